@@ -1,0 +1,136 @@
+/**
+ * The one policy module: every route asks it what a viewer may see and do.
+ * The UI only hides what these functions already refuse on the server.
+ */
+import { and, eq, exists, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { LEVEL, type AccessLevel } from '../../shared/levels';
+import { VISIBILITY } from '../../shared/enums';
+import type { CanFlags, MenuFlags } from '../../shared/props';
+import { items, shares } from '../db/schema';
+import { isSignedIn, type Viewer } from './viewer';
+
+export { ANONYMOUS, isSignedIn, type Viewer } from './viewer';
+
+/** Admins act at the top level whatever their user type says. */
+export function effectiveLevel(viewer: Viewer): AccessLevel {
+  return viewer.admin || viewer.superadmin ? LEVEL.ADMIN : viewer.level;
+}
+
+export function isAdmin(viewer: Viewer): boolean {
+  return viewer.admin || viewer.superadmin;
+}
+
+export function canSeeLevel(viewer: Viewer, level: number): boolean {
+  return effectiveLevel(viewer) >= level;
+}
+
+/** Layout entries (member-library §2 Layout, §6). */
+export function menuFlags(viewer: Viewer): MenuFlags {
+  const admin = isAdmin(viewer);
+  const signedIn = isSignedIn(viewer);
+  return {
+    systemAdmin: admin,
+    // Manage Users is hidden for admins: they reach users from System Admin.
+    manageUsers: viewer.manageUsers && !admin,
+    // Both readings of the spec apply: staff and admins, and managers.
+    documentation: admin || viewer.manager || effectiveLevel(viewer) >= LEVEL.STAFF,
+    drafts: signedIn,
+    unpublished: admin,
+    unlisted: admin,
+    history: signedIn,
+  };
+}
+
+/** Page-level permission flags when the page is not about one resource. */
+export function baseCan(viewer: Viewer): CanFlags {
+  const admin = isAdmin(viewer);
+  const signedIn = isSignedIn(viewer);
+  return {
+    create: signedIn && effectiveLevel(viewer) >= LEVEL.AFFILIATE,
+    update: false,
+    delete: false,
+    duplicate: false,
+    share: signedIn,
+    shareToLevel: signedIn ? Math.max(LEVEL.AFFILIATE, effectiveLevel(viewer)) : 0,
+    comment: signedIn && viewer.emailVerified,
+    admin,
+    invite: admin || viewer.manageUsers,
+    flag_comments: admin || viewer.manageUsers,
+    impersonate: viewer.superadmin,
+    create_self_item: signedIn,
+  };
+}
+
+/** What the policy needs to know about an item. */
+export interface ItemAccessFacts {
+  visibility: number;
+  minimumAccessLevel: number;
+  createdByUserId: number | null;
+  expiresAt: Date | null;
+}
+
+export function maintains(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return isSignedIn(viewer) && item.createdByUserId === viewer.id;
+}
+
+/**
+ * Whether the viewer may open an item. `grantedLevel` is the highest level a valid
+ * share gives this viewer for this item (null when none).
+ */
+export function canOpenItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null): boolean {
+  if (isAdmin(viewer) || maintains(viewer, item)) return true;
+  if (item.visibility < VISIBILITY.UNLISTED) return false;
+  const level = Math.max(effectiveLevel(viewer), grantedLevel ?? -1);
+  return level >= item.minimumAccessLevel;
+}
+
+/** Whether an item may appear in lists, counts, search, history and popular for this viewer. */
+export function canListItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null): boolean {
+  if (item.visibility === VISIBILITY.UNLISTED && !isAdmin(viewer)) return false;
+  return canOpenItem(viewer, item, grantedLevel);
+}
+
+/** SQL: a valid share grants this viewer the item at a level at or above its minimum. */
+function itemShareGrant(viewer: Viewer, now: Date): SQL | undefined {
+  if (!isSignedIn(viewer)) return undefined;
+  const recipient = viewer.email && viewer.emailVerified
+    ? or(eq(shares.toUserId, viewer.id), eq(shares.toEmail, viewer.email.toLowerCase()))
+    : eq(shares.toUserId, viewer.id);
+  return exists(
+    sql`(select 1 from ${shares} where ${and(
+      eq(shares.itemId, items.id),
+      recipient,
+      gte(shares.level, items.minimumAccessLevel),
+      or(isNull(shares.expiresAt), gt(shares.expiresAt, now)),
+    )})`,
+  );
+}
+
+/**
+ * SQL condition over `items` for listings: the same rule as `canListItem`,
+ * so lists never reveal an item the viewer may not open.
+ */
+export function listableItemsCondition(viewer: Viewer, now: Date = new Date()): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  const byLevel = and(eq(items.visibility, VISIBILITY.DISCOVERABLE), lte(items.minimumAccessLevel, effectiveLevel(viewer)));
+  const conditions: (SQL | undefined)[] = [byLevel];
+  if (isSignedIn(viewer)) {
+    conditions.push(and(eq(items.createdByUserId, viewer.id), sql`${items.visibility} <> ${VISIBILITY.UNLISTED}`));
+    const granted = itemShareGrant(viewer, now);
+    if (granted) conditions.push(and(eq(items.visibility, VISIBILITY.DISCOVERABLE), granted));
+  }
+  return or(...conditions);
+}
+
+/** SQL condition over `items` for opening by link (UNLISTED included). */
+export function openableItemsCondition(viewer: Viewer, now: Date = new Date()): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  const published = gte(items.visibility, VISIBILITY.UNLISTED);
+  const conditions: (SQL | undefined)[] = [and(published, lte(items.minimumAccessLevel, effectiveLevel(viewer)))];
+  if (isSignedIn(viewer)) {
+    conditions.push(eq(items.createdByUserId, viewer.id));
+    const granted = itemShareGrant(viewer, now);
+    if (granted) conditions.push(and(published, granted));
+  }
+  return or(...conditions);
+}

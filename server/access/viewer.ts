@@ -1,0 +1,34 @@
+import type { AccessLevel } from '../../shared/levels';
+
+/** The person making a request, as the policy module sees them. Anonymous visitors are `ANONYMOUS`. */
+export interface Viewer {
+  id: number | null;
+  ref: string | null;
+  name: string;
+  email: string | null;
+  emailVerified: boolean;
+  level: AccessLevel;
+  userTypeId: number | null;
+  admin: boolean;
+  superadmin: boolean;
+  manager: boolean;
+  manageUsers: boolean;
+}
+
+export const ANONYMOUS: Viewer = Object.freeze({
+  id: null,
+  ref: null,
+  name: 'Guest',
+  email: null,
+  emailVerified: false,
+  level: 0,
+  userTypeId: null,
+  admin: false,
+  superadmin: false,
+  manager: false,
+  manageUsers: false,
+});
+
+export function isSignedIn(viewer: Viewer): viewer is Viewer & { id: number; ref: string } {
+  return viewer.id !== null;
+}

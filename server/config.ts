@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only place that reads process.env. Every variable is documented in .env.example. */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_NAME: z.string().min(1).default('Equip'),
+  APP_URL: z.url().default('http://localhost:3000'),
+  PRODUCTION_HOST: z.string().default('equip.example.org'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  SESSION_SECRET: optionalString,
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
+  COOKIE_SECURE: booleanFromEnv,
+  TRUST_PROXY: booleanFromEnv,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VITE_DEV_SERVER_URL: optionalString,
+  DEMO_LOGIN: booleanFromEnv,
+  SEED_ON_EMPTY: booleanFromEnv,
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(20),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_TENANT: z.string().default('common'),
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  /** Test/override hook: an OpenID Connect issuer to use instead of a provider's real endpoints. */
+  OAUTH_GOOGLE_ISSUER: optionalString,
+  OAUTH_MICROSOFT_ISSUER: optionalString,
+  OAUTH_FACEBOOK_ISSUER: optionalString,
+  ORGANISATION_GOOGLE_DOMAINS: csv,
+  ORGANISATION_USER_TYPE: z.string().default('Staff'),
+  CONTACT_URL: z.string().default('mailto:hello@example.org'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Equip <no-reply@example.org>'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Omit<Env, 'SESSION_SECRET' | 'COOKIE_SECURE' | 'TRUST_PROXY' | 'DEMO_LOGIN' | 'SEED_ON_EMPTY'> {
+  isProduction: boolean;
+  isTest: boolean;
+  sessionSecret: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  demoLogin: boolean;
+  seedOnEmpty: boolean;
+  /** PGlite data directory or `memory://`, used when DATABASE_URL is unset. */
+  pgliteDataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates configuration; throws ConfigError with every problem listed. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: must be set to at least 32 characters in production');
+  }
+  const { SESSION_SECRET, COOKIE_SECURE, TRUST_PROXY, DEMO_LOGIN, SEED_ON_EMPTY, ...rest } = env;
+  const config: AppConfig = {
+    ...rest,
+    isProduction,
+    isTest: env.NODE_ENV === 'test',
+    sessionSecret: SESSION_SECRET ?? developmentSecret(env.DATA_DIR, env.NODE_ENV),
+    cookieSecure: COOKIE_SECURE ?? isProduction,
+    trustProxy: TRUST_PROXY ?? false,
+    // Demo sign-in never exists in production, whatever DEMO_LOGIN says.
+    demoLogin: !isProduction && (DEMO_LOGIN ?? true),
+    seedOnEmpty: SEED_ON_EMPTY ?? !isProduction,
+    pgliteDataDir: path.join(env.DATA_DIR, 'pglite'),
+    ...overrides,
+  };
+  if (config.isProduction) config.demoLogin = false;
+  return config;
+}
+
+/** Outside production a random secret is kept in the data folder so restarts keep people signed in. */
+function developmentSecret(dataDir: string, nodeEnv: string): string {
+  if (nodeEnv === 'test') return 'test-secret-test-secret-test-secret-0123456789';
+  const file = path.join(dataDir, '.session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { DatabaseHandle } from './client';
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/** Arbitrary constant: serialises migrations when several app instances start at once. */
+const MIGRATION_LOCK_KEY = 724_001;
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase, config);
+    return;
+  }
+  await handle.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+  try {
+    await migratePg(handle.db as unknown as NodePgDatabase, config);
+  } finally {
+    await handle.db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './users';
+export * from './library';
+export * from './social';
+export * from './ops';

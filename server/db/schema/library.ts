@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, date, bigint } from 'drizzle-orm/pg-core';
+import { VISIBILITY } from '../../../shared/enums';
+import { createdAt, id, ref, tsvector, updatedAt } from './columns';
+import { users } from './users';
+
+export const items = pgTable(
+  'items',
+  {
+    id: id(),
+    ref: ref(),
+    /** Human-readable item code shown in the sidebar, e.g. EQ-00042. */
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    title: varchar('title', { length: 255 }).notNull(),
+    topic: varchar('topic', { length: 255 }).notNull().default(''),
+    blurb: text('blurb').notNull().default(''),
+    authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
+    visibility: integer('visibility').notNull().default(VISIBILITY.DRAFT),
+    minimumAccessLevel: integer('minimum_access_level').notNull().default(0),
+    availableExternalLink: varchar('available_external_link', { length: 2048 }),
+    initialPublicationYearMonth: varchar('initial_publication_year_month', { length: 7 }),
+    lastUpdatedYearMonth: varchar('last_updated_year_month', { length: 7 }),
+    googleDriveFolderId: varchar('google_drive_folder_id', { length: 255 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    expiresNote: text('expires_note'),
+    reviewAfter: date('review_after', { mode: 'string' }),
+    review: text('review'),
+    showCreatedBy: boolean('show_created_by').notNull().default(false),
+    showAsUserContributed: boolean('show_as_user_contributed').notNull().default(false),
+    /** The maintainer: creator by default, reassignable by admins. */
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    viewCount: integer('view_count').notNull().default(0),
+    recentViewCount: integer('recent_view_count').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(topic, '')), 'B') || setweight(to_tsvector('english', coalesce(blurb, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('items_search_idx').using('gin', t.searchVector),
+    index('items_visibility_level_idx').on(t.visibility, t.minimumAccessLevel),
+    index('items_created_by_idx').on(t.createdByUserId),
+    index('items_recent_views_idx').on(t.recentViewCount),
+    index('items_title_idx').on(t.title),
+  ],
+);
+
+export const itemImages = pgTable(
+  'item_images',
+  {
+    id: id(),
+    ref: ref(),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    extension: varchar('extension', { length: 8 }).notNull(),
+    /** Where the file lives: an uploaded file key, a stock image id or an external URL. */
+    source: varchar('source', { length: 16 }).notNull().default('upload'),
+    storageKey: varchar('storage_key', { length: 512 }).notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('item_images_item_idx').on(t.itemId, t.position)],
+);
+
+export const contents = pgTable(
+  'contents',
+  {
+    id: id(),
+    ref: ref(),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    label: varchar('label', { length: 255 }).notNull(),
+    description: text('description').notNull().default(''),
+    format: varchar('format', { length: 32 }).notNull().default('other'),
+    lengthMinutes: integer('length_minutes'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    copyright: text('copyright'),
+    googleDriveFileId: varchar('google_drive_file_id', { length: 255 }),
+    exportMode: varchar('export_mode', { length: 16 }),
+    minimumAccessLevel: integer('minimum_access_level').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    isSampleOfId: integer('is_sample_of_id'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contents_item_idx').on(t.itemId, t.position),
+    index('contents_drive_file_idx').on(t.googleDriveFileId),
+    foreignKey({ columns: [t.isSampleOfId], foreignColumns: [t.id], name: 'contents_is_sample_of_fk' }).onDelete('set null'),
+  ],
+);
+
+export const relations = pgTable(
+  'relations',
+  {
+    id: id(),
+    ref: ref(),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    relatedItemId: integer('related_item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    adminApproved: boolean('admin_approved').notNull().default(false),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('relations_pair_unique').on(t.itemId, t.relatedItemId), index('relations_related_idx').on(t.relatedItemId)],
+);
+
+export const taxonomies = pgTable('taxonomies', {
+  id: id(),
+  ref: ref(),
+  title: varchar('title', { length: 120 }).notNull().unique(),
+  usageNote: text('usage_note').notNull().default(''),
+  required: boolean('required').notNull().default(false),
+  multiselect: boolean('multiselect').notNull().default(false),
+  public: boolean('public').notNull().default(true),
+  showInFiltering: boolean('show_in_filtering').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    ref: ref(),
+    taxonomyId: integer('taxonomy_id').notNull().references(() => taxonomies.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    label: varchar('label', { length: 120 }).notNull(),
+    forceShowInFiltering: boolean('force_show_in_filtering').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tags_taxonomy_label_unique').on(t.taxonomyId, sql`lower(${t.label})`),
+    index('tags_label_lower_idx').on(sql`lower(${t.label})`),
+    index('tags_parent_idx').on(t.parentId),
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'tags_parent_fk' }).onDelete('set null'),
+  ],
+);
+
+export const itemTags = pgTable(
+  'item_tags',
+  {
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.tagId] }), index('item_tags_tag_idx').on(t.tagId)],
+);
+
+export const characteristics = pgTable('characteristics', {
+  id: id(),
+  ref: ref(),
+  title: varchar('title', { length: 120 }).notNull().unique(),
+  usageNote: text('usage_note').notNull().default(''),
+  format: varchar('format', { length: 20 }).notNull().default('text'),
+  public: boolean('public').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const itemCharacteristics = pgTable(
+  'item_characteristics',
+  {
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    characteristicId: integer('characteristic_id').notNull().references(() => characteristics.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.characteristicId] }), index('item_characteristics_characteristic_idx').on(t.characteristicId)],
+);
+
+export const affirmationOptions = pgTable('affirmation_options', {
+  id: id(),
+  ref: ref(),
+  title: varchar('title', { length: 120 }).notNull().unique(),
+  isNegative: boolean('is_negative').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const itemAffirmations = pgTable(
+  'item_affirmations',
+  {
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    affirmationOptionId: integer('affirmation_option_id').notNull().references(() => affirmationOptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 normal (thumb), 2 strong. A cleared affirmation is deleted. */
+    value: integer('value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.affirmationOptionId, t.userId] }),
+    index('item_affirmations_user_idx').on(t.userId),
+    index('item_affirmations_option_idx').on(t.affirmationOptionId),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    ref: ref(),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'cascade' }),
+    task: varchar('task', { length: 500 }).notNull(),
+    notes: text('notes').notNull().default(''),
+    priority: integer('priority').notNull().default(2),
+    dueDate: date('due_date', { mode: 'string' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    forUserId: integer('for_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tasks_for_user_idx').on(t.forUserId, t.completedAt), index('tasks_item_idx').on(t.itemId)],
+);

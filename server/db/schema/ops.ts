@@ -1,0 +1,75 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref } from './columns';
+import { items } from './library';
+import { users } from './users';
+
+/** Server-side session store, so any app instance can serve any user. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 128 }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+);
+
+/** One row per item page view: feeds navigation history, popular items and view counts. */
+export const itemViews = pgTable(
+  'item_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('item_views_user_idx').on(t.userId, t.viewedAt), index('item_views_item_idx').on(t.itemId, t.viewedAt)],
+);
+
+/** HTTP request log for admin stats. */
+export const httpRequests = pgTable(
+  'http_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    method: varchar('method', { length: 10 }).notNull(),
+    url: varchar('url', { length: 2048 }).notNull(),
+    referer: varchar('referer', { length: 2048 }),
+    responseCode: integer('response_code').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userTypeId: integer('user_type_id'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('http_requests_created_idx').on(t.createdAt)],
+);
+
+export const brokenExternalLinkAlerts = pgTable(
+  'broken_external_link_alerts',
+  {
+    id: id(),
+    ref: ref(),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 2048 }).notNull(),
+    statusCode: integer('status_code'),
+    message: text('message').notNull().default(''),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('broken_links_item_idx').on(t.itemId)],
+);
+
+export const deploymentTasks = pgTable(
+  'deployment_tasks',
+  {
+    id: id(),
+    name: varchar('name', { length: 120 }).notNull(),
+    state: varchar('state', { length: 16 }).notNull().default('pending'),
+    output: text('output').notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deployment_tasks_state_idx').on(t.state)],
+);

@@ -1,0 +1,78 @@
+import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, updatedAt } from './columns';
+import { contents, items } from './library';
+import { users } from './users';
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: id(),
+    ref: ref(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description').notNull().default(''),
+    public: boolean('public').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('collections_user_idx').on(t.userId)],
+);
+
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    id: id(),
+    ref: ref(),
+    collectionId: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    section: varchar('section', { length: 255 }).notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('collection_items_order_idx').on(t.collectionId, t.section, t.position), index('collection_items_item_idx').on(t.itemId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    ref: ref(),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment').notNull(),
+    flagged: boolean('flagged').notNull().default(false),
+    approved: boolean('approved').notNull().default(false),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_item_idx').on(t.itemId, t.createdAt), index('comments_user_idx').on(t.userId), index('comments_flagged_idx').on(t.flagged)],
+);
+
+export const shares = pgTable(
+  'shares',
+  {
+    id: id(),
+    ref: ref(),
+    sharedType: varchar('shared_type', { length: 16 }).notNull(),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Recipient by e-mail (lowercased); linked to a user when one exists or signs up later. */
+    toEmail: varchar('to_email', { length: 320 }).notNull(),
+    toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    level: integer('level').notNull(),
+    /** Null means the grant never expires (Forever). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shares_to_email_idx').on(t.toEmail),
+    index('shares_to_user_idx').on(t.toUserId),
+    index('shares_from_user_idx').on(t.fromUserId),
+    index('shares_item_idx').on(t.itemId),
+    index('shares_collection_idx').on(t.collectionId),
+  ],
+);

@@ -1,0 +1,59 @@
+/** Business constants of member-library §9 and admin-curation §9, in one place. */
+export const PRODUCT_NAME_DEFAULT = 'Equip';
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_OFFSET_PX = 16;
+export const TOAST_POSITION = 'top-end' as const;
+
+export const MODAL_FADE_MS = 300;
+export const MODAL_SIZES = { sm: 576, md: 768, lg: 992 } as const;
+
+export const PREFETCH_HOVER_DELAY_MS = 75;
+export const PREFETCH_CACHE_MS = 30_000;
+
+export const SEARCH_DEBOUNCE_MS = 500;
+export const USER_SEARCH_DEBOUNCE_MS = 500;
+export const IMAGE_SEARCH_DEBOUNCE_MS = 1000;
+export const RESIZE_DEBOUNCE_MS = 1000;
+
+export const INFINITE_SCROLL_BUFFER_PX = 400;
+
+export const HISTORY_FIRST_REFRESH_MS = 5000;
+export const HISTORY_REFRESH_MS = 60_000;
+
+export const LINK_COPIED_MS = 3000;
+export const SHARE_DIALOG_CLOSE_MS = 2000;
+
+export const GRANT_DEFAULT_LEVEL = 2;
+export const GRANT_DEFAULT_DAYS = 90;
+export const GRANT_DAYS_OPTIONS = [7, 90, 365, null] as const;
+
+export const DRAG_ANIMATION_MS = 250;
+
+export const DRIVE_LABEL_MAX = 32;
+export const DRIVE_LABEL_CUT = 29;
+
+export const COMMENT_MIN_LENGTH = 7;
+export const PAGINATION_MIN_LINKS = 4; // shown when there are more than 3 links
+export const INLINE_ARRAY_MIN_ROWS = 3;
+
+/** Completed tasks show only when completed after this cutoff (member-library §4). */
+export const TASK_COMPLETED_CUTOFF = '2024-07-01T00:00:00Z';
+
+/** Screen size classes (member-library §4): under 900 → 0, 900–1199 → 1, 1200+ → 2. */
+export const SCREEN_BREAKPOINTS = { md: 900, lg: 1200 } as const;
+export type ScreenSize = 0 | 1 | 2;
+export function screenSizeFor(width: number): ScreenSize {
+  if (width < SCREEN_BREAKPOINTS.md) return 0;
+  if (width < SCREEN_BREAKPOINTS.lg) return 1;
+  return 2;
+}
+/** Admin area breakpoints (admin-curation §9). */
+export const ADMIN_BREAKPOINTS = { xs: 0, sm: 640, md: 1024, lg: 1440, xl: 1920 } as const;
+
+export const CONTENT_MAX_WIDTH_PX = 1200;
+
+export const UPLOAD_TYPES = ['pdf', 'docx', 'jpg', 'png', 'pptx', 'txt', 'mp4', 'mp3', 'mov'] as const;
+export const IMAGE_UPLOAD_TYPES = ['jpg', 'png'] as const;
+
+export const PAGE_SIZE = 24;

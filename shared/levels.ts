@@ -1,0 +1,51 @@
+/** Access levels used everywhere (member-library §1, admin-curation §1). */
+export const ACCESS_LEVELS = [0, 1, 2, 3, 4, 5, 6] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export const LEVEL = {
+  PUBLIC: 0,
+  LOGGED_IN: 1,
+  AFFILIATE: 2,
+  LEADER: 3,
+  STAFF: 4,
+  TEAM: 5,
+  ADMIN: 6,
+} as const satisfies Record<string, AccessLevel>;
+
+export const LEVEL_NAMES: Record<AccessLevel, string> = {
+  0: 'Public',
+  1: 'Anyone logged in',
+  2: 'Affiliates (volunteers, churches, international)',
+  3: 'Leaders (chaplains, team leaders)',
+  4: 'Staff',
+  5: 'Equip',
+  6: '(Super)Admin',
+};
+
+/** Short names for badges and selects. */
+export const LEVEL_SHORT_NAMES: Record<AccessLevel, string> = {
+  0: 'Public',
+  1: 'Logged in',
+  2: 'Affiliates',
+  3: 'Leaders',
+  4: 'Staff',
+  5: 'Equip',
+  6: 'Admin',
+};
+
+export function isAccessLevel(value: unknown): value is AccessLevel {
+  return typeof value === 'number' && (ACCESS_LEVELS as readonly number[]).includes(value);
+}
+
+export function clampLevel(value: number): AccessLevel {
+  return Math.max(0, Math.min(6, Math.trunc(value))) as AccessLevel;
+}
+
+/** User list level filters (member-library §9). */
+export const USER_LIST_LEVEL_FILTERS = [
+  { value: '', label: 'All' },
+  { value: '2', label: 'Volunteers and Affiliates' },
+  { value: '3', label: 'Chaplains and Leaders' },
+  { value: '4', label: 'Managers' },
+  { value: '5-6', label: 'Admins' },
+] as const;

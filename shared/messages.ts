@@ -1,0 +1,37 @@
+/** User-facing texts fixed by the spec. */
+export const ERROR_PAGES = {
+  503: { title: '503: Service Unavailable', message: 'Sorry, we are doing some maintenance. Please check back soon.' },
+  500: { title: 'Server Error', message: 'Whoops, something went wrong on our end. Please let us know the details of what you tried to do.' },
+  410: { title: 'Resource No Longer Available', message: 'This destination has permanently expired. Please get an updated link from wherever you got this one.' },
+  404: { title: '404: Page Not Found', message: 'Sorry, the page you are looking for could not be found.' },
+  403: { title: 'Forbidden', message: 'Sorry, you are forbidden from accessing this page. Make sure you are logged in.' },
+} as const;
+export type ErrorStatus = keyof typeof ERROR_PAGES;
+
+export const EMAIL_BANNER = {
+  missing: 'We need to know your email address for notifications and sharing',
+  unverified: 'Please check your inbox for an email to verify your email address.',
+  resend: 'Resend verification email',
+} as const;
+
+export const CURRENT_PAGE_ERRORS_TITLE = 'Current Page Errors';
+
+export const EMPTY_STATES = {
+  items: 'No items matched your request. Try removing some filters',
+  users: 'No users matched your request. Try removing some filters',
+  tasks: 'No tasks',
+  sent: 'You have not shared anything with others',
+  shared: 'No one has shared anything in particular with you yet',
+  taxonomies: 'You have not created any taxonomies',
+  invitations: 'You have not created any invitations',
+  unlinkedFiles: 'No unlinked files found',
+  affirmations: 'You have not created any affirmations',
+  characteristics: 'You have not created any characteristics',
+  collections: 'You have not created any collections',
+  comments: 'You have not created any comments',
+  treeFilter: 'No matching nodes found',
+} as const;
+
+export const CSRF_REFUSED = 'Your session has expired or the form is out of date. Please reload the page and try again.';
+export const SIGN_IN_FAILED = 'Sign-in did not complete. Please try again.';
+export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';

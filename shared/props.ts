@@ -1,0 +1,97 @@
+import type { FlashType, LoginProvider } from './enums';
+
+/** Auth props (member-library §3). */
+export interface AuthProps {
+  authenticated: boolean;
+  admin: boolean;
+  manager: boolean;
+  manage_users: boolean;
+  email_missing: boolean;
+  email_unverified: boolean;
+  email: string | null;
+  user: { ref: string; name: string } | null;
+}
+
+/** Permission flags (member-library §6), for the page being shown. */
+export interface CanFlags {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  duplicate: boolean;
+  share: boolean;
+  shareToLevel: number;
+  comment: boolean;
+  admin: boolean;
+  invite: boolean;
+  flag_comments: boolean;
+  impersonate: boolean;
+  create_self_item: boolean;
+}
+
+/** Which layout entries the viewer may use; computed by the server's policy module. */
+export interface MenuFlags {
+  systemAdmin: boolean;
+  manageUsers: boolean;
+  documentation: boolean;
+  drafts: boolean;
+  unpublished: boolean;
+  unlisted: boolean;
+  history: boolean;
+}
+
+export interface FlashNotification {
+  pseudoref: string;
+  message: string;
+  type: FlashType;
+}
+
+/** The v3 top-level `flash` field of the page object. */
+export interface FlashData {
+  notifications?: FlashNotification[];
+  [key: string]: unknown;
+}
+
+export type ValidationErrors = Record<string, string | string[]>;
+
+export interface Breadcrumb {
+  label: string;
+  href?: string;
+}
+
+export interface SidebarEntry {
+  label: string;
+  href: string;
+  icon?: string;
+}
+
+/** Props every page receives from the server's shared props. */
+export interface SharedProps {
+  appName: string;
+  auth: AuthProps;
+  can: CanFlags;
+  menu: MenuFlags;
+  /** True when the request's host is the configured production host. */
+  isProductionHost: boolean;
+  errors: ValidationErrors;
+}
+
+/** Navigation history (member-library §3), GET /user/item_history_for_navigation. */
+export interface NavigationHistoryEntry {
+  title: string;
+  href: string;
+  icon: string;
+}
+export interface NavigationHistory {
+  recentlyViewedItems: NavigationHistoryEntry[];
+  frequentlyViewedItems: NavigationHistoryEntry[];
+  myCollections: NavigationHistoryEntry[];
+}
+
+export interface LoginProviderOption {
+  provider: LoginProvider;
+  label: string;
+  href: string;
+  enabled: boolean;
+  /** Why the button is disabled, when it is. */
+  reason: string | null;
+}
