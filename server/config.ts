@@ -36,6 +36,10 @@ export const envSchema = z.object({
   VITE_DEV_SERVER_URL: optionalString,
   DEMO_LOGIN: booleanFromEnv,
   SEED_ON_EMPTY: booleanFromEnv,
+  MAINTENANCE_MODE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(20),
   GOOGLE_CLIENT_ID: optionalString,

@@ -21,7 +21,8 @@ export interface PagePropsMap {
     accounts: { email: string; name: string; level: number; roles: string[] }[];
   };
   'errors/Error': {
-    status: ErrorStatus;
+    /** One of the catalogue's statuses (503, 500, 410, 404, 403) or another 4xx such as 429. */
+    status: ErrorStatus | number;
     title: string;
     message: string;
     /** Optional extra text, e.g. a hint to sign in on a 403 for anonymous users. */

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import type { AppConfig } from './config';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { inertiaPlugin } from './inertia';
+import { createDocumentRenderer } from './web/document';
+import { assetsPlugin } from './web/assets';
+import { sessionPlugin } from './auth/session';
+import { viewerPlugin } from './auth/viewer';
+import { csrfPlugin } from './auth/csrf';
+import { authRoutes } from './auth/routes';
+import { errorPagesPlugin } from './features/errors/plugin';
+import { sharedPropsFor } from './features/layout/shared-props';
+import { homeRoutes } from './features/home/routes';
+import { navigationRoutes } from './features/navigation/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+  }
+}
+
+export interface AppDependencies {
+  /** An open, migrated database; when absent the app opens (and later closes) its own. */
+  database?: DatabaseHandle;
+}
+
+export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(config));
+  const database = deps.database ?? (await openOwnDatabase(config));
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  if (!deps.database) app.addHook('onClose', () => database.close());
+  // Lets people quote the id that is in the log when they report a problem.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(sessionPlugin);
+  await app.register(viewerPlugin);
+  await app.register(csrfPlugin);
+
+  const documentRenderer = createDocumentRenderer({
+    appName: config.APP_NAME,
+    devServerUrl: config.VITE_DEV_SERVER_URL,
+  });
+  await app.register(assetsPlugin, { devServerUrl: config.VITE_DEV_SERVER_URL });
+  await app.register(inertiaPlugin, {
+    version: documentRenderer.version,
+    renderDocument: documentRenderer.renderDocument,
+    sharedProps: sharedPropsFor,
+  });
+  await app.register(errorPagesPlugin);
+
+  await app.register(authRoutes);
+  await app.register(homeRoutes);
+  await app.register(navigationRoutes);
+  return app;
+}
+
+function serverOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: config.isTest,
+    logger:
+      config.LOG_LEVEL === 'silent' || config.isTest
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+          },
+  };
+}
+
+async function openOwnDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDataDir: config.pgliteDataDir });
+  await migrateDatabase(handle);
+  return handle;
+}
+
+function contentSecurityPolicy(config: AppConfig) {
+  const dev = config.VITE_DEV_SERVER_URL;
+  const devSources = dev ? [dev, dev.replace(/^http/, 'ws')] : [];
+  return {
+    useDefaults: true,
+    directives: {
+      'script-src': ["'self'", ...devSources, ...(dev ? ["'unsafe-inline'"] : [])],
+      'connect-src': ["'self'", ...devSources],
+      'img-src': ["'self'", 'data:', 'https:'],
+      'style-src': ["'self'", "'unsafe-inline'", ...devSources],
+      'upgrade-insecure-requests': config.cookieSecure ? [] : null,
+    },
+  };
+}

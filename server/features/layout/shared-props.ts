@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthProps, SharedProps } from '../../../shared/props';
+import { baseCan, isAdmin, isSignedIn, menuFlags, type Viewer } from '../../access/policy';
+
+/** Props every page receives (the Inertia plugin adds `errors`). Pages may override `can`. */
+export function sharedPropsFor(request: FastifyRequest): Omit<SharedProps, 'errors'> {
+  const viewer = request.viewer;
+  return {
+    appName: request.server.config.APP_NAME,
+    auth: authProps(viewer),
+    can: baseCan(viewer),
+    menu: menuFlags(viewer),
+    isProductionHost: isProductionHost(request),
+  };
+}
+
+export function authProps(viewer: Viewer): AuthProps {
+  const signedIn = isSignedIn(viewer);
+  return {
+    authenticated: signedIn,
+    admin: isAdmin(viewer),
+    manager: viewer.manager,
+    manage_users: viewer.manageUsers,
+    email_missing: signedIn && !viewer.email,
+    email_unverified: signedIn && Boolean(viewer.email) && !viewer.emailVerified,
+    email: viewer.email,
+    user: signedIn ? { ref: viewer.ref, name: viewer.name } : null,
+  };
+}
+
+function isProductionHost(request: FastifyRequest): boolean {
+  const productionHost = request.server.config.PRODUCTION_HOST.toLowerCase();
+  return request.hostname.replace(/:\d+$/, '').toLowerCase() === productionHost;
+}

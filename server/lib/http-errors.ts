@@ -1,0 +1,15 @@
+import { ERROR_PAGES, type ErrorStatus } from '../../shared/messages';
+
+/** Thrown by routes and policy checks; the error-pages plugin turns it into the spec's error page. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string | null = null,
+  ) {
+    super(ERROR_PAGES[statusCode as ErrorStatus]?.title ?? `HTTP ${statusCode}`);
+  }
+}
+
+export const notFound = (detail: string | null = null) => new HttpError(404, detail);
+export const forbidden = (detail: string | null = null) => new HttpError(403, detail);
+export const gone = (detail: string | null = null) => new HttpError(410, detail);

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+
+async function main() {
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDataDir: config.pgliteDataDir });
+  await migrateDatabase(database);
+  // The demo library is planted only into a new embedded database, never into PostgreSQL unasked.
+  if (config.seedOnEmpty && database.kind === 'pglite' && (await seedIfEmpty(database.db))) {
+    console.log('Seeded the demo library into the new embedded database.');
+  }
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/** Reads ./.env when present; variables already in the environment win. */
+function loadDotEnv() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = path.resolve('tests/e2e/.artifacts');
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off the closed network. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), 'equip-chromium-'))}`,
+    ],
+  });
+}
+
+export interface E2EContext {
+  baseUrl: string;
+  skipReason: string;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Opens a fresh browser context at a path, at the given viewport size. */
+  open(pathname: string, size?: { width: number; height: number }): Promise<Page>;
+}
+
+/** One browser per file, a fresh context and page per test, a screenshot when a test fails. */
+export function useBrowser(viewport = { width: 1280, height: 900 }): E2EContext {
+  const e2e = { baseUrl: inject('baseUrl'), skipReason: inject('e2eSkipReason') } as E2EContext;
+  beforeAll(async () => {
+    if (e2e.skipReason) return;
+    e2e.browser = await launchBrowser();
+  });
+  afterAll(async () => e2e.browser?.close());
+  afterEach(async (test: TestContext) => {
+    if (!e2e.page) return;
+    if (test.task.result?.state === 'fail') {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await e2e.page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+    }
+    await e2e.context.close();
+  });
+  e2e.open = async (pathname, size = viewport) => {
+    e2e.context = await e2e.browser.newContext({ viewport: size, baseURL: e2e.baseUrl });
+    e2e.page = await e2e.context.newPage();
+    await e2e.page.goto(pathname);
+    return e2e.page;
+  };
+  return e2e;
+}

@@ -1,0 +1,74 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    e2eSkipReason: string;
+  }
+}
+
+/** Builds the client once, starts the real server on a free port with a fresh embedded database. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    if (process.env.CI) throw new Error(`E2E tests need Chromium at ${CHROMIUM_PATH} on CI (apt-get install -y chromium).`);
+    const reason = `Chromium not found at ${CHROMIUM_PATH}: e2e tests skipped (apt-get install -y chromium to run them).`;
+    console.warn(reason);
+    project.provide('e2eSkipReason', reason);
+    project.provide('baseUrl', '');
+    return;
+  }
+  project.provide('e2eSkipReason', '');
+  if (!existsSync('dist/client/.vite/manifest.json')) {
+    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equip-e2e-'));
+  const port = await freePort();
+  const server = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: '', VITE_DEV_SERVER_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForServer(baseUrl, server);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/login`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('the server did not start within 120 s');
+}

@@ -1,0 +1,270 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { always, defer, merge, once, optional, scroll } from '../../server/inertia';
+import { buildInertiaApp, pageFromDocument, renderTestPage, TestBrowser } from '../support/inertia-app';
+
+let app: FastifyInstance;
+const evaluations = new Map<string, number>();
+
+/** A lazy prop that counts how often it runs. */
+function counted<T>(name: string, value: T): () => Promise<T> {
+  return async () => {
+    evaluations.set(name, (evaluations.get(name) ?? 0) + 1);
+    return value;
+  };
+}
+
+const ONCE_EXPIRY = Date.UTC(2030, 0, 1);
+
+beforeAll(async () => {
+  app = await buildInertiaApp(
+    (routes) => {
+      routes.get('/dashboard', (_request, reply) =>
+        renderTestPage(reply, 'test/Dashboard', {
+          title: 'Dashboard',
+          stats: counted('stats', { items: 3 }),
+          recent: counted('recent', ['a', 'b']),
+          filters: { query: 'hymns', level: counted('filters.level', 2) },
+          clock: always(counted('clock', '12:00')),
+          archive: optional(counted('archive', ['old'])),
+        }),
+      );
+      routes.get('/deferred', (_request, reply) =>
+        renderTestPage(reply, 'test/Deferred', {
+          item: 'Psalm 23',
+          comments: defer(counted('comments', ['Amen'])),
+          related: defer(counted('related', ['Psalm 24']), 'sidebar'),
+          history: defer(counted('history', ['viewed']), 'sidebar'),
+          details: { summary: 'Short', body: defer(counted('details.body', 'Long text')) },
+        }),
+      );
+      routes.get('/merging', (_request, reply) =>
+        renderTestPage(reply, 'test/Merging', {
+          tags: merge(['new']),
+          messages: merge(() => [{ ref: 'm2' }]).prepend(),
+          settings: merge({ theme: { dark: true } }).deepMerge(),
+          people: merge(() => [{ ref: 'p2' }]).matchOn('ref'),
+          feed: merge({ data: [{ ref: 'f2' }], meta: { page: 2 } }).append('data').matchOn('data.ref'),
+          later: defer(() => ['x']).merge(),
+        }),
+      );
+      routes.get('/scrolling', (_request, reply) =>
+        renderTestPage(reply, 'test/Scrolling', {
+          items: scroll(async () => ({ data: [{ ref: 'i3' }], links: [] }), {
+            pageName: 'page',
+            currentPage: 2,
+            previousPage: 1,
+            nextPage: 3,
+          }),
+          cursor: scroll(() => ({ rows: [] }), { pageName: 'cursor', currentPage: 'b', previousPage: 'a', nextPage: null, wrapper: 'rows' }),
+        }),
+      );
+      routes.get('/once', (_request, reply) =>
+        renderTestPage(reply, 'test/Once', {
+          levels: once(counted('levels', [1, 2, 3])),
+          countries: once(counted('countries', ['NZ']), { key: 'country-list', expiresAt: new Date(ONCE_EXPIRY) }),
+          plans: defer(counted('plans', ['free'])).once(),
+        }),
+      );
+      routes.get('/wrapped-in-lazy', (_request, reply) =>
+        renderTestPage(reply, 'test/WrappedInLazy', {
+          auth: () => ({ user: 'Ann', permissions: defer(() => ['edit'], 'auth') }),
+        }),
+      );
+    },
+    {
+      sharedProps: () => ({ appName: 'Equip', menu: counted('menu', { drafts: true }) }),
+    },
+  );
+});
+
+afterAll(() => app.close());
+beforeEach(() => evaluations.clear());
+
+describe('partial reloads', () => {
+  it('send only the requested props, plus always props and errors, without running the others', async () => {
+    const page = await new TestBrowser(app).partial('/dashboard', 'test/Dashboard', { only: ['stats'] });
+
+    expect(page.props).toEqual({ stats: { items: 3 }, clock: '12:00', errors: {} });
+    expect(evaluations).toEqual(new Map([['stats', 1], ['clock', 1]]));
+  });
+
+  it('remove the excepted props after narrowing by the requested ones', async () => {
+    const page = await new TestBrowser(app).partial('/dashboard', 'test/Dashboard', { only: ['stats', 'recent', 'title'], except: ['recent'] });
+
+    expect(Object.keys(page.props).sort()).toEqual(['clock', 'errors', 'stats', 'title']);
+    expect(evaluations.has('recent')).toBe(false);
+  });
+
+  it('remove excepted props, lazy or not, from everything else when nothing is requested by name', async () => {
+    const page = await new TestBrowser(app).partial('/dashboard', 'test/Dashboard', { except: ['stats', 'filters', 'menu'] });
+
+    expect(Object.keys(page.props).sort()).toEqual(['appName', 'archive', 'clock', 'errors', 'recent', 'title']);
+    expect(evaluations.has('stats')).toBe(false);
+    expect(evaluations.has('menu')).toBe(false);
+  });
+
+  it('address nested props by dot paths', async () => {
+    const browser = new TestBrowser(app);
+
+    const level = await browser.partial('/dashboard', 'test/Dashboard', { only: ['filters.level'] });
+    expect(level.props.filters).toEqual({ level: 2 });
+
+    const withoutLevel = await browser.partial('/dashboard', 'test/Dashboard', { only: ['filters'], except: ['filters.level'] });
+    expect(withoutLevel.props.filters).toEqual({ query: 'hymns' });
+    expect(evaluations.get('filters.level')).toBe(1);
+  });
+
+  it('send optional props only when asked for by name', async () => {
+    const browser = new TestBrowser(app);
+
+    expect((await browser.page('/dashboard')).props).not.toHaveProperty('archive');
+    expect(evaluations.has('archive')).toBe(false);
+    expect((await browser.partial('/dashboard', 'test/Dashboard', { only: ['archive'] })).props.archive).toEqual(['old']);
+  });
+
+  it('are ignored when the client reloads another component: it gets a full response', async () => {
+    const page = await new TestBrowser(app).partial('/dashboard', 'test/Other', { only: ['stats'] });
+
+    expect(Object.keys(page.props).sort()).toEqual(['appName', 'clock', 'errors', 'filters', 'menu', 'recent', 'stats', 'title']);
+  });
+
+  it('still list the shared keys, whichever props are sent', async () => {
+    const page = await new TestBrowser(app).partial('/dashboard', 'test/Dashboard', { only: ['stats'] });
+
+    expect(page.sharedProps).toEqual(['appName', 'menu']);
+  });
+
+  it('evaluate each lazy prop at most once per full visit', async () => {
+    await new TestBrowser(app).page('/dashboard');
+
+    expect(evaluations).toEqual(new Map([['stats', 1], ['recent', 1], ['filters.level', 1], ['clock', 1], ['menu', 1]]));
+  });
+});
+
+describe('deferred props', () => {
+  it('are left out of the first response, unevaluated, and listed by group', async () => {
+    const page = pageFromDocument((await new TestBrowser(app).request('/deferred')).body);
+
+    expect(page.props).toEqual({ appName: 'Equip', menu: { drafts: true }, item: 'Psalm 23', details: { summary: 'Short' }, errors: {} });
+    expect(page.deferredProps).toEqual({ default: ['comments', 'details.body'], sidebar: ['related', 'history'] });
+    expect(['comments', 'related', 'history', 'details.body'].some((name) => evaluations.has(name))).toBe(false);
+  });
+
+  it('are fetched by the partial reload the client makes for a group, without being announced again', async () => {
+    const page = await new TestBrowser(app).partial('/deferred', 'test/Deferred', { only: ['related', 'history'] });
+
+    expect(page.props).toEqual({ related: ['Psalm 24'], history: ['viewed'], errors: {} });
+    expect(page).not.toHaveProperty('deferredProps');
+    expect(evaluations.has('comments')).toBe(false);
+  });
+
+  it('can be nested and fetched by dot path', async () => {
+    const page = await new TestBrowser(app).partial('/deferred', 'test/Deferred', { only: ['details.body'] });
+
+    expect(page.props).toEqual({ details: { body: 'Long text' }, errors: {} });
+  });
+
+  it('can sit inside what a lazy prop returns', async () => {
+    const browser = new TestBrowser(app);
+
+    const full = await browser.page('/wrapped-in-lazy');
+    expect(full.props.auth).toEqual({ user: 'Ann' });
+    expect(full.deferredProps).toEqual({ auth: ['auth.permissions'] });
+
+    const partial = await browser.partial('/wrapped-in-lazy', 'test/WrappedInLazy', { only: ['auth.permissions'] });
+    expect(partial.props.auth).toEqual({ permissions: ['edit'] });
+  });
+});
+
+describe('merge props', () => {
+  it('announce append, prepend, deep merge and match keys', async () => {
+    const page = await new TestBrowser(app).partial('/merging', 'test/Merging', {});
+
+    expect(page.mergeProps).toEqual(['tags', 'people', 'feed.data', 'later']);
+    expect(page.prependProps).toEqual(['messages']);
+    expect(page.deepMergeProps).toEqual(['settings']);
+    expect(page.matchPropsOn).toEqual(['people.ref', 'feed.data.ref']);
+    expect(page.props.feed).toEqual({ data: [{ ref: 'f2' }], meta: { page: 2 } });
+  });
+
+  it('are announced only when sent', async () => {
+    const page = await new TestBrowser(app).partial('/merging', 'test/Merging', { only: ['tags'] });
+
+    expect(page.mergeProps).toEqual(['tags']);
+    expect(page).not.toHaveProperty('prependProps');
+    expect(page).not.toHaveProperty('deepMergeProps');
+    expect(page).not.toHaveProperty('matchPropsOn');
+  });
+
+  it('are sent without merge labels when the client resets them', async () => {
+    const page = await new TestBrowser(app).partial('/merging', 'test/Merging', { only: ['tags', 'people'] }, { 'x-inertia-reset': 'people' });
+
+    expect(page.mergeProps).toEqual(['tags']);
+    expect(page).not.toHaveProperty('matchPropsOn');
+  });
+});
+
+describe('infinite scroll props', () => {
+  it('announce their pagination and merge their wrapped items', async () => {
+    const page = await new TestBrowser(app).page('/scrolling');
+
+    expect(page.scrollProps).toEqual({
+      items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: false },
+      cursor: { pageName: 'cursor', currentPage: 'b', previousPage: 'a', nextPage: null, reset: false },
+    });
+    expect(page.mergeProps).toEqual(['items.data', 'cursor.rows']);
+    expect(page.props.items).toEqual({ data: [{ ref: 'i3' }], links: [] });
+  });
+
+  it('prepend when the client scrolls up', async () => {
+    const page = await new TestBrowser(app).partial(
+      '/scrolling',
+      'test/Scrolling',
+      { only: ['items'] },
+      { 'x-inertia-infinite-scroll-merge-intent': 'prepend' },
+    );
+
+    expect(page.prependProps).toEqual(['items.data']);
+    expect(page).not.toHaveProperty('mergeProps');
+  });
+
+  it('are marked reset and not merged when the client resets them', async () => {
+    const page = await new TestBrowser(app).partial('/scrolling', 'test/Scrolling', { only: ['items'] }, { 'x-inertia-reset': 'items' });
+
+    expect(page.scrollProps).toEqual({ items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: true } });
+    expect(page).not.toHaveProperty('mergeProps');
+  });
+});
+
+describe('once props', () => {
+  it('are sent and announced with their key and expiry', async () => {
+    const page = await new TestBrowser(app).page('/once');
+
+    expect(page.props).toMatchObject({ levels: [1, 2, 3], countries: ['NZ'] });
+    expect(page.onceProps).toEqual({
+      levels: { prop: 'levels', expiresAt: null },
+      'country-list': { prop: 'countries', expiresAt: ONCE_EXPIRY },
+      plans: { prop: 'plans', expiresAt: null },
+    });
+    expect(page.deferredProps).toEqual({ default: ['plans'] });
+  });
+
+  it('are skipped, unevaluated, while the client still has them, and stay announced', async () => {
+    const page = await new TestBrowser(app).page('/once', { headers: { 'x-inertia-except-once-props': 'levels,country-list,plans' } });
+
+    expect(page.props).not.toHaveProperty('levels');
+    expect(page.props).not.toHaveProperty('countries');
+    expect(page).not.toHaveProperty('deferredProps');
+    expect(Object.keys(page.onceProps ?? {})).toEqual(['levels', 'country-list', 'plans']);
+    expect(evaluations.size).toBe(1);
+    expect(evaluations.get('menu')).toBe(1);
+  });
+
+  it('are sent on partial reloads even when the client has them', async () => {
+    const page = await new TestBrowser(app).partial('/once', 'test/Once', { only: ['levels'] }, { 'x-inertia-except-once-props': 'levels' });
+
+    expect(page.props.levels).toEqual([1, 2, 3]);
+    expect(page.onceProps).toEqual({ levels: { prop: 'levels', expiresAt: null } });
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_PAGES } from '../../shared/messages';
+import { seedDemoAccounts } from '../support/seed';
+import { useTestApp } from '../support/app';
+import { pageFromHtml, signInAs, visit } from '../support/http';
+
+const ctx = useTestApp({ seed: seedDemoAccounts });
+
+describe('shared props', () => {
+  it('an anonymous visitor gets the anonymous auth props, no menus and no permissions', async () => {
+    const { page } = await visit(ctx.app, '/');
+    expect(page.component).toBe('Home');
+    expect(page.props.appName).toBe('Equip');
+    expect(page.props.auth).toMatchObject({ authenticated: false, admin: false, user: null, email_missing: false, email_unverified: false });
+    expect(page.props.menu).toMatchObject({ systemAdmin: false, drafts: false, history: false });
+    expect(page.props.can).toMatchObject({ create: false, share: false, admin: false });
+    expect(page.props.errors).toEqual({});
+  });
+
+  it('an admin gets admin auth props and the admin menus', async () => {
+    const jar = await signInAs(ctx.app, 'admin@example.org');
+    const { page } = await visit(ctx.app, '/', jar);
+    expect(page.props.auth).toMatchObject({ authenticated: true, admin: true, email: 'admin@example.org' });
+    expect(page.props.auth.user.ref).toMatch(/^[0-9a-z]+$/);
+    expect(page.props.menu).toMatchObject({ systemAdmin: true, unpublished: true, unlisted: true, manageUsers: false });
+    expect(page.props.can).toMatchObject({ admin: true, shareToLevel: 6 });
+  });
+
+  it('a user manager sees Manage Users; a manager sees Documentation', async () => {
+    const userManager = await visit(ctx.app, '/', await signInAs(ctx.app, 'usermanager@example.org'));
+    expect(userManager.page.props.menu).toMatchObject({ manageUsers: true, systemAdmin: false });
+    const manager = await visit(ctx.app, '/', await signInAs(ctx.app, 'manager@example.org'));
+    expect(manager.page.props.menu).toMatchObject({ documentation: true, manageUsers: false });
+    expect(manager.page.props.auth.manager).toBe(true);
+  });
+
+  it('an unverified account is told to verify its e-mail', async () => {
+    const { page } = await visit(ctx.app, '/', await signInAs(ctx.app, 'unverified@example.org'));
+    expect(page.props.auth).toMatchObject({ authenticated: true, email_unverified: true, email_missing: false });
+  });
+
+  it('marks every host but the production host as not production', async () => {
+    expect((await visit(ctx.app, '/')).page.props.isProductionHost).toBe(false);
+    const production = await visit(ctx.app, '/', undefined, { host: 'equip.example.org' });
+    expect(production.page.props.isProductionHost).toBe(true);
+  });
+});
+
+describe('home page', () => {
+  it('renders the HTML shell with the page object on a first visit', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const page = pageFromHtml(response.body);
+    expect(page.component).toBe('Home');
+    expect(page.props.contactHref).toBe('mailto:hello@example.org');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('error pages', () => {
+  it('an unknown route gives the 404 page on a full load', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(response.statusCode).toBe(404);
+    const page = pageFromHtml(response.body);
+    expect(page.component).toBe('errors/Error');
+    expect(page.props).toMatchObject({ status: 404, title: ERROR_PAGES[404].title, message: ERROR_PAGES[404].message });
+  });
+
+  it('an unknown route gives the 404 page object to an Inertia visit', async () => {
+    const { response, page } = await visit(ctx.app, '/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['x-inertia']).toBe('true');
+    expect(page.props.title).toBe('404: Page Not Found');
+  });
+
+  it('a JSON request gets a JSON 404', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 404, message: ERROR_PAGES[404].message });
+  });
+});
+
+describe('navigation history', () => {
+  it('refuses anonymous visitors', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/user/item_history_for_navigation', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('gives a signed-in user the three lists', async () => {
+    const jar = await signInAs(ctx.app, 'member@example.org');
+    const response = await ctx.app.inject({ method: 'GET', url: '/user/item_history_for_navigation', headers: { cookie: jar.header() } });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(['frequentlyViewedItems', 'myCollections', 'recentlyViewedItems']);
+  });
+});

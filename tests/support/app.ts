@@ -1,0 +1,53 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import type { DatabaseHandle } from '../../server/db/client';
+import { freshDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+}
+
+export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: './data/test', ...env }, overrides);
+}
+
+/** Builds the app on a fresh database for one test file; closes both after the file. */
+export function useTestApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; seed?: (handle: DatabaseHandle) => Promise<void> } = {}): TestApp {
+  const context = {} as TestApp;
+  beforeAll(async () => {
+    context.database = await freshDatabase();
+    if (options.seed) await options.seed(context.database);
+    context.config = testConfig(options.env, options.config);
+    context.app = await buildApp(context.config, { database: context.database });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}
+
+/** Cookie jar for chaining app.inject calls like a browser would. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse): void {
+    for (const c of response.cookies) {
+      if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}

@@ -1,0 +1,39 @@
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { migrateDatabase } from '../../server/db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a
+ * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ pgliteDataDir: 'memory://' });
+    await migrateDatabase(handle);
+    return handle;
+  }
+  const name = `equip_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), pgliteDataDir: 'memory://', poolSize: 4 });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

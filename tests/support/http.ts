@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { CookieJar } from './app';
+
+/** Reads the XSRF-TOKEN cookie the app sets on any page, as the Inertia client does. */
+export async function csrfJar(app: FastifyInstance, jar = new CookieJar()): Promise<CookieJar> {
+  const response = await app.inject({ method: 'GET', url: '/login', headers: { cookie: jar.header() } });
+  jar.store(response);
+  return jar;
+}
+
+export function xsrfHeader(jar: CookieJar): Record<string, string> {
+  return { 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), cookie: jar.header() };
+}
+
+/** Signs in through the demo sign-in form and returns the browser-like cookie jar. */
+export async function signInAs(app: FastifyInstance, email: string): Promise<CookieJar> {
+  const jar = await csrfJar(app);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/dev/login',
+    headers: { ...xsrfHeader(jar), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email }).toString(),
+  });
+  if (response.statusCode !== 302 && response.statusCode !== 303) {
+    throw new Error(`demo sign-in as ${email} answered ${response.statusCode}`);
+  }
+  jar.store(response);
+  return jar;
+}
+
+const assetVersions = new WeakMap<FastifyInstance, string>();
+
+/** The asset version the app puts in its pages, as a loaded client would know it. */
+export async function assetVersion(app: FastifyInstance): Promise<string> {
+  let version = assetVersions.get(app);
+  if (version === undefined) {
+    const response = await app.inject({ method: 'GET', url: '/login' });
+    version = String(pageFromHtml(response.body).version);
+    assetVersions.set(app, version);
+  }
+  return version;
+}
+
+/** Headers of an Inertia visit from an up-to-date client. */
+export async function inertiaHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  return { 'x-inertia': 'true', 'x-inertia-version': await assetVersion(app) };
+}
+
+/** The page object of an Inertia visit. */
+export async function visit(app: FastifyInstance, url: string, jar?: CookieJar, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers: { ...(await inertiaHeaders(app)), cookie: jar?.header() ?? '', ...headers } });
+  jar?.store(response);
+  return { response, page: response.headers['content-type']?.toString().includes('json') ? response.json() : null };
+}
+
+/** The page object embedded in a first-visit HTML document. */
+export function pageFromHtml(html: string) {
+  const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no Inertia page element in the document');
+  return JSON.parse(match[1]);
+}
