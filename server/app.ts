@@ -15,6 +15,7 @@ import { sessionPlugin } from './auth/session';
 import { viewerPlugin } from './auth/viewer';
 import { csrfPlugin } from './auth/csrf';
 import { authRoutes } from './auth/routes';
+import { mailPlugin } from './mail/plugin';
 import { errorPagesPlugin } from './features/errors/plugin';
 import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     sharedProps: sharedPropsFor,
   });
   await app.register(errorPagesPlugin);
+  await app.register(mailPlugin);
 
   await app.register(authRoutes);
   await app.register(homeRoutes);

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { PagePropsMap } from '../../shared/pages';
+import type { Database } from '../db/client';
+import { users, userTypes } from '../db/schema';
+import { DEMO_ACCOUNTS } from '../db/seed/accounts';
+import { AUTH_NOTICES, UNKNOWN_DEMO_ACCOUNT } from './messages';
+import { signIn } from './viewer';
+
+type DemoAccountOption = PagePropsMap['dev/Login']['accounts'][number];
+
+const DEMO_EMAILS = DEMO_ACCOUNTS.map((account) => account.email.toLowerCase());
+const demoSignInBody = z.object({ email: z.string().trim().toLowerCase().max(320) });
+
+/**
+ * Sign in as a seeded demo account without a provider. Registered only when
+ * config.demoLogin (never in production), so otherwise both routes are 404s.
+ */
+export async function demoSignInRoutes(app: FastifyInstance): Promise<void> {
+  if (!app.config.demoLogin) return;
+  const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
+
+  app.get('/dev/login', async (_request, reply) => {
+    return reply.inertia('dev/Login', { accounts: await seededDemoAccounts(app.db), title: 'Demo sign-in' });
+  });
+
+  app.post('/dev/login', { config: { rateLimit } }, async (request, reply) => {
+    const body = demoSignInBody.safeParse(request.body);
+    const userId = body.success ? await demoUserId(app.db, body.data.email) : null;
+    if (userId === null) return reply.redirectWithErrors({ email: UNKNOWN_DEMO_ACCOUNT }, '/dev/login');
+    await signIn(request, userId);
+    reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
+    return reply.redirect('/', 303);
+  });
+}
+
+/** The demo accounts that exist in this database, in the seed's order. */
+export async function seededDemoAccounts(db: Database): Promise<DemoAccountOption[]> {
+  const rows = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      level: userTypes.level,
+      admin: users.admin,
+      superadmin: users.superadmin,
+      manager: users.manager,
+      manageUsers: users.manageUsers,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
+    .where(inArray(sql`lower(${users.email})`, DEMO_EMAILS));
+  const byEmail = new Map(rows.map((row) => [row.email?.toLowerCase(), row]));
+  return DEMO_EMAILS.flatMap((email) => {
+    const row = byEmail.get(email);
+    return row ? [{ email, name: row.name, level: row.level, roles: rolesOf(row) }] : [];
+  });
+}
+
+function rolesOf(user: { admin: boolean; superadmin: boolean; manager: boolean; manageUsers: boolean; emailVerifiedAt: Date | null }): string[] {
+  const roles: [boolean, string][] = [
+    [user.superadmin, 'Super admin'],
+    [user.admin, 'Admin'],
+    [user.manager, 'Manager'],
+    [user.manageUsers, 'User manager'],
+    [user.emailVerifiedAt === null, 'Unverified e-mail'],
+  ];
+  return roles.filter(([has]) => has).map(([, label]) => label);
+}
+
+async function demoUserId(db: Database, email: string): Promise<number | null> {
+  if (!DEMO_EMAILS.includes(email)) return null;
+  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return user?.id ?? null;
+}

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where a sign-in started from, kept in a short-lived cookie while the visitor is at the provider. */
+export const RETURN_TO_COOKIE = 'equip_return_to';
+const RETURN_TO_MAX_AGE_SECONDS = 15 * 60;
+const PLACEHOLDER_ORIGIN = 'http://return-to.invalid';
+/** Pages that make no sense to come back to after signing in. */
+const NOT_RETURN_TARGETS = ['/login', '/logout', '/auth', '/dev/login'];
+
+/**
+ * The same-origin path (with query) a candidate points at, or null when it is
+ * another site, malformed, or a sign-in page. Absolute URLs are accepted only on
+ * one of `allowedOrigins`; nothing that a browser could read as another host gets through.
+ */
+export function safeReturnPath(candidate: string | undefined, allowedOrigins: readonly string[]): string | null {
+  if (!candidate) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate, PLACEHOLDER_ORIGIN);
+  } catch {
+    return null;
+  }
+  const relative = candidate.startsWith('/') && url.origin === PLACEHOLDER_ORIGIN;
+  if (!relative && !allowedOrigins.includes(url.origin)) return null;
+  const target = `${url.pathname}${url.search}`;
+  if (target.startsWith('//') || target.startsWith('/\\')) return null;
+  if (NOT_RETURN_TARGETS.some((page) => url.pathname === page || url.pathname.startsWith(`${page}/`))) return null;
+  return target;
+}
+
+/** Remembers `?return_to=` or, failing that, the referring page of this site. */
+export function rememberReturnTo(request: FastifyRequest, reply: FastifyReply, requested: string | undefined): void {
+  const origins = allowedOrigins(request);
+  const target = safeReturnPath(requested, origins) ?? safeReturnPath(request.headers.referer, origins);
+  if (!target) {
+    reply.clearCookie(RETURN_TO_COOKIE, { path: '/auth' });
+    return;
+  }
+  reply.setCookie(RETURN_TO_COOKIE, target, {
+    path: '/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.cookieSecure,
+    maxAge: RETURN_TO_MAX_AGE_SECONDS,
+  });
+}
+
+/** The remembered page (checked again), or '/'; the cookie is used once. */
+export function takeReturnTo(request: FastifyRequest, reply: FastifyReply): string {
+  const remembered = safeReturnPath(request.cookies[RETURN_TO_COOKIE], allowedOrigins(request));
+  reply.clearCookie(RETURN_TO_COOKIE, { path: '/auth' });
+  return remembered ?? '/';
+}
+
+function allowedOrigins(request: FastifyRequest): string[] {
+  return [new URL(request.server.config.APP_URL).origin, `${request.protocol}://${request.host}`];
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifySession from '@fastify/session';
+import { DatabaseSessionStore } from './session-store';
+
+declare module 'fastify' {
+  interface Session {
+    /** The signed-in user's internal id; nothing else about the user is kept in the session. */
+    userId?: number;
+    /** Day (YYYY-MM-DD) the session's expiry was last pushed forward. */
+    renewedOn?: string;
+  }
+}
+
+export const SESSION_COOKIE = 'equip_session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+/** Server-side sessions in the database behind an `equip_session` cookie. */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance) => {
+    const maxAgeMs = app.config.SESSION_MAX_AGE_DAYS * DAY_MS;
+    const store = new DatabaseSessionStore(app.db, maxAgeMs);
+    await app.register(fastifySession, {
+      secret: app.config.sessionSecret,
+      cookieName: SESSION_COOKIE,
+      store,
+      saveUninitialized: false,
+      // Not rolling: that would write the session on every request. `renewDaily` keeps active users signed in.
+      rolling: false,
+      cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure, maxAge: maxAgeMs },
+    });
+    app.addHook('onRequest', async (request) => renewDaily(request));
+    sweepExpiredSessionsPeriodically(app, store);
+  },
+  { name: 'equip-session', dependencies: ['@fastify/cookie'] },
+);
+
+/** Marks a signed-in session as changed once a day, so it is saved with a fresh expiry. */
+function renewDaily(request: FastifyRequest): void {
+  const session = request.session;
+  if (session?.userId === undefined) return;
+  const today = new Date().toISOString().slice(0, 10);
+  if (session.renewedOn !== today) session.set('renewedOn', today);
+}
+
+function sweepExpiredSessionsPeriodically(app: FastifyInstance, store: DatabaseSessionStore): void {
+  const sweep = () => {
+    store.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'could not delete expired sessions'));
+  };
+  const timer = setInterval(sweep, EXPIRED_SESSION_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * The id of the session this request's cookie refers to, or that this response
+ * saves; null when the visitor has no stored session.
+ */
+export function persistedSessionId(request: FastifyRequest): string | null {
+  const session = request.session;
+  if (!session?.sessionId) return null;
+  if (session.isSaved()) return session.sessionId;
+  return request.cookies[SESSION_COOKIE] === session.encryptedSessionId ? session.sessionId : null;
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
+import { isSignedIn, type Viewer } from '../access/viewer';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, gone } from '../lib/http-errors';
+import { verificationMail } from '../mail/templates/verification';
+import { AUTH_NOTICES } from './messages';
+
+export const VERIFICATION_LINK_VALID_DAYS = 7;
+/** One verification e-mail per user per minute, whichever IP asks. */
+export const VERIFICATION_RESEND_COOLDOWN_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+/** POST /profile/verify e-mails a link; GET /profile/verify/:token proves the address. */
+export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+  const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
+
+  app.post('/profile/verify', { config: { rateLimit } }, async (request, reply) => {
+    const viewer = request.viewer;
+    if (!isSignedIn(viewer)) throw forbidden();
+    const notice = await sendVerificationIfDue(request, viewer);
+    reply.notify(notice.message, notice.type);
+    return reply.redirectBack('/');
+  });
+
+  app.get('/profile/verify/:token', async (request, reply) => {
+    const params = tokenParams.safeParse(request.params);
+    const verified = params.success && (await verifyEmailWithToken(app.db, params.data.token));
+    if (!verified) throw gone();
+    reply.notify(AUTH_NOTICES.emailVerified);
+    return reply.redirect('/');
+  });
+}
+
+async function sendVerificationIfDue(request: FastifyRequest, viewer: Viewer & { id: number }): Promise<{ message: string; type: 'success' | 'info' | 'warning' }> {
+  if (!viewer.email) return { message: AUTH_NOTICES.emailMissing, type: 'warning' };
+  if (viewer.emailVerified) return { message: AUTH_NOTICES.alreadyVerified, type: 'info' };
+  const token = await issueVerificationToken(request.server.db, viewer.id);
+  if (!token) return { message: AUTH_NOTICES.verificationRecentlySent, type: 'info' };
+  const { APP_URL, APP_NAME } = request.server.config;
+  const link = `${APP_URL.replace(/\/$/, '')}/profile/verify/${token}`;
+  await request.server.mailer.send(verificationMail({ to: viewer.email, name: viewer.name, appName: APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
+  return { message: AUTH_NOTICES.verificationSent, type: 'success' };
+}
+
+/**
+ * A new random token whose SHA-256 replaces any earlier one; null when one was
+ * issued less than a minute ago. Only the hash is stored.
+ */
+export async function issueVerificationToken(db: Database, userId: number, now: Date = new Date()): Promise<string | null> {
+  const [user] = await db.select({ sentAt: users.emailVerificationSentAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.sentAt && now.getTime() - user.sentAt.getTime() < VERIFICATION_RESEND_COOLDOWN_MS) return null;
+  const token = randomBytes(32).toString('base64url');
+  await db.update(users).set({ emailVerificationTokenHash: sha256(token), emailVerificationSentAt: now }).where(eq(users.id, userId));
+  return token;
+}
+
+/** Marks the address verified when the token is the latest one issued and still fresh. */
+export async function verifyEmailWithToken(db: Database, token: string, now: Date = new Date()): Promise<boolean> {
+  const oldestValid = new Date(now.getTime() - VERIFICATION_LINK_VALID_DAYS * DAY_MS);
+  const verified = await db
+    .update(users)
+    .set({ emailVerifiedAt: now, emailVerificationTokenHash: null })
+    .where(and(eq(users.emailVerificationTokenHash, sha256(token)), gt(users.emailVerificationSentAt, oldestValid)))
+    .returning({ id: users.id });
+  return verified.length > 0;
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { sessions, users } from '../../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../../server/db/seed/accounts';
+import { UNKNOWN_DEMO_ACCOUNT } from '../../../server/auth/messages';
+import { useTestApp } from '../../support/app';
+import { csrfJar, signInAs, xsrfHeader } from '../../support/http';
+import { seedDemoAccounts } from '../../support/seed';
+import { flashMessages, inertiaVisit } from './helpers';
+
+const ctx = useTestApp({ seed: seedDemoAccounts });
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function userIdOf(email: string): Promise<number> {
+  const [user] = await ctx.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user.id;
+}
+
+describe('demo sign-in', () => {
+  it('lists the seeded demo accounts with their level and roles', async () => {
+    const { page } = await inertiaVisit(ctx.app, '/dev/login');
+    expect(page.component).toBe('dev/Login');
+    expect(page.props.accounts.map((a: { email: string }) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    expect(page.props.accounts).toContainEqual({ email: 'superadmin@example.org', name: 'Tom Fraser', level: 6, roles: ['Super admin', 'Admin'] });
+    expect(page.props.accounts).toContainEqual({ email: 'member@example.org', name: 'Maya Thompson', level: 1, roles: [] });
+  });
+
+  it('signs in as a seeded account and goes home', async () => {
+    const jar = await csrfJar(ctx.app);
+    const response = await ctx.app.inject({ method: 'POST', url: '/dev/login', headers: { ...FORM, ...xsrfHeader(jar) }, payload: 'email=Leader%40example.org' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/');
+    jar.store(response);
+    const { page } = await inertiaVisit(ctx.app, '/', jar);
+    expect(page.props.auth).toMatchObject({ authenticated: true, email: 'leader@example.org' });
+  });
+
+  it('an unknown e-mail goes back with an error on the field and signs nobody in', async () => {
+    const jar = await csrfJar(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/dev/login',
+      headers: { ...FORM, ...xsrfHeader(jar), referer: 'http://localhost:80/dev/login' },
+      payload: 'email=stranger%40example.org',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/dev/login');
+    jar.store(response);
+    const { page } = await inertiaVisit(ctx.app, '/dev/login', jar);
+    expect(page.props.errors).toEqual({ email: UNKNOWN_DEMO_ACCOUNT });
+    expect(page.props.auth.authenticated).toBe(false);
+  });
+
+  it('only shows demo accounts that exist in the database', async () => {
+    await ctx.app.db.delete(users).where(eq(users.email, 'team@example.org'));
+    const { page } = await inertiaVisit(ctx.app, '/dev/login');
+    expect(page.props.accounts.map((a: { email: string }) => a.email)).not.toContain('team@example.org');
+    expect(page.props.accounts).toHaveLength(DEMO_ACCOUNTS.length - 1);
+  });
+});
+
+describe('sessions', () => {
+  it('keeps a session row holding only the user id', async () => {
+    const jar = await signInAs(ctx.app, 'staff@example.org');
+    const userId = await userIdOf('staff@example.org');
+    const rows = await ctx.app.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(JSON.stringify(rows[0].data)).not.toContain('staff@example.org');
+    expect(jar.get('equip_session')).toBeTruthy();
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax with the configured lifetime', async () => {
+    const jar = await csrfJar(ctx.app);
+    const response = await ctx.app.inject({ method: 'POST', url: '/dev/login', headers: { ...FORM, ...xsrfHeader(jar) }, payload: 'email=member%40example.org' });
+    const cookie = response.cookies.find((c) => c.name === 'equip_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.expires?.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  it('another app instance on the same database accepts the session (restarts sign nobody out)', async () => {
+    const jar = await signInAs(ctx.app, 'affiliate@example.org');
+    const other = await buildApp(ctx.config, { database: ctx.database });
+    try {
+      await other.ready();
+      const { page } = await inertiaVisit(other, '/', jar);
+      expect(page.props.auth).toMatchObject({ authenticated: true, email: 'affiliate@example.org' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a signed-in visitor of /login is sent home', async () => {
+    const jar = await signInAs(ctx.app, 'member@example.org');
+    const response = await ctx.app.inject({ method: 'GET', url: '/login', headers: { cookie: jar.header() } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/');
+  });
+
+  it('an expired session is ignored and deleted', async () => {
+    const jar = await signInAs(ctx.app, 'leader@example.org');
+    const sid = decodeURIComponent(jar.get('equip_session') ?? '').split('.')[0];
+    await ctx.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sid));
+    const { page } = await inertiaVisit(ctx.app, '/', jar);
+    expect(page.props.auth.authenticated).toBe(false);
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
+  });
+
+  it('a deleted user is anonymous from the next request on', async () => {
+    const jar = await signInAs(ctx.app, 'admin@example.org');
+    await ctx.app.db.delete(users).where(eq(users.email, 'admin@example.org'));
+    const { page } = await inertiaVisit(ctx.app, '/', jar);
+    expect(page.props.auth).toMatchObject({ authenticated: false, user: null });
+  });
+});
+
+describe('logout', () => {
+  it('signs out, removes the stored session and says so', async () => {
+    const jar = await signInAs(ctx.app, 'member@example.org');
+    const sessionsBefore = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(sessions);
+    const response = await ctx.app.inject({ method: 'POST', url: '/logout', headers: xsrfHeader(jar) });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/');
+    jar.store(response);
+    expect(await flashMessages(ctx.app, jar)).toContain('You have been logged out.');
+    const { page } = await inertiaVisit(ctx.app, '/', jar);
+    expect(page.props.auth.authenticated).toBe(false);
+    const [after] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(sessions).where(sql`${sessions.userId} is not null`);
+    expect(after.count).toBeLessThan(sessionsBefore[0].count);
+  });
+
+  it('an old session cookie no longer signs anyone in after logout', async () => {
+    const jar = await signInAs(ctx.app, 'member@example.org');
+    const oldCookie = jar.header();
+    const response = await ctx.app.inject({ method: 'POST', url: '/logout', headers: xsrfHeader(jar) });
+    expect(response.statusCode).toBe(303);
+    const replay = await ctx.app.inject({ method: 'GET', url: '/login', headers: { cookie: oldCookie } });
+    expect(replay.statusCode).toBe(200);
+  });
+});
