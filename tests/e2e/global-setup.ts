@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import buildClientIfMissing from '../support/build-client';
 import { CHROMIUM_PATH } from './browser';
 
 declare module 'vitest' {
@@ -24,10 +25,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   project.provide('e2eSkipReason', '');
-  if (!existsSync('dist/client/.vite/manifest.json')) {
-    const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  buildClientIfMissing();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equip-e2e-'));
   const port = await freePort();
   const server = spawn('npx', ['tsx', 'server/main.ts'], {

@@ -1,0 +1,77 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { usePage } from '@inertiajs/react';
+import { CONTENT_MAX_WIDTH_PX } from '../../shared/constants';
+import Breadcrumbs from './Breadcrumbs';
+import EmailBanner from './EmailBanner';
+import FlashToasts from './FlashToasts';
+import LeftSidebar from './LeftSidebar';
+import { RightSidebarProvider, useRightSidebarHost } from './RightSidebar';
+import SidePanel from './SidePanel';
+import TopNavbar from './TopNavbar';
+import { useScreenSize } from './useScreenSize';
+import './layout.css';
+
+const LEFT_SIDEBAR_ID = 'app-sidebar';
+const RIGHT_SIDEBAR_ID = 'app-right-sidebar';
+
+/**
+ * The persistent frame around every page (member-library §2, "Layout (all pages)"). Inertia
+ * keeps it mounted across visits, so the sidebars' history timer and open/closed state survive.
+ */
+export default function AppLayout({ children }: { children: ReactNode }) {
+  const overlaySidebars = useScreenSize() === 0;
+  const { host: rightSidebarHost, setTarget: setRightSidebarTarget, filled: rightSidebarFilled } = useRightSidebarHost();
+  const [openPanel, setOpenPanel] = useOpenPanelUntilNavigation();
+
+  const toggle = (panel: Panel, panelId: string) => ({
+    panelId,
+    open: openPanel === panel,
+    onToggle: () => setOpenPanel(openPanel === panel ? null : panel),
+  });
+  const closePanel = useCallback(() => setOpenPanel(null), [setOpenPanel]);
+
+  return (
+    <RightSidebarProvider value={rightSidebarHost}>
+      <a className="visually-hidden-focusable position-absolute p-2 bg-body" href="#main-content">
+        Skip to content
+      </a>
+      <TopNavbar
+        leftSidebarToggle={overlaySidebars ? toggle('left', LEFT_SIDEBAR_ID) : undefined}
+        rightSidebarToggle={overlaySidebars && rightSidebarFilled ? toggle('right', RIGHT_SIDEBAR_ID) : undefined}
+      />
+      <div className="d-flex align-items-start">
+        <SidePanel id={LEFT_SIDEBAR_ID} label="Navigation menu" side="start" overlay={overlaySidebars} open={openPanel === 'left'} onClose={closePanel}>
+          <LeftSidebar />
+        </SidePanel>
+        <main id="main-content" className="flex-grow-1 min-w-0 px-3 py-3 mx-auto" style={{ maxWidth: CONTENT_MAX_WIDTH_PX }}>
+          <EmailBanner />
+          <Breadcrumbs />
+          {children}
+        </main>
+        <SidePanel
+          id={RIGHT_SIDEBAR_ID}
+          label="Item administration"
+          side="end"
+          overlay={overlaySidebars}
+          open={openPanel === 'right'}
+          onClose={closePanel}
+          hidden={!rightSidebarFilled}
+        >
+          <div ref={setRightSidebarTarget} />
+        </SidePanel>
+      </div>
+      <FlashToasts />
+    </RightSidebarProvider>
+  );
+}
+
+type Panel = 'left' | 'right';
+
+/** An overlay sidebar closes as soon as the user navigates elsewhere. */
+function useOpenPanelUntilNavigation() {
+  const { url } = usePage();
+  const [state, setState] = useState<{ panel: Panel | null; url: string }>({ panel: null, url });
+  const openPanel = state.url === url ? state.panel : null;
+  const setOpenPanel = useCallback((panel: Panel | null) => setState({ panel, url }), [url]);
+  return [openPanel, setOpenPanel] as const;
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { router, usePage } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { EMAIL_BANNER } from '../../shared/messages';
+import AppLink from '../lib/AppLink';
+
+/** The yellow banner for signed-in users whose e-mail is missing or not yet verified. */
+export default function EmailBanner() {
+  const { auth } = usePage().props;
+  if (!auth.authenticated) return null;
+  if (auth.email_missing) {
+    return (
+      <Alert variant="warning">
+        {EMAIL_BANNER.missing}. <AppLink href="/profile" className="alert-link">Add it on your profile</AppLink>
+      </Alert>
+    );
+  }
+  if (auth.email_unverified) return <UnverifiedEmailBanner />;
+  return null;
+}
+
+function UnverifiedEmailBanner() {
+  const [sending, setSending] = useState(false);
+  const resend = () =>
+    router.post('/profile/verify', {}, { preserveScroll: true, onStart: () => setSending(true), onFinish: () => setSending(false) });
+  return (
+    <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+      <span className="flex-grow-1">{EMAIL_BANNER.unverified}</span>
+      <Button variant="outline-dark" size="sm" onClick={resend} disabled={sending}>
+        {EMAIL_BANNER.resend}
+      </Button>
+    </Alert>
+  );
+}

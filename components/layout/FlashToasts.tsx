@@ -1,0 +1,58 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { usePage } from '@inertiajs/react';
+import CloseButton from 'react-bootstrap/CloseButton';
+import Toast from 'react-bootstrap/Toast';
+import ToastContainer from 'react-bootstrap/ToastContainer';
+import { TOAST_DURATION_MS, TOAST_OFFSET_PX, TOAST_POSITION } from '../../shared/constants';
+import type { FlashType } from '../../shared/enums';
+import type { FlashNotification } from '../../shared/props';
+import { usePausableTimeout } from '../lib/usePausableTimeout';
+import { takeUnseenNotifications } from './flash-seen';
+import { createToastQueue } from './toast-queue';
+
+/** Shows the page's flash notifications as toasts, each pseudoref once per browser session. */
+export default function FlashToasts() {
+  const { flash } = usePage();
+  const [queue] = useState(createToastQueue);
+  const shown = useSyncExternalStore(queue.subscribe, queue.current);
+
+  useEffect(() => queue.add(takeUnseenNotifications(flash.notifications ?? [])), [flash, queue]);
+
+  return (
+    <ToastContainer position={TOAST_POSITION} containerPosition="fixed" style={{ margin: TOAST_OFFSET_PX }}>
+      {shown.map((notification) => (
+        <FlashToast key={notification.pseudoref} notification={notification} onHidden={() => queue.remove(notification.pseudoref)} />
+      ))}
+    </ToastContainer>
+  );
+}
+
+const LIGHT_TEXT_ON: ReadonlySet<FlashType> = new Set(['success', 'danger']);
+
+function FlashToast({ notification, onHidden }: { notification: FlashNotification; onHidden: () => void }) {
+  const [show, setShow] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  usePausableTimeout(TOAST_DURATION_MS, hovered, () => setShow(false));
+  const lightText = LIGHT_TEXT_ON.has(notification.type);
+
+  return (
+    <Toast
+      show={show}
+      onClose={() => setShow(false)}
+      onExited={onHidden}
+      bg={notification.type}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <div className={`d-flex align-items-start ${lightText ? 'text-white' : 'text-dark'}`}>
+        <Toast.Body className="flex-grow-1">{notification.message}</Toast.Body>
+        <CloseButton
+          className="me-2 mt-2"
+          variant={lightText ? 'white' : undefined}
+          aria-label="Close notification"
+          onClick={() => setShow(false)}
+        />
+      </div>
+    </Toast>
+  );
+}

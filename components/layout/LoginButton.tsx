@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { usePage } from '@inertiajs/react';
+import Button from 'react-bootstrap/Button';
+import LoginModal from './LoginModal';
+
+/** The anonymous visitor's way in; hidden on the login page itself (member-library §2). */
+export default function LoginButton() {
+  const [open, setOpen] = useState(false);
+  if (new URL(usePage().url, 'http://equip.invalid').pathname === '/login') return null;
+  return (
+    <>
+      <Button variant="outline-light" size="sm" onClick={() => setOpen(true)}>
+        Login
+      </Button>
+      <LoginModal show={open} onHide={() => setOpen(false)} />
+    </>
+  );
+}

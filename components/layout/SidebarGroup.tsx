@@ -1,0 +1,44 @@
+import { useId, useState } from 'react';
+import Collapse from 'react-bootstrap/Collapse';
+import type { NavigationHistoryEntry } from '../../shared/props';
+import SidebarLink from './SidebarLink';
+
+interface SidebarGroupProps {
+  title: string;
+  icon: string;
+  entries: NavigationHistoryEntry[];
+}
+
+/** A collapsible group of history entries (Recent, Frequent, Collections). */
+export default function SidebarGroup({ title, icon, entries }: SidebarGroupProps) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  return (
+    <li className="nav-item">
+      <button
+        type="button"
+        className="btn btn-link nav-link link-body-emphasis d-flex align-items-center gap-2 w-100 text-start"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        <i className={`bi ${icon}`} aria-hidden="true" />
+        <span className="flex-grow-1">{title}</span>
+        <i className={`bi ${open ? 'bi-chevron-down' : 'bi-chevron-right'} small`} aria-hidden="true" />
+      </button>
+      <Collapse in={open}>
+        <div id={listId}>
+          {entries.length === 0 ? (
+            <p className="small text-body-secondary ps-4 mb-1">Nothing yet</p>
+          ) : (
+            <ul className="nav flex-column flex-nowrap ps-3 small" aria-label={title}>
+              {entries.map((entry) => (
+                <SidebarLink key={entry.href} label={entry.title} href={entry.href} icon={entry.icon} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </Collapse>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { usePage } from '@inertiajs/react';
+import logoUrl from '../assets/logo.svg';
+import AppLink from '../lib/AppLink';
+import EnvironmentBadge from './EnvironmentBadge';
+import LoginButton from './LoginButton';
+import PageErrorsIndicator from './PageErrorsIndicator';
+import SearchBox from './SearchBox';
+import UserMenu from './UserMenu';
+
+interface PanelToggle {
+  panelId: string;
+  open: boolean;
+  onToggle: () => void;
+}
+
+interface TopNavbarProps {
+  /** Present when the sidebars overlay the content (small screens). */
+  leftSidebarToggle?: PanelToggle;
+  rightSidebarToggle?: PanelToggle;
+}
+
+export default function TopNavbar({ leftSidebarToggle, rightSidebarToggle }: TopNavbarProps) {
+  const { appName, auth } = usePage().props;
+  return (
+    <header className="sticky-top">
+      <nav className="navbar navbar-expand bg-dark app-navbar" data-bs-theme="dark" aria-label="Top bar">
+        <div className="container-fluid flex-nowrap gap-2">
+          {leftSidebarToggle && <PanelToggleButton toggle={leftSidebarToggle} icon="bi-list" label="Navigation menu" />}
+          <AppLink href="/" className="navbar-brand d-flex align-items-center gap-2 me-0">
+            <img src={logoUrl} alt="" width={32} height={32} />
+            <span>{appName}</span>
+          </AppLink>
+          <EnvironmentBadge />
+          <div className="ms-auto d-flex align-items-center gap-1">
+            <SearchBox />
+            <PageErrorsIndicator />
+            {rightSidebarToggle && (
+              <PanelToggleButton toggle={rightSidebarToggle} icon="bi-layout-sidebar-reverse" label="Item administration" />
+            )}
+            {auth.authenticated ? <UserMenu /> : <LoginButton />}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function PanelToggleButton({ toggle, icon, label }: { toggle: PanelToggle; icon: string; label: string }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-link link-light px-2"
+      aria-label={label}
+      aria-controls={toggle.panelId}
+      aria-expanded={toggle.open}
+      onClick={toggle.onToggle}
+    >
+      <i className={`bi ${icon} fs-4`} aria-hidden="true" />
+    </button>
+  );
+}

@@ -1,0 +1,38 @@
+import { router, usePage } from '@inertiajs/react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import AppLink from '../lib/AppLink';
+
+/** The user menu entries in the spec's order (member-library §2); Logout follows them. */
+export const USER_MENU_ENTRIES = [
+  { label: 'My Tasks', href: '/task', icon: 'bi-check2-square' },
+  { label: 'Shared With Me', href: '/share', icon: 'bi-inbox' },
+  { label: 'Shared To Others', href: '/sent', icon: 'bi-send' },
+  { label: 'My Collections', href: '/collection', icon: 'bi-collection' },
+  { label: 'My Affirmations', href: '/affirmation', icon: 'bi-hand-thumbs-up' },
+  { label: 'Profile', href: '/profile', icon: 'bi-person' },
+] as const;
+
+export default function UserMenu() {
+  const name = usePage().props.auth.user?.name ?? 'Account';
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="link" className="link-light text-decoration-none d-flex align-items-center gap-1" aria-label={`User menu for ${name}`}>
+        <i className="bi bi-person-circle fs-5" aria-hidden="true" />
+        <span className="d-none d-md-inline text-truncate app-user-name">{name}</span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        {USER_MENU_ENTRIES.map((entry) => (
+          <Dropdown.Item key={entry.href} as={AppLink} href={entry.href}>
+            <i className={`bi ${entry.icon} me-2`} aria-hidden="true" />
+            {entry.label}
+          </Dropdown.Item>
+        ))}
+        <Dropdown.Divider />
+        <Dropdown.Item as="button" type="button" onClick={() => router.post('/logout')}>
+          <i className="bi bi-box-arrow-right me-2" aria-hidden="true" />
+          Logout
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,25 @@
+import type { MenuFlags, SidebarEntry } from '../../shared/props';
+
+export type SidebarItem = ({ kind: 'link' } & Required<SidebarEntry>) | { kind: 'history' };
+
+const link = (label: string, href: string, icon: string): SidebarItem => ({ kind: 'link', label, href, icon });
+
+const DEFAULT_PAGE_ENTRY_ICON = 'bi-chevron-right';
+
+/** The left sidebar in the spec's order (member-library §2), filtered by the viewer's menu flags. */
+export function sidebarItems(menu: MenuFlags, pageEntries: SidebarEntry[] = []): SidebarItem[] {
+  const shown = (flag: boolean, item: SidebarItem) => (flag ? [item] : []);
+  return [
+    link('Home', '/', 'bi-house'),
+    ...shown(menu.systemAdmin, link('System Admin', '/admin', 'bi-gear')),
+    ...shown(menu.manageUsers, link('Manage Users', '/user', 'bi-people')),
+    ...shown(menu.documentation, link('Documentation', '/documentation', 'bi-journal-text')),
+    ...pageEntries.map((entry) => link(entry.label, entry.href, entry.icon ?? DEFAULT_PAGE_ENTRY_ICON)),
+    link('Popular', '/popular', 'bi-fire'),
+    ...shown(menu.drafts, link('Drafts', '/draft', 'bi-pencil-square')),
+    ...shown(menu.unpublished, link('Unpublished', '/unpublished', 'bi-eye-slash')),
+    ...shown(menu.unlisted, link('Unlisted', '/unlisted', 'bi-link-45deg')),
+    ...shown(menu.history, { kind: 'history' }),
+    link('All Items', '/item', 'bi-grid'),
+  ];
+}

@@ -1,0 +1,57 @@
+import { Head } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import type { PageProps } from '../../shared/pages';
+import { LEVEL_SHORT_NAMES, isAccessLevel } from '../../shared/levels';
+import { readXsrfToken } from '../../components/lib/xsrf';
+
+export default function DevLogin({ accounts }: PageProps<'dev/Login'>) {
+  const xsrfToken = readXsrfToken();
+
+  return (
+    <>
+      <Head title="Demo sign-in" />
+      <h1>Demo sign-in</h1>
+      <Alert variant="warning">
+        This page exists only on demo and development sites, never in production. It signs you in as one of the seeded
+        demo accounts without a password, so you can see the library at each access level.
+      </Alert>
+      <div className="table-responsive">
+        <table className="table align-middle">
+          <caption>Demo accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Level</th>
+              <th scope="col">Roles</th>
+              <th scope="col">
+                <span className="visually-hidden">Sign in</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((account) => (
+              <tr key={account.email}>
+                <th scope="row">{account.name}</th>
+                <td>{account.email}</td>
+                <td>
+                  {account.level} {isAccessLevel(account.level) && `(${LEVEL_SHORT_NAMES[account.level]})`}
+                </td>
+                <td>{account.roles.join(', ')}</td>
+                <td className="text-end">
+                  <form method="post" action="/dev/login">
+                    <input type="hidden" name="email" value={account.email} />
+                    <input type="hidden" name="_token" value={xsrfToken} />
+                    <button type="submit" className="btn btn-primary btn-sm" aria-label={`Sign in as ${account.name}`}>
+                      Sign in
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

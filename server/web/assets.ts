@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import { CLIENT_BUILD_BASE, CLIENT_BUILD_DIR, MissingClientBuildError, PUBLIC_DIR } from './client-build';
+
+export interface AssetsPluginOptions {
+  /** When the Vite dev server serves the client, a missing build is expected. */
+  devServerUrl?: string;
+  clientBuildDir?: string;
+  publicDir?: string;
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+const ONE_DAY_SECONDS = 24 * 3600;
+
+/**
+ * Serves the Vite build at /build/ and the files of public/ at the site root. Built files carry
+ * a content hash in their names, so browsers may keep them for good.
+ */
+export const assetsPlugin = fp<AssetsPluginOptions>(
+  async (app, options) => {
+    const clientBuildDir = options.clientBuildDir ?? CLIENT_BUILD_DIR;
+    const publicDir = options.publicDir ?? PUBLIC_DIR;
+
+    if (existsSync(clientBuildDir)) {
+      await app.register(fastifyStatic, {
+        root: clientBuildDir,
+        prefix: CLIENT_BUILD_BASE,
+        // Vite's manifest (in .vite/) is for the server only.
+        dotfiles: 'ignore',
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply) => setCacheControl(reply, `public, max-age=${ONE_YEAR_SECONDS}, immutable`),
+      });
+    } else if (!options.devServerUrl) {
+      throw new MissingClientBuildError(clientBuildDir);
+    }
+
+    if (existsSync(publicDir)) {
+      await app.register(fastifyStatic, {
+        root: publicDir,
+        prefix: '/',
+        // Only the files present at startup get routes, so unknown paths still reach the app's 404 page.
+        wildcard: false,
+        dotfiles: 'ignore',
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply) => setCacheControl(reply, `public, max-age=${ONE_DAY_SECONDS}`),
+      });
+    }
+  },
+  { name: 'equip-assets' },
+);
+
+function setCacheControl(reply: FastifyReply, value: string): void {
+  reply.header('Cache-Control', value);
+}

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { FastifyRequest } from 'fastify';
+import { serializePage, type PageObject } from '../inertia';
+import { CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, MissingClientBuildError } from './client-build';
+import { chunkAssets, type Manifest } from './manifest';
+
+export interface DocumentRendererOptions {
+  appName: string;
+  /** Vite's dev server (e.g. http://localhost:5173); when set, scripts come from it with hot reload. */
+  devServerUrl?: string;
+  /** Vite's build manifest; defaults to dist/client/.vite/manifest.json. */
+  manifestPath?: string;
+}
+
+export interface DocumentRenderer {
+  /** The full HTML document of a first visit, with the page object for the client to boot from. */
+  renderDocument: (page: PageObject, request?: FastifyRequest) => string;
+  /** The asset version Inertia compares on every visit: a hash of the manifest, or 'dev'. */
+  version: () => string;
+}
+
+export const DEV_ASSET_VERSION = 'dev';
+const VERSION_LENGTH = 16;
+
+/**
+ * Builds the document renderer once at startup. Without a dev server the client build must
+ * exist: the manifest is read here, so a missing build stops the server with a clear message.
+ */
+export function createDocumentRenderer(options: DocumentRendererOptions): DocumentRenderer {
+  const assets = options.devServerUrl
+    ? devServerAssets(options.devServerUrl)
+    : builtAssets(options.manifestPath ?? CLIENT_MANIFEST_PATH);
+
+  return {
+    renderDocument: (page) => documentHtml({ title: documentTitle(page, options.appName), headTags: assets.headTags(page), page }),
+    version: () => assets.version,
+  };
+}
+
+interface DocumentAssets {
+  version: string;
+  headTags: (page: PageObject) => string[];
+}
+
+function builtAssets(manifestPath: string): DocumentAssets {
+  if (!existsSync(manifestPath)) throw new MissingClientBuildError(manifestPath);
+  const manifestJson = readFileSync(manifestPath, 'utf8');
+  const manifest = JSON.parse(manifestJson) as Manifest;
+  if (!manifest[CLIENT_ENTRY]) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}; rebuild with \`npm run build\`.`);
+  const entry = chunkAssets(manifest, CLIENT_ENTRY);
+  const url = (file: string) => `${CLIENT_BUILD_BASE}${file}`;
+
+  return {
+    version: createHash('sha256').update(manifestJson).digest('hex').slice(0, VERSION_LENGTH),
+    headTags: (page) => {
+      // Preloading the first page's own chunk saves a round trip before it can render.
+      const firstPage = chunkAssets(manifest, `pages/${page.component}.tsx`);
+      const styles = unique([...entry.styles, ...firstPage.styles]);
+      const preloads = unique([...entry.preloads, ...firstPage.scripts, ...firstPage.preloads]).filter((file) => !entry.scripts.includes(file));
+      return [
+        ...styles.map((file) => `<link rel="stylesheet" href="${escapeAttribute(url(file))}">`),
+        ...preloads.map((file) => `<link rel="modulepreload" href="${escapeAttribute(url(file))}">`),
+        ...entry.scripts.map((file) => `<script type="module" src="${escapeAttribute(url(file))}"></script>`),
+      ];
+    },
+  };
+}
+
+function devServerAssets(devServerUrl: string): DocumentAssets {
+  const origin = devServerUrl.replace(/\/+$/, '');
+  // The react-refresh preamble that @vitejs/plugin-react would inject into an index.html of its own.
+  const reactRefreshPreamble = [
+    `import { injectIntoGlobalHook } from "${origin}/@react-refresh";`,
+    'injectIntoGlobalHook(window);',
+    'window.$RefreshReg$ = () => {};',
+    'window.$RefreshSig$ = () => (type) => type;',
+  ].join('\n');
+  const tags = [
+    `<script type="module">${reactRefreshPreamble}</script>`,
+    `<script type="module" src="${escapeAttribute(`${origin}/@vite/client`)}"></script>`,
+    `<script type="module" src="${escapeAttribute(`${origin}/${CLIENT_ENTRY}`)}"></script>`,
+  ];
+  return { version: DEV_ASSET_VERSION, headTags: () => tags };
+}
+
+/** The server's first title; the client's title callback takes over once the page renders. */
+function documentTitle(page: PageObject, appName: string): string {
+  const title = page.props.title;
+  return typeof title === 'string' && title !== '' ? `${title} - ${appName}` : appName;
+}
+
+function documentHtml({ title, headTags, page }: { title: string; headTags: string[]; page: PageObject }): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title data-inertia="">${escapeText(title)}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...headTags,
+    '</head>',
+    '<body>',
+    `<script data-page="app" type="application/json">${serializePage(page)}</script><div id="app"></div>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(value: string): string {
+  return escapeText(value).replace(/"/g, '&quot;');
+}

@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_PAGES, type ErrorStatus } from '../../shared/messages';
+import type { LoginProviderOption } from '../../shared/props';
+import { HOME_PROPS, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+    Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }),
+  );
+});
+
+describe('Home', () => {
+  const sectionLinks = () =>
+    within(screen.getByRole('navigation', { name: 'Library sections' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it('offers Resources and Training to an anonymous visitor', async () => {
+    await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...SHARED_ANONYMOUS }));
+    expect(sectionLinks()).toEqual([
+      ['Resources', '/tag/resource'],
+      ['Training', '/tag/training'],
+    ]);
+  });
+
+  it('adds People and Equipment for a signed-in user', async () => {
+    await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...SHARED_MEMBER }));
+    expect(sectionLinks()).toEqual([
+      ['Resources', '/tag/resource'],
+      ['Training', '/tag/training'],
+      ['People', '/tag/person'],
+      ['Equipment', '/tag/equipment'],
+    ]);
+  });
+
+  it('shows the intro and the contact link, and titles the page with the product name', async () => {
+    await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...SHARED_ANONYMOUS }));
+    expect(screen.getByText(HOME_PROPS.intro)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe(HOME_PROPS.contactHref);
+    expect(screen.getByRole('img', { name: 'Equip logo' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Home - Equip'));
+  });
+});
+
+describe('error page', () => {
+  const statuses = Object.keys(ERROR_PAGES).map(Number) as ErrorStatus[];
+
+  it.each(statuses)('renders %i with its title, message and icon', async (status) => {
+    const { title, message } = ERROR_PAGES[status];
+    await renderInertiaPage(pageObject('errors/Error', { ...SHARED_ANONYMOUS, status, title, message, detail: null }));
+
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByRole('img', { name: status >= 500 ? 'Sad face' : 'Empty box' }).className).toContain(
+      status >= 500 ? 'bi-emoji-frown' : 'bi-box-seam',
+    );
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('adds the optional detail', async () => {
+    await renderInertiaPage(
+      pageObject('errors/Error', { ...SHARED_ANONYMOUS, status: 403, ...ERROR_PAGES[403], detail: 'Sign in to see staff resources.' }),
+    );
+    expect(screen.getByText('Sign in to see staff resources.')).toBeTruthy();
+  });
+});
+
+describe('login page', () => {
+  const providers: LoginProviderOption[] = [
+    { provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: true, reason: null },
+    { provider: 'microsoft', label: 'Microsoft', href: '/auth/microsoft/redirect', enabled: true, reason: null },
+    { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: false, reason: 'Facebook sign-in is not configured on this site.' },
+  ];
+  const loginPage = (demoLoginAvailable: boolean) =>
+    pageObject('auth/Login', { ...SHARED_ANONYMOUS, providers, organisationDomains: ['example.org'], demoLoginAvailable }, { url: '/login' });
+
+  it('links the enabled providers to their redirect routes as plain links', async () => {
+    await renderInertiaPage(loginPage(false));
+    expect(screen.getByRole('link', { name: 'Google' }).getAttribute('href')).toBe('/auth/google/redirect');
+    expect(screen.getByRole('link', { name: 'Microsoft' }).getAttribute('href')).toBe('/auth/microsoft/redirect');
+  });
+
+  it('disables a provider that is not available and says why', async () => {
+    await renderInertiaPage(loginPage(false));
+    const facebook = screen.getByRole('button', { name: 'Facebook' }) as HTMLButtonElement;
+    expect(facebook.disabled).toBe(true);
+    expect(facebook.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(facebook.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Facebook sign-in is not configured on this site.',
+    );
+  });
+
+  it('says sign-up is free and points organisational Google accounts to the highest access', async () => {
+    await renderInertiaPage(loginPage(false));
+    expect(screen.getByText(/Sign-up and login are free/)).toBeTruthy();
+    expect(screen.getByText(/organisational Google account \(@example\.org\).*highest access level/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /demo account/ })).toBeNull();
+  });
+
+  it('links to the demo sign-in when it is available', async () => {
+    await renderInertiaPage(loginPage(true));
+    expect(screen.getByRole('link', { name: 'Sign in with a demo account' }).getAttribute('href')).toBe('/dev/login');
+  });
+});
+
+describe('demo sign-in page', () => {
+  it('posts a plain form per account with its e-mail and the XSRF token from the cookie', async () => {
+    document.cookie = 'XSRF-TOKEN=token%2Fvalue';
+    const accounts = [
+      { email: 'admin@example.org', name: 'Ada Admin', level: 6, roles: ['admin'] },
+      { email: 'member@example.org', name: 'Max Member', level: 1, roles: [] },
+    ];
+    await renderInertiaPage(pageObject('dev/Login', { ...SHARED_ANONYMOUS, accounts }, { url: '/dev/login' }));
+
+    expect(screen.getByText(/only on demo and development sites/)).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Sign in as Max Member' });
+    const form = button.closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/dev/login');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ email: 'member@example.org', _token: 'token/value' });
+  });
+});

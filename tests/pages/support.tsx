@@ -1,0 +1,110 @@
+import { render } from '@testing-library/react';
+import { App, config, type ResolvedComponent } from '@inertiajs/react';
+import type { Page } from '@inertiajs/core';
+import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from '../../components/app/inertia-setup';
+import type { LayoutExtras, PageName, PagePropsMap } from '../../shared/pages';
+import type { AuthProps, CanFlags, FlashData, MenuFlags, SharedProps } from '../../shared/props';
+
+const NO_MENU: MenuFlags = {
+  systemAdmin: false,
+  manageUsers: false,
+  documentation: false,
+  drafts: false,
+  unpublished: false,
+  unlisted: false,
+  history: false,
+};
+
+/** Menu flags as the server's policy gives them to each kind of viewer. */
+export const MENUS = {
+  anonymous: NO_MENU,
+  member: { ...NO_MENU, drafts: true, history: true },
+  admin: { ...NO_MENU, systemAdmin: true, documentation: true, drafts: true, unpublished: true, unlisted: true, history: true },
+  manager: { ...NO_MENU, documentation: true, drafts: true, history: true },
+  usermanager: { ...NO_MENU, manageUsers: true, drafts: true, history: true },
+} satisfies Record<string, MenuFlags>;
+
+export const ANONYMOUS: AuthProps = {
+  authenticated: false,
+  admin: false,
+  manager: false,
+  manage_users: false,
+  email_missing: false,
+  email_unverified: false,
+  email: null,
+  user: null,
+};
+
+export const MEMBER: AuthProps = {
+  ...ANONYMOUS,
+  authenticated: true,
+  email: 'sam@example.org',
+  user: { ref: 'usr_sam', name: 'Sam Member' },
+};
+
+const NO_CAN: CanFlags = {
+  create: false,
+  update: false,
+  delete: false,
+  duplicate: false,
+  share: false,
+  shareToLevel: 0,
+  comment: false,
+  admin: false,
+  invite: false,
+  flag_comments: false,
+  impersonate: false,
+  create_self_item: false,
+};
+
+export const SHARED_ANONYMOUS: SharedProps = {
+  appName: 'Equip',
+  auth: ANONYMOUS,
+  can: NO_CAN,
+  menu: MENUS.anonymous,
+  isProductionHost: true,
+  errors: {},
+};
+
+export const SHARED_MEMBER: SharedProps = { ...SHARED_ANONYMOUS, auth: MEMBER, menu: MENUS.member };
+
+export const HOME_PROPS: PagePropsMap['Home'] = {
+  intro: 'A shared library of ministry resources.',
+  contactHref: 'mailto:hello@example.org',
+  bannerUrl: null,
+};
+
+interface PageOptions {
+  url?: string;
+  flash?: FlashData;
+}
+
+/** A page object as the server's Inertia plugin would send it. */
+export function pageObject<N extends PageName>(
+  component: N,
+  props: PagePropsMap[N] & SharedProps & LayoutExtras,
+  { url = '/', flash = {} }: PageOptions = {},
+): Page {
+  const page = { component, props, url, version: 'test', flash, rescuedProps: [], rememberedState: {} };
+  // Our props are closed interfaces (errors may hold string arrays); Inertia's are an open record.
+  return page as unknown as Page;
+}
+
+/**
+ * Renders a page through the real Inertia App with the app's own resolver, layout and title
+ * callback; `testComponent` stands in for a page that only the test defines.
+ */
+export async function renderInertiaPage(page: Page, testComponent?: ResolvedComponent) {
+  config.replace(inertiaDefaults);
+  const resolve = async (name: string) => (testComponent && name === page.component ? testComponent : resolvePage(name));
+  const initialComponent = await resolve(page.component);
+  return render(
+    <App
+      initialPage={page}
+      initialComponent={initialComponent}
+      resolveComponent={resolve}
+      defaultLayout={defaultLayout}
+      titleCallback={pageTitle}
+    />,
+  );
+}

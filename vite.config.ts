@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { CLIENT_BUILD_BASE, CLIENT_ENTRY } from './server/web/client-build';
+
+const DEV_SERVER_PORT = Number(process.env.VITE_PORT ?? 5173);
+const devServerUrl = process.env.VITE_DEV_SERVER_URL ?? `http://localhost:${DEV_SERVER_PORT}`;
+
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  // The Fastify server serves the build under /build/; the dev server answers at its own root.
+  base: command === 'build' ? CLIENT_BUILD_BASE : '/',
+  publicDir: false,
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: {
+      input: CLIENT_ENTRY,
+    },
+  },
+  server: {
+    port: DEV_SERVER_PORT,
+    strictPort: true,
+    // Pages are served by Fastify on another port, so asset URLs must name the dev server.
+    origin: devServerUrl,
+    cors: { origin: /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/ },
+  },
+}));
