@@ -77,7 +77,6 @@ function serverOptions(config: AppConfig): FastifyServerOptions {
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: config.isTest,
     logger:
       config.LOG_LEVEL === 'silent' || config.isTest
         ? false

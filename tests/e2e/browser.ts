@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
@@ -7,7 +6,7 @@ import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.resolve('tests/e2e/.artifacts');
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off the closed network. */
+/** Debian's Chromium, never a downloaded browser; flags keep it off the closed network. Playwright gives each launch a fresh profile. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -15,7 +14,6 @@ export async function launchBrowser(): Promise<Browser> {
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), 'equip-chromium-'))}`,
     ],
   });
 }

@@ -1,0 +1,37 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Database } from '../client';
+import { items, users } from '../schema';
+import { countRows } from './batches';
+import { runSeedCli } from './cli';
+import { seedDemoLibrary, type SeedOptions } from './seed';
+
+export { DEMO_ACCOUNTS, DEMO_INVITATIONS, USER_TYPES, type DemoAccount, type DemoInvitation, type SeedUserType } from './accounts';
+export { invitationTokenHash, NO_ACCOUNT_EMAIL } from './sharing';
+export { DEFAULT_ITEM_COUNT, seedDemoLibrary, type SeedOptions } from './seed';
+export type { SeedSummary } from './summary';
+
+/** Seeds the demo library only into a database with no users and no items; answers whether it did. */
+export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
+  if ((await countRows(db, users)) > 0 || (await countRows(db, items)) > 0) return false;
+  await seedDemoLibrary(db, options);
+  return true;
+}
+
+/** True when run as `tsx server/db/seed/index.ts`, false when imported by the app or tests. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  return script !== undefined && existsSync(script) && pathToFileURL(realpathSync(script)).href === import.meta.url;
+}
+
+if (isEntryPoint()) {
+  runSeedCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client';
+import { users } from '../schema';
+import { USER_TYPES } from './accounts';
+import { insertCatalogue } from './catalogue';
+import type { SeedContext } from './context';
+import { itemAttributeDeck, LEADER_EMAIL, planItem } from './items';
+import { insertItemBatch, type SeededItem } from './library';
+import { insertPeople } from './people';
+import { addDays, Random } from './random';
+import { insertSharing } from './sharing';
+import { addCounts, emptySummary, type SeedSummary } from './summary';
+import { insertTraffic } from './traffic';
+
+export const DEFAULT_ITEM_COUNT = 320;
+/** Items planned and inserted per transaction. */
+const ITEMS_PER_BATCH = 1000;
+/** The library was set up this long before the reference date; every item is younger. */
+const LIBRARY_AGE_DAYS = 1200;
+/** Fixed, so every run builds the same library. */
+const PRNG_SEED = 20_261_101;
+
+export interface SeedOptions {
+  /** How many items to create (default 320). */
+  items?: number;
+  log?: (message: string) => void;
+  /**
+   * The moment all relative dates (expired, expiring, recent views, due dates) are
+   * computed from. Defaults to the start of the current UTC day, so a demo seeded
+   * today has live invitations and shares; pass a fixed date for identical dates too.
+   */
+  referenceDate?: Date;
+}
+
+function startOfUtcDay(moment: Date): Date {
+  return new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+}
+
+function validItemCount(items: number): number {
+  if (!Number.isInteger(items) || items < 1) throw new RangeError(`The item count must be a positive whole number, not ${items}`);
+  return items;
+}
+
+/** Fills an empty, migrated database with the deterministic demo library. */
+export async function seedDemoLibrary(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
+  const itemCount = validItemCount(options.items ?? DEFAULT_ITEM_COUNT);
+  const log = options.log ?? (() => {});
+  const rng = new Random(PRNG_SEED);
+  const reference = options.referenceDate ?? startOfUtcDay(new Date());
+  const summary = emptySummary();
+
+  const context = await db.transaction(async (tx): Promise<SeedContext> => {
+    const setUpAt = addDays(reference, -LIBRARY_AGE_DAYS);
+    const people = await insertPeople(tx, rng, reference, setUpAt);
+    const catalogue = await insertCatalogue(tx, rng, setUpAt);
+    addCounts(summary, { userTypes: USER_TYPES.length, users: people.all.length, ...catalogue.counts });
+    return { rng, reference, catalogue, people };
+  });
+  log(`Users, taxonomies, characteristics and affirmation options created`);
+
+  const library = await insertLibrary(db, context, itemCount, summary, log);
+  await db.transaction(async (tx) => {
+    await linkPersonPage(tx, context, library[0]);
+    addCounts(summary, await insertSharing(tx, context, library));
+    addCounts(summary, await insertTraffic(tx, context, library));
+  });
+  log(`Collections, shares, invitations, views and admin records created`);
+  return summary;
+}
+
+async function insertLibrary(db: Database, context: SeedContext, itemCount: number, summary: SeedSummary, log: (message: string) => void): Promise<SeededItem[]> {
+  const deck = itemAttributeDeck(context.rng, itemCount);
+  const library: SeededItem[] = [];
+  for (let start = 0; start < itemCount; start += ITEMS_PER_BATCH) {
+    const plans = deck.slice(start, start + ITEMS_PER_BATCH).map((attributes, offset) => planItem(context, attributes, start + offset + 1));
+    const batch = await insertItemBatch(db, context, plans);
+    for (const item of batch.items) library.push(item);
+    addCounts(summary, batch.counts);
+    log(`Items: ${library.length.toLocaleString('en-GB')} of ${itemCount.toLocaleString('en-GB')}`);
+  }
+  return library;
+}
+
+/** The first item is the leader's Person page (see planItem). */
+async function linkPersonPage(db: Database, { people, reference }: SeedContext, personPage: SeededItem): Promise<void> {
+  await db
+    .update(users)
+    .set({ personItemId: personPage.id, updatedAt: reference })
+    .where(eq(users.id, people.demo(LEADER_EMAIL).id));
+}
