@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CLIENT_BUILD_BASE, CLIENT_ENTRY } from './server/web/client-build';
+import { CLIENT_BUILD_BASE, CLIENT_ENTRY } from './server/web/client-build.ts';
 
 const DEV_SERVER_PORT = Number(process.env.VITE_PORT ?? 5173);
 const devServerUrl = process.env.VITE_DEV_SERVER_URL ?? `http://localhost:${DEV_SERVER_PORT}`;

@@ -33,10 +33,11 @@ console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`
 const app = await buildApp(config, { database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const memberCookie = await signInAs(address, 'staff@example.org');
+const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': await assetVersion(address) };
 
 const scenarios: { name: string; path: string; headers?: Record<string, string> }[] = [
   { name: 'home, first visit (HTML)', path: '/' },
-  { name: 'home, Inertia visit (JSON)', path: '/', headers: { 'X-Inertia': 'true' } },
+  { name: 'home, Inertia visit (JSON)', path: '/', headers: inertia },
   { name: 'login page', path: '/login' },
   { name: 'unknown route (404 page)', path: '/no/such/page' },
   { name: 'navigation history (staff)', path: '/user/item_history_for_navigation', headers: { cookie: memberCookie, accept: 'application/json' } },
@@ -58,6 +59,13 @@ for (const scenario of scenarios) {
 await app.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
+
+/** The asset version a loaded client sends with Inertia visits. */
+async function assetVersion(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/login`)).text();
+  const json = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}';
+  return String(JSON.parse(json).version ?? '');
+}
 
 /** Signs in through the demo sign-in form and returns the cookies to send. */
 async function signInAs(base: string, email: string): Promise<string> {

@@ -83,6 +83,8 @@ function serverOptions(config: AppConfig): FastifyServerOptions {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+            // Readable lines while developing; JSON lines (for log collectors) in production.
+            ...(config.NODE_ENV === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
           },
   };
 }
