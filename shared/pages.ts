@@ -4,6 +4,7 @@
  * `pages/` declares its props as `PageProps<'name'>`.
  */
 import type { ErrorStatus } from './messages';
+import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
 
 export interface PagePropsMap {
@@ -19,6 +20,28 @@ export interface PagePropsMap {
   };
   'dev/Login': {
     accounts: { email: string; name: string; level: number; roles: string[] }[];
+  };
+  'items/Index': {
+    listing: ItemListing;
+    /** Page heading: the listing's title, the search text, the selected tags, or 'All Items'. */
+    heading: string;
+    items: { data: ItemSummary[] };
+    itemsPagination: ItemsPagination;
+    filters: { search: string; tags: string[] };
+    /** Taxonomies offered as filters (show_in_filtering), with only the tags to show. */
+    filterTaxonomies: Taxonomy[];
+    /** Count of matches when filtered or searched, else null. */
+    matchCount: number | null;
+    /** Required taxonomies for the New Item form (one select each). */
+    requiredTaxonomies: Taxonomy[];
+  };
+  'items/Show': {
+    item: ItemDetail;
+    affirmationOptions: AffirmationOption[];
+    /** Taxonomies with the tags an editor may pick (editors only; [] otherwise). */
+    taxonomies: Taxonomy[];
+    /** Whether the viewer may edit fields, change visibility, reassign the maintainer. */
+    editable: { fields: boolean; visibility: boolean; maintainer: boolean; submitForPublishing: boolean; revertToDraft: boolean };
   };
   'errors/Error': {
     /** One of the catalogue's statuses (503, 500, 410, 404, 403) or another 4xx such as 429. */

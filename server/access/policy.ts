@@ -134,3 +134,61 @@ export function openableItemsCondition(viewer: Viewer, now: Date = new Date()): 
   }
   return or(...conditions);
 }
+
+/** Maintainers and admins edit an item's fields, tags, characteristics and images. */
+export function canEditItem(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return isAdmin(viewer) || maintains(viewer, item);
+}
+
+/** Only admins set any visibility; maintainers use the DRAFT ⇄ PENDING workflow. */
+export function canSetAnyVisibility(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+export function canSubmitForPublishing(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return !isAdmin(viewer) && maintains(viewer, item) && item.visibility === VISIBILITY.DRAFT;
+}
+
+export function canRevertToDraft(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return !isAdmin(viewer) && maintains(viewer, item) && item.visibility === VISIBILITY.PENDING;
+}
+
+/** Admins delete any item; maintainers delete their own items that were never published. */
+export function canDeleteItem(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return isAdmin(viewer) || (maintains(viewer, item) && item.visibility <= VISIBILITY.PENDING);
+}
+
+/** Permission flags for an item page. */
+export function itemCan(viewer: Viewer, item: ItemAccessFacts): CanFlags {
+  const base = baseCan(viewer);
+  return {
+    ...base,
+    update: canEditItem(viewer, item),
+    delete: canDeleteItem(viewer, item),
+    duplicate: base.create && canOpenItem(viewer, item),
+    share: isSignedIn(viewer) && canOpenItem(viewer, item),
+  };
+}
+
+/** Signed-in viewers may relate items they can open; admins approve relations. */
+export function canRelateItems(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && effectiveLevel(viewer) >= LEVEL.AFFILIATE;
+}
+
+/** A relation can be removed by admins and by whoever created it while it is not yet approved. */
+export function canDeleteRelation(viewer: Viewer, relation: { createdByUserId: number | null; adminApproved: boolean }): boolean {
+  return isAdmin(viewer) || (isSignedIn(viewer) && relation.createdByUserId === viewer.id && !relation.adminApproved);
+}
+
+/** Only signed-in users affirm; only admins see counts. */
+export function canAffirm(viewer: Viewer): boolean {
+  return isSignedIn(viewer);
+}
+export function canSeeAffirmationCounts(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/** Public characteristics show with the item for everyone; the rest only for admins. */
+export function canSeeCharacteristic(viewer: Viewer, characteristic: { public: boolean }): boolean {
+  return characteristic.public || isAdmin(viewer);
+}

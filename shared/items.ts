@@ -1,0 +1,143 @@
+/** Item-related shapes of member-library §3, as pages receive them. Field names follow the spec. */
+import type { Visibility, VisibilityName } from './enums';
+
+export interface ItemImage {
+  ref: string;
+  extension: string;
+  public_thumbnail_large_url: string;
+  /** Full-size URL. */
+  url: string;
+}
+
+export interface Tag {
+  ref: string;
+  label: string;
+  parentLabel: string | null;
+  parentRef: string | null;
+  fullLabel: string;
+  force_show_in_filtering: boolean;
+}
+
+export interface Taxonomy {
+  ref: string;
+  title: string;
+  usage_note: string;
+  required: boolean;
+  multiselect: boolean;
+  public: boolean;
+  show_in_filtering: boolean;
+  tags: Tag[];
+}
+
+export interface ItemCharacteristic {
+  ref: string;
+  title: string;
+  format: string;
+  usage_note: string;
+  public: boolean;
+  value: string | null;
+}
+
+export interface AffirmationOption {
+  ref: string;
+  title: string;
+  is_negative: boolean;
+  /** Strength the viewer gave this option on this item: 0 none, 1 normal, 2 strong. */
+  item_affirmations: 0 | 1 | 2;
+  /** Number of people who gave it (admins only; null for others). */
+  count: number | null;
+}
+
+/** A card in lists, search results, related items. Only ever built for items the viewer may open. */
+export interface ItemSummary {
+  ref: string;
+  title: string;
+  topic: string;
+  blurb: string;
+  image: string | null;
+  visibility: Visibility;
+  visibility_name: VisibilityName;
+  visibility_label: string;
+  badge: string | null;
+  minimum_access_level: number;
+  expired: boolean;
+}
+
+export interface Relation {
+  ref: string;
+  item: ItemSummary;
+  admin_approved: boolean;
+  can_delete: boolean;
+}
+
+export interface ItemTask {
+  ref: string;
+  task: string;
+  notes: string;
+  priority: 1 | 2 | 3;
+  due_date: string | null;
+  due: boolean;
+  due_soon: boolean;
+  completed: boolean;
+  forUserName: string | null;
+  byUserName: string | null;
+  for_user_ref: string | null;
+  item_ref: string | null;
+  item_title: string | null;
+}
+
+/** The full item (member-library §3 Item). Comments and contents arrive with their own features. */
+export interface ItemDetail extends ItemSummary {
+  authors: string[];
+  visibility_explanation: string;
+  all_images: ItemImage[];
+  available_external_link: string | null;
+  initial_publication_year_month: string | null;
+  last_updated_year_month: string | null;
+  google_drive_folder_id: string | null;
+  expires_at: string | null;
+  expiring: boolean;
+  expires_note: string | null;
+  review_after: string | null;
+  review: string | null;
+  show_created_by: boolean;
+  created_by_user_ref: string | null;
+  created_by_user_name: string | null;
+  created_by_user_email: string | null;
+  show_as_user_contributed: boolean;
+  code: string;
+  view_count: number;
+  recent_view_count: number;
+  affirmations: number;
+  affirmation_stars: number;
+  affirmation_text: string;
+  tags: Tag[];
+  characteristics: ItemCharacteristic[];
+  relations: Relation[];
+  tasks: ItemTask[];
+}
+
+/** Type-ahead answer of GET /item?search=…&simplejson=true. */
+export interface SearchResult {
+  ref: string;
+  title: string;
+  topic: string;
+  blurb: string;
+}
+
+export interface ItemsPagination {
+  currentPage: number;
+  nextPage: number | null;
+  previousPage: number | null;
+  perPage: number;
+  total: number;
+}
+
+/** Which list an index page shows; each has its own title rule. */
+export const ITEM_LISTINGS = ['all', 'tag', 'popular', 'draft', 'unpublished', 'unlisted'] as const;
+export type ItemListing = (typeof ITEM_LISTINGS)[number];
+
+/** Expiring soon: within this many days of expires_at. */
+export const EXPIRING_SOON_DAYS = 30;
+/** recent_view_count counts views within this window. */
+export const RECENT_VIEW_WINDOW_DAYS = 30;
