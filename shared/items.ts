@@ -141,3 +141,8 @@ export type ItemListing = (typeof ITEM_LISTINGS)[number];
 export const EXPIRING_SOON_DAYS = 30;
 /** recent_view_count counts views within this window. */
 export const RECENT_VIEW_WINDOW_DAYS = 30;
+
+/** URLs under which the server serves an item image (with the item's access check). */
+export function itemImageUrls(imageRef: string) {
+  return { url: `/image/${imageRef}`, public_thumbnail_large_url: `/image/${imageRef}/large` };
+}
