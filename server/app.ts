@@ -20,6 +20,10 @@ import { errorPagesPlugin } from './features/errors/plugin';
 import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
 import { navigationRoutes } from './features/navigation/routes';
+import { discoveryRoutes } from './features/discovery/routes';
+import { itemRoutes } from './features/items/routes';
+import { itemEditingRoutes } from './features/item-editing/routes';
+import { imageRoutes } from './features/images/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +73,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(authRoutes);
   await app.register(homeRoutes);
   await app.register(navigationRoutes);
+  await app.register(discoveryRoutes);
+  await app.register(itemRoutes);
+  await app.register(itemEditingRoutes);
+  await app.register(imageRoutes);
   return app;
 }
 

@@ -42,6 +42,8 @@ export const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(30),
+  IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   MICROSOFT_CLIENT_ID: optionalString,

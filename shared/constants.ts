@@ -39,6 +39,8 @@ export const INLINE_ARRAY_MIN_ROWS = 3;
 
 /** Completed tasks show only when completed after this cutoff (member-library §4). */
 export const TASK_COMPLETED_CUTOFF = '2024-07-01T00:00:00Z';
+/** An open task is due soon when its due date is within this many days. */
+export const TASK_DUE_SOON_DAYS = 7;
 
 /** Screen size classes (member-library §4): under 900 → 0, 900–1199 → 1, 1200+ → 2. */
 export const SCREEN_BREAKPOINTS = { md: 900, lg: 1200 } as const;

@@ -86,6 +86,12 @@ export interface ItemTask {
   item_title: string | null;
 }
 
+/** The item's tags under their taxonomy, in taxonomy order, for the item page. */
+export interface ItemTagGroup {
+  taxonomy: { ref: string; title: string };
+  tags: Tag[];
+}
+
 /** The full item (member-library §3 Item). Comments and contents arrive with their own features. */
 export interface ItemDetail extends ItemSummary {
   authors: string[];
@@ -112,6 +118,7 @@ export interface ItemDetail extends ItemSummary {
   affirmation_stars: number;
   affirmation_text: string;
   tags: Tag[];
+  tag_groups: ItemTagGroup[];
   characteristics: ItemCharacteristic[];
   relations: Relation[];
   tasks: ItemTask[];
@@ -145,4 +152,17 @@ export const RECENT_VIEW_WINDOW_DAYS = 30;
 /** URLs under which the server serves an item image (with the item's access check). */
 export function itemImageUrls(imageRef: string) {
   return { url: `/image/${imageRef}`, public_thumbnail_large_url: `/image/${imageRef}/large` };
+}
+
+/** One answer of GET /image/search (member-library §7): a stock image an editor can add to an item. */
+export interface StockImageResult {
+  id: string;
+  preview: string;
+  full: string;
+}
+
+/** One answer of GET /user/search (member-library §7): 'Name <email>' for pickers. */
+export interface UserSearchResult {
+  ref: string;
+  nameAndContactForDisplay: string;
 }

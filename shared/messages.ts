@@ -35,3 +35,16 @@ export const EMPTY_STATES = {
 export const CSRF_REFUSED = 'Your session has expired or the form is out of date. Please reload the page and try again.';
 export const SIGN_IN_FAILED = 'Sign-in did not complete. Please try again.';
 export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';
+
+/** Item page (member-library §2, §5; docs/decisions.md "Items"). */
+export const SIGN_IN_HINT = 'Sign in to see more of the library.';
+export const STRONG_AFFIRMATION_CONFIRM = 'Please reserve these for particularly strong feelings (generally just use the thumbs). Continue?';
+export const DELETE_ITEM_CONFIRM = 'Are you sure you want to delete this item?';
+export const AFFIRMATION_LOGIN_PROMPT = 'Log in to affirm the items that helped you.';
+
+/** Add Image / Remove Image dialogs (member-library §5) and the image routes' form errors. */
+export const IMAGE_MESSAGES = {
+  nothingChosen: 'Please upload or select an image',
+  nothingToDelete: 'Please select an image to delete',
+  permissionNote: 'Please only upload images you have permission to use.',
+} as const;

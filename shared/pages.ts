@@ -4,7 +4,7 @@
  * `pages/` declares its props as `PageProps<'name'>`.
  */
 import type { ErrorStatus } from './messages';
-import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Taxonomy } from './items';
+import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
 
 export interface PagePropsMap {
@@ -28,6 +28,8 @@ export interface PagePropsMap {
     items: { data: ItemSummary[] };
     itemsPagination: ItemsPagination;
     filters: { search: string; tags: string[] };
+    /** The selected tags (refs in `filters.tags`), with their labels, also those outside the filter taxonomies. */
+    selectedTags: Tag[];
     /** Taxonomies offered as filters (show_in_filtering), with only the tags to show. */
     filterTaxonomies: Taxonomy[];
     /** Count of matches when filtered or searched, else null. */
@@ -42,6 +44,8 @@ export interface PagePropsMap {
     taxonomies: Taxonomy[];
     /** Whether the viewer may edit fields, change visibility, reassign the maintainer. */
     editable: { fields: boolean; visibility: boolean; maintainer: boolean; submitForPublishing: boolean; revertToDraft: boolean };
+    /** Whether the viewer may relate this item to another one (member-library §7 POST /i/{ref}/relation/{itemRef}). */
+    canRelate: boolean;
   };
   'errors/Error': {
     /** One of the catalogue's statuses (503, 500, 410, 404, 403) or another 4xx such as 429. */

@@ -6,6 +6,7 @@ import { and, eq, exists, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzl
 import { LEVEL, type AccessLevel } from '../../shared/levels';
 import { VISIBILITY } from '../../shared/enums';
 import type { CanFlags, MenuFlags } from '../../shared/props';
+import type { ItemListing } from '../../shared/items';
 import { items, shares } from '../db/schema';
 import { isSignedIn, type Viewer } from './viewer';
 
@@ -140,6 +141,11 @@ export function canEditItem(viewer: Viewer, item: ItemAccessFacts): boolean {
   return isAdmin(viewer) || maintains(viewer, item);
 }
 
+/** Stock images are shared artwork; any signed-in user may look for one to put on an item they edit. */
+export function canSearchStockImages(viewer: Viewer): boolean {
+  return isSignedIn(viewer);
+}
+
 /** Only admins set any visibility; maintainers use the DRAFT ⇄ PENDING workflow. */
 export function canSetAnyVisibility(viewer: Viewer): boolean {
   return isAdmin(viewer);
@@ -191,4 +197,93 @@ export function canSeeAffirmationCounts(viewer: Viewer): boolean {
 /** Public characteristics show with the item for everyone; the rest only for admins. */
 export function canSeeCharacteristic(viewer: Viewer, characteristic: { public: boolean }): boolean {
   return characteristic.public || isAdmin(viewer);
+}
+
+/**
+ * Minimum access level of an item: admins set any level. Other editors never set a level above their own, and on a
+ * published item only raise it, because lowering it shows the item to more people without an admin's review.
+ */
+export function canSetMinimumAccessLevel(viewer: Viewer, item: ItemAccessFacts, level: number): boolean {
+  if (isAdmin(viewer)) return true;
+  if (!canEditItem(viewer, item) || level > effectiveLevel(viewer)) return false;
+  return item.visibility <= VISIBILITY.PENDING || level >= item.minimumAccessLevel;
+}
+
+/** Curation fields (expiry, review, the user-contributed mark, the maintainer) are for admins only. */
+export function canCurateItem(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/** Non-public characteristics are admins only, so only admins see or edit their values. */
+export function canEditCharacteristicValue(viewer: Viewer, item: ItemAccessFacts, characteristic: { public: boolean }): boolean {
+  return canEditItem(viewer, item) && canSeeCharacteristic(viewer, characteristic);
+}
+
+/** Duplicating copies what the viewer can open into a new draft of their own. */
+export function canDuplicateItem(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return baseCan(viewer).create && canOpenItem(viewer, item);
+}
+
+/** Names and e-mails of users: for those who can list users anyway (admins and user managers). */
+export function canSearchUsers(viewer: Viewer): boolean {
+  return isAdmin(viewer) || (isSignedIn(viewer) && viewer.manageUsers);
+}
+
+/** An item is expired once its expiry time has passed. */
+export function isItemExpired(item: ItemAccessFacts, now: Date = new Date()): boolean {
+  return item.expiresAt !== null && item.expiresAt.getTime() <= now.getTime();
+}
+
+/** An expired item still opens for its editors (to renew or retire it); everyone else is told it is gone (410). */
+export function canOpenExpiredItem(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return canEditItem(viewer, item);
+}
+
+/** Open tasks on an item are the editors' work list. */
+export function canSeeItemTasks(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return canEditItem(viewer, item);
+}
+
+/** The maintainer is named when the item says so, and always to its editors. */
+export function canSeeMaintainer(viewer: Viewer, item: ItemAccessFacts & { showCreatedBy: boolean }): boolean {
+  return item.showCreatedBy || canEditItem(viewer, item);
+}
+
+/** The maintainer's e-mail never reaches anonymous visitors, so it cannot be harvested. */
+export function canSeeMaintainerEmail(viewer: Viewer, item: ItemAccessFacts & { showCreatedBy: boolean }): boolean {
+  return canEditItem(viewer, item) || (item.showCreatedBy && isSignedIn(viewer));
+}
+
+/** Tags of a non-public taxonomy (internal curation notes) are for admins only. */
+export function canSeeTaxonomy(viewer: Viewer, taxonomy: { public: boolean }): boolean {
+  return taxonomy.public || isAdmin(viewer);
+}
+
+/** Item lists besides the library index: /draft for signed-in users, /unpublished and /unlisted for admins. */
+export function canViewItemListing(viewer: Viewer, listing: ItemListing): boolean {
+  if (listing === 'draft') return isSignedIn(viewer);
+  if (listing === 'unpublished' || listing === 'unlisted') return isAdmin(viewer);
+  return true;
+}
+
+/** A new item starts as a DRAFT for signed-in users only, so publishing it never makes it public by accident. */
+export const NEW_ITEM_MINIMUM_ACCESS_LEVEL = LEVEL.LOGGED_IN;
+
+/** SQL over `shares`: unexpired shares addressed to this viewer (by user, or by their verified e-mail); none for anonymous visitors. */
+export function validSharesToViewer(viewer: Viewer, now: Date = new Date()): SQL {
+  if (!isSignedIn(viewer)) return sql`false`;
+  const recipient = viewer.email && viewer.emailVerified
+    ? or(eq(shares.toUserId, viewer.id), eq(shares.toEmail, viewer.email.toLowerCase()))
+    : eq(shares.toUserId, viewer.id);
+  return and(recipient, or(isNull(shares.expiresAt), gt(shares.expiresAt, now))) ?? sql`false`;
+}
+
+/**
+ * Expired items stay in lists only for those who may still open them (`canOpenExpiredItem`: their editors,
+ * who renew or retire them); everyone else would be told they are gone, so lists leave them out.
+ */
+export function unexpiredForListingCondition(viewer: Viewer, now: Date = new Date()): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  const unexpired = or(isNull(items.expiresAt), gt(items.expiresAt, now));
+  return isSignedIn(viewer) ? or(unexpired, eq(items.createdByUserId, viewer.id)) : unexpired;
 }
