@@ -1,3 +1,5 @@
+import type { SearchResult } from '../../shared/items';
+
 export interface SearchBoxState {
   open: boolean;
   text: string;
@@ -20,4 +22,30 @@ export function searchBoxStateAfterVisit(url: string, current: SearchBoxState): 
 
 function isItemList(pathname: string): boolean {
   return pathname === '/item' || pathname.startsWith('/tag/');
+}
+
+/** The type-ahead (member-library §7): GET /item?search=…&simplejson=true. */
+export function typeAheadUrl(text: string): string {
+  return `/item?${new URLSearchParams({ search: text.trim(), simplejson: 'true' })}`;
+}
+
+/** Results for the typed text; an empty list when the request fails, which is only logged (member-library §8). */
+export async function fetchTypeAhead(text: string, signal: AbortSignal): Promise<SearchResult[]> {
+  try {
+    const response = await fetch(typeAheadUrl(text), { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+    if (!response.ok) throw new Error(`the type-ahead answered ${response.status}`);
+    const body: unknown = await response.json();
+    if (!isSearchResponse(body)) throw new Error('the type-ahead answered an unexpected shape');
+    return body.data;
+  } catch (error) {
+    if (!signal.aborted) console.warn('Search suggestions failed', error);
+    return [];
+  }
+}
+
+function isSearchResponse(body: unknown): body is { data: SearchResult[] } {
+  if (typeof body !== 'object' || body === null || !Array.isArray((body as { data?: unknown }).data)) return false;
+  return (body as { data: unknown[] }).data.every(
+    (entry) => typeof entry === 'object' && entry !== null && typeof (entry as SearchResult).ref === 'string' && typeof (entry as SearchResult).title === 'string',
+  );
 }

@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Head, router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { PageProps } from '../../shared/pages';
+import ItemList from '../../components/items/ItemList';
+import NewItemModal from '../../components/items/NewItemModal';
+import TagFilters from '../../components/items/TagFilters';
+import { countLabel, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
+import AppLink from '../../components/lib/AppLink';
+
+/** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted (member-library §2). */
+export default function ItemIndex(props: PageProps<'items/Index'>) {
+  const { heading, listing, filters, items, itemsPagination, matchCount, filterTaxonomies, selectedTags, requiredTaxonomies, can, auth } = props;
+  const [creating, setCreating] = useState(false);
+  const visit = (next: IndexFilters) => router.get(indexPath(listing), indexQuery(next), { preserveState: true, preserveScroll: true });
+
+  return (
+    <>
+      <Head title={heading} />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{heading}</h1>
+        {matchCount !== null && <span className="text-body-secondary">{countLabel(matchCount, 'match', 'matches')}</span>}
+        {can.create && (
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            Create New
+          </Button>
+        )}
+      </div>
+      <section aria-label="Filters" className="mb-4">
+        <SearchField key={filters.search} search={filters.search} onSearch={(search) => visit({ ...filters, search })} />
+        <TagFilters taxonomies={filterTaxonomies} selectedTags={selectedTags} onChange={(tags) => visit({ ...filters, tags })} />
+      </section>
+      {items.data.length === 0 ? (
+        <EmptyResult anonymous={!auth.authenticated} />
+      ) : (
+        <ItemList key={JSON.stringify(filters)} items={items.data} total={itemsPagination.total} />
+      )}
+      {can.create && <NewItemModal show={creating} onHide={() => setCreating(false)} requiredTaxonomies={requiredTaxonomies} />}
+    </>
+  );
+}
+
+function SearchField({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const [text, setText] = useState(search);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text);
+  };
+  return (
+    <Form role="search" className="mb-2" onSubmit={submit}>
+      <InputGroup size="sm">
+        <Form.Control type="search" aria-label="Search titles and blurbs" placeholder="Search titles and blurbs" value={text} onChange={(event) => setText(event.target.value)} />
+        <Button type="submit" variant="outline-secondary" aria-label="Search">
+          <i className="bi bi-search" aria-hidden="true" />
+        </Button>
+      </InputGroup>
+    </Form>
+  );
+}
+
+function EmptyResult({ anonymous }: { anonymous: boolean }) {
+  return (
+    <Alert variant="warning">
+      <p className="mb-0">{EMPTY_STATES.items}</p>
+      {anonymous && (
+        <p className="mb-0 mt-2">
+          More of the library is visible when you are signed in. <AppLink href="/login">Log in</AppLink>
+        </p>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ItemListing } from '../../../shared/items';
+import { SIGN_IN_HINT } from '../../../shared/messages';
+import { baseCan, canViewItemListing, isSignedIn } from '../../access/policy';
+import { scroll } from '../../inertia';
+import { forbidden } from '../../lib/http-errors';
+import { listItems } from './queries';
+import { indexQuerySchema } from './schemas';
+import { filterTaxonomies, loadTagCatalogue, requiredTaxonomies, tagIdsInUse, toTag, type CatalogueTag } from './tag-catalogue';
+
+/** Fixed titles of the listings that have one; the others are titled by what they show. */
+const LISTING_TITLES: Partial<Record<ItemListing, string>> = {
+  popular: 'Popular',
+  draft: 'Drafts',
+  unpublished: 'Unpublished',
+  unlisted: 'Unlisted',
+};
+
+/** Heading rule (member-library §2 Item index): listing title, search text, selected tags, or 'All Items'. */
+export function indexHeading(listing: ItemListing, search: string, tags: readonly { label: string }[]): string {
+  const title = LISTING_TITLES[listing];
+  if (title) return title;
+  if (search) return `Search: "${search}"`;
+  if (tags.length > 0) return tags.map((tag) => tag.label).join(', ');
+  return 'All Items';
+}
+
+/** Answers 403 for a listing the viewer may not see; anonymous visitors are told that signing in may help. */
+export function assertCanViewListing(request: FastifyRequest, listing: ItemListing): void {
+  if (canViewItemListing(request.viewer, listing)) return;
+  throw forbidden(isSignedIn(request.viewer) ? null : SIGN_IN_HINT);
+}
+
+/** Renders 'items/Index' for a listing, with `presetTag` selected on /tag/{label}. */
+export async function renderItemIndex(request: FastifyRequest, reply: FastifyReply, listing: ItemListing, presetTag?: CatalogueTag) {
+  const { db } = request.server;
+  const viewer = request.viewer;
+  const query = indexQuerySchema.parse(request.query ?? {});
+  const catalogue = await loadTagCatalogue(db, viewer);
+  const selected = catalogue.selection(presetTag ? [presetTag.ref, ...query.tags] : query.tags);
+  const { summaries, pagination } = await listItems(db, viewer, catalogue, { listing, search: query.search, tags: selected, page: query.page });
+  const heading = indexHeading(listing, query.search, selected);
+  const filtered = query.search !== '' || selected.length > 0;
+  return reply.inertia('items/Index', {
+    listing,
+    heading,
+    items: scroll(() => ({ data: summaries }), {
+      pageName: 'page',
+      currentPage: pagination.currentPage,
+      previousPage: pagination.previousPage,
+      nextPage: pagination.nextPage,
+    }),
+    itemsPagination: pagination,
+    filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
+    selectedTags: selected.map(toTag),
+    filterTaxonomies: async () => filterTaxonomies(catalogue, await tagIdsInUse(db, viewer), selected),
+    matchCount: filtered ? pagination.total : null,
+    requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
+    breadcrumbs: [{ label: heading }],
+  });
+}

@@ -1,0 +1,15 @@
+import { items } from '../../db/schema';
+import { firstImageRef } from '../items/summary';
+
+/** Columns a card needs (`SummaryRow` of the item page's summary mapper), selected from `items`. */
+export const summaryColumns = {
+  ref: items.ref,
+  title: items.title,
+  topic: items.topic,
+  blurb: items.blurb,
+  imageRef: firstImageRef,
+  visibility: items.visibility,
+  minimumAccessLevel: items.minimumAccessLevel,
+  createdByUserId: items.createdByUserId,
+  expiresAt: items.expiresAt,
+};

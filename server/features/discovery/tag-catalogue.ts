@@ -1,0 +1,164 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tag, Taxonomy } from '../../../shared/items';
+import { canSeeTaxonomy, listableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
+import type { Database } from '../../db/client';
+import { items, itemTags, tags, taxonomies } from '../../db/schema';
+
+export interface CatalogueTag extends Tag {
+  id: number;
+  parentId: number | null;
+  taxonomyId: number;
+}
+
+export interface CatalogueTaxonomy extends Omit<Taxonomy, 'tags'> {
+  id: number;
+  tags: CatalogueTag[];
+}
+
+/** The taxonomies and tags a viewer may see, with lookups the index pages need. */
+export class TagCatalogue {
+  private readonly byRef = new Map<string, CatalogueTag>();
+  private readonly childIds = new Map<number, number[]>();
+
+  constructor(readonly taxonomies: CatalogueTaxonomy[]) {
+    for (const tag of taxonomies.flatMap((taxonomy) => taxonomy.tags)) {
+      this.byRef.set(tag.ref, tag);
+      if (tag.parentId !== null) this.childIds.set(tag.parentId, [...(this.childIds.get(tag.parentId) ?? []), tag.id]);
+    }
+  }
+
+  tag(ref: string): CatalogueTag | undefined {
+    return this.byRef.get(ref);
+  }
+
+  /** A tag in a visible taxonomy by its lowercased label (/tag/{label}); the first taxonomy wins a clash. */
+  tagByLabel(lowercasedLabel: string): CatalogueTag | undefined {
+    for (const taxonomy of this.taxonomies) {
+      const tag = taxonomy.tags.find((candidate) => candidate.label.toLowerCase() === lowercasedLabel);
+      if (tag) return tag;
+    }
+    return undefined;
+  }
+
+  taxonomyOf(tag: CatalogueTag): CatalogueTaxonomy {
+    return this.taxonomies.find((taxonomy) => taxonomy.id === tag.taxonomyId)!;
+  }
+
+  /** The tag and every tag below it: a parent tag filter also finds items tagged with its children. */
+  withDescendants(tagId: number): number[] {
+    const found = [tagId];
+    for (let index = 0; index < found.length; index += 1) {
+      for (const child of this.childIds.get(found[index]) ?? []) if (!found.includes(child)) found.push(child);
+    }
+    return found;
+  }
+
+  /**
+   * The selected tags that apply: known, visible refs, and in a single-select taxonomy only the
+   * first one (choosing another tag there replaces it).
+   */
+  selection(refs: readonly string[]): CatalogueTag[] {
+    const selected: CatalogueTag[] = [];
+    for (const tag of refs.map((ref) => this.tag(ref)).filter((tag) => tag !== undefined)) {
+      const taxonomy = this.taxonomyOf(tag);
+      if (!taxonomy.multiselect && selected.some((other) => other.taxonomyId === taxonomy.id)) continue;
+      selected.push(tag);
+    }
+    return selected;
+  }
+}
+
+export async function loadTagCatalogue(db: Database, viewer: Viewer): Promise<TagCatalogue> {
+  const [taxonomyRows, tagRows] = await Promise.all([
+    db.select().from(taxonomies).orderBy(asc(taxonomies.position), asc(taxonomies.id)),
+    db.select().from(tags).orderBy(asc(tags.position), asc(tags.id)),
+  ]);
+  const visible = taxonomyRows.filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy));
+  return new TagCatalogue(
+    visible.map((taxonomy) => ({
+      id: taxonomy.id,
+      ref: taxonomy.ref,
+      title: taxonomy.title,
+      usage_note: taxonomy.usageNote,
+      required: taxonomy.required,
+      multiselect: taxonomy.multiselect,
+      public: taxonomy.public,
+      show_in_filtering: taxonomy.showInFiltering,
+      tags: catalogueTags(tagRows.filter((tag) => tag.taxonomyId === taxonomy.id)),
+    })),
+  );
+}
+
+type TagRow = typeof tags.$inferSelect;
+
+/** Parents first, each followed by its children, so selects read as a tree. */
+function catalogueTags(rows: TagRow[]): CatalogueTag[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const isTopLevel = (row: TagRow) => row.parentId === null || !byId.has(row.parentId);
+  const ordered: TagRow[] = [];
+  const visit = (row: TagRow) => {
+    if (ordered.includes(row)) return;
+    ordered.push(row);
+    rows.filter((child) => child.parentId === row.id).forEach(visit);
+  };
+  rows.filter(isTopLevel).forEach(visit);
+  return ordered.map((row) => catalogueTag(row, row.parentId === null ? undefined : byId.get(row.parentId)));
+}
+
+function catalogueTag(row: TagRow, parent: TagRow | undefined): CatalogueTag {
+  return {
+    id: row.id,
+    parentId: parent ? parent.id : null,
+    taxonomyId: row.taxonomyId,
+    ref: row.ref,
+    label: row.label,
+    parentLabel: parent?.label ?? null,
+    parentRef: parent?.ref ?? null,
+    fullLabel: parent ? `${parent.label} > ${row.label}` : row.label,
+    force_show_in_filtering: row.forceShowInFiltering,
+  };
+}
+
+/** Ids of the tags that have at least one item this viewer may list. */
+export async function tagIdsInUse(db: Database, viewer: Viewer): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ tagId: itemTags.tagId })
+    .from(itemTags)
+    .innerJoin(items, eq(items.id, itemTags.itemId))
+    .where(and(listableItemsCondition(viewer), unexpiredForListingCondition(viewer)));
+  return new Set(rows.map((row) => row.tagId));
+}
+
+/**
+ * Filters offered on the index (decisions: "Items"): taxonomies shown in filtering, each with the
+ * tags that lead somewhere for this viewer (a listable item carries the tag or one below it),
+ * tags forced to show, and the tags already selected.
+ */
+export function filterTaxonomies(catalogue: TagCatalogue, inUse: Set<number>, selected: readonly CatalogueTag[]): Taxonomy[] {
+  const selectedIds = new Set(selected.map((tag) => tag.id));
+  const leadsSomewhere = (tag: CatalogueTag) => catalogue.withDescendants(tag.id).some((id) => inUse.has(id));
+  return catalogue.taxonomies
+    .filter((taxonomy) => taxonomy.show_in_filtering)
+    .map((taxonomy) => ({
+      ...toTaxonomy(taxonomy),
+      tags: taxonomy.tags.filter((tag) => tag.force_show_in_filtering || selectedIds.has(tag.id) || leadsSomewhere(tag)).map(toTag),
+    }))
+    .filter((taxonomy) => taxonomy.tags.length > 0);
+}
+
+export function requiredTaxonomies(catalogue: TagCatalogue): Taxonomy[] {
+  return catalogue.taxonomies.filter((taxonomy) => taxonomy.required).map((taxonomy) => ({ ...toTaxonomy(taxonomy), tags: taxonomy.tags.map(toTag) }));
+}
+
+export function toTag({ ref, label, parentLabel, parentRef, fullLabel, force_show_in_filtering }: CatalogueTag): Tag {
+  return { ref, label, parentLabel, parentRef, fullLabel, force_show_in_filtering };
+}
+
+function toTaxonomy({ ref, title, usage_note, required, multiselect, public: isPublic, show_in_filtering }: CatalogueTaxonomy): Omit<Taxonomy, 'tags'> {
+  return { ref, title, usage_note, required, multiselect, public: isPublic, show_in_filtering };
+}
+
+/** SQL: the item carries the tag or one below it. */
+export function taggedWith(catalogue: TagCatalogue, tag: CatalogueTag) {
+  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, catalogue.withDescendants(tag.id))})`;
+}

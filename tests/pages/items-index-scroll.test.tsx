@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { Page } from '@inertiajs/core';
+import type { ItemSummary } from '../../shared/items';
+import { SHARED_ANONYMOUS, pageObject, renderInertiaPage } from './support';
+
+// In a file of its own: the infinite scroll keeps state in the shared router and history across renders.
+const item: ItemSummary = {
+  ref: 'camp1',
+  title: 'Camp Songbook',
+  topic: '',
+  blurb: '',
+  image: null,
+  visibility: 50,
+  visibility_name: 'DISCOVERABLE',
+  visibility_label: 'Discoverable',
+  badge: null,
+  minimum_access_level: 0,
+  expired: false,
+};
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({}));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the end of an item list', () => {
+  it('is not claimed while more pages remain', async () => {
+    const page = pageObject(
+      'items/Index',
+      {
+        ...SHARED_ANONYMOUS,
+        listing: 'popular',
+        heading: 'Popular',
+        items: { data: [item] },
+        itemsPagination: { currentPage: 1, nextPage: 2, previousPage: null, perPage: 1, total: 2 },
+        filters: { search: '', tags: [] },
+        selectedTags: [],
+        filterTaxonomies: [],
+        matchCount: null,
+        requiredTaxonomies: [],
+      },
+      { url: '/popular' },
+    );
+    const scrollProps = { items: { pageName: 'page', currentPage: 1, previousPage: null, nextPage: 2, reset: false } };
+    await renderInertiaPage({ ...page, scrollProps } as Page);
+    expect(screen.getByText('Camp Songbook')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+});

@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { router } from '@inertiajs/react';
+import { http, type HttpClient, type HttpRequestConfig, type Page } from '@inertiajs/core';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { ItemSummary, Taxonomy } from '../../shared/items';
+import type { PagePropsMap } from '../../shared/pages';
+import type { SharedProps } from '../../shared/props';
+import { SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+const SHARED_CREATOR: SharedProps = { ...SHARED_MEMBER, can: { ...SHARED_MEMBER.can, create: true } };
+
+function summary(ref: string, title: string, overrides: Partial<ItemSummary> = {}): ItemSummary {
+  return {
+    ref,
+    title,
+    topic: 'Camps',
+    blurb: `${title} blurb`,
+    image: null,
+    visibility: 50,
+    visibility_name: 'DISCOVERABLE',
+    visibility_label: 'Discoverable',
+    badge: null,
+    minimum_access_level: 0,
+    expired: false,
+    ...overrides,
+  };
+}
+
+const tag = (ref: string, label: string, parent?: { ref: string; label: string }) => ({
+  ref,
+  label,
+  parentLabel: parent?.label ?? null,
+  parentRef: parent?.ref ?? null,
+  fullLabel: parent ? `${parent.label} > ${label}` : label,
+  force_show_in_filtering: false,
+});
+
+const TYPE: Taxonomy = {
+  ref: 'taxtype',
+  title: 'Type',
+  usage_note: 'What kind of thing the item is.',
+  required: true,
+  multiselect: false,
+  public: true,
+  show_in_filtering: true,
+  tags: [tag('tagresource', 'Resource'), tag('tagtraining', 'Training')],
+};
+const AGE: Taxonomy = {
+  ...TYPE,
+  ref: 'taxage',
+  title: 'Age Group',
+  required: false,
+  multiselect: true,
+  tags: [tag('tagchildren', 'Children'), tag('tagprimary', 'Primary', { ref: 'tagchildren', label: 'Children' }), tag('tagyouth', 'Youth')],
+};
+
+type IndexProps = PagePropsMap['items/Index'];
+
+function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
+  const data = overrides.items?.data ?? [summary('camp1', 'Camp Songbook'), summary('draft1', 'My Draft', { visibility: 10, visibility_name: 'DRAFT', visibility_label: 'Draft', badge: 'danger' })];
+  return {
+    listing: 'all',
+    heading: 'All Items',
+    items: { data },
+    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: data.length },
+    filters: { search: '', tags: [] },
+    selectedTags: [],
+    filterTaxonomies: [TYPE, AGE],
+    matchCount: null,
+    requiredTaxonomies: [],
+    ...overrides,
+  };
+}
+
+/** What the server's scroll() prop announces for `items`. */
+const SCROLL_PROPS = (nextPage: number | null) => ({ items: { pageName: 'page', currentPage: 1, previousPage: null, nextPage, reset: false } });
+
+async function renderIndex(props: IndexProps, shared: SharedProps = SHARED_ANONYMOUS, url = '/item', nextPage: number | null = null) {
+  const page = pageObject('items/Index', { ...props, ...shared }, { url });
+  return renderInertiaPage({ ...page, scrollProps: SCROLL_PROPS(nextPage) } as Page);
+}
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('heading, counts and cards', () => {
+  it('shows the heading as the page title and each card linking to its item, with the badge of a draft', async () => {
+    await renderIndex(indexProps({ heading: 'Search: "camp"' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Search: "camp"' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Search: "camp" - Equip'));
+    const cards = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByRole('link', { name: 'Camp Songbook' }).getAttribute('href')).toBe('/i/camp1');
+    const draftBadge = within(cards[1]).getByText('Draft');
+    expect(draftBadge.className).toContain('bg-danger');
+  });
+
+  it.each([
+    [1, '1 match'],
+    [2, '2 matches'],
+    [0, '0 matches'],
+  ])('shows %i matches as "%s" when filtered', async (count, text) => {
+    const data = Array.from({ length: count }, (_, index) => summary(`i${index}`, `Item ${index}`));
+    await renderIndex(indexProps({ items: { data }, matchCount: count }));
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('shows no count when not filtered', async () => {
+    await renderIndex(indexProps());
+    expect(screen.queryByText(/match/)).toBeNull();
+  });
+
+  it.each([
+    [1, 'Showing 1 item'],
+    [2, 'Showing 2 items'],
+  ])('ends a list of %i with "%s"', async (count, text) => {
+    const data = Array.from({ length: count }, (_, index) => summary(`i${index}`, `Item ${index}`));
+    await renderIndex(indexProps({ items: { data } }));
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+});
+
+describe('empty result', () => {
+  it('warns and offers anonymous visitors to log in', async () => {
+    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0 }));
+    const alert = screen.getByText(EMPTY_STATES.items).closest('.alert') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('has no login prompt for signed-in users', async () => {
+    await renderIndex(indexProps({ items: { data: [] } }), SHARED_MEMBER);
+    expect(screen.getByText(EMPTY_STATES.items)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+});
+
+describe('filters', () => {
+  it('replaces the tag of a single-select taxonomy and keeps the search', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(indexProps({ filters: { search: 'camp', tags: ['tagresource', 'tagyouth'] }, selectedTags: [TYPE.tags[0], AGE.tags[2]] }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Training');
+    expect(get).toHaveBeenCalledWith('/item', { search: 'camp', tags: 'tagyouth-tagtraining' }, { preserveState: true, preserveScroll: true });
+  });
+
+  it('adds and removes tags of a multiselect taxonomy', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(indexProps({ filters: { search: '', tags: ['tagyouth'] }, selectedTags: [AGE.tags[2]] }), SHARED_ANONYMOUS, '/tag/youth');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Age Group' }), 'tagprimary');
+    expect(get).toHaveBeenLastCalledWith('/item', { tags: 'tagyouth-tagprimary' }, expect.anything());
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Youth' }));
+    expect(get).toHaveBeenLastCalledWith('/item', {}, expect.anything());
+  });
+
+  it('shows selected tags no control offers as removable chips, and keeps special listings on their path', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    const international = tag('tagintl', 'International');
+    await renderIndex(indexProps({ listing: 'popular', heading: 'Popular', filters: { search: '', tags: ['tagintl'] }, selectedTags: [international] }), SHARED_ANONYMOUS, '/popular');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter International' }));
+    expect(get).toHaveBeenCalledWith('/popular', {}, expect.anything());
+  });
+
+  it('searches with the typed text', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(indexProps());
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search titles and blurbs' }), '  youth games {Enter}');
+    expect(get).toHaveBeenCalledWith('/item', { search: 'youth games' }, expect.anything());
+  });
+});
+
+describe('Create New', () => {
+  it('is offered only when the viewer may create', async () => {
+    await renderIndex(indexProps(), SHARED_MEMBER);
+    expect(screen.queryByRole('button', { name: 'Create New' })).toBeNull();
+  });
+
+  describe('the New Item form', () => {
+    let requests: HttpRequestConfig[];
+    let previousClient: HttpClient;
+    let answerErrors: Record<string, string>;
+
+    beforeEach(() => {
+      requests = [];
+      answerErrors = {};
+      previousClient = http.getClient();
+      // The server redirects back with errors; the browser follows, so the answer is the index page with props.errors.
+      http.setClient({
+        request: async (config) => {
+          requests.push(config);
+          const page = pageObject('items/Index', { ...indexProps({ requiredTaxonomies: [TYPE] }), ...SHARED_CREATOR, errors: answerErrors }, { url: '/item' });
+          return { status: 200, data: JSON.stringify({ ...page, scrollProps: SCROLL_PROPS(null) }), headers: { 'x-inertia': 'true', 'content-type': 'application/json' } };
+        },
+      });
+    });
+    afterEach(() => http.setClient(previousClient));
+
+    async function openForm() {
+      await renderIndex(indexProps({ requiredTaxonomies: [TYPE] }), SHARED_CREATOR);
+      await userEvent.click(screen.getByRole('button', { name: 'Create New' }));
+      return screen.findByRole('dialog', { name: 'New Item' });
+    }
+
+    it('opens with empty fields and the first tag of each required taxonomy, and posts them', async () => {
+      const dialog = await openForm();
+      expect((within(dialog).getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('');
+      expect((within(dialog).getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('tagresource');
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Holiday Club');
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Topic' }), 'Summer');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'Training');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(requests).toHaveLength(1));
+      expect(requests[0]).toMatchObject({ method: 'post', url: expect.stringContaining('/i') });
+      expect(requests[0].data).toEqual({ title: 'Holiday Club', topic: 'Summer', 'taxonomy-taxtype': 'tagtraining' });
+    });
+
+    it('shows the server’s errors under the fields and stays open; opening again starts afresh', async () => {
+      answerErrors = { title: 'Please enter a title.', 'taxonomy-taxtype': 'Please choose a Type.' };
+      const dialog = await openForm();
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Topic' }), 'Summer');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(await within(dialog).findByText('Please enter a title.')).toBeTruthy();
+      expect(within(dialog).getByText('Please choose a Type.')).toBeTruthy();
+      expect(within(dialog).getByRole('textbox', { name: 'Title' }).className).toContain('is-invalid');
+      expect(screen.getByRole('dialog', { name: 'New Item' })).toBeTruthy();
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await userEvent.click(screen.getByRole('button', { name: 'Create New' }));
+      const reopened = await screen.findByRole('dialog', { name: 'New Item' });
+      expect((within(reopened).getByRole('textbox', { name: 'Topic' }) as HTMLInputElement).value).toBe('');
+      expect(within(reopened).queryByText('Please enter a title.')).toBeNull();
+    });
+  });
+});

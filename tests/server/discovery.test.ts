@@ -1,0 +1,284 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../shared/constants';
+import type { ItemSummary, SearchResult, Taxonomy } from '../../shared/items';
+import { SIGN_IN_HINT } from '../../shared/messages';
+import { useTestApp, type CookieJar } from '../support/app';
+import { inertiaHeaders, signInAs, visit } from '../support/http';
+import { seedDiscoveryFixture, tagRefs } from './discovery-fixture';
+
+const ctx = useTestApp({ seed: seedDiscoveryFixture });
+let refs: Record<string, string>;
+const jars: Record<string, CookieJar> = {};
+
+beforeAll(async () => {
+  refs = await tagRefs(ctx.database);
+  for (const who of ['member', 'affiliate', 'staff', 'admin']) jars[who] = await signInAs(ctx.app, `${who}@example.org`);
+});
+
+async function indexPage(url: string, who?: string) {
+  const { response, page } = await visit(ctx.app, url, who ? jars[who] : undefined);
+  expect(response.statusCode, `${url} as ${who ?? 'anonymous'}`).toBe(200);
+  expect(page.component).toBe('items/Index');
+  return page;
+}
+
+const titlesOf = (page: { props: { items: { data: ItemSummary[] } } }) => page.props.items.data.map((item) => item.title);
+const tagsParam = (...labels: string[]) => labels.map((label) => refs[label]).join('-');
+
+describe('GET /item', () => {
+  it('lists, by title, only the items an anonymous visitor may open', async () => {
+    const page = await indexPage('/item');
+    expect(page.props.heading).toBe('All Items');
+    expect(page.props.matchCount).toBeNull();
+    expect(page.props.listing).toBe('all');
+    expect(titlesOf(page).slice(0, 4)).toEqual(['Camp Songbook', 'Equipment Kit 01', 'Equipment Kit 02', 'Equipment Kit 03']);
+    expect(page.props.itemsPagination.total).toBe(33);
+    const body = JSON.stringify(page);
+    for (const hidden of ['Camping Safety', 'Children Prayer', 'Staff Handbook', 'Draft', 'Pending', 'Withdrawn', 'Secret Unlisted', 'Expired Camp']) {
+      expect(body).not.toContain(hidden);
+    }
+  });
+
+  it('lists staff-level items for staff, and a member’s own drafts with their badge', async () => {
+    expect(titlesOf(await indexPage('/item?tags=' + tagsParam('Training'), 'staff'))).toEqual(['Camping Safety Training', 'Staff Handbook']);
+    const mine = await indexPage('/item?tags=' + tagsParam('Resource'), 'member');
+    const draft = mine.props.items.data.find((item: ItemSummary) => item.title === 'Member Draft Idea');
+    expect(draft).toMatchObject({ badge: 'danger', visibility_name: 'DRAFT', visibility_label: 'Draft' });
+    expect(mine.props.items.data.find((item: ItemSummary) => item.title === 'Camp Songbook').badge).toBeNull();
+    expect(titlesOf(mine)).not.toContain('Affiliate Draft');
+  });
+
+  it('shapes every card with the first image, expiry and access level', async () => {
+    const page = await indexPage('/item');
+    expect(page.props.items.data[0]).toEqual({
+      ref: expect.stringMatching(/^[0-9a-z]+$/),
+      title: 'Camp Songbook',
+      topic: 'Music',
+      blurb: expect.stringContaining('week of camp'),
+      image: null,
+      visibility: 50,
+      visibility_name: 'DISCOVERABLE',
+      visibility_label: 'Discoverable',
+      badge: null,
+      minimum_access_level: 0,
+      expired: false,
+    });
+  });
+
+  it('never answers 500 for a malformed query, and reads what it can', async () => {
+    const page = await indexPage('/item?page=abc&tags=%21%21-zz-&search=%20%20&search=x&simplejson=nope');
+    expect(page.props.itemsPagination.currentPage).toBe(1);
+    expect(page.props.filters).toEqual({ search: '', tags: [] });
+    const far = await indexPage('/item?page=999999');
+    expect(far.props.itemsPagination.currentPage).toBe(1);
+  });
+});
+
+describe('tag filters', () => {
+  it('a multiselect taxonomy narrows with each tag (AND), as do tags of different taxonomies', async () => {
+    const page = await indexPage(`/item?tags=${tagsParam('Youth', 'Bible')}`, 'member');
+    expect(titlesOf(page)).toEqual(['Camping Safety Training']);
+    expect(page.props.heading).toBe('Youth, Bible');
+    expect(page.props.matchCount).toBe(1);
+  });
+
+  it('a parent tag also finds items tagged with its children', async () => {
+    expect(titlesOf(await indexPage(`/item?tags=${tagsParam('Children')}`, 'affiliate'))).toEqual(['Children Prayer Cards', 'Primary Assembly Plans']);
+    expect(titlesOf(await indexPage(`/item?tags=${tagsParam('Children')}`))).toEqual(['Primary Assembly Plans']);
+  });
+
+  it('a single-select taxonomy keeps one tag: the first', async () => {
+    const page = await indexPage(`/item?tags=${tagsParam('Resource', 'Training')}`);
+    expect(page.props.filters.tags).toEqual([refs.Resource]);
+    expect(page.props.heading).toBe('Resource');
+  });
+
+  it('offers the filter taxonomies with tags that lead to listable items, forced tags and selected ones', async () => {
+    const page = await indexPage('/item');
+    const offered = Object.fromEntries(page.props.filterTaxonomies.map((taxonomy: Taxonomy) => [taxonomy.title, taxonomy.tags.map((tag) => tag.fullLabel)]));
+    expect(offered).toEqual({
+      Type: ['Resource', 'Equipment'],
+      'Age Group': ['Children', 'Children > Primary', 'Youth', 'All Ages'],
+      Theme: ['Bible'],
+    });
+    const staff = await indexPage('/item', 'staff');
+    const staffTypes = staff.props.filterTaxonomies.find((taxonomy: Taxonomy) => taxonomy.title === 'Type');
+    expect(staffTypes.tags.map((tag: { label: string }) => tag.label)).toEqual(['Resource', 'Training', 'Equipment']);
+  });
+
+  it('applies a tag of a taxonomy not offered as a filter, and lists it among the selected tags', async () => {
+    const page = await indexPage(`/item?tags=${tagsParam('International')}`);
+    expect(titlesOf(page)).toEqual(['International Partners']);
+    expect(page.props.selectedTags).toEqual([expect.objectContaining({ label: 'International', fullLabel: 'International' })]);
+  });
+
+  it('ignores tags of a non-public taxonomy for everyone but admins', async () => {
+    const anonymous = await indexPage(`/item?tags=${tagsParam('Staff Pick')}`);
+    expect(anonymous.props.filters.tags).toEqual([]);
+    expect(anonymous.props.heading).toBe('All Items');
+    const admin = await indexPage(`/item?tags=${tagsParam('Staff Pick')}`, 'admin');
+    expect(titlesOf(admin)).toEqual(['International Partners']);
+  });
+});
+
+describe('GET /tag/{label}', () => {
+  it('preselects the tag and uses its label as the heading', async () => {
+    const page = await indexPage('/tag/resource');
+    expect(page.props.listing).toBe('tag');
+    expect(page.props.heading).toBe('Resource');
+    expect(page.props.filters.tags).toEqual([refs.Resource]);
+    expect(page.props.matchCount).toBe(titlesOf(page).length);
+    expect(titlesOf(page)).toEqual(['Camp Songbook', 'International Partners', 'Primary Assembly Plans']);
+  });
+
+  it('matches labels with spaces and any case, and combines with more tags', async () => {
+    const page = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Youth')}`);
+    expect(page.props.heading).toBe('All Ages, Youth');
+    expect(page.props.matchCount).toBe(0);
+  });
+
+  it('answers 404 for an unknown label, and for a tag of a non-public taxonomy unless admin', async () => {
+    expect((await visit(ctx.app, '/tag/no-such-tag')).response.statusCode).toBe(404);
+    expect((await visit(ctx.app, '/tag/staff%20pick', jars.staff)).response.statusCode).toBe(404);
+    expect((await visit(ctx.app, '/tag/staff%20pick', jars.admin)).response.statusCode).toBe(200);
+  });
+});
+
+describe('search', () => {
+  it('finds words in titles and blurbs, title matches first, the last word as a prefix', async () => {
+    const page = await indexPage('/item?search=assem', 'affiliate');
+    expect(page.props.heading).toBe('Search: "assem"');
+    expect(titlesOf(page)).toEqual(['Primary Assembly Plans', 'Children Prayer Cards']);
+    expect(page.props.matchCount).toBe(2);
+  });
+
+  it('matches every word, stemmed', async () => {
+    expect(titlesOf(await indexPage('/item?search=camping%20songs'))).toEqual(['Camp Songbook']);
+  });
+
+  it('combines with tag filters and keeps hidden items out', async () => {
+    const page = await indexPage(`/item?search=camp&tags=${tagsParam('Resource')}`);
+    expect(titlesOf(page)).toEqual(['Camp Songbook']);
+  });
+
+  it('reads tsquery operators and quotes as plain text, and a search with no words matches nothing', async () => {
+    const tricky = await indexPage(`/item?search=${encodeURIComponent("camp & | ! :* ( ' \\ <-> songbook")}`);
+    expect(titlesOf(tricky)).toEqual(['Camp Songbook']);
+    const nothing = await indexPage('/item?search=%21%21%21');
+    expect(nothing.props.heading).toBe('Search: "!!!"');
+    expect(nothing.props.matchCount).toBe(0);
+  });
+});
+
+describe('infinite scroll paging', () => {
+  it('sends a page of items with scroll metadata, and the next slice on page 2', async () => {
+    const first = await indexPage('/tag/equipment');
+    expect(first.props.items.data).toHaveLength(PAGE_SIZE);
+    expect(first.props.itemsPagination).toEqual({ currentPage: 1, nextPage: 2, previousPage: null, perPage: PAGE_SIZE, total: 30 });
+    expect(first.scrollProps.items).toMatchObject({ pageName: 'page', currentPage: 1, nextPage: 2, previousPage: null });
+    expect(first.mergeProps).toContain('items.data');
+
+    const second = await indexPage('/tag/equipment?page=2');
+    expect(titlesOf(second)).toEqual(['Equipment Kit 25', 'Equipment Kit 26', 'Equipment Kit 27', 'Equipment Kit 28', 'Equipment Kit 29', 'Equipment Kit 30']);
+    expect(second.props.itemsPagination).toMatchObject({ currentPage: 2, nextPage: null, previousPage: 1 });
+  });
+
+  it('answers the client’s partial reload with only the items', async () => {
+    const headers = { 'x-inertia-partial-component': 'items/Index', 'x-inertia-partial-data': 'items' };
+    const { page } = await visit(ctx.app, '/tag/equipment?page=2', undefined, headers);
+    expect(Object.keys(page.props).sort()).toEqual(['errors', 'items']);
+    expect(page.props.items.data).toHaveLength(6);
+  });
+});
+
+describe('GET /item?search=…&simplejson=true (type-ahead)', () => {
+  async function typeAhead(query: string, jar?: CookieJar, remoteAddress = '127.0.0.1') {
+    return ctx.app.inject({ method: 'GET', url: `/item?${query}`, remoteAddress, headers: { accept: 'application/json', cookie: jar?.header() ?? '' } });
+  }
+
+  it('answers plain JSON with ref, title, topic and a shortened blurb', async () => {
+    const response = await typeAhead('search=camp&simplejson=true');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    const { data } = response.json() as { data: SearchResult[] };
+    expect(data.map((result) => result.title)).toEqual(['Camp Songbook']);
+    expect(Object.keys(data[0]).sort()).toEqual(['blurb', 'ref', 'title', 'topic']);
+    expect(data[0].blurb.length).toBeLessThanOrEqual(140);
+    expect(data[0].blurb.endsWith('…')).toBe(true);
+  });
+
+  it('includes what the signed-in viewer may list, and nothing else', async () => {
+    const response = await typeAhead('search=camp&simplejson=true', jars.member);
+    expect(response.json().data.map((result: SearchResult) => result.title)).toEqual(['Camp Songbook', 'Camping Safety Training']);
+    const admin = await typeAhead('search=camp&simplejson=true', jars.admin);
+    expect(admin.json().data.map((result: SearchResult) => result.title)).toContain('Secret Unlisted Link');
+  });
+
+  it('answers at most 8 results', async () => {
+    expect((await typeAhead('search=kit&simplejson=true')).json().data).toHaveLength(8);
+  });
+
+  it('answers 422 with errors for a missing, empty or too long search', async () => {
+    for (const query of ['simplejson=true', 'search=%20&simplejson=true', `search=${'a'.repeat(201)}&simplejson=true`]) {
+      const response = await typeAhead(query);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json()).toEqual({ errors: { search: expect.any(String) } });
+    }
+  });
+
+  it('is rate-limited per address, without limiting the item pages of that address', async () => {
+    const address = '10.9.8.7';
+    for (let request = 0; request < 60; request += 1) expect((await typeAhead('search=kit&simplejson=true', undefined, address)).statusCode).toBe(200);
+    expect((await typeAhead('search=kit&simplejson=true', undefined, address)).statusCode).toBe(429);
+    const page = await ctx.app.inject({ method: 'GET', url: '/item', remoteAddress: address, headers: await inertiaHeaders(ctx.app) });
+    expect(page.statusCode).toBe(200);
+  });
+});
+
+describe('GET /popular', () => {
+  it('lists by recent views for anyone, without items the viewer may not open', async () => {
+    const anonymous = await indexPage('/popular');
+    expect(anonymous.props.heading).toBe('Popular');
+    expect(titlesOf(anonymous).slice(0, 2)).toEqual(['Primary Assembly Plans', 'Camp Songbook']);
+    expect(titlesOf(await indexPage('/popular', 'staff'))[0]).toBe('Staff Handbook');
+  });
+});
+
+describe('GET /draft', () => {
+  it('answers 403 with a sign-in hint for anonymous visitors', async () => {
+    const { response, page } = await visit(ctx.app, '/draft');
+    expect(response.statusCode).toBe(403);
+    expect(page.component).toBe('errors/Error');
+    expect(page.props.detail).toBe(SIGN_IN_HINT);
+  });
+
+  it('lists a user’s own drafts and pending items, and every draft for admins', async () => {
+    const member = await indexPage('/draft', 'member');
+    expect(member.props.heading).toBe('Drafts');
+    expect(titlesOf(member).sort()).toEqual(['Member Draft Idea', 'Member Pending Idea']);
+    expect(titlesOf(await indexPage('/draft', 'affiliate'))).toEqual(['Affiliate Draft']);
+    expect(titlesOf(await indexPage('/draft', 'admin')).sort()).toEqual(['Affiliate Draft', 'Member Draft Idea', 'Member Pending Idea']);
+  });
+});
+
+describe('GET /unpublished and /unlisted', () => {
+  it('answer 403 for anyone but admins', async () => {
+    for (const who of [undefined, 'member', 'staff']) {
+      for (const url of ['/unpublished', '/unlisted']) {
+        const { response } = await visit(ctx.app, url, who ? jars[who] : undefined);
+        expect(response.statusCode, `${url} as ${who ?? 'anonymous'}`).toBe(403);
+      }
+    }
+  });
+
+  it('list unpublished (draft, pending, withdrawn) and unlisted items for admins', async () => {
+    const unpublished = await indexPage('/unpublished', 'admin');
+    expect(unpublished.props.heading).toBe('Unpublished');
+    expect(titlesOf(unpublished).sort()).toEqual(['Affiliate Draft', 'Member Draft Idea', 'Member Pending Idea', 'Withdrawn Guide']);
+    const withdrawn = unpublished.props.items.data.find((item: ItemSummary) => item.title === 'Withdrawn Guide');
+    expect(withdrawn).toMatchObject({ badge: 'secondary', visibility_label: 'Unpublished' });
+    const unlisted = await indexPage('/unlisted', 'admin');
+    expect(titlesOf(unlisted)).toEqual(['Secret Unlisted Link']);
+    expect(unlisted.props.items.data[0]).toMatchObject({ badge: 'secondary', visibility_label: 'Unlisted' });
+  });
+});
