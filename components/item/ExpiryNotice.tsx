@@ -1,0 +1,17 @@
+import Alert from 'react-bootstrap/Alert';
+import type { ItemDetail } from '../../shared/items';
+import { formatDay } from './format';
+
+/** Expired items reach only their editors; expiring ones warn everyone in good time. */
+export default function ExpiryNotice({ item }: { item: Pick<ItemDetail, 'expired' | 'expiring' | 'expires_at' | 'expires_note'> }) {
+  if (!item.expires_at || (!item.expired && !item.expiring)) return null;
+  const when = formatDay(item.expires_at);
+  return (
+    <Alert variant={item.expired ? 'danger' : 'warning'}>
+      <p className="mb-0">
+        {item.expired ? `This item expired on ${when}. Only its editors can still open it.` : `This item expires on ${when}.`}
+      </p>
+      {item.expires_note && <p className="mb-0 mt-1">{item.expires_note}</p>}
+    </Alert>
+  );
+}

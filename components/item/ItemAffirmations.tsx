@@ -1,0 +1,82 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { AFFIRMATION_STRENGTH } from '../../shared/enums';
+import type { AffirmationOption, ItemDetail } from '../../shared/items';
+import { AFFIRMATION_LOGIN_PROMPT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
+import { postKeepingScroll } from '../lib/visits';
+import LoginPrompt from './LoginPrompt';
+
+type Strength = AffirmationOption['item_affirmations'];
+
+interface ItemAffirmationsProps {
+  item: Pick<ItemDetail, 'ref' | 'affirmation_text'>;
+  options: AffirmationOption[];
+  signedIn: boolean;
+}
+
+/** Thumbs and strong affirmations per option for signed-in users; a login prompt for visitors. */
+export default function ItemAffirmations({ item, options, signedIn }: ItemAffirmationsProps) {
+  if (options.length === 0) return null;
+  return (
+    <section aria-labelledby="item-affirmations-title" className="mb-3">
+      <h2 id="item-affirmations-title" className="h5">
+        Affirmations
+      </h2>
+      <p className="text-body-secondary small">{item.affirmation_text}</p>
+      {signedIn ? (
+        <ul className="list-unstyled d-flex flex-wrap gap-3 mb-0">
+          {options.map((option) => (
+            <li key={option.ref}>
+              <AffirmationChoice itemRef={item.ref} option={option} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <LoginPrompt message={AFFIRMATION_LOGIN_PROMPT} />
+      )}
+    </section>
+  );
+}
+
+/** Clicking the current strength clears it; a strong affirmation asks first (member-library §5). */
+function nextStrength(current: Strength, clicked: Strength): Strength | null {
+  if (clicked === current) return AFFIRMATION_STRENGTH.NONE;
+  if (clicked === AFFIRMATION_STRENGTH.STRONG && !window.confirm(STRONG_AFFIRMATION_CONFIRM)) return null;
+  return clicked;
+}
+
+function AffirmationChoice({ itemRef, option }: { itemRef: string; option: AffirmationOption }) {
+  const choose = (clicked: Strength) => {
+    const value = nextStrength(option.item_affirmations, clicked);
+    if (value === null) return;
+    postKeepingScroll(
+      `/i/${itemRef}/affirmation`,
+      { affirmation: option.ref, value },
+      {
+        only: ['affirmationOptions', 'item'],
+        // Affirmation failures are only logged (member-library §8).
+        onError: (errors) => console.error('affirmation not saved', errors),
+      },
+    );
+  };
+  const icons = option.is_negative ? { normal: 'bi-hand-thumbs-down', strong: 'bi-exclamation-octagon' } : { normal: 'bi-hand-thumbs-up', strong: 'bi-star' };
+  const variant = option.is_negative ? 'outline-danger' : 'outline-success';
+  const normal = option.item_affirmations === AFFIRMATION_STRENGTH.NORMAL;
+  const strong = option.item_affirmations === AFFIRMATION_STRENGTH.STRONG;
+  return (
+    <div role="group" aria-label={option.title} className="d-flex align-items-center gap-1">
+      <span className="me-1">{option.title}</span>
+      <Button size="sm" variant={variant} active={normal} aria-pressed={normal} aria-label={`${option.title}: thumb`} onClick={() => choose(AFFIRMATION_STRENGTH.NORMAL)}>
+        <i className={`bi ${icons.normal}${normal ? '-fill' : ''}`} aria-hidden="true" />
+      </Button>
+      <Button size="sm" variant={variant} active={strong} aria-pressed={strong} aria-label={`${option.title}: strong`} onClick={() => choose(AFFIRMATION_STRENGTH.STRONG)}>
+        <i className={`bi ${icons.strong}${strong ? '-fill' : ''}`} aria-hidden="true" />
+      </Button>
+      {option.count !== null && (
+        <Badge bg="secondary" pill title="People who gave this (admins only)">
+          {option.count}
+        </Badge>
+      )}
+    </div>
+  );
+}

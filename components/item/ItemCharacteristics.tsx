@@ -1,0 +1,48 @@
+import type { ItemCharacteristic } from '../../shared/items';
+import { formatYearMonth, safeHttpUrl } from './format';
+
+interface ItemCharacteristicsProps {
+  characteristics: ItemCharacteristic[];
+  /** In edit mode, characteristics without a value show too, so editors see what is missing. */
+  editing: boolean;
+}
+
+export default function ItemCharacteristics({ characteristics, editing }: ItemCharacteristicsProps) {
+  const shown = editing ? characteristics : characteristics.filter((characteristic) => characteristic.value !== null);
+  if (shown.length === 0) return null;
+  return (
+    <section aria-labelledby="item-characteristics-title" className="mb-3">
+      <h2 id="item-characteristics-title" className="h5">
+        Characteristics
+      </h2>
+      <dl className="row mb-0">
+        {shown.map((characteristic) => (
+          <div key={characteristic.ref} className="col-12 d-flex gap-2">
+            <dt className="fw-semibold" title={characteristic.usage_note || undefined}>
+              {characteristic.title}
+              {!characteristic.public && <i className="bi bi-eye-slash ms-1 text-body-secondary" role="img" aria-label="admins only" />}
+            </dt>
+            <dd className="mb-1">
+              <CharacteristicValue format={characteristic.format} value={characteristic.value} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function CharacteristicValue({ format, value }: { format: string; value: string | null }) {
+  if (value === null) return <span className="text-body-secondary">Not set</span>;
+  if (format === 'boolean') return <>{value === 'true' ? 'Yes' : 'No'}</>;
+  if (format === 'year_month') return <>{formatYearMonth(value)}</>;
+  const href = format === 'url' ? safeHttpUrl(value) : null;
+  if (href) {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {value}
+      </a>
+    );
+  }
+  return <>{value}</>;
+}

@@ -1,0 +1,18 @@
+import type { ItemDetail } from '../../shared/items';
+
+/** Topic, blurb and authors. */
+export default function ItemOverview({ item }: { item: Pick<ItemDetail, 'topic' | 'blurb' | 'authors'> }) {
+  return (
+    <section aria-label="Overview" className="mb-3">
+      {item.topic && <p className="lead mb-2">{item.topic}</p>}
+      {item.blurb && <p className="item-blurb" style={{ whiteSpace: 'pre-line' }}>{item.blurb}</p>}
+      {item.authors.length > 0 && (
+        <p className="text-body-secondary">
+          <span className="visually-hidden">Authors: </span>
+          <i className="bi bi-person me-1" aria-hidden="true" />
+          {item.authors.join(', ')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import LoginModal from '../layout/LoginModal';
+
+/** Tells a visitor that signing in shows more, with the login dialog one click away. */
+export default function LoginPrompt({ message }: { message: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+      <span>{message}</span>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        Log in
+      </Button>
+      <LoginModal show={open} onHide={() => setOpen(false)} />
+    </Alert>
+  );
+}

@@ -1,0 +1,39 @@
+/** Request shapes of the item page's calls (member-library §7), and their validation messages. */
+import { z } from 'zod';
+import type { ValidationErrors } from '../../../shared/props';
+import { REF_PATTERN } from '../../lib/ref';
+
+export const AFFIRMATION_ERRORS = {
+  affirmation: 'Please choose one of the affirmations.',
+  value: 'An affirmation is 0 (none), 1 (a thumb) or 2 (strong).',
+} as const;
+
+export const RELATION_ERRORS = {
+  self: 'An item cannot be related to itself.',
+  duplicate: 'These items are already related.',
+  unlisted: 'Only admins can relate an unlisted item, because related items are listed on the other item.',
+} as const;
+
+export const refParams = z.object({ ref: z.string() });
+export const relationParams = z.object({ ref: z.string(), itemRef: z.string() });
+
+/** Form posts send the value as text, Inertia as a number: both are accepted. */
+const affirmationValue = z.preprocess(
+  (input) => (typeof input === 'string' && /^\d$/.test(input) ? Number(input) : input),
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: AFFIRMATION_ERRORS.value }),
+);
+
+export const affirmationBody = z.object({
+  affirmation: z.string({ error: AFFIRMATION_ERRORS.affirmation }).regex(REF_PATTERN, AFFIRMATION_ERRORS.affirmation),
+  value: affirmationValue,
+});
+
+/** The first message per field, as the page shows them. */
+export function validationErrors(error: z.ZodError): ValidationErrors {
+  const errors: ValidationErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

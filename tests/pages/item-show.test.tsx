@@ -1,0 +1,368 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { router } from '@inertiajs/react';
+import type { AffirmationOption, ItemDetail, Relation } from '../../shared/items';
+import type { PagePropsMap } from '../../shared/pages';
+import type { AuthProps, CanFlags, SharedProps } from '../../shared/props';
+import { AFFIRMATION_LOGIN_PROMPT, DELETE_ITEM_CONFIRM, SIGN_IN_HINT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
+import { MENUS, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+const RELATED: Relation = {
+  ref: 'relation0001',
+  admin_approved: false,
+  can_delete: true,
+  item: {
+    ref: 'coin00000001',
+    title: 'Lost Coin Drama Script',
+    topic: 'Drama',
+    blurb: '',
+    image: null,
+    visibility: 50,
+    visibility_name: 'DISCOVERABLE',
+    visibility_label: 'Discoverable',
+    badge: null,
+    minimum_access_level: 0,
+    expired: false,
+  },
+};
+
+const ITEM: ItemDetail = {
+  ref: 'sheep0000001',
+  title: 'Assembly Plan: The Lost Sheep',
+  topic: 'Schools work',
+  blurb: 'A ten-minute assembly.',
+  image: '/image/img000000001/large',
+  visibility: 50,
+  visibility_name: 'DISCOVERABLE',
+  visibility_label: 'Discoverable',
+  visibility_explanation: 'Published: listed and searchable for everyone with the minimum access level.',
+  badge: null,
+  minimum_access_level: 2,
+  expired: false,
+  authors: ['Ruth Ellis', 'Sam Ng'],
+  all_images: [
+    { ref: 'img000000001', extension: 'jpg', url: '/image/img000000001', public_thumbnail_large_url: '/image/img000000001/large' },
+    { ref: 'img000000002', extension: 'png', url: '/image/img000000002', public_thumbnail_large_url: '/image/img000000002/large' },
+  ],
+  available_external_link: 'https://example.com/lost-sheep',
+  initial_publication_year_month: '2021-09',
+  last_updated_year_month: '2024-02',
+  google_drive_folder_id: 'drive-folder-1',
+  expires_at: null,
+  expiring: false,
+  expires_note: null,
+  review_after: null,
+  review: null,
+  show_created_by: true,
+  created_by_user_ref: 'user00000001',
+  created_by_user_name: 'Priya Patel',
+  created_by_user_email: null,
+  show_as_user_contributed: false,
+  code: 'EQ-00001',
+  view_count: 1234,
+  recent_view_count: 56,
+  affirmations: 3,
+  affirmation_stars: 1,
+  affirmation_text: '2 affirmations (1 strong), 1 disapproval',
+  tags: [],
+  tag_groups: [
+    { taxonomy: { ref: 'taxtype00001', title: 'Type' }, tags: [tag('tagresource1', 'Resource')] },
+    { taxonomy: { ref: 'taxage000001', title: 'Age Group' }, tags: [tag('tagprimary01', 'Primary', 'Children')] },
+  ],
+  characteristics: [
+    { ref: 'charlength01', title: 'Session length (minutes)', format: 'integer', usage_note: '', public: true, value: '10' },
+    { ref: 'charonline01', title: 'Works online', format: 'boolean', usage_note: '', public: true, value: 'true' },
+    { ref: 'chargroup001', title: 'Group size', format: 'text', usage_note: '', public: true, value: null },
+  ],
+  relations: [RELATED],
+  tasks: [
+    { ref: 'task00000001', task: 'Check the film clip links', notes: '', priority: 3, due_date: '2025-01-10', due: true, due_soon: false, completed: false, forUserName: 'Priya Patel', byUserName: 'Grace Adeyemi', for_user_ref: null, item_ref: null, item_title: null },
+    { ref: 'task00000002', task: 'Proofread the script', notes: '', priority: 2, due_date: null, due: false, due_soon: false, completed: true, forUserName: null, byUserName: null, for_user_ref: null, item_ref: null, item_title: null },
+  ],
+};
+
+function tag(ref: string, label: string, parentLabel: string | null = null) {
+  return { ref, label, parentLabel, parentRef: null, fullLabel: parentLabel ? `${parentLabel} > ${label}` : label, force_show_in_filtering: false };
+}
+
+const OPTIONS: AffirmationOption[] = [
+  { ref: 'optionhelpful', title: 'Helpful', is_negative: false, item_affirmations: 0, count: null },
+  { ref: 'optionoutdated', title: 'Outdated', is_negative: true, item_affirmations: 2, count: null },
+];
+
+const NO_EDITING: PagePropsMap['items/Show']['editable'] = { fields: false, visibility: false, maintainer: false, submitForPublishing: false, revertToDraft: false };
+
+const ADMIN_AUTH: AuthProps = { ...SHARED_MEMBER.auth, admin: true };
+const SHARED_ADMIN: SharedProps = { ...SHARED_MEMBER, auth: ADMIN_AUTH, menu: MENUS.admin };
+
+function itemPage(shared: SharedProps, overrides: Partial<PagePropsMap['items/Show']> = {}, can: Partial<CanFlags> = {}) {
+  const props = { ...shared, can: { ...shared.can, ...can }, item: ITEM, affirmationOptions: OPTIONS, taxonomies: [], editable: NO_EDITING, canRelate: false, ...overrides };
+  return pageObject('items/Show', { ...props, title: props.item.title }, { url: `/i/${props.item.ref}` });
+}
+
+const withItem = (changes: Partial<ItemDetail>) => ({ item: { ...ITEM, ...changes } });
+
+let post: ReturnType<typeof vi.spyOn>;
+let destroy: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    if (String(input).startsWith('/item?')) {
+      return Response.json({ data: [{ ref: 'song00000001', title: 'Camp Songbook', topic: 'Music', blurb: '' }, { ref: ITEM.ref, title: ITEM.title, topic: '', blurb: '' }] });
+    }
+    return Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] });
+  });
+  post = vi.spyOn(router, 'post').mockImplementation(() => undefined);
+  destroy = vi.spyOn(router, 'delete').mockImplementation(() => undefined);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+/** happy-dom has no window.confirm; the page asks through it before strong affirmations and deletes. */
+function mockConfirm(answer: boolean) {
+  const confirm = vi.fn<(message?: string) => boolean>().mockReturnValue(answer);
+  Object.defineProperty(window, 'confirm', { configurable: true, writable: true, value: confirm });
+  return confirm;
+}
+
+describe('item page sections', () => {
+  it('shows the title, topic, blurb, authors and the page title', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    expect(screen.getByRole('heading', { level: 1, name: ITEM.title })).toBeTruthy();
+    expect(screen.getByText('Schools work')).toBeTruthy();
+    expect(screen.getByText('A ten-minute assembly.')).toBeTruthy();
+    expect(screen.getByText('Ruth Ellis, Sam Ng')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`${ITEM.title} - Equip`));
+  });
+
+  it('shows characteristics with their values, leaving unset ones out', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    const section = screen.getByRole('region', { name: 'Characteristics' });
+    expect(within(section).getByText('Session length (minutes)').nextSibling?.textContent).toBe('10');
+    expect(within(section).getByText('Works online').nextSibling?.textContent).toBe('Yes');
+    expect(within(section).queryByText('Group size')).toBeNull();
+  });
+
+  it('groups tags under their taxonomy, each linking to the items that carry it', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    const section = screen.getByRole('region', { name: 'Tags' });
+    expect(within(section).getByText('Age Group')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Children > Primary' }).getAttribute('href')).toBe('/item?tags=tagprimary01');
+  });
+
+  it('links the external copy and the drive folder, and shows the publication dates', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    expect(screen.getByRole('link', { name: 'Available externally' }).getAttribute('href')).toBe('https://example.com/lost-sheep');
+    expect(screen.getByRole('link', { name: 'Open the drive folder' }).getAttribute('href')).toBe(`/i/${ITEM.ref}/folder`);
+    expect(screen.getByText('September 2021')).toBeTruthy();
+    expect(screen.getByText('February 2024')).toBeTruthy();
+  });
+
+  it('never turns a non-web address into a link', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ available_external_link: 'javascript:alert(1)', google_drive_folder_id: null })));
+    expect(screen.queryByRole('link', { name: 'Available externally' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open the drive folder' })).toBeNull();
+  });
+
+  it('shows the images in a carousel, and no carousel without images', async () => {
+    const { unmount } = await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    expect(screen.getByRole('img', { name: `${ITEM.title}, image 2 of 2` }).getAttribute('src')).toBe('/image/img000000002/large');
+    unmount();
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ all_images: [], image: null })));
+    expect(screen.queryByRole('img', { name: new RegExp(ITEM.title) })).toBeNull();
+  });
+
+  it.each([
+    [10, 'Draft', 'bg-danger'],
+    [20, 'Pending', 'bg-warning'],
+    [30, 'Unpublished', 'bg-secondary'],
+    [40, 'Unlisted', 'bg-secondary'],
+  ] as const)('marks visibility %i with a %s badge in %s', async (visibility, label, colour) => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ visibility })));
+    const header = screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(within(header).getByText(label).className).toContain(colour);
+  });
+
+  it('shows no badge on a discoverable item', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    const header = screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(within(header).queryByText('Discoverable')).toBeNull();
+  });
+
+  it('warns that an item has expired', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ expired: true, expires_at: '2025-03-01T00:00:00.000Z', expires_note: 'Replaced by the 2025 edition.' })));
+    expect(screen.getByText('This item expired on 1 March 2025. Only its editors can still open it.')).toBeTruthy();
+    expect(screen.getByText('Replaced by the 2025 edition.')).toBeTruthy();
+  });
+});
+
+describe('affirmations', () => {
+  const affirmationButton = (name: string) => screen.getByRole('button', { name });
+
+  it('gives a thumb with value 1, keeping scroll and reloading only the item and options', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    await userEvent.click(affirmationButton('Helpful: thumb'));
+    expect(post).toHaveBeenCalledWith(
+      `/i/${ITEM.ref}/affirmation`,
+      { affirmation: 'optionhelpful', value: 1 },
+      expect.objectContaining({ preserveScroll: true, only: ['affirmationOptions', 'item'] }),
+    );
+  });
+
+  it('asks before a strong affirmation, and sends nothing when the answer is no', async () => {
+    const confirm = mockConfirm(false);
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    await userEvent.click(affirmationButton('Helpful: strong'));
+    expect(confirm).toHaveBeenCalledWith(STRONG_AFFIRMATION_CONFIRM);
+    expect(post).not.toHaveBeenCalled();
+    confirm.mockReturnValue(true);
+    await userEvent.click(affirmationButton('Helpful: strong'));
+    expect(post).toHaveBeenCalledWith(`/i/${ITEM.ref}/affirmation`, { affirmation: 'optionhelpful', value: 2 }, expect.anything());
+  });
+
+  it('clears the current strength with 0, without asking', async () => {
+    const confirm = mockConfirm(true);
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    const strong = affirmationButton('Outdated: strong');
+    expect(strong.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(strong);
+    expect(confirm).not.toHaveBeenCalled();
+    expect(post).toHaveBeenCalledWith(`/i/${ITEM.ref}/affirmation`, { affirmation: 'optionoutdated', value: 0 }, expect.anything());
+  });
+
+  it('shows counts only when the server sends them (admins)', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    expect(screen.queryByTitle('People who gave this (admins only)')).toBeNull();
+    await renderInertiaPage(itemPage(SHARED_ADMIN, { affirmationOptions: OPTIONS.map((option, index) => ({ ...option, count: index + 4 })) }));
+    expect(screen.getAllByTitle('People who gave this (admins only)').map((badge) => badge.textContent)).toEqual(['4', '5']);
+  });
+
+  it('offers visitors a login prompt instead of buttons, and the summary', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    const section = screen.getByRole('region', { name: 'Affirmations' });
+    expect(within(section).getByText(AFFIRMATION_LOGIN_PROMPT)).toBeTruthy();
+    expect(within(section).getByText(ITEM.affirmation_text)).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: /thumb/ })).toBeNull();
+    await userEvent.click(within(section).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
+  });
+});
+
+describe('visitors', () => {
+  it('are told that signing in shows more of the library', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    expect(screen.getByText(SIGN_IN_HINT)).toBeTruthy();
+  });
+
+  it('signed-in users are not', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    expect(screen.queryByText(SIGN_IN_HINT)).toBeNull();
+  });
+});
+
+describe('item actions', () => {
+  it('offers Edit only with can.update, toggling to Stop Editing and showing unset characteristics', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { update: true }));
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    expect(screen.queryByText('Group size')).toBeNull();
+    await userEvent.click(edit);
+    expect(screen.getByRole('button', { name: 'Stop Editing' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Group size').nextSibling?.textContent).toBe('Not set');
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Editing' }));
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('duplicates with POST /i/{ref} when allowed', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { duplicate: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    expect(post).toHaveBeenCalledWith(`/i/${ITEM.ref}`);
+  });
+
+  it('deletes with DELETE /i/{ref} only after confirmation', async () => {
+    const confirm = mockConfirm(false);
+    await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { delete: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith(DELETE_ITEM_CONFIRM);
+    expect(destroy).not.toHaveBeenCalled();
+    confirm.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(destroy).toHaveBeenCalledWith(`/i/${ITEM.ref}`);
+  });
+
+  it('shows no actions to a visitor', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    expect(screen.queryByRole('toolbar', { name: 'Item actions' })).toBeNull();
+  });
+});
+
+describe('related items', () => {
+  it('links each related item and marks suggestions; remove only when allowed', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    const section = screen.getByRole('region', { name: 'Related Items' });
+    expect(within(section).getByRole('link', { name: RELATED.item.title }).getAttribute('href')).toBe('/i/coin00000001');
+    expect(within(section).getByText('Suggested')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: `Remove the relation to ${RELATED.item.title}` }));
+    expect(destroy).toHaveBeenCalledWith('/relation/relation0001', expect.objectContaining({ preserveScroll: true, only: ['item'] }));
+  });
+
+  it('has no remove button when the relation may not be removed', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ relations: [{ ...RELATED, can_delete: false, admin_approved: true }] })));
+    expect(screen.queryByRole('button', { name: /Remove the relation/ })).toBeNull();
+    expect(screen.queryByText('Suggested')).toBeNull();
+  });
+
+  it('lets a viewer who may relate items search for one and add it', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, { canRelate: true }));
+    await userEvent.type(screen.getByLabelText('Add a related item'), 'camp');
+    const match = await screen.findByRole('button', { name: /Camp Songbook/ }, { timeout: 2000 });
+    // The item itself is never offered.
+    expect(screen.queryByRole('button', { name: new RegExp(ITEM.title) })).toBeNull();
+    await userEvent.click(match);
+    expect(post).toHaveBeenCalledWith(`/i/${ITEM.ref}/relation/song00000001`, { item: 'song00000001' }, expect.objectContaining({ only: ['item'] }));
+  });
+
+  it('shows the server’s reason when adding failed', async () => {
+    await renderInertiaPage(itemPage({ ...SHARED_MEMBER, errors: { item: 'These items are already related.' } }, { canRelate: true }));
+    expect(screen.getByText('These items are already related.')).toBeTruthy();
+  });
+
+  it('has no search box for viewers who may not relate items', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    expect(screen.queryByLabelText('Add a related item')).toBeNull();
+  });
+});
+
+describe('sidebars', () => {
+  it('gives admins the right sidebar with Tasks, Access, Ownership and Info', async () => {
+    await renderInertiaPage(itemPage(SHARED_ADMIN));
+    const sidebar = screen.getByRole('complementary', { name: 'Item administration' });
+    expect(within(sidebar).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Tasks', 'Access', 'Ownership', 'Info']);
+    expect(within(sidebar).getByText('Check the film clip links')).toBeTruthy();
+    expect(within(sidebar).getByText('High')).toBeTruthy();
+    expect(within(sidebar).queryByText('Proofread the script')).toBeNull();
+    expect(within(sidebar).getByText('Affiliates (volunteers, churches, international)')).toBeTruthy();
+    expect(within(sidebar).getByText(ITEM.visibility_explanation)).toBeTruthy();
+    expect(within(sidebar).getByText('EQ-00001')).toBeTruthy();
+    expect(within(sidebar).getByText('Priya Patel')).toBeTruthy();
+    expect(screen.queryByRole('complementary', { name: 'About this item' })).toBeNull();
+  });
+
+  it('shows everyone else visibility, minimum access, views and code beside the item, without tasks', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    expect(screen.queryByRole('complementary', { name: 'Item administration' })).toBeNull();
+    const about = screen.getByRole('complementary', { name: 'About this item' });
+    expect(within(about).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Access', 'Ownership', 'Info']);
+    expect(within(about).getByText('Discoverable')).toBeTruthy();
+    expect(within(about).getByText('1,234')).toBeTruthy();
+  });
+
+  it('shows the maintainer their tasks', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { update: true }));
+    const about = screen.getByRole('complementary', { name: 'About this item' });
+    expect(within(about).getByText('Check the film clip links')).toBeTruthy();
+    expect(within(about).getByText('Due 10 January 2025 (overdue)')).toBeTruthy();
+  });
+});

@@ -1,0 +1,326 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
+import type { ItemDetail } from '../../shared/items';
+import { items, itemViews, users } from '../../server/db/schema';
+import { refreshRecentViewCounts } from '../../server/features/items/views';
+import { useTestApp } from '../support/app';
+import { inertiaHeaders, pageFromHtml, visit } from '../support/http';
+import { EXPIRED_NOTE, REFS, TITLES, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
+
+const ctx = useTestApp({ seed: seedItemLibrary });
+
+const jarOf = signedInJars(ctx);
+
+async function open(who: Who, ref: string, headers: Record<string, string> = {}) {
+  return visit(ctx.app, `/i/${ref}`, await jarOf(who), headers);
+}
+
+async function itemAs(who: Who, ref: string): Promise<ItemDetail> {
+  const { response, page } = await open(who, ref);
+  expect(response.statusCode).toBe(200);
+  return page.props.item;
+}
+
+describe('who may open which item', () => {
+  const cases: [Who, keyof typeof REFS, number][] = [
+    ['anonymous', 'public', 200],
+    ['anonymous', 'unlisted', 200],
+    ['anonymous', 'members', 403],
+    ['anonymous', 'staff', 403],
+    ['anonymous', 'draft', 403],
+    ['anonymous', 'shared', 403],
+    ['anonymous', 'expired', 410],
+    ['member', 'members', 200],
+    ['member', 'staff', 403],
+    ['member', 'draft', 200],
+    ['member', 'pending', 403],
+    ['member', 'hidden', 403],
+    ['member', 'shared', 200],
+    ['member', 'expired', 410],
+    ['affiliate', 'pending', 200],
+    ['affiliate', 'shared', 200],
+    ['affiliate', 'staff', 403],
+    ['leader', 'shared', 403],
+    ['leader', 'expired', 200],
+    ['staff', 'staff', 200],
+    ['staff', 'shared', 403],
+    ['staff', 'draft', 403],
+    ['admin', 'draft', 200],
+    ['admin', 'pending', 200],
+    ['admin', 'hidden', 200],
+    ['admin', 'shared', 200],
+    ['admin', 'expired', 200],
+  ];
+
+  it.each(cases)('%s opening the %s item gets %i', async (who, item, status) => {
+    const { response, page } = await open(who, REFS[item]);
+    expect(response.statusCode).toBe(status);
+    expect(page.component).toBe(status === 200 ? 'items/Show' : 'errors/Error');
+    if (status !== 200) expect(response.body).not.toContain(TITLES[item]);
+  });
+
+  it('answers 404 for an unknown or malformed ref', async () => {
+    for (const ref of ['nosuchitem99', 'NOT-A-REF', 'x']) {
+      const { response, page } = await open('anonymous', ref);
+      expect(response.statusCode).toBe(404);
+      expect(page.props.title).toBe(ERROR_PAGES[404].title);
+    }
+  });
+
+  it('tells an anonymous visitor of a hidden item to sign in, in the HTML document too, without the title', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/i/${REFS.staff}` });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain(TITLES.staff);
+    expect(pageFromHtml(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
+  });
+
+  it('gives a signed-in viewer of a hidden item the plain 403 page', async () => {
+    const { page } = await open('member', REFS.staff);
+    expect(page.props).toMatchObject({ status: 403, detail: null });
+  });
+
+  it('tells others that an expired item is gone, with its note', async () => {
+    const { page } = await open('member', REFS.expired);
+    expect(page.props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, detail: EXPIRED_NOTE });
+  });
+
+  it('still opens an expired item for its maintainer, marked expired', async () => {
+    const item = await itemAs('leader', REFS.expired);
+    expect(item).toMatchObject({ expired: true, expiring: false, expires_note: EXPIRED_NOTE });
+  });
+
+  it('marks an item that expires within 30 days as expiring', async () => {
+    expect(await itemAs('anonymous', REFS.expiring)).toMatchObject({ expired: false, expiring: true });
+    expect(await itemAs('anonymous', REFS.public)).toMatchObject({ expired: false, expiring: false, expires_at: null });
+  });
+
+  it('ignores an expired share and a share below the item’s level', async () => {
+    expect((await open('leader', REFS.shared)).response.statusCode).toBe(403);
+    expect((await open('staff', REFS.shared)).response.statusCode).toBe(403);
+  });
+});
+
+describe('the item page props', () => {
+  it('renders items/Show with the title, breadcrumbs and the item’s fields', async () => {
+    const { page } = await open('anonymous', REFS.public);
+    expect(page.component).toBe('items/Show');
+    expect(page.props.title).toBe(TITLES.public);
+    expect(page.props.breadcrumbs).toEqual([{ label: 'All Items', href: '/item' }, { label: TITLES.public }]);
+    expect(page.props.item).toMatchObject({
+      ref: REFS.public,
+      title: TITLES.public,
+      topic: 'Schools work',
+      blurb: 'A ten-minute assembly.',
+      authors: ['Ruth Ellis'],
+      visibility: 50,
+      visibility_name: 'DISCOVERABLE',
+      visibility_label: 'Discoverable',
+      badge: null,
+      minimum_access_level: 0,
+      available_external_link: 'https://example.com/lost-sheep',
+      initial_publication_year_month: '2021-09',
+      last_updated_year_month: '2024-02',
+      google_drive_folder_id: 'drive-folder-1',
+      code: 'EQ-00001',
+      image: '/image/imagesheep01/large',
+    });
+    expect(page.props.item.all_images).toEqual([
+      { ref: 'imagesheep01', extension: 'jpg', url: '/image/imagesheep01', public_thumbnail_large_url: '/image/imagesheep01/large' },
+      { ref: 'imagesheep02', extension: 'png', url: '/image/imagesheep02', public_thumbnail_large_url: '/image/imagesheep02/large' },
+    ]);
+  });
+
+  it('shows the DRAFT badge to the maintainer of a draft', async () => {
+    expect(await itemAs('member', REFS.draft)).toMatchObject({ visibility_name: 'DRAFT', badge: 'danger' });
+  });
+
+  it('shows only public characteristics with a value to visitors', async () => {
+    const item = await itemAs('anonymous', REFS.public);
+    expect(item.characteristics.map((c) => [c.title, c.value])).toEqual([['Session length (minutes)', '10']]);
+  });
+
+  it('shows admins every characteristic, unset ones as null so they can fill them in', async () => {
+    const item = await itemAs('admin', REFS.public);
+    expect(item.characteristics.map((c) => [c.title, c.value])).toEqual([
+      ['Session length (minutes)', '10'],
+      ['Replacement value (£)', '250'],
+      ['Group size', null],
+    ]);
+  });
+
+  it('gives the maintainer the public characteristics to fill in, never the admins-only ones', async () => {
+    const item = await itemAs('team', REFS.public);
+    expect(item.characteristics.map((c) => c.title)).toEqual(['Session length (minutes)', 'Group size']);
+  });
+
+  it('groups tags by taxonomy with full labels, leaving out non-public taxonomies for non-admins', async () => {
+    const item = await itemAs('member', REFS.public);
+    expect(item.tag_groups.map((group) => [group.taxonomy.title, group.tags.map((tag) => tag.fullLabel)])).toEqual([
+      ['Type', ['Resource']],
+      ['Age Group', ['Children > Primary']],
+    ]);
+    expect(item.tags.map((tag) => tag.label)).toEqual(['Resource', 'Primary']);
+    expect(item.tags[1]).toMatchObject({ parentLabel: 'Children', parentRef: 'tagchildren1' });
+    expect((await itemAs('admin', REFS.public)).tag_groups.map((group) => group.taxonomy.title)).toContain('Curation Status');
+  });
+
+  it('lists relations only to items the viewer may open, each related item once', async () => {
+    const titles = async (who: Who) => (await itemAs(who, REFS.public)).relations.map((relation) => relation.item.title);
+    expect(await titles('anonymous')).toEqual([TITLES.related]);
+    expect(await titles('member')).toEqual([TITLES.related, TITLES.draft]);
+    expect(await titles('admin')).toEqual([TITLES.expired, TITLES.related, TITLES.staff, TITLES.draft]);
+    const { response } = await open('anonymous', REFS.public);
+    for (const hidden of [TITLES.staff, TITLES.draft, TITLES.expired]) expect(response.body).not.toContain(hidden);
+  });
+
+  it('shows a relation on both of its items', async () => {
+    const related = await itemAs('anonymous', REFS.related);
+    expect(related.relations.map((relation) => relation.item.ref)).toEqual([REFS.public]);
+  });
+
+  it('lets the creator of an unapproved relation remove it, and admins any', async () => {
+    const member = await itemAs('member', REFS.public);
+    expect(member.relations.map((relation) => [relation.ref, relation.admin_approved, relation.can_delete])).toEqual([
+      ['relrelated01', true, false],
+      ['reldraft0001', false, true],
+    ]);
+    const admin = await itemAs('admin', REFS.public);
+    expect(admin.relations.every((relation) => relation.can_delete)).toBe(true);
+  });
+
+  it('gives tasks to the maintainer and admins only, open and most urgent first', async () => {
+    expect((await itemAs('anonymous', REFS.public)).tasks).toEqual([]);
+    expect((await itemAs('staff', REFS.public)).tasks).toEqual([]);
+    const tasks = (await itemAs('team', REFS.public)).tasks;
+    expect(tasks.map((task) => [task.task, task.priority, task.due, task.due_soon, task.completed])).toEqual([
+      ['Check the film clip links', 3, true, false, false],
+      ['Add a Welsh translation', 1, false, true, false],
+      ['Proofread the script', 2, false, false, true],
+    ]);
+    expect(tasks[0]).toMatchObject({ forUserName: 'Priya Patel', byUserName: 'Grace Adeyemi', item_ref: REFS.public, item_title: TITLES.public });
+    expect((await itemAs('admin', REFS.public)).tasks).toHaveLength(3);
+  });
+
+  it('names the maintainer only when the item says so or to editors, and never gives visitors an e-mail', async () => {
+    expect(await itemAs('anonymous', REFS.public)).toMatchObject({ created_by_user_ref: null, created_by_user_name: null, created_by_user_email: null });
+    expect(await itemAs('team', REFS.public)).toMatchObject({ created_by_user_name: 'Priya Patel', created_by_user_email: 'team@example.org' });
+    expect(await itemAs('admin', REFS.public)).toMatchObject({ created_by_user_name: 'Priya Patel' });
+    expect(await itemAs('anonymous', REFS.related)).toMatchObject({ created_by_user_name: 'James Whitfield', created_by_user_email: null });
+    expect(await itemAs('member', REFS.related)).toMatchObject({ created_by_user_email: 'staff@example.org' });
+  });
+
+  it('keeps review notes for editors', async () => {
+    expect(await itemAs('anonymous', REFS.public)).toMatchObject({ review: null });
+    expect(await itemAs('team', REFS.public)).toMatchObject({ review: 'Check the film clip licence.' });
+  });
+
+  it('summarises affirmations for everyone', async () => {
+    expect(await itemAs('anonymous', REFS.public)).toMatchObject({
+      affirmations: 3,
+      affirmation_stars: 1,
+      affirmation_text: '2 affirmations (1 strong), 1 disapproval',
+    });
+    expect(await itemAs('anonymous', REFS.related)).toMatchObject({
+      affirmations: 0,
+      affirmation_stars: 0,
+      affirmation_text: 'No affirmations yet',
+    });
+  });
+
+  it('gives the viewer their own affirmations, and counts to admins only', async () => {
+    const options = async (who: Who) => (await open(who, REFS.public)).page.props.affirmationOptions;
+    expect(await options('anonymous')).toEqual([
+      { ref: 'optionhelpful', title: 'Helpful', is_negative: false, item_affirmations: 0, count: null },
+      { ref: 'optionoutdated', title: 'Outdated', is_negative: true, item_affirmations: 0, count: null },
+    ]);
+    expect((await options('leader')).map((option: { item_affirmations: number; count: number | null }) => [option.item_affirmations, option.count])).toEqual([
+      [2, null],
+      [0, null],
+    ]);
+    expect((await options('admin')).map((option: { count: number | null }) => option.count)).toEqual([2, 1]);
+  });
+
+  it('sets the item’s permission flags and editable flags from the policy', async () => {
+    const props = async (who: Who, ref: string) => (await open(who, ref)).page.props;
+    expect((await props('anonymous', REFS.public)).can).toMatchObject({ update: false, delete: false, duplicate: false, share: false });
+    expect((await props('staff', REFS.public)).can).toMatchObject({ update: false, delete: false, duplicate: true, share: true });
+    const maintainer = await props('team', REFS.public);
+    expect(maintainer.can).toMatchObject({ update: true, delete: false });
+    expect(maintainer.editable).toEqual({ fields: true, visibility: false, maintainer: false, submitForPublishing: false, revertToDraft: false });
+    expect((await props('member', REFS.draft)).editable).toMatchObject({ fields: true, submitForPublishing: true, revertToDraft: false });
+    expect((await props('affiliate', REFS.pending)).editable).toMatchObject({ revertToDraft: true });
+    const admin = await props('admin', REFS.public);
+    expect(admin.can).toMatchObject({ update: true, delete: true, admin: true });
+    expect(admin.editable).toEqual({ fields: true, visibility: true, maintainer: true, submitForPublishing: false, revertToDraft: false });
+  });
+
+  it('gives editors the taxonomies they may pick tags from, and nobody else', async () => {
+    const taxonomies = async (who: Who) => ((await open(who, REFS.public)).page.props.taxonomies as { title: string }[]).map((t) => t.title);
+    expect(await taxonomies('anonymous')).toEqual([]);
+    expect(await taxonomies('staff')).toEqual([]);
+    expect(await taxonomies('team')).toEqual(['Type', 'Age Group']);
+    expect(await taxonomies('admin')).toEqual(['Type', 'Age Group', 'Curation Status']);
+  });
+});
+
+describe('view counting', () => {
+  async function counts() {
+    const id = await itemIdOf(ctx.database, REFS.counted);
+    const [row] = await ctx.database.db.select({ views: items.viewCount, recent: items.recentViewCount }).from(items).where(eq(items.id, id));
+    const [logged] = await ctx.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(itemViews).where(eq(itemViews.itemId, id));
+    return { ...row, logged: logged.n };
+  }
+
+  it('counts a first visit and an Inertia visit, and records who viewed', async () => {
+    const before = await counts();
+    await ctx.app.inject({ method: 'GET', url: `/i/${REFS.counted}` });
+    const { page } = await open('member', REFS.counted);
+    expect(page.props.item.view_count).toBe(before.views + 2);
+    expect(await counts()).toEqual({ views: before.views + 2, recent: before.recent + 2, logged: before.logged + 2 });
+    const viewers = await ctx.database.db
+      .select({ email: users.email })
+      .from(itemViews)
+      .leftJoin(users, eq(users.id, itemViews.userId))
+      .where(eq(itemViews.itemId, await itemIdOf(ctx.database, REFS.counted)));
+    expect(viewers.map((viewer) => viewer.email).sort()).toEqual(['member@example.org', null].sort());
+  });
+
+  it('does not count partial reloads, prefetches or refused visits', async () => {
+    const before = await counts();
+    await open('anonymous', REFS.counted, { 'x-inertia-partial-component': 'items/Show', 'x-inertia-partial-data': 'item,affirmationOptions' });
+    await open('anonymous', REFS.counted, { purpose: 'prefetch' });
+    await ctx.app.inject({ method: 'HEAD', url: `/i/${REFS.counted}` });
+    await open('anonymous', REFS.staff);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a partial reload with only the props it asks for', async () => {
+    const { page } = await open('anonymous', REFS.counted, { 'x-inertia-partial-component': 'items/Show', 'x-inertia-partial-data': 'affirmationOptions' });
+    expect(page.props.affirmationOptions).toHaveLength(2);
+    expect(page.props.item).toBeUndefined();
+  });
+
+  it('lets views older than the recent window drop out of the recent count', async () => {
+    const id = await itemIdOf(ctx.database, REFS.counted);
+    await open('anonymous', REFS.counted);
+    await ctx.database.db.update(itemViews).set({ viewedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) }).where(eq(itemViews.itemId, id));
+    await open('anonymous', REFS.counted);
+    expect((await counts()).recent).toBe(1);
+    await refreshRecentViewCounts(ctx.database.db, new Date(Date.now() + 31 * 24 * 3600 * 1000));
+    expect((await counts()).recent).toBe(0);
+  });
+
+  it('does not touch the item’s updated_at', async () => {
+    const id = await itemIdOf(ctx.database, REFS.counted);
+    const updatedAt = async () => (await ctx.database.db.select({ at: items.updatedAt }).from(items).where(eq(items.id, id)))[0].at.getTime();
+    const before = await updatedAt();
+    await open('anonymous', REFS.counted);
+    expect(await updatedAt()).toBe(before);
+  });
+
+  it('is sent as private, never cached by shared caches', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/i/${REFS.public}`, headers: await inertiaHeaders(ctx.app) });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+});
