@@ -1,0 +1,142 @@
+import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { usePage } from '@inertiajs/react';
+import InlineInput from './InlineInput';
+import { enterSaves, fieldError, isEmptyDraft, type InlineEditMode, type InlineValue, type SelectOption } from './inline-values';
+import { patchField, type SaveFunction } from './save';
+import { useInlineEdit } from './useInlineEdit';
+
+export interface InlineEditableFieldProps {
+  /** Name sent to the server (`{[field]: value}`) and the key of its error in props.errors. */
+  field: string;
+  /** Accessible name of the input and of the Edit, Save and Cancel buttons. */
+  label: string;
+  value: InlineValue;
+  mode?: InlineEditMode;
+  /** When false the field is read-only: no edit button, clicks do nothing. */
+  editable?: boolean;
+  /** Where the PATCH goes; defaults to the current page URL. */
+  url?: string;
+  /** Replaces the PATCH, e.g. to POST a taxonomy's tags. */
+  save?: SaveFunction;
+  /** Choices of a select or multiselect; null or undefined shows 'Loading...'. */
+  options?: SelectOption[] | null;
+  /** A select offers no empty choice, and a multiselect cannot be saved empty. */
+  required?: boolean;
+  /** Input type in text mode (e.g. 'url', 'month' for YYYY-MM). */
+  inputType?: 'text' | 'url' | 'month' | 'date' | 'email';
+  /** Rows of textarea and array modes (positive; array mode shows at least INLINE_ARRAY_MIN_ROWS). */
+  minRows?: number;
+  maxRows?: number;
+  placeholder?: string;
+  /** Shown in read mode when there is no value. */
+  emptyText?: string;
+  /** Read-mode rendering; by default the value as text (arrays one per line, options by label). */
+  renderValue?: (value: InlineValue) => ReactNode;
+  /** Key of the error in props.errors when it differs from `field`. */
+  errorKey?: string;
+  className?: string;
+}
+
+/**
+ * A value shown in read mode that becomes an editor on click or on its edit button
+ * (admin-curation §4–§5): Save with the check button or Enter (not in text areas), Cancel with
+ * the close button or Escape. Server field errors show under the input and keep edit mode open.
+ */
+export default function InlineEditableField(props: InlineEditableFieldProps) {
+  const { field, label, value, mode = 'text', editable = true, errorKey = field, className = '' } = props;
+  const page = usePage();
+  const send = useMemo(() => props.save ?? patchField(props.url ?? page.url, field), [props.save, props.url, page.url, field]);
+  const edit = useInlineEdit(value, mode, send);
+  const inputId = useId();
+  const errorId = useId();
+  const error = edit.editing && edit.refused ? fieldError(page.props.errors, errorKey) : null;
+
+  if (!edit.editing) {
+    return (
+      <div className={`inline-editable d-flex align-items-start gap-2 ${className}`}>
+        <div className="flex-grow-1" style={editable ? { cursor: 'pointer' } : undefined} onClick={editable ? edit.start : undefined}>
+          {readValue(props, mode)}
+        </div>
+        {edit.justSaved && <i className="bi bi-check-circle-fill text-success" role="img" aria-label={`${label} saved`} />}
+        {editable && (
+          <button type="button" className="btn btn-sm btn-link p-0" aria-label={`Edit ${label}`} onClick={edit.start}>
+            <i className="bi bi-pencil" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      edit.cancel();
+    } else if (event.key === 'Enter' && enterSaves(mode)) {
+      event.preventDefault();
+      edit.save();
+    }
+  };
+  const blocked = edit.saving || (props.required === true && mode === 'multiselect' && isEmptyDraft(edit.draft));
+
+  return (
+    <form
+      className={`inline-editable ${className}`}
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault();
+        edit.save();
+      }}
+    >
+      <div className="d-flex align-items-start gap-1">
+        <div className="flex-grow-1">
+          <InlineInput
+            id={inputId}
+            mode={mode}
+            draft={edit.draft}
+            onChange={edit.setDraft}
+            label={label}
+            options={props.options}
+            required={props.required ?? false}
+            inputType={props.inputType ?? 'text'}
+            minRows={props.minRows ?? 2}
+            maxRows={props.maxRows ?? 12}
+            placeholder={props.placeholder}
+            invalid={error !== null}
+            describedBy={error ? errorId : undefined}
+          />
+          {error && (
+            <div id={errorId} className="invalid-feedback d-block">
+              {error}
+            </div>
+          )}
+        </div>
+        <button type="submit" className="btn btn-sm btn-success" aria-label={`Save ${label}`} disabled={blocked}>
+          <i className="bi bi-check-lg" aria-hidden="true" />
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={`Cancel editing ${label}`} onClick={edit.cancel}>
+          <i className="bi bi-x-lg" aria-hidden="true" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function readValue(props: InlineEditableFieldProps, mode: InlineEditMode): ReactNode {
+  const { value, renderValue, emptyText = '' } = props;
+  if (renderValue) return renderValue(value);
+  const isEmpty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (isEmpty) return <span className="text-body-secondary fst-italic">{emptyText}</span>;
+  const labelOf = (choice: string) => props.options?.find((option) => option.value === choice)?.label ?? choice;
+  if (mode === 'select') return labelOf(String(value));
+  if (Array.isArray(value)) {
+    const entries = mode === 'multiselect' ? value.map(labelOf) : value;
+    return (
+      <ul className="list-unstyled mb-0">
+        {entries.map((entry, index) => (
+          <li key={index}>{entry}</li>
+        ))}
+      </ul>
+    );
+  }
+  return <span style={mode === 'textarea' ? { whiteSpace: 'pre-wrap' } : undefined}>{String(value)}</span>;
+}

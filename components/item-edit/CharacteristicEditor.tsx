@@ -1,0 +1,58 @@
+import type { ItemCharacteristic } from '../../shared/items';
+import InlineEditableField, { type InlineEditableFieldProps } from '../inline-edit/InlineEditableField';
+import type { SelectOption } from '../inline-edit/inline-values';
+import { deleteKeepingScroll } from '../lib/visits';
+import { characteristicField, itemCharacteristicUrl, itemUrl } from './item-edit-urls';
+
+export interface CharacteristicEditorProps {
+  itemRef: string;
+  characteristic: ItemCharacteristic;
+  editable: boolean;
+}
+
+const YES_NO: SelectOption[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/** How each CHARACTERISTIC_FORMATS value is edited. */
+function editorFor(format: string): Pick<InlineEditableFieldProps, 'mode' | 'inputType' | 'options'> {
+  switch (format) {
+    case 'integer':
+      return { mode: 'integer' };
+    case 'boolean':
+      return { mode: 'select', options: YES_NO };
+    case 'year_month':
+      return { mode: 'text', inputType: 'month' };
+    case 'url':
+      return { mode: 'text', inputType: 'url' };
+    default:
+      return { mode: 'text' };
+  }
+}
+
+/** One characteristic of an item: its value edited by format, and removed with the delete button. */
+export default function CharacteristicEditor({ itemRef, characteristic, editable }: CharacteristicEditorProps) {
+  const remove = () => deleteKeepingScroll(itemCharacteristicUrl(itemRef, characteristic.ref));
+  return (
+    <div className="d-flex align-items-start gap-2">
+      <div className="flex-grow-1">
+        <InlineEditableField
+          {...editorFor(characteristic.format)}
+          field={characteristicField(characteristic.ref)}
+          label={characteristic.title}
+          url={itemUrl(itemRef)}
+          value={characteristic.value}
+          editable={editable}
+          placeholder={characteristic.usage_note}
+          emptyText="Not set"
+        />
+      </div>
+      {editable && characteristic.value !== null && (
+        <button type="button" className="btn btn-sm btn-link text-danger p-0" aria-label={`Remove ${characteristic.title}`} onClick={remove}>
+          <i className="bi bi-trash" aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}

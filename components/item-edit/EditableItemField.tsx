@@ -1,0 +1,12 @@
+import InlineEditableField, { type InlineEditableFieldProps } from '../inline-edit/InlineEditableField';
+import { itemUrl, type ItemFieldName } from './item-edit-urls';
+
+export interface EditableItemFieldProps extends Omit<InlineEditableFieldProps, 'field' | 'url'> {
+  itemRef: string;
+  field: ItemFieldName;
+}
+
+/** One field of an item, edited in place with a PATCH to /i/{ref}. */
+export default function EditableItemField({ itemRef, ...props }: EditableItemFieldProps) {
+  return <InlineEditableField {...props} url={itemUrl(itemRef)} />;
+}

@@ -1,0 +1,36 @@
+import { router } from '@inertiajs/react';
+import { itemUrl } from './item-edit-urls';
+
+export interface ItemEditActionsProps {
+  itemRef: string;
+  /** The item page's `can.duplicate` and `can.delete`. */
+  can: { duplicate: boolean; delete: boolean };
+  /** Asks before deleting; replaceable in tests. */
+  confirm?: (message: string) => boolean;
+}
+
+export const DELETE_ITEM_CONFIRMATION = 'Are you sure you want to delete this item?';
+
+/** Duplicate (POST /i/{ref}) and Delete (DELETE /i/{ref}, after confirmation) buttons. */
+export default function ItemEditActions({ itemRef, can, confirm = (message) => window.confirm(message) }: ItemEditActionsProps) {
+  const duplicate = () => router.post(itemUrl(itemRef));
+  const remove = () => {
+    if (confirm(DELETE_ITEM_CONFIRMATION)) router.delete(itemUrl(itemRef));
+  };
+  return (
+    <>
+      {can.duplicate && (
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={duplicate}>
+          <i className="bi bi-copy me-1" aria-hidden="true" />
+          Duplicate
+        </button>
+      )}
+      {can.delete && (
+        <button type="button" className="btn btn-outline-danger btn-sm" onClick={remove}>
+          <i className="bi bi-trash me-1" aria-hidden="true" />
+          Delete
+        </button>
+      )}
+    </>
+  );
+}

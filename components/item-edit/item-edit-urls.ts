@@ -1,0 +1,27 @@
+/** Routes of the item editing calls (member-library §7). */
+export const itemUrl = (itemRef: string) => `/i/${itemRef}`;
+export const itemTaxonomyUrl = (itemRef: string, taxonomyRef: string) => `/i/${itemRef}/taxonomy/${taxonomyRef}`;
+export const itemCharacteristicUrl = (itemRef: string, characteristicRef: string) => `/i/${itemRef}/characteristic/${characteristicRef}`;
+export const USER_SEARCH_URL = '/user/search';
+
+/** Field names PATCH /i/{ref} accepts besides `characteristic-{ref}`. */
+export type ItemFieldName =
+  | 'title'
+  | 'topic'
+  | 'blurb'
+  | 'authors'
+  | 'available_external_link'
+  | 'initial_publication_year_month'
+  | 'last_updated_year_month'
+  | 'expires_at'
+  | 'expires_note'
+  | 'review_after'
+  | 'review'
+  | 'show_created_by'
+  | 'show_as_user_contributed'
+  | 'minimum_access_level'
+  | 'visibility'
+  | 'created_by_user_ref';
+
+export const characteristicField = (characteristicRef: string) => `characteristic-${characteristicRef}`;
+export const taxonomyField = (taxonomyRef: string) => `taxonomy-${taxonomyRef}`;

@@ -1,0 +1,127 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ItemAccessFacts } from '../../access/policy';
+import type { Database } from '../../db/client';
+import { characteristics, itemCharacteristics, items, itemTags, tags, taxonomies, users } from '../../db/schema';
+import { REF_PATTERN } from '../../lib/ref';
+
+/** An item as the editing routes need it: the policy's facts plus what notices name. */
+export interface EditableItem extends ItemAccessFacts {
+  id: number;
+  ref: string;
+  title: string;
+}
+
+export async function findEditableItem(db: Database, ref: string): Promise<EditableItem | null> {
+  if (!REF_PATTERN.test(ref)) return null;
+  const [item] = await db
+    .select({
+      id: items.id,
+      ref: items.ref,
+      title: items.title,
+      visibility: items.visibility,
+      minimumAccessLevel: items.minimumAccessLevel,
+      createdByUserId: items.createdByUserId,
+      expiresAt: items.expiresAt,
+    })
+    .from(items)
+    .where(eq(items.ref, ref))
+    .limit(1);
+  return item ?? null;
+}
+
+export async function userIdByRef(db: Database, ref: string): Promise<number | null> {
+  if (!REF_PATTERN.test(ref)) return null;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.ref, ref)).limit(1);
+  return user?.id ?? null;
+}
+
+export interface CharacteristicFacts {
+  id: number;
+  ref: string;
+  format: string;
+  public: boolean;
+}
+
+export async function findCharacteristic(db: Database, ref: string): Promise<CharacteristicFacts | null> {
+  if (!REF_PATTERN.test(ref)) return null;
+  const [characteristic] = await db
+    .select({ id: characteristics.id, ref: characteristics.ref, format: characteristics.format, public: characteristics.public })
+    .from(characteristics)
+    .where(eq(characteristics.ref, ref))
+    .limit(1);
+  return characteristic ?? null;
+}
+
+export async function setCharacteristicValue(db: Database, itemId: number, characteristicId: number, value: string | null): Promise<void> {
+  if (value === null) {
+    await removeCharacteristicValue(db, itemId, characteristicId);
+    return;
+  }
+  await db
+    .insert(itemCharacteristics)
+    .values({ itemId, characteristicId, value })
+    .onConflictDoUpdate({ target: [itemCharacteristics.itemId, itemCharacteristics.characteristicId], set: { value } });
+}
+
+export async function removeCharacteristicValue(db: Database, itemId: number, characteristicId: number): Promise<void> {
+  await db.delete(itemCharacteristics).where(and(eq(itemCharacteristics.itemId, itemId), eq(itemCharacteristics.characteristicId, characteristicId)));
+}
+
+export interface TaxonomyFacts {
+  id: number;
+  ref: string;
+  title: string;
+  required: boolean;
+  multiselect: boolean;
+}
+
+const taxonomyColumns = {
+  id: taxonomies.id,
+  ref: taxonomies.ref,
+  title: taxonomies.title,
+  required: taxonomies.required,
+  multiselect: taxonomies.multiselect,
+};
+
+export async function findTaxonomy(db: Database, ref: string): Promise<TaxonomyFacts | null> {
+  if (!REF_PATTERN.test(ref)) return null;
+  const [taxonomy] = await db.select(taxonomyColumns).from(taxonomies).where(eq(taxonomies.ref, ref)).limit(1);
+  return taxonomy ?? null;
+}
+
+/** A tag with the taxonomy it belongs to. */
+export async function findTagWithTaxonomy(db: Database, ref: string): Promise<{ tagId: number; taxonomy: TaxonomyFacts } | null> {
+  if (!REF_PATTERN.test(ref)) return null;
+  const [row] = await db
+    .select({ tagId: tags.id, taxonomy: taxonomyColumns })
+    .from(tags)
+    .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+    .where(eq(tags.ref, ref))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ids of the given tag refs that belong to the taxonomy (unknown or foreign refs are left out). */
+export async function tagIdsInTaxonomy(db: Database, taxonomyId: number, refs: string[]): Promise<number[]> {
+  if (refs.length === 0) return [];
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.taxonomyId, taxonomyId), inArray(tags.ref, refs)));
+  return rows.map((row) => row.id);
+}
+
+/** The item's tags in one taxonomy. */
+export async function itemTagIdsInTaxonomy(db: Database, itemId: number, taxonomyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: itemTags.tagId })
+    .from(itemTags)
+    .innerJoin(tags, eq(tags.id, itemTags.tagId))
+    .where(and(eq(itemTags.itemId, itemId), eq(tags.taxonomyId, taxonomyId)));
+  return rows.map((row) => row.id);
+}
+
+/** Records that the item changed, for fields that live in other tables (tags, characteristics). */
+export async function touchItem(db: Database, itemId: number): Promise<void> {
+  await db.update(items).set({ updatedAt: sql`now()` }).where(eq(items.id, itemId));
+}

@@ -1,0 +1,119 @@
+/**
+ * Editing an item (member-library §7): PATCH /i/{ref} one field at a time, characteristic
+ * values, tags by taxonomy and quick tagging, duplicate, delete, and the user search that
+ * the maintainer picker uses.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { VISIBILITY } from '../../../shared/enums';
+import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, isSignedIn, type Viewer } from '../../access/policy';
+import type { Database } from '../../db/client';
+import { items, users } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { duplicateItem } from './duplicate';
+import { ITEM_EDIT_NOTICES } from './messages';
+import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
+import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomyField, type TaggingResult } from './tagging';
+import { singleField, updateItemField } from './update-field';
+import { userSearchRoutes } from './user-search';
+
+interface ItemParams {
+  ref: string;
+}
+
+const itemUrl = (item: Pick<EditableItem, 'ref'>) => `/i/${item.ref}`;
+
+/** The item, or 404 when there is none; 403 when it exists but the viewer may not edit it. */
+async function itemTheViewerEdits(db: Database, viewer: Viewer, ref: string): Promise<EditableItem> {
+  const item = await findEditableItem(db, ref);
+  if (!item) throw notFound();
+  if (!canEditItem(viewer, item)) throw forbidden();
+  return item;
+}
+
+function afterTagging(reply: FastifyReply, item: EditableItem, result: TaggingResult, notice: string): FastifyReply {
+  if (!result.ok) return reply.redirectWithErrors(result.errors, itemUrl(item));
+  return reply.notify(notice).redirectBack(itemUrl(item));
+}
+
+const taxonomyTagsBody = z.object({ tags: z.array(z.string().max(24)).max(200) });
+
+export async function itemEditingRoutes(app: FastifyInstance): Promise<void> {
+  app.patch<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
+    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+    const [name, value] = singleField(request.body);
+    const result = await updateItemField(app.db, request.viewer, item, name, value);
+    if (!result.ok) return reply.redirectWithErrors(result.errors, itemUrl(item));
+    return reply.notify(ITEM_EDIT_NOTICES.saved).redirectBack(itemUrl(item));
+  });
+
+  app.delete<{ Params: ItemParams & { characteristicRef: string } }>('/i/:ref/characteristic/:characteristicRef', async (request, reply) => {
+    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+    const characteristic = await findCharacteristic(app.db, request.params.characteristicRef);
+    if (!characteristic) throw notFound();
+    if (!canEditCharacteristicValue(request.viewer, item, characteristic)) throw forbidden();
+    await app.db.transaction(async (tx) => {
+      await removeCharacteristicValue(tx, item.id, characteristic.id);
+      await touchItem(tx, item.id);
+    });
+    return reply.notify(ITEM_EDIT_NOTICES.characteristicRemoved).redirectBack(itemUrl(item));
+  });
+
+  /** Saves the item's tags in one taxonomy: body `tags`, a list of tag refs (one at most unless multiselect). */
+  app.post<{ Params: ItemParams & { taxonomyRef: string } }>('/i/:ref/taxonomy/:taxonomyRef', async (request, reply) => {
+    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+    const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
+    if (!taxonomy) throw notFound();
+    const body = taxonomyTagsBody.safeParse(request.body);
+    if (!body.success) throw new HttpError(400, `Send the tags of ${taxonomyField(taxonomy)} as a list of tag refs.`);
+    const result = await setTaxonomyTags(app.db, item.id, taxonomy, body.data.tags);
+    return afterTagging(reply, item, result, ITEM_EDIT_NOTICES.tagsSaved);
+  });
+
+  app.delete<{ Params: ItemParams & { taxonomyRef: string } }>('/i/:ref/taxonomy/:taxonomyRef', async (request, reply) => {
+    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+    const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
+    if (!taxonomy) throw notFound();
+    return afterTagging(reply, item, await clearTaxonomyTags(app.db, item.id, taxonomy), ITEM_EDIT_NOTICES.tagsSaved);
+  });
+
+  app.post<{ Params: ItemParams & { tagRef: string } }>('/i/:ref/tag/:tagRef', async (request, reply) => {
+    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+    return afterTagging(reply, item, await addItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagAdded);
+  });
+
+  app.delete<{ Params: ItemParams & { tagRef: string } }>('/i/:ref/tag/:tagRef', async (request, reply) => {
+    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+    return afterTagging(reply, item, await removeItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagRemoved);
+  });
+
+  app.post<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
+    const viewer = request.viewer;
+    const item = await findEditableItem(app.db, request.params.ref);
+    if (!item) throw notFound();
+    if (!isSignedIn(viewer) || !canDuplicateItem(viewer, item)) throw forbidden();
+    const copy = await duplicateItem(app.db, viewer, item.id);
+    reply.notify(ITEM_EDIT_NOTICES.duplicated(copy.title));
+    return reply.redirect(itemUrl(copy), 303);
+  });
+
+  app.delete<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
+    const item = await findEditableItem(app.db, request.params.ref);
+    if (!item) throw notFound();
+    if (!canDeleteItem(request.viewer, item)) throw forbidden();
+    await deleteItem(app.db, item);
+    reply.notify(ITEM_EDIT_NOTICES.deleted(item.title));
+    return reply.redirect(item.visibility <= VISIBILITY.PENDING ? '/draft' : '/item', 303);
+  });
+
+  await app.register(userSearchRoutes);
+}
+
+/** Everything hanging off the item goes with it (foreign keys cascade); a person page link is cleared. */
+async function deleteItem(db: Database, item: EditableItem): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ personItemId: null }).where(eq(users.personItemId, item.id));
+    await tx.delete(items).where(eq(items.id, item.id));
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Tag-item links (member-library §4): quick tagging of one tag, and saving or clearing all of an
+ * item's tags in one taxonomy. A non-multiselect taxonomy holds one tag per item; a required
+ * taxonomy never loses its last tag.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { itemTags, tags } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { ITEM_EDIT_ERRORS } from './messages';
+import { findTagWithTaxonomy, itemTagIdsInTaxonomy, tagIdsInTaxonomy, touchItem, type TaxonomyFacts } from './queries';
+
+export type TaggingResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+/** Errors about a taxonomy's tags are shown under the taxonomy's field, as in the New Item form. */
+export function taxonomyField(taxonomy: Pick<TaxonomyFacts, 'ref'>): string {
+  return `taxonomy-${taxonomy.ref}`;
+}
+
+function refused(taxonomy: TaxonomyFacts, message: string): TaggingResult {
+  return { ok: false, errors: { [taxonomyField(taxonomy)]: message } };
+}
+
+async function unlinkTaxonomy(db: Database, itemId: number, taxonomyId: number): Promise<void> {
+  const taxonomyTags = db.select({ id: tags.id }).from(tags).where(eq(tags.taxonomyId, taxonomyId));
+  await db.delete(itemTags).where(and(eq(itemTags.itemId, itemId), inArray(itemTags.tagId, taxonomyTags)));
+}
+
+async function link(db: Database, itemId: number, tagIds: number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await db
+    .insert(itemTags)
+    .values(tagIds.map((tagId) => ({ itemId, tagId })))
+    .onConflictDoNothing();
+}
+
+/** Adds a tag; in a non-multiselect taxonomy it replaces the item's other tag. */
+export async function addItemTag(db: Database, itemId: number, tagRef: string): Promise<TaggingResult> {
+  const tag = await findTagWithTaxonomy(db, tagRef);
+  if (!tag) throw notFound();
+  await db.transaction(async (tx) => {
+    if (!tag.taxonomy.multiselect) await unlinkTaxonomy(tx, itemId, tag.taxonomy.id);
+    await link(tx, itemId, [tag.tagId]);
+    await touchItem(tx, itemId);
+  });
+  return { ok: true };
+}
+
+export async function removeItemTag(db: Database, itemId: number, tagRef: string): Promise<TaggingResult> {
+  const tag = await findTagWithTaxonomy(db, tagRef);
+  if (!tag) throw notFound();
+  return db.transaction(async (tx) => {
+    const current = await itemTagIdsInTaxonomy(tx, itemId, tag.taxonomy.id);
+    if (!current.includes(tag.tagId)) return { ok: true } as const;
+    if (tag.taxonomy.required && current.length === 1) return refused(tag.taxonomy, ITEM_EDIT_ERRORS.requiredTaxonomy(tag.taxonomy.title));
+    await tx.delete(itemTags).where(and(eq(itemTags.itemId, itemId), eq(itemTags.tagId, tag.tagId)));
+    await touchItem(tx, itemId);
+    return { ok: true } as const;
+  });
+}
+
+/** Makes `tagRefs` the item's exact tags in the taxonomy. */
+export async function setTaxonomyTags(db: Database, itemId: number, taxonomy: TaxonomyFacts, tagRefs: string[]): Promise<TaggingResult> {
+  const wanted = [...new Set(tagRefs)];
+  if (!taxonomy.multiselect && wanted.length > 1) return refused(taxonomy, ITEM_EDIT_ERRORS.singleTag(taxonomy.title));
+  if (taxonomy.required && wanted.length === 0) return refused(taxonomy, ITEM_EDIT_ERRORS.requiredTaxonomy(taxonomy.title));
+  const tagIds = await tagIdsInTaxonomy(db, taxonomy.id, wanted);
+  if (tagIds.length !== wanted.length) return refused(taxonomy, ITEM_EDIT_ERRORS.unknownTag);
+  await db.transaction(async (tx) => {
+    await unlinkTaxonomy(tx, itemId, taxonomy.id);
+    await link(tx, itemId, tagIds);
+    await touchItem(tx, itemId);
+  });
+  return { ok: true };
+}
+
+/** Removes all of the item's tags in the taxonomy, which a required taxonomy refuses. */
+export async function clearTaxonomyTags(db: Database, itemId: number, taxonomy: TaxonomyFacts): Promise<TaggingResult> {
+  if (taxonomy.required) return refused(taxonomy, ITEM_EDIT_ERRORS.requiredTaxonomy(taxonomy.title));
+  await db.transaction(async (tx) => {
+    await unlinkTaxonomy(tx, itemId, taxonomy.id);
+    await touchItem(tx, itemId);
+  });
+  return { ok: true };
+}

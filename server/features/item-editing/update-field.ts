@@ -1,0 +1,95 @@
+/**
+ * PATCH /i/{ref}: one field at a time. Validation failures come back as field errors and
+ * change nothing; refusals by the policy module throw 403.
+ */
+import { eq } from 'drizzle-orm';
+import { VISIBILITY } from '../../../shared/enums';
+import {
+  canCurateItem,
+  canEditCharacteristicValue,
+  canRevertToDraft,
+  canSetAnyVisibility,
+  canSetMinimumAccessLevel,
+  canSubmitForPublishing,
+  type Viewer,
+} from '../../access/policy';
+import type { Database } from '../../db/client';
+import { items } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { parseCharacteristicValue } from './characteristic-values';
+import { characteristicRefOf, ITEM_FIELDS, isItemFieldName, MAINTAINER_FIELD, maintainerRef, type ItemColumns } from './fields';
+import { BAD_EDIT_REQUEST, ITEM_EDIT_ERRORS } from './messages';
+import { findCharacteristic, setCharacteristicValue, touchItem, userIdByRef, type EditableItem } from './queries';
+
+export type FieldUpdateResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+const invalid = (field: string, message: string): FieldUpdateResult => ({ ok: false, errors: { [field]: message } });
+
+/** The one field a PATCH body names; anything else is a malformed request (400). */
+export function singleField(body: unknown): [name: string, value: unknown] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BAD_EDIT_REQUEST);
+  const entries = Object.entries(body);
+  if (entries.length !== 1) throw new HttpError(400, BAD_EDIT_REQUEST);
+  return entries[0]!;
+}
+
+/** Saves one field of an item the viewer may edit (the caller has checked `canEditItem`). */
+export async function updateItemField(db: Database, viewer: Viewer, item: EditableItem, name: string, input: unknown): Promise<FieldUpdateResult> {
+  if (name === MAINTAINER_FIELD) return reassignMaintainer(db, viewer, item, input);
+  const characteristicRef = characteristicRefOf(name);
+  if (characteristicRef !== null) return updateCharacteristic(db, viewer, item, name, characteristicRef, input);
+  if (!isItemFieldName(name)) throw new HttpError(400, BAD_EDIT_REQUEST);
+
+  const rule = ITEM_FIELDS[name];
+  if (rule.access === 'curator' && !canCurateItem(viewer)) throw forbidden();
+  const parsed = rule.parse(input);
+  if (!parsed.ok) return invalid(name, parsed.message);
+  if (parsed.columns.visibility !== undefined) assertMayChangeVisibility(viewer, item, parsed.columns.visibility);
+  if (parsed.columns.minimumAccessLevel !== undefined && !canSetMinimumAccessLevel(viewer, item, parsed.columns.minimumAccessLevel)) {
+    return invalid(name, ITEM_EDIT_ERRORS.accessLevelNotAllowed);
+  }
+  await writeColumns(db, item, parsed.columns);
+  return { ok: true };
+}
+
+/** Admins set any state; a maintainer only submits a draft or takes a pending item back. */
+function assertMayChangeVisibility(viewer: Viewer, item: EditableItem, target: number): void {
+  if (canSetAnyVisibility(viewer)) return;
+  if (target === VISIBILITY.PENDING && canSubmitForPublishing(viewer, item)) return;
+  if (target === VISIBILITY.DRAFT && canRevertToDraft(viewer, item)) return;
+  throw forbidden();
+}
+
+async function reassignMaintainer(db: Database, viewer: Viewer, item: EditableItem, input: unknown): Promise<FieldUpdateResult> {
+  if (!canCurateItem(viewer)) throw forbidden();
+  const ref = maintainerRef.safeParse(input);
+  const userId = ref.success ? await userIdByRef(db, ref.data) : null;
+  if (userId === null) return invalid(MAINTAINER_FIELD, ITEM_EDIT_ERRORS.unknownUser);
+  await writeColumns(db, item, { createdByUserId: userId });
+  return { ok: true };
+}
+
+async function updateCharacteristic(
+  db: Database,
+  viewer: Viewer,
+  item: EditableItem,
+  name: string,
+  characteristicRef: string,
+  input: unknown,
+): Promise<FieldUpdateResult> {
+  const characteristic = await findCharacteristic(db, characteristicRef);
+  if (!characteristic) throw notFound();
+  if (!canEditCharacteristicValue(viewer, item, characteristic)) throw forbidden();
+  const parsed = parseCharacteristicValue(characteristic.format, input);
+  if (!parsed.ok) return invalid(name, parsed.message);
+  await db.transaction(async (tx) => {
+    await setCharacteristicValue(tx, item.id, characteristic.id, parsed.value);
+    await touchItem(tx, item.id);
+  });
+  return { ok: true };
+}
+
+async function writeColumns(db: Database, item: EditableItem, columns: ItemColumns): Promise<void> {
+  // updated_at is set by the column's $onUpdate.
+  await db.update(items).set(columns).where(eq(items.id, item.id));
+}
