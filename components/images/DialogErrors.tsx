@@ -1,0 +1,24 @@
+import Alert from 'react-bootstrap/Alert';
+import type { Errors } from '@inertiajs/core';
+
+/** Messages for the given form fields, in that order; a field may carry one message or several. */
+export function messagesFor(errors: Errors, fields: readonly string[]): string[] {
+  return fields.flatMap((field) => {
+    const value: unknown = errors[field];
+    if (Array.isArray(value)) return value.map(String);
+    return typeof value === 'string' && value !== '' ? [value] : [];
+  });
+}
+
+/** Form errors shown as danger alerts (member-library §8). */
+export default function DialogErrors({ messages }: { messages: readonly string[] }) {
+  return (
+    <>
+      {messages.map((message) => (
+        <Alert key={message} variant="danger" className="py-2">
+          {message}
+        </Alert>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import type { Errors } from '@inertiajs/core';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { IMAGE_MESSAGES } from '../../shared/messages';
+import type { ItemImage } from '../../shared/items';
+import { deleteKeepingScroll } from '../lib/visits';
+import DialogErrors, { messagesFor } from './DialogErrors';
+import ImageChoices from './ImageChoices';
+
+export interface RemoveImageDialogProps {
+  /** The item these images belong to. */
+  itemRef: string;
+  /** The item's images (`all_images`), shown as thumbnails to choose from. */
+  images: readonly ItemImage[];
+  show: boolean;
+  onHide: () => void;
+}
+
+export function imageDeleteUrl(imageRef: string): string {
+  return `/image/${imageRef}`;
+}
+
+/** Remove Image: choose one of the item's images and delete it (DELETE /image/{ref}), keeping the scroll position. */
+export default function RemoveImageDialog({ itemRef, images, show, onHide }: RemoveImageDialogProps) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+
+  const close = () => {
+    setSelected(null);
+    setErrors([]);
+    onHide();
+  };
+  const choose = (ref: string) => {
+    setSelected(ref);
+    setErrors([]);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected || !images.some((image) => image.ref === selected)) {
+      setErrors([IMAGE_MESSAGES.nothingToDelete]);
+      return;
+    }
+    deleteKeepingScroll(imageDeleteUrl(selected), {
+      onStart: () => setSending(true),
+      onFinish: () => setSending(false),
+      onError: (serverErrors: Errors) => setErrors(messagesFor(serverErrors, ['image'])),
+      onSuccess: close,
+    });
+  };
+
+  const choices = images.map((image, index) => ({ key: image.ref, src: image.public_thumbnail_large_url, label: `Image ${index + 1}` }));
+  return (
+    <Modal show={show} onHide={close} size="lg" centered aria-labelledby="remove-image-title">
+      <Form onSubmit={submit} noValidate>
+        <Modal.Header closeButton>
+          <Modal.Title id="remove-image-title">Remove Image</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <DialogErrors messages={errors} />
+          {images.length === 0 ? (
+            <p className="text-body-secondary mb-0">This item has no images.</p>
+          ) : (
+            <>
+              <p>Choose the image to remove.</p>
+              <ImageChoices legend="Images of this item" name={`remove-image-${itemRef}`} choices={choices} selected={selected} onSelect={choose} />
+            </>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={close} disabled={sending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={sending || images.length === 0}>
+            Remove Image
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

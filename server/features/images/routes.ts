@@ -1,0 +1,168 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { IMAGE_MESSAGES } from '../../../shared/messages';
+import type { StockImageResult } from '../../../shared/items';
+import { canEditItem, canSearchStockImages } from '../../access/policy';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { newRef } from '../../lib/ref';
+import { contentTypeOf, type ImageExtension } from './processing';
+import { appendItemImages, deleteItemImage, findImageWithItem, findItemForImages, findViewableImage, type ItemForImages, type ItemImageRow } from './queries';
+import { externalImageBody, parseStockStorageKey, refParams, stockIdFrom, stockParams, stockSearchQuery, stockStorageKey } from './schemas';
+import { largeKeyOf, localImageStore, type ImageStore } from './storage';
+import { stockLibrary, stockUrls, type StockLibrary, type StockVariant } from './stock/library';
+import { addUploadedImages, multipartOptions, prepareAll, receiveImageFiles } from './uploads';
+
+export interface ImageRoutesOptions {
+  /** Where uploaded files and cached stock renders live; defaults to DATA_DIR/images. */
+  store?: ImageStore;
+}
+
+/** Item images are access-controlled, so only the viewer's own browser may keep them, and not for long. */
+const ITEM_IMAGE_CACHE = 'private, max-age=3600';
+/** Stock images are the same for everyone; a day lets a replaced picture show up again. */
+const STOCK_IMAGE_CACHE = 'public, max-age=86400';
+
+const NOTICES = {
+  unknownStockImage: 'Please select one of the stock images',
+  added: (count: number) => (count === 1 ? 'Image added' : `${count} images added`),
+  removed: 'Image removed',
+};
+
+/**
+ * Item images (member-library §5, §7): upload, stock search and pick, removal, and serving every
+ * image only to viewers who may open its item.
+ */
+export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
+  const imagesDir = path.join(app.config.DATA_DIR, 'images');
+  const store = options.store ?? localImageStore(imagesDir);
+  const stock = stockLibrary(path.join(imagesDir, 'stock'), store);
+  // Registered here, not app-wide, so only these routes accept multipart bodies.
+  await app.register(multipart, multipartOptions(app.config.IMAGE_MAX_BYTES));
+
+  const uploadRateLimit = { max: app.config.RATE_LIMIT_UPLOAD_MAX, timeWindow: '1 minute' };
+
+  app.post('/item/:ref/image/upload', { config: { rateLimit: uploadRateLimit } }, async (request, reply) => {
+    const item = await editableItem(request);
+    const back = itemPath(item);
+    if (!request.isMultipart()) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
+    const received = await receiveImageFiles(request, app.config.IMAGE_MAX_BYTES);
+    if (!received.ok) return reply.redirectWithErrors({ imageUpload: received.message }, back);
+    if (received.value.length === 0) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
+    const prepared = await prepareAll(received.value);
+    if (!prepared.ok) return reply.redirectWithErrors({ imageUpload: prepared.message }, back);
+    await addUploadedImages(app.db, store, item.id, prepared.value);
+    return reply.notify(NOTICES.added(prepared.value.length)).redirectBack(back);
+  });
+
+  app.post('/item/:ref/image/external', async (request, reply) => {
+    const item = await editableItem(request);
+    const back = itemPath(item);
+    const chosen = externalImageBody.safeParse(request.body ?? {}).data?.image;
+    if (!chosen) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
+    const id = stockIdFrom(chosen);
+    const stockImage = id ? await stock.find(id) : null;
+    if (!stockImage) return reply.redirectWithErrors({ image: NOTICES.unknownStockImage }, back);
+    const storageKey = stockStorageKey(stockImage.id, stockImage.extension);
+    await appendItemImages(app.db, item.id, [{ ref: newRef(), extension: stockImage.extension, source: 'stock', storageKey }]);
+    return reply.notify(NOTICES.added(1)).redirectBack(back);
+  });
+
+  app.delete('/image/:ref', async (request, reply) => {
+    const found = await findImageWithItem(app.db, parseRef(request));
+    if (!found) throw notFound();
+    if (!canEditItem(request.viewer, found.item)) throw forbidden();
+    await deleteItemImage(app.db, found.image.id);
+    await removeUploadedFiles(request, store, found.image);
+    return reply.notify(NOTICES.removed).redirectBack(itemPath(found.item));
+  });
+
+  app.get('/image/search', async (request, reply) => {
+    if (!canSearchStockImages(request.viewer)) return reply.code(401).send({ message: 'Sign in to search stock images.' });
+    const { q } = stockSearchQuery.parse(request.query);
+    const results: StockImageResult[] = (await stock.search(q)).map((image) => ({ id: image.id, ...stockUrls(image.id) }));
+    reply.header('Cache-Control', 'private, no-store');
+    return results;
+  });
+
+  app.get('/image/stock/:id', async (request, reply) => serveStock(reply, stock, parseStockId(request), 'full'));
+  app.get('/image/stock/:id/preview', async (request, reply) => serveStock(reply, stock, parseStockId(request), 'preview'));
+
+  app.get('/image/:ref', async (request, reply) => serveItemImage(request, reply, stock, store, 'full'));
+  app.get('/image/:ref/large', async (request, reply) => serveItemImage(request, reply, stock, store, 'large'));
+};
+
+function parseRef(request: FastifyRequest): string {
+  const parsed = refParams.safeParse(request.params);
+  if (!parsed.success) throw notFound();
+  return parsed.data.ref;
+}
+
+function parseStockId(request: FastifyRequest): string {
+  const parsed = stockParams.safeParse(request.params);
+  if (!parsed.success) throw notFound();
+  return parsed.data.id;
+}
+
+function itemPath(item: ItemForImages): string {
+  return `/i/${item.ref}`;
+}
+
+/** The item named in the URL, when the viewer may edit it: 404 for an unknown ref, 403 otherwise. */
+async function editableItem(request: FastifyRequest): Promise<ItemForImages> {
+  const item = await findItemForImages(request.server.db, parseRef(request));
+  if (!item) throw notFound();
+  if (!canEditItem(request.viewer, item)) throw forbidden();
+  return item;
+}
+
+/** Stock files are shared by every item that shows them, so only uploaded files go with their row. */
+async function removeUploadedFiles(request: FastifyRequest, store: ImageStore, image: ItemImageRow): Promise<void> {
+  if (image.source !== 'upload') return;
+  try {
+    await store.remove([image.storageKey, largeKeyOf(image.storageKey)]);
+  } catch (error) {
+    // The row is gone, so nobody can reach the files any more; an orphaned file is only disk space.
+    request.log.warn({ err: error, imageRef: image.ref }, 'could not remove the files of a deleted image');
+  }
+}
+
+async function serveItemImage(request: FastifyRequest, reply: FastifyReply, stock: StockLibrary, store: ImageStore, variant: 'full' | 'large') {
+  const image = await findViewableImage(request.server.db, request.viewer, parseRef(request));
+  if (image === 'hidden') throw forbidden();
+  if (!image) throw notFound();
+  const file = await itemImageFile(image, variant, stock, store);
+  if (!file) throw notFound();
+  return sendImage(reply, file.data, file.extension, ITEM_IMAGE_CACHE);
+}
+
+async function itemImageFile(image: ItemImageRow, variant: 'full' | 'large', stock: StockLibrary, store: ImageStore) {
+  if (image.source === 'upload') {
+    const data = await store.read(variant === 'large' ? largeKeyOf(image.storageKey) : image.storageKey);
+    const extension: ImageExtension = variant === 'large' || image.extension !== 'png' ? 'jpg' : 'png';
+    return data ? { data, extension } : null;
+  }
+  if (image.source === 'stock') {
+    const key = parseStockStorageKey(image.storageKey);
+    const stockImage = key ? await stock.find(key.id) : null;
+    return stockImage && key ? stock.render(stockImage, variant, key.extension) : null;
+  }
+  // Pictures are never fetched from other sites, so any other source has nothing to serve.
+  return null;
+}
+
+async function serveStock(reply: FastifyReply, stock: StockLibrary, id: string, variant: StockVariant) {
+  const image = await stock.find(id);
+  if (!image) throw notFound();
+  const file = await stock.render(image, variant);
+  return sendImage(reply, file.data, file.extension, STOCK_IMAGE_CACHE);
+}
+
+function sendImage(reply: FastifyReply, data: Buffer, extension: ImageExtension, cacheControl: string) {
+  return reply
+    .header('Content-Type', contentTypeOf(extension))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', cacheControl)
+    .header('Content-Disposition', 'inline')
+    .send(data);
+}
