@@ -7,7 +7,8 @@ import type { Relation } from '../../../shared/items';
 import { canDeleteRelation, canOpenExpiredItem, isAdmin, isItemExpired, listableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, relations } from '../../db/schema';
-import { firstImageRef, itemSummary } from './summary';
+import { summaryColumns } from '../discovery/summaries';
+import { itemSummary } from './summary';
 
 const touches = (itemId: number) => or(eq(relations.itemId, itemId), eq(relations.relatedItemId, itemId));
 
@@ -22,15 +23,7 @@ export async function loadRelations(db: Database, viewer: Viewer, itemId: number
       relationRef: relations.ref,
       adminApproved: relations.adminApproved,
       relationCreatedBy: relations.createdByUserId,
-      ref: items.ref,
-      title: items.title,
-      topic: items.topic,
-      blurb: items.blurb,
-      imageRef: firstImageRef,
-      visibility: items.visibility,
-      minimumAccessLevel: items.minimumAccessLevel,
-      createdByUserId: items.createdByUserId,
-      expiresAt: items.expiresAt,
+      ...summaryColumns,
     })
     .from(relations)
     .innerJoin(items, eq(items.id, otherItemId))
