@@ -3,6 +3,7 @@
  * `reply.inertia(name, props)` is type-checked against it, and each page in
  * `pages/` declares its props as `PageProps<'name'>`.
  */
+import type { AccessLevel } from './levels';
 import type { ErrorStatus } from './messages';
 import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
@@ -44,6 +45,8 @@ export interface PagePropsMap {
     taxonomies: Taxonomy[];
     /** Whether the viewer may edit fields, change visibility, reassign the maintainer. */
     editable: { fields: boolean; visibility: boolean; maintainer: boolean; submitForPublishing: boolean; revertToDraft: boolean };
+    /** The minimum access levels the viewer may give this item, by the policy (editors only; [] otherwise). */
+    accessLevelChoices: AccessLevel[];
     /** Whether the viewer may relate this item to another one (member-library §7 POST /i/{ref}/relation/{itemRef}). */
     canRelate: boolean;
   };

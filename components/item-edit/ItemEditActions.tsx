@@ -1,4 +1,5 @@
 import { router } from '@inertiajs/react';
+import { DELETE_ITEM_CONFIRM } from '../../shared/messages';
 import { itemUrl } from './item-edit-urls';
 
 export interface ItemEditActionsProps {
@@ -9,7 +10,7 @@ export interface ItemEditActionsProps {
   confirm?: (message: string) => boolean;
 }
 
-export const DELETE_ITEM_CONFIRMATION = 'Are you sure you want to delete this item?';
+export const DELETE_ITEM_CONFIRMATION = DELETE_ITEM_CONFIRM;
 
 /** Duplicate (POST /i/{ref}) and Delete (DELETE /i/{ref}, after confirmation) buttons. */
 export default function ItemEditActions({ itemRef, can, confirm = (message) => window.confirm(message) }: ItemEditActionsProps) {

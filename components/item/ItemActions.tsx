@@ -1,7 +1,6 @@
-import { router } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
-import { DELETE_ITEM_CONFIRM } from '../../shared/messages';
 import type { CanFlags } from '../../shared/props';
+import ItemEditActions from '../item-edit/ItemEditActions';
 
 interface ItemActionsProps {
   itemRef: string;
@@ -10,33 +9,18 @@ interface ItemActionsProps {
   onToggleEditing: () => void;
 }
 
-/** Edit / Stop Editing, Duplicate and Delete, each only when the server allows it. */
+/** Edit / Stop Editing, then Duplicate and Delete; each only when the server allows it. */
 export default function ItemActions({ itemRef, can, editing, onToggleEditing }: ItemActionsProps) {
-  const duplicate = () => router.post(`/i/${itemRef}`);
-  const remove = () => {
-    if (window.confirm(DELETE_ITEM_CONFIRM)) router.delete(`/i/${itemRef}`);
-  };
   if (!can.update && !can.duplicate && !can.delete) return null;
   return (
-    <div role="toolbar" aria-label="Item actions" className="d-flex flex-wrap gap-2">
+    <div role="toolbar" aria-label="Item actions" className="d-flex flex-wrap align-items-start gap-2">
       {can.update && (
-        <Button variant={editing ? 'primary' : 'outline-primary'} aria-pressed={editing} onClick={onToggleEditing}>
+        <Button size="sm" variant={editing ? 'primary' : 'outline-primary'} aria-pressed={editing} onClick={onToggleEditing}>
           <i className={`bi ${editing ? 'bi-check-lg' : 'bi-pencil'} me-1`} aria-hidden="true" />
           {editing ? 'Stop Editing' : 'Edit'}
         </Button>
       )}
-      {can.duplicate && (
-        <Button variant="outline-secondary" onClick={duplicate}>
-          <i className="bi bi-files me-1" aria-hidden="true" />
-          Duplicate
-        </Button>
-      )}
-      {can.delete && (
-        <Button variant="outline-danger" onClick={remove}>
-          <i className="bi bi-trash me-1" aria-hidden="true" />
-          Delete
-        </Button>
-      )}
+      <ItemEditActions itemRef={itemRef} can={can} />
     </div>
   );
 }

@@ -1,13 +1,16 @@
 import type { ItemCharacteristic } from '../../shared/items';
+import CharacteristicEditor from '../item-edit/CharacteristicEditor';
 import { formatYearMonth, safeHttpUrl } from './format';
 
 interface ItemCharacteristicsProps {
+  itemRef: string;
   characteristics: ItemCharacteristic[];
-  /** In edit mode, characteristics without a value show too, so editors see what is missing. */
+  /** In edit mode every characteristic shows with its editor, unset ones too, so editors see what is missing. */
   editing: boolean;
+  editable: boolean;
 }
 
-export default function ItemCharacteristics({ characteristics, editing }: ItemCharacteristicsProps) {
+export default function ItemCharacteristics({ itemRef, characteristics, editing, editable }: ItemCharacteristicsProps) {
   const shown = editing ? characteristics : characteristics.filter((characteristic) => characteristic.value !== null);
   if (shown.length === 0) return null;
   return (
@@ -22,8 +25,12 @@ export default function ItemCharacteristics({ characteristics, editing }: ItemCh
               {characteristic.title}
               {!characteristic.public && <i className="bi bi-eye-slash ms-1 text-body-secondary" role="img" aria-label="admins only" />}
             </dt>
-            <dd className="mb-1">
-              <CharacteristicValue format={characteristic.format} value={characteristic.value} />
+            <dd className={editing ? 'mb-1 flex-grow-1' : 'mb-1'}>
+              {editing ? (
+                <CharacteristicEditor itemRef={itemRef} characteristic={characteristic} editable={editable} />
+              ) : (
+                <CharacteristicValue format={characteristic.format} value={characteristic.value} />
+              )}
             </dd>
           </div>
         ))}
@@ -33,7 +40,7 @@ export default function ItemCharacteristics({ characteristics, editing }: ItemCh
 }
 
 function CharacteristicValue({ format, value }: { format: string; value: string | null }) {
-  if (value === null) return <span className="text-body-secondary">Not set</span>;
+  if (value === null) return null;
   if (format === 'boolean') return <>{value === 'true' ? 'Yes' : 'No'}</>;
   if (format === 'year_month') return <>{formatYearMonth(value)}</>;
   const href = format === 'url' ? safeHttpUrl(value) : null;

@@ -1,23 +1,12 @@
-import { useId, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { TASK_PRIORITY_LABELS } from '../../shared/enums';
 import type { ItemDetail, ItemTask } from '../../shared/items';
-import { clampLevel, LEVEL_NAMES } from '../../shared/levels';
 import { EMPTY_STATES } from '../../shared/messages';
+import EditableItemField from '../item-edit/EditableItemField';
+import { displayWith } from './field-display';
 import { formatDay } from './format';
-
-/** One titled block of the item's sidebars. */
-function SidebarSection({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <section aria-labelledby={titleId} className="mb-4">
-      <h2 id={titleId} className="h6 text-uppercase text-body-secondary">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+import { mayCurate, type ItemEditMode } from './item-edit-mode';
+import SidebarSection from './SidebarSection';
 
 const PRIORITY_COLOURS: Record<ItemTask['priority'], string> = { 1: 'secondary', 2: 'info', 3: 'danger' };
 
@@ -52,47 +41,10 @@ function TaskDue({ task }: { task: ItemTask }) {
   return <span className={className}>{`Due ${formatDay(task.due_date ?? '')}${status}`}</span>;
 }
 
-/** Who may see the item: its visibility and minimum access level. */
-export function AccessSection({ item }: { item: Pick<ItemDetail, 'visibility_label' | 'visibility_explanation' | 'minimum_access_level'> }) {
-  return (
-    <SidebarSection title="Access">
-      <dl className="mb-0 small">
-        <dt>Visibility</dt>
-        <dd>
-          {item.visibility_label}
-          <div className="text-body-secondary">{item.visibility_explanation}</div>
-        </dd>
-        <dt>Minimum access</dt>
-        <dd className="mb-0">{LEVEL_NAMES[clampLevel(item.minimum_access_level)]}</dd>
-      </dl>
-    </SidebarSection>
-  );
-}
+type InfoItem = Pick<ItemDetail, 'ref' | 'code' | 'view_count' | 'recent_view_count' | 'review_after' | 'review'>;
 
-type OwnershipItem = Pick<ItemDetail, 'created_by_user_name' | 'created_by_user_email' | 'show_as_user_contributed'>;
-
-/** The maintainer, when the server names them to this viewer. */
-export function OwnershipSection({ item }: { item: OwnershipItem }) {
-  return (
-    <SidebarSection title="Ownership">
-      <dl className="mb-0 small">
-        <dt>Maintainer</dt>
-        <dd className="mb-0">
-          {item.created_by_user_name ?? <span className="text-body-secondary">Not shown</span>}
-          {item.created_by_user_email && (
-            <div>
-              <a href={`mailto:${item.created_by_user_email}`}>{item.created_by_user_email}</a>
-            </div>
-          )}
-          {item.show_as_user_contributed && <div className="text-body-secondary">Shown as user contributed</div>}
-        </dd>
-      </dl>
-    </SidebarSection>
-  );
-}
-
-/** Item code and how often it is opened. */
-export function InfoSection({ item }: { item: Pick<ItemDetail, 'code' | 'view_count' | 'recent_view_count'> }) {
+/** Item code and how often it is opened; in edit mode the admins' review notes, which only editors receive. */
+export function InfoSection({ item, mode }: { item: InfoItem; mode: ItemEditMode }) {
   return (
     <SidebarSection title="Info">
       <dl className="mb-0 small">
@@ -101,11 +53,35 @@ export function InfoSection({ item }: { item: Pick<ItemDetail, 'code' | 'view_co
           <code>{item.code}</code>
         </dd>
         <dt>Views</dt>
-        <dd className="mb-0">
+        <dd className={mode.editing ? undefined : 'mb-0'}>
           {item.view_count.toLocaleString('en-GB')}
           <span className="text-body-secondary"> ({item.recent_view_count.toLocaleString('en-GB')} in the last 30 days)</span>
         </dd>
+        {mode.editing && <ReviewFields item={item} editable={mayCurate(mode)} />}
       </dl>
     </SidebarSection>
+  );
+}
+
+function ReviewFields({ item, editable }: { item: InfoItem; editable: boolean }) {
+  return (
+    <>
+      <dt>Review after</dt>
+      <dd>
+        <EditableItemField
+          itemRef={item.ref}
+          field="review_after"
+          label="Review after"
+          inputType="date"
+          value={item.review_after}
+          editable={editable}
+          renderValue={displayWith(formatDay, 'Not planned')}
+        />
+      </dd>
+      <dt>Review</dt>
+      <dd className="mb-0">
+        <EditableItemField itemRef={item.ref} field="review" label="Review" mode="textarea" value={item.review} editable={editable} emptyText="None" />
+      </dd>
+    </>
   );
 }

@@ -1,27 +1,35 @@
 import type { ItemDetail } from '../../shared/items';
 import RightSidebar from '../layout/RightSidebar';
-import { AccessSection, InfoSection, OwnershipSection, TasksSection } from './ItemSidebarSections';
+import AccessSection from './AccessSection';
+import { InfoSection, TasksSection } from './ItemSidebarSections';
+import type { ItemEditMode } from './item-edit-mode';
+import OwnershipSection from './OwnershipSection';
+
+interface ItemSidebarProps {
+  item: ItemDetail;
+  mode: ItemEditMode;
+}
 
 /** Admins get the layout's right sidebar with Tasks, Access, Ownership and Info (member-library §2 Layout). */
-export function ItemAdminSidebar({ item }: { item: ItemDetail }) {
+export function ItemAdminSidebar({ item, mode }: ItemSidebarProps) {
   return (
     <RightSidebar>
       <TasksSection tasks={item.tasks} />
-      <AccessSection item={item} />
-      <OwnershipSection item={item} />
-      <InfoSection item={item} />
+      <AccessSection item={item} mode={mode} />
+      <OwnershipSection item={item} mode={mode} />
+      <InfoSection item={item} mode={mode} />
     </RightSidebar>
   );
 }
 
 /** Everyone else sees the same facts beside the item: tasks for its editors, the maintainer when named. */
-export function ItemAboutPanel({ item, editor }: { item: ItemDetail; editor: boolean }) {
+export function ItemAboutPanel({ item, mode, editor }: ItemSidebarProps & { editor: boolean }) {
   return (
     <aside aria-label="About this item" className="border rounded p-3">
       {editor && <TasksSection tasks={item.tasks} />}
-      <AccessSection item={item} />
-      {(editor || item.created_by_user_name) && <OwnershipSection item={item} />}
-      <InfoSection item={item} />
+      <AccessSection item={item} mode={mode} />
+      {(editor || item.created_by_user_name) && <OwnershipSection item={item} mode={mode} />}
+      <InfoSection item={item} mode={mode} />
     </aside>
   );
 }

@@ -1,18 +1,18 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import type { ItemSummary } from '../../shared/items';
-import AppLink from '../lib/AppLink';
+import ItemLink from '../item/ItemLink';
 
-/** A card in an item list: image, title (linking to the item), topic, blurb, and a visibility badge below DISCOVERABLE. */
+/** A card in an item list: image, title (linking to the item, never prefetched: that would count a view), topic, blurb, and a visibility badge below DISCOVERABLE. */
 export default function ItemCard({ item }: { item: ItemSummary }) {
   return (
     <Card as="article" className="h-100 shadow-sm item-card">
       {item.image && <Card.Img variant="top" src={item.image} alt="" loading="lazy" className="object-fit-cover" style={{ height: 160 }} />}
       <Card.Body>
         <Card.Title as="h2" className="h6 mb-1">
-          <AppLink href={`/i/${item.ref}`} className="stretched-link text-decoration-none">
+          <ItemLink itemRef={item.ref} className="stretched-link text-decoration-none">
             {item.title}
-          </AppLink>
+          </ItemLink>
         </Card.Title>
         {(item.badge || item.expired) && (
           <div className="d-flex gap-1 mb-1">

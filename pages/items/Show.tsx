@@ -7,45 +7,58 @@ import ExpiryNotice from '../../components/item/ExpiryNotice';
 import ItemActions from '../../components/item/ItemActions';
 import ItemAffirmations from '../../components/item/ItemAffirmations';
 import ItemCharacteristics from '../../components/item/ItemCharacteristics';
+import ItemDetailsEditor from '../../components/item/ItemDetailsEditor';
+import type { ItemEditMode } from '../../components/item/item-edit-mode';
 import ItemFacts from '../../components/item/ItemFacts';
 import ItemHeader from '../../components/item/ItemHeader';
-import ItemImageCarousel from '../../components/item/ItemImageCarousel';
+import ItemImages from '../../components/item/ItemImages';
 import ItemOverview from '../../components/item/ItemOverview';
 import { ItemAboutPanel, ItemAdminSidebar } from '../../components/item/ItemSidebars';
 import ItemTags from '../../components/item/ItemTags';
 import LoginPrompt from '../../components/item/LoginPrompt';
 import RelatedItems from '../../components/item/RelatedItems';
 
-/** The item page (member-library §2 "Item page"): one section per part, in the spec's order. */
-export default function ItemShow({ item, affirmationOptions, canRelate, can, auth, errors }: PageProps<'items/Show'>) {
-  const [editing, setEditing] = useState(false);
+/** The item page (member-library §2 "Item page"): one section per part, in the spec's order, each with its editor in edit mode. */
+export default function ItemShow(props: PageProps<'items/Show'>) {
+  const { item, affirmationOptions, taxonomies, editable, accessLevelChoices, canRelate, can, auth, errors } = props;
+  // Edit mode belongs to the item it was switched on for. Saves reload the props with the page's
+  // state preserved (Inertia's default for non-GET visits), so it stays on across them; a visit
+  // that lands on another item (Duplicate) starts that one in read mode.
+  const [editingRef, setEditingRef] = useState<string | null>(null);
+  const editing = can.update && editingRef === item.ref;
+  const mode: ItemEditMode = { editing, editable, accessLevelChoices };
+  const toggleEditing = () => setEditingRef(editing ? null : item.ref);
   return (
     <>
       <Head title={item.title} />
-      <ItemHeader
-        item={item}
-        actions={<ItemActions itemRef={item.ref} can={can} editing={editing} onToggleEditing={() => setEditing((current) => !current)} />}
-      />
+      <ItemHeader item={item} actions={<ItemActions itemRef={item.ref} can={can} editing={editing} onToggleEditing={toggleEditing} />} />
       <ExpiryNotice item={item} />
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}
       <div className="row g-4">
         <div className={auth.admin ? 'col-12' : 'col-lg-8'}>
-          <ItemImageCarousel images={item.all_images} title={item.title} />
-          <ItemOverview item={item} />
-          <ItemCharacteristics characteristics={item.characteristics} editing={editing} />
-          <ItemTags groups={item.tag_groups} />
-          <ItemFacts item={item} />
+          <ItemImages itemRef={item.ref} title={item.title} images={item.all_images} editing={editing} />
+          {editing ? <ItemDetailsEditor item={item} editable={editable.fields} /> : <ItemOverview item={item} />}
+          <ItemCharacteristics itemRef={item.ref} characteristics={item.characteristics} editing={editing} editable={editable.fields} />
+          <ItemTags
+            itemRef={item.ref}
+            groups={item.tag_groups}
+            editing={editing}
+            editable={editable.fields}
+            taxonomies={taxonomies}
+            itemTags={item.tags}
+          />
+          {!editing && <ItemFacts item={item} />}
           <ItemAffirmations item={item} options={affirmationOptions} signedIn={auth.authenticated} />
           <DriveFolderLink itemRef={item.ref} folderId={item.google_drive_folder_id} />
           <RelatedItems itemRef={item.ref} relations={item.relations} canRelate={canRelate} error={firstError(errors.item)} />
         </div>
         {!auth.admin && (
           <div className="col-lg-4">
-            <ItemAboutPanel item={item} editor={can.update} />
+            <ItemAboutPanel item={item} mode={mode} editor={can.update} />
           </div>
         )}
       </div>
-      {auth.admin && <ItemAdminSidebar item={item} />}
+      {auth.admin && <ItemAdminSidebar item={item} mode={mode} />}
     </>
   );
 }

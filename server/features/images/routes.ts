@@ -9,7 +9,8 @@ import { newRef } from '../../lib/ref';
 import { contentTypeOf, type ImageExtension } from './processing';
 import { appendItemImages, deleteItemImage, findImageWithItem, findItemForImages, findViewableImage, type ItemForImages, type ItemImageRow } from './queries';
 import { externalImageBody, parseStockStorageKey, refParams, stockIdFrom, stockParams, stockSearchQuery, stockStorageKey } from './schemas';
-import { largeKeyOf, localImageStore, type ImageStore } from './storage';
+import { removeImageFiles } from './file-cleanup';
+import { imagesDirIn, largeKeyOf, localImageStore, type ImageStore } from './storage';
 import { stockLibrary, stockUrls, type StockLibrary, type StockVariant } from './stock/library';
 import { addUploadedImages, multipartOptions, prepareAll, receiveImageFiles } from './uploads';
 
@@ -34,7 +35,7 @@ const NOTICES = {
  * image only to viewers who may open its item.
  */
 export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
-  const imagesDir = path.join(app.config.DATA_DIR, 'images');
+  const imagesDir = imagesDirIn(app.config.DATA_DIR);
   const store = options.store ?? localImageStore(imagesDir);
   const stock = stockLibrary(path.join(imagesDir, 'stock'), store);
   // Registered here, not app-wide, so only these routes accept multipart bodies.
@@ -73,7 +74,7 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
     if (!found) throw notFound();
     if (!canEditItem(request.viewer, found.item)) throw forbidden();
     await deleteItemImage(app.db, found.image.id);
-    await removeUploadedFiles(request, store, found.image);
+    await removeImageFiles(store, [found.image], request.log);
     return reply.notify(NOTICES.removed).redirectBack(itemPath(found.item));
   });
 
@@ -114,17 +115,6 @@ async function editableItem(request: FastifyRequest): Promise<ItemForImages> {
   if (!item) throw notFound();
   if (!canEditItem(request.viewer, item)) throw forbidden();
   return item;
-}
-
-/** Stock files are shared by every item that shows them, so only uploaded files go with their row. */
-async function removeUploadedFiles(request: FastifyRequest, store: ImageStore, image: ItemImageRow): Promise<void> {
-  if (image.source !== 'upload') return;
-  try {
-    await store.remove([image.storageKey, largeKeyOf(image.storageKey)]);
-  } catch (error) {
-    // The row is gone, so nobody can reach the files any more; an orphaned file is only disk space.
-    request.log.warn({ err: error, imageRef: image.ref }, 'could not remove the files of a deleted image');
-  }
 }
 
 async function serveItemImage(request: FastifyRequest, reply: FastifyReply, stock: StockLibrary, store: ImageStore, variant: 'full' | 'large') {

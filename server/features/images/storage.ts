@@ -13,6 +13,11 @@ export interface ImageStore {
   remove(keys: readonly string[]): Promise<void>;
 }
 
+/** DATA_DIR/images: uploaded files under `uploads/`, stock pictures under `stock/`. */
+export function imagesDirIn(dataDir: string): string {
+  return path.join(dataDir, 'images');
+}
+
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9.]+$/;
 
 export function localImageStore(rootDir: string): ImageStore {

@@ -11,10 +11,12 @@ export function formatItemCode(number: number): string {
 }
 
 /**
- * The next free item code. Call it inside the transaction that inserts the item: the
- * transaction-scoped advisory lock makes concurrent creators on PostgreSQL take turns,
- * so two new items never get the same code. (The substring position is cast because an
- * untyped parameter would select the regular-expression form of `substring(… from …)`.)
+ * The next free item code, for every new item (New Item and Duplicate). Call it inside the
+ * transaction that inserts the item: the transaction-scoped advisory lock makes concurrent
+ * creators on PostgreSQL take turns (each reads the highest code after the previous one has
+ * committed), so two new items never get the same code; PGlite runs one transaction at a time.
+ * (The substring position is cast because an untyped parameter would select the
+ * regular-expression form of `substring(… from …)`.)
  */
 export async function nextItemCode(tx: Database): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('items.code'))`);

@@ -9,8 +9,10 @@ import { z } from 'zod';
 import { VISIBILITY } from '../../../shared/enums';
 import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, isSignedIn, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { items, users } from '../../db/schema';
+import { itemImages, items, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { removeImageFiles, type StoredImage } from '../images/file-cleanup';
+import { imagesDirIn, localImageStore, type ImageStore } from '../images/storage';
 import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
@@ -20,6 +22,11 @@ import { userSearchRoutes } from './user-search';
 
 interface ItemParams {
   ref: string;
+}
+
+export interface ItemEditingRoutesOptions {
+  /** Where item images live (the images feature's store); defaults to DATA_DIR/images. */
+  imageStore?: ImageStore;
 }
 
 const itemUrl = (item: Pick<EditableItem, 'ref'>) => `/i/${item.ref}`;
@@ -39,7 +46,9 @@ function afterTagging(reply: FastifyReply, item: EditableItem, result: TaggingRe
 
 const taxonomyTagsBody = z.object({ tags: z.array(z.string().max(24)).max(200) });
 
-export async function itemEditingRoutes(app: FastifyInstance): Promise<void> {
+export async function itemEditingRoutes(app: FastifyInstance, options: ItemEditingRoutesOptions): Promise<void> {
+  const imageStore = options.imageStore ?? localImageStore(imagesDirIn(app.config.DATA_DIR));
+
   app.patch<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const [name, value] = singleField(request.body);
@@ -102,7 +111,9 @@ export async function itemEditingRoutes(app: FastifyInstance): Promise<void> {
     const item = await findEditableItem(app.db, request.params.ref);
     if (!item) throw notFound();
     if (!canDeleteItem(request.viewer, item)) throw forbidden();
-    await deleteItem(app.db, item);
+    const deletedImages = await deleteItem(app.db, item);
+    // Only once the rows are surely gone: a rolled-back delete must keep its files.
+    await removeImageFiles(imageStore, deletedImages, request.log);
     reply.notify(ITEM_EDIT_NOTICES.deleted(item.title));
     return reply.redirect(item.visibility <= VISIBILITY.PENDING ? '/draft' : '/item', 303);
   });
@@ -110,10 +121,18 @@ export async function itemEditingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userSearchRoutes);
 }
 
-/** Everything hanging off the item goes with it (foreign keys cascade); a person page link is cleared. */
-async function deleteItem(db: Database, item: EditableItem): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Everything hanging off the item goes with it (foreign keys cascade); a person page link is
+ * cleared. Answers the deleted image rows, whose files the caller removes after the commit.
+ */
+async function deleteItem(db: Database, item: EditableItem): Promise<StoredImage[]> {
+  return db.transaction(async (tx) => {
     await tx.update(users).set({ personItemId: null }).where(eq(users.personItemId, item.id));
+    const images = await tx
+      .delete(itemImages)
+      .where(eq(itemImages.itemId, item.id))
+      .returning({ ref: itemImages.ref, source: itemImages.source, storageKey: itemImages.storageKey });
     await tx.delete(items).where(eq(items.id, item.id));
+    return images;
   });
 }

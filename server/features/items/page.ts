@@ -1,4 +1,5 @@
 /** Props of the 'items/Show' page. Each part is lazy, so partial reloads compute only what they ask for. */
+import { ACCESS_LEVELS, type AccessLevel } from '../../../shared/levels';
 import type { PagePropsInput } from '../../inertia';
 import {
   canCurateItem,
@@ -6,6 +7,7 @@ import {
   canRelateItems,
   canRevertToDraft,
   canSetAnyVisibility,
+  canSetMinimumAccessLevel,
   canSubmitForPublishing,
   itemCan,
   type ItemAccessFacts,
@@ -23,6 +25,7 @@ export function itemPageProps(db: Database, viewer: Viewer, record: ItemRecord, 
     affirmationOptions: () => loadAffirmationOptions(db, viewer, record.id),
     taxonomies: () => (editor ? loadTaxonomiesWithTags(db, viewer) : []),
     editable: editableFlags(viewer, record),
+    accessLevelChoices: editor ? accessLevelChoices(viewer, record) : [],
     canRelate: canRelateItems(viewer),
     can: itemCan(viewer, record),
     title: record.title,
@@ -38,4 +41,8 @@ export function editableFlags(viewer: Viewer, item: ItemAccessFacts) {
     submitForPublishing: canSubmitForPublishing(viewer, item),
     revertToDraft: canRevertToDraft(viewer, item),
   };
+}
+
+function accessLevelChoices(viewer: Viewer, item: ItemAccessFacts): AccessLevel[] {
+  return ACCESS_LEVELS.filter((level) => canSetMinimumAccessLevel(viewer, item, level));
 }

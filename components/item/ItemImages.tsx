@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import type { ItemImage } from '../../shared/items';
+import AddImageDialog from '../images/AddImageDialog';
+import RemoveImageDialog from '../images/RemoveImageDialog';
+import ItemImageCarousel from './ItemImageCarousel';
+
+interface ItemImagesProps {
+  itemRef: string;
+  title: string;
+  images: ItemImage[];
+  /** Edit mode offers Add Image, and Remove Image when there is one to remove. */
+  editing: boolean;
+}
+
+/** The item's image carousel and, in edit mode, the Add Image and Remove Image dialogs. */
+export default function ItemImages({ itemRef, title, images, editing }: ItemImagesProps) {
+  return (
+    <>
+      {/* A changed set of images starts the carousel again at the first one. */}
+      <ItemImageCarousel key={images.map((image) => image.ref).join()} images={images} title={title} />
+      {editing && <ImageEditing itemRef={itemRef} images={images} />}
+    </>
+  );
+}
+
+function ImageEditing({ itemRef, images }: { itemRef: string; images: ItemImage[] }) {
+  const [dialog, setDialog] = useState<'add' | 'remove' | null>(null);
+  const close = () => setDialog(null);
+  return (
+    <div role="group" aria-label="Images" className="d-flex flex-wrap gap-2 mb-3">
+      <Button size="sm" variant="outline-primary" onClick={() => setDialog('add')}>
+        <i className="bi bi-image me-1" aria-hidden="true" />
+        Add Image
+      </Button>
+      {images.length > 0 && (
+        <Button size="sm" variant="outline-danger" onClick={() => setDialog('remove')}>
+          <i className="bi bi-x-square me-1" aria-hidden="true" />
+          Remove Image
+        </Button>
+      )}
+      <AddImageDialog itemRef={itemRef} show={dialog === 'add'} onHide={close} />
+      <RemoveImageDialog itemRef={itemRef} images={images} show={dialog === 'remove'} onHide={close} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { SelectOption } from '../inline-edit/inline-values';
+import type { SaveFunction } from '../inline-edit/save';
+import EditableItemField from '../item-edit/EditableItemField';
+import { itemUrl } from '../item-edit/item-edit-urls';
+import { patchKeepingScroll } from '../lib/visits';
+
+const YES_NO: SelectOption[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+interface YesNoFieldProps {
+  itemRef: string;
+  field: 'show_created_by' | 'show_as_user_contributed';
+  label: string;
+  value: boolean;
+  editable: boolean;
+}
+
+/** A yes/no item field, edited with a select and saved as a boolean (the server takes no text for flags). */
+export default function YesNoField({ itemRef, field, label, value, editable }: YesNoFieldProps) {
+  const save: SaveFunction = (chosen, callbacks) => patchKeepingScroll(itemUrl(itemRef), { [field]: chosen === 'true' }, callbacks);
+  return (
+    <EditableItemField
+      itemRef={itemRef}
+      field={field}
+      label={label}
+      mode="select"
+      required
+      options={YES_NO}
+      value={String(value)}
+      editable={editable}
+      save={save}
+    />
+  );
+}

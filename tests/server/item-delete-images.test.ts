@@ -1,0 +1,85 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { VISIBILITY } from '../../shared/enums';
+import { itemImages } from '../../server/db/schema';
+import { prepareUpload } from '../../server/features/images/processing';
+import { imagesDirIn, localImageStore } from '../../server/features/images/storage';
+import { addUploadedImages } from '../../server/features/images/uploads';
+import { useTestApp } from '../support/app';
+import { pngImage } from '../fixtures/images/files';
+import { ADMIN, MAINTAINER, SIGN_IN_OFTEN, createItem, itemRow, seedEditingLibrary, send, signedIn } from './item-editing-fixtures';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'equip-item-delete-'));
+const store = localImageStore(imagesDirIn(dataDir));
+const uploadsDir = path.join(imagesDirIn(dataDir), 'uploads');
+
+const context = useTestApp({ seed: seedEditingLibrary, env: { ...SIGN_IN_OFTEN, DATA_DIR: dataDir } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const db = () => context.app.db;
+
+/** An item with two uploaded images and a stock one; answers the item and its images' refs. */
+async function itemWithImages(options: Parameters<typeof createItem>[1] = {}) {
+  const item = await createItem(db(), options);
+  const prepared = [];
+  for (const name of ['first.png', 'second.png']) {
+    const check = await prepareUpload(name, await pngImage());
+    if (!check.ok) throw new Error(check.message);
+    prepared.push(check.image);
+  }
+  await addUploadedImages(db(), store, item.id, prepared);
+  await db().insert(itemImages).values({ itemId: item.id, extension: 'png', source: 'stock', storageKey: 'stock/campfire.png', position: 5 });
+  const images = await db().select({ ref: itemImages.ref, source: itemImages.source }).from(itemImages).where(eq(itemImages.itemId, item.id));
+  const uploadRefs = images.filter((image) => image.source === 'upload').map((image) => image.ref);
+  return { item, uploadRefs };
+}
+
+function storedFilesOf(imageRefs: readonly string[]): string[] {
+  return readdirSync(uploadsDir)
+    .filter((name) => imageRefs.some((ref) => name.startsWith(`${ref}.`)))
+    .sort();
+}
+
+describe('DELETE /i/{ref} and the item’s image files', () => {
+  it('removes the uploaded files (originals and thumbnails) of the deleted item, and no one else’s', async () => {
+    const doomed = await itemWithImages({ visibility: VISIBILITY.DRAFT });
+    const kept = await itemWithImages({ visibility: VISIBILITY.DISCOVERABLE });
+    expect(storedFilesOf(doomed.uploadRefs)).toHaveLength(4);
+
+    const response = await send(context.app, await signedIn(context.app, MAINTAINER), 'DELETE', `/i/${doomed.item.ref}`);
+
+    expect(response.statusCode).toBe(303);
+    expect(await itemRow(db(), doomed.item.id)).toBeUndefined();
+    expect(storedFilesOf(doomed.uploadRefs)).toEqual([]);
+    expect(storedFilesOf(kept.uploadRefs)).toHaveLength(4);
+  });
+
+  it('keeps the shared stock picture', async () => {
+    const { item } = await itemWithImages();
+    await send(context.app, await signedIn(context.app, ADMIN), 'DELETE', `/i/${item.ref}`);
+    const stock = await context.app.inject({ method: 'GET', url: '/image/stock/campfire' });
+    expect(stock.statusCode).toBe(200);
+  });
+
+  it('keeps the files when the delete is rolled back', async () => {
+    const { item, uploadRefs } = await itemWithImages();
+    await db().execute(sql`
+      create function refuse_item_delete() returns trigger language plpgsql as $$
+      begin
+        raise exception 'forced failure';
+      end $$`);
+    await db().execute(sql`create trigger refuse_item_delete before delete on items for each row execute function refuse_item_delete()`);
+    try {
+      const response = await send(context.app, await signedIn(context.app, ADMIN), 'DELETE', `/i/${item.ref}`);
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await db().execute(sql`drop trigger refuse_item_delete on items`);
+      await db().execute(sql`drop function refuse_item_delete()`);
+    }
+    expect(await itemRow(db(), item.id)).toBeDefined();
+    expect(storedFilesOf(uploadRefs)).toHaveLength(4);
+    expect((await db().select().from(itemImages).where(eq(itemImages.itemId, item.id))).length).toBe(3);
+  });
+});
