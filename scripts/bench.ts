@@ -1,82 +1,82 @@
 /**
- * `npm run bench [-- --items N --seconds S]`: builds a large generated library in a throwaway
- * embedded database (or BENCH_DATABASE_URL), serves the app on loopback and measures a few
- * routes with autocannon. Prints figures; asserts nothing.
+ * `npm run bench [-- --items N --connections C --seconds S --reuse NAME --only WORDS]`: builds a generated
+ * library (in a temporary PGlite directory, or on the PostgreSQL server of BENCH_DATABASE_URL), serves the
+ * app in a child process on loopback and measures routes with autocannon: requests per second, p50/p95/p99
+ * latency and non-2xx answers. Prints figures; exits non-zero only when a scenario gets unexpected errors.
+ * See docs/performance.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
-import { seedDemoLibrary } from '../server/db/seed';
+import { prepareBenchDatabase, withBenchDatabase } from './bench/database';
+import { BENCH_VIEWER_EMAIL, indexPath, pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
+import { runScenario, waitUntilSettled, type Scenario, type ScenarioFigures } from './bench/load';
+import { BENCH_USAGE, parseBenchOptions } from './bench/options';
+import { tableHeader, tableRow } from './bench/report';
+import { startBenchServer } from './bench/server';
+import { assetVersion, inertiaVisitHeaders, signInAs } from './bench/session';
 
-const { values } = parseArgs({
-  options: { items: { type: 'string', default: '20000' }, seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '10' } },
-});
-const itemCount = Number(values.items);
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equip-bench-'));
-const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
-const database = await openDatabase({ url: config.DATABASE_URL, pgliteDataDir: config.pgliteDataDir });
-await migrateDatabase(database);
-console.log(`Seeding ${itemCount} items into ${database.kind}…`);
-const seedStart = performance.now();
-await seedDemoLibrary(database.db, { items: itemCount });
-console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-
-const app = await buildApp(config, { database });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const memberCookie = await signInAs(address, 'staff@example.org');
-const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': await assetVersion(address) };
-
-const scenarios: { name: string; path: string; headers?: Record<string, string> }[] = [
-  { name: 'home, first visit (HTML)', path: '/' },
-  { name: 'home, Inertia visit (JSON)', path: '/', headers: inertia },
-  { name: 'login page', path: '/login' },
-  { name: 'unknown route (404 page)', path: '/no/such/page' },
-  { name: 'navigation history (staff)', path: '/user/item_history_for_navigation', headers: { cookie: memberCookie, accept: 'application/json' } },
-];
-
-console.log(`\n${itemCount} items, ${connections} connections, ${seconds} s per route, ${database.kind}\n`);
-console.log('route'.padEnd(34), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
-for (const scenario of scenarios) {
-  const result = await autocannon({ url: address + scenario.path, connections, duration: seconds, headers: scenario.headers });
-  console.log(
-    scenario.name.padEnd(34),
-    result.requests.average.toFixed(0).padStart(9),
-    String(result.latency.p50).padStart(8),
-    String(result.latency.p99).padStart(8),
-    String(result.non2xx).padStart(8),
-  );
+const options = parseBenchOptions(process.argv.slice(2), process.env);
+if (options.help) {
+  console.log(BENCH_USAGE);
+} else {
+  await runBench();
 }
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
-
-/** The asset version a loaded client sends with Inertia visits. */
-async function assetVersion(base: string): Promise<string> {
-  const html = await (await fetch(`${base}/login`)).text();
-  const json = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}';
-  return String(JSON.parse(json).version ?? '');
+async function runBench(): Promise<void> {
+  const database = await prepareBenchDatabase(options, (message) => console.log(message));
+  try {
+    const fixtures = await withBenchDatabase(database, (handle) => pickBenchFixtures(handle.db));
+    const server = await startBenchServer(database);
+    try {
+      const { scenarios: all, settleHeaders } = await benchScenarios(server.address, fixtures);
+      const scenarios = all.filter(isSelected);
+      console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario, ${database.description}`);
+      console.log(`Index filters: ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}' (${fixtures.indexMatches} matches)\n`);
+      console.log(tableHeader());
+      const figures: ScenarioFigures[] = [];
+      for (const scenario of scenarios) {
+        await waitUntilSettled(server.address, settleHeaders);
+        figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds }));
+        console.log(tableRow(figures[figures.length - 1]));
+      }
+      reportUnexpectedFailures(scenarios, figures);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.dispose();
+  }
 }
 
-/** Signs in through the demo sign-in form and returns the cookies to send. */
-async function signInAs(base: string, email: string): Promise<string> {
-  const page = await fetch(`${base}/dev/login`);
-  const xsrf = (page.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')) ?? '').split(';')[0];
-  const token = decodeURIComponent(xsrf.split('=')[1] ?? '');
-  const response = await fetch(`${base}/dev/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: xsrf },
-    body: new URLSearchParams({ email, _token: token }),
-  });
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).concat(xsrf).join('; ');
+/** The scenarios, and the headers of a signed-in request that shows when the server has caught up. */
+async function benchScenarios(address: string, fixtures: BenchFixtures): Promise<{ scenarios: Scenario[]; settleHeaders: Record<string, string> }> {
+  const version = await assetVersion(address);
+  const staffCookie = await signInAs(address, 'staff@example.org');
+  const leaderVisit = inertiaVisitHeaders(await signInAs(address, BENCH_VIEWER_EMAIL), version);
+  const scenarios: Scenario[] = [
+    { name: 'home, first visit (HTML)', paths: ['/'] },
+    { name: 'home, Inertia visit (JSON)', paths: ['/'], headers: { 'X-Inertia': 'true', 'X-Inertia-Version': version } },
+    { name: 'login page', paths: ['/login'] },
+    { name: 'unknown route (404 page)', paths: ['/no/such/page'], expectsErrorStatus: true },
+    { name: 'navigation history (staff)', paths: ['/user/item_history_for_navigation'], headers: { cookie: staffCookie, accept: 'application/json' } },
+    { name: 'item index, 3 tags + search (leader)', paths: [indexPath(fixtures)], headers: leaderVisit },
+    { name: 'item index, no filters (leader)', paths: ['/item'], headers: leaderVisit },
+    { name: 'item page (leader)', paths: fixtures.itemRefs.map((ref) => `/i/${ref}`), headers: leaderVisit },
+    {
+      name: 'type-ahead (leader)',
+      paths: fixtures.typeAheadPrefixes.map((prefix) => `/item?${new URLSearchParams({ search: prefix, simplejson: 'true' })}`),
+      headers: { cookie: leaderVisit.cookie, accept: 'application/json' },
+      distinctAddresses: true,
+    },
+  ];
+  return { scenarios, settleHeaders: leaderVisit };
+}
+
+function isSelected(scenario: Scenario): boolean {
+  return options.only.length === 0 || options.only.some((word) => scenario.name.toLowerCase().includes(word));
+}
+
+function reportUnexpectedFailures(scenarios: Scenario[], figures: ScenarioFigures[]): void {
+  const failing = figures.filter((result, index) => result.errors > 0 || (result.non2xx > 0 && !scenarios[index].expectsErrorStatus));
+  if (failing.length === 0) return;
+  console.error(`\nUnexpected non-2xx answers or errors in: ${failing.map((result) => result.name).join(', ')}`);
+  process.exitCode = 1;
 }

@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { CURRENT_PAGE_ERRORS_TITLE, EMAIL_BANNER, ERROR_PAGES } from '../../shared/messages';
 import { useBrowser } from './browser';
+import { mainNav, nameOf, signInAs } from './support';
 
 const e2e = useBrowser();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740 };
 
-/** Signs in through the demo sign-in page, as a person would. */
-async function signInAs(page: Page, name: string) {
-  await page.goto('/dev/login');
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
 describe.skipIf(Boolean(e2e.skipReason))('Equip in a browser', () => {
   it('shows an anonymous visitor the home page with public sections and a Login button', async () => {
     const page = await e2e.open('/', DESKTOP);
-    expect(await page.title()).toBe('Equip');
+    expect(await page.title()).toBe('Home - Equip');
     const sections = page.getByRole('navigation', { name: 'Library sections' });
     await sections.getByRole('link', { name: /Resources/ }).waitFor();
     expect(await sections.getByRole('link', { name: /Training/ }).count()).toBe(1);
@@ -119,9 +110,3 @@ describe.skipIf(Boolean(e2e.skipReason))('Equip in a browser', () => {
   });
 });
 
-/** The seeded display name of a demo account, read from the demo sign-in page. */
-async function nameOf(page: Page, email: string): Promise<string> {
-  await page.goto('/dev/login');
-  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
-  return (await row.getByRole('rowheader').innerText()).trim();
-}

@@ -4,7 +4,7 @@ import { VISIBILITY } from '../../../shared/enums';
 import type { ItemListing, ItemSummary, ItemsPagination, SearchResult } from '../../../shared/items';
 import { isAdmin, isSignedIn, listableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { items } from '../../db/schema';
+import { items, itemTags } from '../../db/schema';
 import { matchesSearch, searchRank, textSearch, type TextSearch } from './search';
 import { itemSummary } from '../items/summary';
 import { summaryColumns } from './summaries';
@@ -29,23 +29,58 @@ export interface ListingPage {
 /** One page of items the viewer may list, with the total for counts and paging. */
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest): Promise<ListingPage> {
   const now = new Date();
+  const statements = listingQueries(db, viewer, catalogue, request, now);
+  const { rows, total } = statements.ranked ? await rankedPage(statements, request.page) : await orderedPage(statements);
+  return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total) };
+}
+
+type ListingStatements = ReturnType<typeof listingQueries>;
+
+/** A search ranks every match anyway, so the same pass counts them. */
+async function rankedPage(statements: ListingStatements, page: number) {
+  const rows = await statements.pageWithTotal;
+  if (rows.length > 0) return { rows, total: rows[0].total };
+  // An empty first page means no match; an empty later page still needs the total for its links.
+  return { rows, total: page === 1 ? 0 : (await statements.total)[0].total };
+}
+
+/** Without a search the page is read in index order and the count comes from the narrow listing index. */
+async function orderedPage(statements: ListingStatements) {
+  const [rows, [{ total }]] = await Promise.all([statements.page, statements.total]);
+  return { rows, total };
+}
+
+/**
+ * The statements behind a listing page, not yet run: `page` and `total` (used without a search), and
+ * `pageWithTotal`, which carries the count of all matches on every row (used with one, see `ranked`).
+ */
+export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
   const search = request.search ? textSearch(request.search) : null;
   const where = and(
     listableItemsCondition(viewer, now),
     unexpiredForListingCondition(viewer, now),
     listingScope(viewer, request.listing),
     request.search ? searchCondition(search) : undefined,
-    ...request.tags.map((tag) => taggedWith(catalogue, tag)),
+    ...request.tags.map((tag) => (search ? searchMatchCarriesTag(catalogue, tag) : taggedWith(catalogue, tag))),
   );
-  const rows = await db
-    .select(summaryColumns)
-    .from(items)
-    .where(where)
-    .orderBy(...listingOrder(request.listing, search))
-    .limit(PAGE_SIZE)
-    .offset((request.page - 1) * PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(items).where(where);
-  return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total) };
+  const order = listingOrder(request.listing, search);
+  const offset = (request.page - 1) * PAGE_SIZE;
+  const total = sql<number>`count(*) over ()`.mapWith(Number);
+  return {
+    ranked: request.search !== '',
+    page: db.select(summaryColumns).from(items).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset),
+    pageWithTotal: db.select({ ...summaryColumns, total }).from(items).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset),
+    total: db.select({ total: count() }).from(items).where(where),
+  };
+}
+
+/**
+ * SQL: the item carries the tag or one below it, checked for each search match through the
+ * (item_id, tag_id) key. The GIN index has already narrowed the items down, so probing them is cheaper
+ * than joining every item with the tag; `offset 0` keeps the planner from turning it into that join.
+ */
+function searchMatchCarriesTag(catalogue: TagCatalogue, tag: CatalogueTag): SQL {
+  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, catalogue.withDescendants(tag.id))} offset 0)`;
 }
 
 /** A search with nothing searchable left (only punctuation or stop words) matches nothing. */
@@ -101,14 +136,18 @@ export function pagination(page: number, total: number): ItemsPagination {
 export async function typeAheadResults(db: Database, viewer: Viewer, text: string): Promise<SearchResult[]> {
   const search = textSearch(text);
   if (!search) return [];
-  const now = new Date();
-  const rows = await db
+  const rows = await typeAheadQuery(db, viewer, search, new Date());
+  return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
+}
+
+/** The type-ahead's statement for a parsed search, not yet run. */
+export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
+  return db
     .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
     .from(items)
     .where(and(listableItemsCondition(viewer, now), unexpiredForListingCondition(viewer, now), matchesSearch(search)))
     .orderBy(desc(searchRank(search)), asc(titleOrder), asc(items.id))
     .limit(TYPE_AHEAD_LIMIT);
-  return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
 }
 
 /** Cut at a word boundary and mark the cut with an ellipsis. */

@@ -10,6 +10,7 @@ export const homeRoutes: FastifyPluginAsync = async (app) => {
       intro: HOME_INTRO,
       contactHref: app.config.CONTACT_URL,
       bannerUrl: null,
+      title: 'Home',
     }),
   );
 };

@@ -33,13 +33,18 @@ const { searchVector: _searchVector, ...itemColumns } = getTableColumns(items);
 export type ItemRecord = NonNullable<Awaited<ReturnType<typeof findItemRecord>>>;
 
 async function selectItemRecord(db: Database, condition: SQL) {
-  const [row] = await db
+  const [row] = await itemRecordQuery(db, condition);
+  return row ?? null;
+}
+
+/** The statement that loads an item row with its maintainer, not yet run. */
+export function itemRecordQuery(db: Database, condition: SQL) {
+  return db
     .select({ ...itemColumns, maintainerRef: users.ref, maintainerName: users.name, maintainerEmail: users.email })
     .from(items)
     .leftJoin(users, eq(users.id, items.createdByUserId))
     .where(condition)
     .limit(1);
-  return row ?? null;
 }
 
 /** The item behind a ref, whoever asks: check access before showing any of it. */

@@ -7,10 +7,13 @@ import { itemImages, items } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** SQL: the ref of an item's first image (by position), for cards. */
+/**
+ * SQL: the ref of an item's first image (by position), for cards. The outer `items.id` is written out in
+ * full: Drizzle leaves columns unqualified in single-table selects, and a bare "id" here would be item_images.id.
+ */
 export const firstImageRef = sql<string | null>`(
   select ${itemImages.ref} from ${itemImages}
-  where ${itemImages.itemId} = ${items.id}
+  where ${itemImages.itemId} = ${items}.${sql.identifier(items.id.name)}
   order by ${itemImages.position}, ${itemImages.id}
   limit 1)`;
 

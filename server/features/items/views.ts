@@ -27,19 +27,22 @@ export function isCountedView(request: FastifyRequest, component: string): boole
   return !readVisit(request, component).partial;
 }
 
-/** Records one view; answers the item's new counts. */
+/**
+ * Records one view and answers the item's new counts, in one statement (so one round trip, and the
+ * item row stays locked only while it runs). The recount cannot see the view inserted by the same
+ * statement, so the new view is added to it.
+ */
 export async function recordItemView(db: Database, itemId: number, userId: number | null, now: Date = new Date()) {
-  return db.transaction(async (tx) => {
-    await tx.insert(itemViews).values({ itemId, userId, viewedAt: now });
-    const recent = sql<number>`(select count(*) from ${itemViews} where ${and(eq(itemViews.itemId, itemId), gt(itemViews.viewedAt, recentWindowStart(now)))})`;
-    const [counts] = await tx
-      .update(items)
-      // A view is not an edit: keep updated_at as it is.
-      .set({ viewCount: sql`${items.viewCount} + 1`, recentViewCount: recent, updatedAt: sql`${items.updatedAt}` })
-      .where(eq(items.id, itemId))
-      .returning({ viewCount: items.viewCount, recentViewCount: items.recentViewCount });
-    return counts;
-  });
+  const loggedView = db.$with('logged_view').as(db.insert(itemViews).values({ itemId, userId, viewedAt: now }).returning({ id: itemViews.id }));
+  const earlierRecentViews = sql<number>`(select count(*) from ${itemViews} where ${and(eq(itemViews.itemId, itemId), gt(itemViews.viewedAt, recentWindowStart(now)))})`;
+  const [counts] = await db
+    .with(loggedView)
+    .update(items)
+    // A view is not an edit: keep updated_at as it is.
+    .set({ viewCount: sql`${items.viewCount} + 1`, recentViewCount: sql`${earlierRecentViews} + 1`, updatedAt: sql`${items.updatedAt}` })
+    .where(eq(items.id, itemId))
+    .returning({ viewCount: items.viewCount, recentViewCount: items.recentViewCount });
+  return counts;
 }
 
 /** Recomputes recent_view_count of every item that still has some, so views older than the window drop out. */

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+
+export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--connections C] [--seconds S] [--reuse NAME] [--only WORDS]
+
+Seeds a generated library, serves the app in a child process on loopback and measures routes with autocannon.
+  --items N        items to seed (default 20000)
+  --connections C  concurrent connections per scenario (default 32)
+  --seconds S      seconds per scenario (default 8)
+  --reuse NAME     with BENCH_DATABASE_URL: use the database NAME on that server, seeding it only when it is
+                   empty, and keep it afterwards (a 100,000-item seed takes minutes; do it once)
+  --only WORDS     run only the scenarios whose name contains one of these comma-separated words
+BENCH_DATABASE_URL  a PostgreSQL server to benchmark on (a throwaway database is created on it and dropped
+                    afterwards, unless --reuse); without it the library lives in a temporary PGlite directory.`;
+
+export interface BenchOptions {
+  items: number;
+  connections: number;
+  seconds: number;
+  /** Database name to keep between runs (PostgreSQL only). */
+  reuse: string | null;
+  /** Scenario name filters; empty runs every scenario. */
+  only: string[];
+  serverUrl: string | null;
+  help: boolean;
+}
+
+function positiveInteger(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`--${name} must be a positive whole number, not '${text}'`);
+  return value;
+}
+
+/** A database name we create, drop or connect to: plain identifiers only, so it needs no quoting rules. */
+function databaseName(text: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(text)) throw new RangeError(`--reuse takes a lowercase database name (letters, digits, _), not '${text}'`);
+  return text;
+}
+
+export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      items: { type: 'string', default: '20000' },
+      connections: { type: 'string', default: '32' },
+      seconds: { type: 'string', default: '8' },
+      reuse: { type: 'string' },
+      only: { type: 'string', default: '' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  const serverUrl = env.BENCH_DATABASE_URL?.trim() || null;
+  if (values.reuse !== undefined && serverUrl === null) throw new Error('--reuse needs BENCH_DATABASE_URL (a PostgreSQL server)');
+  return {
+    items: positiveInteger('items', values.items),
+    connections: positiveInteger('connections', values.connections),
+    seconds: positiveInteger('seconds', values.seconds),
+    reuse: values.reuse === undefined ? null : databaseName(values.reuse),
+    only: values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean),
+    serverUrl,
+    help: values.help,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The app under test runs in its own process, as in production, so the load generator's work does not
+ * sit on the server's event loop. (On a small machine they still share the CPU cores with PostgreSQL.)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchDatabase } from './database';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const READY_TIMEOUT_MS = 60_000;
+
+export interface BenchServer {
+  address: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(database: BenchDatabase): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...serverEnvironment(database, port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const address = `http://127.0.0.1:${port}`;
+  await waitUntilServing(address, child);
+  return { address, stop: () => stopChild(child) };
+}
+
+function serverEnvironment(database: BenchDatabase, port: number): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_ON_EMPTY: 'false',
+    DEMO_LOGIN: 'true',
+    RATE_LIMIT_MAX: '100000000',
+    // Type-ahead is limited per address; the bench plays many typists, each with its own forwarded address.
+    TRUST_PROXY: 'true',
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(address: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode} before serving`);
+    try {
+      if ((await fetch(`${address}/login`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The app did not answer on ${address} within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

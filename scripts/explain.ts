@@ -1,0 +1,119 @@
+/**
+ * `BENCH_DATABASE_URL=… npm run explain -- --database NAME [--only WORDS]`: EXPLAIN (ANALYZE, BUFFERS) of the
+ * item queries as a level-3 viewer (the demo leader) sends them, against a bench database (see
+ * docs/performance.md). The SQL comes from the app's own query builders (`.toSQL()`); the item page's
+ * smaller parts are recorded from the real loaders through a Drizzle logger. Each statement runs once to warm
+ * the cache, then its plan is printed.
+ */
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { openDatabase, type Database } from '../server/db/client';
+import * as schema from '../server/db/schema';
+import { items } from '../server/db/schema';
+import { listingQueries, typeAheadQuery } from '../server/features/discovery/queries';
+import { textSearch } from '../server/features/discovery/search';
+import { tagIdsInUse } from '../server/features/discovery/tag-catalogue';
+import { loadAffirmationOptions } from '../server/features/items/affirmations';
+import { findItemRecord, itemRecordQuery, loadItemDetailFor } from '../server/features/items/queries';
+import { urlWithDatabase } from './bench/database';
+import { pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
+
+interface Statement {
+  name: string;
+  sql: string;
+  params: unknown[];
+}
+
+const USAGE = `Usage: BENCH_DATABASE_URL=postgres://… npm run explain -- --database NAME [--only WORDS]
+  --database NAME  the bench database on that server (as kept by npm run bench -- --reuse NAME)
+  --only WORDS     only the statements whose name contains one of these comma-separated words`;
+
+const { values } = parseArgs({ options: { database: { type: 'string' }, only: { type: 'string', default: '' }, help: { type: 'boolean', short: 'h', default: false } } });
+const serverUrl = process.env.BENCH_DATABASE_URL?.trim();
+if (values.help || !values.database || !serverUrl) {
+  console.log(USAGE);
+  process.exitCode = values.help ? 0 : 1;
+} else {
+  await explainAll(urlWithDatabase(serverUrl, values.database), values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean));
+}
+
+async function explainAll(url: string, only: string[]): Promise<void> {
+  const handle = await openDatabase({ url, pgliteDataDir: '', poolSize: 2 });
+  try {
+    const { db } = handle;
+    const fixtures = await pickBenchFixtures(db);
+    const statements = [...(await indexStatements(db, fixtures)), ...typeAheadStatements(db, fixtures), ...(await itemPageStatements(db, fixtures))];
+    console.log(`Viewer ${fixtures.viewer.email} (level ${fixtures.viewer.level}); filters ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}'`);
+    for (const statement of statements.filter((candidate) => only.length === 0 || only.some((word) => candidate.name.toLowerCase().includes(word)))) {
+      await printPlan(poolOf(db), statement);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The node-postgres pool under the app's Drizzle instance (set up as the app sets it up, JIT off included). */
+function poolOf(db: Database): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
+function statement(name: string, query: { toSQL(): { sql: string; params: unknown[] } }): Statement {
+  return { name, ...query.toSQL() };
+}
+
+async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
+  const now = new Date();
+  const filtered = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 }, now);
+  const searched = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: [], page: 1 }, now);
+  const browsed = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: '', tags: [], page: 1 }, now);
+  return [
+    statement('listing: 3 tags + search, page with count', filtered.pageWithTotal),
+    statement('search: page with count', searched.pageWithTotal),
+    statement('listing: all items, page', browsed.page),
+    statement('listing: all items, count', browsed.total),
+    ...(await recordedStatements(db, 'listing: filter tags in use', (recording) => tagIdsInUse(recording, fixtures.viewer))),
+  ];
+}
+
+function typeAheadStatements(db: Database, fixtures: BenchFixtures): Statement[] {
+  return fixtures.typeAheadPrefixes.slice(0, 2).map((prefix) => statement(`type-ahead '${prefix}'`, typeAheadQuery(db, fixtures.viewer, textSearch(prefix)!, new Date())));
+}
+
+async function itemPageStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
+  const ref = fixtures.itemRefs[0];
+  const record = (await findItemRecord(db, ref))!;
+  const parts = await recordedStatements(db, 'item page', async (recording) => {
+    await loadItemDetailFor(recording, fixtures.viewer, record);
+    await loadAffirmationOptions(recording, fixtures.viewer, record.id);
+  });
+  return [statement('item page: record', itemRecordQuery(db, eq(items.ref, ref))), ...parts];
+}
+
+/** Runs `work` on a Drizzle instance that records every statement it sends (the loaders' real SQL). */
+async function recordedStatements(db: Database, prefix: string, work: (recording: Database) => Promise<unknown>): Promise<Statement[]> {
+  const recorded: Statement[] = [];
+  const logger = { logQuery: (sql: string, params: unknown[]) => recorded.push({ name: `${prefix}: ${firstTable(sql)}`, sql, params }) };
+  await work(drizzle(poolOf(db), { schema, logger }) as unknown as Database);
+  return recorded;
+}
+
+/** Names a recorded statement by the table its outermost FROM reads (subqueries in the select list skipped). */
+function firstTable(sql: string): string {
+  let depth = 0;
+  for (let index = 0; index < sql.length; index += 1) {
+    if (sql[index] === '(') depth += 1;
+    else if (sql[index] === ')') depth -= 1;
+    else if (depth === 0 && sql.startsWith(' from "', index)) return sql.slice(index + 7, sql.indexOf('"', index + 7));
+  }
+  return 'statement';
+}
+
+async function printPlan(pool: pg.Pool, { name, sql, params }: Statement): Promise<void> {
+  const explain = `explain (analyze, buffers) ${sql}`;
+  await pool.query(explain, params);
+  const plan = await pool.query<{ 'QUERY PLAN': string }>(explain, params);
+  console.log(`\n=== ${name} ===\n${sql}\n-- params: ${JSON.stringify(params)}`);
+  for (const row of plan.rows) console.log(row['QUERY PLAN']);
+}

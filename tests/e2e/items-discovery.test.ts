@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AFFIRMATION_LOGIN_PROMPT, SIGN_IN_HINT } from '../../shared/messages';
+import { useBrowser } from './browser';
+import { cardLink, itemCards, matchCount, matchCountLabel, pageErrorWatch, pageHeading, signInWithEmail } from './support';
+
+// Registered before useBrowser's hooks, so it runs after them (vitest runs after-hooks in reverse).
+const pageErrors = pageErrorWatch();
+afterEach(() => {
+  expect(pageErrors.take(), 'uncaught errors in the page').toEqual([]);
+});
+const e2e = useBrowser();
+const DESKTOP = { width: 1280, height: 900 };
+/** Opens a fresh browser context at 1280 px, watching the page for uncaught errors. */
+const open = async (pathname: string) => pageErrors.watch(await e2e.open(pathname, DESKTOP));
+
+/** Seeded items these tests read and never change (see server/db/seed). */
+const SEARCH_PREFIX = 'assem';
+const SUGGESTED_TITLE = 'Assembly Plan: Noah and the Flood';
+const OPENED_TITLE = 'Assembly Plan: Creation';
+
+/** The navbar's search: a toggle button, and the input of a form that is hidden while closed. */
+const navbarSearch = (page: Page) => {
+  const bar = page.getByRole('navigation', { name: 'Top bar' });
+  return {
+    open: bar.getByRole('button', { name: 'Open search' }),
+    close: bar.getByRole('button', { name: 'Close search' }),
+    // includeHidden: the closed form is hidden, and its input with it.
+    input: bar.getByRole('searchbox', { name: 'Search items', includeHidden: true }),
+    suggestions: bar.getByRole('list', { name: 'Suggested items' }),
+  };
+};
+
+/** Scrolls the last card into view (as a reader reaching the end of the list does). */
+async function scrollToListEnd(page: Page): Promise<void> {
+  await itemCards(page).last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+}
+
+describe.skipIf(Boolean(e2e.skipReason))('Finding items in a browser', () => {
+  it('suggests items while typing in the navbar search and opens the one picked, clearing the box', async () => {
+    const page = await open('/');
+    const search = navbarSearch(page);
+    expect(await search.input.isVisible()).toBe(false);
+    await search.open.click();
+    await search.input.waitFor();
+    // One input event, so the suggestions are those of the whole prefix, not of a part typed so far.
+    await search.input.fill(SEARCH_PREFIX);
+    const picked = search.suggestions.getByRole('link', { name: new RegExp(`^${SUGGESTED_TITLE}`) });
+    await picked.waitFor();
+    const suggested = (await search.suggestions.getByRole('link').allInnerTexts()).map((text) => text.toLowerCase());
+    expect(suggested.length).toBeGreaterThan(1);
+    for (const text of suggested) expect(text).toContain(SEARCH_PREFIX);
+
+    await picked.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/i/'));
+    await pageHeading(page).filter({ hasText: SUGGESTED_TITLE }).waitFor();
+    // An item page clears and closes the search.
+    await search.open.waitFor();
+    expect(await search.open.getAttribute('aria-expanded')).toBe('false');
+    expect(await search.input.isVisible()).toBe(false);
+    expect(await search.input.inputValue()).toBe('');
+    expect(await search.suggestions.count()).toBe(0);
+  });
+
+  it('visits the searched item list on Enter, with the box open and filled and the count of matches', async () => {
+    const page = await open('/');
+    const search = navbarSearch(page);
+    await search.open.click();
+    await search.input.fill(SEARCH_PREFIX);
+    await search.input.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/item' && url.searchParams.get('search') === SEARCH_PREFIX);
+    await pageHeading(page).filter({ hasText: `Search: "${SEARCH_PREFIX}"` }).waitFor();
+    // The list's search opens the box, filled with the search (member-library §2).
+    await search.close.waitFor();
+    expect(await search.input.isVisible()).toBe(true);
+    expect(await search.input.inputValue()).toBe(SEARCH_PREFIX);
+    // Text filled in from the visit suggests nothing.
+    expect(await search.suggestions.count()).toBe(0);
+
+    const matches = await matchCount(page);
+    expect(matches).toBeGreaterThan(0);
+    await page.getByText(`Showing ${matches} item${matches === 1 ? '' : 's'}`, { exact: true }).waitFor();
+    expect(await itemCards(page).count()).toBe(matches);
+    const titles = await itemCards(page).getByRole('heading').allInnerTexts();
+    expect(titles.some((title) => title.toLowerCase().includes(SEARCH_PREFIX))).toBe(true);
+  });
+
+  it('filters by tags of two taxonomies, keeps them in the URL across a reload, and widens again when one is removed', async () => {
+    const page = await open('/item');
+    await pageHeading(page).filter({ hasText: 'All Items' }).waitFor();
+    expect(await matchCountLabel(page).count()).toBe(0);
+
+    const filters = page.getByRole('region', { name: 'Filters' });
+    const typeSelect = filters.getByLabel('Type', { exact: true });
+    const ageSelect = filters.getByLabel('Age Group', { exact: true });
+    const resource = await typeSelect.locator('option', { hasText: /^Resource$/ }).getAttribute('value');
+    const children = await ageSelect.locator('option', { hasText: /^Children$/ }).getAttribute('value');
+    expect(resource).toBeTruthy();
+    expect(children).toBeTruthy();
+
+    await typeSelect.selectOption({ label: 'Resource' });
+    await page.waitForURL((url) => url.searchParams.get('tags') === resource);
+    await pageHeading(page).filter({ hasText: /^Resource$/ }).waitFor();
+    const resources = await matchCount(page);
+    expect(resources).toBeGreaterThan(0);
+
+    await ageSelect.selectOption({ label: 'Children' });
+    await page.waitForURL((url) => url.searchParams.get('tags') === `${resource}-${children}`);
+    await pageHeading(page).filter({ hasText: /^Resource, Children$/ }).waitFor();
+    const childrenResources = await matchCount(page);
+    expect(childrenResources).toBeGreaterThan(0);
+    expect(childrenResources).toBeLessThan(resources);
+    const chip = filters.getByRole('button', { name: 'Remove filter Children' });
+    await chip.waitFor();
+
+    await page.reload();
+    await pageHeading(page).filter({ hasText: /^Resource, Children$/ }).waitFor();
+    expect(await typeSelect.inputValue()).toBe(resource);
+    await chip.waitFor();
+    expect(await matchCount(page)).toBe(childrenResources);
+
+    await chip.click();
+    await page.waitForURL((url) => url.searchParams.get('tags') === resource);
+    await pageHeading(page).filter({ hasText: /^Resource$/ }).waitFor();
+    expect(await matchCount(page)).toBe(resources);
+    expect(await chip.count()).toBe(0);
+  });
+
+  it('loads more cards while scrolling until the end says how many items there are', async () => {
+    const page = await open('/');
+    await page.getByRole('navigation', { name: 'Library sections' }).getByRole('link', { name: /Resources/ }).click();
+    await page.waitForURL((url) => url.pathname === '/tag/resource');
+    await pageHeading(page).filter({ hasText: /^Resource$/ }).waitFor();
+    const total = await matchCount(page);
+    const firstPage = await itemCards(page).count();
+    expect(firstPage).toBeGreaterThan(0);
+    expect(total).toBeGreaterThan(firstPage);
+
+    const end = page.getByText(`Showing ${total} items`, { exact: true });
+    let shown = firstPage;
+    for (let scrolls = 0; scrolls < 10 && !(await end.isVisible()); scrolls += 1) {
+      await scrollToListEnd(page);
+      // More cards, or the end of the list.
+      await page.waitForFunction(
+        (before) =>
+          document.querySelectorAll('[aria-label="Items"] article').length > before ||
+          [...document.querySelectorAll('main p')].some((paragraph) => /^Showing \d+ items?$/.test(paragraph.textContent?.trim() ?? '')),
+        shown,
+      );
+      const now = await itemCards(page).count();
+      expect(now).toBeGreaterThanOrEqual(shown);
+      shown = now;
+    }
+    await end.waitFor();
+    expect(await itemCards(page).count()).toBe(total);
+    // Each card appears once.
+    const links = await itemCards(page).getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(new Set(links).size).toBe(total);
+  });
+
+  it('opens an item from its card, with title, tags and affirmations, and asks a visitor to sign in', async () => {
+    const page = await open('/item');
+    await cardLink(page, OPENED_TITLE).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/i/'));
+    await pageHeading(page).filter({ hasText: OPENED_TITLE }).waitFor();
+    expect(await page.title()).toBe(`${OPENED_TITLE} - Equip`);
+
+    const tags = page.getByRole('region', { name: 'Tags' });
+    await tags.getByRole('link', { name: 'Resource', exact: true }).waitFor();
+    const affirmations = page.getByRole('region', { name: 'Affirmations' });
+    await affirmations.waitFor();
+    await affirmations.getByText(AFFIRMATION_LOGIN_PROMPT).waitFor();
+    expect(await affirmations.getByRole('button', { name: /: thumb$/ }).count()).toBe(0);
+    await page.getByText(SIGN_IN_HINT).waitFor();
+
+    await affirmations.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: /Google/ }).waitFor();
+  });
+
+  it('lets a member affirm an item with a thumb and clear it again', async () => {
+    const page = await open('/');
+    await signInWithEmail(page, 'member@example.org');
+    await page.goto('/item');
+    await cardLink(page, OPENED_TITLE).click();
+    await pageHeading(page).filter({ hasText: OPENED_TITLE }).waitFor();
+    expect(await page.getByText(SIGN_IN_HINT).count()).toBe(0);
+
+    const affirmations = page.getByRole('region', { name: 'Affirmations' });
+    const thumb = affirmations.getByRole('button', { name: 'Helpful: thumb' });
+    await thumb.waitFor();
+    expect(await thumb.getAttribute('aria-pressed')).toBe('false');
+    const summaryBefore = await affirmations.locator('p').first().innerText();
+
+    await thumb.click();
+    await affirmations.getByRole('button', { name: 'Helpful: thumb', pressed: true }).waitFor();
+    await affirmations.locator('p').first().filter({ hasNotText: summaryBefore }).waitFor();
+
+    await thumb.click();
+    await affirmations.getByRole('button', { name: 'Helpful: thumb', pressed: false }).waitFor();
+    await affirmations.locator('p').first().filter({ hasText: summaryBefore }).waitFor();
+  });
+});

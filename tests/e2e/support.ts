@@ -1,0 +1,61 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The seeded display name of a demo account, read from the demo sign-in page. */
+export async function nameOf(page: Page, email: string): Promise<string> {
+  await page.goto('/dev/login');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+  return (await row.getByRole('rowheader').innerText()).trim();
+}
+
+/** Signs in through the demo sign-in page, as a person would. */
+export async function signInAs(page: Page, name: string): Promise<void> {
+  await page.goto('/dev/login');
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Signs in as the demo account with this e-mail (the name is looked up on the demo sign-in page). */
+export async function signInWithEmail(page: Page, email: string): Promise<void> {
+  await signInAs(page, await nameOf(page, email));
+}
+
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The page's level-one heading (an item's title, an index's heading, an error's title). */
+export const pageHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The cards of an item index. */
+export const itemCards = (page: Page) => page.getByRole('list', { name: 'Items' }).getByRole('article');
+
+/** A card's title link, by the item's exact title. */
+export const cardLink = (page: Page, title: string) => page.getByRole('list', { name: 'Items' }).getByRole('link', { name: title, exact: true });
+
+/** The '{n} match(es)' count of a filtered index. */
+export const matchCountLabel = (page: Page) => page.getByRole('main').getByText(/^\d+ match(es)?$/);
+
+/** The number in the '{n} match(es)' count. */
+export async function matchCount(page: Page): Promise<number> {
+  return Number.parseInt(await matchCountLabel(page).innerText(), 10);
+}
+
+/** The header of an item page: its title and visibility badge. */
+export const itemHeader = (page: Page): Locator => page.getByRole('main').locator('header').filter({ has: pageHeading(page) });
+
+/**
+ * Collects uncaught script errors of the pages it watches. Watching starts when the page is
+ * handed over (after its first load); `take()` returns and forgets what was collected.
+ */
+export function pageErrorWatch() {
+  let errors: string[] = [];
+  return {
+    watch(page: Page): Page {
+      page.on('pageerror', (error) => errors.push(error.message));
+      return page;
+    },
+    take(): string[] {
+      const taken = errors;
+      errors = [];
+      return taken;
+    },
+  };
+}
