@@ -24,10 +24,18 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** SQLSTATE 57P01: the server terminated the connection on purpose. */
+const ADMIN_SHUTDOWN = '57P01';
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     // JIT compiling costs ~10 ms per statement the planner thinks is big, more than the app's indexed queries take.
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    // An idle client can be cut off by the server (restart, failover, admin command); without a listener
+    // that error would crash the process. The pool replaces the client on the next query.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== ADMIN_SHUTDOWN) console.error('PostgreSQL idle client error:', error.message);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
