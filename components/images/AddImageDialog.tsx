@@ -1,14 +1,13 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { router } from '@inertiajs/react';
 import type { Errors, HttpProgressEvent } from '@inertiajs/core';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { IMAGE_UPLOAD_TYPES } from '../../shared/constants';
 import { IMAGE_MESSAGES } from '../../shared/messages';
 import type { StockImageResult } from '../../shared/items';
-import DialogErrors, { messagesFor } from './DialogErrors';
+import { messagesFor } from './DialogErrors';
 import ImageChoices from './ImageChoices';
+import ImageFormDialog from './ImageFormDialog';
 import { stockImageLabel, useStockImageSearch } from './useStockImageSearch';
 
 export interface AddImageDialogProps {
@@ -96,31 +95,15 @@ export default function AddImageDialog({ itemRef, show, onHide }: AddImageDialog
   };
 
   return (
-    <Modal show={show} onHide={close} size="lg" centered aria-labelledby="add-image-title">
-      <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton>
-          <Modal.Title id="add-image-title">Add Image</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <DialogErrors messages={errors} />
-          <Form.Group controlId="add-image-upload" className="mb-3">
-            <Form.Label>Upload an image (JPG or PNG)</Form.Label>
-            <Form.Control ref={fileInput} type="file" accept={ACCEPTED_FILES} multiple onChange={chooseFiles} disabled={sending} />
-            <Form.Text>{IMAGE_MESSAGES.permissionNote}</Form.Text>
-          </Form.Group>
-          {progress !== null && <UploadProgress percentage={progress} />}
-          <StockImageSearch query={query} onQueryChange={setQuery} results={stockImages} selected={stockImage?.id ?? null} onSelect={chooseStockImage} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={close} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={sending}>
-            Add Image
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <ImageFormDialog id="add-image" title="Add Image" show={show} onClose={close} onSubmit={submit} errors={errors} sending={sending} submitVariant="primary">
+      <Form.Group controlId="add-image-upload" className="mb-3">
+        <Form.Label>Upload an image (JPG or PNG)</Form.Label>
+        <Form.Control ref={fileInput} type="file" accept={ACCEPTED_FILES} multiple onChange={chooseFiles} disabled={sending} />
+        <Form.Text>{IMAGE_MESSAGES.permissionNote}</Form.Text>
+      </Form.Group>
+      {progress !== null && <UploadProgress percentage={progress} />}
+      <StockImageSearch query={query} onQueryChange={setQuery} results={stockImages} selected={stockImage?.id ?? null} onSelect={chooseStockImage} />
+    </ImageFormDialog>
   );
 }
 

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { Errors } from '@inertiajs/core';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { IMAGE_MESSAGES } from '../../shared/messages';
 import type { ItemImage } from '../../shared/items';
 import { deleteKeepingScroll } from '../lib/visits';
-import DialogErrors, { messagesFor } from './DialogErrors';
+import { messagesFor } from './DialogErrors';
 import ImageChoices from './ImageChoices';
+import ImageFormDialog from './ImageFormDialog';
 
 export interface RemoveImageDialogProps {
   /** The item these images belong to. */
@@ -54,31 +52,25 @@ export default function RemoveImageDialog({ itemRef, images, show, onHide }: Rem
 
   const choices = images.map((image, index) => ({ key: image.ref, src: image.public_thumbnail_large_url, label: `Image ${index + 1}` }));
   return (
-    <Modal show={show} onHide={close} size="lg" centered aria-labelledby="remove-image-title">
-      <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton>
-          <Modal.Title id="remove-image-title">Remove Image</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <DialogErrors messages={errors} />
-          {images.length === 0 ? (
-            <p className="text-body-secondary mb-0">This item has no images.</p>
-          ) : (
-            <>
-              <p>Choose the image to remove.</p>
-              <ImageChoices legend="Images of this item" name={`remove-image-${itemRef}`} choices={choices} selected={selected} onSelect={choose} />
-            </>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={close} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={sending || images.length === 0}>
-            Remove Image
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <ImageFormDialog
+      id="remove-image"
+      title="Remove Image"
+      show={show}
+      onClose={close}
+      onSubmit={submit}
+      errors={errors}
+      sending={sending}
+      submitVariant="danger"
+      submitDisabled={images.length === 0}
+    >
+      {images.length === 0 ? (
+        <p className="text-body-secondary mb-0">This item has no images.</p>
+      ) : (
+        <>
+          <p>Choose the image to remove.</p>
+          <ImageChoices legend="Images of this item" name={`remove-image-${itemRef}`} choices={choices} selected={selected} onSelect={choose} />
+        </>
+      )}
+    </ImageFormDialog>
   );
 }

@@ -1,18 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
-import { useBrowser } from './browser';
-import { cardLink, itemHeader, pageErrorWatch, pageHeading, signInWithEmail } from './support';
+import { cardLink, itemHeader, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
-// Registered before useBrowser's hooks, so it runs after them (vitest runs after-hooks in reverse).
-const pageErrors = pageErrorWatch();
-afterEach(() => {
-  expect(pageErrors.take(), 'uncaught errors in the page').toEqual([]);
-});
-const e2e = useBrowser();
-const DESKTOP = { width: 1280, height: 900 };
-/** Opens a fresh browser context at 1280 px, watching the page for uncaught errors. */
-const open = async (pathname: string) => pageErrors.watch(await e2e.open(pathname, DESKTOP));
+const { e2e, open } = useWatchedBrowser();
 
 /**
  * Seeded items these tests use (see server/db/seed): each test touches its own item and leaves it

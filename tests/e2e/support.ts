@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import { useBrowser, type E2EContext } from './browser';
 
 /** The seeded display name of a demo account, read from the demo sign-in page. */
 export async function nameOf(page: Page, email: string): Promise<string> {
@@ -58,4 +60,21 @@ export function pageErrorWatch() {
       return taken;
     },
   };
+}
+
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * useBrowser, failing each test whose pages threw uncaught script errors. `open` opens a fresh browser
+ * context at 1280 px and watches its page; `e2e` is useBrowser's context (skipReason, the current context).
+ */
+export function useWatchedBrowser(): { e2e: E2EContext; open: (pathname: string) => Promise<Page> } {
+  // Registered before useBrowser's hooks, so it runs after them (vitest runs after-hooks in reverse).
+  const pageErrors = pageErrorWatch();
+  afterEach(() => {
+    expect(pageErrors.take(), 'uncaught errors in the page').toEqual([]);
+  });
+  const e2e = useBrowser();
+  const open = async (pathname: string) => pageErrors.watch(await e2e.open(pathname, DESKTOP));
+  return { e2e, open };
 }

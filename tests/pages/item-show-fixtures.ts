@@ -3,40 +3,26 @@ import { vi } from 'vitest';
 import type { AffirmationOption, ItemDetail, Relation } from '../../shared/items';
 import type { PagePropsMap } from '../../shared/pages';
 import type { AuthProps, CanFlags, SharedProps } from '../../shared/props';
+import { anItemSummary } from '../support/item-fixtures';
 import { MENUS, SHARED_MEMBER, pageObject } from './support';
 
 export const RELATED: Relation = {
   ref: 'relation0001',
   admin_approved: false,
   can_delete: true,
-  item: {
-    ref: 'coin00000001',
-    title: 'Lost Coin Drama Script',
-    topic: 'Drama',
-    blurb: '',
-    image: null,
-    visibility: 50,
-    visibility_name: 'DISCOVERABLE',
-    visibility_label: 'Discoverable',
-    badge: null,
-    minimum_access_level: 0,
-    expired: false,
-  },
+  item: anItemSummary({ ref: 'coin00000001', title: 'Lost Coin Drama Script', topic: 'Drama' }),
 };
 
 export const ITEM: ItemDetail = {
-  ref: 'sheep0000001',
-  title: 'Assembly Plan: The Lost Sheep',
-  topic: 'Schools work',
-  blurb: 'A ten-minute assembly.',
-  image: '/image/img000000001/large',
-  visibility: 50,
-  visibility_name: 'DISCOVERABLE',
-  visibility_label: 'Discoverable',
+  ...anItemSummary({
+    ref: 'sheep0000001',
+    title: 'Assembly Plan: The Lost Sheep',
+    topic: 'Schools work',
+    blurb: 'A ten-minute assembly.',
+    image: '/image/img000000001/large',
+    minimum_access_level: 2,
+  }),
   visibility_explanation: 'Published: listed and searchable for everyone with the minimum access level.',
-  badge: null,
-  minimum_access_level: 2,
-  expired: false,
   authors: ['Ruth Ellis', 'Sam Ng'],
   all_images: [
     { ref: 'img000000001', extension: 'jpg', url: '/image/img000000001', public_thumbnail_large_url: '/image/img000000001/large' },

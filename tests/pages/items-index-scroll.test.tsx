@@ -1,23 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Page } from '@inertiajs/core';
-import type { ItemSummary } from '../../shared/items';
+import { anItemSummary } from '../support/item-fixtures';
 import { SHARED_ANONYMOUS, pageObject, renderInertiaPage } from './support';
 
 // In a file of its own: the infinite scroll keeps state in the shared router and history across renders.
-const item: ItemSummary = {
-  ref: 'camp1',
-  title: 'Camp Songbook',
-  topic: '',
-  blurb: '',
-  image: null,
-  visibility: 50,
-  visibility_name: 'DISCOVERABLE',
-  visibility_label: 'Discoverable',
-  badge: null,
-  minimum_access_level: 0,
-  expired: false,
-};
+const item = anItemSummary({ ref: 'camp1', title: 'Camp Songbook' });
 
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({}));

@@ -7,25 +7,13 @@ import { EMPTY_STATES } from '../../shared/messages';
 import type { ItemSummary, Taxonomy } from '../../shared/items';
 import type { PagePropsMap } from '../../shared/pages';
 import type { SharedProps } from '../../shared/props';
+import { anItemSummary } from '../support/item-fixtures';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 const SHARED_CREATOR: SharedProps = { ...SHARED_MEMBER, can: { ...SHARED_MEMBER.can, create: true } };
 
 function summary(ref: string, title: string, overrides: Partial<ItemSummary> = {}): ItemSummary {
-  return {
-    ref,
-    title,
-    topic: 'Camps',
-    blurb: `${title} blurb`,
-    image: null,
-    visibility: 50,
-    visibility_name: 'DISCOVERABLE',
-    visibility_label: 'Discoverable',
-    badge: null,
-    minimum_access_level: 0,
-    expired: false,
-    ...overrides,
-  };
+  return anItemSummary({ ref, title, topic: 'Camps', blurb: `${title} blurb`, ...overrides });
 }
 
 const tag = (ref: string, label: string, parent?: { ref: string; label: string }) => ({

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../../shared/constants';
 import type { ItemSummary, SearchResult, Taxonomy } from '../../shared/items';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { useTestApp, type CookieJar } from '../support/app';
+import { anItemSummary } from '../support/item-fixtures';
 import { inertiaHeaders, signInAs, visit } from '../support/http';
 import { seedDiscoveryFixture, tagRefs } from './discovery-fixture';
 
@@ -50,19 +51,17 @@ describe('GET /item', () => {
 
   it('shapes every card with the first image, expiry and access level', async () => {
     const page = await indexPage('/item');
-    expect(page.props.items.data[0]).toEqual({
-      ref: expect.stringMatching(/^[0-9a-z]+$/),
-      title: 'Camp Songbook',
-      topic: 'Music',
-      blurb: expect.stringContaining('week of camp'),
-      image: null,
-      visibility: 50,
-      visibility_name: 'DISCOVERABLE',
-      visibility_label: 'Discoverable',
-      badge: null,
-      minimum_access_level: 0,
-      expired: false,
-    });
+    expect(page.props.items.data[0]).toEqual(
+      anItemSummary({
+        ref: expect.stringMatching(/^[0-9a-z]+$/),
+        title: 'Camp Songbook',
+        topic: 'Music',
+        blurb: expect.stringContaining('week of camp'),
+        image: null,
+        minimum_access_level: 0,
+        expired: false,
+      }),
+    );
   });
 
   it('never answers 500 for a malformed query, and reads what it can', async () => {

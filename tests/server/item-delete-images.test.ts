@@ -8,17 +8,17 @@ import { itemImages } from '../../server/db/schema';
 import { prepareUpload } from '../../server/features/images/processing';
 import { imagesDirIn, localImageStore } from '../../server/features/images/storage';
 import { addUploadedImages } from '../../server/features/images/uploads';
-import { useTestApp } from '../support/app';
+import { useSessionTestApp } from '../support/sessions';
 import { pngImage } from '../fixtures/images/files';
-import { ADMIN, MAINTAINER, SIGN_IN_OFTEN, createItem, itemRow, seedEditingLibrary, send, signedIn } from './item-editing-fixtures';
+import { ADMIN, MAINTAINER, createItem, itemRow, seedEditingLibrary, send } from './item-editing-fixtures';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'equip-item-delete-'));
 const store = localImageStore(imagesDirIn(dataDir));
 const uploadsDir = path.join(imagesDirIn(dataDir), 'uploads');
 
-const context = useTestApp({ seed: seedEditingLibrary, env: { ...SIGN_IN_OFTEN, DATA_DIR: dataDir } });
+const context = useSessionTestApp({ seed: seedEditingLibrary, env: { DATA_DIR: dataDir } });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const db = () => context.app.db;
+const { db, as } = context;
 
 /** An item with two uploaded images and a stock one; answers the item and its images' refs. */
 async function itemWithImages(options: Parameters<typeof createItem>[1] = {}) {
@@ -48,7 +48,7 @@ describe('DELETE /i/{ref} and the item’s image files', () => {
     const kept = await itemWithImages({ visibility: VISIBILITY.DISCOVERABLE });
     expect(storedFilesOf(doomed.uploadRefs)).toHaveLength(4);
 
-    const response = await send(context.app, await signedIn(context.app, MAINTAINER), 'DELETE', `/i/${doomed.item.ref}`);
+    const response = await send(context.app, await as(MAINTAINER), 'DELETE', `/i/${doomed.item.ref}`);
 
     expect(response.statusCode).toBe(303);
     expect(await itemRow(db(), doomed.item.id)).toBeUndefined();
@@ -58,7 +58,7 @@ describe('DELETE /i/{ref} and the item’s image files', () => {
 
   it('keeps the shared stock picture', async () => {
     const { item } = await itemWithImages();
-    await send(context.app, await signedIn(context.app, ADMIN), 'DELETE', `/i/${item.ref}`);
+    await send(context.app, await as(ADMIN), 'DELETE', `/i/${item.ref}`);
     const stock = await context.app.inject({ method: 'GET', url: '/image/stock/campfire' });
     expect(stock.statusCode).toBe(200);
   });
@@ -72,7 +72,7 @@ describe('DELETE /i/{ref} and the item’s image files', () => {
       end $$`);
     await db().execute(sql`create trigger refuse_item_delete before delete on items for each row execute function refuse_item_delete()`);
     try {
-      const response = await send(context.app, await signedIn(context.app, ADMIN), 'DELETE', `/i/${item.ref}`);
+      const response = await send(context.app, await as(ADMIN), 'DELETE', `/i/${item.ref}`);
       expect(response.statusCode).toBe(500);
     } finally {
       await db().execute(sql`drop trigger refuse_item_delete on items`);

@@ -9,7 +9,7 @@ import type { CharacteristicFormat } from '../../shared/enums';
 import type { Database, DatabaseHandle } from '../../server/db/client';
 import { characteristics, itemCharacteristics, items, itemTags, tags, taxonomies, users } from '../../server/db/schema';
 import type { CookieJar } from '../support/app';
-import { inertiaHeaders, signInAs, visit, xsrfHeader } from '../support/http';
+import { inertiaHeaders, visit, xsrfHeader } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 
 export const MAINTAINER = 'staff@example.org';
@@ -146,14 +146,4 @@ export async function nextPage(app: FastifyInstance, jar: CookieJar) {
   const { page } = await visit(app, '/', jar);
   const notifications: { message: string }[] = page.flash?.notifications ?? [];
   return { errors: page.props.errors as Record<string, string>, notices: notifications.map((notice) => notice.message) };
-}
-
-/** The tests sign in afresh for each request; the sign-in rate limit would otherwise stop them. */
-export const SIGN_IN_OFTEN = { RATE_LIMIT_SIGN_IN_MAX: '10000' };
-
-/** Signed in, with the welcome notice already shown, so the next page carries only what the test caused. */
-export async function signedIn(app: FastifyInstance, email: string): Promise<CookieJar> {
-  const jar = await signInAs(app, email);
-  await visit(app, '/', jar);
-  return jar;
 }

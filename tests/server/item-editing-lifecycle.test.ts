@@ -2,30 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
 import { itemCharacteristics, items, itemTags, users } from '../../server/db/schema';
-import { csrfJar } from '../support/http';
-import { useTestApp } from '../support/app';
-import {
-  ADMIN,
-  MAINTAINER,
-  OTHER_MEMBER,
-  SIGN_IN_OFTEN,
-  characteristicValues,
-  createItem,
-  itemRow,
-  itemTagLabels,
-  nextPage,
-  seedEditingLibrary,
-  send,
-  signedIn,
-  userId,
-} from './item-editing-fixtures';
+import { useSessionTestApp } from '../support/sessions';
+import { ADMIN, MAINTAINER, OTHER_MEMBER, characteristicValues, createItem, itemRow, itemTagLabels, nextPage, seedEditingLibrary, send, userId } from './item-editing-fixtures';
 
-const context = useTestApp({ seed: seedEditingLibrary, env: SIGN_IN_OFTEN });
-const db = () => context.app.db;
-
-async function as(email: string | null) {
-  return email ? signedIn(context.app, email) : csrfJar(context.app);
-}
+const context = useSessionTestApp({ seed: seedEditingLibrary });
+const { db, as } = context;
 
 async function rowCounts() {
   const [[itemCount], [tagCount], [valueCount]] = await Promise.all([

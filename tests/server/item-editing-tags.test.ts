@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
-import { csrfJar } from '../support/http';
-import { useTestApp } from '../support/app';
-import {
-  ADMIN,
-  MAINTAINER,
-  OTHER_MEMBER,
-  SIGN_IN_OFTEN,
-  createItem,
-  itemRow,
-  itemTagLabels,
-  nextPage,
-  seedEditingLibrary,
-  send,
-  signedIn,
-  tag,
-  taxonomyRef,
-} from './item-editing-fixtures';
+import { useSessionTestApp } from '../support/sessions';
+import { ADMIN, MAINTAINER, OTHER_MEMBER, createItem, itemRow, itemTagLabels, nextPage, seedEditingLibrary, send, tag, taxonomyRef } from './item-editing-fixtures';
 
-const context = useTestApp({ seed: seedEditingLibrary, env: SIGN_IN_OFTEN });
-const db = () => context.app.db;
-
-async function as(email: string | null) {
-  return email ? signedIn(context.app, email) : csrfJar(context.app);
-}
+const context = useSessionTestApp({ seed: seedEditingLibrary });
+const { db, as } = context;
 
 async function tagRequest(email: string | null, method: 'POST' | 'DELETE', itemRef: string, label: string) {
   const jar = await as(email);

@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
-import { csrfJar } from '../support/http';
-import { useTestApp } from '../support/app';
-import {
-  ADMIN,
-  MAINTAINER,
-  OTHER_MEMBER,
-  characteristic,
-  characteristicValues,
-  createItem,
-  itemRow,
-  nextPage,
-  SIGN_IN_OFTEN,
-  seedEditingLibrary,
-  send,
-  signedIn,
-  userId,
-  userRef,
-} from './item-editing-fixtures';
+import { useSessionTestApp } from '../support/sessions';
+import { ADMIN, MAINTAINER, OTHER_MEMBER, characteristic, characteristicValues, createItem, itemRow, nextPage, seedEditingLibrary, send, userId, userRef } from './item-editing-fixtures';
 
-const context = useTestApp({ seed: seedEditingLibrary, env: SIGN_IN_OFTEN });
-const db = () => context.app.db;
+const context = useSessionTestApp({ seed: seedEditingLibrary });
+const { db, as } = context;
 
 async function patchAs(email: string | null, ref: string, body: unknown) {
-  const jar = email ? await signedIn(context.app, email) : await csrfJar(context.app);
+  const jar = await as(email);
   const response = await send(context.app, jar, 'PATCH', `/i/${ref}`, body);
   return { response, jar };
 }
@@ -268,7 +252,7 @@ describe('characteristic values', () => {
     await patchAs(MAINTAINER, item.ref, { [`characteristic-${(await characteristic(db(), 'Licence')).ref}`]: '' });
     expect(await characteristicValues(db(), item.id)).toEqual({ 'Session length': '30' });
 
-    const jar = await signedIn(context.app, MAINTAINER);
+    const jar = await as(MAINTAINER);
     const response = await send(context.app, jar, 'DELETE', `/i/${item.ref}/characteristic/${(await characteristic(db(), 'Session length')).ref}`);
     expect(response.statusCode).toBe(303);
     expect(await characteristicValues(db(), item.id)).toEqual({});
@@ -279,7 +263,7 @@ describe('characteristic values', () => {
     const item = await createItem(db(), { characteristicValues: { 'Replacement value': '100' } });
     const { ref } = await characteristic(db(), 'Replacement value');
     expect((await patchAs(MAINTAINER, item.ref, { [`characteristic-${ref}`]: '5' })).response.statusCode).toBe(403);
-    const jar = await signedIn(context.app, MAINTAINER);
+    const jar = await as(MAINTAINER);
     expect((await send(context.app, jar, 'DELETE', `/i/${item.ref}/characteristic/${ref}`)).statusCode).toBe(403);
     expect(await characteristicValues(db(), item.id)).toEqual({ 'Replacement value': '100' });
 

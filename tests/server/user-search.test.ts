@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { escapeLikePattern, USER_SEARCH_LIMIT } from '../../server/features/item-editing/user-search';
 import type { DatabaseHandle } from '../../server/db/client';
-import { useTestApp, type CookieJar } from '../support/app';
+import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
-import { csrfJar } from '../support/http';
-import { SIGN_IN_OFTEN, signedIn } from './item-editing-fixtures';
+import { useSessionTestApp } from '../support/sessions';
 
 async function seed(handle: DatabaseHandle) {
   await seedDemoAccounts(handle);
@@ -18,7 +17,8 @@ async function seed(handle: DatabaseHandle) {
   ]);
 }
 
-const context = useTestApp({ seed, env: SIGN_IN_OFTEN });
+const context = useSessionTestApp({ seed });
+const { as } = context;
 
 async function search(jar: CookieJar, query: string | null) {
   const url = query === null ? '/user/search' : `/user/search?${new URLSearchParams({ query })}`;
@@ -27,7 +27,7 @@ async function search(jar: CookieJar, query: string | null) {
 
 describe('GET /user/search', () => {
   it('answers admins with ref and "Name <email>" for matches on name or e-mail', async () => {
-    const jar = await signedIn(context.app, 'admin@example.org');
+    const jar = await as('admin@example.org');
     const byName = await search(jar, 'maya');
     expect(byName.statusCode).toBe(200);
     expect(byName.headers['cache-control']).toBe('private, no-store');
@@ -38,12 +38,12 @@ describe('GET /user/search', () => {
   });
 
   it('shows a user without an e-mail by name alone', async () => {
-    const response = await search(await signedIn(context.app, 'admin@example.org'), 'slash');
+    const response = await search(await as('admin@example.org'), 'slash');
     expect(response.json()).toEqual([{ ref: expect.any(String), nameAndContactForDisplay: 'Back\\slash' }]);
   });
 
   it(`answers at most ${USER_SEARCH_LIMIT} users, in name order`, async () => {
-    const response = await search(await signedIn(context.app, 'admin@example.org'), 'crowd');
+    const response = await search(await as('admin@example.org'), 'crowd');
     const names = response.json().map((user: { nameAndContactForDisplay: string }) => user.nameAndContactForDisplay);
     expect(names).toHaveLength(USER_SEARCH_LIMIT);
     expect(names[0]).toBe('Crowd Member 00 <crowd0@example.net>');
@@ -51,7 +51,7 @@ describe('GET /user/search', () => {
   });
 
   it('matches %, _ and \\ literally rather than as wildcards', async () => {
-    const jar = await signedIn(context.app, 'admin@example.org');
+    const jar = await as('admin@example.org');
     expect((await search(jar, '%')).json().map((u: { nameAndContactForDisplay: string }) => u.nameAndContactForDisplay)).toEqual(['100% Volunteer <percent@example.net>']);
     expect((await search(jar, 'o_d')).json()).toEqual([]);
     expect((await search(jar, 'under_')).json()).toHaveLength(1);
@@ -60,20 +60,20 @@ describe('GET /user/search', () => {
   });
 
   it('lets user managers search too', async () => {
-    expect((await search(await signedIn(context.app, 'usermanager@example.org'), 'maya')).statusCode).toBe(200);
+    expect((await search(await as('usermanager@example.org'), 'maya')).statusCode).toBe(200);
   });
 
   it('refuses anonymous visitors with 401 and other members, staff and managers with 403', async () => {
-    expect((await search(await csrfJar(context.app), 'maya')).statusCode).toBe(401);
+    expect((await search(await as(null), 'maya')).statusCode).toBe(401);
     for (const email of ['member@example.org', 'staff@example.org', 'manager@example.org', 'team@example.org']) {
-      const response = await search(await signedIn(context.app, email), 'maya');
+      const response = await search(await as(email), 'maya');
       expect(response.statusCode).toBe(403);
       expect(JSON.stringify(response.json())).not.toContain('member@example.org');
     }
   });
 
   it('answers 422 with errors for a missing, blank or overlong query', async () => {
-    const jar = await signedIn(context.app, 'admin@example.org');
+    const jar = await as('admin@example.org');
     for (const query of [null, '   ', 'x'.repeat(101)]) {
       const response = await search(jar, query);
       expect(response.statusCode).toBe(422);
@@ -82,7 +82,7 @@ describe('GET /user/search', () => {
   });
 
   it('is rate limited', async () => {
-    const jar = await signedIn(context.app, 'admin@example.org');
+    const jar = await as('admin@example.org');
     const statuses: number[] = [];
     for (let i = 0; i < 70; i += 1) statuses.push((await search(jar, 'maya')).statusCode);
     expect(statuses).toContain(429);
