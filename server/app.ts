@@ -21,6 +21,7 @@ import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
 import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
+import { libraryCachePlugin } from './features/discovery/library-cache';
 import { itemRoutes } from './features/items/routes';
 import { itemEditingRoutes } from './features/item-editing/routes';
 import { imageRoutes } from './features/images/routes';
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(authRoutes);
   await app.register(homeRoutes);
   await app.register(navigationRoutes);
+  await app.register(libraryCachePlugin);
   await app.register(discoveryRoutes);
   await app.register(itemRoutes);
   await app.register(itemEditingRoutes);

@@ -44,6 +44,8 @@ export const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(30),
   IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** Item lists, searches and type-ahead results kept in memory (see docs/performance.md); 0 turns the cache off. */
+  LIBRARY_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   MICROSOFT_CLIENT_ID: optionalString,

@@ -94,13 +94,10 @@ export function canListItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel:
 /** SQL: a valid share grants this viewer the item at a level at or above its minimum. */
 function itemShareGrant(viewer: Viewer, now: Date): SQL | undefined {
   if (!isSignedIn(viewer)) return undefined;
-  const recipient = viewer.email && viewer.emailVerified
-    ? or(eq(shares.toUserId, viewer.id), eq(shares.toEmail, viewer.email.toLowerCase()))
-    : eq(shares.toUserId, viewer.id);
   return exists(
     sql`(select 1 from ${shares} where ${and(
       eq(shares.itemId, items.id),
-      recipient,
+      sharesAddressedTo(viewer),
       gte(shares.level, items.minimumAccessLevel),
       or(isNull(shares.expiresAt), gt(shares.expiresAt, now)),
     )})`,
@@ -272,10 +269,14 @@ export const NEW_ITEM_MINIMUM_ACCESS_LEVEL = LEVEL.LOGGED_IN;
 /** SQL over `shares`: unexpired shares addressed to this viewer (by user, or by their verified e-mail); none for anonymous visitors. */
 export function validSharesToViewer(viewer: Viewer, now: Date = new Date()): SQL {
   if (!isSignedIn(viewer)) return sql`false`;
-  const recipient = viewer.email && viewer.emailVerified
-    ? or(eq(shares.toUserId, viewer.id), eq(shares.toEmail, viewer.email.toLowerCase()))
-    : eq(shares.toUserId, viewer.id);
-  return and(recipient, or(isNull(shares.expiresAt), gt(shares.expiresAt, now))) ?? sql`false`;
+  return and(sharesAddressedTo(viewer), or(isNull(shares.expiresAt), gt(shares.expiresAt, now))) ?? sql`false`;
+}
+
+/** SQL over `shares`: shares addressed to this signed-in viewer, by user or by their verified e-mail, expired or not. */
+export function sharesAddressedTo(viewer: Viewer & { id: number }): SQL {
+  const toUser = eq(shares.toUserId, viewer.id);
+  if (!viewer.email || !viewer.emailVerified) return toUser;
+  return or(toUser, eq(shares.toEmail, viewer.email.toLowerCase()))!;
 }
 
 /**

@@ -46,6 +46,8 @@ export const items = pgTable(
     index('items_created_by_idx').on(t.createdByUserId),
     index('items_recent_views_idx').on(t.recentViewCount),
     index('items_title_idx').on(t.title),
+    // The next moment a listing changes without a write (discovery/library-cache.ts).
+    index('items_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
   ],
 );
 

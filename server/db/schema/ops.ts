@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, smallint, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id, ref } from './columns';
 import { items } from './library';
 import { users } from './users';
@@ -72,4 +73,18 @@ export const deploymentTasks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('deployment_tasks_state_idx').on(t.state)],
+);
+
+/**
+ * One row whose version rises, by triggers in the same transaction, whenever anything an item list or
+ * search shows changes (items, their tags and images, tags, taxonomies, shares). Caches of such results
+ * key on it (server/features/discovery/library-cache.ts), so a committed change is never served stale.
+ */
+export const libraryState = pgTable(
+  'library_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('library_state_single_row', sql`${t.id} = 1`)],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, updatedAt } from './columns';
 import { contents, items } from './library';
@@ -74,5 +75,6 @@ export const shares = pgTable(
     index('shares_from_user_idx').on(t.fromUserId),
     index('shares_item_idx').on(t.itemId),
     index('shares_collection_idx').on(t.collectionId),
+    index('shares_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
   ],
 );

@@ -39,9 +39,11 @@ function allTables(): PgTable[] {
   return Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 }
 
-/** Empties every application table and restarts the id sequences. */
+/** Empties every application table and restarts the id sequences; the library's version row stays (it only ever rises). */
 export async function truncateAllTables(db: Database): Promise<void> {
-  const names = allTables().map((table) => `"${getTableName(table)}"`);
+  const names = allTables()
+    .filter((table) => table !== schema.libraryState)
+    .map((table) => `"${getTableName(table)}"`);
   await db.execute(sql.raw(`truncate table ${names.join(', ')} restart identity cascade`));
 }
 

@@ -6,7 +6,8 @@ import { scroll } from '../../inertia';
 import { forbidden } from '../../lib/http-errors';
 import { listItems } from './queries';
 import { indexQuerySchema } from './schemas';
-import { filterTaxonomies, loadTagCatalogue, requiredTaxonomies, tagIdsInUse, toTag, type CatalogueTag } from './tag-catalogue';
+import { cachedReadsFor } from './library-cache';
+import { filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
 
 /** Fixed titles of the listings that have one; the others are titled by what they show. */
 const LISTING_TITLES: Partial<Record<ItemListing, string>> = {
@@ -36,9 +37,10 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const { db } = request.server;
   const viewer = request.viewer;
   const query = indexQuerySchema.parse(request.query ?? {});
-  const catalogue = await loadTagCatalogue(db, viewer);
+  const catalogue = await requestTagCatalogue(request);
   const selected = catalogue.selection(presetTag ? [presetTag.ref, ...query.tags] : query.tags);
-  const { summaries, pagination } = await listItems(db, viewer, catalogue, { listing, search: query.search, tags: selected, page: query.page });
+  const listingRequest = { listing, search: query.search, tags: selected, page: query.page };
+  const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, await cachedReadsFor(request));
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
   return reply.inertia('items/Index', {
@@ -53,7 +55,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     itemsPagination: pagination,
     filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
     selectedTags: selected.map(toTag),
-    filterTaxonomies: async () => filterTaxonomies(catalogue, await tagIdsInUse(db, viewer), selected),
+    filterTaxonomies: async () => filterTaxonomies(catalogue, await requestTagIdsInUse(request), selected),
     matchCount: filtered ? pagination.total : null,
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
     breadcrumbs: [{ label: heading }],

@@ -8,6 +8,7 @@ import { items, itemTags } from '../../db/schema';
 import { matchesSearch, searchRank, textSearch, type TextSearch } from './search';
 import { itemSummary } from '../items/summary';
 import { summaryColumns } from './summaries';
+import type { CachedReads } from './library-cache';
 import { taggedWith, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
@@ -26,12 +27,28 @@ export interface ListingPage {
   pagination: ItemsPagination;
 }
 
+/**
+ * Listings whose rows change only with a write the library version follows; popular (view counts) and the
+ * curation lists (ordered by last edit) are always read afresh.
+ */
+const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
+
 /** One page of items the viewer may list, with the total for counts and paging. */
-export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest): Promise<ListingPage> {
+export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
-  const statements = listingQueries(db, viewer, catalogue, request, now);
-  const { rows, total } = statements.ranked ? await rankedPage(statements, request.page) : await orderedPage(statements);
+  const read = () => listingRows(db, viewer, catalogue, request, now);
+  const { rows, total } = reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read) : await read();
+  // Cards are made per request: whether an item is expiring depends on the time.
   return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total) };
+}
+
+function listingKey({ listing, search, tags, page }: ListingRequest): string {
+  return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page]);
+}
+
+async function listingRows(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
+  const statements = listingQueries(db, viewer, catalogue, request, now);
+  return statements.ranked ? rankedPage(statements, request.page) : orderedPage(statements);
 }
 
 type ListingStatements = ReturnType<typeof listingQueries>;
@@ -133,11 +150,14 @@ export function pagination(page: number, total: number): ItemsPagination {
 }
 
 /** The navbar's type-ahead: the best few matches the viewer may list. */
-export async function typeAheadResults(db: Database, viewer: Viewer, text: string): Promise<SearchResult[]> {
+export async function typeAheadResults(db: Database, viewer: Viewer, text: string, reads?: CachedReads): Promise<SearchResult[]> {
   const search = textSearch(text);
   if (!search) return [];
-  const rows = await typeAheadQuery(db, viewer, search, new Date());
-  return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
+  const read = async () => {
+    const rows = await typeAheadQuery(db, viewer, search, new Date());
+    return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
+  };
+  return reads ? reads.cache.remember(reads.snapshot, `type-ahead|${search.text}`, read) : read();
 }
 
 /** The type-ahead's statement for a parsed search, not yet run. */

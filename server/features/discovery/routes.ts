@@ -6,7 +6,8 @@ import { createItem } from './create-item';
 import { assertCanViewListing, renderItemIndex } from './index-page';
 import { typeAheadResults } from './queries';
 import { fieldErrors, isTypeAheadRequest, NEW_ITEM_MESSAGES, newItemSchema, tagParamsSchema, taxonomyField, typeAheadQuerySchema } from './schemas';
-import { loadTagCatalogue, type TagCatalogue } from './tag-catalogue';
+import { cachedReadsFor } from './library-cache';
+import { loadTagCatalogue, requestTagCatalogue, type TagCatalogue } from './tag-catalogue';
 
 /** Type-ahead requests per minute per address (they come with every pause in typing). */
 export const TYPE_AHEAD_PER_MINUTE = 60;
@@ -25,13 +26,13 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
     const parsed = typeAheadQuerySchema.safeParse(request.query);
     reply.header('Cache-Control', 'private, no-store');
     if (!parsed.success) return reply.code(422).send({ errors: fieldErrors(parsed.error) });
-    return { data: await typeAheadResults(app.db, request.viewer, parsed.data.search) };
+    return { data: await typeAheadResults(app.db, request.viewer, parsed.data.search, await cachedReadsFor(request)) };
   });
 
   app.get('/tag/:label', async (request, reply) => {
     const params = tagParamsSchema.safeParse(request.params);
     if (!params.success) throw notFound();
-    const catalogue = await loadTagCatalogue(app.db, request.viewer);
+    const catalogue = await requestTagCatalogue(request);
     const tag = catalogue.tagByLabel(params.data.label);
     if (!tag) throw notFound();
     return renderItemIndex(request, reply, 'tag', tag);

@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Tag, Taxonomy } from '../../../shared/items';
 import { canSeeTaxonomy, listableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
+import { cachedReadsFor } from './library-cache';
 
 export interface CatalogueTag extends Tag {
   id: number;
@@ -66,6 +68,18 @@ export class TagCatalogue {
     }
     return selected;
   }
+}
+
+/** The catalogue for this request's viewer, from the library cache when it holds it. */
+export async function requestTagCatalogue(request: FastifyRequest): Promise<TagCatalogue> {
+  const { cache, snapshot } = await cachedReadsFor(request);
+  return cache.remember(snapshot, 'tag-catalogue', () => loadTagCatalogue(request.server.db, request.viewer));
+}
+
+/** Filter tags with an item this request's viewer may list (`tagIdsInUse`), from the library cache when it holds them. */
+export async function requestTagIdsInUse(request: FastifyRequest): Promise<Set<number>> {
+  const { cache, snapshot } = await cachedReadsFor(request);
+  return cache.remember(snapshot, 'tags-in-use', () => tagIdsInUse(request.server.db, request.viewer));
 }
 
 export async function loadTagCatalogue(db: Database, viewer: Viewer): Promise<TagCatalogue> {

@@ -1,0 +1,138 @@
+/**
+ * In-memory results of item lists, searches, type-ahead and the tag catalogue (docs/performance.md).
+ *
+ * Never stale, by construction:
+ * - Every entry records the library version it was computed at. Triggers raise `library_state.version` in
+ *   the same transaction as any write to what these results show (migration 0002), and each request reads
+ *   the version before it looks anything up, so once a write commits no request is answered from before it.
+ * - An entry also ends at the next moment a result changes with no write: the next item or share expiry.
+ * - Entries are per access class: admins; everyone else by level, unless the viewer maintains items or has
+ *   received shares (which make their lists their own), in which case by user, level and verified e-mail.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNotNull, min, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { effectiveLevel, isAdmin, isSignedIn, sharesAddressedTo, type Viewer } from '../../access/policy';
+import type { Database } from '../../db/client';
+import { items, libraryState, shares } from '../../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    libraryCache: LibraryCache;
+  }
+}
+
+/** `app.libraryCache`, sized by LIBRARY_CACHE_ENTRIES (0: off). */
+export const libraryCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('libraryCache', new LibraryCache(app.config.LIBRARY_CACHE_ENTRIES));
+  },
+  { name: 'equip-library-cache' },
+);
+
+/** Where a request's lists may be answered from: the cache and the snapshot this request read. */
+export interface CachedReads {
+  cache: LibraryCache;
+  snapshot: LibrarySnapshot | null;
+}
+
+const readsOfRequest = new WeakMap<FastifyRequest, Promise<CachedReads>>();
+
+/** The cache and this request's snapshot, read once per request (before anything is looked up). */
+export function cachedReadsFor(request: FastifyRequest): Promise<CachedReads> {
+  let reads = readsOfRequest.get(request);
+  if (!reads) {
+    const cache = request.server.libraryCache;
+    reads = cache.snapshot(request.server.db, request.viewer).then((snapshot) => ({ cache, snapshot }));
+    readsOfRequest.set(request, reads);
+  }
+  return reads;
+}
+
+/** Entries also leave after this long, so memory follows what people search for now. */
+const ENTRY_TTL_MS = 10 * 60 * 1000;
+
+/** What one request may read from the cache: the version it saw and until when that view holds. */
+export interface LibrarySnapshot {
+  version: number;
+  validUntil: number;
+  accessKey: string;
+}
+
+interface Entry {
+  version: number;
+  validUntil: number;
+  value: unknown;
+}
+
+export class LibraryCache {
+  private readonly entries: LRUCache<string, Entry> | null;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(maxEntries: number) {
+    this.entries = maxEntries > 0 ? new LRUCache<string, Entry>({ max: maxEntries, ttl: ENTRY_TTL_MS }) : null;
+  }
+
+  /** One round trip: the library version, the next expiry and whether the viewer's lists are their own. Null when the cache is off. */
+  async snapshot(db: Database, viewer: Viewer, now: Date = new Date()): Promise<LibrarySnapshot | null> {
+    if (!this.entries) return null;
+    const [row] = await db
+      .select({ version: libraryState.version, nextExpiry: nextExpiry(now), personal: personalListsCondition(viewer) })
+      .from(libraryState)
+      .where(eq(libraryState.id, 1));
+    if (!row) return null;
+    const validUntil = Math.min(now.getTime() + ENTRY_TTL_MS, row.nextExpiry ? new Date(row.nextExpiry).getTime() : Infinity);
+    return { version: Number(row.version), validUntil, accessKey: accessKey(viewer, row.personal) };
+  }
+
+  /** The value for `key` as this snapshot sees it, computed (once, however many ask at the same time) when missing. */
+  async remember<T>(snapshot: LibrarySnapshot | null, key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.entries || !snapshot) return compute();
+    const fullKey = `${snapshot.accessKey}|${key}`;
+    const entry = this.entries.get(fullKey);
+    if (entry && entry.version === snapshot.version && Date.now() < entry.validUntil) return entry.value as T;
+    const flightKey = `${snapshot.version}|${fullKey}`;
+    const pending = this.inFlight.get(flightKey);
+    if (pending) return pending as Promise<T>;
+    const computing = compute().then((value) => {
+      this.store(fullKey, { version: snapshot.version, validUntil: snapshot.validUntil, value });
+      return value;
+    });
+    this.inFlight.set(flightKey, computing);
+    try {
+      return await computing;
+    } finally {
+      this.inFlight.delete(flightKey);
+    }
+  }
+
+  /** A newer version never gives way to an older one computed by a slower request. */
+  private store(fullKey: string, entry: Entry): void {
+    const current = this.entries!.get(fullKey);
+    if (current && current.version > entry.version) return;
+    this.entries!.set(fullKey, entry);
+  }
+}
+
+function accessKey(viewer: Viewer, personal: boolean | null): string {
+  if (isAdmin(viewer)) return 'admin';
+  if (!isSignedIn(viewer) || !personal) return `level:${effectiveLevel(viewer)}`;
+  return `user:${viewer.id}:${effectiveLevel(viewer)}:${viewer.emailVerified ? (viewer.email ?? '') : ''}`;
+}
+
+/** SQL: the earliest item or share expiry still to come (the listing rule and share grants change then). */
+function nextExpiry(now: Date): SQL<string | null> {
+  const nextItemExpiry = sql`(select ${min(items.expiresAt)} from ${items} where ${and(isNotNull(items.expiresAt), gt(items.expiresAt, now))})`;
+  const nextShareExpiry = sql`(select ${min(shares.expiresAt)} from ${shares} where ${and(isNotNull(shares.expiresAt), gt(shares.expiresAt, now))})`;
+  return sql<string | null>`least(${nextItemExpiry}, ${nextShareExpiry})`;
+}
+
+/**
+ * SQL: whether the viewer's lists differ from their level's (policy.listableItemsCondition): they
+ * maintain items or have received shares. Null for viewers whose lists never do.
+ */
+function personalListsCondition(viewer: Viewer): SQL<boolean | null> {
+  if (!isSignedIn(viewer) || isAdmin(viewer)) return sql<null>`null`;
+  return sql<boolean>`(exists (select 1 from ${items} where ${eq(items.createdByUserId, viewer.id)}) or exists (select 1 from ${shares} where ${sharesAddressedTo(viewer)}))`;
+}

@@ -1,0 +1,178 @@
+/**
+ * The library cache (server/features/discovery/library-cache.ts) answers lists, searches and type-ahead
+ * from memory; these tests prove it never answers with something the database no longer says, and never
+ * lets one viewer's results reach another who may not see them.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { VISIBILITY } from '../../shared/enums';
+import type { ItemSummary, SearchResult } from '../../shared/items';
+import { items, itemTags, shares, tags, taxonomies, users } from '../../server/db/schema';
+import { LibraryCache } from '../../server/features/discovery/library-cache';
+import { useTestApp, type CookieJar } from '../support/app';
+import { signInAs, visit } from '../support/http';
+import { seedDemoAccounts } from '../support/seed';
+
+const HOUR_MS = 3600 * 1000;
+let code = 0;
+
+const ctx = useTestApp({ seed: seedDemoAccounts });
+const jars: Record<string, CookieJar> = {};
+
+async function userId(email: string): Promise<number> {
+  const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row.id;
+}
+
+async function addItem(title: string, values: Partial<typeof items.$inferInsert> = {}): Promise<number> {
+  code += 1;
+  const [row] = await ctx.database.db
+    .insert(items)
+    .values({ code: `LC-${code}`, title, blurb: `${title} for the cache tests`, visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0, ...values })
+    .returning({ id: items.id });
+  return row.id;
+}
+
+async function typeAhead(text: string, who?: string): Promise<string[]> {
+  const response = await ctx.app.inject({
+    url: `/item?${new URLSearchParams({ search: text, simplejson: 'true' })}`,
+    headers: { accept: 'application/json', ...(who ? { cookie: jars[who].header() } : {}) },
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { data: SearchResult[] }).data.map((result) => result.title);
+}
+
+async function indexTitles(url: string, who?: string): Promise<string[]> {
+  const { response, page } = await visit(ctx.app, url, who ? jars[who] : undefined);
+  expect(response.statusCode).toBe(200);
+  return (page.props.items as { data: ItemSummary[] }).data.map((item) => item.title);
+}
+
+beforeAll(async () => {
+  for (const who of ['leader', 'usermanager', 'staff', 'manager']) jars[who] = await signInAs(ctx.app, `${who}@example.org`);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('answers from the cache follow every committed change', () => {
+  it('drops an item from type-ahead and search as soon as it is hidden, and shows a new title at once', async () => {
+    const id = await addItem('Lantern Walk');
+    expect(await typeAhead('lantern')).toEqual(['Lantern Walk']);
+    expect(await indexTitles('/item?search=lantern')).toEqual(['Lantern Walk']);
+
+    await ctx.database.db.update(items).set({ title: 'Lantern Parade' }).where(eq(items.id, id));
+    expect(await typeAhead('lantern')).toEqual(['Lantern Parade']);
+    expect(await indexTitles('/item?search=lantern')).toEqual(['Lantern Parade']);
+
+    await ctx.database.db.update(items).set({ visibility: VISIBILITY.HIDDEN }).where(eq(items.id, id));
+    expect(await typeAhead('lantern')).toEqual([]);
+    expect(await indexTitles('/item?search=lantern')).toEqual([]);
+  });
+
+  it('follows tag changes in filtered lists and in the filter menus', async () => {
+    const [taxonomy] = await ctx.database.db.insert(taxonomies).values({ title: 'Setting', public: true, showInFiltering: true }).returning();
+    const [outdoor] = await ctx.database.db.insert(tags).values({ taxonomyId: taxonomy.id, label: 'Outdoor' }).returning();
+    const id = await addItem('Kite Festival');
+    const url = `/item?tags=${outdoor.ref}`;
+    expect(await indexTitles(url)).toEqual([]);
+
+    await ctx.database.db.insert(itemTags).values({ itemId: id, tagId: outdoor.id });
+    expect(await indexTitles(url)).toEqual(['Kite Festival']);
+    const { page } = await visit(ctx.app, '/item');
+    const menus = page.props.filterTaxonomies as { title: string; tags: { label: string }[] }[];
+    expect(menus.find((menu) => menu.title === 'Setting')?.tags.map((tag) => tag.label)).toEqual(['Outdoor']);
+  });
+
+  it('stops listing an item when it expires, with no write in between', async () => {
+    const now = Date.now();
+    await addItem('Candle Vigil', { expiresAt: new Date(now + HOUR_MS) });
+    expect(await typeAhead('candle')).toEqual(['Candle Vigil']);
+    expect(await indexTitles('/item?search=candle')).toEqual(['Candle Vigil']);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: now + 2 * HOUR_MS });
+    expect(await typeAhead('candle')).toEqual([]);
+    expect(await indexTitles('/item?search=candle')).toEqual([]);
+  });
+});
+
+describe('viewers never share answers they should not', () => {
+  it('keeps each level’s answers to that level', async () => {
+    await addItem('Beacon Staff Notes', { minimumAccessLevel: 4 });
+    await addItem('Beacon Public Notes');
+    expect(await typeAhead('beacon', 'staff')).toEqual(['Beacon Public Notes', 'Beacon Staff Notes']);
+    expect(await typeAhead('beacon', 'leader')).toEqual(['Beacon Public Notes']);
+    expect(await typeAhead('beacon')).toEqual(['Beacon Public Notes']);
+    expect(await indexTitles('/item?search=beacon', 'staff')).toEqual(['Beacon Public Notes', 'Beacon Staff Notes']);
+    expect(await indexTitles('/item?search=beacon')).toEqual(['Beacon Public Notes']);
+  });
+
+  it('gives a maintainer their own drafts, and nobody else of their level', async () => {
+    await addItem('Harbour Draft', { visibility: VISIBILITY.DRAFT, createdByUserId: await userId('leader@example.org') });
+    await addItem('Harbour Guide');
+    expect(await typeAhead('harbour', 'leader')).toEqual(['Harbour Draft', 'Harbour Guide']);
+    expect(await typeAhead('harbour', 'usermanager')).toEqual(['Harbour Guide']);
+    expect(await indexTitles('/item?search=harbour', 'usermanager')).toEqual(['Harbour Guide']);
+  });
+
+  it('shows a shared item to its recipient only, from the moment of the share until it expires', async () => {
+    const now = Date.now();
+    const itemId = await addItem('Compass Team Course', { minimumAccessLevel: 5 });
+    expect(await typeAhead('compass', 'staff')).toEqual([]);
+
+    await ctx.database.db.insert(shares).values({
+      sharedType: 'item',
+      itemId,
+      toEmail: 'staff@example.org',
+      toUserId: await userId('staff@example.org'),
+      fromUserId: await userId('admin@example.org'),
+      level: 5,
+      expiresAt: new Date(now + HOUR_MS),
+    });
+    expect(await typeAhead('compass', 'staff')).toEqual(['Compass Team Course']);
+    expect(await indexTitles('/item?search=compass', 'staff')).toEqual(['Compass Team Course']);
+    // The manager has the staff member's level, and no share.
+    expect(await typeAhead('compass', 'manager')).toEqual([]);
+    expect(await indexTitles('/item?search=compass', 'manager')).toEqual([]);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: now + 2 * HOUR_MS });
+    expect(await typeAhead('compass', 'staff')).toEqual([]);
+  });
+});
+
+describe('LibraryCache', () => {
+  const snapshot = { version: 1, validUntil: Date.now() + HOUR_MS, accessKey: 'level:0' };
+
+  it('computes a value once for callers who ask at the same time, and again for a newer version', async () => {
+    const cache = new LibraryCache(10);
+    const compute = vi.fn(async () => ['result']);
+    await Promise.all([cache.remember(snapshot, 'k', compute), cache.remember(snapshot, 'k', compute)]);
+    await cache.remember(snapshot, 'k', compute);
+    expect(compute).toHaveBeenCalledTimes(1);
+    await cache.remember({ ...snapshot, version: 2 }, 'k', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps no failure, and keeps nothing at all when turned off', async () => {
+    const cache = new LibraryCache(10);
+    await expect(cache.remember(snapshot, 'k', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.remember(snapshot, 'k', async () => 'recovered')).toBe('recovered');
+
+    const off = new LibraryCache(0);
+    const compute = vi.fn(async () => 'fresh');
+    await off.remember(snapshot, 'k', compute);
+    await off.remember(snapshot, 'k', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('ends an entry at its snapshot’s end of validity', async () => {
+    const cache = new LibraryCache(10);
+    const compute = vi.fn(async () => 'value');
+    const shortLived = { ...snapshot, validUntil: Date.now() + 1000 };
+    await cache.remember(shortLived, 'k', compute);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2000 });
+    await cache.remember(shortLived, 'k', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+});
