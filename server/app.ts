@@ -21,7 +21,7 @@ import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
 import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
-import { libraryCachePlugin } from './features/discovery/library-cache';
+import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/library-cache';
 import { itemRoutes } from './features/items/routes';
 import { itemEditingRoutes } from './features/item-editing/routes';
 import { imageRoutes } from './features/images/routes';
@@ -54,7 +54,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(sessionPlugin);
+  // Signed-in requests read the library cache's snapshot with their session (features/discovery/library-cache.ts).
+  await app.register(sessionPlugin, { sideColumns: config.LIBRARY_CACHE_ENTRIES > 0 ? snapshotSideColumns() : {} });
   await app.register(viewerPlugin);
   await app.register(csrfPlugin);
 

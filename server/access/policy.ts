@@ -272,11 +272,14 @@ export function validSharesToViewer(viewer: Viewer, now: Date = new Date()): SQL
   return and(sharesAddressedTo(viewer), or(isNull(shares.expiresAt), gt(shares.expiresAt, now))) ?? sql`false`;
 }
 
-/** SQL over `shares`: shares addressed to this signed-in viewer, by user or by their verified e-mail, expired or not. */
+/**
+ * SQL over `shares`: shares addressed to this signed-in viewer, by user or by their verified e-mail
+ * (lowercased by the database, as the library cache's `personalListsOfSessionUser` does), expired or not.
+ */
 export function sharesAddressedTo(viewer: Viewer & { id: number }): SQL {
   const toUser = eq(shares.toUserId, viewer.id);
   if (!viewer.email || !viewer.emailVerified) return toUser;
-  return or(toUser, eq(shares.toEmail, viewer.email.toLowerCase()))!;
+  return or(toUser, sql`${shares.toEmail} = lower(${viewer.email})`)!;
 }
 
 /**

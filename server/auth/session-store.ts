@@ -1,11 +1,30 @@
 import type { Session } from 'fastify';
 import type { SessionStore } from '@fastify/session';
-import { eq, lte } from 'drizzle-orm';
+import { eq, lte, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Viewer } from '../access/viewer';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, users, userTypes } from '../db/schema';
+import { toViewer, viewerColumns, type ViewerRow } from './viewer';
 
 type Callback = (error?: unknown) => void;
 type SessionCallback = (error: unknown, session?: Session | null) => void;
+
+/**
+ * More values read with every session, in its one round trip: SQL over `sessions` and the session's
+ * `users` row, which may use the placeholder `now` (the request's time).
+ */
+export type SessionSideColumns = Record<string, SQL>;
+
+/** What a signed-in session's read brought along: its user (null: the user is gone) and the side values. */
+export interface LoadedWithSession {
+  userId: number;
+  viewer: Viewer | null;
+  side: Record<string, unknown>;
+}
+
+/** Requests in progress at once, at most; an entry lives from the session read to the viewer hook. */
+const PRELOADED_USERS_MAX = 2000;
 
 /**
  * Sessions live in the `sessions` table, so every app instance serves every user
@@ -13,10 +32,24 @@ type SessionCallback = (error: unknown, session?: Session | null) => void;
  * when read and by `deleteExpired`.
  */
 export class DatabaseSessionStore implements SessionStore {
+  private readonly preloaded = new LRUCache<string, LoadedWithSession>({ max: PRELOADED_USERS_MAX });
+  private readonly selectSession;
+
   constructor(
     private readonly db: Database,
     private readonly maxAgeMs: number,
-  ) {}
+    sideColumns: SessionSideColumns = {},
+  ) {
+    // Prepared once: every request with a session cookie runs it.
+    this.selectSession = db
+      .select({ data: sessions.data, expiresAt: sessions.expiresAt, userId: sessions.userId, user: viewerColumns, side: { ...sideColumns, none: sql`null` } })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .limit(1)
+      .prepare('equip_session_with_user');
+  }
 
   set(sessionId: string, session: Session, callback: Callback): void {
     settle(this.save(sessionId, session), callback);
@@ -30,7 +63,19 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   destroy(sessionId: string, callback: Callback): void {
+    this.preloaded.delete(sessionId);
     settle(this.db.delete(sessions).where(eq(sessions.sid, sessionId)), callback);
+  }
+
+  /**
+   * What was read with this session for this user id, handed out once; undefined when there is
+   * nothing (the caller loads the user itself).
+   */
+  takeLoadedWith(sessionId: string, userId: number): LoadedWithSession | undefined {
+    const loaded = this.preloaded.get(sessionId);
+    if (!loaded) return undefined;
+    this.preloaded.delete(sessionId);
+    return loaded.userId === userId ? loaded : undefined;
   }
 
   /** Removes every expired session; returns how many went. */
@@ -54,11 +99,15 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   private async load(sessionId: string): Promise<Session | null> {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.sid, sessionId)).limit(1);
+    const [row] = await this.selectSession.execute({ sid: sessionId, now: new Date() });
     if (!row) return null;
     if (row.expiresAt.getTime() <= Date.now()) {
       await this.db.delete(sessions).where(eq(sessions.sid, sessionId));
       return null;
+    }
+    if (row.userId !== null) {
+      const viewer = row.user?.id ? toViewer(row.user as ViewerRow) : null;
+      this.preloaded.set(sessionId, { userId: row.userId, viewer, side: row.side as Record<string, unknown> });
     }
     return row.data as Session;
   }

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifySession from '@fastify/session';
-import { DatabaseSessionStore } from './session-store';
+import { DatabaseSessionStore, type SessionSideColumns } from './session-store';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessionStore: DatabaseSessionStore;
+  }
   interface Session {
     /** The signed-in user's internal id; nothing else about the user is kept in the session. */
     userId?: number;
@@ -18,9 +21,10 @@ const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 /** Server-side sessions in the database behind an `equip_session` cookie. */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { sideColumns?: SessionSideColumns }) => {
     const maxAgeMs = app.config.SESSION_MAX_AGE_DAYS * DAY_MS;
-    const store = new DatabaseSessionStore(app.db, maxAgeMs);
+    const store = new DatabaseSessionStore(app.db, maxAgeMs, options.sideColumns);
+    app.decorate('sessionStore', store);
     await app.register(fastifySession, {
       secret: app.config.sessionSecret,
       cookieName: SESSION_COOKIE,

@@ -14,6 +14,12 @@ declare module 'fastify' {
 }
 
 const viewers = new WeakMap<FastifyRequest, Viewer>();
+const sideValues = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/** The side values read with this request's session (see SessionSideColumns); null without a signed-in session. */
+export function sessionSideValues(request: FastifyRequest): Record<string, unknown> | null {
+  return sideValues.get(request) ?? null;
+}
 
 /** Loads `request.viewer` from the session's user id with one query. */
 export const viewerPlugin = fp(
@@ -36,36 +42,49 @@ export const viewerPlugin = fp(
 async function viewerForSession(db: Database, request: FastifyRequest): Promise<Viewer> {
   const userId = request.session?.userId;
   if (userId === undefined) return ANONYMOUS;
-  const viewer = await loadViewer(db, userId);
+  // The session store usually read the user with the session, in the same round trip.
+  const loaded = request.server.sessionStore.takeLoadedWith(request.session.sessionId, userId);
+  if (loaded) sideValues.set(request, loaded.side);
+  const viewer = loaded ? loaded.viewer : await loadViewer(db, userId);
   if (viewer) return viewer;
   // The user was deleted while signed in: forget the session rather than trust it.
+  sideValues.delete(request);
   await request.session.regenerate();
   return ANONYMOUS;
 }
 
-/** The viewer for a user id, or null when no such user exists. */
-export async function loadViewer(db: Database, userId: number): Promise<Viewer | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      ref: users.ref,
-      name: users.name,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      level: userTypes.level,
-      userTypeId: users.userTypeId,
-      admin: users.admin,
-      superadmin: users.superadmin,
-      manager: users.manager,
-      manageUsers: users.manageUsers,
-    })
-    .from(users)
-    .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
+/** The columns a Viewer is made of, from `users` joined with `user_types` (see `toViewer`). */
+export const viewerColumns = {
+  id: users.id,
+  ref: users.ref,
+  name: users.name,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  level: userTypes.level,
+  userTypeId: users.userTypeId,
+  admin: users.admin,
+  superadmin: users.superadmin,
+  manager: users.manager,
+  manageUsers: users.manageUsers,
+};
+
+export interface ViewerRow extends Omit<Viewer, 'emailVerified' | 'level' | 'id' | 'ref' | 'userTypeId'> {
+  id: number;
+  ref: string;
+  userTypeId: number;
+  emailVerifiedAt: Date | null;
+  level: number;
+}
+
+export function toViewer(row: ViewerRow): Viewer {
   const { emailVerifiedAt, level, ...rest } = row;
   return { ...rest, emailVerified: emailVerifiedAt !== null && row.email !== null, level: clampLevel(level) };
+}
+
+/** The viewer for a user id, or null when no such user exists. */
+export async function loadViewer(db: Database, userId: number): Promise<Viewer | null> {
+  const [row] = await db.select(viewerColumns).from(users).innerJoin(userTypes, eq(userTypes.id, users.userTypeId)).where(eq(users.id, userId)).limit(1);
+  return row ? toViewer(row) : null;
 }
 
 /**
@@ -74,6 +93,7 @@ export async function loadViewer(db: Database, userId: number): Promise<Viewer |
  */
 export async function signIn(request: FastifyRequest, userId: number): Promise<void> {
   await request.session.regenerate();
+  sideValues.delete(request);
   request.session.set('userId', userId);
   await request.server.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   request.viewer = (await loadViewer(request.server.db, userId)) ?? ANONYMOUS;
@@ -82,5 +102,6 @@ export async function signIn(request: FastifyRequest, userId: number): Promise<v
 /** Ends the session: the stored session is destroyed and a fresh, empty one takes its place. */
 export async function signOut(request: FastifyRequest): Promise<void> {
   await request.session.regenerate();
+  sideValues.delete(request);
   request.viewer = ANONYMOUS;
 }

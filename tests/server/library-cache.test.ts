@@ -49,7 +49,7 @@ async function indexTitles(url: string, who?: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const who of ['leader', 'usermanager', 'staff', 'manager']) jars[who] = await signInAs(ctx.app, `${who}@example.org`);
+  for (const who of ['member', 'unverified', 'leader', 'usermanager', 'staff', 'manager']) jars[who] = await signInAs(ctx.app, `${who}@example.org`);
 });
 
 afterEach(() => {
@@ -138,6 +138,24 @@ describe('viewers never share answers they should not', () => {
 
     vi.useFakeTimers({ toFake: ['Date'], now: now + 2 * HOUR_MS });
     expect(await typeAhead('compass', 'staff')).toEqual([]);
+  });
+});
+
+describe('shares by e-mail', () => {
+  it('count as the recipient’s own, read with their session, so others of their level never get them', async () => {
+    const itemId = await addItem('Atlas Leaders Pack', { minimumAccessLevel: 2 });
+    await ctx.database.db.insert(shares).values({
+      sharedType: 'item',
+      itemId,
+      toEmail: 'member@example.org',
+      fromUserId: await userId('staff@example.org'),
+      level: 2,
+    });
+    expect(await typeAhead('atlas', 'member')).toEqual(['Atlas Leaders Pack']);
+    expect(await indexTitles('/item?search=atlas', 'member')).toEqual(['Atlas Leaders Pack']);
+    // Also level 1, with no share.
+    expect(await typeAhead('atlas', 'unverified')).toEqual([]);
+    expect(await indexTitles('/item?search=atlas', 'unverified')).toEqual([]);
   });
 });
 

@@ -11,11 +11,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNotNull, min, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { effectiveLevel, isAdmin, isSignedIn, sharesAddressedTo, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { items, libraryState, shares } from '../../db/schema';
+import { items, libraryState, sessions, shares, users } from '../../db/schema';
+import { sessionSideValues } from '../../auth/viewer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,10 +45,31 @@ export function cachedReadsFor(request: FastifyRequest): Promise<CachedReads> {
   let reads = readsOfRequest.get(request);
   if (!reads) {
     const cache = request.server.libraryCache;
-    reads = cache.snapshot(request.server.db, request.viewer).then((snapshot) => ({ cache, snapshot }));
+    const fromSession = sessionSideValues(request);
+    reads = fromSession
+      ? Promise.resolve({ cache, snapshot: cache.snapshotOf(request.viewer, fromSession) })
+      : cache.snapshot(request.server.db, request.viewer).then((snapshot) => ({ cache, snapshot }));
     readsOfRequest.set(request, reads);
   }
   return reads;
+}
+
+interface SnapshotValues {
+  libraryVersion: number;
+  nextExpiry: string | Date | null;
+  personal: boolean | null;
+}
+
+/**
+ * The snapshot's values as SQL over a session and its user, for the session store to read with every
+ * signed-in session (so a cached answer costs no round trip of its own). `now` is the store's placeholder.
+ */
+export function snapshotSideColumns(): Record<keyof SnapshotValues, SQL> {
+  return {
+    libraryVersion: sql`(select ${libraryState.version} from ${libraryState} where ${libraryState.id} = 1)`,
+    nextExpiry: nextExpiry(sql.placeholder('now')),
+    personal: personalListsOfSessionUser(),
+  };
 }
 
 /** Entries also leave after this long, so memory follows what people search for now. */
@@ -74,16 +96,28 @@ export class LibraryCache {
     this.entries = maxEntries > 0 ? new LRUCache<string, Entry>({ max: maxEntries, ttl: ENTRY_TTL_MS }) : null;
   }
 
-  /** One round trip: the library version, the next expiry and whether the viewer's lists are their own. Null when the cache is off. */
+  /**
+   * One round trip: the library version, the next expiry and whether the viewer's lists are their own.
+   * Null when the cache is off. Signed-in requests have it already, read with their session.
+   */
   async snapshot(db: Database, viewer: Viewer, now: Date = new Date()): Promise<LibrarySnapshot | null> {
     if (!this.entries) return null;
     const [row] = await db
-      .select({ version: libraryState.version, nextExpiry: nextExpiry(now), personal: personalListsCondition(viewer) })
+      .select({ libraryVersion: libraryState.version, nextExpiry: nextExpiry(now), personal: personalListsCondition(viewer) })
       .from(libraryState)
       .where(eq(libraryState.id, 1));
-    if (!row) return null;
-    const validUntil = Math.min(now.getTime() + ENTRY_TTL_MS, row.nextExpiry ? new Date(row.nextExpiry).getTime() : Infinity);
-    return { version: Number(row.version), validUntil, accessKey: accessKey(viewer, row.personal) };
+    return row ? this.snapshotOf(viewer, row, now) : null;
+  }
+
+  /** The snapshot from values read elsewhere in this request (`snapshotSideColumns`); null when they are missing. */
+  snapshotOf(viewer: Viewer, values: Partial<Record<keyof SnapshotValues, unknown>>, now: Date = new Date()): LibrarySnapshot | null {
+    if (!this.entries || values.libraryVersion === null || values.libraryVersion === undefined) return null;
+    const nextExpiryAt = values.nextExpiry ? new Date(values.nextExpiry as string | Date).getTime() : Infinity;
+    return {
+      version: Number(values.libraryVersion),
+      validUntil: Math.min(now.getTime() + ENTRY_TTL_MS, nextExpiryAt),
+      accessKey: accessKey(viewer, values.personal === true),
+    };
   }
 
   /** The value for `key` as this snapshot sees it, computed (once, however many ask at the same time) when missing. */
@@ -122,7 +156,7 @@ function accessKey(viewer: Viewer, personal: boolean | null): string {
 }
 
 /** SQL: the earliest item or share expiry still to come (the listing rule and share grants change then). */
-function nextExpiry(now: Date): SQL<string | null> {
+function nextExpiry(now: Date | Placeholder): SQL<string | null> {
   const nextItemExpiry = sql`(select ${min(items.expiresAt)} from ${items} where ${and(isNotNull(items.expiresAt), gt(items.expiresAt, now))})`;
   const nextShareExpiry = sql`(select ${min(shares.expiresAt)} from ${shares} where ${and(isNotNull(shares.expiresAt), gt(shares.expiresAt, now))})`;
   return sql<string | null>`least(${nextItemExpiry}, ${nextShareExpiry})`;
@@ -135,4 +169,13 @@ function nextExpiry(now: Date): SQL<string | null> {
 function personalListsCondition(viewer: Viewer): SQL<boolean | null> {
   if (!isSignedIn(viewer) || isAdmin(viewer)) return sql<null>`null`;
   return sql<boolean>`(exists (select 1 from ${items} where ${eq(items.createdByUserId, viewer.id)}) or exists (select 1 from ${shares} where ${sharesAddressedTo(viewer)}))`;
+}
+
+/**
+ * `personalListsCondition` for the user of the session row being read (`sessions` joined with `users`):
+ * the same rule, in the same terms as policy.sharesAddressedTo (the database lowercases the e-mail).
+ */
+function personalListsOfSessionUser(): SQL<boolean> {
+  const byVerifiedEmail = sql`(${users.email} is not null and ${users.emailVerifiedAt} is not null and ${shares.toEmail} = lower(${users.email}))`;
+  return sql<boolean>`(exists (select 1 from ${items} where ${items.createdByUserId} = ${sessions.userId}) or exists (select 1 from ${shares} where ${shares.toUserId} = ${sessions.userId} or ${byVerifiedEmail}))`;
 }
