@@ -43,6 +43,10 @@ export const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(30),
+  /** Grants (POST {page}/share) per minute per IP. */
+  RATE_LIMIT_SHARE_MAX: z.coerce.number().int().positive().default(20),
+  /** Requests per minute per IP to the user list (/user, with its search). */
+  RATE_LIMIT_USER_SEARCH_MAX: z.coerce.number().int().positive().default(60),
   IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /** Item lists, searches and type-ahead results kept in memory (see docs/performance.md); 0 turns the cache off. */
   LIBRARY_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
@@ -62,6 +66,25 @@ export const envSchema = z.object({
   CONTACT_URL: z.string().default('mailto:hello@example.org'),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Equip <no-reply@example.org>'),
+  /** Where item folders and content files live: `local` (DATA_DIR/drive, served by Equip) or `google` (Drive v3). */
+  DRIVE: z.enum(['local', 'google']).default('local'),
+  /** Google Drive: the folder (in a shared drive or shared with the service account) that holds every item folder. */
+  DRIVE_ROOT_FOLDER_ID: optionalString,
+  /** Google Drive: the service account's JSON key, as a file path or as the JSON itself. */
+  DRIVE_GOOGLE_CREDENTIALS_FILE: optionalString,
+  DRIVE_GOOGLE_CREDENTIALS_JSON: optionalString,
+  /** Testing only: a Drive v3 server to use instead of Google's (the googleapis client's rootUrl). */
+  DRIVE_GOOGLE_API_URL: optionalString,
+  /** Local drive: a command that converts office documents to PDF (LibreOffice's `soffice`); unset: found on PATH. */
+  DRIVE_PDF_CONVERTER: optionalString,
+  /** Largest content file accepted by Upload Content, in bytes (default 200 MB). */
+  CONTENT_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  /** Seconds between runs of the mail outbox worker (server/mail/outbox.ts); mail queued by a request is sent sooner. */
+  MAIL_OUTBOX_INTERVAL_SECONDS: z.coerce.number().int().positive().default(15),
+  /** Days an invitation's accept link stays valid (member-library §9: the expiry is the server's). */
+  INVITATION_VALID_DAYS: z.coerce.number().int().positive().default(14),
+  /** Requests per minute per IP to create, send, regenerate, open, accept or decline invitations. */
+  RATE_LIMIT_INVITE_MAX: z.coerce.number().int().positive().default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,12 +3,26 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { localDrive } from '../../server/drive/local';
+import type { DrivePort } from '../../server/drive/port';
 import { freshDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: AppConfig;
+  /** A local drive of the file's own, in a temporary folder. */
+  drive: DrivePort;
+  driveRoot: string;
+}
+
+/** A local drive in a new temporary folder (no PDF converter, whatever is installed). */
+export async function temporaryLocalDrive(): Promise<{ drive: DrivePort; root: string; remove(): Promise<void> }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'equip-drive-'));
+  return { drive: localDrive({ root, pdfConverter: null }), root, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -22,12 +36,16 @@ export function useTestApp(options: { env?: Record<string, string>; config?: Par
     context.database = await freshDatabase();
     if (options.seed) await options.seed(context.database);
     context.config = testConfig(options.env, options.config);
-    context.app = await buildApp(context.config, { database: context.database });
+    const drive = await temporaryLocalDrive();
+    context.drive = drive.drive;
+    context.driveRoot = drive.root;
+    context.app = await buildApp(context.config, { database: context.database, drive: drive.drive });
     await context.app.ready();
   });
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
+    if (context.driveRoot) await rm(context.driveRoot, { recursive: true, force: true });
   });
   return context;
 }

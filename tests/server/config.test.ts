@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, envSchema, loadConfig } from '../../server/config';
+
+describe('configuration', () => {
+  it('documents every variable it reads in .env.example', () => {
+    const documented = new Set(
+      readFileSync('.env.example', 'utf8')
+        .split('\n')
+        .map((line) => /^#?\s*([A-Z][A-Z0-9_]+)=/.exec(line)?.[1])
+        .filter(Boolean),
+    );
+    const undocumented = Object.keys(envSchema.shape).filter((name) => !documented.has(name));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('keeps files on the local drive unless told otherwise, with a 200 MB upload limit', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.DRIVE).toBe('local');
+    expect(config.CONTENT_MAX_BYTES).toBe(200 * 1024 * 1024);
+    expect(loadConfig({ NODE_ENV: 'test', DRIVE: 'google', DRIVE_ROOT_FOLDER_ID: ' abc ' }).DRIVE_ROOT_FOLDER_ID).toBe('abc');
+  });
+
+  it('lists every invalid setting at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', DRIVE: 'dropbox', CONTENT_MAX_BYTES: '-1' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'test', DRIVE: 'dropbox', CONTENT_MAX_BYTES: '-1' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/DRIVE:/);
+      expect((error as Error).message).toMatch(/CONTENT_MAX_BYTES:/);
+    }
+  });
+
+  it('refuses to start in production without a long session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).demoLogin).toBe(false);
+  });
+});
