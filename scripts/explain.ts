@@ -2,7 +2,7 @@
  * `BENCH_DATABASE_URL=… npm run explain -- --database NAME [--only WORDS]`: EXPLAIN (ANALYZE, BUFFERS) of the
  * item queries as a level-3 viewer (the demo leader) sends them, against a bench database (see
  * docs/performance.md). The SQL comes from the app's own query builders (`.toSQL()`); the item page's
- * smaller parts are recorded from the real loaders through a Drizzle logger. Each statement runs once to warm
+ * parts statement is recorded from the real loader through a Drizzle logger. Each statement runs once to warm
  * the cache, then its plan is printed.
  */
 import { parseArgs } from 'node:util';
@@ -15,8 +15,8 @@ import { items } from '../server/db/schema';
 import { listingQueries, typeAheadQuery } from '../server/features/discovery/queries';
 import { textSearch } from '../server/features/discovery/search';
 import { tagIdsInUse } from '../server/features/discovery/tag-catalogue';
-import { loadAffirmationOptions } from '../server/features/items/affirmations';
-import { findItemRecord, itemRecordQuery, loadItemDetailFor } from '../server/features/items/queries';
+import { loadItemParts } from '../server/features/items/detail';
+import { findItemRecord, itemRecordQuery } from '../server/features/items/queries';
 import { urlWithDatabase } from './bench/database';
 import { pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
 
@@ -84,10 +84,7 @@ function typeAheadStatements(db: Database, fixtures: BenchFixtures): Statement[]
 async function itemPageStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
   const ref = fixtures.itemRefs[0];
   const record = (await findItemRecord(db, ref))!;
-  const parts = await recordedStatements(db, 'item page', async (recording) => {
-    await loadItemDetailFor(recording, fixtures.viewer, record);
-    await loadAffirmationOptions(recording, fixtures.viewer, record.id);
-  });
+  const parts = await recordedStatements(db, 'item page: parts', (recording) => loadItemParts(recording, fixtures.viewer, record, ['item', 'affirmationOptions']));
   return [statement('item page: record', itemRecordQuery(db, eq(items.ref, ref))), ...parts];
 }
 

@@ -1,4 +1,5 @@
 /** Item-related shapes of member-library §3, as pages receive them. Field names follow the spec. */
+import type { Content } from './content';
 import type { Visibility, VisibilityName } from './enums';
 
 export interface ItemImage {
@@ -92,7 +93,7 @@ export interface ItemTagGroup {
   tags: Tag[];
 }
 
-/** The full item (member-library §3 Item). Comments and contents arrive with their own features. */
+/** The full item (member-library §3 Item). Comments arrive with their own feature. */
 export interface ItemDetail extends ItemSummary {
   authors: string[];
   visibility_explanation: string;
@@ -122,6 +123,10 @@ export interface ItemDetail extends ItemSummary {
   characteristics: ItemCharacteristic[];
   relations: Relation[];
   tasks: ItemTask[];
+  /** The content rows this viewer may see, in their order. */
+  contents: Content[];
+  /** Published content above the viewer's level exists (a visitor gets the login prompt). */
+  more_content_available: boolean;
 }
 
 /** Type-ahead answer of GET /item?search=…&simplejson=true. */

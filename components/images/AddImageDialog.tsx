@@ -9,6 +9,7 @@ import { messagesFor } from './DialogErrors';
 import ImageChoices from './ImageChoices';
 import ImageFormDialog from './ImageFormDialog';
 import { stockImageLabel, useStockImageSearch } from './useStockImageSearch';
+import UploadProgress from '../lib/UploadProgress';
 
 export interface AddImageDialogProps {
   /** The item the image is added to. */
@@ -104,18 +105,6 @@ export default function AddImageDialog({ itemRef, show, onHide }: AddImageDialog
       {progress !== null && <UploadProgress percentage={progress} />}
       <StockImageSearch query={query} onQueryChange={setQuery} results={stockImages} selected={stockImage?.id ?? null} onSelect={chooseStockImage} />
     </ImageFormDialog>
-  );
-}
-
-/** Bootstrap 5.3's progress markup, with the role on the outer element so it carries a name. */
-function UploadProgress({ percentage }: { percentage: number }) {
-  const rounded = Math.round(percentage);
-  return (
-    <div className="progress mb-3" role="progressbar" aria-label="Upload progress" aria-valuenow={rounded} aria-valuemin={0} aria-valuemax={100}>
-      <div className="progress-bar" style={{ width: `${rounded}%` }}>
-        {rounded}%
-      </div>
-    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Head } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import { SIGN_IN_HINT } from '../../shared/messages';
+import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
 import ExpiryNotice from '../../components/item/ExpiryNotice';
 import ItemActions from '../../components/item/ItemActions';
@@ -17,10 +18,11 @@ import { ItemAboutPanel, ItemAdminSidebar } from '../../components/item/ItemSide
 import ItemTags from '../../components/item/ItemTags';
 import LoginPrompt from '../../components/item/LoginPrompt';
 import RelatedItems from '../../components/item/RelatedItems';
+import ShareButton from '../../components/share/ShareButton';
 
 /** The item page (member-library §2 "Item page"): one section per part, in the spec's order, each with its editor in edit mode. */
 export default function ItemShow(props: PageProps<'items/Show'>) {
-  const { item, affirmationOptions, taxonomies, editable, accessLevelChoices, canRelate, can, auth, errors } = props;
+  const { item, affirmationOptions, taxonomies, editable, accessLevelChoices, canRelate, contentCan, unlinkedFiles, can, auth, errors, sharingExplanation } = props;
   // Edit mode belongs to the item it was switched on for. Saves reload the props with the page's
   // state preserved (Inertia's default for non-GET visits), so it stays on across them; a visit
   // that lands on another item (Duplicate) starts that one in read mode.
@@ -31,7 +33,11 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
   return (
     <>
       <Head title={item.title} />
-      <ItemHeader item={item} actions={<ItemActions itemRef={item.ref} can={can} editing={editing} onToggleEditing={toggleEditing} />} />
+      <ItemHeader
+        item={item}
+        actions={<ItemActions itemRef={item.ref} can={can} editing={editing} onToggleEditing={toggleEditing} />}
+        share={<ShareButton path={`/i/${item.ref}`} title={item.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={sharingExplanation} />}
+      />
       <ExpiryNotice item={item} />
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}
       <div className="row g-4">
@@ -51,6 +57,16 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
           <ItemAffirmations item={item} options={affirmationOptions} signedIn={auth.authenticated} />
           <DriveFolderLink itemRef={item.ref} folderId={item.google_drive_folder_id} />
           <RelatedItems itemRef={item.ref} relations={item.relations} canRelate={canRelate} error={firstError(errors.item)} />
+          <ContentList
+            itemRef={item.ref}
+            contents={item.contents}
+            moreContentAvailable={item.more_content_available}
+            folderId={item.google_drive_folder_id}
+            editing={editing}
+            contentCan={contentCan}
+            viewer={{ authenticated: auth.authenticated, admin: auth.admin, manageUsers: auth.manage_users }}
+            unlinkedFiles={unlinkedFiles}
+          />
         </div>
         {!auth.admin && (
           <div className="col-lg-4">

@@ -3,13 +3,10 @@
  * (required single, optional multiselect, optional single), one characteristic per format,
  * and items made per test in the state the test needs.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { CharacteristicFormat } from '../../shared/enums';
 import type { Database, DatabaseHandle } from '../../server/db/client';
 import { characteristics, itemCharacteristics, items, itemTags, tags, taxonomies, users } from '../../server/db/schema';
-import type { CookieJar } from '../support/app';
-import { inertiaHeaders, visit, xsrfHeader } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 
 export const MAINTAINER = 'staff@example.org';
@@ -125,25 +122,4 @@ export async function characteristicValues(db: Database, itemId: number): Promis
   return Object.fromEntries(rows.map((row) => [row.title, row.value]));
 }
 
-/** An Inertia visit that changes something, as the router sends it (JSON body, XSRF header). */
-export async function send(app: FastifyInstance, jar: CookieJar, method: 'PATCH' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  const response = await app.inject({
-    method,
-    url,
-    headers: {
-      ...(await inertiaHeaders(app)),
-      ...xsrfHeader(jar),
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-  jar.store(response);
-  return response;
-}
-
-/** What the next page shows after a redirect: its validation errors and flash notices. */
-export async function nextPage(app: FastifyInstance, jar: CookieJar) {
-  const { page } = await visit(app, '/', jar);
-  const notifications: { message: string }[] = page.flash?.notifications ?? [];
-  return { errors: page.props.errors as Record<string, string>, notices: notifications.map((notice) => notice.message) };
-}
+export { nextPage, send } from '../support/http';

@@ -3,11 +3,12 @@
  * nothing, a thumb (1) or a strong affirmation (2). Per-option counts are for admins only;
  * everyone sees the item's summary (decisions: "Items").
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { AFFIRMATION_STRENGTH } from '../../../shared/enums';
 import type { AffirmationOption } from '../../../shared/items';
-import { canSeeAffirmationCounts, isSignedIn, type Viewer } from '../../access/policy';
+import { isSignedIn, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
+import { jsonArray, jsonObject } from '../../db/json';
 import { affirmationOptions, itemAffirmations } from '../../db/schema';
 
 export type AffirmationValue = 0 | 1 | 2;
@@ -18,19 +19,33 @@ export interface AffirmationSummary {
   affirmation_text: string;
 }
 
-/** The options in their order, with the viewer's own strength and, for admins, how many people gave each. */
-export async function loadAffirmationOptions(db: Database, viewer: Viewer, itemId: number): Promise<AffirmationOption[]> {
+interface AffirmationOptionRow {
+  ref: string;
+  title: string;
+  isNegative: boolean;
+  mine: number | null;
+  count: number | null;
+}
+
+/**
+ * SQL: the options as JSON in their order, with the strength the viewer gave each (none for anonymous visitors)
+ * and, when `counted` (`canSeeAffirmationCounts`), how many people gave each.
+ */
+export function affirmationOptionsSql(viewer: Viewer, itemId: SQLWrapper, counted: boolean): SQL {
   const onThisOption = and(eq(itemAffirmations.itemId, itemId), eq(itemAffirmations.affirmationOptionId, affirmationOptions.id));
   const mine = isSignedIn(viewer)
-    ? sql<number | null>`(select ${itemAffirmations.value} from ${itemAffirmations} where ${onThisOption} and ${itemAffirmations.userId} = ${viewer.id})`
-    : sql<null>`null`;
-  const counted = canSeeAffirmationCounts(viewer);
-  const count = counted ? sql<number>`(select count(*) from ${itemAffirmations} where ${onThisOption})`.mapWith(Number) : sql<null>`null`;
-  const rows = await db
-    .select({ ref: affirmationOptions.ref, title: affirmationOptions.title, isNegative: affirmationOptions.isNegative, mine, count })
-    .from(affirmationOptions)
-    .orderBy(asc(affirmationOptions.position), asc(affirmationOptions.id));
-  return rows.map((row) => ({
+    ? sql`(select ${itemAffirmations.value} from ${itemAffirmations} where ${onThisOption} and ${eq(itemAffirmations.userId, viewer.id)})`
+    : sql`null`;
+  const count = counted ? sql`(select count(*) from ${itemAffirmations} where ${onThisOption})` : sql`null`;
+  return jsonArray(
+    jsonObject({ ref: affirmationOptions.ref, title: affirmationOptions.title, isNegative: affirmationOptions.isNegative, mine, count }),
+    sql`from ${affirmationOptions}`,
+    [asc(affirmationOptions.position), asc(affirmationOptions.id)],
+  );
+}
+
+export function readAffirmationOptions(json: unknown, counted: boolean): AffirmationOption[] {
+  return (json as AffirmationOptionRow[]).map((row) => ({
     ref: row.ref,
     title: row.title,
     is_negative: row.isNegative,
@@ -45,22 +60,26 @@ function strength(value: number | null): AffirmationValue {
 }
 
 /**
- * The item's affirmations at a glance: the total, a star per strong positive affirmation, and a
- * sentence that keeps approval and disapproval apart.
+ * SQL: the item's affirmations at a glance, as one JSON object: the total, a star per strong positive
+ * affirmation, and the counts of approval and disapproval kept apart.
  */
-export async function loadAffirmationSummary(db: Database, itemId: number): Promise<AffirmationSummary> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)`.mapWith(Number),
-      positive: sql<number>`count(*) filter (where not ${affirmationOptions.isNegative})`.mapWith(Number),
-      strong: sql<number>`count(*) filter (where not ${affirmationOptions.isNegative} and ${itemAffirmations.value} = ${AFFIRMATION_STRENGTH.STRONG})`.mapWith(Number),
-      negative: sql<number>`count(*) filter (where ${affirmationOptions.isNegative})`.mapWith(Number),
-    })
-    .from(itemAffirmations)
-    .innerJoin(affirmationOptions, eq(affirmationOptions.id, itemAffirmations.affirmationOptionId))
-    .where(eq(itemAffirmations.itemId, itemId));
-  const counts = { positive: row?.positive ?? 0, strong: row?.strong ?? 0, negative: row?.negative ?? 0 };
-  return { affirmations: row?.total ?? 0, affirmation_stars: counts.strong, affirmation_text: affirmationText(counts) };
+export function affirmationSummarySql(itemId: SQLWrapper): SQL {
+  const counts = jsonObject({
+    total: sql`count(*)`,
+    positive: sql`count(*) filter (where not ${affirmationOptions.isNegative})`,
+    strong: sql`count(*) filter (where not ${affirmationOptions.isNegative} and ${itemAffirmations.value} = ${AFFIRMATION_STRENGTH.STRONG})`,
+    negative: sql`count(*) filter (where ${affirmationOptions.isNegative})`,
+  });
+  return sql`(select ${counts} from ${itemAffirmations}
+    inner join ${affirmationOptions} on ${eq(affirmationOptions.id, itemAffirmations.affirmationOptionId)}
+    where ${eq(itemAffirmations.itemId, itemId)})`;
+}
+
+/** The summary with its sentence, which keeps approval and disapproval apart. */
+export function readAffirmationSummary(json: unknown): AffirmationSummary {
+  const row = json as { total: number; positive: number; strong: number; negative: number } | null;
+  const counts = { positive: Number(row?.positive ?? 0), strong: Number(row?.strong ?? 0), negative: Number(row?.negative ?? 0) };
+  return { affirmations: Number(row?.total ?? 0), affirmation_stars: counts.strong, affirmation_text: affirmationText(counts) };
 }
 
 export function affirmationText({ positive, strong, negative }: { positive: number; strong: number; negative: number }): string {

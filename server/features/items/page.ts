@@ -1,7 +1,12 @@
-/** Props of the 'items/Show' page. Each part is lazy, so partial reloads compute only what they ask for. */
+/**
+ * Props of the 'items/Show' page. Each part is lazy, so partial reloads compute only what they ask for;
+ * `item` and `affirmationOptions` asked for together come in one statement (`itemPartsLoader`).
+ */
 import { ACCESS_LEVELS, type AccessLevel } from '../../../shared/levels';
-import type { PagePropsInput } from '../../inertia';
+import { optional, type PagePropsInput } from '../../inertia';
 import {
+  canCreateDriveFolder,
+  canCurateContent,
   canCurateItem,
   canEditItem,
   canRelateItems,
@@ -9,24 +14,31 @@ import {
   canSetAnyVisibility,
   canSetMinimumAccessLevel,
   canSubmitForPublishing,
+  canManageContent,
+  canSeeDriveFiles,
   itemCan,
   type ItemAccessFacts,
   type Viewer,
 } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { loadAffirmationOptions } from './affirmations';
-import { loadItemDetailFor, type ItemRecord } from './queries';
+import type { DrivePort } from '../../drive/port';
+import { unlinkedFilesOf } from '../content/adding';
+import { itemPartsLoader } from './detail';
+import type { ItemRecord } from './queries';
 import { loadTaxonomiesWithTags } from './tags';
 
-export function itemPageProps(db: Database, viewer: Viewer, record: ItemRecord, now: Date): PagePropsInput<'items/Show'> {
+export function itemPageProps(db: Database, drive: DrivePort, viewer: Viewer, record: ItemRecord, now: Date): PagePropsInput<'items/Show'> {
   const editor = canEditItem(viewer, record);
+  const parts = itemPartsLoader(db, viewer, record, now);
   return {
-    item: () => loadItemDetailFor(db, viewer, record, now),
-    affirmationOptions: () => loadAffirmationOptions(db, viewer, record.id),
+    item: () => parts('item'),
+    affirmationOptions: () => parts('affirmationOptions'),
     taxonomies: () => (editor ? loadTaxonomiesWithTags(db, viewer) : []),
     editable: editableFlags(viewer, record),
     accessLevelChoices: editor ? accessLevelChoices(viewer, record) : [],
     canRelate: canRelateItems(viewer),
+    contentCan: { manage: canManageContent(viewer, record), curate: canCurateContent(viewer), createFolder: canCreateDriveFolder(viewer) },
+    unlinkedFiles: optional(() => (canSeeDriveFiles(viewer, record) ? unlinkedFilesOf(db, drive, record) : [])),
     can: itemCan(viewer, record),
     title: record.title,
     breadcrumbs: [{ label: 'All Items', href: '/item' }, { label: record.title }],

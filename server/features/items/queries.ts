@@ -1,31 +1,14 @@
 /**
- * Loading one item for a viewer: the record, whether the viewer may open it, and the
- * full ItemDetail the item page shows. Every part is one query, whatever the item holds.
+ * Loading one item for a viewer: the record, and whether the viewer may open it. The ItemDetail the
+ * item page shows is built in `detail.ts`.
  */
-import { and, eq, getTableColumns, max, type SQL } from 'drizzle-orm';
-import type { ItemDetail } from '../../../shared/items';
+import { and, eq, getTableColumns, max, sql, type SQL } from 'drizzle-orm';
 import { SIGN_IN_HINT } from '../../../shared/messages';
-import {
-  canEditItem,
-  canListItem,
-  canOpenExpiredItem,
-  canOpenItem,
-  canSeeMaintainer,
-  canSeeMaintainerEmail,
-  isItemExpired,
-  isSignedIn,
-  validSharesToViewer,
-  type Viewer,
-} from '../../access/policy';
+import { canListItem, canOpenExpiredItem, canOpenItem, isItemExpired, isSignedIn, validSharesToViewer, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, shares, users } from '../../db/schema';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { REF_PATTERN } from '../../lib/ref';
-import { loadAffirmationSummary } from './affirmations';
-import { loadCharacteristics, loadImages, loadItemTasks } from './detail-parts';
-import { loadRelations } from './relations';
-import { isItemExpiring, itemSummary, visibilityFields } from './summary';
-import { loadItemTags } from './tags';
 
 const { searchVector: _searchVector, ...itemColumns } = getTableColumns(items);
 
@@ -47,9 +30,20 @@ export function itemRecordQuery(db: Database, condition: SQL) {
     .limit(1);
 }
 
+function prepareItemRecordByRef(db: Database) {
+  return itemRecordQuery(db, eq(items.ref, sql.placeholder('ref'))).prepare('equip_item_record_by_ref');
+}
+
+/** Every item page starts with this statement: prepared once per database handle (no SQL to build, no parsing on PostgreSQL). */
+const itemRecordByRef = new WeakMap<Database, ReturnType<typeof prepareItemRecordByRef>>();
+
 /** The item behind a ref, whoever asks: check access before showing any of it. */
 export async function findItemRecord(db: Database, ref: string) {
-  return REF_PATTERN.test(ref) ? selectItemRecord(db, eq(items.ref, ref)) : null;
+  if (!REF_PATTERN.test(ref)) return null;
+  let query = itemRecordByRef.get(db);
+  if (!query) itemRecordByRef.set(db, (query = prepareItemRecordByRef(db)));
+  const [row] = await query.execute({ ref });
+  return row ?? null;
 }
 
 export async function findItemRecordById(db: Database, id: number) {
@@ -89,63 +83,4 @@ export async function openItemForViewer(db: Database, viewer: Viewer, ref: strin
   if (!(await viewerCanOpen(db, viewer, record, now))) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
   if (isItemExpired(record, now) && !canOpenExpiredItem(viewer, record)) throw gone(record.expiresNote);
   return record;
-}
-
-/** The full item for a viewer who may open it (see `openItemForViewer`). */
-export async function loadItemDetailFor(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<ItemDetail> {
-  const [images, tags, characteristics, relations, tasks, affirmations] = await Promise.all([
-    loadImages(db, record.id),
-    loadItemTags(db, viewer, record.id),
-    loadCharacteristics(db, viewer, record),
-    loadRelations(db, viewer, record.id, now),
-    loadItemTasks(db, viewer, record, now),
-    loadAffirmationSummary(db, record.id),
-  ]);
-  const summary = itemSummary({ ...record, imageRef: images[0]?.ref ?? null }, now);
-  return {
-    ...summary,
-    visibility_explanation: visibilityFields(record.visibility).visibility_explanation,
-    authors: record.authors,
-    all_images: images,
-    available_external_link: record.availableExternalLink,
-    initial_publication_year_month: record.initialPublicationYearMonth,
-    last_updated_year_month: record.lastUpdatedYearMonth,
-    google_drive_folder_id: record.googleDriveFolderId,
-    expires_at: record.expiresAt?.toISOString() ?? null,
-    expiring: isItemExpiring(record.expiresAt, now),
-    expires_note: record.expiresNote,
-    ...curationFields(viewer, record),
-    show_created_by: record.showCreatedBy,
-    ...maintainerFields(viewer, record),
-    show_as_user_contributed: record.showAsUserContributed,
-    code: record.code,
-    view_count: record.viewCount,
-    recent_view_count: record.recentViewCount,
-    ...affirmations,
-    tags: tags.tags,
-    tag_groups: tags.groups,
-    characteristics,
-    relations,
-    tasks,
-  };
-}
-
-/** `loadItemDetailFor` from a ref, with the same 404/403/410 answers as the item page. */
-export async function loadItemDetail(db: Database, viewer: Viewer, ref: string, now: Date = new Date()): Promise<ItemDetail> {
-  return loadItemDetailFor(db, viewer, await openItemForViewer(db, viewer, ref, now), now);
-}
-
-/** Review notes are the editors' working notes. */
-function curationFields(viewer: Viewer, record: ItemRecord) {
-  const editor = canEditItem(viewer, record);
-  return { review_after: editor ? record.reviewAfter : null, review: editor ? record.review : null };
-}
-
-function maintainerFields(viewer: Viewer, record: ItemRecord) {
-  const named = canSeeMaintainer(viewer, record);
-  return {
-    created_by_user_ref: named ? record.maintainerRef : null,
-    created_by_user_name: named ? record.maintainerName : null,
-    created_by_user_email: canSeeMaintainerEmail(viewer, record) ? record.maintainerEmail : null,
-  };
 }

@@ -2,39 +2,48 @@
  * Related items (member-library §3 Relation). A relation links two items either way round: the
  * page shows it on both, and relating them again in the other direction is a duplicate.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Relation } from '../../../shared/items';
-import { canDeleteRelation, canOpenExpiredItem, isAdmin, isItemExpired, listableItemsCondition, type Viewer } from '../../access/policy';
+import { canDeleteRelation, canOpenExpiredItem, isAdmin, isItemExpired, listableItemsCondition, type SqlTime, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
+import { jsonArray, jsonObject, jsonTimestamp } from '../../db/json';
 import { items, relations } from '../../db/schema';
 import { summaryColumns } from '../discovery/summaries';
-import { itemSummary } from './summary';
+import { itemSummary, type SummaryRow } from './summary';
 
-const touches = (itemId: number) => or(eq(relations.itemId, itemId), eq(relations.relatedItemId, itemId));
+const touches = (itemId: SQLWrapper) => or(eq(relations.itemId, itemId), eq(relations.relatedItemId, itemId));
+
+/** A relation with the card of the item at its other end, as JSON brings it (the expiry as an ISO string). */
+type RelationRow = Omit<SummaryRow, 'expiresAt'> & { relationRef: string; adminApproved: boolean; relationCreatedBy: number | null; expiresAt: string | null };
 
 /**
- * The item's relations to items this viewer may list; the others are left out without a trace.
- * Related items are a list: an UNLISTED item never shows in it but for admins, or its link would spread.
+ * SQL: the item's relations as JSON, each with the card of the item at its other end, only to items this viewer
+ * may list (`listableItemsCondition`); the others are left out without a trace. Related items are a list: an
+ * UNLISTED item never shows in it but for admins, or its link would spread.
  */
-export async function loadRelations(db: Database, viewer: Viewer, itemId: number, now: Date): Promise<Relation[]> {
+export function relationsSql(viewer: Viewer, itemId: SQLWrapper, now: SqlTime): SQL {
   const otherItemId = sql`case when ${relations.itemId} = ${itemId} then ${relations.relatedItemId} else ${relations.itemId} end`;
-  const rows = await db
-    .select({
+  return jsonArray(
+    jsonObject({
       relationRef: relations.ref,
       adminApproved: relations.adminApproved,
       relationCreatedBy: relations.createdByUserId,
       ...summaryColumns,
-    })
-    .from(relations)
-    .innerJoin(items, eq(items.id, otherItemId))
-    .where(and(touches(itemId), listableItemsCondition(viewer, now)))
-    .orderBy(sql`${relations.adminApproved} desc`, items.title, relations.id);
+    }),
+    sql`from ${relations} inner join ${items} on ${eq(items.id, otherItemId)} where ${and(touches(itemId), listableItemsCondition(viewer, now))}`,
+    [sql`${relations.adminApproved} desc`, asc(items.title), asc(relations.id)],
+  );
+}
+
+/** The relations the viewer may see: expired items only for those who may still open them, each item once. */
+export function readRelations(viewer: Viewer, json: unknown, now: Date): Relation[] {
+  const rows = (json as RelationRow[]).map((row) => ({ ...row, expiresAt: jsonTimestamp(row.expiresAt) }));
   return firstPerItem(rows.filter((row) => !isItemExpired(row, now) || canOpenExpiredItem(viewer, row))).map((row) => ({
-      ref: row.relationRef,
-      item: itemSummary(row, now),
-      admin_approved: row.adminApproved,
-      can_delete: canDeleteRelation(viewer, { createdByUserId: row.relationCreatedBy, adminApproved: row.adminApproved }),
-    }));
+    ref: row.relationRef,
+    item: itemSummary(row, now),
+    admin_approved: row.adminApproved,
+    can_delete: canDeleteRelation(viewer, { createdByUserId: row.relationCreatedBy, adminApproved: row.adminApproved }),
+  }));
 }
 
 /** The same two items may be related in both directions (older data); show them once. */

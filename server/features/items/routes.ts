@@ -8,6 +8,7 @@ import { findItemRecordById, openItemForViewer, viewerCanList, viewerCanOpen } f
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
 import { AFFIRMATION_ERRORS, affirmationBody, refParams, RELATION_ERRORS, relationParams, validationErrors } from './schemas';
 import { isCountedView, recordItemView, refreshRecentViewCountsPeriodically } from './views';
+import { sharingExplanationProp } from '../sharing/explanation';
 
 const itemPath = (ref: string) => `/i/${ref}`;
 
@@ -29,7 +30,7 @@ export const itemRoutes: FastifyPluginAsync = async (app) => {
     }
     // The page holds what this viewer may see: no shared cache may keep it.
     reply.header('Cache-Control', 'private, no-store');
-    return reply.inertia('items/Show', itemPageProps(app.db, request.viewer, record, now));
+    return reply.inertia('items/Show', { ...itemPageProps(app.db, app.drive, request.viewer, record, now), sharingExplanation: sharingExplanationProp(request, record, now) });
   });
 
   app.post('/i/:ref/affirmation', async (request, reply) => {

@@ -1,6 +1,5 @@
 /** Request shapes of the item page's calls (member-library §7), and their validation messages. */
 import { z } from 'zod';
-import type { ValidationErrors } from '../../../shared/props';
 import { REF_PATTERN } from '../../lib/ref';
 
 export const AFFIRMATION_ERRORS = {
@@ -28,12 +27,4 @@ export const affirmationBody = z.object({
   value: affirmationValue,
 });
 
-/** The first message per field, as the page shows them. */
-export function validationErrors(error: z.ZodError): ValidationErrors {
-  const errors: ValidationErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors as validationErrors } from '../../lib/validation';

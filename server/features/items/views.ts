@@ -28,21 +28,39 @@ export function isCountedView(request: FastifyRequest, component: string): boole
 }
 
 /**
- * Records one view and answers the item's new counts, in one statement (so one round trip, and the
+ * Records one view and answers the item's new counts, in one prepared statement (so one round trip, and the
  * item row stays locked only while it runs). The recount cannot see the view inserted by the same
  * statement, so the new view is added to it.
  */
 export async function recordItemView(db: Database, itemId: number, userId: number | null, now: Date = new Date()) {
-  const loggedView = db.$with('logged_view').as(db.insert(itemViews).values({ itemId, userId, viewedAt: now }).returning({ id: itemViews.id }));
-  const earlierRecentViews = sql<number>`(select count(*) from ${itemViews} where ${and(eq(itemViews.itemId, itemId), gt(itemViews.viewedAt, recentWindowStart(now)))})`;
-  const [counts] = await db
-    .with(loggedView)
-    .update(items)
-    // A view is not an edit: keep updated_at as it is.
-    .set({ viewCount: sql`${items.viewCount} + 1`, recentViewCount: sql`${earlierRecentViews} + 1`, updatedAt: sql`${items.updatedAt}` })
-    .where(eq(items.id, itemId))
-    .returning({ viewCount: items.viewCount, recentViewCount: items.recentViewCount });
+  const [counts] = await recordViewStatement(db).execute({ itemId, userId, now, windowStart: recentWindowStart(now) });
   return counts;
+}
+
+const preparedRecordView = new WeakMap<Database, ReturnType<typeof prepareRecordView>>();
+
+function recordViewStatement(db: Database) {
+  let statement = preparedRecordView.get(db);
+  if (!statement) preparedRecordView.set(db, (statement = prepareRecordView(db)));
+  return statement;
+}
+
+function prepareRecordView(db: Database) {
+  const itemId = sql.placeholder('itemId');
+  const loggedView = db
+    .$with('logged_view')
+    .as(db.insert(itemViews).values({ itemId, userId: sql.placeholder('userId'), viewedAt: sql.placeholder('now') }).returning({ id: itemViews.id }));
+  const earlierRecentViews = sql<number>`(select count(*) from ${itemViews} where ${and(eq(itemViews.itemId, itemId), gt(itemViews.viewedAt, sql.placeholder('windowStart')))})`;
+  return (
+    db
+      .with(loggedView)
+      .update(items)
+      // A view is not an edit: keep updated_at as it is.
+      .set({ viewCount: sql`${items.viewCount} + 1`, recentViewCount: sql`${earlierRecentViews} + 1`, updatedAt: sql`${items.updatedAt}` })
+      .where(eq(items.id, itemId))
+      .returning({ viewCount: items.viewCount, recentViewCount: items.recentViewCount })
+      .prepare('equip_record_item_view')
+  );
 }
 
 /** Recomputes recent_view_count of every item that still has some, so views older than the window drop out. */

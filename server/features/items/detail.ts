@@ -1,0 +1,221 @@
+/**
+ * The item page's parts for a viewer who may open the item (`openItemForViewer`): images, tags,
+ * characteristics, relations, tasks (editors only), the affirmation summary, the content list and the
+ * affirmation options.
+ * However many of them a request wants, they come in ONE statement, each part a JSON value of its row
+ * (`server/db/json.ts`), so the page costs the same few round trips whatever the item holds.
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AffirmationOption, ItemCharacteristic, ItemDetail, ItemImage, ItemTagGroup, ItemTask, Relation, Tag } from '../../../shared/items';
+import {
+  canEditItem,
+  canSeeAffirmationCounts,
+  canSeeItemTasks,
+  canSeeMaintainer,
+  canSeeMaintainerEmail,
+  viewerPlaceholders,
+  viewerPlaceholderValues,
+  viewerSqlKind,
+  type Viewer,
+  type ViewerSqlKind,
+} from '../../access/policy';
+import type { Database } from '../../db/client';
+import { items } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import { itemContentsSql, itemGrantedLevelSql, readContents, type ContentList } from '../content/detail-part';
+import { affirmationOptionsSql, affirmationSummarySql, readAffirmationOptions, readAffirmationSummary, type AffirmationSummary } from './affirmations';
+import { itemCharacteristicsSql, itemImagesSql, itemTasksSql, readItemCharacteristics, readItemImages, readItemTasks } from './detail-parts';
+import { openItemForViewer, type ItemRecord } from './queries';
+import { readRelations, relationsSql } from './relations';
+import { isItemExpiring, itemSummary, visibilityFields } from './summary';
+import { itemTagsSql, readItemTags } from './tags';
+
+/** What the item page loads from the database beyond the record: its two lazy props. */
+export interface ItemParts {
+  item: ItemDetail;
+  affirmationOptions: AffirmationOption[];
+}
+export type ItemPartName = keyof ItemParts;
+
+/**
+ * Everything the statement's text depends on: requests of one shape share one prepared statement, which takes
+ * the item, the time and the viewer's values as placeholders. The flags are the policy's answers for this
+ * viewer and item, so the statement never asks the policy anything itself.
+ */
+interface PartsShape {
+  item: boolean;
+  affirmationOptions: boolean;
+  /** How the policy's SQL conditions treat the viewer (`viewerSqlKind`). */
+  viewer: ViewerSqlKind;
+  /** `canEditItem`: characteristics without a value too. */
+  editor: boolean;
+  /** `canSeeItemTasks`. */
+  tasks: boolean;
+  /** `canSeeAffirmationCounts`. */
+  counts: boolean;
+}
+
+const ITEM_ID = sql.placeholder('itemId');
+const NOW = sql.placeholder('now');
+
+/** The parts named in `wanted`, in one statement. */
+export async function loadItemParts<N extends ItemPartName>(
+  db: Database,
+  viewer: Viewer,
+  record: ItemRecord,
+  wanted: Iterable<N>,
+  now: Date = new Date(),
+): Promise<Pick<ItemParts, N>> {
+  const names = new Set<ItemPartName>(wanted);
+  const parts: Partial<ItemParts> = {};
+  if (names.size === 0) return parts as Pick<ItemParts, N>;
+  const item = names.has('item');
+  const affirmationOptions = names.has('affirmationOptions');
+  const shape: PartsShape = {
+    item,
+    affirmationOptions,
+    viewer: viewerSqlKind(viewer),
+    editor: item && canEditItem(viewer, record),
+    tasks: item && canSeeItemTasks(viewer, record),
+    counts: affirmationOptions && canSeeAffirmationCounts(viewer),
+  };
+  const [row] = await partsStatement(db, shape).execute({ itemId: record.id, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
+  // Deleted since its record was read.
+  if (!row) throw notFound();
+  if (item) {
+    parts.item = itemDetail(viewer, record, now, {
+      images: readItemImages(row.images),
+      tags: readItemTags(viewer, row.tags),
+      characteristics: readItemCharacteristics(viewer, row.characteristics),
+      relations: readRelations(viewer, row.relations, now),
+      tasks: shape.tasks ? readItemTasks(row.tasks, record, now) : [],
+      affirmations: readAffirmationSummary(row.affirmations),
+      contents: readContents(viewer, record, row.contents, row.grantedLevel as number | null),
+    });
+  }
+  if (affirmationOptions) parts.affirmationOptions = readAffirmationOptions(row.affirmationOptions, shape.counts);
+  return parts as Pick<ItemParts, N>;
+}
+
+const preparedParts = new WeakMap<Database, Map<string, ReturnType<typeof prepareParts>>>();
+
+function partsStatement(db: Database, shape: PartsShape) {
+  const flags = [shape.item, shape.affirmationOptions, shape.editor, shape.tasks, shape.counts].map((flag) => (flag ? 1 : 0)).join('');
+  const name = `equip_item_parts_${shape.viewer.replace('+', '_')}_${flags}`;
+  let statements = preparedParts.get(db);
+  if (!statements) preparedParts.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = prepareParts(db, shape, name)));
+  return statement;
+}
+
+/**
+ * One row of JSON values, one a part, selected with the item's own row (so each part is there once). Each part
+ * is nested in a fragment of its own: Drizzle writes columns at a field's top level without their table here.
+ */
+function prepareParts(db: Database, shape: PartsShape, name: string) {
+  const viewer = viewerPlaceholders(shape.viewer);
+  const fields: Record<string, SQL> = {};
+  if (shape.item) {
+    fields.images = itemImagesSql(ITEM_ID);
+    fields.tags = itemTagsSql(ITEM_ID);
+    fields.characteristics = itemCharacteristicsSql(ITEM_ID, shape.editor);
+    fields.relations = relationsSql(viewer, ITEM_ID, NOW);
+    if (shape.tasks) fields.tasks = itemTasksSql(ITEM_ID);
+    fields.affirmations = affirmationSummarySql(ITEM_ID);
+    fields.contents = itemContentsSql(ITEM_ID, shape.editor);
+    fields.grantedLevel = itemGrantedLevelSql(viewer, ITEM_ID, NOW);
+  }
+  if (shape.affirmationOptions) fields.affirmationOptions = affirmationOptionsSql(viewer, ITEM_ID, shape.counts);
+  const nested = Object.fromEntries(Object.entries(fields).map(([key, part]) => [key, sql`${part}`]));
+  return db.select(nested).from(items).where(eq(items.id, ITEM_ID)).prepare(name);
+}
+
+/**
+ * The page's parts, loaded together when asked for together: every part named in one synchronous stretch
+ * shares one statement, which starts once that stretch is over. The Inertia adapter calls a page's lazy
+ * props one after another before it awaits any (`resolveProps`), so a full visit loads `item` and
+ * `affirmationOptions` in one statement, and a partial reload only the props it names.
+ */
+export function itemPartsLoader(db: Database, viewer: Viewer, record: ItemRecord, now: Date): <N extends ItemPartName>(name: N) => Promise<ItemParts[N]> {
+  let open: { wanted: Set<ItemPartName>; loaded: Promise<Partial<ItemParts>> } | null = null;
+  return async (name) => {
+    if (!open) {
+      const wanted = new Set<ItemPartName>();
+      const loaded = Promise.resolve().then(() => {
+        open = null;
+        return loadItemParts(db, viewer, record, wanted, now);
+      });
+      open = { wanted, loaded };
+    }
+    open.wanted.add(name);
+    return (await open.loaded)[name]!;
+  };
+}
+
+/** The full item for a viewer who may open it (see `openItemForViewer`). */
+export async function loadItemDetailFor(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<ItemDetail> {
+  return (await loadItemParts(db, viewer, record, ['item'], now)).item;
+}
+
+/** `loadItemDetailFor` from a ref, with the same 404/403/410 answers as the item page. */
+export async function loadItemDetail(db: Database, viewer: Viewer, ref: string, now: Date = new Date()): Promise<ItemDetail> {
+  return loadItemDetailFor(db, viewer, await openItemForViewer(db, viewer, ref, now), now);
+}
+
+interface DetailParts {
+  images: ItemImage[];
+  tags: { tags: Tag[]; groups: ItemTagGroup[] };
+  characteristics: ItemCharacteristic[];
+  relations: Relation[];
+  tasks: ItemTask[];
+  affirmations: AffirmationSummary;
+  contents: ContentList;
+}
+
+function itemDetail(viewer: Viewer, record: ItemRecord, now: Date, parts: DetailParts): ItemDetail {
+  const summary = itemSummary({ ...record, imageRef: parts.images[0]?.ref ?? null }, now);
+  return {
+    ...summary,
+    visibility_explanation: visibilityFields(record.visibility).visibility_explanation,
+    authors: record.authors,
+    all_images: parts.images,
+    available_external_link: record.availableExternalLink,
+    initial_publication_year_month: record.initialPublicationYearMonth,
+    last_updated_year_month: record.lastUpdatedYearMonth,
+    google_drive_folder_id: record.googleDriveFolderId,
+    expires_at: record.expiresAt?.toISOString() ?? null,
+    expiring: isItemExpiring(record.expiresAt, now),
+    expires_note: record.expiresNote,
+    ...curationFields(viewer, record),
+    show_created_by: record.showCreatedBy,
+    ...maintainerFields(viewer, record),
+    show_as_user_contributed: record.showAsUserContributed,
+    code: record.code,
+    view_count: record.viewCount,
+    recent_view_count: record.recentViewCount,
+    ...parts.affirmations,
+    tags: parts.tags.tags,
+    tag_groups: parts.tags.groups,
+    characteristics: parts.characteristics,
+    relations: parts.relations,
+    tasks: parts.tasks,
+    contents: parts.contents.contents,
+    more_content_available: parts.contents.more_content_available,
+  };
+}
+
+/** Review notes are the editors' working notes. */
+function curationFields(viewer: Viewer, record: ItemRecord) {
+  const editor = canEditItem(viewer, record);
+  return { review_after: editor ? record.reviewAfter : null, review: editor ? record.review : null };
+}
+
+function maintainerFields(viewer: Viewer, record: ItemRecord) {
+  const named = canSeeMaintainer(viewer, record);
+  return {
+    created_by_user_ref: named ? record.maintainerRef : null,
+    created_by_user_name: named ? record.maintainerName : null,
+    created_by_user_email: canSeeMaintainerEmail(viewer, record) ? record.maintainerEmail : null,
+  };
+}
