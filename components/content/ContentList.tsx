@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { CONTENT_MESSAGES, type Content, type UnlinkedFile } from '../../shared/content';
+import LoginPrompt from '../item/LoginPrompt';
+import { postKeepingScroll } from '../lib/visits';
+import { itemFolderUrl } from './content-urls';
+import ContentRow, { type ContentRowFlags } from './ContentRow';
+import LinkExistingFileDialog from './LinkExistingFileDialog';
+import UploadContentDialog from './UploadContentDialog';
+
+export interface ContentListProps {
+  itemRef: string;
+  contents: Content[];
+  moreContentAvailable: boolean;
+  folderId: string | null;
+  /** Edit mode is on. */
+  editing: boolean;
+  contentCan: { manage: boolean; curate: boolean; createFolder: boolean };
+  viewer: { authenticated: boolean; admin: boolean; manageUsers: boolean };
+  unlinkedFiles: UnlinkedFile[] | undefined;
+}
+
+/**
+ * The item's content files (member-library §2 "Item page", §3 Content, §6): each opens through /content/{ref}; in edit
+ * mode, editors upload, link, edit, order and remove them, and admins create the drive folder.
+ */
+export default function ContentList(props: ContentListProps) {
+  const { itemRef, contents, moreContentAvailable, folderId, editing, contentCan, viewer } = props;
+  const [dialog, setDialog] = useState<'upload' | 'link' | null>(null);
+  const managing = editing && contentCan.manage;
+  if (contents.length === 0 && !moreContentAvailable && !managing) return null;
+
+  const flags: ContentRowFlags = {
+    editing: managing,
+    curate: contentCan.curate,
+    showSampleBadge: viewer.admin,
+    showLevelBadge: viewer.admin || viewer.manageUsers,
+    showUnpublishedBadge: contentCan.manage,
+  };
+  const fullVersions = contents.filter((content) => !content.is_sample);
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <section aria-labelledby="content-list-title" className="mb-3">
+      <h2 id="content-list-title" className="h5">
+        Content
+      </h2>
+      {contents.length > 0 && (
+        <ul className="list-group mb-2">
+          {contents.map((content, index) => (
+            <ContentRow key={content.ref} content={content} fullVersions={fullVersions} first={index === 0} last={index === contents.length - 1} flags={flags} />
+          ))}
+        </ul>
+      )}
+      {moreContentAvailable &&
+        (viewer.authenticated ? (
+          <Alert variant="secondary" className="py-2">
+            {CONTENT_MESSAGES.moreContentForMembers}
+          </Alert>
+        ) : (
+          <LoginPrompt message={CONTENT_MESSAGES.moreContentForVisitors} />
+        ))}
+      {managing && (
+        <div className="d-flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog('upload')}>
+            <i className="bi bi-upload me-1" aria-hidden="true" />
+            Upload Content
+          </Button>
+          {folderId && (
+            <Button size="sm" variant="outline-primary" onClick={() => setDialog('link')}>
+              <i className="bi bi-link-45deg me-1" aria-hidden="true" />
+              Link Existing File
+            </Button>
+          )}
+          {!folderId && contentCan.createFolder && (
+            <Button size="sm" variant="outline-secondary" onClick={() => postKeepingScroll(itemFolderUrl(itemRef))}>
+              <i className="bi bi-folder-plus me-1" aria-hidden="true" />
+              Create drive folder
+            </Button>
+          )}
+        </div>
+      )}
+      {managing && (
+        <>
+          <UploadContentDialog itemRef={itemRef} contents={contents} show={dialog === 'upload'} onHide={closeDialog} />
+          <LinkExistingFileDialog itemRef={itemRef} files={props.unlinkedFiles} show={dialog === 'link'} onHide={closeDialog} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/** The library rows the drive health checks compare with the drive and the image folder. */
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { contents, itemImages, items } from '../../db/schema';
+
+export interface ItemFolderRow {
+  id: number;
+  code: string;
+  title: string;
+  minimumAccessLevel: number;
+  folderId: string;
+}
+
+export interface ContentFileRow {
+  id: number;
+  label: string;
+  fileId: string;
+  format: string;
+  sizeBytes: number | null;
+  minimumAccessLevel: number;
+  published: boolean;
+  item: { code: string; title: string; minimumAccessLevel: number; folderId: string | null };
+}
+
+export interface UploadedImageRow {
+  ref: string;
+  storageKey: string;
+  item: { code: string; title: string };
+}
+
+export async function itemsWithFolders(db: Database): Promise<ItemFolderRow[]> {
+  const rows = await db
+    .select({ id: items.id, code: items.code, title: items.title, minimumAccessLevel: items.minimumAccessLevel, folderId: items.googleDriveFolderId })
+    .from(items)
+    .where(isNotNull(items.googleDriveFolderId))
+    .orderBy(asc(items.code));
+  return rows.map((row) => ({ ...row, folderId: row.folderId! }));
+}
+
+export async function contentsWithFiles(db: Database): Promise<ContentFileRow[]> {
+  const rows = await db
+    .select({
+      id: contents.id,
+      label: contents.label,
+      fileId: contents.googleDriveFileId,
+      format: contents.format,
+      sizeBytes: contents.sizeBytes,
+      minimumAccessLevel: contents.minimumAccessLevel,
+      published: contents.published,
+      item: { code: items.code, title: items.title, minimumAccessLevel: items.minimumAccessLevel, folderId: items.googleDriveFolderId },
+    })
+    .from(contents)
+    .innerJoin(items, eq(items.id, contents.itemId))
+    .where(isNotNull(contents.googleDriveFileId))
+    .orderBy(asc(items.code), asc(contents.position), asc(contents.id));
+  return rows.map((row) => ({ ...row, fileId: row.fileId! }));
+}
+
+export async function uploadedImages(db: Database): Promise<UploadedImageRow[]> {
+  return db
+    .select({ ref: itemImages.ref, storageKey: itemImages.storageKey, item: { code: items.code, title: items.title } })
+    .from(itemImages)
+    .innerJoin(items, eq(items.id, itemImages.itemId))
+    .where(eq(itemImages.source, 'upload'))
+    .orderBy(asc(items.code), asc(itemImages.position), asc(itemImages.id));
+}
+
+/** Bytes the database takes on disk; null when the engine cannot say. */
+export async function databaseSizeBytes(db: Database): Promise<number | null> {
+  try {
+    // Both drivers (PGlite and node-postgres) answer raw statements with a `rows` array.
+    const result = (await db.execute(sql`select pg_database_size(current_database()) as size`)) as unknown as { rows: Array<{ size: unknown }> };
+    const size = Number(result.rows[0]?.size);
+    return Number.isFinite(size) ? size : null;
+  } catch {
+    return null;
+  }
+}
