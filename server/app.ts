@@ -11,11 +11,14 @@ import { migrateDatabase } from './db/migrate';
 import { inertiaPlugin } from './inertia';
 import { createDocumentRenderer } from './web/document';
 import { assetsPlugin } from './web/assets';
+import { CLIENT_BUILD_BASE } from './web/client-build';
 import { sessionPlugin } from './auth/session';
 import { viewerPlugin } from './auth/viewer';
+import { impersonationPlugin } from './auth/impersonation';
 import { csrfPlugin } from './auth/csrf';
 import { authRoutes } from './auth/routes';
 import { mailPlugin } from './mail/plugin';
+import { mailOutboxPlugin } from './mail/outbox';
 import { errorPagesPlugin } from './features/errors/plugin';
 import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
@@ -25,6 +28,14 @@ import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/li
 import { itemRoutes } from './features/items/routes';
 import { itemEditingRoutes } from './features/item-editing/routes';
 import { imageRoutes } from './features/images/routes';
+import { contentRoutes } from './features/content/routes';
+import { profileRoutes } from './features/profile/routes';
+import { sharingRoutes } from './features/sharing/routes';
+import { createDrive, drivePlugin } from './drive/plugin';
+import type { DrivePort } from './drive/port';
+import { invitationRecipientRoutes, pendingInvitationPlugin } from './features/invitations/recipient';
+import { invitationRoutes } from './features/invitations/routes';
+import { userRoutes } from './features/users/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +47,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   /** An open, migrated database; when absent the app opens (and later closes) its own. */
   database?: DatabaseHandle;
+  /** The drive for item folders and content; when absent, the one DRIVE configures. */
+  drive?: DrivePort;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -51,12 +64,20 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: true, max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // One page load fetches a dozen hashed, immutable script chunks: counting them would refuse pages to busy offices
+    // behind one address long before anyone abuses anything.
+    allowList: (request) => request.url.startsWith(CLIENT_BUILD_BASE),
+  });
   await app.register(cookie);
   await app.register(formbody);
   // Signed-in requests read the library cache's snapshot with their session (features/discovery/library-cache.ts).
   await app.register(sessionPlugin, { sideColumns: config.LIBRARY_CACHE_ENTRIES > 0 ? snapshotSideColumns() : {} });
   await app.register(viewerPlugin);
+  await app.register(impersonationPlugin);
   await app.register(csrfPlugin);
 
   const documentRenderer = createDocumentRenderer({
@@ -71,7 +92,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   });
   await app.register(errorPagesPlugin);
   await app.register(mailPlugin);
+  await app.register(mailOutboxPlugin);
+  await app.register(drivePlugin, { drive: deps.drive ?? (await createDrive(config)) });
 
+  // Before every route: a signed-in user with a pending invitation link is taken to it (features/invitations).
+  await app.register(pendingInvitationPlugin);
   await app.register(authRoutes);
   await app.register(homeRoutes);
   await app.register(navigationRoutes);
@@ -80,6 +105,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(itemRoutes);
   await app.register(itemEditingRoutes);
   await app.register(imageRoutes);
+  await app.register(contentRoutes);
+  await app.register(profileRoutes);
+  await app.register(sharingRoutes);
+  await app.register(userRoutes);
+  await app.register(invitationRoutes);
+  await app.register(invitationRecipientRoutes);
   return app;
 }
 

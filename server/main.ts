@@ -5,17 +5,19 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { createDrive } from './drive/plugin';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDataDir: config.pgliteDataDir });
   await migrateDatabase(database);
+  const drive = await createDrive(config);
   // The demo library is planted only into a new embedded database, never into PostgreSQL unasked.
-  if (config.seedOnEmpty && database.kind === 'pglite' && (await seedIfEmpty(database.db))) {
+  if (config.seedOnEmpty && database.kind === 'pglite' && (await seedIfEmpty(database.db, { drive }))) {
     console.log('Seeded the demo library into the new embedded database.');
   }
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, drive });
   app.addHook('onClose', () => database.close());
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -25,6 +27,8 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Sends queued mail (server/mail/outbox.ts); tests flush it themselves.
+  app.mailOutbox.start();
 }
 
 /** Reads ./.env when present; variables already in the environment win. */

@@ -60,3 +60,24 @@ export const FLASH_TYPES = ['success', 'info', 'warning', 'danger'] as const;
 export type FlashType = (typeof FLASH_TYPES)[number];
 
 export const DEPLOYMENT_TASK_STATES = ['pending', 'running', 'completed', 'failed'] as const;
+
+/** The drive and image health actions of Admin Advanced (admin-curation §2), spelled as the page posts them. */
+export const DRIVE_HEALTH_ACTIONS = [
+  'storage_stats',
+  'drive_stats',
+  'wrongly-located-drive-folder',
+  'wrongly-located-drive-file',
+  'wrong-drive-sharing-permissions',
+  'wrong-drive-sharing-permissions-fix',
+  'wrong-drive-folder-names',
+  'wrong-drive-folder-names-fix',
+  'missing-drive-file-format-attributes',
+  'missing-drive-file-size-attribute',
+  'missing-image-files',
+  'orphaned-image-files',
+] as const;
+export type DriveHealthAction = (typeof DRIVE_HEALTH_ACTIONS)[number];
+
+export function isDriveHealthAction(value: unknown): value is DriveHealthAction {
+  return typeof value === 'string' && (DRIVE_HEALTH_ACTIONS as readonly string[]).includes(value);
+}

@@ -5,8 +5,13 @@
  */
 import type { AccessLevel } from './levels';
 import type { ErrorStatus } from './messages';
+import type { FolderEntry, UnlinkedFile } from './content';
 import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
+import type { Share, SharesPagination, SharingExplanation } from './sharing';
+import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UsersPagination, UserTypeSummary } from './users';
+import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
+import type { ProfileUser } from './profile';
 
 export interface PagePropsMap {
   Home: {
@@ -49,6 +54,26 @@ export interface PagePropsMap {
     accessLevelChoices: AccessLevel[];
     /** Whether the viewer may relate this item to another one (member-library §7 POST /i/{ref}/relation/{itemRef}). */
     canRelate: boolean;
+    /** The content calls this viewer may make: manage (upload, link, edit, order, remove), curate (admins), create the folder. */
+    contentCan: { manage: boolean; curate: boolean; createFolder: boolean };
+    /** Files of the item's folder no content row uses: sent only when asked for (Link Existing File), to editors. */
+    unlinkedFiles?: UnlinkedFile[];
+    /** The sharing explanation (member-library §3): sent only when asked for (the Share dialog, a checkAccessEmail visit). */
+    sharingExplanation?: SharingExplanation;
+  };
+  'drive/Folder': {
+    item: { ref: string; title: string };
+    folder: { name: string; isItemFolder: boolean };
+    /** The entries this viewer may see (editors: all; others: files of content they may open). */
+    entries: FolderEntry[];
+  };
+  /** /share (Shared With Me) and /sent (Shared By Me). */
+  'shares/Index': {
+    direction: 'received' | 'sent';
+    heading: string;
+    shares: { data: Share[] };
+    sharesPagination: SharesPagination;
+    emptyText: string;
   };
   'errors/Error': {
     /** One of the catalogue's statuses (503, 500, 410, 404, 403) or another 4xx such as 429. */
@@ -57,6 +82,51 @@ export interface PagePropsMap {
     message: string;
     /** Optional extra text, e.g. a hint to sign in on a 403 for anonymous users. */
     detail: string | null;
+  };
+  'user_invitation/Index': {
+    /** The viewer's own invitations (admins: everyone's), newest first. */
+    invitations: UserInvitation[];
+    /** The user types the viewer may invite to (at or below their own level). */
+    userTypes: InvitationUserType[];
+    /** /user_invitation/create: the list with the 'Elevate user(s)' dialog open. */
+    createOpen: boolean;
+  };
+  'user_invitation/Show': {
+    invitation: UserInvitation;
+    /** Whether the invitation can still be e-mailed (active) and regenerated (expired, unaccepted). */
+    canSend: boolean;
+    canRegenerate: boolean;
+  };
+  'invite/Show': {
+    invitation: ReceivedInvitation;
+    /** POST here to accept; null on /invite, which does not know the link's secret. */
+    accept_link: string | null;
+    /** The user type the viewer has now. */
+    current_user_type: string;
+  };
+  'invite/Redundant': {
+    invitation: ReceivedInvitation;
+    /** 'The invitation from {name} will not grant you a higher level of access than you already have, so cannot be accepted.' */
+    message: string;
+  };
+  'user/Index': {
+    users: UserListEntry[];
+    pagination: UsersPagination;
+    /** The search text and level group (member-library §9; null for All). */
+    filters: { search: string; level: UserLevelFilter | null };
+  };
+  'user/Show': {
+    user: UserDetail;
+    permissions: UserPermissions;
+    /** The user types the viewer may give (at or below their own level), and the user's own. */
+    userTypeChoices: UserTypeSummary[];
+  };
+  'profile/Show': {
+    user: ProfileUser;
+    /** The user's own Person page (member-library §2 /profile), or null: then `can.create_self_item` offers to create it. */
+    personItem: { ref: string; title: string } | null;
+    /** The e-mail prompt starts open: when the address is missing, or on /profile?email=1 (the banner's link). */
+    emailPromptOpen: boolean;
   };
 }
 

@@ -10,6 +10,8 @@ export interface AuthProps {
   email_unverified: boolean;
   email: string | null;
   user: { ref: string; name: string } | null;
+  /** While acting as another user (`user`): the real user, to return to; null otherwise. Always sent by the server. */
+  impersonating?: { name: string } | null;
 }
 
 /** Permission flags (member-library §6), for the page being shown. */

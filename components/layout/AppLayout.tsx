@@ -3,6 +3,7 @@ import { usePage } from '@inertiajs/react';
 import { CONTENT_MAX_WIDTH_PX } from '../../shared/constants';
 import Breadcrumbs from './Breadcrumbs';
 import EmailBanner from './EmailBanner';
+import ImpersonationBanner from '../users/ImpersonationBanner';
 import FlashToasts from './FlashToasts';
 import LeftSidebar from './LeftSidebar';
 import { RightSidebarProvider, useRightSidebarHost } from './RightSidebar';
@@ -44,6 +45,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <LeftSidebar />
         </SidePanel>
         <main id="main-content" className="flex-grow-1 min-w-0 px-3 py-3 mx-auto" style={{ maxWidth: CONTENT_MAX_WIDTH_PX }}>
+          <ImpersonationBanner />
           <EmailBanner />
           <Breadcrumbs />
           {children}

@@ -3,6 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { EMAIL_BANNER } from '../../shared/messages';
+import { PROFILE_EMAIL_PROMPT_URL } from '../../shared/profile';
 import AppLink from '../lib/AppLink';
 
 /** The yellow banner for signed-in users whose e-mail is missing or not yet verified. */
@@ -12,7 +13,7 @@ export default function EmailBanner() {
   if (auth.email_missing) {
     return (
       <Alert variant="warning">
-        {EMAIL_BANNER.missing}. <AppLink href="/profile" className="alert-link">Add it on your profile</AppLink>
+        {EMAIL_BANNER.missing}. <AppLink href={PROFILE_EMAIL_PROMPT_URL} className="alert-link">Add it on your profile</AppLink>
       </Alert>
     );
   }

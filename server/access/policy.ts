@@ -2,13 +2,13 @@
  * The one policy module: every route asks it what a viewer may see and do.
  * The UI only hides what these functions already refuse on the server.
  */
-import { and, eq, exists, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LEVEL, type AccessLevel } from '../../shared/levels';
 import { VISIBILITY } from '../../shared/enums';
 import type { CanFlags, MenuFlags } from '../../shared/props';
 import type { ItemListing } from '../../shared/items';
 import { items, shares } from '../db/schema';
-import { isSignedIn, type Viewer } from './viewer';
+import { ANONYMOUS, isSignedIn, type Viewer } from './viewer';
 
 export { ANONYMOUS, isSignedIn, type Viewer } from './viewer';
 
@@ -51,11 +51,11 @@ export function baseCan(viewer: Viewer): CanFlags {
     update: false,
     delete: false,
     duplicate: false,
-    share: signedIn,
-    shareToLevel: signedIn ? Math.max(LEVEL.AFFILIATE, effectiveLevel(viewer)) : 0,
+    share: canGrantAccess(viewer),
+    shareToLevel: maxShareLevel(viewer),
     comment: signedIn && viewer.emailVerified,
     admin,
-    invite: admin || viewer.manageUsers,
+    invite: canInvite(viewer),
     flag_comments: admin || viewer.manageUsers,
     impersonate: viewer.superadmin,
     create_self_item: signedIn,
@@ -91,8 +91,11 @@ export function canListItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel:
   return canOpenItem(viewer, item, grantedLevel);
 }
 
+/** The time the SQL conditions compare expiries with: a value, or a prepared statement's placeholder. */
+export type SqlTime = Date | Placeholder;
+
 /** SQL: a valid share grants this viewer the item at a level at or above its minimum. */
-function itemShareGrant(viewer: Viewer, now: Date): SQL | undefined {
+function itemShareGrant(viewer: Viewer, now: SqlTime): SQL | undefined {
   if (!isSignedIn(viewer)) return undefined;
   return exists(
     sql`(select 1 from ${shares} where ${and(
@@ -108,7 +111,7 @@ function itemShareGrant(viewer: Viewer, now: Date): SQL | undefined {
  * SQL condition over `items` for listings: the same rule as `canListItem`,
  * so lists never reveal an item the viewer may not open.
  */
-export function listableItemsCondition(viewer: Viewer, now: Date = new Date()): SQL | undefined {
+export function listableItemsCondition(viewer: Viewer, now: SqlTime = new Date()): SQL | undefined {
   if (isAdmin(viewer)) return undefined;
   const byLevel = and(eq(items.visibility, VISIBILITY.DISCOVERABLE), lte(items.minimumAccessLevel, effectiveLevel(viewer)));
   const conditions: (SQL | undefined)[] = [byLevel];
@@ -121,7 +124,7 @@ export function listableItemsCondition(viewer: Viewer, now: Date = new Date()): 
 }
 
 /** SQL condition over `items` for opening by link (UNLISTED included). */
-export function openableItemsCondition(viewer: Viewer, now: Date = new Date()): SQL | undefined {
+export function openableItemsCondition(viewer: Viewer, now: SqlTime = new Date()): SQL | undefined {
   if (isAdmin(viewer)) return undefined;
   const published = gte(items.visibility, VISIBILITY.UNLISTED);
   const conditions: (SQL | undefined)[] = [and(published, lte(items.minimumAccessLevel, effectiveLevel(viewer)))];
@@ -169,7 +172,8 @@ export function itemCan(viewer: Viewer, item: ItemAccessFacts): CanFlags {
     update: canEditItem(viewer, item),
     delete: canDeleteItem(viewer, item),
     duplicate: base.create && canOpenItem(viewer, item),
-    share: isSignedIn(viewer) && canOpenItem(viewer, item),
+    share: canShareItem(viewer, item),
+    shareToLevel: maxShareLevel(viewer),
   };
 }
 
@@ -223,7 +227,12 @@ export function canDuplicateItem(viewer: Viewer, item: ItemAccessFacts): boolean
 
 /** Names and e-mails of users: for those who can list users anyway (admins and user managers). */
 export function canSearchUsers(viewer: Viewer): boolean {
-  return isAdmin(viewer) || (isSignedIn(viewer) && viewer.manageUsers);
+  return canManageUsers(viewer);
+}
+
+/** Admin Advanced (admin-curation §2): maintenance actions over the drive, images and database, for superadmins only. */
+export function canRunAdvancedActions(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && viewer.superadmin;
 }
 
 /** An item is expired once its expiry time has passed. */
@@ -267,7 +276,7 @@ export function canViewItemListing(viewer: Viewer, listing: ItemListing): boolea
 export const NEW_ITEM_MINIMUM_ACCESS_LEVEL = LEVEL.LOGGED_IN;
 
 /** SQL over `shares`: unexpired shares addressed to this viewer (by user, or by their verified e-mail); none for anonymous visitors. */
-export function validSharesToViewer(viewer: Viewer, now: Date = new Date()): SQL {
+export function validSharesToViewer(viewer: Viewer, now: SqlTime = new Date()): SQL {
   if (!isSignedIn(viewer)) return sql`false`;
   return and(sharesAddressedTo(viewer), or(isNull(shares.expiresAt), gt(shares.expiresAt, now))) ?? sql`false`;
 }
@@ -278,16 +287,261 @@ export function validSharesToViewer(viewer: Viewer, now: Date = new Date()): SQL
  */
 export function sharesAddressedTo(viewer: Viewer & { id: number }): SQL {
   const toUser = eq(shares.toUserId, viewer.id);
-  if (!viewer.email || !viewer.emailVerified) return toUser;
+  if (!reachedByEmail(viewer)) return toUser;
   return or(toUser, sql`${shares.toEmail} = lower(${viewer.email})`)!;
+}
+
+/** Shares addressed to an e-mail reach the user whose address it is once they have verified it. */
+function reachedByEmail(viewer: Viewer): boolean {
+  return Boolean(viewer.email) && viewer.emailVerified;
 }
 
 /**
  * Expired items stay in lists only for those who may still open them (`canOpenExpiredItem`: their editors,
  * who renew or retire them); everyone else would be told they are gone, so lists leave them out.
  */
-export function unexpiredForListingCondition(viewer: Viewer, now: Date = new Date()): SQL | undefined {
+export function unexpiredForListingCondition(viewer: Viewer, now: SqlTime = new Date()): SQL | undefined {
   if (isAdmin(viewer)) return undefined;
   const unexpired = or(isNull(items.expiresAt), gt(items.expiresAt, now));
   return isSignedIn(viewer) ? or(unexpired, eq(items.createdByUserId, viewer.id)) : unexpired;
+}
+
+/**
+ * What the SQL conditions above make of a viewer besides its values (id, level, e-mail): admin or not, signed in
+ * or not, reached by e-mail or not. Viewers of one kind get the same SQL text with other values, so one prepared
+ * statement serves them all (`viewerPlaceholders`). A new branch on the viewer in those functions belongs here too
+ * (tests/server/access-policy.test.ts holds them to it).
+ */
+export type ViewerSqlKind = 'anonymous' | 'user' | 'user+email' | 'admin' | 'admin+email';
+
+export function viewerSqlKind(viewer: Viewer): ViewerSqlKind {
+  if (!isSignedIn(viewer)) return 'anonymous';
+  const who = isAdmin(viewer) ? 'admin' : 'user';
+  return reachedByEmail(viewer) ? `${who}+email` : who;
+}
+
+/**
+ * For prepared statements: a stand-in viewer of this kind whose id, level and e-mail are the placeholders
+ * `viewerId`, `viewerLevel` and `viewerEmail`, to build SQL with (the conditions above; `viewer.id` in SQL). The
+ * statement then runs with `viewerPlaceholderValues(viewer)` for any viewer of that kind. Its values are
+ * placeholders, so of the predicates only `isSignedIn` and `isAdmin` hold for it: ask the others of the real viewer.
+ */
+export function viewerPlaceholders(kind: ViewerSqlKind): Viewer {
+  const placeholder = (name: string) => sql.placeholder(name) as unknown as never;
+  const signedIn = kind !== 'anonymous';
+  const byEmail = kind.endsWith('+email');
+  return {
+    id: signedIn ? placeholder('viewerId') : null,
+    ref: null,
+    name: '',
+    email: byEmail ? placeholder('viewerEmail') : null,
+    emailVerified: byEmail,
+    level: placeholder('viewerLevel'),
+    userTypeId: null,
+    admin: kind.startsWith('admin'),
+    superadmin: false,
+    manager: false,
+    manageUsers: false,
+  };
+}
+
+/** The values of `viewerPlaceholders`'s placeholders for this viewer. */
+export function viewerPlaceholderValues(viewer: Viewer): { viewerId: number | null; viewerLevel: number; viewerEmail: string | null } {
+  return { viewerId: viewer.id, viewerLevel: effectiveLevel(viewer), viewerEmail: viewer.email };
+}
+
+/** What the policy needs to know about a content row of an item. */
+export interface ContentAccessFacts {
+  published: boolean;
+  minimumAccessLevel: number;
+}
+
+/**
+ * Whether the viewer may see (and open) one content row of an item they may open. Editors of the item see every
+ * row; everyone else only published rows at or below their level, or the level a valid share of the item gives them.
+ */
+export function canSeeContent(viewer: Viewer, item: ItemAccessFacts, content: ContentAccessFacts, grantedLevel: number | null = null): boolean {
+  if (canEditItem(viewer, item)) return true;
+  if (!content.published) return false;
+  return Math.max(effectiveLevel(viewer), grantedLevel ?? -1) >= content.minimumAccessLevel;
+}
+
+/** Content rows (upload, link, labels, order, removal) are the item's editors' to manage. */
+export function canManageContent(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return canEditItem(viewer, item);
+}
+
+/** Who sees a content row and what it is a sample of (minimum access level, is-sample-of, published) is for admins. */
+export function canCurateContent(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/** Admins create an item's drive folder (member-library §6). */
+export function canCreateDriveFolder(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/**
+ * Anyone who may open the item may open its folder through Equip: the drive keeps its own sharing, and Equip's
+ * own folder view (local drive) lists only the files this viewer may open.
+ */
+export function canOpenDriveFolder(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null): boolean {
+  return canOpenItem(viewer, item, grantedLevel);
+}
+
+/** Drive file ids, and files no content row uses, are the editors' working material. */
+export function canSeeDriveFiles(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return canEditItem(viewer, item);
+}
+
+/*
+ * Sharing (member-library §6 can.share and can.shareToLevel; docs/decisions.md "Sharing"). A grant raises what one
+ * person sees of one resource to the granted level; it never gives a role (admin, editor), so even a level-6 grant
+ * opens only that resource's level-6 rows and nothing of the admin areas.
+ */
+
+/** The highest level this viewer may grant: their own, never above it. */
+export function maxShareLevel(viewer: Viewer): number {
+  return isSignedIn(viewer) ? effectiveLevel(viewer) : 0;
+}
+
+/** Whether the viewer may grant access at all: signed in and at least at the lowest grant level (2). */
+export function canGrantAccess(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && maxShareLevel(viewer) >= LEVEL.AFFILIATE;
+}
+
+/** Whether the viewer may grant access at this level: from 2 up to their own level. */
+export function canShareToLevel(viewer: Viewer, level: number): boolean {
+  return canGrantAccess(viewer) && Number.isInteger(level) && level >= LEVEL.AFFILIATE && level <= maxShareLevel(viewer);
+}
+
+/**
+ * Whether the viewer may grant access to an item: only what they can open themselves by their own level or role.
+ * A grant they received lets them open it, but they could not grant above their own level anyway.
+ */
+export function canShareItem(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return canGrantAccess(viewer) && canOpenItem(viewer, item);
+}
+
+/** Whether the viewer may grant access to one content row: they must see the row themselves. */
+export function canShareContent(viewer: Viewer, item: ItemAccessFacts, content: ContentAccessFacts): boolean {
+  return canShareItem(viewer, item) && canSeeContent(viewer, item, content);
+}
+
+/** Whether a person at `level` (neither admin nor editor of the item) opens the item: what a grant at that level gives. */
+export function levelOpensItem(item: ItemAccessFacts, level: number): boolean {
+  return canOpenItem(ANONYMOUS, item, level);
+}
+
+/** Whether a person at `level` (neither admin nor editor of the item) sees the content row. */
+export function levelSeesContent(item: ItemAccessFacts, content: ContentAccessFacts, level: number): boolean {
+  return levelOpensItem(item, level) && canSeeContent(ANONYMOUS, item, content, level);
+}
+
+/**
+ * Asking what the person with an e-mail address can see is for those who may list users and their levels anyway
+ * (admins and user managers): the same people who may elevate (invite) users.
+ */
+export function canCheckAccessByEmail(viewer: Viewer): boolean {
+  return canInvite(viewer);
+}
+
+
+/** User invitations (member-library §6 User area: invite): admins and user managers invite. */
+export function canInvite(viewer: Viewer): boolean {
+  return canManageUsers(viewer);
+}
+
+/** Nobody invites to a level above their own, and an invitation to Public would grant nothing. */
+export function canInviteToUserType(viewer: Viewer, userType: { level: number }): boolean {
+  return canInvite(viewer) && userType.level >= LEVEL.LOGGED_IN && userType.level <= effectiveLevel(viewer);
+}
+
+/** Admins see and manage every invitation; user managers the ones they created. */
+export function canManageInvitation(viewer: Viewer, invitation: { createdByUserId: number | null }): boolean {
+  if (!canInvite(viewer)) return false;
+  return isAdmin(viewer) || invitation.createdByUserId === viewer.id;
+}
+
+/** An invitation is worth accepting only when it raises the recipient above the level they already act at. */
+export function invitationRaisesLevel(viewer: Viewer, userType: { level: number }): boolean {
+  return isSignedIn(viewer) && userType.level > effectiveLevel(viewer);
+}
+
+/** What the policy needs to know about a user someone manages (member-library §6, User area). */
+export interface UserAccessFacts {
+  id: number;
+  level: number;
+  admin: boolean;
+  superadmin: boolean;
+}
+
+/**
+ * A user is above the viewer when they act at a higher level (admins at 6), or are a superadmin and the viewer is
+ * not: nobody manages, raises or impersonates someone above themselves.
+ */
+function userAboveViewer(viewer: Viewer, user: UserAccessFacts): boolean {
+  const userLevel = user.admin || user.superadmin ? LEVEL.ADMIN : user.level;
+  return userLevel > effectiveLevel(viewer) || (user.superadmin && !viewer.superadmin);
+}
+
+/** The user list (/user) and the user area: admins and users with the manage_users flag. */
+export function canManageUsers(viewer: Viewer): boolean {
+  return isAdmin(viewer) || (isSignedIn(viewer) && viewer.manageUsers);
+}
+
+/** A user's page opens for those who manage users, for any user not above their own level. */
+export function canOpenUser(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canManageUsers(viewer) && !userAboveViewer(viewer, user);
+}
+
+/** Name, e-mail and phone of a user not above the viewer's level. */
+export function canEditUser(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canOpenUser(viewer, user);
+}
+
+/** A user type may be given only up to the giver's own level. */
+export function canSetUserType(viewer: Viewer, type: { level: number }): boolean {
+  return canManageUsers(viewer) && type.level <= effectiveLevel(viewer);
+}
+
+/** Nobody changes their own user type (that would be raising or lowering oneself). */
+export function canChangeUserType(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canEditUser(viewer, user) && user.id !== viewer.id;
+}
+
+export type UserPermissionFlag = 'admin' | 'superadmin' | 'manager' | 'manage_users';
+
+/** Permission flags are for admins (superadmin for superadmins only), and never on oneself. */
+export function canSetUserFlag(viewer: Viewer, user: UserAccessFacts, flag: UserPermissionFlag): boolean {
+  if (!canEditUser(viewer, user) || user.id === viewer.id) return false;
+  return flag === 'superadmin' ? isSignedIn(viewer) && viewer.superadmin : isAdmin(viewer);
+}
+
+/** Deleting a user not above the viewer's level, never oneself. */
+export function canDeleteUser(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canEditUser(viewer, user) && user.id !== viewer.id;
+}
+
+/** Flagging all of a user's unapproved comments (flag_comments), for a user not above the viewer's level. */
+export function canFlagUserComments(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canOpenUser(viewer, user) && baseCan(viewer).flag_comments;
+}
+
+/**
+ * Acting as another user (impersonate): superadmins only (as the page-level `can.impersonate`), never oneself, never
+ * someone above, and never while already acting as someone else.
+ */
+export function canImpersonate(viewer: Viewer, user: UserAccessFacts, alreadyImpersonating = false): boolean {
+  return isSignedIn(viewer) && viewer.superadmin && !alreadyImpersonating && user.id !== viewer.id && !userAboveViewer(viewer, user);
+}
+
+/** One's own profile (GET /profile, POST /profile/email): every signed-in user, for themself only. */
+export function canManageOwnProfile(viewer: Viewer): viewer is Viewer & { id: number; ref: string } {
+  return isSignedIn(viewer);
+}
+
+/** Creating one's own Person page (`can.create_self_item`): signed-in users who do not have one yet. */
+export function canCreateOwnPersonPage(viewer: Viewer, hasPersonPage: boolean): boolean {
+  return baseCan(viewer).create_self_item && !hasPersonPage;
 }

@@ -1,5 +1,6 @@
 import { asc, eq, gte } from 'drizzle-orm';
 import { LEVEL } from '../../shared/levels';
+import type { UserTypeSummary } from '../../shared/users';
 import type { Database } from '../db/client';
 import { userTypes } from '../db/schema';
 
@@ -31,5 +32,15 @@ export async function userTypeTitled(db: Queryable, title: string): Promise<User
 
 export async function userTypeById(db: Queryable, id: number): Promise<UserTypeRow | null> {
   const [row] = await db.select(columns).from(userTypes).where(eq(userTypes.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A user type with its description, as user and invitation pages show it; null for an unknown id. */
+export async function findUserType(db: Queryable, id: number): Promise<UserTypeSummary | null> {
+  const [row] = await db
+    .select({ id: userTypes.id, level: userTypes.level, title: userTypes.title, description: userTypes.description })
+    .from(userTypes)
+    .where(eq(userTypes.id, id))
+    .limit(1);
   return row ?? null;
 }

@@ -6,6 +6,8 @@ import { isSignedIn, type Viewer } from '../access/viewer';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, gone } from '../lib/http-errors';
+import type { AppConfig } from '../config';
+import { queueMail } from '../mail/outbox';
 import { verificationMail } from '../mail/templates/verification';
 import { AUTH_NOTICES } from './messages';
 
@@ -40,21 +42,41 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
 async function sendVerificationIfDue(request: FastifyRequest, viewer: Viewer & { id: number }): Promise<{ message: string; type: 'success' | 'info' | 'warning' }> {
   if (!viewer.email) return { message: AUTH_NOTICES.emailMissing, type: 'warning' };
   if (viewer.emailVerified) return { message: AUTH_NOTICES.alreadyVerified, type: 'info' };
-  const token = await issueVerificationToken(request.server.db, viewer.id);
-  if (!token) return { message: AUTH_NOTICES.verificationRecentlySent, type: 'info' };
-  const { APP_URL, APP_NAME } = request.server.config;
-  const link = `${APP_URL.replace(/\/$/, '')}/profile/verify/${token}`;
-  await request.server.mailer.send(verificationMail({ to: viewer.email, name: viewer.name, appName: APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
+  const email = viewer.email;
+  const queued = await request.server.db.transaction((tx) => queueVerificationMail(tx, request.server.config, { id: viewer.id, name: viewer.name, email }));
+  if (!queued) return { message: AUTH_NOTICES.verificationRecentlySent, type: 'info' };
   return { message: AUTH_NOTICES.verificationSent, type: 'success' };
+}
+
+/**
+ * Issues a token and queues the e-mail with its link, in the caller's transaction (so the mail exists exactly when the
+ * token does); false when one was issued less than a minute ago, unless `ignoreCooldown` (a new address).
+ */
+export async function queueVerificationMail(
+  db: Database,
+  config: Pick<AppConfig, 'APP_URL' | 'APP_NAME'>,
+  user: { id: number; name: string; email: string },
+  options: { now?: Date; ignoreCooldown?: boolean } = {},
+): Promise<boolean> {
+  const token = await issueVerificationToken(db, user.id, options.now, options.ignoreCooldown);
+  if (!token) return false;
+  const link = `${config.APP_URL.replace(/\/$/, '')}/profile/verify/${token}`;
+  await queueMail(db, verificationMail({ to: user.email, name: user.name, appName: config.APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
+  return true;
 }
 
 /**
  * A new random token whose SHA-256 replaces any earlier one; null when one was
  * issued less than a minute ago. Only the hash is stored.
  */
-export async function issueVerificationToken(db: Database, userId: number, now: Date = new Date()): Promise<string | null> {
-  const [user] = await db.select({ sentAt: users.emailVerificationSentAt }).from(users).where(eq(users.id, userId)).limit(1);
+export async function issueVerificationToken(db: Database, userId: number, now: Date = new Date(), ignoreCooldown = false): Promise<string | null> {
+  if (ignoreCooldown) return storeNewToken(db, userId, now);
+  const [user] = await db.select({ sentAt: users.emailVerificationSentAt }).from(users).where(eq(users.id, userId)).for('update');
   if (user?.sentAt && now.getTime() - user.sentAt.getTime() < VERIFICATION_RESEND_COOLDOWN_MS) return null;
+  return storeNewToken(db, userId, now);
+}
+
+async function storeNewToken(db: Database, userId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.update(users).set({ emailVerificationTokenHash: sha256(token), emailVerificationSentAt: now }).where(eq(users.id, userId));
   return token;

@@ -29,7 +29,19 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equip-e2e-'));
   const port = await freePort();
   const server = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: '', VITE_DEV_SERVER_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      VITE_DEV_SERVER_URL: '',
+      // Every browser test comes from 127.0.0.1: the per-address limit is for one person, not a whole test suite.
+      RATE_LIMIT_MAX: '100000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

@@ -229,7 +229,7 @@ describe('email banner', () => {
   it('asks a signed-in user without an e-mail to add one on the profile', async () => {
     await renderInertiaPage(homePage({ ...SHARED_MEMBER, auth: { ...MEMBER, email: null, email_missing: true } }));
     const banner = screen.getByText(new RegExp(EMAIL_BANNER.missing)).closest('[role="alert"]') as HTMLElement;
-    expect(within(banner).getByRole('link').getAttribute('href')).toBe('/profile');
+    expect(within(banner).getByRole('link').getAttribute('href')).toBe('/profile?email=1');
   });
 
   it('asks a user with an unverified e-mail to check the inbox and offers to resend', async () => {

@@ -1,22 +1,30 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import fc from 'fast-check';
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, is, Placeholder, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { VISIBILITY, VISIBILITY_VALUES } from '../../shared/enums';
 import type { AccessLevel } from '../../shared/levels';
 import {
   ANONYMOUS,
   baseCan,
+  canRunAdvancedActions,
   canListItem,
   canOpenItem,
   effectiveLevel,
   listableItemsCondition,
   menuFlags,
   openableItemsCondition,
+  unexpiredForListingCondition,
+  validSharesToViewer,
+  viewerPlaceholders,
+  viewerPlaceholderValues,
+  viewerSqlKind,
   type Viewer,
 } from '../../server/access/policy';
 import type { DatabaseHandle } from '../../server/db/client';
 import { items, shares, users, userTypes } from '../../server/db/schema';
 import { freshDatabase } from '../support/database';
+import { canInvite, canInviteToUserType, canManageInvitation, invitationRaisesLevel } from '../../server/access/policy';
 
 function viewer(overrides: Partial<Viewer>): Viewer {
   return { ...ANONYMOUS, id: 1, ref: 'u1', name: 'Someone', email: 'someone@example.org', emailVerified: true, level: 1, userTypeId: 1, ...overrides };
@@ -60,6 +68,11 @@ describe('levels and menus', () => {
   it('nobody can share above their own level', () => {
     expect(baseCan(viewer({ level: 3 })).shareToLevel).toBe(3);
     expect(baseCan(viewer({ level: 6, admin: true })).shareToLevel).toBe(6);
+  });
+
+  it('signed-in users below the lowest grant level are not offered sharing', () => {
+    expect(baseCan(viewer({ level: 1 }))).toMatchObject({ share: false, shareToLevel: 1 });
+    expect(baseCan(viewer({ level: 2 }))).toMatchObject({ share: true, shareToLevel: 2 });
   });
 
   it('only superadmins may impersonate', () => {
@@ -157,8 +170,221 @@ describe('SQL listing conditions agree with the predicates', () => {
         const expectOpenable = inserted.filter((row) => canOpenItem(who, row, grants.get(row.id) ?? null)).map((r) => r.id);
         expect(listed.map((r) => r.id).sort()).toEqual(expectListed.sort());
         expect(openable.map((r) => r.id).sort()).toEqual(expectOpenable.sort());
+        // The same conditions in a prepared statement, built once per kind of viewer, filled with this viewer's values.
+        const standIn = viewerPlaceholders(viewerSqlKind(who));
+        const values = { ...viewerPlaceholderValues(who), now: now.toISOString() };
+        const listedByPlaceholders = await db
+          .select({ id: items.id })
+          .from(items)
+          .where(and(inArray(items.id, ids), listableItemsCondition(standIn, sql.placeholder('now'))))
+          .execute(values);
+        const openableByPlaceholders = await db
+          .select({ id: items.id })
+          .from(items)
+          .where(and(inArray(items.id, ids), openableItemsCondition(standIn, sql.placeholder('now'))))
+          .execute(values);
+        expect(listedByPlaceholders.map((r) => r.id).sort()).toEqual(expectListed.sort());
+        expect(openableByPlaceholders.map((r) => r.id).sort()).toEqual(expectOpenable.sort());
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('SQL conditions for prepared statements', () => {
+  const dialect = new PgDialect();
+  const now = new Date('2025-06-15T12:00:00.000Z');
+  const conditions = { listableItemsCondition, openableItemsCondition, validSharesToViewer, unexpiredForListingCondition };
+  const viewers: Viewer[] = [
+    ANONYMOUS,
+    viewer({ level: 0 }),
+    viewer({ id: 7, level: 3, email: 'leader@example.org' }),
+    viewer({ level: 5, email: 'unverified@example.org', emailVerified: false }),
+    viewer({ level: 2, email: null, emailVerified: false }),
+    viewer({ level: 2, email: '' }),
+    viewer({ level: 3, admin: true }),
+    viewer({ level: 1, superadmin: true, email: null }),
+    viewer({ level: 4, manager: true, manageUsers: true }),
+  ];
+
+  /** The statement text and the values it runs with. */
+  function rendered(condition: ReturnType<typeof listableItemsCondition>, values: Record<string, unknown> = {}) {
+    if (!condition) return null;
+    const query = dialect.sqlToQuery(condition);
+    const params = query.params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
+    return { sql: query.sql, params: params.map((param) => (param instanceof Date ? param.toISOString() : param)) };
+  }
+
+  it.each(Object.entries(conditions))('%s: the stand-in of the viewer’s kind, filled with its values, is the same SQL with the same values', (_name, condition) => {
+    for (const who of viewers) {
+      const standIn = viewerPlaceholders(viewerSqlKind(who));
+      const values = { ...viewerPlaceholderValues(who), now: now.toISOString() };
+      expect(rendered(condition(standIn, sql.placeholder('now')), values)).toEqual(rendered(condition(who, now)));
+    }
+  });
+});
+
+describe('Admin Advanced actions', () => {
+  it('only superadmins may run them; admins, managers and visitors may not', () => {
+    expect(canRunAdvancedActions(viewer({ level: 6, admin: true, superadmin: true }))).toBe(true);
+    expect(canRunAdvancedActions(viewer({ level: 6, admin: true }))).toBe(false);
+    expect(canRunAdvancedActions(viewer({ level: 5, manager: true, manageUsers: true }))).toBe(false);
+    expect(canRunAdvancedActions(ANONYMOUS)).toBe(false);
+  });
+});
+
+// The profile (member-library §2 /profile, §7 POST /profile/create_own_person_page).
+import { canCreateOwnPersonPage, canManageOwnProfile } from '../../server/access/policy';
+
+describe('the profile', () => {
+  it('every signed-in user manages their own profile; visitors have none', () => {
+    expect(canManageOwnProfile(viewer({ level: 1 }))).toBe(true);
+    expect(canManageOwnProfile(viewer({ level: 6, admin: true }))).toBe(true);
+    expect(canManageOwnProfile(ANONYMOUS)).toBe(false);
+  });
+
+  it('a signed-in user may create their own Person page once; visitors never', () => {
+    expect(canCreateOwnPersonPage(viewer({ level: 1 }), false)).toBe(true);
+    expect(canCreateOwnPersonPage(viewer({ level: 1 }), true)).toBe(false);
+    expect(canCreateOwnPersonPage(viewer({ level: 6, admin: true }), true)).toBe(false);
+    expect(canCreateOwnPersonPage(ANONYMOUS, false)).toBe(false);
+  });
+});
+
+describe('managing users', () => {
+  // Imported here so this block stays self-contained beside the others.
+  const userOf = (id: number, level: number, flags: { admin?: boolean; superadmin?: boolean } = {}) => ({ id, level, admin: false, superadmin: false, ...flags });
+  const member = viewer({ id: 10, level: 1 });
+  const manager = viewer({ id: 11, level: 4, manager: true });
+  const userManager = viewer({ id: 12, level: 4, manageUsers: true });
+  const admin = viewer({ id: 13, level: 6, admin: true });
+  const superadmin = viewer({ id: 14, level: 6, admin: true, superadmin: true });
+
+  it('only admins and users with manage_users manage users', async () => {
+    const { canManageUsers } = await import('../../server/access/policy');
+    expect([ANONYMOUS, member, manager, userManager, admin, superadmin].map(canManageUsers)).toEqual([false, false, false, true, true, true]);
+  });
+
+  it('nobody opens, edits, deletes or flags the comments of a user above their own level', async () => {
+    const { canOpenUser, canEditUser, canDeleteUser, canFlagUserComments } = await import('../../server/access/policy');
+    for (const check of [canOpenUser, canEditUser, canDeleteUser, canFlagUserComments]) {
+      expect(check(userManager, userOf(1, 4))).toBe(true);
+      expect(check(userManager, userOf(1, 5))).toBe(false);
+      expect(check(userManager, userOf(1, 3, { admin: true }))).toBe(false);
+      expect(check(admin, userOf(1, 6, { admin: true }))).toBe(true);
+      expect(check(admin, userOf(1, 6, { admin: true, superadmin: true }))).toBe(false);
+      expect(check(superadmin, userOf(1, 6, { admin: true, superadmin: true }))).toBe(true);
+      expect(check(member, userOf(1, 1))).toBe(false);
+    }
+  });
+
+  it('nobody deletes themselves', async () => {
+    const { canDeleteUser } = await import('../../server/access/policy');
+    expect(canDeleteUser(userManager, userOf(12, 4))).toBe(false);
+  });
+
+  it('user types are given up to one’s own level, never one’s own', async () => {
+    const { canSetUserType, canChangeUserType } = await import('../../server/access/policy');
+    expect(canSetUserType(userManager, { level: 4 })).toBe(true);
+    expect(canSetUserType(userManager, { level: 5 })).toBe(false);
+    expect(canSetUserType(admin, { level: 6 })).toBe(true);
+    expect(canSetUserType(member, { level: 1 })).toBe(false);
+    expect(canChangeUserType(userManager, userOf(12, 4))).toBe(false);
+    expect(canChangeUserType(userManager, userOf(1, 2))).toBe(true);
+  });
+
+  it('permission flags are for admins, the superadmin flag for superadmins, never on oneself', async () => {
+    const { canSetUserFlag } = await import('../../server/access/policy');
+    expect(canSetUserFlag(userManager, userOf(1, 2), 'manage_users')).toBe(false);
+    expect(canSetUserFlag(admin, userOf(1, 2), 'manage_users')).toBe(true);
+    expect(canSetUserFlag(admin, userOf(1, 2), 'superadmin')).toBe(false);
+    expect(canSetUserFlag(superadmin, userOf(1, 2), 'superadmin')).toBe(true);
+    expect(canSetUserFlag(admin, userOf(13, 6, { admin: true }), 'admin')).toBe(false);
+  });
+
+  it('only superadmins impersonate: never themselves, never someone above, never while impersonating', async () => {
+    const { canImpersonate } = await import('../../server/access/policy');
+    expect(canImpersonate(superadmin, userOf(1, 1))).toBe(true);
+    expect(canImpersonate(superadmin, userOf(1, 1), true)).toBe(false);
+    expect(canImpersonate(superadmin, userOf(14, 6, { admin: true, superadmin: true }))).toBe(false);
+    expect(canImpersonate(admin, userOf(1, 1))).toBe(false);
+    expect(canImpersonate(userManager, userOf(1, 1))).toBe(false);
+    expect(canImpersonate(viewer({ id: 20, level: 5, superadmin: true }), userOf(1, 6, { admin: true }))).toBe(true);
+  });
+});
+
+describe('sharing (can.share, can.shareToLevel)', () => {
+  it('nobody grants above their own level; level-1 users and visitors grant nothing', async () => {
+    const { canGrantAccess, canShareToLevel, maxShareLevel } = await import('../../server/access/policy');
+    expect(maxShareLevel(ANONYMOUS)).toBe(0);
+    expect(canGrantAccess(viewer({ level: 1 }))).toBe(false);
+    expect(canShareToLevel(viewer({ level: 3 }), 3)).toBe(true);
+    expect(canShareToLevel(viewer({ level: 3 }), 4)).toBe(false);
+    expect(canShareToLevel(viewer({ level: 3 }), 1)).toBe(false);
+    expect(canShareToLevel(viewer({ level: 3, admin: true }), 6)).toBe(true);
+    expect(canShareToLevel(ANONYMOUS, 2)).toBe(false);
+  });
+
+  it('shares only what the sharer opens and sees by their own level or role', async () => {
+    const { canShareContent, canShareItem, itemCan } = await import('../../server/access/policy');
+    const affiliate = viewer({ level: 2 });
+    expect(canShareItem(affiliate, item(VISIBILITY.DISCOVERABLE, 2))).toBe(true);
+    expect(canShareItem(affiliate, item(VISIBILITY.DISCOVERABLE, 3))).toBe(false);
+    expect(canShareItem(affiliate, item(VISIBILITY.DRAFT, 0))).toBe(false);
+    expect(canShareItem(affiliate, item(VISIBILITY.DRAFT, 0, affiliate.id))).toBe(true);
+    expect(canShareContent(affiliate, item(VISIBILITY.DISCOVERABLE, 0), { published: true, minimumAccessLevel: 3 })).toBe(false);
+    expect(canShareContent(affiliate, item(VISIBILITY.DISCOVERABLE, 0), { published: true, minimumAccessLevel: 2 })).toBe(true);
+    expect(itemCan(viewer({ level: 1 }), item(VISIBILITY.DISCOVERABLE, 0))).toMatchObject({ share: false, shareToLevel: 1 });
+    expect(itemCan(viewer({ level: 4 }), item(VISIBILITY.DISCOVERABLE, 0))).toMatchObject({ share: true, shareToLevel: 4 });
+  });
+
+  it('a level opens an item or row as a grant at that level would, never as a role', async () => {
+    const { levelOpensItem, levelSeesContent } = await import('../../server/access/policy');
+    expect(levelOpensItem(item(VISIBILITY.DISCOVERABLE, 4), 3)).toBe(false);
+    expect(levelOpensItem(item(VISIBILITY.DISCOVERABLE, 4), 4)).toBe(true);
+    expect(levelOpensItem(item(VISIBILITY.UNLISTED, 0), 2)).toBe(true);
+    expect(levelOpensItem(item(VISIBILITY.DRAFT, 0), 6)).toBe(false);
+    expect(levelSeesContent(item(VISIBILITY.DISCOVERABLE, 0), { published: true, minimumAccessLevel: 4 }, 3)).toBe(false);
+    expect(levelSeesContent(item(VISIBILITY.DISCOVERABLE, 0), { published: false, minimumAccessLevel: 0 }, 6)).toBe(false);
+  });
+
+  it('check-access by e-mail is for admins and user managers', async () => {
+    const { canCheckAccessByEmail } = await import('../../server/access/policy');
+    expect(canCheckAccessByEmail(viewer({ level: 6, admin: true }))).toBe(true);
+    expect(canCheckAccessByEmail(viewer({ level: 3, manageUsers: true }))).toBe(true);
+    expect(canCheckAccessByEmail(viewer({ level: 5 }))).toBe(false);
+    expect(canCheckAccessByEmail(ANONYMOUS)).toBe(false);
+  });
+});
+
+describe('user invitations', () => {
+  it('admins and user managers invite; members, managers and visitors do not', () => {
+    expect(canInvite(viewer({ level: 3, admin: true }))).toBe(true);
+    expect(canInvite(viewer({ level: 3, manageUsers: true }))).toBe(true);
+    expect(canInvite(viewer({ level: 4, manager: true }))).toBe(false);
+    expect(canInvite(viewer({ level: 5 }))).toBe(false);
+    expect(canInvite(ANONYMOUS)).toBe(false);
+  });
+
+  it('nobody invites to a level above their own, nor to Public', () => {
+    const userManager = viewer({ level: 3, manageUsers: true });
+    expect([0, 1, 2, 3, 4, 5, 6].filter((level) => canInviteToUserType(userManager, { level }))).toEqual([1, 2, 3]);
+    expect([0, 1, 2, 3, 4, 5, 6].filter((level) => canInviteToUserType(viewer({ level: 2, admin: true }), { level }))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(canInviteToUserType(viewer({ level: 6 }), { level: 1 })).toBe(false);
+  });
+
+  it('user managers manage their own invitations, admins everyone’s', () => {
+    const userManager = viewer({ id: 7, level: 3, manageUsers: true });
+    expect(canManageInvitation(userManager, { createdByUserId: 7 })).toBe(true);
+    expect(canManageInvitation(userManager, { createdByUserId: 8 })).toBe(false);
+    expect(canManageInvitation(viewer({ id: 9, admin: true }), { createdByUserId: 8 })).toBe(true);
+    expect(canManageInvitation(viewer({ id: 8, level: 6 }), { createdByUserId: 8 })).toBe(false);
+  });
+
+  it('an invitation is accepted only when it raises the level the user acts at', () => {
+    expect(invitationRaisesLevel(viewer({ level: 1 }), { level: 2 })).toBe(true);
+    expect(invitationRaisesLevel(viewer({ level: 2 }), { level: 2 })).toBe(false);
+    expect(invitationRaisesLevel(viewer({ level: 1, admin: true }), { level: 5 })).toBe(false);
+    expect(invitationRaisesLevel(ANONYMOUS, { level: 5 })).toBe(false);
   });
 });

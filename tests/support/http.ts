@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CookieJar } from './app';
 
 /** Reads the XSRF-TOKEN cookie the app sets on any page, as the Inertia client does. */
@@ -58,4 +58,27 @@ export function pageFromHtml(html: string) {
   const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new Error('no Inertia page element in the document');
   return JSON.parse(match[1]);
+}
+
+/** An Inertia visit that changes something, as the router sends it (JSON body, XSRF header). */
+export async function send(app: FastifyInstance, jar: CookieJar, method: 'PATCH' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(await inertiaHeaders(app)),
+      ...xsrfHeader(jar),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  jar.store(response);
+  return response;
+}
+
+/** What the next page shows after a redirect: its validation errors and flash notices. */
+export async function nextPage(app: FastifyInstance, jar: CookieJar) {
+  const { page } = await visit(app, '/', jar);
+  const notifications: { message: string }[] = page.flash?.notifications ?? [];
+  return { errors: page.props.errors as Record<string, string>, notices: notifications.map((notice) => notice.message) };
 }

@@ -85,6 +85,9 @@ export const contents = pgTable(
     published: boolean('published').notNull().default(true),
     isSampleOfId: integer('is_sample_of_id'),
     position: integer('position').notNull().default(0),
+    /** Opens through /content/{ref}, counted in the same statement that reads the row. */
+    openCount: integer('open_count').notNull().default(0),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

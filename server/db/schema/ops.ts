@@ -88,3 +88,41 @@ export const libraryState = pgTable(
   },
   (t) => [check('library_state_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Mail waiting to be sent. A message is queued in the transaction of the write that causes it (a grant, an
+ * invitation, a verification), so it is never lost, and sent by the outbox worker with retries, so a slow or
+ * failing mail server never holds up or breaks that request.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: varchar('to_address', { length: 320 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Set when the worker gives up after its last attempt. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+);
+
+/** Actions that must stay accountable (impersonation, access changes made for someone else). */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    action: varchar('action', { length: 64 }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectUserId: integer('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_actor_idx').on(t.actorUserId, t.createdAt), index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt)],
+);

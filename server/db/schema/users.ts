@@ -69,6 +69,9 @@ export const invitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    /** A recipient who declined it (DELETE /invite); it can no longer be accepted. */
+    declinedByUserId: integer('declined_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    declinedAt: timestamp('declined_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('invitations_created_by_idx').on(t.createdByUserId), index('invitations_created_at_idx').on(t.createdAt)],

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
+import { createDrive } from '../../drive/plugin';
 import { openDatabase, type Database } from '../client';
 import { migrateDatabase } from '../migrate';
 import { items, users } from '../schema';
@@ -54,7 +55,8 @@ export async function runSeedCli(argv: string[]): Promise<number> {
       console.log('Wiped every table (--force).');
     }
     const started = performance.now();
-    const summary = await seedDemoLibrary(handle.db, { items: args.items, log: (message) => console.log(message) });
+    const drive = await createDrive(config);
+    const summary = await seedDemoLibrary(handle.db, { items: args.items, drive, log: (message) => console.log(message) });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Seeded the demo library into ${handle.kind === 'pglite' ? `PGlite (${config.pgliteDataDir})` : 'PostgreSQL'} in ${seconds} s:\n${formatSummary(summary)}`);
     return 0;

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { DrivePort } from '../../drive/port';
 import type { Database } from '../client';
 import { users } from '../schema';
 import { USER_TYPES } from './accounts';
 import { insertCatalogue } from './catalogue';
+import { plantContentFiles } from './content-files';
 import type { SeedContext } from './context';
 import { itemAttributeDeck, LEADER_EMAIL, planItem } from './items';
 import { insertItemBatch, type SeededItem } from './library';
@@ -30,6 +32,8 @@ export interface SeedOptions {
    * today has live invitations and shares; pass a fixed date for identical dates too.
    */
   referenceDate?: Date;
+  /** When given, the demo's content (the first DEFAULT_ITEM_COUNT items) gets real files in item folders. */
+  drive?: DrivePort;
 }
 
 function startOfUtcDay(moment: Date): Date {
@@ -65,6 +69,10 @@ export async function seedDemoLibrary(db: Database, options: SeedOptions = {}): 
     addCounts(summary, await insertTraffic(tx, context, library));
   });
   log(`Collections, shares, invitations, views and admin records created`);
+  if (options.drive) {
+    const planted = await plantContentFiles(db, options.drive, library.slice(0, DEFAULT_ITEM_COUNT).map((item) => item.id));
+    log(`Drive: ${planted.folders} item folders and ${planted.files} content files`);
+  }
   return summary;
 }
 

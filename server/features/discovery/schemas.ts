@@ -88,12 +88,4 @@ export function newItemSchema(required: readonly RequiredTaxonomyChoice[]) {
   });
 }
 
-/** One message per field, as the Inertia client shows them under the inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors } from '../../lib/validation';

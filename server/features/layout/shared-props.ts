@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthProps, SharedProps } from '../../../shared/props';
 import { baseCan, isAdmin, isSignedIn, menuFlags, type Viewer } from '../../access/policy';
+import { impersonatorOf } from '../../auth/impersonation';
 
 /** Props every page receives (the Inertia plugin adds `errors`). Pages may override `can`. */
 export function sharedPropsFor(request: FastifyRequest): Omit<SharedProps, 'errors'> {
   const viewer = request.viewer;
   return {
     appName: request.server.config.APP_NAME,
-    auth: authProps(viewer),
+    auth: { ...authProps(viewer), impersonating: impersonatingProp(request) },
     can: baseCan(viewer),
     menu: menuFlags(viewer),
     isProductionHost: isProductionHost(request),
@@ -31,4 +32,10 @@ export function authProps(viewer: Viewer): AuthProps {
 function isProductionHost(request: FastifyRequest): boolean {
   const productionHost = request.server.config.PRODUCTION_HOST.toLowerCase();
   return request.hostname.replace(/:\d+$/, '').toLowerCase() === productionHost;
+}
+
+/** The real user behind the viewer while they act as someone else (the banner's way back). */
+function impersonatingProp(request: FastifyRequest): { name: string } | null {
+  const impersonator = impersonatorOf(request);
+  return impersonator ? { name: impersonator.name } : null;
 }

@@ -27,6 +27,9 @@ describe('e-mail verification', () => {
     expect(response.statusCode).toBe(303);
     jar.store(response);
     expect(await flashMessages(ctx.app, jar)).toContain(AUTH_NOTICES.verificationSent);
+    // The request only queued the message; the outbox worker sends it.
+    expect(smtp.server.received).toHaveLength(seen);
+    expect(await ctx.app.mailOutbox.flush()).toBe(1);
 
     const mail = await smtp.server.nextMessage(seen);
     expect(mail.to).toEqual(['unverified@example.org']);
@@ -61,6 +64,7 @@ describe('e-mail verification', () => {
     await ctx.app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.email, 'member@example.org'));
     const seen = smtp.server.received.length;
     await ctx.app.inject({ method: 'POST', url: '/profile/verify', headers: xsrfHeader(jar) });
+    await ctx.app.mailOutbox.flush();
     const mail = await smtp.server.nextMessage(seen);
     await ctx.app.db.update(users).set({ emailVerificationSentAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) }).where(eq(users.email, 'member@example.org'));
     const response = await ctx.app.inject({ method: 'GET', url: verificationPath(mail.raw) });
@@ -72,9 +76,11 @@ describe('e-mail verification', () => {
     await ctx.app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.email, 'affiliate@example.org'));
     const seen = smtp.server.received.length;
     await ctx.app.inject({ method: 'POST', url: '/profile/verify', headers: xsrfHeader(jar) });
+    await ctx.app.mailOutbox.flush();
     await smtp.server.nextMessage(seen);
     const second = await ctx.app.inject({ method: 'POST', url: '/profile/verify', headers: xsrfHeader(jar) });
     jar.store(second);
+    expect(await ctx.app.mailOutbox.flush()).toBe(0);
     expect(await flashMessages(ctx.app, jar)).toContain(AUTH_NOTICES.verificationRecentlySent);
     expect(smtp.server.received).toHaveLength(seen + 1);
   });
@@ -85,6 +91,7 @@ describe('e-mail verification', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/profile/verify', headers: xsrfHeader(jar) });
     jar.store(response);
     expect(await flashMessages(ctx.app, jar)).toContain(AUTH_NOTICES.alreadyVerified);
+    expect(await ctx.app.mailOutbox.flush()).toBe(0);
     expect(smtp.server.received).toHaveLength(seen);
   });
 

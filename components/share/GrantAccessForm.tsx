@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { router } from '@inertiajs/react';
+import type { Errors } from '@inertiajs/core';
+import Button from 'react-bootstrap/Button';
+import CloseButton from 'react-bootstrap/CloseButton';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { LEVEL_NAMES, type AccessLevel } from '../../shared/levels';
+import {
+  DEFAULT_SHARE_DAYS,
+  MIN_SHARE_LEVEL,
+  openingShareLevel,
+  SHARE_SLIDER_FROM_MAX,
+  SHARE_TEXTS,
+  SHARE_VALIDITY_OPTIONS,
+  shareActionUrl,
+  shareValidityLabel,
+  type ShareField,
+  type ShareValidity,
+} from '../../shared/sharing';
+
+export interface GrantAccessFormProps {
+  /** The shared page's path: the form posts to `{path}/share`. */
+  path: string;
+  /** The server-given maximum level (can.shareToLevel). */
+  maxLevel: number;
+  /** Whether anything is visible at each level 0..6; undefined until the explanation has loaded. */
+  levelVisible: readonly boolean[] | undefined;
+  /** What a person at each level sees, from the server. */
+  levelText: readonly string[] | undefined;
+  /** Called after a grant that came back without errors. */
+  onGranted: () => void;
+}
+
+const validityValue = (days: ShareValidity) => (days === null ? '' : String(days));
+
+/**
+ * Grant Access (member-library §4 Grant form, §5 Share form): level (slider from 2 to the maximum, shown only when the
+ * maximum is 3 or more; danger colour when nothing is visible at that level), e-mail and validity.
+ */
+export default function GrantAccessForm({ path, maxLevel, levelVisible, levelText, onGranted }: GrantAccessFormProps) {
+  // Until a level is chosen, the opening-level rule (§4) applies to what the server says each level sees.
+  const [chosenLevel, setChosenLevel] = useState<number | null>(null);
+  const level = chosenLevel ?? openingShareLevel(maxLevel, levelVisible);
+  const [email, setEmail] = useState('');
+  const [daysValidity, setDaysValidity] = useState<ShareValidity>(DEFAULT_SHARE_DAYS);
+  const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
+  const [sending, setSending] = useState(false);
+
+  const showSlider = maxLevel >= SHARE_SLIDER_FROM_MAX;
+  const nothingVisible = levelVisible !== undefined && !levelVisible[level];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    router.post(
+      shareActionUrl(path),
+      { level, email, daysValidity },
+      {
+        preserveScroll: true,
+        preserveState: true,
+        onStart: () => setSending(true),
+        onFinish: () => setSending(false),
+        onError: (serverErrors: Errors) => setErrors(fieldErrors(serverErrors)),
+        onSuccess: (page) => {
+          const remaining = fieldErrors((page.props.errors ?? {}) as Errors);
+          setErrors(remaining);
+          if (Object.keys(remaining).length === 0) onGranted();
+        },
+      },
+    );
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={SHARE_TEXTS.grantAccess}>
+      <h2 className="h6">{SHARE_TEXTS.grantAccess}</h2>
+      <Form.Group className="mb-3" controlId="share-level">
+        <Form.Label className={nothingVisible ? 'text-danger' : undefined}>
+          Level {level}: {LEVEL_NAMES[level as AccessLevel]}
+        </Form.Label>
+        {showSlider && (
+          <Form.Range
+            min={MIN_SHARE_LEVEL}
+            max={maxLevel}
+            step={1}
+            value={level}
+            aria-invalid={nothingVisible || Boolean(errors.level)}
+            className={nothingVisible ? 'share-level-danger' : undefined}
+            style={nothingVisible ? { accentColor: 'var(--bs-danger)' } : undefined}
+            onChange={(event) => setChosenLevel(Number(event.target.value))}
+          />
+        )}
+        {levelText?.[level] && <Form.Text className={nothingVisible ? 'text-danger' : undefined}>{levelText[level]}</Form.Text>}
+        {errors.level && <div className="invalid-feedback d-block">{errors.level}</div>}
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="share-email">
+        <Form.Label>Email</Form.Label>
+        <InputGroup hasValidation>
+          <Form.Control type="email" value={email} isInvalid={Boolean(errors.email)} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+          {email !== '' && (
+            <InputGroup.Text>
+              <CloseButton aria-label="Clear email" onClick={() => setEmail('')} />
+            </InputGroup.Text>
+          )}
+          {errors.email && <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>}
+        </InputGroup>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="share-days">
+        <Form.Label>Valid for</Form.Label>
+        <Form.Select
+          value={validityValue(daysValidity)}
+          isInvalid={Boolean(errors.daysValidity)}
+          onChange={(event) => setDaysValidity(event.target.value === '' ? null : (Number(event.target.value) as ShareValidity))}
+        >
+          {SHARE_VALIDITY_OPTIONS.map((days) => (
+            <option key={validityValue(days)} value={validityValue(days)}>
+              {shareValidityLabel(days)}
+            </option>
+          ))}
+        </Form.Select>
+        {errors.daysValidity && <Form.Control.Feedback type="invalid">{errors.daysValidity}</Form.Control.Feedback>}
+      </Form.Group>
+      <Button type="submit" disabled={sending}>
+        {SHARE_TEXTS.grantAccess}
+      </Button>
+    </Form>
+  );
+}
+
+function fieldErrors(errors: Errors): Partial<Record<ShareField, string>> {
+  const result: Partial<Record<ShareField, string>> = {};
+  for (const field of ['level', 'email', 'daysValidity'] as const) {
+    const value = (errors as Record<string, string | string[] | undefined>)[field];
+    const message = Array.isArray(value) ? value[0] : value;
+    if (message) result[field] = message;
+  }
+  return result;
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Modal from 'react-bootstrap/Modal';
+import { SHARE_TEXTS, type SharingExplanation } from '../../shared/sharing';
+import GrantAccessForm from './GrantAccessForm';
+import ShareLinks from './ShareLinks';
+import SharingExplanationPanel from './SharingExplanationPanel';
+
+export interface ShareDialogProps {
+  show: boolean;
+  onHide: () => void;
+  /** The shared page's path (an item's /i/{ref}, a content row's /content/{ref}). */
+  path: string;
+  title: string;
+  /** can.share and can.shareToLevel of the page. */
+  canGrant: boolean;
+  maxLevel: number;
+  /** The page's sharingExplanation prop; loaded when the dialog opens. */
+  explanation: SharingExplanation | undefined;
+  /** For a content row: its minimum level, so levels below it count as showing nothing. */
+  minimumLevel?: number;
+  /** True once a grant succeeded: the form gives way to the confirmation until the dialog closes. */
+  granted: boolean;
+  onGranted: () => void;
+}
+
+/** 'How would you like to share?' (member-library §2 Share dialog). */
+export default function ShareDialog({ show, onHide, path, title, canGrant, maxLevel, explanation, minimumLevel = 0, granted, onGranted }: ShareDialogProps) {
+  useEffect(() => {
+    if (show) router.reload({ only: ['sharingExplanation'] });
+  }, [show]);
+
+  const levelVisible = explanation?.levelVisible.map((visible, level) => visible && level >= minimumLevel);
+  const url = typeof window === 'undefined' ? path : new URL(path, window.location.origin).toString();
+
+  return (
+    <Modal show={show} onHide={onHide} aria-labelledby="share-dialog-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="share-dialog-title">{SHARE_TEXTS.dialogTitle}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="d-grid gap-3">
+        {canGrant &&
+          (granted ? (
+            <Alert variant="success" className="mb-0">
+              {SHARE_TEXTS.granted}
+            </Alert>
+          ) : (
+            <GrantAccessForm path={path} maxLevel={maxLevel} levelVisible={levelVisible} levelText={explanation?.levelText} onGranted={onGranted} />
+          ))}
+        <ShareLinks url={url} title={title} />
+        <SharingExplanationPanel explanation={explanation} />
+      </Modal.Body>
+    </Modal>
+  );
+}

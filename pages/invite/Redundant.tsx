@@ -1,0 +1,18 @@
+import { Head } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import type { PageProps } from '../../shared/pages';
+import AppLink from '../../components/lib/AppLink';
+
+/** The invitation grants no higher level than the user already has, so it cannot be accepted. */
+export default function InviteRedundant({ message }: PageProps<'invite/Redundant'>) {
+  return (
+    <>
+      <Head title="Invitation" />
+      <div className="mx-auto" style={{ maxWidth: 640 }}>
+        <h1 className="h4 mb-3">Invitation</h1>
+        <Alert variant="info">{message}</Alert>
+        <AppLink href="/">Go to the library</AppLink>
+      </div>
+    </>
+  );
+}

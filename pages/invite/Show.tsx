@@ -1,0 +1,44 @@
+import { Head, router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { INVITATION_MESSAGES } from '../../shared/invitations';
+import type { PageProps } from '../../shared/pages';
+import { formatDate } from '../../components/invitations/dates';
+
+/** /invite/{token} and /invite: the invitation as its recipient sees it, to accept or decline. */
+export default function InviteShow({ invitation, accept_link, current_user_type }: PageProps<'invite/Show'>) {
+  const accept = () => {
+    if (accept_link) router.post(accept_link);
+  };
+  const decline = () => router.delete('/invite');
+
+  return (
+    <>
+      <Head title="Invitation" />
+      <Card className="mx-auto" style={{ maxWidth: 640 }}>
+        <Card.Body>
+          <Card.Title as="h1" className="h4">
+            {invitation.from} invites you to become {invitation.user_type.title}
+          </Card.Title>
+          {invitation.user_type.description && <p>{invitation.user_type.description}</p>}
+          <p>
+            You are now {current_user_type || 'signed in'}. Accepting changes your user type to {invitation.user_type.title} (level{' '}
+            {invitation.user_type.level}). The invitation works once and expires on {formatDate(invitation.expires_at)} ({invitation.expires_in}).
+          </p>
+          {!accept_link && <Alert variant="info">{INVITATION_MESSAGES.acceptHint}</Alert>}
+          <div className="d-flex gap-2">
+            {accept_link && (
+              <Button variant="primary" onClick={accept}>
+                Accept Invitation
+              </Button>
+            )}
+            <Button variant="outline-secondary" onClick={decline}>
+              Decline
+            </Button>
+          </div>
+        </Card.Body>
+      </Card>
+    </>
+  );
+}

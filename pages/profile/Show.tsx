@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Head, router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import EmailPrompt from '../../components/profile/EmailPrompt';
+import AppLink from '../../components/lib/AppLink';
+import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
+import type { PageProps } from '../../shared/pages';
+import { CREATE_OWN_PERSON_PAGE_URL, PROFILE_TEXT, PROFILE_VERIFY_URL } from '../../shared/profile';
+
+const providerLabel = (provider: string | null): string =>
+  provider === null ? PROFILE_TEXT.noLoginProvider : LOGIN_PROVIDERS.includes(provider as LoginProvider) ? LOGIN_PROVIDER_LABELS[provider as LoginProvider] : provider;
+
+/** The signed-in user's profile (member-library §2 /profile): name, e-mail, login provider, their Person page. */
+export default function ProfileShow({ user, personItem, emailPromptOpen, can }: PageProps<'profile/Show'>) {
+  const [promptOpen, setPromptOpen] = useState(emailPromptOpen);
+  const [busy, setBusy] = useState(false);
+  const during = { onStart: () => setBusy(true), onFinish: () => setBusy(false) };
+
+  return (
+    <>
+      <Head title={PROFILE_TEXT.title} />
+      <h1 className="h3 mb-3">{PROFILE_TEXT.title}</h1>
+      {!user.email && (
+        <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="flex-grow-1">{PROFILE_TEXT.emailRequired}</span>
+          <Button variant="outline-dark" size="sm" onClick={() => setPromptOpen(true)}>
+            {PROFILE_TEXT.setEmail}
+          </Button>
+        </Alert>
+      )}
+      <Card className="mb-3">
+        <Card.Body>
+          <dl className="row mb-0">
+            <dt className="col-sm-3">{PROFILE_TEXT.name}</dt>
+            <dd className="col-sm-9">{user.name}</dd>
+            <dt className="col-sm-3">{PROFILE_TEXT.email}</dt>
+            <dd className="col-sm-9" data-testid="profile-email">
+              {user.email ? (
+                <>
+                  <span className="me-2">{user.email}</span>
+                  <Badge bg={user.email_verified ? 'success' : 'warning'} text={user.email_verified ? undefined : 'dark'}>
+                    {user.email_verified ? PROFILE_TEXT.verified : PROFILE_TEXT.unverified}
+                  </Badge>
+                </>
+              ) : (
+                <span className="text-body-secondary">{PROFILE_TEXT.noEmail}</span>
+              )}
+              <div className="mt-2 d-flex flex-wrap gap-2">
+                <Button variant="outline-primary" size="sm" onClick={() => setPromptOpen(true)}>
+                  {user.email ? PROFILE_TEXT.changeEmail : PROFILE_TEXT.setEmail}
+                </Button>
+                {user.email && !user.email_verified && (
+                  <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => router.post(PROFILE_VERIFY_URL, {}, { preserveScroll: true, ...during })}>
+                    {PROFILE_TEXT.resend}
+                  </Button>
+                )}
+              </div>
+            </dd>
+            <dt className="col-sm-3">{PROFILE_TEXT.loginProvider}</dt>
+            <dd className="col-sm-9">{providerLabel(user.login_using)}</dd>
+            <dt className="col-sm-3">{PROFILE_TEXT.userType}</dt>
+            <dd className="col-sm-9 mb-0">{user.user_type.title}</dd>
+          </dl>
+        </Card.Body>
+      </Card>
+      <Card>
+        <Card.Body>
+          <Card.Title as="h2" className="h5">
+            {PROFILE_TEXT.personPage}
+          </Card.Title>
+          {personItem ? (
+            <AppLink href={`/i/${personItem.ref}`} className="btn btn-primary">
+              {PROFILE_TEXT.viewPersonPage}
+            </AppLink>
+          ) : (
+            <>
+              <p>{PROFILE_TEXT.personPageNone}</p>
+              {can.create_self_item && (
+                <Button variant="primary" disabled={busy} onClick={() => router.post(CREATE_OWN_PERSON_PAGE_URL, {}, during)}>
+                  {PROFILE_TEXT.createPersonPage}
+                </Button>
+              )}
+            </>
+          )}
+        </Card.Body>
+      </Card>
+      <EmailPrompt show={promptOpen} onHide={() => setPromptOpen(false)} current={user.email} />
+    </>
+  );
+}

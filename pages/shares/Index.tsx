@@ -1,0 +1,70 @@
+import { Head } from '@inertiajs/react';
+import Badge from 'react-bootstrap/Badge';
+import AppLink from '../../components/lib/AppLink';
+import { LEVEL_SHORT_NAMES, type AccessLevel } from '../../shared/levels';
+import type { PageProps } from '../../shared/pages';
+import type { Share, SharesPagination } from '../../shared/sharing';
+
+/** /share (Shared With Me) and /sent (Shared By Me): the shares made to or by the viewer, newest first. */
+export default function SharesIndex({ direction, heading, shares, sharesPagination, emptyText }: PageProps<'shares/Index'>) {
+  return (
+    <>
+      <Head title={heading} />
+      <h1 className="mb-3">{heading}</h1>
+      {shares.data.length === 0 ? (
+        <p className="text-body-secondary">{emptyText}</p>
+      ) : (
+        <ul className="list-group mb-3" aria-label={heading}>
+          {shares.data.map((share) => (
+            <ShareEntry key={share.ref} share={share} direction={direction} />
+          ))}
+        </ul>
+      )}
+      <Pagination pagination={sharesPagination} path={direction === 'sent' ? '/sent' : '/share'} />
+    </>
+  );
+}
+
+function ShareEntry({ share, direction }: { share: Share; direction: 'received' | 'sent' }) {
+  const otherParty = direction === 'sent' ? `To ${share.to_user}` : `From ${share.from_user}`;
+  return (
+    <li className="list-group-item d-flex gap-3 align-items-center" aria-label={share.shared_title}>
+      {share.shared_image ? (
+        <img src={share.shared_image} alt="" width={64} height={48} className="rounded object-fit-cover flex-shrink-0" />
+      ) : (
+        <span className="bi bi-file-earmark fs-3 text-body-secondary flex-shrink-0" style={{ width: 64 }} aria-hidden="true" />
+      )}
+      <div className="flex-grow-1">
+        {share.valid ? <AppLink href={share.shared_url_path}>{share.shared_title}</AppLink> : <span>{share.shared_title}</span>}
+        <div className="small text-body-secondary">
+          {otherParty} · {formatDate(share.date)} · Level {share.level} ({LEVEL_SHORT_NAMES[share.level as AccessLevel]}) ·{' '}
+          {share.expires_at ? `${share.valid ? 'until' : 'ended'} ${formatDate(share.expires_at)}` : 'forever'}
+        </div>
+      </div>
+      {!share.valid && <Badge bg="secondary">Expired</Badge>}
+      {share.expiring_soon && <Badge bg="warning" text="dark">Expiring soon</Badge>}
+    </li>
+  );
+}
+
+function Pagination({ pagination, path }: { pagination: SharesPagination; path: string }) {
+  if (pagination.previousPage === null && pagination.nextPage === null) return null;
+  return (
+    <nav aria-label="Pages" className="d-flex gap-2">
+      {pagination.previousPage !== null && (
+        <AppLink className="btn btn-outline-secondary btn-sm" href={`${path}?page=${pagination.previousPage}`}>
+          Previous
+        </AppLink>
+      )}
+      {pagination.nextPage !== null && (
+        <AppLink className="btn btn-outline-secondary btn-sm" href={`${path}?page=${pagination.nextPage}`}>
+          Next
+        </AppLink>
+      )}
+    </nav>
+  );
+}
+
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}

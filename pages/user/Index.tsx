@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { Head, router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { USER_SEARCH_DEBOUNCE_MS } from '../../shared/constants';
+import { USER_LIST_LEVEL_FILTERS } from '../../shared/levels';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { PageProps } from '../../shared/pages';
+import { USER_LIST_URL, userUrl, type UserLevelFilter, type UserListEntry } from '../../shared/users';
+import AppLink from '../../components/lib/AppLink';
+import { userListQuery, type UserListFilters } from '../../components/users/user-list-url';
+
+const visitList = (filters: UserListFilters) => router.get(USER_LIST_URL, userListQuery(filters), { preserveState: true, preserveScroll: true });
+
+/** All users, with search and the level groups of member-library §9 (admins and user managers). */
+export default function UserIndex({ users, pagination, filters }: PageProps<'user/Index'>) {
+  return (
+    <>
+      <Head title="Users" />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">Users</h1>
+        <span className="text-body-secondary">{pagination.total === 1 ? '1 user' : `${pagination.total} users`}</span>
+      </div>
+      <section aria-label="Filters" className="mb-3 d-flex flex-wrap gap-2 align-items-center">
+        <SearchField search={filters.search} level={filters.level} />
+        <LevelFilter level={filters.level} onChange={(level) => visitList({ search: filters.search, level })} />
+      </section>
+      {users.length === 0 ? (
+        <Alert variant="warning">{EMPTY_STATES.users}</Alert>
+      ) : (
+        <UserTable users={users} />
+      )}
+      {pagination.lastPage > 1 && <Pager page={pagination.page} lastPage={pagination.lastPage} filters={filters} />}
+    </>
+  );
+}
+
+/** Searches USER_SEARCH_DEBOUNCE_MS after the last keystroke (member-library §9). */
+function SearchField({ search, level }: { search: string; level: UserLevelFilter | null }) {
+  const [text, setText] = useState(search);
+  useEffect(() => {
+    if (text.trim() === search) return;
+    const timer = setTimeout(() => visitList({ search: text, level }), USER_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search, level]);
+  return (
+    <Form role="search" className="flex-grow-1" style={{ minWidth: 220 }} onSubmit={(event) => event.preventDefault()}>
+      <Form.Control
+        type="search"
+        size="sm"
+        aria-label="Search users by name or e-mail"
+        placeholder="Search users by name or e-mail"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </Form>
+  );
+}
+
+function LevelFilter({ level, onChange }: { level: UserLevelFilter | null; onChange: (level: UserLevelFilter | null) => void }) {
+  return (
+    <ButtonGroup size="sm" aria-label="Level">
+      {USER_LIST_LEVEL_FILTERS.map((filter) => {
+        const value = filter.value === '' ? null : filter.value;
+        const selected = value === level;
+        return (
+          <Button key={filter.value} variant={selected ? 'primary' : 'outline-primary'} aria-pressed={selected} onClick={() => !selected && onChange(value)}>
+            {filter.label}
+          </Button>
+        );
+      })}
+    </ButtonGroup>
+  );
+}
+
+function UserTable({ users }: { users: UserListEntry[] }) {
+  return (
+    <Table responsive hover size="sm" aria-label="Users">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">E-mail</th>
+          <th scope="col">User type</th>
+          <th scope="col">Level</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => (
+          <tr key={user.ref}>
+            <td>
+              {user.openable ? <AppLink href={userUrl(user.ref)}>{user.name}</AppLink> : user.name}
+              {user.admin && (
+                <Badge bg="secondary" className="ms-2">
+                  Admin
+                </Badge>
+              )}
+              {user.manage_users && (
+                <Badge bg="info" className="ms-2">
+                  Manages users
+                </Badge>
+              )}
+            </td>
+            <td>{user.email ?? <span className="text-body-secondary">None</span>}</td>
+            <td>{user.user_type.title}</td>
+            <td>{user.level}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function Pager({ page, lastPage, filters }: { page: number; lastPage: number; filters: UserListFilters }) {
+  const href = (target: number) => `${USER_LIST_URL}?${new URLSearchParams(userListQuery({ ...filters, page: target }))}`;
+  return (
+    <nav aria-label="Pages of users" className="d-flex align-items-center gap-3">
+      {page > 1 ? <AppLink href={href(page - 1)}>Previous</AppLink> : <span className="text-body-secondary">Previous</span>}
+      <span>
+        Page {page} of {lastPage}
+      </span>
+      {page < lastPage ? <AppLink href={href(page + 1)}>Next</AppLink> : <span className="text-body-secondary">Next</span>}
+    </nav>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Head } from '@inertiajs/react';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
+import type { PageProps } from '../../shared/pages';
+import { USER_FIELD_LABELS, USER_FLAG_FIELDS, userUrl, type UserComment, type UserDetail, type UserFlagField } from '../../shared/users';
+import InlineEditableField from '../../components/inline-edit/InlineEditableField';
+import ItemLink from '../../components/item/ItemLink';
+import UserActions from '../../components/users/UserActions';
+
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+function loginProviderLabel(loginUsing: string | null): string {
+  if (!loginUsing) return 'Not recorded';
+  return LOGIN_PROVIDER_LABELS[loginUsing as LoginProvider] ?? loginUsing;
+}
+
+/** A user's page (member-library §2 /user/{ref}, §3 User): details edited in place, items created, comments, actions. */
+export default function UserShow({ user, permissions, userTypeChoices }: PageProps<'user/Show'>) {
+  const url = userUrl(user.ref);
+  const typeOptions = userTypeChoices.map((type) => ({ value: String(type.id), label: `${type.title} (level ${type.level})` }));
+  return (
+    <>
+      <Head title={user.name} />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{user.name}</h1>
+        <UserActions userRef={user.ref} permissions={permissions} />
+      </div>
+      <Card className="mb-4">
+        <Card.Body>
+          <dl className="row mb-0">
+            <Fact label={USER_FIELD_LABELS.name}>
+              <InlineEditableField field="name" label={USER_FIELD_LABELS.name} value={user.name} url={url} editable={permissions.edit} />
+            </Fact>
+            <Fact label={USER_FIELD_LABELS.email}>
+              <InlineEditableField field="email" label={USER_FIELD_LABELS.email} value={user.email} url={url} editable={permissions.edit} inputType="email" emptyText="None" />
+            </Fact>
+            <Fact label={USER_FIELD_LABELS.phone}>
+              <InlineEditableField field="phone" label={USER_FIELD_LABELS.phone} value={user.phone} url={url} editable={permissions.edit} emptyText="None" />
+            </Fact>
+            <Fact label={USER_FIELD_LABELS.user_type_id}>
+              <InlineEditableField
+                field="user_type_id"
+                label={USER_FIELD_LABELS.user_type_id}
+                mode="select"
+                required
+                value={String(user.user_type.id)}
+                options={typeOptions}
+                url={url}
+                editable={permissions.changeUserType}
+              />
+              {user.user_type.description && <div className="small text-body-secondary">{user.user_type.description}</div>}
+            </Fact>
+            <Fact label="Login provider">{loginProviderLabel(user.login_using)}</Fact>
+            {USER_FLAG_FIELDS.map((flag) => (
+              <FlagFact key={flag} flag={flag} user={user} url={url} editable={permissions.flags[flag]} />
+            ))}
+          </dl>
+        </Card.Body>
+      </Card>
+      <ItemsCreated items={user.items_created} />
+      <Comments comments={user.comments} />
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="col-sm-3">{label}</dt>
+      <dd className="col-sm-9">{children}</dd>
+    </>
+  );
+}
+
+function FlagFact({ flag, user, url, editable }: { flag: UserFlagField; user: UserDetail; url: string; editable: boolean }) {
+  const value = user[flag] ? 'true' : 'false';
+  if (!editable && !user[flag]) return null;
+  return (
+    <Fact label={USER_FIELD_LABELS[flag]}>
+      <InlineEditableField field={flag} label={USER_FIELD_LABELS[flag]} mode="select" required value={value} options={YES_NO} url={url} editable={editable} />
+    </Fact>
+  );
+}
+
+function ItemsCreated({ items }: { items: UserDetail['items_created'] }) {
+  return (
+    <section aria-labelledby="items-created" className="mb-4">
+      <h2 id="items-created" className="h5">
+        Items created
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-body-secondary">No items</p>
+      ) : (
+        <ListGroup aria-labelledby="items-created">
+          {items.map((item) => (
+            <ListGroup.Item key={item.ref}>
+              <ItemLink itemRef={item.ref}>{item.title}</ItemLink>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </section>
+  );
+}
+
+function Comments({ comments }: { comments: UserComment[] }) {
+  return (
+    <section aria-labelledby="user-comments" className="mb-4">
+      <h2 id="user-comments" className="h5">
+        Comments
+      </h2>
+      {comments.length === 0 ? (
+        <p className="text-body-secondary">No comments</p>
+      ) : (
+        <ListGroup aria-labelledby="user-comments">
+          {comments.map((comment) => (
+            <ListGroup.Item key={comment.ref}>
+              <div className="d-flex flex-wrap gap-2 align-items-center mb-1">
+                <span className="small">
+                  On <ItemLink itemRef={comment.item_ref}>{comment.item_title}</ItemLink>
+                </span>
+                {comment.flagged && <Badge bg="danger">Flagged</Badge>}
+                <Badge bg={comment.approved ? 'success' : 'secondary'}>{comment.approved ? 'Approved' : 'Unapproved'}</Badge>
+              </div>
+              <p className="mb-0">{comment.comment}</p>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The recipient's side (member-library §2 /invite, §7): the accept link `/invite/{token}` shows the invitation
+ * (or the redundant page), POST to it accepts, `/invite` shows the invitation opened last in this session, and
+ * DELETE /invite declines it. A visitor signs in first and is brought back to the link.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { INVITATION_MESSAGES } from '../../../shared/invitations';
+import { invitationRaisesLevel, isSignedIn, type Viewer } from '../../access/policy';
+import { forbidden, gone, notFound } from '../../lib/http-errors';
+import { acceptInvitation, declineInvitation, type AcceptOutcome } from './actions';
+import { inviterName, toReceivedInvitation } from './present';
+import { findInvitationById, findInvitationByTokenHash, findUserType, invitationState, type InvitationRow } from './queries';
+import { invitationSettings } from './routes';
+import { tokenParams } from './schemas';
+import { acceptPath, INVITATION_TOKEN_PATTERN, invitationTokenHash } from './tokens';
+
+declare module 'fastify' {
+  interface Session {
+    /** The invitation this user opened last by its link: GET /invite shows it, DELETE /invite declines it. */
+    invitationId?: number;
+  }
+}
+
+/** Holds a visitor's invitation link while they sign in (any provider, or the demo sign-in). */
+export const PENDING_INVITATION_COOKIE = 'equip_invitation';
+const PENDING_INVITATION_MAX_AGE_SECONDS = 60 * 60;
+/** Pages a signed-in user is not taken away from to see their pending invitation. */
+const NOT_INTERRUPTED = ['/invite', '/auth/', '/dev/login', '/login', '/logout', '/build/'];
+
+const GONE_DETAIL: Record<'unknown' | 'expired' | 'accepted' | 'declined', string> = {
+  unknown: INVITATION_MESSAGES.unknown,
+  expired: INVITATION_MESSAGES.expired,
+  accepted: INVITATION_MESSAGES.used,
+  declined: INVITATION_MESSAGES.wasDeclined,
+};
+
+/**
+ * Once signed in, the first page visit goes to the pending invitation link instead. Registered before the other
+ * routes (server/app.ts), because a hook applies only to routes registered after it.
+ */
+export const pendingInvitationPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preHandler', async (request, reply) => {
+      const token = request.cookies[PENDING_INVITATION_COOKIE];
+      if (token === undefined || request.method !== 'GET' || !isSignedIn(request.viewer) || !isPageVisit(request)) return;
+      const path = request.url.split('?')[0];
+      if (NOT_INTERRUPTED.some((prefix) => path.startsWith(prefix))) return;
+      reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
+      if (!INVITATION_TOKEN_PATTERN.test(token)) return;
+      return reply.redirect(acceptPath(token));
+    });
+  },
+  { name: 'equip-pending-invitation', dependencies: ['equip-viewer'] },
+);
+
+/** A page the person asked for: a first visit or an Inertia visit, not a partial reload, prefetch or JSON call. */
+function isPageVisit(request: FastifyRequest): boolean {
+  const headers = request.headers;
+  if (headers['purpose'] === 'prefetch' || headers['x-inertia-partial-data'] !== undefined) return false;
+  return headers['x-inertia'] === 'true' || String(headers.accept ?? '').includes('text/html');
+}
+
+export async function invitationRecipientRoutes(app: FastifyInstance): Promise<void> {
+  const settings = invitationSettings(app);
+  const rateLimit = { max: app.config.RATE_LIMIT_INVITE_MAX, timeWindow: '1 minute' };
+
+  /** The invitation page, or the redundant page when it would not raise this user's level. */
+  async function showInvitation(reply: FastifyReply, viewer: Viewer, invitation: InvitationRow, acceptLink: string | null) {
+    const received = toReceivedInvitation(invitation, settings);
+    if (!invitationRaisesLevel(viewer, invitation.userType)) {
+      const message = INVITATION_MESSAGES.redundant(inviterName(invitation, settings.appName));
+      return reply.inertia('invite/Redundant', { invitation: received, message, title: 'Invitation' });
+    }
+    const currentType = viewer.userTypeId === null ? null : await findUserType(app.db, viewer.userTypeId);
+    return reply.inertia('invite/Show', {
+      invitation: received,
+      accept_link: acceptLink,
+      current_user_type: currentType?.title ?? '',
+      title: 'Invitation',
+    });
+  }
+
+  function refuseUnlessActive(invitation: InvitationRow | null): InvitationRow {
+    if (!invitation) throw gone(GONE_DETAIL.unknown);
+    const state = invitationState(invitation);
+    if (state !== 'active') throw gone(GONE_DETAIL[state]);
+    return invitation;
+  }
+
+  app.get('/invite/:token', { config: { rateLimit } }, async (request, reply) => {
+    const params = tokenParams.safeParse(request.params);
+    if (!params.success) throw gone(GONE_DETAIL.unknown);
+    const viewer = request.viewer;
+    if (!isSignedIn(viewer)) {
+      reply.setCookie(PENDING_INVITATION_COOKIE, params.data.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.cookieSecure,
+        maxAge: PENDING_INVITATION_MAX_AGE_SECONDS,
+      });
+      reply.notify(INVITATION_MESSAGES.signInFirst, 'info');
+      return reply.redirect(`/login?return_to=${encodeURIComponent(acceptPath(params.data.token))}`);
+    }
+    if (request.cookies[PENDING_INVITATION_COOKIE] !== undefined) reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
+    const invitation = refuseUnlessActive(await findInvitationByTokenHash(app.db, invitationTokenHash(params.data.token)));
+    request.session.set('invitationId', invitation.id);
+    return showInvitation(reply, viewer, invitation, acceptPath(params.data.token));
+  });
+
+  app.get('/invite', async (request, reply) => {
+    const viewer = request.viewer;
+    if (!isSignedIn(viewer)) return reply.redirect('/login');
+    const invitationId = request.session.invitationId;
+    if (invitationId === undefined) throw notFound(INVITATION_MESSAGES.noneOpen);
+    const invitation = refuseUnlessActive(await findInvitationById(app.db, invitationId));
+    return showInvitation(reply, viewer, invitation, null);
+  });
+
+  app.post('/invite/:token', { config: { rateLimit } }, async (request, reply) => {
+    const viewer = request.viewer;
+    if (!isSignedIn(viewer)) throw forbidden();
+    const params = tokenParams.safeParse(request.params);
+    if (!params.success) throw gone(GONE_DETAIL.unknown);
+    const outcome = await acceptInvitation(app.db, invitationTokenHash(params.data.token), viewer.id);
+    if (!outcome.ok) return refuse(outcome, params.data.token);
+    request.session.set('invitationId', undefined);
+    reply.notify(INVITATION_MESSAGES.accepted(outcome.userTypeTitle));
+    return reply.redirect('/', 303);
+  });
+
+  async function refuse(outcome: Extract<AcceptOutcome, { ok: false }>, token: string): Promise<never> {
+    if (outcome.reason !== 'redundant') throw gone(GONE_DETAIL[outcome.reason]);
+    const invitation = await findInvitationByTokenHash(app.db, invitationTokenHash(token));
+    throw forbidden(INVITATION_MESSAGES.redundant(invitation ? inviterName(invitation, settings.appName) : settings.appName));
+  }
+
+  app.delete('/invite', { config: { rateLimit } }, async (request, reply) => {
+    const viewer = request.viewer;
+    if (!isSignedIn(viewer)) throw forbidden();
+    const invitationId = request.session.invitationId;
+    if (invitationId === undefined) throw notFound(INVITATION_MESSAGES.noneOpen);
+    if (!(await declineInvitation(app.db, invitationId, viewer.id))) {
+      refuseUnlessActive(await findInvitationById(app.db, invitationId));
+      throw gone(GONE_DETAIL.expired);
+    }
+    request.session.set('invitationId', undefined);
+    reply.notify(INVITATION_MESSAGES.declined, 'info');
+    return reply.redirect('/', 303);
+  });
+}

@@ -1,0 +1,32 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/**
+ * The secret of an accept link. It is an HMAC of the invitation's ref and expiry under a key derived from the
+ * session secret: 32 bytes nobody can compute without that secret, yet the server can rebuild it to show the link to
+ * the invitation's creator and put it in e-mails sent later. The database keeps only its SHA-256, and checking a
+ * link needs only that hash. Regenerating gives a new expiry, so a new secret, and the old link stops working.
+ */
+export function invitationLinkKey(sessionSecret: string): Buffer {
+  return createHmac('sha256', sessionSecret).update('equip/invitation-link').digest();
+}
+
+export function invitationToken(key: Buffer, invitation: { ref: string; expiresAt: Date }): string {
+  return createHmac('sha256', key).update(`${invitation.ref}|${invitation.expiresAt.getTime()}`).digest('base64url');
+}
+
+export function invitationTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The link's secret when it is the one stored for this invitation; null when it was made another way (demo data). */
+export function knownInvitationToken(key: Buffer, invitation: { ref: string; expiresAt: Date; tokenHash: string }): string | null {
+  const token = invitationToken(key, invitation);
+  return invitationTokenHash(token) === invitation.tokenHash ? token : null;
+}
+
+/** Tokens in links: base64url, as made here, or the demo library's readable ones. */
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+export function acceptPath(token: string): string {
+  return `/invite/${token}`;
+}

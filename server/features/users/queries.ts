@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { clampLevel } from '../../../shared/levels';
+import { USER_LEVEL_FILTER_LEVELS, USER_LIST_PAGE_SIZE, type UserComment, type UserListEntry, type UserTypeSummary } from '../../../shared/users';
+import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer } from '../../access/policy';
+import type { Database } from '../../db/client';
+import { auditEvents, comments, items, users, userTypes } from '../../db/schema';
+import { escapeLikePattern } from '../item-editing/user-search';
+import type { UserListQuery } from './schemas';
+
+/** The level a user acts at: admins at 6 whatever their user type says (as `effectiveLevel`). */
+const actingLevel = sql<number>`(case when ${users.admin} or ${users.superadmin} then 6 else ${userTypes.level} end)`;
+
+function listConditions(query: Pick<UserListQuery, 'search' | 'level'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.search) {
+    const pattern = `%${escapeLikePattern(query.search)}%`;
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+  }
+  if (query.level !== null) conditions.push(inArray(actingLevel, [...USER_LEVEL_FILTER_LEVELS[query.level]]));
+  return and(...conditions);
+}
+
+/** One page of users matching the search (name or e-mail, case-insensitive) and level group, in name order. */
+export async function listUsers(db: Database, viewer: Viewer, query: UserListQuery): Promise<{ users: UserListEntry[]; total: number }> {
+  const where = listConditions(query);
+  const [counted] = await db.select({ total: count() }).from(users).innerJoin(userTypes, eq(userTypes.id, users.userTypeId)).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      ref: users.ref,
+      name: users.name,
+      email: users.email,
+      userTypeId: userTypes.id,
+      userTypeLevel: userTypes.level,
+      userTypeTitle: userTypes.title,
+      level: actingLevel,
+      admin: users.admin,
+      superadmin: users.superadmin,
+      manageUsers: users.manageUsers,
+      loginUsing: users.loginUsing,
+    })
+    .from(users)
+    .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(USER_LIST_PAGE_SIZE)
+    .offset((query.page - 1) * USER_LIST_PAGE_SIZE);
+  return {
+    total: counted?.total ?? 0,
+    users: rows.map((row) => ({
+      ref: row.ref,
+      name: row.name,
+      email: row.email,
+      user_type: { id: row.userTypeId, level: row.userTypeLevel, title: row.userTypeTitle },
+      level: clampLevel(Number(row.level)),
+      admin: row.admin || row.superadmin,
+      manage_users: row.manageUsers,
+      login_using: row.loginUsing,
+      openable: canOpenUser(viewer, { id: row.id, level: row.userTypeLevel, admin: row.admin, superadmin: row.superadmin }),
+    })),
+  };
+}
+
+export interface ManagedUser extends UserAccessFacts {
+  ref: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  manager: boolean;
+  manageUsers: boolean;
+  loginUsing: string | null;
+  userType: UserTypeSummary;
+}
+
+/** A user with what the user area shows and the policy needs, or null. */
+export async function findManagedUser(db: Database, ref: string): Promise<ManagedUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      ref: users.ref,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      admin: users.admin,
+      superadmin: users.superadmin,
+      manager: users.manager,
+      manageUsers: users.manageUsers,
+      loginUsing: users.loginUsing,
+      userType: { id: userTypes.id, level: userTypes.level, title: userTypes.title, description: userTypes.description },
+    })
+    .from(users)
+    .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
+    .where(eq(users.ref, ref))
+    .limit(1);
+  return row ? { ...row, level: row.userType.level } : null;
+}
+
+/** Items the user maintains that the viewer may open, by title. */
+export async function itemsCreatedBy(db: Database, viewer: Viewer, userId: number): Promise<{ ref: string; title: string }[]> {
+  return db
+    .select({ ref: items.ref, title: items.title })
+    .from(items)
+    .where(and(eq(items.createdByUserId, userId), openableItemsCondition(viewer)))
+    .orderBy(asc(items.title), asc(items.id));
+}
+
+/** The user's comments on items the viewer may open, newest first. */
+export async function commentsBy(db: Database, viewer: Viewer, userId: number): Promise<UserComment[]> {
+  const rows = await db
+    .select({
+      ref: comments.ref,
+      comment: comments.comment,
+      itemRef: items.ref,
+      itemTitle: items.title,
+      flagged: comments.flagged,
+      approved: comments.approved,
+    })
+    .from(comments)
+    .innerJoin(items, eq(items.id, comments.itemId))
+    .where(and(eq(comments.userId, userId), openableItemsCondition(viewer)))
+    .orderBy(desc(comments.createdAt), desc(comments.id));
+  return rows.map((row) => ({
+    ref: row.ref,
+    comment: row.comment,
+    item_ref: row.itemRef,
+    item_title: row.itemTitle,
+    flagged: row.flagged,
+    approved: row.approved,
+  }));
+}
+
+export async function allUserTypes(db: Database): Promise<UserTypeSummary[]> {
+  return db
+    .select({ id: userTypes.id, level: userTypes.level, title: userTypes.title, description: userTypes.description })
+    .from(userTypes)
+    .orderBy(asc(userTypes.level), asc(userTypes.title));
+}
+
+export { findUserType } from '../../auth/user-types';
+
+/** Whether another user already has this e-mail address (compared case-insensitively, as the unique index does). */
+export async function emailTakenByAnother(db: Database, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, sql`${users.id} <> ${userId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Flags every unapproved comment of the user; answers how many that is. */
+export async function flagUnapprovedComments(db: Database, userId: number): Promise<number> {
+  const flagged = await db
+    .update(comments)
+    .set({ flagged: true })
+    .where(and(eq(comments.userId, userId), eq(comments.approved, false)))
+    .returning({ id: comments.id });
+  return flagged.length;
+}
+
+export type AuditAction = 'impersonate' | 'stop_impersonating' | 'delete_user';
+
+export async function recordAuditEvent(
+  db: Pick<Database, 'insert'>,
+  event: { action: AuditAction; actorUserId: number | null; subjectUserId: number | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditEvents).values({ ...event, details: event.details ?? {} });
+}
+
+/**
+ * Deletes the user; the foreign keys decide the rest: their items stay in the library without a maintainer, their
+ * comments stay without an author, their sessions and sign-in identities go. The audit row keeps who it was.
+ */
+export async function deleteUser(db: Database, actorUserId: number, user: ManagedUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await recordAuditEvent(tx, {
+      action: 'delete_user',
+      actorUserId,
+      subjectUserId: null,
+      details: { ref: user.ref, name: user.name, email: user.email, user_type: user.userType.title },
+    });
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}

@@ -1,0 +1,160 @@
+/**
+ * The user area (member-library §2 /user, /user/{ref}; §6; §7): the user list with search and level groups, a user's
+ * page, editing one field at a time, deleting, flagging all unapproved comments, and acting as the user.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_LIST_PAGE_SIZE, USER_NOTICES, USER_AREA_CONTACT, USER_FLAG_FIELDS, NOT_IMPERSONATING, userUrl, type UserPermissions } from '../../../shared/users';
+import {
+  canChangeUserType,
+  canDeleteUser,
+  canEditUser,
+  canFlagUserComments,
+  canImpersonate,
+  canManageUsers,
+  canOpenUser,
+  canSetUserFlag,
+  canSetUserType,
+  isSignedIn,
+  type Viewer,
+} from '../../access/policy';
+import { impersonatorOf, startImpersonating, stopImpersonating } from '../../auth/impersonation';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import {
+  allUserTypes,
+  commentsBy,
+  deleteUser,
+  findManagedUser,
+  flagUnapprovedComments,
+  itemsCreatedBy,
+  listUsers,
+  recordAuditEvent,
+  type ManagedUser,
+} from './queries';
+import { userListQuerySchema, userParamsSchema } from './schemas';
+import { singleUserField, updateUserField } from './update-field';
+
+const USERS_BREADCRUMB = { label: 'Users', href: '/user' };
+
+/**
+ * A refusal in the user area: anonymous visitors get the plain 403 page; signed-in users get it with the contact
+ * message of member-library §6 (managers and user managers: the provider's team; others: also their regional field
+ * contact).
+ */
+function refusal(request: FastifyRequest): HttpError {
+  const viewer = request.viewer;
+  if (!isSignedIn(viewer)) return forbidden();
+  const team = request.server.config.APP_NAME;
+  return forbidden(viewer.manager || canManageUsers(viewer) ? USER_AREA_CONTACT.managers(team) : USER_AREA_CONTACT.others(team));
+}
+
+/** The user the route names: 404 when there is none, 403 (with the contact message) when the viewer may not open them. */
+async function userTheViewerOpens(request: FastifyRequest): Promise<ManagedUser> {
+  if (!canManageUsers(request.viewer)) throw refusal(request);
+  const params = userParamsSchema.safeParse(request.params);
+  const user = params.success ? await findManagedUser(request.server.db, params.data.ref) : null;
+  if (!user) throw notFound();
+  if (!canOpenUser(request.viewer, user)) throw refusal(request);
+  return user;
+}
+
+function permissionsFor(viewer: Viewer, user: ManagedUser, impersonating: boolean): UserPermissions {
+  const flags = Object.fromEntries(USER_FLAG_FIELDS.map((flag) => [flag, canSetUserFlag(viewer, user, flag)])) as UserPermissions['flags'];
+  return {
+    edit: canEditUser(viewer, user),
+    changeUserType: canChangeUserType(viewer, user),
+    flags,
+    delete: canDeleteUser(viewer, user),
+    flagComments: canFlagUserComments(viewer, user),
+    impersonate: canImpersonate(viewer, user, impersonating),
+  };
+}
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const listRateLimit = { max: app.config.RATE_LIMIT_USER_SEARCH_MAX, timeWindow: '1 minute' };
+
+  app.get('/user', { config: { rateLimit: listRateLimit } }, async (request, reply) => {
+    if (!canManageUsers(request.viewer)) throw refusal(request);
+    const query = userListQuerySchema.parse(request.query);
+    const { users, total } = await listUsers(app.db, request.viewer, query);
+    return reply.inertia('user/Index', {
+      users,
+      pagination: { page: query.page, perPage: USER_LIST_PAGE_SIZE, total, lastPage: Math.max(1, Math.ceil(total / USER_LIST_PAGE_SIZE)) },
+      filters: { search: query.search, level: query.level },
+      title: 'Users',
+      breadcrumbs: [USERS_BREADCRUMB],
+    });
+  });
+
+  app.post('/user/stop_impersonating', async (request, reply) => {
+    const actedAs = request.viewer;
+    const stopped = await stopImpersonating(request);
+    if (!stopped) throw new HttpError(400, NOT_IMPERSONATING);
+    const real = request.viewer;
+    if (isSignedIn(real)) {
+      await recordAuditEvent(app.db, { action: 'stop_impersonating', actorUserId: real.id, subjectUserId: stopped.subjectUserId, details: { request_id: request.id } });
+      reply.notify(USER_NOTICES.returned(real.name));
+    }
+    return reply.redirect(isSignedIn(real) && actedAs.ref ? userUrl(actedAs.ref) : '/', 303);
+  });
+
+  app.get('/user/:ref', async (request, reply) => {
+    const viewer = request.viewer;
+    const user = await userTheViewerOpens(request);
+    const [itemsCreated, userComments, types] = await Promise.all([itemsCreatedBy(app.db, viewer, user.id), commentsBy(app.db, viewer, user.id), allUserTypes(app.db)]);
+    return reply.inertia('user/Show', {
+      user: {
+        ref: user.ref,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        user_type: user.userType,
+        login_using: user.loginUsing,
+        items_created: itemsCreated,
+        comments: userComments,
+        admin: user.admin,
+        superadmin: user.superadmin,
+        manager: user.manager,
+        manage_users: user.manageUsers,
+      },
+      permissions: permissionsFor(viewer, user, impersonatorOf(request) !== null),
+      userTypeChoices: types.filter((type) => type.id === user.userType.id || canSetUserType(viewer, type)),
+      title: user.name,
+      breadcrumbs: [USERS_BREADCRUMB, { label: user.name }],
+    });
+  });
+
+  app.patch('/user/:ref', async (request, reply) => {
+    const user = await userTheViewerOpens(request);
+    const [name, value] = singleUserField(request.body);
+    const result = await updateUserField(app.db, request.viewer, user, name, value);
+    if (!result.ok) return reply.redirectWithErrors(result.errors, userUrl(user.ref));
+    return reply.notify(USER_NOTICES.saved).redirectBack(userUrl(user.ref));
+  });
+
+  app.delete('/user/:ref', async (request, reply) => {
+    const viewer = request.viewer;
+    const user = await userTheViewerOpens(request);
+    if (!isSignedIn(viewer) || !canDeleteUser(viewer, user)) throw refusal(request);
+    await deleteUser(app.db, viewer.id, user);
+    reply.notify(USER_NOTICES.deleted(user.name));
+    return reply.redirect('/user', 303);
+  });
+
+  app.post('/user/:ref/flag_all_unapproved_comments', async (request, reply) => {
+    const user = await userTheViewerOpens(request);
+    if (!canFlagUserComments(request.viewer, user)) throw refusal(request);
+    const flagged = await flagUnapprovedComments(app.db, user.id);
+    return reply.notify(USER_NOTICES.commentsFlagged(flagged)).redirectBack(userUrl(user.ref));
+  });
+
+  app.post('/user/:ref/impersonate', async (request, reply) => {
+    const viewer = request.viewer;
+    const user = await userTheViewerOpens(request);
+    if (!isSignedIn(viewer) || !canImpersonate(viewer, user, impersonatorOf(request) !== null)) throw refusal(request);
+    // Recorded first: no one acts as another user without a trace.
+    await recordAuditEvent(app.db, { action: 'impersonate', actorUserId: viewer.id, subjectUserId: user.id, details: { request_id: request.id } });
+    await startImpersonating(request, user.id);
+    reply.notify(USER_NOTICES.impersonating(user.name));
+    return reply.redirect('/', 303);
+  });
+}

@@ -1,0 +1,36 @@
+import type { MailMessage } from '../mailer';
+
+export interface ShareMailInput {
+  to: string;
+  fromName: string;
+  appName: string;
+  title: string;
+  /** The absolute shared link (`…?share={ref}`). */
+  link: string;
+  levelName: string;
+  /** When the grant ends, null for Forever. */
+  expiresAt: Date | null;
+}
+
+/** The e-mail that brings a shared resource to the person it was shared with (member-library §2 Share dialog, Grant Access). */
+export function shareMail({ to, fromName, appName, title, link, levelName, expiresAt }: ShareMailInput): MailMessage {
+  const subject = `${fromName} shared “${title}” with you on ${appName}`;
+  const until = expiresAt ? `until ${formatDate(expiresAt)}` : 'with no end date';
+  const signIn = `Sign in to ${appName} with this email address (${to}) to open it: you can see it at the level “${levelName}” ${until}.`;
+  const text = [`Hello,`, '', `${fromName} shared “${title}” with you:`, link, '', signIn].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(fromName)} shared “${escapeHtml(title)}” with you:</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(title)}</a></p>`,
+    `<p>${escapeHtml(signIn)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+function formatDate(date: Date): string {
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

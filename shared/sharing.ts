@@ -1,0 +1,136 @@
+/**
+ * Sharing (member-library §2 Share dialog, §3 Share / Share form / Sharing explanation, §4 Grant form, §5 Share form,
+ * §9): constants, texts and shapes used by the server, the dialog and the /share and /sent pages alike.
+ */
+import type { SharedType } from './enums';
+import { LEVEL, type AccessLevel } from './levels';
+
+/** Grant validity options in days; null is Forever (§5, §9). */
+export const SHARE_VALIDITY_OPTIONS = [7, 90, 365, null] as const;
+export type ShareValidity = (typeof SHARE_VALIDITY_OPTIONS)[number];
+export const DEFAULT_SHARE_DAYS: ShareValidity = 90;
+/** The Grant form starts at this level, the lowest a grant may give (§3, §4, §9). */
+export const DEFAULT_SHARE_LEVEL = LEVEL.AFFILIATE;
+export const MIN_SHARE_LEVEL = LEVEL.AFFILIATE;
+/** The level slider shows only when the maximum shareable level is at least this (§5). */
+export const SHARE_SLIDER_FROM_MAX = LEVEL.LEADER;
+/** 'Link Copied' shows this long (§9). */
+export const LINK_COPIED_MS = 3_000;
+/** The dialog closes this long after a successful grant (§4, §9). */
+export const SHARE_DIALOG_CLOSE_MS = 2_000;
+/** A valid share is expiring soon within this many days of its end. */
+export const SHARE_EXPIRING_SOON_DAYS = 14;
+/** Shares per page on /share and /sent. */
+export const SHARES_PER_PAGE = 24;
+/** The query parameter that carries a share's ref on a shared link. */
+export const SHARE_QUERY_PARAM = 'share';
+
+export const SHARE_FIELDS = ['level', 'email', 'daysValidity'] as const;
+export type ShareField = (typeof SHARE_FIELDS)[number];
+
+export const SHARE_TEXTS = {
+  dialogTitle: 'How would you like to share?',
+  shareButton: 'Share',
+  grantAccess: 'Grant Access',
+  nativeShare: 'Share',
+  copyLink: 'Copy Link',
+  linkCopied: 'Link Copied',
+  emailLink: 'Email Link',
+  smsLink: 'SMS Link',
+  facebook: 'Share on Facebook',
+  explain: 'Please Explain...',
+  elevateUsers: 'Elevate user(s)',
+  checkAccess: 'Check access',
+  checkAccessLabel: 'What can this person see?',
+  forever: 'Forever',
+  granted: 'Access granted.',
+  sharedWithMe: 'Shared With Me',
+  sharedByMe: 'Shared By Me',
+} as const;
+
+export const SHARE_MESSAGES = {
+  level: (max: number) => `Choose a level from ${MIN_SHARE_LEVEL} to ${max}: you cannot grant more than your own access.`,
+  email: 'Please enter a valid email address.',
+  daysValidity: 'Choose 7, 90 or 365 days, or Forever.',
+  granted: (email: string) => `Access granted to ${email}. We have emailed them the link.`,
+  nativeShareFailed: 'Sharing did not work here. Please use one of the other share buttons.',
+} as const;
+
+export function shareValidityLabel(days: ShareValidity): string {
+  return days === null ? SHARE_TEXTS.forever : `${days} days`;
+}
+
+/** One entry of /share or /sent (§3 Share). */
+export interface Share {
+  ref: string;
+  shared_type: SharedType;
+  /** The shared resource's page, with the share's ref (`?share=`). */
+  shared_url_path: string;
+  shared_image: string | null;
+  shared_title: string;
+  /** The recipient as the sharer addressed them: the e-mail address. */
+  to_user: string;
+  from_user: string;
+  /** When the share was made (ISO). */
+  date: string;
+  /** When the grant ends (ISO), null for Forever. */
+  expires_at: string | null;
+  level: number;
+  valid: boolean;
+  expiring_soon: boolean;
+}
+
+export interface SharesPagination {
+  currentPage: number;
+  nextPage: number | null;
+  previousPage: number | null;
+  perPage: number;
+  total: number;
+}
+
+/** The sharing explanation the server computes for a resource and its viewer (§3). */
+export interface SharingExplanation {
+  /** Who can see this resource now. */
+  availabilityText: string;
+  /** What a person at each level 0..6 sees of it (for a grant at that level). */
+  levelText: string[];
+  /** Whether a person at each level 0..6 sees anything of it: the Grant form's danger colour and opening level. */
+  levelVisible: boolean[];
+  contentText: string;
+  shareText: string;
+  /** Only for viewers who may invite (elevate) users. */
+  inviteText: string | null;
+  /** The address asked about (checkAccessEmail), normalised, or null. */
+  checkAccessEmail: string | null;
+  /** What the person with that address can see, or null when nothing was asked. */
+  checkAccessText: string | null;
+}
+
+/** The query parameter of a check-access visit (§7). */
+export const CHECK_ACCESS_PARAM = 'checkAccessEmail';
+
+/**
+ * The level the Grant form opens at (§4): at the default level, unless nothing is visible there, then the lowest
+ * level up to `max` where something is; back at the default when nothing is ever visible.
+ */
+export function openingShareLevel(max: number, visible: readonly boolean[] | undefined): number {
+  if (!visible || visible[DEFAULT_SHARE_LEVEL]) return DEFAULT_SHARE_LEVEL;
+  for (let level = DEFAULT_SHARE_LEVEL + 1; level <= max; level += 1) if (visible[level]) return level;
+  return DEFAULT_SHARE_LEVEL;
+}
+
+export function shareLevels(max: number): AccessLevel[] {
+  const levels: AccessLevel[] = [];
+  for (let level = MIN_SHARE_LEVEL; level <= max; level += 1) levels.push(level as AccessLevel);
+  return levels;
+}
+
+/** POST target of the Grant form: `{current page path}/share` (§7). */
+export function shareActionUrl(pagePath: string): string {
+  return `${pagePath.replace(/\/$/, '')}/share`;
+}
+
+/** A Facebook sharer link for the page (the social-network share link of §2). */
+export function facebookShareUrl(absoluteUrl: string): string {
+  return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl)}`;
+}

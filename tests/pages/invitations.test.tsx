@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { router } from '@inertiajs/react';
+import { ELEVATE_USERS_TITLE, INVITATION_MESSAGES, type InvitationUserType, type UserInvitation } from '../../shared/invitations';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { PagePropsMap } from '../../shared/pages';
+import type { SharedProps } from '../../shared/props';
+import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+const SHARED_USER_MANAGER: SharedProps = {
+  ...SHARED_MEMBER,
+  auth: { ...SHARED_MEMBER.auth, manage_users: true },
+  can: { ...SHARED_MEMBER.can, invite: true },
+  menu: MENUS.usermanager,
+};
+
+const TYPES: InvitationUserType[] = [
+  { id: 11, level: 1, title: 'Member', description: 'Anyone who has signed up.' },
+  { id: 12, level: 2, title: 'Affiliate', description: 'Volunteers and partner churches.' },
+  { id: 13, level: 3, title: 'Leader', description: 'Chaplains and team leaders.' },
+];
+
+const INVITATION: UserInvitation = {
+  ref: 'inv000000001',
+  user_type: TYPES[1],
+  note_to_self: "Holiday club helpers from St Mark's",
+  created_at: '2025-03-01T10:00:00.000Z',
+  created_by: 'Kwame Boateng',
+  created_by_ref: 'usr000000001',
+  expires_at: '2025-03-15T10:00:00.000Z',
+  expires_in: 'in 14 days',
+  expired: false,
+  accepted_by: null,
+  accepted_by_ref: null,
+  accepted_at: null,
+  declined_by: null,
+  declined_at: null,
+  state: 'active',
+  sent_to: ['helper@example.com'],
+  link: '/user_invitation/inv000000001',
+  accept_link: 'http://localhost:3000/invite/secret',
+};
+
+function renderIndex(props: Partial<PagePropsMap['user_invitation/Index']> = {}) {
+  const page = pageObject('user_invitation/Index', { invitations: [], userTypes: TYPES, createOpen: false, ...SHARED_USER_MANAGER, ...props }, { url: '/user_invitation' });
+  return renderInertiaPage(page);
+}
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the invitation list', () => {
+  it('says so when the viewer has not created any invitations', async () => {
+    await renderIndex();
+    expect(await screen.findByText(EMPTY_STATES.invitations)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists invitations with their type, note, addresses and state', async () => {
+    await renderIndex({ invitations: [INVITATION] });
+    const row = (await screen.findAllByRole('row'))[1];
+    expect(within(row).getByRole('link', { name: 'Affiliate' }).getAttribute('href')).toBe('/user_invitation/inv000000001');
+    expect(within(row).getByText("Holiday club helpers from St Mark's")).toBeTruthy();
+    expect(within(row).getByText('helper@example.com')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(screen.queryByText(EMPTY_STATES.invitations)).toBeNull();
+  });
+});
+
+describe("the 'Elevate user(s)' dialog", () => {
+  it('is open on /user_invitation/create, offering only the types the server allows', async () => {
+    await renderIndex({ createOpen: true });
+    const dialog = await screen.findByRole('dialog', { name: ELEVATE_USERS_TITLE });
+    const select = within(dialog).getByLabelText('User type');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member (level 1)', 'Affiliate (level 2)', 'Leader (level 3)']);
+    expect((within(dialog).getByLabelText('Reference note') as HTMLInputElement).value).toBe('');
+  });
+
+  it('opens from the button and posts user_type_id and note_to_self', async () => {
+    const user = userEvent.setup();
+    const visit = vi.spyOn(router, 'visit').mockImplementation(() => {});
+    await renderIndex();
+    await user.click(await screen.findByRole('button', { name: ELEVATE_USERS_TITLE }));
+    const dialog = await screen.findByRole('dialog', { name: ELEVATE_USERS_TITLE });
+    await user.selectOptions(within(dialog).getByLabelText('User type'), 'Leader (level 3)');
+    await user.type(within(dialog).getByLabelText('Reference note'), 'New chaplain');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(visit).toHaveBeenCalledTimes(1);
+    const [url, options] = visit.mock.calls[0];
+    expect(String(url)).toBe('/user_invitation');
+    expect(options).toMatchObject({ method: 'post', data: { user_type_id: '13', note_to_self: 'New chaplain' } });
+  });
+});
+
+describe('the recipient pages', () => {
+  it('the redundant page shows the server text, with no way to accept', async () => {
+    const message = INVITATION_MESSAGES.redundant('Grace Adeyemi');
+    const invitation = { from: 'Grace Adeyemi', user_type: TYPES[1], expires_at: INVITATION.expires_at, expires_in: 'in 14 days' };
+    await renderInertiaPage(pageObject('invite/Redundant', { invitation, message, ...SHARED_MEMBER }, { url: '/invite/secret' }));
+    expect(
+      await screen.findByText('The invitation from Grace Adeyemi will not grant you a higher level of access than you already have, so cannot be accepted.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).toBeNull();
+  });
+
+  it('the invitation page posts to the accept link, and declines with DELETE /invite', async () => {
+    const user = userEvent.setup();
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {});
+    const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
+    const invitation = { from: 'Grace Adeyemi', user_type: TYPES[2], expires_at: INVITATION.expires_at, expires_in: 'in 14 days' };
+    await renderInertiaPage(pageObject('invite/Show', { invitation, accept_link: '/invite/secret', current_user_type: 'Member', ...SHARED_MEMBER }, { url: '/invite/secret' }));
+    expect(await screen.findByRole('heading', { name: 'Grace Adeyemi invites you to become Leader' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(post).toHaveBeenCalledWith('/invite/secret');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(remove).toHaveBeenCalledWith('/invite');
+  });
+});

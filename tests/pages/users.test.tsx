@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { router } from '@inertiajs/react';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { PagePropsMap } from '../../shared/pages';
+import type { SharedProps } from '../../shared/props';
+import type { UserListEntry, UserPermissions } from '../../shared/users';
+import { HOME_PROPS, MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+const SHARED_USER_MANAGER: SharedProps = {
+  ...SHARED_MEMBER,
+  auth: { ...SHARED_MEMBER.auth, manage_users: true, impersonating: null },
+  menu: MENUS.usermanager,
+};
+
+function entry(ref: string, name: string, overrides: Partial<UserListEntry> = {}): UserListEntry {
+  return {
+    ref,
+    name,
+    email: `${ref}@example.org`,
+    user_type: { id: 2, level: 2, title: 'Affiliate' },
+    level: 2,
+    admin: false,
+    manage_users: false,
+    login_using: null,
+    openable: true,
+    ...overrides,
+  };
+}
+
+type IndexProps = PagePropsMap['user/Index'];
+function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
+  const users = overrides.users ?? [entry('maya00000001', 'Maya Thompson'), entry('grace0000001', 'Grace Adeyemi', { level: 6, admin: true, openable: false })];
+  return { users, pagination: { page: 1, perPage: 25, total: users.length, lastPage: 1 }, filters: { search: '', level: null }, ...overrides };
+}
+
+const renderIndex = (props: IndexProps, url = '/user') => renderInertiaPage(pageObject('user/Index', { ...props, ...SHARED_USER_MANAGER, title: 'Users' }, { url }));
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the user list', () => {
+  it('links the users the viewer may open and names the others without a link', async () => {
+    await renderIndex(indexProps());
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(within(table).getByRole('link', { name: 'Maya Thompson' }).getAttribute('href')).toBe('/user/maya00000001');
+    expect(within(table).getByText('Grace Adeyemi')).toBeTruthy();
+    expect(within(table).queryByRole('link', { name: 'Grace Adeyemi' })).toBeNull();
+    expect(screen.getByText('2 users')).toBeTruthy();
+  });
+
+  it('shows the empty-state text when no user matches', async () => {
+    await renderIndex(indexProps({ users: [], filters: { search: 'nobody', level: '4' } }));
+    expect(screen.getByText('No users matched your request. Try removing some filters')).toBeTruthy();
+    expect(EMPTY_STATES.users).toBe('No users matched your request. Try removing some filters');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers the level groups of §9 and visits the list with the chosen one, keeping the search', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(indexProps({ filters: { search: 'maya', level: null } }));
+    const group = screen.getByRole('group', { name: 'Level' });
+    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'All',
+      'Volunteers and Affiliates',
+      'Chaplains and Leaders',
+      'Managers',
+      'Admins',
+    ]);
+    expect(within(group).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(within(group).getByRole('button', { name: 'Admins' }));
+    expect(get).toHaveBeenCalledWith('/user', { search: 'maya', level: '5-6' }, { preserveState: true, preserveScroll: true });
+  });
+
+  it('searches 500 ms after the last keystroke, not before', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(indexProps({ filters: { search: '', level: '3' } }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users by name or e-mail' }), 'kwa');
+    expect(get).not.toHaveBeenCalled();
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/user', { search: 'kwa', level: '3' }, { preserveState: true, preserveScroll: true }), { timeout: 2000 });
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('links the next page with the filters', async () => {
+    await renderIndex(indexProps({ pagination: { page: 1, perPage: 25, total: 60, lastPage: 3 }, filters: { search: 'a', level: '2' } }));
+    const pages = screen.getByRole('navigation', { name: 'Pages of users' });
+    expect(within(pages).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/user?search=a&level=2&page=2');
+    expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
+  });
+});
+
+const ALL_PERMISSIONS: UserPermissions = {
+  edit: true,
+  changeUserType: true,
+  flags: { admin: true, superadmin: true, manager: true, manage_users: true },
+  delete: true,
+  flagComments: true,
+  impersonate: true,
+};
+const NO_PERMISSIONS: UserPermissions = {
+  edit: false,
+  changeUserType: false,
+  flags: { admin: false, superadmin: false, manager: false, manage_users: false },
+  delete: false,
+  flagComments: false,
+  impersonate: false,
+};
+
+type ShowProps = PagePropsMap['user/Show'];
+function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
+  return {
+    user: {
+      ref: 'maya00000001',
+      name: 'Maya Thompson',
+      email: 'member@example.org',
+      phone: '+44 1234 567890',
+      user_type: { id: 1, level: 1, title: 'Member', description: 'Anyone who has signed up.' },
+      login_using: 'google',
+      items_created: [{ ref: 'item00000001', title: 'Camp Songbook' }],
+      comments: [
+        { ref: 'cmt000000001', comment: 'Lovely resource', item_ref: 'item00000001', item_title: 'Camp Songbook', flagged: true, approved: false },
+      ],
+      admin: false,
+      superadmin: false,
+      manager: false,
+      manage_users: true,
+    },
+    permissions: ALL_PERMISSIONS,
+    userTypeChoices: [
+      { id: 1, level: 1, title: 'Member', description: '' },
+      { id: 2, level: 2, title: 'Affiliate', description: '' },
+    ],
+    ...overrides,
+  };
+}
+const renderShow = (props: ShowProps) => renderInertiaPage(pageObject('user/Show', { ...props, ...SHARED_USER_MANAGER }, { url: '/user/maya00000001' }));
+
+describe('the user page', () => {
+  it('shows name, e-mail, phone, user type, login provider, items created and comments', async () => {
+    await renderShow(showProps());
+    expect(screen.getByRole('heading', { level: 1, name: 'Maya Thompson' })).toBeTruthy();
+    expect(screen.getByText('member@example.org')).toBeTruthy();
+    expect(screen.getByText('+44 1234 567890')).toBeTruthy();
+    expect(screen.getByText('Member (level 1)')).toBeTruthy();
+    expect(screen.getByText('Google')).toBeTruthy();
+    const items = screen.getByRole('region', { name: 'Items created' });
+    expect(within(items).getByRole('link', { name: 'Camp Songbook' }).getAttribute('href')).toBe('/i/item00000001');
+    const commentsSection = screen.getByRole('region', { name: 'Comments' });
+    expect(within(commentsSection).getByText('Lovely resource')).toBeTruthy();
+    expect(within(commentsSection).getByText('Flagged')).toBeTruthy();
+    expect(within(commentsSection).getByText('Unapproved')).toBeTruthy();
+  });
+
+  it('offers the actions the server allows, each confirmed first', async () => {
+    const del = vi.spyOn(router, 'delete').mockImplementation(() => {});
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {});
+    vi.stubGlobal('confirm', vi.fn(() => true));
+    await renderShow(showProps());
+    await userEvent.click(screen.getByRole('button', { name: 'Flag all unapproved comments' }));
+    expect(post).toHaveBeenCalledWith('/user/maya00000001/flag_all_unapproved_comments', {}, expect.objectContaining({ preserveScroll: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log in as this user' }));
+    expect(post).toHaveBeenCalledWith('/user/maya00000001/impersonate');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(del).toHaveBeenCalledWith('/user/maya00000001', expect.objectContaining({ preserveScroll: true }));
+  });
+
+  it('does nothing when an action is not confirmed', async () => {
+    const del = vi.spyOn(router, 'delete').mockImplementation(() => {});
+    vi.stubGlobal('confirm', vi.fn(() => false));
+    await renderShow(showProps());
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(del).not.toHaveBeenCalled();
+  });
+
+  it('is read-only without permissions: no actions, no edit buttons, unset flags hidden', async () => {
+    await renderShow(showProps({ permissions: NO_PERMISSIONS }));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log in as this user' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Name' })).toBeNull();
+    expect(screen.getByText('Manages users')).toBeTruthy();
+    expect(screen.queryByText('Super admin')).toBeNull();
+  });
+
+  it('edits the user type with a select of the offered types, sent as a PATCH to the user', async () => {
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderShow(showProps());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit User type' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'Affiliate (level 2)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save User type' }));
+    expect(patch).toHaveBeenCalledWith('/user/maya00000001', { user_type_id: '2' }, expect.anything());
+  });
+});
+
+describe('the impersonation banner', () => {
+  it('shows on every page while acting as someone, with a way back', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {});
+    const shared: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, user: { ref: 'maya00000001', name: 'Maya Thompson' }, impersonating: { name: 'Tom Fraser' } } };
+    await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...shared }));
+    expect(screen.getByText('You are acting as Maya Thompson')).toBeTruthy();
+    expect(screen.getByText('(Signed in as Tom Fraser)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Return to my account' }));
+    expect(post).toHaveBeenCalledWith('/user/stop_impersonating', {}, expect.anything());
+  });
+
+  it('is absent otherwise', async () => {
+    await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...SHARED_USER_MANAGER }));
+    expect(screen.queryByText(/You are acting as/)).toBeNull();
+  });
+});

@@ -1,0 +1,206 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { VISIBILITY } from '../../shared/enums';
+import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
+import { PERSON_TAG_LABEL, PROFILE_MESSAGES, TYPE_TAXONOMY_TITLE } from '../../shared/profile';
+import { AUTH_NOTICES } from '../../server/auth/messages';
+import type { DatabaseHandle } from '../../server/db/client';
+import { itemTags, items, mailOutbox, tags, taxonomies, users } from '../../server/db/schema';
+import { useTestApp } from '../support/app';
+import { csrfJar, nextPage, pageFromHtml, send, signInAs, visit, xsrfHeader } from '../support/http';
+import { seedDemoAccounts } from '../support/seed';
+import { decodedBody, useSmtpServer } from '../support/smtp';
+
+async function seed(handle: DatabaseHandle) {
+  await seedDemoAccounts(handle);
+  const [type] = await handle.db.insert(taxonomies).values({ title: TYPE_TAXONOMY_TITLE, required: true }).returning({ id: taxonomies.id });
+  await handle.db.insert(tags).values(['Resource', PERSON_TAG_LABEL].map((label, position) => ({ taxonomyId: type.id, label, position })));
+}
+
+const env: Record<string, string> = { APP_URL: 'http://localhost:3000', MAIL_FROM: 'Equip <no-reply@equip.test>' };
+const smtp = useSmtpServer(env);
+const ctx = useTestApp({ env, seed });
+
+const userByEmail = async (email: string) => (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0];
+
+function verificationPath(raw: string): string {
+  const match = /http:\/\/localhost:3000(\/profile\/verify\/[A-Za-z0-9_-]{43})/.exec(decodedBody(raw));
+  if (!match) throw new Error(`no verification link in:\n${raw}`);
+  return match[1];
+}
+
+describe('the profile for anonymous visitors', () => {
+  it('GET /profile gives the 403 page with the sign-in hint', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/profile' });
+    expect(response.statusCode).toBe(403);
+    expect(pageFromHtml(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
+  });
+
+  it('POST /profile/email and /profile/create_own_person_page are refused', async () => {
+    const jar = await csrfJar(ctx.app);
+    const email = await ctx.app.inject({ method: 'POST', url: '/profile/email', headers: xsrfHeader(jar), payload: { email: 'someone@example.org' } });
+    expect(email.statusCode).toBe(403);
+    const person = await ctx.app.inject({ method: 'POST', url: '/profile/create_own_person_page', headers: xsrfHeader(jar) });
+    expect(person.statusCode).toBe(403);
+    expect(await ctx.app.db.select().from(mailOutbox)).toEqual([]);
+    expect(await ctx.app.db.select().from(items)).toEqual([]);
+  });
+});
+
+describe('the profile page', () => {
+  it('shows name, e-mail with its state, login provider and user type', async () => {
+    await ctx.app.db.update(users).set({ loginUsing: 'google' }).where(eq(users.email, 'leader@example.org'));
+    const jar = await signInAs(ctx.app, 'leader@example.org');
+    const { response, page } = await visit(ctx.app, '/profile', jar);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(page.component).toBe('profile/Show');
+    expect(page.props.user).toMatchObject({ name: 'Sarah Okafor', email: 'leader@example.org', email_verified: true, login_using: 'google', user_type: { title: 'Leader', level: 3 } });
+    expect(page.props.personItem).toBeNull();
+    expect(page.props.can.create_self_item).toBe(true);
+    expect(page.props.emailPromptOpen).toBe(false);
+
+    const prompted = await visit(ctx.app, '/profile?email=1', jar);
+    expect(prompted.page.props.emailPromptOpen).toBe(true);
+    const unverified = await visit(ctx.app, '/profile', await signInAs(ctx.app, 'unverified@example.org'));
+    expect(unverified.page.props.user).toMatchObject({ email: 'unverified@example.org', email_verified: false, login_using: null });
+  });
+
+  it('opens the e-mail prompt when the address is missing', async () => {
+    const jar = await signInAs(ctx.app, 'staff@example.org');
+    await ctx.app.db.update(users).set({ email: null, emailVerifiedAt: null }).where(eq(users.email, 'staff@example.org'));
+    const { page } = await visit(ctx.app, '/profile', jar);
+    expect(page.props.user).toMatchObject({ email: null, email_verified: false });
+    expect(page.props.emailPromptOpen).toBe(true);
+    expect(page.props.auth).toMatchObject({ email_missing: true });
+  });
+});
+
+describe('POST /profile/email', () => {
+  it('refuses an address that is not one', async () => {
+    const jar = await signInAs(ctx.app, 'affiliate@example.org');
+    const response = await send(ctx.app, jar, 'POST', '/profile/email', { email: 'not an address' });
+    expect(response.statusCode).toBe(303);
+    expect((await nextPage(ctx.app, jar)).errors).toEqual({ email: PROFILE_MESSAGES.emailInvalid });
+    expect((await userByEmail('affiliate@example.org')).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses an address another user has, in any letter case, without saying whose', async () => {
+    const jar = await signInAs(ctx.app, 'affiliate@example.org');
+    const response = await send(ctx.app, jar, 'POST', '/profile/email', { email: '  Admin@Example.ORG ' });
+    expect(response.statusCode).toBe(303);
+    const { errors } = await nextPage(ctx.app, jar);
+    expect(errors).toEqual({ email: PROFILE_MESSAGES.emailTaken });
+    expect(JSON.stringify(errors)).not.toMatch(/Grace|Adeyemi/);
+    expect(await userByEmail('affiliate@example.org')).toBeDefined();
+    expect(await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'admin@example.org'))).toEqual([]);
+  });
+
+  it('sets the address unverified, e-mails a link that verifies it, and the banner goes', async () => {
+    const jar = await signInAs(ctx.app, 'team@example.org');
+    const seen = smtp.server.received.length;
+    const response = await send(ctx.app, jar, 'POST', '/profile/email', { email: 'Priya.New@Example.org' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/profile');
+    const after = await visit(ctx.app, '/profile', jar);
+    expect(after.page.flash.notifications.map((n: { message: string }) => n.message)).toContain(PROFILE_MESSAGES.emailSaved('priya.new@example.org'));
+    expect(after.page.props.user).toMatchObject({ email: 'priya.new@example.org', email_verified: false });
+    expect(after.page.props.auth).toMatchObject({ email: 'priya.new@example.org', email_unverified: true, email_missing: false });
+
+    // Queued with the change, sent by the outbox, never by the request.
+    expect(smtp.server.received).toHaveLength(seen);
+    expect(await ctx.app.mailOutbox.flush()).toBe(1);
+    const mail = await smtp.server.nextMessage(seen);
+    expect(mail.to).toEqual(['priya.new@example.org']);
+    expect(mail.raw).toMatch(/Subject: Please verify your email address for Equip/);
+
+    const verify = await ctx.app.inject({ method: 'GET', url: verificationPath(mail.raw), headers: { cookie: jar.header() } });
+    expect(verify.statusCode).toBe(302);
+    jar.store(verify);
+    const verified = await visit(ctx.app, '/profile', jar);
+    expect(verified.page.flash.notifications.map((n: { message: string }) => n.message)).toContain(AUTH_NOTICES.emailVerified);
+    expect(verified.page.props.auth).toMatchObject({ email: 'priya.new@example.org', email_unverified: false });
+    expect(verified.page.props.user.email_verified).toBe(true);
+  });
+
+  it('gives a user without an address one, and a second change at once still sends to the new address', async () => {
+    const jar = await signInAs(ctx.app, 'manager@example.org');
+    await ctx.app.db.update(users).set({ email: null, emailVerifiedAt: null }).where(eq(users.email, 'manager@example.org'));
+    await send(ctx.app, jar, 'POST', '/profile/email', { email: 'rachel@example.org' });
+    await send(ctx.app, jar, 'POST', '/profile/email', { email: 'rachel.hughes@example.org' });
+    const queued = await ctx.app.db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(sql`${mailOutbox.sentAt} is null`);
+    expect(queued.map((m) => m.to)).toEqual(['rachel@example.org', 'rachel.hughes@example.org']);
+    const seen = smtp.server.received.length;
+    expect(await ctx.app.mailOutbox.flush()).toBe(2);
+    await smtp.server.nextMessage(seen + 1);
+    // Only the latest link verifies: the first address's token was replaced.
+    const first = smtp.server.received[seen];
+    const second = smtp.server.received[seen + 1];
+    expect((await ctx.app.inject({ method: 'GET', url: verificationPath(first.raw) })).statusCode).toBe(410);
+    expect((await ctx.app.inject({ method: 'GET', url: verificationPath(second.raw) })).statusCode).toBe(302);
+    expect((await userByEmail('rachel.hughes@example.org')).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('saving the same address again changes nothing and sends nothing', async () => {
+    const jar = await signInAs(ctx.app, 'usermanager@example.org');
+    const before = await ctx.app.db.select().from(mailOutbox);
+    await send(ctx.app, jar, 'POST', '/profile/email', { email: 'UserManager@example.org' });
+    expect((await nextPage(ctx.app, jar)).notices).toContain(PROFILE_MESSAGES.emailUnchanged);
+    expect(await ctx.app.db.select().from(mailOutbox)).toHaveLength(before.length);
+    expect((await userByEmail('usermanager@example.org')).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('POST /profile/create_own_person_page', () => {
+  it('creates a DRAFT Person page once, maintained by the user, and the profile links to it', async () => {
+    const jar = await signInAs(ctx.app, 'member@example.org');
+    const response = await send(ctx.app, jar, 'POST', '/profile/create_own_person_page');
+    expect(response.statusCode).toBe(303);
+    const ref = /^\/i\/([^/]+)$/.exec(String(response.headers.location))?.[1];
+    expect(ref).toBeDefined();
+
+    const member = await userByEmail('member@example.org');
+    const [item] = await ctx.app.db.select().from(items).where(eq(items.ref, ref!));
+    expect(item).toMatchObject({ title: 'Maya Thompson', visibility: VISIBILITY.DRAFT, createdByUserId: member.id });
+    expect(member.personItemId).toBe(item.id);
+    const itemTagLabels = await ctx.app.db
+      .select({ label: tags.label, taxonomy: taxonomies.title })
+      .from(itemTags)
+      .innerJoin(tags, eq(tags.id, itemTags.tagId))
+      .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+      .where(eq(itemTags.itemId, item.id));
+    expect(itemTagLabels).toEqual([{ label: PERSON_TAG_LABEL, taxonomy: TYPE_TAXONOMY_TITLE }]);
+
+    const itemPage = await visit(ctx.app, `/i/${ref}`, jar);
+    expect(itemPage.page.flash.notifications.map((n: { message: string }) => n.message)).toContain(PROFILE_MESSAGES.personPageCreated);
+
+    const profile = await visit(ctx.app, '/profile', jar);
+    expect(profile.page.props.personItem).toEqual({ ref, title: 'Maya Thompson' });
+    expect(profile.page.props.can.create_self_item).toBe(false);
+
+    const again = await send(ctx.app, jar, 'POST', '/profile/create_own_person_page');
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(`/i/${ref}`);
+    const mine = await ctx.app.db.select({ id: items.id }).from(items).where(eq(items.createdByUserId, member.id));
+    expect(mine).toHaveLength(1);
+  });
+
+  it('two clicks at once still make one page', async () => {
+    const jar = await signInAs(ctx.app, 'admin@example.org');
+    const responses = await Promise.all([1, 2, 3].map(() => send(ctx.app, jar, 'POST', '/profile/create_own_person_page')));
+    expect(new Set(responses.map((r) => r.headers.location)).size).toBe(1);
+    const admin = await userByEmail('admin@example.org');
+    expect(await ctx.app.db.select({ id: items.id }).from(items).where(and(eq(items.createdByUserId, admin.id)))).toHaveLength(1);
+  });
+
+  it('a deleted Person page can be made again', async () => {
+    const jar = await signInAs(ctx.app, 'superadmin@example.org');
+    const first = await send(ctx.app, jar, 'POST', '/profile/create_own_person_page');
+    const firstRef = String(first.headers.location).slice(3);
+    await ctx.app.db.delete(items).where(eq(items.ref, firstRef));
+    expect((await visit(ctx.app, '/profile', jar)).page.props.personItem).toBeNull();
+    const second = await send(ctx.app, jar, 'POST', '/profile/create_own_person_page');
+    expect(second.headers.location).not.toBe(first.headers.location);
+    expect(String(second.headers.location)).toMatch(/^\/i\//);
+  });
+});
