@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --items N --connections C --seconds S --reuse NAME --only WORDS]`: builds a generated
+ * `npm run bench [-- --items N --connections C --seconds S --warmup W --reuse NAME --only WORDS]`: builds a generated
  * library (in a temporary PGlite directory, or on the PostgreSQL server of BENCH_DATABASE_URL), serves the
  * app in a child process on loopback and measures routes with autocannon: requests per second, p50/p95/p99
  * latency and non-2xx answers. Prints figures; exits non-zero only when a scenario gets unexpected errors.
@@ -28,13 +28,13 @@ async function runBench(): Promise<void> {
     try {
       const { scenarios: all, settleHeaders } = await benchScenarios(server.address, fixtures);
       const scenarios = all.filter(isSelected);
-      console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario, ${database.description}`);
+      console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario after ${options.warmup} s of warm-up, ${database.description}`);
       console.log(`Index filters: ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}' (${fixtures.indexMatches} matches)\n`);
       console.log(tableHeader());
       const figures: ScenarioFigures[] = [];
       for (const scenario of scenarios) {
         await waitUntilSettled(server.address, settleHeaders);
-        figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds }));
+        figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }));
         console.log(tableRow(figures[figures.length - 1]));
       }
       reportUnexpectedFailures(scenarios, figures);

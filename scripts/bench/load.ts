@@ -16,6 +16,12 @@ export interface LoadSettings {
   address: string;
   connections: number;
   seconds: number;
+  /**
+   * Seconds of the same load before measuring, not counted: the app process starts just before the first scenario,
+   * and its first seconds (V8 compiling the hot paths, the pool opening connections, each connection preparing
+   * its statements) say nothing about a server that has been running.
+   */
+  warmupSeconds: number;
 }
 
 export interface ScenarioFigures {
@@ -30,26 +36,29 @@ export interface ScenarioFigures {
 }
 
 export async function runScenario(scenario: Scenario, settings: LoadSettings): Promise<ScenarioFigures> {
-  const latencies: number[] = [];
   let sent = 0;
   const nextRequest = (request: autocannon.Request): autocannon.Request => {
     const number = sent++;
     const path = scenario.paths[number % scenario.paths.length];
     return scenario.distinctAddresses ? { ...request, path, headers: { ...request.headers, 'x-forwarded-for': clientAddress(number) } } : { ...request, path };
   };
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: settings.address,
-        connections: settings.connections,
-        duration: settings.seconds,
-        headers: scenario.headers,
-        requests: [{ setupRequest: nextRequest }],
-      },
-      (error: unknown, finished) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished)),
-    );
-    instance.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
-  });
+  const drive = (seconds: number, latencies: number[]) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: settings.address,
+          connections: settings.connections,
+          duration: seconds,
+          headers: scenario.headers,
+          requests: [{ setupRequest: nextRequest }],
+        },
+        (error: unknown, finished) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished)),
+      );
+      instance.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
+    });
+  if (settings.warmupSeconds > 0) await drive(settings.warmupSeconds, []);
+  const latencies: number[] = [];
+  const result = await drive(settings.seconds, latencies);
   latencies.sort((a, b) => a - b);
   return {
     name: scenario.name,

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--connections C] [--seconds S] [--reuse NAME] [--only WORDS]
+export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--connections C] [--seconds S] [--warmup W] [--reuse NAME] [--only WORDS]
 
 Seeds a generated library, serves the app in a child process on loopback and measures routes with autocannon.
   --items N        items to seed (default 20000)
   --connections C  concurrent connections per scenario (default 32)
   --seconds S      seconds per scenario (default 8)
+  --warmup W       seconds of the same load before each scenario is measured, not counted (default 5; 0 for none)
   --reuse NAME     with BENCH_DATABASE_URL: use the database NAME on that server, seeding it only when it is
                    empty, and keep it afterwards (a 100,000-item seed takes minutes; do it once)
   --only WORDS     run only the scenarios whose name contains one of these comma-separated words
@@ -16,6 +17,8 @@ export interface BenchOptions {
   items: number;
   connections: number;
   seconds: number;
+  /** Unmeasured seconds of load before each scenario. */
+  warmup: number;
   /** Database name to keep between runs (PostgreSQL only). */
   reuse: string | null;
   /** Scenario name filters; empty runs every scenario. */
@@ -25,8 +28,14 @@ export interface BenchOptions {
 }
 
 function positiveInteger(name: string, text: string): number {
+  const value = wholeNumber(name, text);
+  if (value < 1) throw new RangeError(`--${name} must be a positive whole number, not '${text}'`);
+  return value;
+}
+
+function wholeNumber(name: string, text: string): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`--${name} must be a positive whole number, not '${text}'`);
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`--${name} must be a whole number, not '${text}'`);
   return value;
 }
 
@@ -43,6 +52,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
       items: { type: 'string', default: '20000' },
       connections: { type: 'string', default: '32' },
       seconds: { type: 'string', default: '8' },
+      warmup: { type: 'string', default: '5' },
       reuse: { type: 'string' },
       only: { type: 'string', default: '' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -55,6 +65,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     items: positiveInteger('items', values.items),
     connections: positiveInteger('connections', values.connections),
     seconds: positiveInteger('seconds', values.seconds),
+    warmup: wholeNumber('warmup', values.warmup),
     reuse: values.reuse === undefined ? null : databaseName(values.reuse),
     only: values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean),
     serverUrl,
