@@ -26,6 +26,7 @@ import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
 import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/library-cache';
 import { itemRoutes } from './features/items/routes';
+import { itemViewsPlugin } from './features/items/view-recorder';
 import { itemEditingRoutes } from './features/item-editing/routes';
 import { imageRoutes } from './features/images/routes';
 import { contentRoutes } from './features/content/routes';
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(navigationRoutes);
   await app.register(libraryCachePlugin);
   await app.register(discoveryRoutes);
+  await app.register(itemViewsPlugin);
   await app.register(itemRoutes);
   await app.register(itemEditingRoutes);
   await app.register(imageRoutes);
