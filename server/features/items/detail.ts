@@ -13,6 +13,7 @@ import {
   canSeeItemTasks,
   canSeeMaintainer,
   canSeeMaintainerEmail,
+  isAdmin,
   viewerPlaceholders,
   viewerPlaceholderValues,
   viewerSqlKind,
@@ -25,7 +26,8 @@ import { notFound } from '../../lib/http-errors';
 import { itemContentsSql, itemGrantedLevelSql, readContents, type ContentList } from '../content/detail-part';
 import { affirmationOptionsSql, affirmationSummarySql, readAffirmationOptions, readAffirmationSummary, type AffirmationSummary } from './affirmations';
 import { itemCharacteristicsSql, itemImagesSql, itemTasksSql, readItemCharacteristics, readItemImages, readItemTasks } from './detail-parts';
-import { openItemForViewer, type ItemRecord } from './queries';
+import { assertViewerMayOpen, itemRecordQuery, openItemForViewer, type ItemRecord } from './queries';
+import { REF_PATTERN } from '../../lib/ref';
 import { readRelations, relationsSql } from './relations';
 import { isItemExpiring, itemSummary, visibilityFields } from './summary';
 import { itemTagsSql, readItemTags } from './tags';
@@ -53,9 +55,14 @@ interface PartsShape {
   tasks: boolean;
   /** `canSeeAffirmationCounts`. */
   counts: boolean;
+  /** Found by ref, with the item's record in the same row (`openItemPage`); otherwise by id. */
+  byRef: boolean;
 }
 
 const ITEM_ID = sql.placeholder('itemId');
+const ITEM_REF = sql.placeholder('ref');
+/** The item's id in a statement that finds it by ref: a scalar subquery PostgreSQL evaluates once. */
+const ITEM_ID_BY_REF = sql`(select ${items.id} from ${items} where ${items.ref} = ${ITEM_REF})`;
 const NOW = sql.placeholder('now');
 
 /** The parts named in `wanted`, in one statement. */
@@ -67,22 +74,60 @@ export async function loadItemParts<N extends ItemPartName>(
   now: Date = new Date(),
 ): Promise<Pick<ItemParts, N>> {
   const names = new Set<ItemPartName>(wanted);
-  const parts: Partial<ItemParts> = {};
-  if (names.size === 0) return parts as Pick<ItemParts, N>;
-  const item = names.has('item');
-  const affirmationOptions = names.has('affirmationOptions');
-  const shape: PartsShape = {
-    item,
-    affirmationOptions,
-    viewer: viewerSqlKind(viewer),
-    editor: item && canEditItem(viewer, record),
-    tasks: item && canSeeItemTasks(viewer, record),
-    counts: affirmationOptions && canSeeAffirmationCounts(viewer),
-  };
+  if (names.size === 0) return {} as Pick<ItemParts, N>;
+  const shape = partsShape(viewer, record, names.has('item'), names.has('affirmationOptions'));
   const [row] = await partsStatement(db, shape).execute({ itemId: record.id, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
   // Deleted since its record was read.
   if (!row) throw notFound();
-  if (item) {
+  return readParts(viewer, record, now, shape, row) as Pick<ItemParts, N>;
+}
+
+/** What a statement for these parts must hold for this viewer and item: the policy's answers. */
+function partsShape(viewer: Viewer, record: ItemRecord | null, item: boolean, affirmationOptions: boolean, byRef = false): PartsShape {
+  // Before the record is read, guess that the viewer does not maintain the item; `openItemPage` checks the guess.
+  const editor = record ? canEditItem(viewer, record) : isAdmin(viewer);
+  return {
+    item,
+    affirmationOptions,
+    viewer: viewerSqlKind(viewer),
+    editor: item && editor,
+    tasks: item && (record ? canSeeItemTasks(viewer, record) : editor),
+    counts: affirmationOptions && canSeeAffirmationCounts(viewer),
+    byRef,
+  };
+}
+
+function sameStatement(a: PartsShape, b: PartsShape): boolean {
+  return a.item === b.item && a.affirmationOptions === b.affirmationOptions && a.viewer === b.viewer && a.editor === b.editor && a.tasks === b.tasks && a.counts === b.counts;
+}
+
+/**
+ * The item page of a full visit: the record and every part in ONE statement, found by ref. The parts are read only
+ * once the policy has let the viewer open the item (the same 404/403/410 answers as `openItemForViewer`); for the
+ * item's own maintainer, whose parts differ, they are loaded again in the shape the policy asks for.
+ */
+export async function openItemPage(db: Database, viewer: Viewer, ref: string, now: Date = new Date()): Promise<{ record: ItemRecord; parts: ItemParts }> {
+  if (!REF_PATTERN.test(ref)) throw notFound();
+  const guessed = partsShape(viewer, null, true, true, true);
+  const [row] = await partsStatement(db, guessed).execute({ ref, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
+  if (!row) throw notFound();
+  const record = recordOf(row);
+  await assertViewerMayOpen(db, viewer, record, now);
+  const actual = partsShape(viewer, record, true, true);
+  if (!sameStatement(guessed, actual)) return { record, parts: await loadItemParts(db, viewer, record, ['item', 'affirmationOptions'], now) };
+  return { record, parts: readParts(viewer, record, now, guessed, row) as ItemParts };
+}
+
+/** The part fields a parts statement may select beside the record (`prepareParts`). */
+const PART_FIELDS = new Set(['images', 'tags', 'characteristics', 'relations', 'tasks', 'affirmations', 'contents', 'grantedLevel', 'affirmationOptions']);
+
+function recordOf(row: Record<string, unknown>): ItemRecord {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !PART_FIELDS.has(key))) as ItemRecord;
+}
+
+function readParts(viewer: Viewer, record: ItemRecord, now: Date, shape: PartsShape, row: Record<string, unknown>): Partial<ItemParts> {
+  const parts: Partial<ItemParts> = {};
+  if (shape.item) {
     parts.item = itemDetail(viewer, record, now, {
       images: readItemImages(row.images),
       tags: readItemTags(viewer, row.tags),
@@ -93,14 +138,14 @@ export async function loadItemParts<N extends ItemPartName>(
       contents: readContents(viewer, record, row.contents, row.grantedLevel as number | null),
     });
   }
-  if (affirmationOptions) parts.affirmationOptions = readAffirmationOptions(row.affirmationOptions, shape.counts);
-  return parts as Pick<ItemParts, N>;
+  if (shape.affirmationOptions) parts.affirmationOptions = readAffirmationOptions(row.affirmationOptions, shape.counts);
+  return parts;
 }
 
 const preparedParts = new WeakMap<Database, Map<string, ReturnType<typeof prepareParts>>>();
 
 function partsStatement(db: Database, shape: PartsShape) {
-  const flags = [shape.item, shape.affirmationOptions, shape.editor, shape.tasks, shape.counts].map((flag) => (flag ? 1 : 0)).join('');
+  const flags = [shape.item, shape.affirmationOptions, shape.editor, shape.tasks, shape.counts, shape.byRef].map((flag) => (flag ? 1 : 0)).join('');
   const name = `equip_item_parts_${shape.viewer.replace('+', '_')}_${flags}`;
   let statements = preparedParts.get(db);
   if (!statements) preparedParts.set(db, (statements = new Map()));
@@ -115,19 +160,22 @@ function partsStatement(db: Database, shape: PartsShape) {
  */
 function prepareParts(db: Database, shape: PartsShape, name: string) {
   const viewer = viewerPlaceholders(shape.viewer);
+  const itemId = shape.byRef ? ITEM_ID_BY_REF : ITEM_ID;
   const fields: Record<string, SQL> = {};
   if (shape.item) {
-    fields.images = itemImagesSql(ITEM_ID);
-    fields.tags = itemTagsSql(ITEM_ID);
-    fields.characteristics = itemCharacteristicsSql(ITEM_ID, shape.editor);
-    fields.relations = relationsSql(viewer, ITEM_ID, NOW);
-    if (shape.tasks) fields.tasks = itemTasksSql(ITEM_ID);
-    fields.affirmations = affirmationSummarySql(ITEM_ID);
-    fields.contents = itemContentsSql(ITEM_ID, shape.editor);
-    fields.grantedLevel = itemGrantedLevelSql(viewer, ITEM_ID, NOW);
+    // Every name here is in PART_FIELDS.
+    fields.images = itemImagesSql(itemId);
+    fields.tags = itemTagsSql(itemId);
+    fields.characteristics = itemCharacteristicsSql(itemId, shape.editor);
+    fields.relations = relationsSql(viewer, itemId, NOW);
+    if (shape.tasks) fields.tasks = itemTasksSql(itemId);
+    fields.affirmations = affirmationSummarySql(itemId);
+    fields.contents = itemContentsSql(itemId, shape.editor);
+    fields.grantedLevel = itemGrantedLevelSql(viewer, itemId, NOW);
   }
-  if (shape.affirmationOptions) fields.affirmationOptions = affirmationOptionsSql(viewer, ITEM_ID, shape.counts);
+  if (shape.affirmationOptions) fields.affirmationOptions = affirmationOptionsSql(viewer, itemId, shape.counts);
   const nested = Object.fromEntries(Object.entries(fields).map(([key, part]) => [key, sql`${part}`]));
+  if (shape.byRef) return itemRecordQuery(db, eq(items.ref, ITEM_REF), nested).prepare(name);
   return db.select(nested).from(items).where(eq(items.id, ITEM_ID)).prepare(name);
 }
 
@@ -135,11 +183,19 @@ function prepareParts(db: Database, shape: PartsShape, name: string) {
  * The page's parts, loaded together when asked for together: every part named in one synchronous stretch
  * shares one statement, which starts once that stretch is over. The Inertia adapter calls a page's lazy
  * props one after another before it awaits any (`resolveProps`), so a full visit loads `item` and
- * `affirmationOptions` in one statement, and a partial reload only the props it names.
+ * `affirmationOptions` in one statement, and a partial reload only the props it names. Parts `loaded` already
+ * (`openItemPage`) are answered from there.
  */
-export function itemPartsLoader(db: Database, viewer: Viewer, record: ItemRecord, now: Date): <N extends ItemPartName>(name: N) => Promise<ItemParts[N]> {
+export function itemPartsLoader(
+  db: Database,
+  viewer: Viewer,
+  record: ItemRecord,
+  now: Date,
+  loaded: ItemParts | null = null,
+): <N extends ItemPartName>(name: N) => Promise<ItemParts[N]> {
   let open: { wanted: Set<ItemPartName>; loaded: Promise<Partial<ItemParts>> } | null = null;
   return async (name) => {
+    if (loaded) return loaded[name];
     if (!open) {
       const wanted = new Set<ItemPartName>();
       const loaded = Promise.resolve().then(() => {

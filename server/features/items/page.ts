@@ -23,13 +23,20 @@ import {
 import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
 import { unlinkedFilesOf } from '../content/adding';
-import { itemPartsLoader } from './detail';
+import { itemPartsLoader, type ItemParts } from './detail';
 import type { ItemRecord } from './queries';
 import { loadTaxonomiesWithTags } from './tags';
 
-export function itemPageProps(db: Database, drive: DrivePort, viewer: Viewer, record: ItemRecord, now: Date): PagePropsInput<'items/Show'> {
+export function itemPageProps(
+  db: Database,
+  drive: DrivePort,
+  viewer: Viewer,
+  record: ItemRecord,
+  now: Date,
+  loaded: ItemParts | null = null,
+): PagePropsInput<'items/Show'> {
   const editor = canEditItem(viewer, record);
-  const parts = itemPartsLoader(db, viewer, record, now);
+  const parts = itemPartsLoader(db, viewer, record, now, loaded);
   return {
     item: () => parts('item'),
     affirmationOptions: () => parts('affirmationOptions'),

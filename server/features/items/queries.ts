@@ -20,10 +20,10 @@ async function selectItemRecord(db: Database, condition: SQL) {
   return row ?? null;
 }
 
-/** The statement that loads an item row with its maintainer, not yet run. */
-export function itemRecordQuery(db: Database, condition: SQL) {
+/** The statement that loads an item row with its maintainer (and `extra` fields of that row), not yet run. */
+export function itemRecordQuery<Extra extends Record<string, SQL> = Record<never, SQL>>(db: Database, condition: SQL, extra: Extra = {} as Extra) {
   return db
-    .select({ ...itemColumns, maintainerRef: users.ref, maintainerName: users.name, maintainerEmail: users.email })
+    .select({ ...itemColumns, maintainerRef: users.ref, maintainerName: users.name, maintainerEmail: users.email, ...extra })
     .from(items)
     .leftJoin(users, eq(users.id, items.createdByUserId))
     .where(condition)
@@ -80,7 +80,12 @@ export async function viewerCanList(db: Database, viewer: Viewer, record: ItemRe
 export async function openItemForViewer(db: Database, viewer: Viewer, ref: string, now: Date = new Date()): Promise<ItemRecord> {
   const record = await findItemRecord(db, ref);
   if (!record) throw notFound();
+  await assertViewerMayOpen(db, viewer, record, now);
+  return record;
+}
+
+/** 403 (never the title; a sign-in hint for anonymous visitors) or 410 unless this viewer may open the item. */
+export async function assertViewerMayOpen(db: Database, viewer: Viewer, record: ItemRecord, now: Date): Promise<void> {
   if (!(await viewerCanOpen(db, viewer, record, now))) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
   if (isItemExpired(record, now) && !canOpenExpiredItem(viewer, record)) throw gone(record.expiresNote);
-  return record;
 }

@@ -3,11 +3,12 @@ import { SIGN_IN_HINT } from '../../../shared/messages';
 import { canAffirm, canDeleteRelation, canRelateItems, isSignedIn, type Viewer } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { findAffirmationOptionId, setAffirmation } from './affirmations';
+import { openItemPage } from './detail';
 import { itemPageProps } from './page';
 import { findItemRecordById, openItemForViewer, viewerCanList, viewerCanOpen } from './queries';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
 import { AFFIRMATION_ERRORS, affirmationBody, refParams, RELATION_ERRORS, relationParams, validationErrors } from './schemas';
-import { isCountedView, recordItemView, refreshRecentViewCountsPeriodically } from './views';
+import { isCountedView, refreshRecentViewCountsPeriodically } from './views';
 import { sharingExplanationProp } from '../sharing/explanation';
 
 const itemPath = (ref: string) => `/i/${ref}`;
@@ -24,14 +25,25 @@ export const itemRoutes: FastifyPluginAsync = async (app) => {
   app.get('/i/:ref', async (request, reply) => {
     const { ref } = refParams.parse(request.params);
     const now = new Date();
-    let record = await openItemForViewer(app.db, request.viewer, ref, now);
+    const viewer = request.viewer;
+    // A counted view is a full visit, which shows every part: record and parts come in one statement.
     if (isCountedView(request, 'items/Show')) {
-      record = { ...record, ...(await recordItemView(app.db, record.id, request.viewer.id, now)) };
+      const page = await openItemPage(app.db, viewer, ref, now);
+      app.itemViews.record({ itemId: page.record.id, userId: viewer.id, viewedAt: now });
+      // Written within a second; the page counts this view already.
+      const record = { ...page.record, viewCount: page.record.viewCount + 1, recentViewCount: page.record.recentViewCount + 1 };
+      const parts = { ...page.parts, item: { ...page.parts.item, view_count: record.viewCount, recent_view_count: record.recentViewCount } };
+      return showItem(reply, itemPageProps(app.db, app.drive, viewer, record, now, parts), sharingExplanationProp(request, record, now));
     }
+    const record = await openItemForViewer(app.db, viewer, ref, now);
+    return showItem(reply, itemPageProps(app.db, app.drive, viewer, record, now), sharingExplanationProp(request, record, now));
+  });
+
+  function showItem(reply: FastifyReply, props: ReturnType<typeof itemPageProps>, sharingExplanation: ReturnType<typeof sharingExplanationProp>) {
     // The page holds what this viewer may see: no shared cache may keep it.
     reply.header('Cache-Control', 'private, no-store');
-    return reply.inertia('items/Show', { ...itemPageProps(app.db, app.drive, request.viewer, record, now), sharingExplanation: sharingExplanationProp(request, record, now) });
-  });
+    return reply.inertia('items/Show', { ...props, sharingExplanation });
+  }
 
   app.post('/i/:ref/affirmation', async (request, reply) => {
     const viewer = request.viewer;
