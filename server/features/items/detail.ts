@@ -28,6 +28,7 @@ import { affirmationOptionsSql, affirmationSummarySql, readAffirmationOptions, r
 import { itemCharacteristicsSql, itemImagesSql, itemTasksSql, readItemCharacteristics, readItemImages, readItemTasks } from './detail-parts';
 import { assertViewerMayOpen, itemRecordQuery, openItemForViewer, type ItemRecord } from './queries';
 import { REF_PATTERN } from '../../lib/ref';
+import type { CachedReads } from '../discovery/library-cache';
 import { readRelations, relationsSql } from './relations';
 import { isItemExpiring, itemSummary, visibilityFields } from './summary';
 import { itemTagsSql, readItemTags } from './tags';
@@ -76,9 +77,7 @@ export async function loadItemParts<N extends ItemPartName>(
   const names = new Set<ItemPartName>(wanted);
   if (names.size === 0) return {} as Pick<ItemParts, N>;
   const shape = partsShape(viewer, record, names.has('item'), names.has('affirmationOptions'));
-  const [row] = await partsStatement(db, shape).execute({ itemId: record.id, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
-  // Deleted since its record was read.
-  if (!row) throw notFound();
+  const row = await itemPartsRow(db, viewer, record, shape, now);
   return readParts(viewer, record, now, shape, row) as Pick<ItemParts, N>;
 }
 
@@ -102,20 +101,45 @@ function sameStatement(a: PartsShape, b: PartsShape): boolean {
 }
 
 /**
- * The item page of a full visit: the record and every part in ONE statement, found by ref. The parts are read only
- * once the policy has let the viewer open the item (the same 404/403/410 answers as `openItemForViewer`); for the
- * item's own maintainer, whose parts differ, they are loaded again in the shape the policy asks for.
+ * The item page of a full visit, found by ref. The parts are read only once the policy has let the viewer open the
+ * item (the same 404/403/410 answers as `openItemForViewer`).
+ * - With the library cache (`reads`): one statement brings the record and the viewer's own affirmation options; the
+ *   item's other parts come from the cache, per access class and library version like lists (their tables raise the
+ *   version, migrations 0002 and 0005), and are computed in a statement of their own when missing. The cache keeps
+ *   the statement's raw values; they are read for this viewer, record and time on every visit.
+ * - Without it: the record and every part in ONE statement. The item's own maintainer, whose parts differ, gets them
+ *   again in the shape the policy asks for.
  */
-export async function openItemPage(db: Database, viewer: Viewer, ref: string, now: Date = new Date()): Promise<{ record: ItemRecord; parts: ItemParts }> {
+export async function openItemPage(
+  db: Database,
+  viewer: Viewer,
+  ref: string,
+  now: Date = new Date(),
+  reads: CachedReads | null = null,
+): Promise<{ record: ItemRecord; parts: ItemParts }> {
   if (!REF_PATTERN.test(ref)) throw notFound();
-  const guessed = partsShape(viewer, null, true, true, true);
+  const cached = reads?.snapshot ? reads : null;
+  const guessed = partsShape(viewer, null, !cached, true, true);
   const [row] = await partsStatement(db, guessed).execute({ ref, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
   if (!row) throw notFound();
   const record = recordOf(row);
   await assertViewerMayOpen(db, viewer, record, now);
+  if (cached) {
+    const { affirmationOptions } = readParts(viewer, record, now, guessed, row);
+    const itemShape = partsShape(viewer, record, true, false);
+    const itemRow = await cached.cache.remember(cached.snapshot, `item-page:${record.id}:${statementName(itemShape)}`, () => itemPartsRow(db, viewer, record, itemShape, now));
+    return { record, parts: { item: readParts(viewer, record, now, itemShape, itemRow).item!, affirmationOptions: affirmationOptions! } };
+  }
   const actual = partsShape(viewer, record, true, true);
   if (!sameStatement(guessed, actual)) return { record, parts: await loadItemParts(db, viewer, record, ['item', 'affirmationOptions'], now) };
   return { record, parts: readParts(viewer, record, now, guessed, row) as ItemParts };
+}
+
+async function itemPartsRow(db: Database, viewer: Viewer, record: ItemRecord, shape: PartsShape, now: Date): Promise<Record<string, unknown>> {
+  const [row] = await partsStatement(db, shape).execute({ itemId: record.id, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
+  // Deleted since its record was read.
+  if (!row) throw notFound();
+  return row;
 }
 
 /** The part fields a parts statement may select beside the record (`prepareParts`). */
@@ -144,9 +168,13 @@ function readParts(viewer: Viewer, record: ItemRecord, now: Date, shape: PartsSh
 
 const preparedParts = new WeakMap<Database, Map<string, ReturnType<typeof prepareParts>>>();
 
-function partsStatement(db: Database, shape: PartsShape) {
+function statementName(shape: PartsShape): string {
   const flags = [shape.item, shape.affirmationOptions, shape.editor, shape.tasks, shape.counts, shape.byRef].map((flag) => (flag ? 1 : 0)).join('');
-  const name = `equip_item_parts_${shape.viewer.replace('+', '_')}_${flags}`;
+  return `equip_item_parts_${shape.viewer.replace('+', '_')}_${flags}`;
+}
+
+function partsStatement(db: Database, shape: PartsShape) {
+  const name = statementName(shape);
   let statements = preparedParts.get(db);
   if (!statements) preparedParts.set(db, (statements = new Map()));
   let statement = statements.get(name);

@@ -10,6 +10,7 @@ import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './re
 import { AFFIRMATION_ERRORS, affirmationBody, refParams, RELATION_ERRORS, relationParams, validationErrors } from './schemas';
 import { isCountedView, refreshRecentViewCountsPeriodically } from './views';
 import { sharingExplanationProp } from '../sharing/explanation';
+import { cachedReadsFor } from '../discovery/library-cache';
 
 const itemPath = (ref: string) => `/i/${ref}`;
 
@@ -26,9 +27,9 @@ export const itemRoutes: FastifyPluginAsync = async (app) => {
     const { ref } = refParams.parse(request.params);
     const now = new Date();
     const viewer = request.viewer;
-    // A counted view is a full visit, which shows every part: record and parts come in one statement.
+    // A counted view is a full visit, which shows every part: `openItemPage` loads them with the record.
     if (isCountedView(request, 'items/Show')) {
-      const page = await openItemPage(app.db, viewer, ref, now);
+      const page = await openItemPage(app.db, viewer, ref, now, await cachedReadsFor(request));
       app.itemViews.record({ itemId: page.record.id, userId: viewer.id, viewedAt: now });
       // Written within a second; the page counts this view already.
       const record = { ...page.record, viewCount: page.record.viewCount + 1, recentViewCount: page.record.recentViewCount + 1 };
