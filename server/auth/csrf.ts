@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_REFUSED, ERROR_PAGES } from '../../shared/messages';
@@ -12,7 +13,7 @@ export const CSRF_FORM_FIELD = '_token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const issuedTokens = new WeakMap<FastifyRequest, string>();
-const keys = new Map<string, Buffer>();
+const keys = new Map<string, KeyObject>();
 
 /**
  * Refuses every state-changing request whose X-XSRF-TOKEN header (or `_token`
@@ -86,7 +87,7 @@ function wantsJson(request: FastifyRequest): boolean {
   return accept.includes('application/json') && !accept.includes('text/html');
 }
 
-function csrfKey(request: FastifyRequest): Buffer {
+function csrfKey(request: FastifyRequest): KeyObject {
   const secret = request.server.config.sessionSecret;
   let key = keys.get(secret);
   if (!key) {
