@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
@@ -63,7 +63,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction });
+  // helmet's middleware built once (the Fastify wrapper builds it anew for every request).
+  const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: true,

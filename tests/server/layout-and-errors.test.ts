@@ -62,6 +62,16 @@ describe('home page', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Not in development and tests, which run on plain http.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends them on JSON answers and error pages too', async () => {
+    for (const url of ['/item?search=prayer&simplejson=true', '/no/such/page']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 });
 
