@@ -109,6 +109,7 @@ function sameStatement(a: PartsShape, b: PartsShape): boolean {
  *   the statement's raw values; they are read for this viewer, record and time on every visit.
  * - Without it: the record and every part in ONE statement. The item's own maintainer, whose parts differ, gets them
  *   again in the shape the policy asks for.
+ * `withOwnView`: the visit counts as a view, which the page's counts include.
  */
 export async function openItemPage(
   db: Database,
@@ -116,14 +117,17 @@ export async function openItemPage(
   ref: string,
   now: Date = new Date(),
   reads: CachedReads | null = null,
+  { withOwnView = false } = {},
 ): Promise<{ record: ItemRecord; parts: ItemParts }> {
   if (!REF_PATTERN.test(ref)) throw notFound();
   const cached = reads?.snapshot ? reads : null;
   const guessed = partsShape(viewer, null, !cached, true, true);
   const [row] = await partsStatement(db, guessed).execute({ ref, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
   if (!row) throw notFound();
-  const record = recordOf(row);
-  await assertViewerMayOpen(db, viewer, record, now);
+  const found = recordOf(row);
+  await assertViewerMayOpen(db, viewer, found, now);
+  // The visit's own view is queued, not yet written (`view-recorder.ts`): the page counts it already.
+  const record = withOwnView ? { ...found, viewCount: found.viewCount + 1, recentViewCount: found.recentViewCount + 1 } : found;
   if (cached) {
     const { affirmationOptions } = readParts(viewer, record, now, guessed, row);
     const itemShape = partsShape(viewer, record, true, false);

@@ -29,11 +29,8 @@ export const itemRoutes: FastifyPluginAsync = async (app) => {
     const viewer = request.viewer;
     // A counted view is a full visit, which shows every part: `openItemPage` loads them with the record.
     if (isCountedView(request, 'items/Show')) {
-      const page = await openItemPage(app.db, viewer, ref, now, await cachedReadsFor(request));
-      app.itemViews.record({ itemId: page.record.id, userId: viewer.id, viewedAt: now });
-      // Written within a second; the page counts this view already.
-      const record = { ...page.record, viewCount: page.record.viewCount + 1, recentViewCount: page.record.recentViewCount + 1 };
-      const parts = { ...page.parts, item: { ...page.parts.item, view_count: record.viewCount, recent_view_count: record.recentViewCount } };
+      const { record, parts } = await openItemPage(app.db, viewer, ref, now, await cachedReadsFor(request), { withOwnView: true });
+      app.itemViews.record({ itemId: record.id, userId: viewer.id, viewedAt: now });
       return showItem(reply, itemPageProps(app.db, app.drive, viewer, record, now, parts), sharingExplanationProp(request, record, now));
     }
     const record = await openItemForViewer(app.db, viewer, ref, now);

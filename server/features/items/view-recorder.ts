@@ -45,7 +45,7 @@ export function createViewRecorder(db: Database, log: FastifyBaseLogger): ViewRe
     timer = null;
     const batch = queue;
     queue = [];
-    // Batches are written one after another, so an item's counts are never recomputed by two at once.
+    // Batches are written one after another, so no two of them wait on each other's item rows.
     const written = writing.then(() => (batch.length === 0 ? 0 : writeViews(db, batch)));
     writing = written.catch((error: unknown) => {
       // Views are statistics, not anything a person saved: a batch that cannot be written is logged and dropped.
