@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, updatedAt } from './columns';
 import { contents, items } from './library';
 import { users } from './users';
@@ -31,7 +31,12 @@ export const collectionItems = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('collection_items_order_idx').on(t.collectionId, t.section, t.position), index('collection_items_item_idx').on(t.itemId)],
+  (t) => [
+    index('collection_items_order_idx').on(t.collectionId, t.section, t.position),
+    index('collection_items_item_idx').on(t.itemId),
+    // An item is in a collection once; adding it again is refused with a field error.
+    uniqueIndex('collection_items_collection_item_unique').on(t.collectionId, t.itemId),
+  ],
 );
 
 export const comments = pgTable(
