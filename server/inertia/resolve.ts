@@ -77,8 +77,19 @@ class PropsWalk {
     if (value instanceof InertiaProp) return this.wrapped(value.spec, path);
     if (this.excludedByPartial(path)) return OMITTED;
     if (typeof value === 'function') return this.entry(await value(), path);
-    if (isPlainObject(value) && Object.keys(value).length > 0) return this.nestedObject(value, path);
+    if (isPlainObject(value) && Object.keys(value).length > 0) return this.needsWalk(value, path) ? this.nestedObject(value, path) : value;
     return value;
+  }
+
+  /**
+   * Plain data with nothing lazy or wrapped inside, and no partial-reload key reaching into it, goes out as it is:
+   * walking it would only copy it (an item page's `item` has dozens of keys, each an awaited promise).
+   */
+  private needsWalk(value: Record<string, unknown>, path: string): boolean {
+    if (holdsLazyValue(value)) return true;
+    if (!this.visit.partial) return false;
+    const { only, except } = this.visit;
+    return only.some((key) => isWithin(key, path)) || except.some((key) => isWithin(key, path));
   }
 
   private async nestedObject(value: object, path: string): Promise<unknown> {
@@ -144,6 +155,11 @@ function joinPath(prefix: string, key: string): string {
 /** Whether `path` lies strictly inside `ancestor`. */
 function isWithin(path: string, ancestor: string): boolean {
   return path.startsWith(`${ancestor}.`);
+}
+
+/** Whether a function or a wrapped prop sits in this object or a plain object inside it (arrays are sent whole). */
+function holdsLazyValue(value: Record<string, unknown>): boolean {
+  return Object.values(value).some((inner) => typeof inner === 'function' || inner instanceof InertiaProp || (isPlainObject(inner) && holdsLazyValue(inner)));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -29,6 +29,9 @@ beforeAll(async () => {
           archive: optional(counted('archive', ['old'])),
         }),
       );
+      routes.get('/profile', (_request, reply) =>
+        renderTestPage(reply, 'test/Profile', { profile: { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } } }),
+      );
       routes.get('/deferred', (_request, reply) =>
         renderTestPage(reply, 'test/Deferred', {
           item: 'Psalm 23',
@@ -113,6 +116,15 @@ describe('partial reloads', () => {
     const withoutLevel = await browser.partial('/dashboard', 'test/Dashboard', { only: ['filters'], except: ['filters.level'] });
     expect(withoutLevel.props.filters).toEqual({ query: 'hymns' });
     expect(evaluations.get('filters.level')).toBe(1);
+  });
+
+  it('address keys inside plain data by dot paths too', async () => {
+    const browser = new TestBrowser(app);
+
+    expect((await browser.page('/profile')).props.profile).toEqual({ name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
+    expect((await browser.partial('/profile', 'test/Profile', { only: ['profile.address.city'] })).props.profile).toEqual({ address: { city: 'Leeds' } });
+    expect((await browser.partial('/profile', 'test/Profile', { only: ['profile'], except: ['profile.address'] })).props.profile).toEqual({ name: 'Ann' });
+    expect((await browser.partial('/profile', 'test/Profile', { only: ['profile'] })).props.profile).toEqual({ name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
   });
 
   it('send optional props only when asked for by name', async () => {
