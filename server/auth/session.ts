@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifySession from '@fastify/session';
+import { RememberingCookieSigner } from './cookie-signer';
 import { DatabaseSessionStore, type SessionSideColumns } from './session-store';
 
 declare module 'fastify' {
@@ -26,7 +27,7 @@ export const sessionPlugin = fp(
     const store = new DatabaseSessionStore(app.db, maxAgeMs, options.sideColumns);
     app.decorate('sessionStore', store);
     await app.register(fastifySession, {
-      secret: app.config.sessionSecret,
+      secret: new RememberingCookieSigner(app.config.sessionSecret),
       cookieName: SESSION_COOKIE,
       store,
       saveUninitialized: false,
