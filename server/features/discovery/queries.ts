@@ -150,14 +150,22 @@ export function pagination(page: number, total: number): ItemsPagination {
 }
 
 /** The navbar's type-ahead: the best few matches the viewer may list. */
-export async function typeAheadResults(db: Database, viewer: Viewer, text: string, reads?: CachedReads): Promise<SearchResult[]> {
+export async function typeAheadResults(db: Database, viewer: Viewer, text: string): Promise<SearchResult[]> {
   const search = textSearch(text);
   if (!search) return [];
-  const read = async () => {
-    const rows = await typeAheadQuery(db, viewer, search, new Date());
-    return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
-  };
-  return reads ? reads.cache.remember(reads.snapshot, `type-ahead|${search.text}`, read) : read();
+  const rows = await typeAheadQuery(db, viewer, search, new Date());
+  return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
+}
+
+/**
+ * The type-ahead's JSON answer, `{ data: [...] }`. Cached as text: the navbar asks with every pause in typing, and
+ * the same few prefixes come from many people at the same level.
+ */
+export async function typeAheadJson(db: Database, viewer: Viewer, text: string, reads?: CachedReads): Promise<string> {
+  const serialize = async () => JSON.stringify({ data: await typeAheadResults(db, viewer, text) });
+  const search = textSearch(text);
+  if (!reads || !search) return serialize();
+  return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize);
 }
 
 /** The type-ahead's statement for a parsed search, not yet run. */

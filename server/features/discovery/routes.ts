@@ -4,7 +4,7 @@ import { baseCan, isSignedIn } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { createItem } from './create-item';
 import { assertCanViewListing, renderItemIndex } from './index-page';
-import { typeAheadResults } from './queries';
+import { typeAheadJson } from './queries';
 import { fieldErrors, isTypeAheadRequest, NEW_ITEM_MESSAGES, newItemSchema, tagParamsSchema, taxonomyField, typeAheadQuerySchema } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { loadTagCatalogue, requestTagCatalogue, type TagCatalogue } from './tag-catalogue';
@@ -26,7 +26,8 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
     const parsed = typeAheadQuerySchema.safeParse(request.query);
     reply.header('Cache-Control', 'private, no-store');
     if (!parsed.success) return reply.code(422).send({ errors: fieldErrors(parsed.error) });
-    return { data: await typeAheadResults(app.db, request.viewer, parsed.data.search, await cachedReadsFor(request)) };
+    const json = await typeAheadJson(app.db, request.viewer, parsed.data.search, await cachedReadsFor(request));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/tag/:label', async (request, reply) => {
