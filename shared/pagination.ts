@@ -1,0 +1,21 @@
+/**
+ * Paginated lists (admin-curation §3): a data array plus a links array. Each link has a url (empty disables it), a label
+ * (may contain markup, e.g. '&laquo; Previous') and an active flag. The Pagination component shows the links only when
+ * there are more than 3 of them (PAGINATION_MIN_LINKS).
+ */
+export interface PaginationLink {
+  url: string;
+  label: string;
+  active: boolean;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  links: PaginationLink[];
+}
+
+/** Rows per page of the lists built on Paginated (the spec does not show a page size). */
+export const DEFAULT_PAGE_SIZE = 24;
+
+/** The label texts of the first and last link, as Laravel's paginator writes them. */
+export const PAGINATION_LABELS = { previous: '&laquo; Previous', next: 'Next &raquo;', gap: '...' } as const;
