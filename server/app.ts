@@ -32,11 +32,15 @@ import { imageRoutes } from './features/images/routes';
 import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
 import { sharingRoutes } from './features/sharing/routes';
+import { collectionRoutes } from './features/collections/routes';
 import { createDrive, drivePlugin } from './drive/plugin';
 import type { DrivePort } from './drive/port';
 import { invitationRecipientRoutes, pendingInvitationPlugin } from './features/invitations/recipient';
 import { invitationRoutes } from './features/invitations/routes';
 import { userRoutes } from './features/users/routes';
+import { taskRoutes } from './features/tasks/routes';
+import { myAffirmationRoutes } from './features/my-affirmations/routes';
+import { commentRoutes } from './features/comments/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,7 +116,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(contentRoutes);
   await app.register(profileRoutes);
   await app.register(sharingRoutes);
+  await app.register(collectionRoutes);
   await app.register(userRoutes);
+  await app.register(taskRoutes);
+  await app.register(myAffirmationRoutes);
+  await app.register(commentRoutes);
   await app.register(invitationRoutes);
   await app.register(invitationRecipientRoutes);
   return app;

@@ -1,4 +1,5 @@
 /** Item-related shapes of member-library §3, as pages receive them. Field names follow the spec. */
+import type { Comment } from './comments';
 import type { Content } from './content';
 import type { Visibility, VisibilityName } from './enums';
 
@@ -85,6 +86,8 @@ export interface ItemTask {
   for_user_ref: string | null;
   item_ref: string | null;
   item_title: string | null;
+  /** When it was completed (ISO time), or null while open: the client applies the cutoff rule to it (shared/tasks.ts). */
+  completed_at: string | null;
 }
 
 /** The item's tags under their taxonomy, in taxonomy order, for the item page. */
@@ -127,6 +130,8 @@ export interface ItemDetail extends ItemSummary {
   contents: Content[];
   /** Published content above the viewer's level exists (a visitor gets the login prompt). */
   more_content_available: boolean;
+  /** The item's comments, oldest first, with this viewer's permissions on each. */
+  comments: Comment[];
 }
 
 /** Type-ahead answer of GET /item?search=…&simplejson=true. */

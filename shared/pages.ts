@@ -12,6 +12,12 @@ import type { Share, SharesPagination, SharingExplanation } from './sharing';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UsersPagination, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
+import type { Paginated } from './pagination';
+import type { ItemTask } from './items';
+import type { TaskCan } from './tasks';
+import type { AffirmedItem } from './my-affirmations';
+import type { PaginatedComments } from './comments';
+import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
 
 export interface PagePropsMap {
   Home: {
@@ -60,6 +66,10 @@ export interface PagePropsMap {
     unlinkedFiles?: UnlinkedFile[];
     /** The sharing explanation (member-library §3): sent only when asked for (the Share dialog, a checkAccessEmail visit). */
     sharingExplanation?: SharingExplanation;
+    /** The task calls this viewer may make on the item's Tasks section (member-library §5 Task form). */
+    taskCan: TaskCan;
+    /** The viewer's collections for Add to Collection: sent only when asked for (the dialog opens), to signed-in viewers. */
+    collectionChoices?: CollectionChoice[];
   };
   'drive/Folder': {
     item: { ref: string; title: string };
@@ -121,12 +131,38 @@ export interface PagePropsMap {
     /** The user types the viewer may give (at or below their own level), and the user's own. */
     userTypeChoices: UserTypeSummary[];
   };
+  /** /collection, My Collections (admin-curation §2). */
+  'collection/Index': {
+    collections: CollectionSummary[];
+  };
+  /** /collection/{ref} (admin-curation §2, §3): entries the viewer may not open are locked placeholders. */
+  'collection/Show': {
+    collection: CollectionDetail;
+    sections: CollectionSection[];
+  };
+  /** /task, My Tasks (member-library §2): the tasks assigned to the viewer, open first. */
+  'task/Index': {
+    /** The item fields of a task are null when the viewer may no longer open its item. */
+    tasks: Paginated<ItemTask>;
+    /** /task?reopen=1: every completed task shows, with its Re-Open button. */
+    reopenMode: boolean;
+    emptyText: string;
+  };
+  /** /affirmation, My Affirmations (member-library §2): the items the viewer affirmed and may still open, newest first. */
+  'affirmation/Index': {
+    items: Paginated<AffirmedItem>;
+    emptyText: string;
+  };
   'profile/Show': {
     user: ProfileUser;
     /** The user's own Person page (member-library §2 /profile), or null: then `can.create_self_item` offers to create it. */
     personItem: { ref: string; title: string } | null;
     /** The e-mail prompt starts open: when the address is missing, or on /profile?email=1 (the banner's link). */
     emailPromptOpen: boolean;
+  };
+  /** /admin/comment (admin-curation §2): every comment, flagged ones first, then the newest. */
+  'admin/comment/Index': {
+    comments: PaginatedComments;
   };
 }
 

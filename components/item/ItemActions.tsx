@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { CanFlags } from '../../shared/props';
 import ItemEditActions from '../item-edit/ItemEditActions';
@@ -7,11 +8,13 @@ interface ItemActionsProps {
   can: Pick<CanFlags, 'update' | 'duplicate' | 'delete'>;
   editing: boolean;
   onToggleEditing: () => void;
+  /** The Add to Collection action (signed-in viewers), placed after Edit as member-library §2 lists them. */
+  addToCollection?: ReactNode;
 }
 
-/** Edit / Stop Editing, then Duplicate and Delete; each only when the server allows it. */
-export default function ItemActions({ itemRef, can, editing, onToggleEditing }: ItemActionsProps) {
-  if (!can.update && !can.duplicate && !can.delete) return null;
+/** Edit / Stop Editing, Add to Collection, then Duplicate and Delete; each only when the server allows it. */
+export default function ItemActions({ itemRef, can, editing, onToggleEditing, addToCollection = null }: ItemActionsProps) {
+  if (!can.update && !can.duplicate && !can.delete && addToCollection === null) return null;
   return (
     <div role="toolbar" aria-label="Item actions" className="d-flex flex-wrap align-items-start gap-2">
       {can.update && (
@@ -20,6 +23,7 @@ export default function ItemActions({ itemRef, can, editing, onToggleEditing }: 
           {editing ? 'Stop Editing' : 'Edit'}
         </Button>
       )}
+      {addToCollection}
       <ItemEditActions itemRef={itemRef} can={can} />
     </div>
   );

@@ -1,44 +1,37 @@
-import Badge from 'react-bootstrap/Badge';
-import { TASK_PRIORITY_LABELS } from '../../shared/enums';
+import { useState } from 'react';
+import { usePage } from '@inertiajs/react';
+import Button from 'react-bootstrap/Button';
 import type { ItemDetail, ItemTask } from '../../shared/items';
-import { EMPTY_STATES } from '../../shared/messages';
+import type { PageProps } from '../../shared/pages';
+import { TASK_TEXTS } from '../../shared/tasks';
+import ReopenModeSwitch from '../tasks/ReopenModeSwitch';
+import TaskForm from '../tasks/TaskForm';
+import TaskList from '../tasks/TaskList';
 import EditableItemField from '../item-edit/EditableItemField';
 import { displayWith } from './field-display';
 import { formatDay } from './format';
 import { mayCurate, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
 
-const PRIORITY_COLOURS: Record<ItemTask['priority'], string> = { 1: 'secondary', 2: 'info', 3: 'danger' };
-
-/** Open tasks: what still needs doing on this item. */
-export function TasksSection({ tasks }: { tasks: ItemTask[] }) {
-  const open = tasks.filter((task) => !task.completed);
+/** The item's tasks (its editors' work list): open ones, those completed after the cutoff, and in Re-Open mode all. */
+export function TasksSection({ itemRef, tasks }: { itemRef: string; tasks: ItemTask[] }) {
+  const { taskCan } = usePage().props as unknown as PageProps<'items/Show'>;
+  const [reopenMode, setReopenMode] = useState(false);
+  const [adding, setAdding] = useState(false);
   return (
     <SidebarSection title="Tasks">
-      {open.length === 0 ? (
-        <p className="small text-body-secondary mb-0">{EMPTY_STATES.tasks}</p>
-      ) : (
-        <ul className="list-unstyled mb-0">
-          {open.map((task) => (
-            <li key={task.ref} className="mb-2">
-              <div>{task.task}</div>
-              <div className="d-flex flex-wrap gap-1 small">
-                <Badge bg={PRIORITY_COLOURS[task.priority]}>{TASK_PRIORITY_LABELS[task.priority]}</Badge>
-                {task.due_date && <TaskDue task={task} />}
-                {task.forUserName && <span className="text-body-secondary">for {task.forUserName}</span>}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TaskList tasks={tasks} reopenMode={reopenMode} label="Tasks" />
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2">
+        {tasks.some((task) => task.completed) && <ReopenModeSwitch on={reopenMode} onChange={setReopenMode} />}
+        {taskCan.create && (
+          <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)}>
+            {TASK_TEXTS.addTask}
+          </Button>
+        )}
+      </div>
+      {taskCan.create && <TaskForm itemRef={itemRef} show={adding} onHide={() => setAdding(false)} assignOthers={taskCan.assignOthers} />}
     </SidebarSection>
   );
-}
-
-function TaskDue({ task }: { task: ItemTask }) {
-  const className = task.due ? 'text-danger fw-semibold' : task.due_soon ? 'text-warning-emphasis' : 'text-body-secondary';
-  const status = task.due ? ' (overdue)' : task.due_soon ? ' (due soon)' : '';
-  return <span className={className}>{`Due ${formatDay(task.due_date ?? '')}${status}`}</span>;
 }
 
 type InfoItem = Pick<ItemDetail, 'ref' | 'code' | 'view_count' | 'recent_view_count' | 'review_after' | 'review'>;

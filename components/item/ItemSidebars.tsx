@@ -14,7 +14,7 @@ interface ItemSidebarProps {
 export function ItemAdminSidebar({ item, mode }: ItemSidebarProps) {
   return (
     <RightSidebar>
-      <TasksSection tasks={item.tasks} />
+      <TasksSection itemRef={item.ref} tasks={item.tasks} />
       <AccessSection item={item} mode={mode} />
       <OwnershipSection item={item} mode={mode} />
       <InfoSection item={item} mode={mode} />
@@ -26,7 +26,7 @@ export function ItemAdminSidebar({ item, mode }: ItemSidebarProps) {
 export function ItemAboutPanel({ item, mode, editor }: ItemSidebarProps & { editor: boolean }) {
   return (
     <aside aria-label="About this item" className="border rounded p-3">
-      {editor && <TasksSection tasks={item.tasks} />}
+      {editor && <TasksSection itemRef={item.ref} tasks={item.tasks} />}
       <AccessSection item={item} mode={mode} />
       {(editor || item.created_by_user_name) && <OwnershipSection item={item} mode={mode} />}
       <InfoSection item={item} mode={mode} />

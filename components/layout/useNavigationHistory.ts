@@ -4,6 +4,13 @@ import type { NavigationHistory } from '../../shared/props';
 import { readStored, writeStored } from '../lib/browser-storage';
 
 export const NAVIGATION_HISTORY_URL = '/user/item_history_for_navigation';
+/** A window event: what the sidebar's groups list has changed (a collection created, renamed or deleted). */
+export const NAVIGATION_HISTORY_CHANGED = 'equip:navigation-history-changed';
+
+/** Asks the sidebar to refresh its Recent, Frequent and Collections groups now rather than at the next minute. */
+export function announceNavigationHistoryChange(): void {
+  window.dispatchEvent(new Event(NAVIGATION_HISTORY_CHANGED));
+}
 
 /** Cached per user, so a shared browser never shows one person's history to another. */
 export function navigationHistoryStorageKey(userRef: string): string {
@@ -12,7 +19,8 @@ export function navigationHistoryStorageKey(userRef: string): string {
 
 /**
  * The signed-in user's Recent, Frequent and Collections entries: shown from the local cache at
- * once, then refreshed from the server 5 s after load and every 60 s (member-library §7).
+ * once, then refreshed from the server 5 s after load and every 60 s (member-library §7), and at once when a page
+ * announces a change (`announceNavigationHistoryChange`).
  */
 export function useNavigationHistory(userRef: string | null): NavigationHistory | null {
   const cached = useMemo(() => (userRef ? readCachedHistory(userRef) : null), [userRef]);
@@ -32,10 +40,13 @@ export function useNavigationHistory(userRef: string | null): NavigationHistory 
       void refresh();
       interval = setInterval(() => void refresh(), HISTORY_REFRESH_MS);
     }, HISTORY_FIRST_REFRESH_MS);
+    const refreshNow = () => void refresh();
+    window.addEventListener(NAVIGATION_HISTORY_CHANGED, refreshNow);
     return () => {
       active = false;
       clearTimeout(firstRefresh);
       clearInterval(interval);
+      window.removeEventListener(NAVIGATION_HISTORY_CHANGED, refreshNow);
     };
   }, [userRef]);
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Head } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import { SIGN_IN_HINT } from '../../shared/messages';
+import CommentsBlock from '../../components/comments/CommentsBlock';
 import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
 import ExpiryNotice from '../../components/item/ExpiryNotice';
@@ -19,6 +20,7 @@ import ItemTags from '../../components/item/ItemTags';
 import LoginPrompt from '../../components/item/LoginPrompt';
 import RelatedItems from '../../components/item/RelatedItems';
 import ShareButton from '../../components/share/ShareButton';
+import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
 
 /** The item page (member-library §2 "Item page"): one section per part, in the spec's order, each with its editor in edit mode. */
 export default function ItemShow(props: PageProps<'items/Show'>) {
@@ -35,7 +37,15 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
       <Head title={item.title} />
       <ItemHeader
         item={item}
-        actions={<ItemActions itemRef={item.ref} can={can} editing={editing} onToggleEditing={toggleEditing} />}
+        actions={
+          <ItemActions
+            itemRef={item.ref}
+            can={can}
+            editing={editing}
+            onToggleEditing={toggleEditing}
+            addToCollection={auth.authenticated ? <AddToCollectionButton itemRef={item.ref} choices={props.collectionChoices} /> : null}
+          />
+        }
         share={<ShareButton path={`/i/${item.ref}`} title={item.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={sharingExplanation} />}
       />
       <ExpiryNotice item={item} />
@@ -56,6 +66,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
           {!editing && <ItemFacts item={item} />}
           <ItemAffirmations item={item} options={affirmationOptions} signedIn={auth.authenticated} />
           <DriveFolderLink itemRef={item.ref} folderId={item.google_drive_folder_id} />
+          <CommentsBlock itemRef={item.ref} comments={item.comments} signedIn={auth.authenticated} canComment={can.comment} error={firstError(errors.comment)} />
           <RelatedItems itemRef={item.ref} relations={item.relations} canRelate={canRelate} error={firstError(errors.item)} />
           <ContentList
             itemRef={item.ref}

@@ -545,3 +545,186 @@ export function canManageOwnProfile(viewer: Viewer): viewer is Viewer & { id: nu
 export function canCreateOwnPersonPage(viewer: Viewer, hasPersonPage: boolean): boolean {
   return baseCan(viewer).create_self_item && !hasPersonPage;
 }
+
+/*
+ * Comments (admin-curation §6 "Per comment"; docs/decisions.md "Comments"). Every function below is asked only for a
+ * viewer who may open the comment's item (`canOpenItem`): the routes open the item first, and the item page's parts
+ * exist only for such viewers. Authors manage their own words; admins delete and approve anyone's but never rewrite
+ * them; other signed-in readers may flag a comment for an admin to look at.
+ */
+
+/** What the policy needs to know about a comment. */
+export interface CommentAccessFacts {
+  /** The author's user id; null once their account is gone. */
+  authorId: number | null;
+  flagged: boolean;
+  approved: boolean;
+}
+
+function writtenBy(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isSignedIn(viewer) && comment.authorId === viewer.id;
+}
+
+/** Writing a comment on an item the viewer may open: `can.comment` (signed in, e-mail verified). */
+export function canComment(viewer: Viewer): boolean {
+  return baseCan(viewer).comment;
+}
+
+/**
+ * Only the author edits a comment, as long as they may write comments (`canComment`): admins may remove words they
+ * object to, never put other words in someone's mouth.
+ */
+export function canUpdateComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return writtenBy(viewer, comment) && canComment(viewer);
+}
+
+export function canDeleteComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return writtenBy(viewer, comment) || isAdmin(viewer);
+}
+
+/**
+ * Signed-in readers flag others' comments for moderation, once: not while it waits for an admin, and not after an
+ * admin approved it (an edit withdraws the approval, so changed words can be flagged again). Admins do not flag:
+ * they delete or approve at once.
+ */
+export function canFlagComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isFlaggerOf(viewer, comment) && !comment.flagged && !comment.approved;
+}
+
+/** Whether the viewer is someone who flags this comment, whatever its state (a second flag changes nothing). */
+export function isFlaggerOf(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isSignedIn(viewer) && !isAdmin(viewer) && !writtenBy(viewer, comment);
+}
+
+/** Admins approve a flagged comment: the flag goes and the comment is marked approved. */
+export function canApproveComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isAdmin(viewer) && comment.flagged;
+}
+
+/** The moderation list (/admin/comment): admins only. */
+export function canModerateComments(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/** The per-comment flags of admin-curation §3 for this viewer. */
+export function commentCan(viewer: Viewer, comment: CommentAccessFacts) {
+  return {
+    can_flag: canFlagComment(viewer, comment),
+    can_update: canUpdateComment(viewer, comment),
+    can_delete: canDeleteComment(viewer, comment),
+    can_approve: canApproveComment(viewer, comment),
+  };
+}
+
+/*
+ * Collections (admin-curation §2, §3, §6 "Owners manage their collections"; docs/decisions.md "Collections"). A public
+ * collection opens for anyone with the link; a private one for its owner, admins and people it is validly shared
+ * with. Only the owner changes it; admins may also delete it (moderation). The items inside still follow each
+ * item's own rules (`openableCollectedItemsCondition`): a viewer who may not open one sees a locked placeholder.
+ */
+
+/** What the policy needs to know about a collection. */
+export interface CollectionAccessFacts {
+  userId: number;
+  public: boolean;
+}
+
+export function ownsCollection(viewer: Viewer, collection: CollectionAccessFacts): boolean {
+  return isSignedIn(viewer) && collection.userId === viewer.id;
+}
+
+/** `sharedWithViewer`: a valid share of this collection is addressed to the viewer (`collectionSharesToViewer`). */
+export function canOpenCollection(viewer: Viewer, collection: CollectionAccessFacts, sharedWithViewer = false): boolean {
+  return collection.public || ownsCollection(viewer, collection) || isAdmin(viewer) || (isSignedIn(viewer) && sharedWithViewer);
+}
+
+/** My Collections, Create New and Add to Collection are for every signed-in user (member-library §6). */
+export function canCreateCollection(viewer: Viewer): boolean {
+  return isSignedIn(viewer);
+}
+
+/** Title, description, public flag, adding, removing and re-ordering items: the owner's alone. */
+export function canEditCollection(viewer: Viewer, collection: CollectionAccessFacts): boolean {
+  return ownsCollection(viewer, collection);
+}
+
+/** The owner deletes; admins too, to take down what should not be shown. */
+export function canDeleteCollection(viewer: Viewer, collection: CollectionAccessFacts): boolean {
+  return ownsCollection(viewer, collection) || isAdmin(viewer);
+}
+
+/** Granting access to a private collection widens who sees it: only its owner may. */
+export function canShareCollection(viewer: Viewer, collection: CollectionAccessFacts): boolean {
+  return canGrantAccess(viewer) && ownsCollection(viewer, collection);
+}
+
+/** A note on an entry the viewer may not open could name the item: only the owner, who wrote it, sees it then. */
+export function canSeeLockedEntryNote(viewer: Viewer, collection: CollectionAccessFacts): boolean {
+  return ownsCollection(viewer, collection);
+}
+
+/** Page-level flags of a collection page and of My Collections (admin-curation §3: create, update, delete, share). */
+export function collectionCan(viewer: Viewer, collection: CollectionAccessFacts | null): CanFlags {
+  return {
+    ...baseCan(viewer),
+    create: canCreateCollection(viewer),
+    update: collection !== null && canEditCollection(viewer, collection),
+    delete: collection !== null && canDeleteCollection(viewer, collection),
+    duplicate: false,
+    share: collection !== null && canShareCollection(viewer, collection),
+  };
+}
+
+/** SQL over `shares`: valid shares of a collection addressed to this viewer; none for anonymous visitors. */
+export function collectionSharesToViewer(viewer: Viewer, now: SqlTime = new Date()): SQL {
+  return and(eq(shares.sharedType, 'collection'), validSharesToViewer(viewer, now)) ?? sql`false`;
+}
+
+/**
+ * SQL over `items`: the items of a collection this viewer may open by link (UNLISTED included, as `canOpenItem`) and
+ * that are not expired for them (`canOpenExpiredItem`); true for admins. Other entries show as locked placeholders.
+ */
+export function openableCollectedItemsCondition(viewer: Viewer, now: SqlTime = new Date()): SQL {
+  return and(openableItemsCondition(viewer, now), unexpiredForListingCondition(viewer, now)) ?? sql`true`;
+}
+
+/*
+ * Tasks (member-library §3 Task, §4 Task states, §5 Task form; docs/decisions.md "Tasks"). An item's tasks are its
+ * editors' work list (`canSeeItemTasks`), so the same people add to it. A task is settled (Mark as Done, Re-Open) by
+ * those it concerns: its assignee, its creator, the item's editors, and admins.
+ */
+
+/** What the policy needs to know about a task. */
+export interface TaskAccessFacts {
+  forUserId: number | null;
+  byUserId: number | null;
+}
+
+export function canCreateItemTask(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return isSignedIn(viewer) && canSeeItemTasks(viewer, item);
+}
+
+/**
+ * Anyone who may create a task assigns it to themselves; assigning it to someone else needs finding them first, which
+ * only those who may search users can (`canSearchUsers`: admins and user managers).
+ */
+export function canAssignTaskTo(viewer: Viewer, assignee: { id: number }): boolean {
+  return isSignedIn(viewer) && (assignee.id === viewer.id || canSearchUsers(viewer));
+}
+
+export function canAssignTasksToOthers(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && canSearchUsers(viewer);
+}
+
+/** `item` is null when the task belongs to no item (or its item is gone). */
+export function canSettleTask(viewer: Viewer, task: TaskAccessFacts, item: ItemAccessFacts | null): boolean {
+  if (!isSignedIn(viewer)) return false;
+  if (isAdmin(viewer) || task.forUserId === viewer.id || task.byUserId === viewer.id) return true;
+  return item !== null && canEditItem(viewer, item);
+}
+
+/** The task calls the item page offers this viewer (`taskCan`). */
+export function itemTaskCan(viewer: Viewer, item: ItemAccessFacts): { create: boolean; assignOthers: boolean } {
+  const create = canCreateItemTask(viewer, item);
+  return { create, assignOthers: create && canAssignTasksToOthers(viewer) };
+}

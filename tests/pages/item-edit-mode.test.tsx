@@ -104,7 +104,7 @@ describe('switching edit mode', () => {
   it('offers Duplicate and Delete once each, beside Edit', async () => {
     await renderInertiaPage(adminPage());
     const toolbar = screen.getByRole('toolbar', { name: 'Item actions' });
-    expect(within(toolbar).getAllByRole('button').map((action) => action.textContent)).toEqual(['Edit', 'Duplicate', 'Delete']);
+    expect(within(toolbar).getAllByRole('button').map((action) => action.textContent)).toEqual(['Edit', 'Add to Collection', 'Duplicate', 'Delete']);
   });
 });
 

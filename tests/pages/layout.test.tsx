@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { CURRENT_PAGE_ERRORS_TITLE, EMAIL_BANNER } from '../../shared/messages';
 import type { MenuFlags, NavigationHistory } from '../../shared/props';
-import { navigationHistoryStorageKey, NAVIGATION_HISTORY_URL } from '../../components/layout/useNavigationHistory';
+import { announceNavigationHistoryChange, navigationHistoryStorageKey, NAVIGATION_HISTORY_URL } from '../../components/layout/useNavigationHistory';
 import { HOME_PROPS, MEMBER, MENUS, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 function homePage(shared = SHARED_ANONYMOUS, url = '/') {
@@ -209,6 +209,20 @@ describe('navigation history groups', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('refreshes at once when a page announces a change (a collection created, renamed or deleted)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem(navigationHistoryStorageKey('usr_sam'), JSON.stringify(cached));
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json(fresh));
+
+    await renderInertiaPage(homePage(SHARED_MEMBER));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    act(() => announceNavigationHistoryChange());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('link', { name: 'Term 1 Plan' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Collections' })).getByRole('link', { name: 'Term 1 Plan' })).toBeTruthy();
   });
 
   it('keeps the cached entries and only logs when the refresh fails', async () => {

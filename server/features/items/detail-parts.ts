@@ -59,7 +59,8 @@ export function readItemCharacteristics(viewer: Viewer, json: unknown): ItemChar
 const forUser = alias(users, 'for_user');
 const byUser = alias(users, 'by_user');
 
-interface TaskRow {
+/** A task as the item page's JSON (and My Tasks) read it. */
+export interface TaskRow {
   ref: string;
   task: string;
   notes: string;
@@ -94,11 +95,20 @@ export function itemTasksSql(itemId: SQLWrapper): SQL {
 }
 
 export function readItemTasks(json: unknown, item: { ref: string; title: string }, now: Date): ItemTask[] {
-  const days = { today: isoDay(now), soon: isoDay(new Date(now.getTime() + TASK_DUE_SOON_DAYS * DAY_MS)) };
+  const days = dueDays(now);
   return (json as TaskRow[]).map((row) => itemTask(row, item, days));
 }
 
-function itemTask(row: TaskRow, item: { ref: string; title: string }, { today, soon }: { today: string; soon: string }): ItemTask {
+/** One task of any item (My Tasks); the item's ref and title are null where the viewer may not see them. */
+export function readTask(row: TaskRow, item: { ref: string | null; title: string | null }, now: Date): ItemTask {
+  return itemTask(row, item, dueDays(now));
+}
+
+function dueDays(now: Date): { today: string; soon: string } {
+  return { today: isoDay(now), soon: isoDay(new Date(now.getTime() + TASK_DUE_SOON_DAYS * DAY_MS)) };
+}
+
+function itemTask(row: TaskRow, item: { ref: string | null; title: string | null }, { today, soon }: { today: string; soon: string }): ItemTask {
   const completed = row.completedAt !== null;
   const due = !completed && row.dueDate !== null && row.dueDate <= today;
   return {
@@ -115,6 +125,7 @@ function itemTask(row: TaskRow, item: { ref: string; title: string }, { today, s
     for_user_ref: row.forUserRef,
     item_ref: item.ref,
     item_title: item.title,
+    completed_at: row.completedAt === null ? null : new Date(row.completedAt).toISOString(),
   };
 }
 

@@ -1,12 +1,13 @@
 /**
  * The item page's parts for a viewer who may open the item (`openItemForViewer`): images, tags,
- * characteristics, relations, tasks (editors only), the affirmation summary, the content list and the
- * affirmation options.
+ * characteristics, relations, tasks (editors only), the affirmation summary, the content list, the comments and
+ * the affirmation options.
  * However many of them a request wants, they come in ONE statement, each part a JSON value of its row
  * (`server/db/json.ts`), so the page costs the same few round trips whatever the item holds.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AffirmationOption, ItemCharacteristic, ItemDetail, ItemImage, ItemTagGroup, ItemTask, Relation, Tag } from '../../../shared/items';
+import type { Comment } from '../../../shared/comments';
 import {
   canEditItem,
   canSeeAffirmationCounts,
@@ -32,6 +33,7 @@ import type { CachedReads } from '../discovery/library-cache';
 import { readRelations, relationsSql } from './relations';
 import { isItemExpiring, itemSummary, visibilityFields } from './summary';
 import { itemTagsSql, readItemTags } from './tags';
+import { itemCommentsSql, readItemComments } from '../comments/item-part';
 
 /** What the item page loads from the database beyond the record: its two lazy props. */
 export interface ItemParts {
@@ -147,7 +149,7 @@ async function itemPartsRow(db: Database, viewer: Viewer, record: ItemRecord, sh
 }
 
 /** The part fields a parts statement may select beside the record (`prepareParts`). */
-const PART_FIELDS = new Set(['images', 'tags', 'characteristics', 'relations', 'tasks', 'affirmations', 'contents', 'grantedLevel', 'affirmationOptions']);
+const PART_FIELDS = new Set(['images', 'tags', 'characteristics', 'relations', 'tasks', 'affirmations', 'contents', 'grantedLevel', 'affirmationOptions', 'comments']);
 
 function recordOf(row: Record<string, unknown>): ItemRecord {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !PART_FIELDS.has(key))) as ItemRecord;
@@ -164,6 +166,7 @@ function readParts(viewer: Viewer, record: ItemRecord, now: Date, shape: PartsSh
       tasks: shape.tasks ? readItemTasks(row.tasks, record, now) : [],
       affirmations: readAffirmationSummary(row.affirmations),
       contents: readContents(viewer, record, row.contents, row.grantedLevel as number | null),
+      comments: readItemComments(viewer, row.comments, record),
     });
   }
   if (shape.affirmationOptions) parts.affirmationOptions = readAffirmationOptions(row.affirmationOptions, shape.counts);
@@ -204,6 +207,7 @@ function prepareParts(db: Database, shape: PartsShape, name: string) {
     fields.affirmations = affirmationSummarySql(itemId);
     fields.contents = itemContentsSql(itemId, shape.editor);
     fields.grantedLevel = itemGrantedLevelSql(viewer, itemId, NOW);
+    fields.comments = itemCommentsSql(itemId);
   }
   if (shape.affirmationOptions) fields.affirmationOptions = affirmationOptionsSql(viewer, itemId, shape.counts);
   const nested = Object.fromEntries(Object.entries(fields).map(([key, part]) => [key, sql`${part}`]));
@@ -259,6 +263,7 @@ interface DetailParts {
   tasks: ItemTask[];
   affirmations: AffirmationSummary;
   contents: ContentList;
+  comments: Comment[];
 }
 
 function itemDetail(viewer: Viewer, record: ItemRecord, now: Date, parts: DetailParts): ItemDetail {
@@ -290,6 +295,7 @@ function itemDetail(viewer: Viewer, record: ItemRecord, now: Date, parts: Detail
     tasks: parts.tasks,
     contents: parts.contents.contents,
     more_content_available: parts.contents.more_content_available,
+    comments: parts.comments,
   };
 }
 

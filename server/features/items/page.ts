@@ -16,7 +16,9 @@ import {
   canSubmitForPublishing,
   canManageContent,
   canSeeDriveFiles,
+  isSignedIn,
   itemCan,
+  itemTaskCan,
   type ItemAccessFacts,
   type Viewer,
 } from '../../access/policy';
@@ -26,6 +28,7 @@ import { unlinkedFilesOf } from '../content/adding';
 import { itemPartsLoader, type ItemParts } from './detail';
 import type { ItemRecord } from './queries';
 import { loadTaxonomiesWithTags } from './tags';
+import { collectionChoicesOf } from '../collections/queries';
 
 export function itemPageProps(
   db: Database,
@@ -46,6 +49,8 @@ export function itemPageProps(
     canRelate: canRelateItems(viewer),
     contentCan: { manage: canManageContent(viewer, record), curate: canCurateContent(viewer), createFolder: canCreateDriveFolder(viewer) },
     unlinkedFiles: optional(() => (canSeeDriveFiles(viewer, record) ? unlinkedFilesOf(db, drive, record) : [])),
+    collectionChoices: optional(() => (isSignedIn(viewer) ? collectionChoicesOf(db, viewer.id) : [])),
+    taskCan: itemTaskCan(viewer, record),
     can: itemCan(viewer, record),
     title: record.title,
     breadcrumbs: [{ label: 'All Items', href: '/item' }, { label: record.title }],

@@ -7,11 +7,13 @@ import fp from 'fastify-plugin';
 import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
 import { EMPTY_STATES, SIGN_IN_HINT } from '../../../shared/messages';
 import { SHARE_MESSAGES, SHARE_QUERY_PARAM, SHARE_TEXTS } from '../../../shared/sharing';
-import { canShareContent, canShareItem, isSignedIn, maxShareLevel, type Viewer } from '../../access/policy';
+import { collectionUrl } from '../../../shared/collections';
+import { canShareCollection, canShareContent, canShareItem, isSignedIn, maxShareLevel, type Viewer } from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { shareMail } from '../../mail/templates/share';
 import { findContentWithItem } from '../content/queries';
 import { openItemForViewer } from '../items/queries';
+import { findCollectionByRef, findCollectionShare } from '../collections/queries';
 import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
 import { fieldErrors, refParams, shareBody, shareListQuery } from './schemas';
 
@@ -33,6 +35,7 @@ export const sharingRoutes = fp(
     const shareRateLimit = { max: app.config.RATE_LIMIT_SHARE_MAX, timeWindow: '1 minute' };
 
     app.addHook('preHandler', async (request) => checkSharedLink(request));
+    app.addHook('preHandler', async (request) => checkSharedCollectionLink(request));
 
     app.post('/i/:ref/share', { config: { rateLimit: shareRateLimit } }, async (request, reply) => {
       const viewer = request.viewer;
@@ -61,6 +64,18 @@ export const sharingRoutes = fp(
         path: `/content/${found.content.ref}`,
       };
       return grant(request, reply, target, itemPath(item.ref), now);
+    });
+
+    /** A collection's owner grants one person access to it (docs/decisions.md "Collections"). */
+    app.post('/collection/:ref/share', { config: { rateLimit: shareRateLimit } }, async (request, reply) => {
+      const viewer = request.viewer;
+      requireSignedIn(viewer);
+      const collection = await findCollectionByRef(app.db, parseRef(request));
+      if (!collection) throw notFound();
+      if (!canShareCollection(viewer, collection)) throw forbidden();
+      const path = collectionUrl(collection.ref);
+      const target: ShareTarget = { sharedType: 'collection', itemId: null, contentId: null, collectionId: collection.id, title: collection.title, path };
+      return grant(request, reply, target, path, new Date());
     });
 
     app.get('/share', async (request, reply) => sharesPage(request, reply, 'received'));
@@ -112,6 +127,17 @@ async function checkSharedLink(request: FastifyRequest): Promise<void> {
   const resourceRef = route === '/i/:ref' ? share.itemRef : share.contentRef;
   // Another resource's share ref proves nothing about this page.
   if (share.sharedType === 'collection' || resourceRef !== params.ref) return;
+  if (!isShareValid(share.expiresAt)) throw gone();
+}
+
+/** As checkSharedLink, for a collection page's shared link: an expired share of this collection answers 410. */
+async function checkSharedCollectionLink(request: FastifyRequest): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  if (request.routeOptions.url !== '/collection/:ref') return;
+  const shareRef = (request.query as Record<string, unknown> | undefined)?.[SHARE_QUERY_PARAM];
+  if (typeof shareRef !== 'string') return;
+  const share = await findCollectionShare(request.server.db, shareRef);
+  if (!share || share.collectionRef !== (request.params as { ref?: string }).ref) return;
   if (!isShareValid(share.expiresAt)) throw gone();
 }
 

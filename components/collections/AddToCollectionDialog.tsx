@@ -1,0 +1,120 @@
+import { useEffect, useId, type FormEvent } from 'react';
+import { router, useForm } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import {
+  ADD_TO_COLLECTION_TITLE,
+  addToCollectionUrl,
+  COLLECTION_NOTE_MAX,
+  COLLECTION_SECTION_MAX,
+  COLLECTION_TEXTS,
+  type CollectionChoice,
+} from '../../shared/collections';
+
+interface AddToCollectionDialogProps {
+  show: boolean;
+  onHide: () => void;
+  itemRef: string;
+  /** The item page's `collectionChoices` prop: undefined until the dialog has asked for it. */
+  choices: CollectionChoice[] | undefined;
+}
+
+interface AddToCollectionForm {
+  collection: string;
+  note: string;
+  section: string;
+  [key: string]: string;
+}
+
+const initialValues = (): AddToCollectionForm => ({ collection: '', note: '', section: '' });
+
+/**
+ * Add to Collection (member-library §5, §7): one of the viewer's collections, a note and a section; posts
+ * /collection/{collection}/item/{ref}. Errors under `collection` show as a danger alert (§8).
+ */
+export default function AddToCollectionDialog({ show, onHide, itemRef, choices }: AddToCollectionDialogProps) {
+  const form = useForm<AddToCollectionForm>(initialValues());
+  const formId = useId();
+  const chosen = choices?.find((choice) => choice.ref === form.data.collection);
+
+  useEffect(() => {
+    if (show) router.reload({ only: ['collectionChoices'] });
+  }, [show]);
+
+  const resetForm = () => {
+    form.setData(initialValues());
+    form.clearErrors();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The collection travels in the path; the body carries note and section only.
+    form.transform(({ note, section }) => ({ note, section }));
+    form.post(addToCollectionUrl(form.data.collection, itemRef), { preserveScroll: true, onSuccess: onHide });
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
+      <Modal.Header closeButton>
+        <Modal.Title id={`${formId}-title`}>{ADD_TO_COLLECTION_TITLE}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {form.errors.collection && <Alert variant="danger">{form.errors.collection}</Alert>}
+        {choices?.length === 0 && <Alert variant="info">{COLLECTION_TEXTS.noCollectionsYet}</Alert>}
+        <Form id={formId} onSubmit={submit} noValidate>
+          <Form.Group className="mb-3" controlId={`${formId}-collection`}>
+            <Form.Label>Collection</Form.Label>
+            <Form.Select name="collection" value={form.data.collection} onChange={(event) => form.setData('collection', event.target.value)}>
+              <option value="">{choices === undefined ? 'Loading...' : COLLECTION_TEXTS.chooseCollection}</option>
+              {choices?.map((choice) => (
+                <option key={choice.ref} value={choice.ref}>
+                  {choice.title}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId={`${formId}-note`}>
+            <Form.Label>Note</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              name="note"
+              value={form.data.note}
+              maxLength={COLLECTION_NOTE_MAX}
+              isInvalid={Boolean(form.errors.note)}
+              onChange={(event) => form.setData('note', event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{form.errors.note}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group controlId={`${formId}-section`}>
+            <Form.Label>Section</Form.Label>
+            <Form.Control
+              name="section"
+              value={form.data.section}
+              maxLength={COLLECTION_SECTION_MAX}
+              list={`${formId}-sections`}
+              isInvalid={Boolean(form.errors.section)}
+              onChange={(event) => form.setData('section', event.target.value)}
+            />
+            <datalist id={`${formId}-sections`}>
+              {chosen?.sections.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+            <Form.Control.Feedback type="invalid">{form.errors.section}</Form.Control.Feedback>
+          </Form.Group>
+        </Form>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
+          {form.processing ? '...' : 'OK'}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, type FormEvent } from 'react';
+import { useForm } from '@inertiajs/react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TEXTS, COLLECTION_TITLE_MAX, NEW_COLLECTION_TITLE } from '../../shared/collections';
+
+interface NewCollectionModalProps {
+  show: boolean;
+  onHide: () => void;
+}
+
+interface NewCollectionForm {
+  title: string;
+  description: string;
+  public: boolean;
+  [key: string]: string | boolean;
+}
+
+/** Text empty and the checkbox off each time it opens (admin-curation §4 create modal). */
+const initialValues = (): NewCollectionForm => ({ title: '', description: '', public: false });
+
+/** The 'New Collection' dialog: posts /collection; the server opens the new collection, or errors show under the fields. */
+export default function NewCollectionModal({ show, onHide }: NewCollectionModalProps) {
+  const form = useForm<NewCollectionForm>(initialValues());
+  const formId = useId();
+
+  const resetForm = () => {
+    form.setData(initialValues());
+    form.clearErrors();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // onSuccess runs only when the answer carries no errors: only then may the dialog close.
+    form.post('/collection', { preserveScroll: true, onSuccess: onHide });
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
+      <Modal.Header closeButton>
+        <Modal.Title id={`${formId}-title`}>{NEW_COLLECTION_TITLE}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Form id={formId} onSubmit={submit} noValidate>
+          <Form.Group className="mb-3" controlId={`${formId}-name`}>
+            <Form.Label>Title</Form.Label>
+            <Form.Control
+              name="title"
+              value={form.data.title}
+              maxLength={COLLECTION_TITLE_MAX}
+              isInvalid={Boolean(form.errors.title)}
+              onChange={(event) => form.setData('title', event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{form.errors.title}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId={`${formId}-description`}>
+            <Form.Label>Description</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              name="description"
+              value={form.data.description}
+              maxLength={COLLECTION_DESCRIPTION_MAX}
+              isInvalid={Boolean(form.errors.description)}
+              onChange={(event) => form.setData('description', event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{form.errors.description}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group controlId={`${formId}-public`}>
+            <Form.Check
+              type="checkbox"
+              name="public"
+              label={COLLECTION_TEXTS.public}
+              checked={form.data.public}
+              isInvalid={Boolean(form.errors.public)}
+              feedback={form.errors.public}
+              feedbackType="invalid"
+              onChange={(event) => form.setData('public', event.target.checked)}
+            />
+            <Form.Text>{COLLECTION_TEXTS.publicHelp}</Form.Text>
+          </Form.Group>
+        </Form>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
+          {form.processing ? '...' : 'OK'}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

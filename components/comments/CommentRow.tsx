@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { COMMENT_CONFIRM, COMMENT_MESSAGES, commentFlagUrl, commentUrl, type Comment } from '../../shared/comments';
+import { userUrl } from '../../shared/users';
+import { formatDay } from '../item/format';
+import ItemLink from '../item/ItemLink';
+import AppLink from '../lib/AppLink';
+import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
+import CommentInput, { type SendComment } from './CommentInput';
+import LinkifiedText from './LinkifiedText';
+
+interface CommentRowProps {
+  comment: Comment;
+  /** The props a call reloads: the page's own part that holds the comments. */
+  reloadOnly: string[];
+  /** The moderation list names the item each comment is on. */
+  showItem?: boolean;
+  /** The server's `errors.comment`, when this row's edit was the last comment call. */
+  error: string | null;
+  /** Called as this row sends an edit, so that the page knows whose error comes back. */
+  onEditSent: () => void;
+}
+
+/**
+ * One comment (admin-curation §2, §4, §6): its words with their links, the author, when, '(edited)', a warning icon
+ * while flagged, and the buttons its can_* flags allow, each asking first with the spec's prompt.
+ */
+export default function CommentRow({ comment, reloadOnly, showItem = false, error, onEditSent }: CommentRowProps) {
+  const [editing, setEditing] = useState(false);
+  const options = { only: reloadOnly };
+  const ask = (prompt: string, call: () => void) => window.confirm(prompt) && call();
+
+  const flag = () => ask(COMMENT_CONFIRM.flag, () => postKeepingScroll(commentFlagUrl(comment.ref), {}, options));
+  const approve = () => ask(COMMENT_CONFIRM.approve, () => deleteKeepingScroll(commentFlagUrl(comment.ref), options));
+  const remove = () => ask(COMMENT_CONFIRM.delete, () => deleteKeepingScroll(commentUrl(comment.ref), options));
+  const saveEdit: SendComment = (text, { onSuccess, onFinish }) => {
+    onEditSent();
+    patchKeepingScroll(
+      commentUrl(comment.ref),
+      { comment: text },
+      {
+        ...options,
+        onSuccess: () => {
+          onSuccess();
+          setEditing(false);
+        },
+        onFinish,
+      },
+    );
+  };
+
+  return (
+    <li className="list-group-item" aria-label={`Comment by ${comment.commenter ?? COMMENT_MESSAGES.formerMember}`}>
+      <div className="d-flex flex-wrap align-items-baseline gap-2 small mb-1">
+        {comment.flagged && <i className="bi bi-exclamation-triangle-fill text-warning" role="img" aria-label={COMMENT_MESSAGES.flaggedIcon} title={COMMENT_MESSAGES.flaggedIcon} />}
+        <Author comment={comment} />
+        <time dateTime={comment.when} className="text-body-secondary">
+          {formatDay(comment.when)}
+        </time>
+        {comment.edited && <span className="text-body-secondary">{COMMENT_MESSAGES.edited}</span>}
+        {showItem && (
+          <span className="text-body-secondary">
+            on <ItemLink itemRef={comment.item_ref}>{comment.item_title}</ItemLink>
+          </span>
+        )}
+      </div>
+      {editing ? (
+        <CommentInput label="Edit the comment" submitLabel="Save" initialText={comment.comment} error={error} send={saveEdit} onCancel={() => setEditing(false)} />
+      ) : (
+        <p className="mb-1" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <LinkifiedText text={comment.comment} />
+        </p>
+      )}
+      <CommentButtons comment={comment} editing={editing} onFlag={flag} onEdit={() => setEditing(true)} onDelete={remove} onApprove={approve} />
+    </li>
+  );
+}
+
+function Author({ comment }: { comment: Comment }) {
+  if (!comment.commenter_ref) return <span className="fw-semibold">{comment.commenter ?? COMMENT_MESSAGES.formerMember}</span>;
+  return (
+    // No prefetch: the user page opens only for those who manage users, so a hover must not ask for it.
+    <AppLink href={userUrl(comment.commenter_ref)} prefetch={false} className="fw-semibold">
+      {comment.commenter}
+    </AppLink>
+  );
+}
+
+interface CommentButtonsProps {
+  comment: Comment;
+  editing: boolean;
+  onFlag: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onApprove: () => void;
+}
+
+/** Only what the server allows: someone who may flag but not edit or delete sees the flag button alone. */
+function CommentButtons({ comment, editing, onFlag, onEdit, onDelete, onApprove }: CommentButtonsProps) {
+  const { can_flag, can_update, can_delete, can_approve } = comment;
+  if (!can_flag && !can_update && !can_delete && !can_approve) return null;
+  return (
+    <div className="d-flex flex-wrap gap-1">
+      {can_flag && (
+        <Button size="sm" variant="outline-warning" onClick={onFlag}>
+          <i className="bi bi-flag me-1" aria-hidden="true" />
+          Flag
+        </Button>
+      )}
+      {can_approve && (
+        <Button size="sm" variant="outline-success" onClick={onApprove}>
+          <i className="bi bi-check-lg me-1" aria-hidden="true" />
+          Approve
+        </Button>
+      )}
+      {can_update && !editing && (
+        <Button size="sm" variant="outline-secondary" onClick={onEdit}>
+          <i className="bi bi-pencil me-1" aria-hidden="true" />
+          Edit
+        </Button>
+      )}
+      {can_delete && (
+        <Button size="sm" variant="outline-danger" onClick={onDelete}>
+          <i className="bi bi-trash me-1" aria-hidden="true" />
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import Badge from 'react-bootstrap/Badge';
+import { TASK_PRIORITY_LABELS } from '../../shared/enums';
+import type { ItemTask } from '../../shared/items';
+import { formatDay } from '../item/format';
+
+const PRIORITY_COLOURS: Record<ItemTask['priority'], string> = { 1: 'secondary', 2: 'info', 3: 'danger' };
+
+export function PriorityBadge({ priority }: { priority: ItemTask['priority'] }) {
+  return <Badge bg={PRIORITY_COLOURS[priority]}>{TASK_PRIORITY_LABELS[priority]}</Badge>;
+}
+
+/** The due date, marked when it has passed (due) or is near (due soon). */
+export function TaskDue({ task }: { task: Pick<ItemTask, 'due' | 'due_soon' | 'due_date'> }) {
+  if (!task.due_date) return null;
+  const className = task.due ? 'text-danger fw-semibold' : task.due_soon ? 'text-warning-emphasis' : 'text-body-secondary';
+  const status = task.due ? ' (overdue)' : task.due_soon ? ' (due soon)' : '';
+  return <span className={className}>{`Due ${formatDay(task.due_date)}${status}`}</span>;
+}

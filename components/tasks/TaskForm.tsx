@@ -1,0 +1,182 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useForm } from '@inertiajs/react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { TASK_DEFAULT_PRIORITY, TASK_NOTES_MAX, TASK_PRIORITY_CHOICES, TASK_TEXT_MAX, TASK_TEXTS } from '../../shared/tasks';
+import { useUserSearch, type UserSearcher } from '../item-edit/useUserSearch';
+
+export const itemTaskUrl = (itemRef: string) => `/i/${itemRef}/task`;
+
+interface TaskFormProps {
+  itemRef: string;
+  show: boolean;
+  onHide: () => void;
+  /** Whether the viewer may give the task to someone else (`taskCan.assignOthers`); otherwise it is theirs. */
+  assignOthers: boolean;
+  /** Replaces GET /user/search, e.g. in tests. */
+  searchUsers?: UserSearcher;
+}
+
+interface TaskFormData {
+  task: string;
+  notes: string;
+  priority: string;
+  due_date: string;
+  /** Empty: the task is for whoever adds it (member-library §5: the assignee defaults to self). */
+  for_user_ref: string;
+  [key: string]: string;
+}
+
+const EMPTY_TASK: TaskFormData = { task: '', notes: '', priority: String(TASK_DEFAULT_PRIORITY), due_date: '', for_user_ref: '' };
+
+/** The Task form (member-library §5): task text, notes, priority, an optional due date and the assignee; posts /i/{ref}/task. */
+export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUsers }: TaskFormProps) {
+  const form = useForm<TaskFormData>({ ...EMPTY_TASK });
+  const [assigneeName, setAssigneeName] = useState<string | null>(null);
+  const formId = useId();
+
+  const reset = () => {
+    form.setData({ ...EMPTY_TASK });
+    form.clearErrors();
+    setAssigneeName(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(itemTaskUrl(itemRef), { preserveScroll: true, onSuccess: onHide });
+  };
+  const assign = (ref: string, name: string | null) => {
+    form.setData('for_user_ref', ref);
+    setAssigneeName(name);
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
+      <Modal.Header closeButton>
+        <Modal.Title id={`${formId}-title`}>{TASK_TEXTS.addTask}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Form id={formId} onSubmit={submit} noValidate>
+          <Form.Group className="mb-3" controlId={`${formId}-task`}>
+            <Form.Label>Task</Form.Label>
+            <Form.Control
+              name="task"
+              value={form.data.task}
+              required
+              maxLength={TASK_TEXT_MAX}
+              isInvalid={Boolean(form.errors.task)}
+              onChange={(event) => form.setData('task', event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{form.errors.task}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId={`${formId}-notes`}>
+            <Form.Label>Notes</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              name="notes"
+              value={form.data.notes}
+              maxLength={TASK_NOTES_MAX}
+              isInvalid={Boolean(form.errors.notes)}
+              onChange={(event) => form.setData('notes', event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{form.errors.notes}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId={`${formId}-priority`}>
+            <Form.Label>Priority</Form.Label>
+            <Form.Select name="priority" value={form.data.priority} isInvalid={Boolean(form.errors.priority)} onChange={(event) => form.setData('priority', event.target.value)}>
+              {TASK_PRIORITY_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control.Feedback type="invalid">{form.errors.priority}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId={`${formId}-due`}>
+            <Form.Label>Due date (optional)</Form.Label>
+            <Form.Control
+              type="date"
+              name="due_date"
+              value={form.data.due_date}
+              isInvalid={Boolean(form.errors.due_date)}
+              onChange={(event) => form.setData('due_date', event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{form.errors.due_date}</Form.Control.Feedback>
+          </Form.Group>
+          <AssigneeField assignOthers={assignOthers} assigneeName={assigneeName} error={form.errors.for_user_ref} onAssign={assign} searchUsers={searchUsers} />
+        </Form>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
+          {form.processing ? '...' : TASK_TEXTS.addTask}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+interface AssigneeFieldProps {
+  assignOthers: boolean;
+  /** The chosen person, or null for the viewer themselves. */
+  assigneeName: string | null;
+  error: string | undefined;
+  onAssign: (ref: string, name: string | null) => void;
+  searchUsers?: UserSearcher;
+}
+
+/** Assigned to: the viewer unless someone else is found by name or e-mail (GET /user/search), for those who may. */
+function AssigneeField({ assignOthers, assigneeName, error, onAssign, searchUsers }: AssigneeFieldProps) {
+  const [query, setQuery] = useState('');
+  const users = useUserSearch(assignOthers ? query : '', searchUsers);
+  const labelId = useId();
+  return (
+    <div className="mb-1" role="group" aria-labelledby={labelId}>
+      <div id={labelId} className="form-label">
+        Assigned to
+      </div>
+      <div className="d-flex align-items-center gap-2 mb-2">
+        <span>{assigneeName ?? 'You'}</span>
+        {assigneeName && (
+          <Button size="sm" variant="link" className="p-0" onClick={() => onAssign('', null)}>
+            Assign to me instead
+          </Button>
+        )}
+      </div>
+      {assignOthers && (
+        <>
+          <Form.Control
+            type="search"
+            size="sm"
+            aria-label="Search users to assign the task to"
+            value={query}
+            isInvalid={Boolean(error)}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          {users.length > 0 && (
+            <ul className="list-group mt-1" aria-label="Matching users">
+              {users.map((user) => (
+                <li key={user.ref} className="list-group-item p-0">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-link text-start w-100"
+                    onClick={() => {
+                      onAssign(user.ref, user.nameAndContactForDisplay);
+                      setQuery('');
+                    }}
+                  >
+                    {user.nameAndContactForDisplay}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {error && <div className="invalid-feedback d-block">{error}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { Head } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import { COLLECTION_TEXTS, COLLECTIONS_TITLE } from '../../shared/collections';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { PageProps } from '../../shared/pages';
+import CollectionCard from '../../components/collections/CollectionCard';
+import NewCollectionModal from '../../components/collections/NewCollectionModal';
+import PageHeader from '../../components/layout/PageHeader';
+import { announceNavigationHistoryChange } from '../../components/layout/useNavigationHistory';
+
+/** /collection, My Collections (admin-curation §2): the viewer's collections as cards, and Create New. */
+export default function CollectionIndex({ collections, can }: PageProps<'collection/Index'>) {
+  const [creating, setCreating] = useState(false);
+  // The sidebar's Collections group lists these: after a delete (which lands here) it follows at once.
+  const titles = collections.map((collection) => `${collection.ref}:${collection.title}`).join('|');
+  useEffect(() => announceNavigationHistoryChange(), [titles]);
+  return (
+    <>
+      <Head title={COLLECTIONS_TITLE} />
+      <PageHeader title={COLLECTIONS_TITLE} action={can.create ? { label: COLLECTION_TEXTS.createNew, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
+      {collections.length === 0 ? (
+        <Alert variant="warning">{EMPTY_STATES.collections}</Alert>
+      ) : (
+        <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3" role="list" aria-label={COLLECTIONS_TITLE}>
+          {collections.map((collection) => (
+            <div className="col" role="listitem" key={collection.ref}>
+              <CollectionCard collection={collection} />
+            </div>
+          ))}
+        </div>
+      )}
+      {can.create && <NewCollectionModal show={creating} onHide={() => setCreating(false)} />}
+    </>
+  );
+}

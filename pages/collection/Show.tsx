@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Head, router, usePage } from '@inertiajs/react';
+import Badge from 'react-bootstrap/Badge';
+import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_TEXTS, collectionUrl, DELETE_COLLECTION_CONFIRM } from '../../shared/collections';
+import type { PageProps } from '../../shared/pages';
+import CollectionActions from '../../components/collections/CollectionActions';
+import CollectionSections from '../../components/collections/CollectionSections';
+import InlineEditableField from '../../components/inline-edit/InlineEditableField';
+import PageHeader from '../../components/layout/PageHeader';
+import { announceNavigationHistoryChange } from '../../components/layout/useNavigationHistory';
+import ShareButton from '../../components/share/ShareButton';
+
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/**
+ * A collection (admin-curation §2 "Collection detail"): title, description and public flag edited in place, the
+ * owner's name, the entries by section, and Edit, Delete and Share. A flash value (`flash.editMode`) opens it in edit mode.
+ */
+export default function CollectionShow({ collection, sections, can }: PageProps<'collection/Show'>) {
+  const { flash } = usePage();
+  // Edit mode belongs to the collection it was switched on for, and stays on across saves (they preserve state).
+  const [editingRef, setEditingRef] = useState<string | null>(() => (flash[COLLECTION_EDIT_MODE_FLASH] === true ? collection.ref : null));
+  const editing = can.update && editingRef === collection.ref;
+  const url = collectionUrl(collection.ref);
+  // The owner's sidebar lists this collection by title: a new one (created lands here) or a new title shows at once.
+  useEffect(() => {
+    if (can.update) announceNavigationHistoryChange();
+  }, [can.update, collection.ref, collection.title]);
+
+  const remove = () => {
+    if (window.confirm(DELETE_COLLECTION_CONFIRM)) router.delete(url);
+  };
+
+  return (
+    <>
+      <Head title={collection.title} />
+      <PageHeader
+        title={collection.title}
+        meta={
+          <div className="d-flex flex-wrap align-items-center gap-2 text-body-secondary">
+            <span>
+              {COLLECTION_TEXTS.owner}: {collection.ownerDisplayName}
+            </span>
+            {collection.public && <Badge bg="success">{COLLECTION_TEXTS.public}</Badge>}
+          </div>
+        }
+        tools={<CollectionActions can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : collection.ref)} onDelete={remove} />}
+        share={<ShareButton path={url} title={collection.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={undefined} />}
+      />
+      {editing ? (
+        <div className="mb-4 d-grid gap-2">
+          <div>
+            <div className="small fw-semibold">Title</div>
+            <InlineEditableField field="title" label="Title" value={collection.title} url={url} />
+          </div>
+          <div>
+            <div className="small fw-semibold">Description</div>
+            <InlineEditableField field="description" label="Description" mode="textarea" value={collection.description} url={url} emptyText="No description" />
+          </div>
+          <div>
+            <div className="small fw-semibold">{COLLECTION_TEXTS.public}</div>
+            <InlineEditableField field="public" label={COLLECTION_TEXTS.public} mode="select" required value={collection.public ? 'true' : 'false'} options={YES_NO} url={url} />
+            <div className="small text-body-secondary">{COLLECTION_TEXTS.publicHelp}</div>
+          </div>
+        </div>
+      ) : (
+        collection.description && (
+          <p className="mb-4" style={{ whiteSpace: 'pre-wrap' }}>
+            {collection.description}
+          </p>
+        )
+      )}
+      <CollectionSections collectionRef={collection.ref} sections={sections} editing={editing} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The item page's comments: SQL for one JSON value of the page's parts statement (`items/detail.ts`) and a reader
+ * of what it answers. The raw rows are the same for every viewer (and cached with the other parts per library
+ * version; migration 0006 has comment writes raise it); what each viewer may do with them is read in per visit.
+ */
+import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Comment } from '../../../shared/comments';
+import { commentCan, type Viewer } from '../../access/policy';
+import { jsonArray, jsonObject } from '../../db/json';
+import { comments, users } from '../../db/schema';
+
+const commenter = alias(users, 'commenter');
+
+/** One comment as the parts statement and the moderation list read it. */
+export interface CommentRow {
+  ref: string;
+  comment: string;
+  flagged: boolean;
+  approved: boolean;
+  edited: boolean;
+  /** An ISO timestamp (a JSON value) or a Date (a column). */
+  createdAt: string | Date;
+  authorId: number | null;
+  commenter: string | null;
+  commenterRef: string | null;
+}
+
+/** SQL: the item's comments as JSON, oldest first, so they read as a conversation. */
+export function itemCommentsSql(itemId: SQLWrapper): SQL {
+  return jsonArray(
+    jsonObject({
+      ref: comments.ref,
+      comment: comments.comment,
+      flagged: comments.flagged,
+      approved: comments.approved,
+      edited: comments.edited,
+      createdAt: comments.createdAt,
+      authorId: comments.userId,
+      commenter: commenter.name,
+      commenterRef: commenter.ref,
+    }),
+    sql`from ${comments} left join ${users} as ${commenter} on ${eq(commenter.id, comments.userId)} where ${eq(comments.itemId, itemId)}`,
+    [asc(comments.createdAt), asc(comments.id)],
+  );
+}
+
+/** The item's comments with this viewer's flags. */
+export function readItemComments(viewer: Viewer, json: unknown, item: { ref: string; title: string }): Comment[] {
+  return (json as CommentRow[]).map((row) => commentFor(viewer, row, item));
+}
+
+export function commentFor(viewer: Viewer, row: CommentRow, item: { ref: string; title: string }): Comment {
+  return {
+    ref: row.ref,
+    comment: row.comment,
+    flagged: row.flagged,
+    edited: row.edited,
+    when: new Date(row.createdAt).toISOString(),
+    commenter: row.commenter,
+    commenter_ref: row.commenterRef,
+    item_title: item.title,
+    item_ref: item.ref,
+    ...commentCan(viewer, row),
+  };
+}

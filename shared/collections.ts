@@ -1,0 +1,114 @@
+/**
+ * Collections (admin-curation §2 "Collections list" and "Collection detail", §3 Collection, Collection item,
+ * Sections; member-library §5 Add to Collection): shapes, texts and limits shared by the server, pages and tests.
+ */
+
+export const COLLECTIONS_TITLE = 'My Collections';
+export const NEW_COLLECTION_TITLE = 'New Collection';
+export const ADD_TO_COLLECTION_TITLE = 'Add to Collection';
+
+/** Confirmation prompts (admin-curation §8). */
+export const DELETE_COLLECTION_CONFIRM = 'Are you sure you want to delete this collection?';
+export const REMOVE_COLLECTION_ITEM_CONFIRM = 'Are you sure you want to remove this item?';
+
+/**
+ * The flash key that opens a collection page in edit mode (admin-curation §2 "Page mode can be switched on from a
+ * flash value"): creating a collection redirects to it with `flash.editMode = true`.
+ */
+export const COLLECTION_EDIT_MODE_FLASH = 'editMode';
+
+export const COLLECTION_TITLE_MAX = 255;
+export const COLLECTION_DESCRIPTION_MAX = 5000;
+export const COLLECTION_NOTE_MAX = 2000;
+export const COLLECTION_SECTION_MAX = 255;
+
+/** Fields a collection page edits in place, one at a time (PATCH /collection/{ref}). */
+export const COLLECTION_FIELDS = ['title', 'description', 'public'] as const;
+export type CollectionField = (typeof COLLECTION_FIELDS)[number];
+
+export const COLLECTION_MESSAGES = {
+  titleRequired: 'Please enter a title',
+  titleTooLong: `The title can be at most ${COLLECTION_TITLE_MAX} characters`,
+  descriptionTooLong: `The description can be at most ${COLLECTION_DESCRIPTION_MAX} characters`,
+  publicInvalid: 'Choose Yes or No',
+  noteTooLong: `The note can be at most ${COLLECTION_NOTE_MAX} characters`,
+  sectionTooLong: `The section can be at most ${COLLECTION_SECTION_MAX} characters`,
+  positionInvalid: 'The position must be a whole number from 0',
+  /** member-library §5: Add to Collection must choose one. */
+  collectionRequired: 'Please select a collection to add to',
+  alreadyInCollection: 'This item is already in that collection',
+  created: (title: string) => `Created the collection “${title}”.`,
+  saved: 'Saved.',
+  deleted: (title: string) => `Deleted the collection “${title}”.`,
+  added: (title: string) => `Added to “${title}”.`,
+  removed: 'Removed the item from the collection.',
+  itemSaved: 'Saved the item’s note and section.',
+  moved: 'Moved.',
+} as const;
+
+export const COLLECTION_TEXTS = {
+  createNew: 'Create New',
+  public: 'Public',
+  publicHelp: 'Anyone with the link can view it; otherwise only people you share it with.',
+  owner: 'Owner',
+  noSection: 'Unsectioned',
+  lockedItem: 'An item you cannot open',
+  emptyCollection: 'No items yet. Add items from their pages with Add to Collection.',
+  chooseCollection: 'Choose a collection…',
+  noCollectionsYet: 'You have no collections yet: create one under My Collections first.',
+} as const;
+
+export const collectionUrl = (ref: string) => `/collection/${ref}`;
+export const collectionItemUrl = (ref: string) => `/collection_item/${ref}`;
+/** POST target of Add to Collection; an empty choice still posts, and the server answers the field error. */
+export const addToCollectionUrl = (collectionRef: string, itemRef: string) => `/collection/${collectionRef}/item/${itemRef}`;
+
+/** A card of My Collections (admin-curation §2). */
+export interface CollectionSummary {
+  ref: string;
+  title: string;
+  description: string;
+  public: boolean;
+}
+
+/** The collection a detail page shows (admin-curation §3 Collection). */
+export interface CollectionDetail extends CollectionSummary {
+  ownerDisplayName: string;
+}
+
+/** The item a collection entry points at, when the viewer may open it (§3: shown with ref, title, image and blurb). */
+export interface CollectedItem {
+  ref: string;
+  title: string;
+  image: string | null;
+  blurb: string;
+}
+
+/**
+ * One entry of a collection (admin-curation §3 Collection item). `item` is null when the viewer may not open the
+ * item: the entry is a locked placeholder, with no title, blurb, image or link.
+ */
+export interface CollectionItemEntry {
+  ref: string;
+  note: string;
+  section: string;
+  position: number;
+  item: CollectedItem | null;
+}
+
+/** A group of entries with one section name (admin-curation §3 Sections: items, idx and refs). */
+export interface CollectionSection {
+  /** The section's name; '' for entries without one. */
+  section: string;
+  idx: number;
+  items: CollectionItemEntry[];
+  /** The entries' refs in order. */
+  refs: string[];
+}
+
+/** One of the viewer's collections offered by Add to Collection, with its section names to pick from. */
+export interface CollectionChoice {
+  ref: string;
+  title: string;
+  sections: string[];
+}

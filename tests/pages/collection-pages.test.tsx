@@ -1,0 +1,319 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { router } from '@inertiajs/react';
+import Sortable, { type SortableEvent } from 'sortablejs';
+import {
+  ADD_TO_COLLECTION_TITLE,
+  COLLECTION_MESSAGES,
+  COLLECTION_TEXTS,
+  DELETE_COLLECTION_CONFIRM,
+  NEW_COLLECTION_TITLE,
+  REMOVE_COLLECTION_ITEM_CONFIRM,
+  type CollectionChoice,
+  type CollectionItemEntry,
+  type CollectionSection,
+  type CollectionSummary,
+} from '../../shared/collections';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { PagePropsMap } from '../../shared/pages';
+import type { FlashData, SharedProps } from '../../shared/props';
+import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
+import { HOME_PROPS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+const OWNER: SharedProps = { ...SHARED_MEMBER, can: { ...SHARED_MEMBER.can, create: true, update: true, delete: true, share: true, shareToLevel: 2 } };
+
+const SUMMARIES: CollectionSummary[] = [
+  { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true },
+  { ref: 'coll00000002', title: 'Secret Plans', description: '', public: false },
+];
+
+function entry(ref: string, section: string, position: number, item: CollectionItemEntry['item'], note = ''): CollectionItemEntry {
+  return { ref, section, position, note, item };
+}
+
+function section(name: string, idx: number, items: CollectionItemEntry[]): CollectionSection {
+  return { section: name, idx, items, refs: items.map((item) => item.ref) };
+}
+
+const SONGS = entry('entry0000001', 'Week 1', 0, { ref: 'item00000001', title: 'Campfire Songs', blurb: 'Songs for the fire.', image: '/image/img000000001/large' }, 'Start here');
+const GAMES = entry('entry0000002', 'Week 1', 1, { ref: 'item00000002', title: 'Rainy Day Games', blurb: 'Indoors.', image: null });
+const LOCKED = entry('entry0000003', 'Week 2', 0, null);
+const SECTIONS = [section('Week 1', 0, [SONGS, GAMES]), section('Week 2', 1, [LOCKED])];
+
+function renderIndex(collections: CollectionSummary[], shared: SharedProps = OWNER) {
+  return renderInertiaPage(pageObject('collection/Index', { collections, ...shared, title: 'My Collections' }, { url: '/collection' }));
+}
+
+function renderShow(props: Partial<PagePropsMap['collection/Show']> = {}, shared: SharedProps = OWNER, flash: FlashData = {}) {
+  const collection = { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true, ownerDisplayName: 'Maya Thompson' };
+  return renderInertiaPage(pageObject('collection/Show', { collection, sections: SECTIONS, ...shared, ...props }, { url: '/collection/coll00000001', flash }));
+}
+
+const sectionList = (name: string) => screen.getByRole('list', { name }) as HTMLElement;
+const entryElement = (name: string) => screen.getByRole('listitem', { name }) as HTMLElement;
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** The browser's confirmation prompt, answered by the test. */
+function stubConfirm<T extends (message: string) => boolean>(answer: T): T {
+  vi.stubGlobal('confirm', answer);
+  return answer;
+}
+
+describe('My Collections', () => {
+  it('warns when the viewer has not created any collections', async () => {
+    await renderIndex([]);
+    expect(await screen.findByText(EMPTY_STATES.collections)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'My Collections' })).toBeNull();
+  });
+
+  it('shows a card per collection linking to it, with a success stripe only when public', async () => {
+    await renderIndex(SUMMARIES);
+    const holiday = await screen.findByRole('link', { name: 'Holiday Club' });
+    expect(holiday.getAttribute('href')).toBe('/collection/coll00000001');
+    expect(screen.getByText('Five days of fun')).toBeTruthy();
+    const holidayCard = holiday.closest('article')!;
+    const secretCard = screen.getByRole('link', { name: 'Secret Plans' }).closest('article')!;
+    expect(holidayCard.className).toContain('border-success');
+    expect(secretCard.className).not.toContain('border-success');
+    expect(screen.queryByText(EMPTY_STATES.collections)).toBeNull();
+  });
+
+  it('opens the New Collection dialog from Create New, reset each time, and posts title, description and public', async () => {
+    const user = userEvent.setup();
+    const visit = vi.spyOn(router, 'visit').mockImplementation(() => {});
+    await renderIndex([]);
+    await user.click(await screen.findByRole('button', { name: COLLECTION_TEXTS.createNew }));
+    const dialog = await screen.findByRole('dialog', { name: NEW_COLLECTION_TITLE });
+    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText(COLLECTION_TEXTS.public) as HTMLInputElement).checked).toBe(false);
+    await user.type(within(dialog).getByLabelText('Title'), 'Summer Camp');
+    await user.type(within(dialog).getByLabelText('Description'), 'Outdoor week');
+    await user.click(within(dialog).getByLabelText(COLLECTION_TEXTS.public));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(visit).toHaveBeenCalledTimes(1);
+    const [url, options] = visit.mock.calls[0]!;
+    expect(String(url)).toBe('/collection');
+    expect(options).toMatchObject({ method: 'post', data: { title: 'Summer Camp', description: 'Outdoor week', public: true } });
+  });
+
+  it('shows the server’s error under the title and stays open', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(router, 'visit').mockImplementation((_url, options) => {
+      options?.onError?.({ title: COLLECTION_MESSAGES.titleRequired });
+      options?.onFinish?.({} as never);
+    });
+    await renderIndex([]);
+    await user.click(await screen.findByRole('button', { name: COLLECTION_TEXTS.createNew }));
+    const dialog = await screen.findByRole('dialog', { name: NEW_COLLECTION_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText(COLLECTION_MESSAGES.titleRequired)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: NEW_COLLECTION_TITLE })).toBeTruthy();
+  });
+
+  it('offers no Create New without can.create', async () => {
+    await renderIndex(SUMMARIES, SHARED_MEMBER);
+    await screen.findByRole('link', { name: 'Holiday Club' });
+    expect(screen.queryByRole('button', { name: COLLECTION_TEXTS.createNew })).toBeNull();
+  });
+});
+
+describe('a collection page', () => {
+  it('shows the owner, the sections, and each entry’s item linking to /i/{ref} with image, title, blurb and note', async () => {
+    await renderShow();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Holiday Club' })).toBeTruthy();
+    expect(screen.getByText(`${COLLECTION_TEXTS.owner}: Maya Thompson`)).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Week 1', 'Week 2']);
+    const week1 = sectionList('Week 1');
+    const songs = within(week1).getByRole('link', { name: 'Campfire Songs' });
+    expect(songs.getAttribute('href')).toBe('/i/item00000001');
+    expect(within(week1).getByText('Songs for the fire.')).toBeTruthy();
+    expect(within(week1).getByText('Start here')).toBeTruthy();
+    expect(entryElement('Campfire Songs').querySelector('img')?.getAttribute('src')).toBe('/image/img000000001/large');
+    expect(within(week1).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Campfire Songs', 'Rainy Day Games']);
+  });
+
+  it('shows an entry the viewer may not open as a locked placeholder, without a link or image', async () => {
+    await renderShow();
+    const locked = entryElement(COLLECTION_TEXTS.lockedItem);
+    expect(within(locked).getByText(COLLECTION_TEXTS.lockedItem)).toBeTruthy();
+    expect(within(locked).queryByRole('link')).toBeNull();
+    expect(locked.querySelector('img')).toBeNull();
+  });
+
+  it('has no edit controls without can.update, and no drag list', async () => {
+    await renderShow({}, SHARED_MEMBER);
+    await screen.findByRole('heading', { level: 1, name: 'Holiday Club' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+    expect(screen.queryByLabelText(/^Drag /)).toBeNull();
+    expect(Sortable.get(sectionList('Week 1'))).toBeUndefined();
+  });
+
+  it('switches edit mode on with Edit: inline fields, drag handles, note editing and removal per entry', async () => {
+    const user = userEvent.setup();
+    await renderShow();
+    expect(screen.queryByLabelText('Drag Campfire Songs')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('button', { name: 'Stop Editing' })).toBeTruthy();
+    expect(screen.getByLabelText('Drag Campfire Songs')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Title' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Description' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Edit ${COLLECTION_TEXTS.public}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Rainy Day Games' })).toBeTruthy();
+    expect(Sortable.get(sectionList('Week 1'))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Stop Editing' }));
+    expect(screen.queryByLabelText('Drag Campfire Songs')).toBeNull();
+  });
+
+  it('starts in edit mode when the flash says so', async () => {
+    await renderShow({}, OWNER, { editMode: true });
+    expect(await screen.findByRole('button', { name: 'Stop Editing' })).toBeTruthy();
+  });
+
+  it('saves a drop into another section with PATCH /collection_item/{ref} (section and position) and shows it there at once', async () => {
+    const user = userEvent.setup();
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const from = sectionList('Week 1');
+    const to = sectionList('Week 2');
+    const sortable = Sortable.get(from)!;
+    expect(sortable.options.animation).toBe(250);
+    const item = entryElement('Rainy Day Games');
+    // As Sortable leaves things on a drop: the node already moved to the other list.
+    to.insertBefore(item, to.firstChild);
+    act(() => sortable.options.onEnd!({ item, from, to, oldIndex: 1, newIndex: 0 } as unknown as SortableEvent));
+    expect(patch).toHaveBeenCalledTimes(1);
+    const [url, data, options] = patch.mock.calls[0]!;
+    expect(url).toBe('/collection_item/entry0000002');
+    expect(data).toEqual({ section: 'Week 2', position: 0 });
+    expect(options).toMatchObject({ preserveScroll: true });
+    await waitFor(() => expect(within(sectionList('Week 2')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual(['Rainy Day Games', COLLECTION_TEXTS.lockedItem]));
+    expect(within(sectionList('Week 1')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual(['Campfire Songs']);
+  });
+
+  it('saves a re-order within a section, and ignores a drop back in place', async () => {
+    const user = userEvent.setup();
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const list = sectionList('Week 1');
+    const onEnd = Sortable.get(list)!.options.onEnd!;
+    act(() => onEnd({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 0 } as unknown as SortableEvent));
+    expect(patch).not.toHaveBeenCalled();
+    act(() => onEnd({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent));
+    expect(patch).toHaveBeenCalledWith('/collection_item/entry0000001', { section: 'Week 1', position: 1 }, expect.anything());
+  });
+
+  it('removes an entry only after the spec’s confirmation, with DELETE /collection_item/{ref}', async () => {
+    const user = userEvent.setup();
+    const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
+    const confirm = stubConfirm(vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true));
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Rainy Day Games' }));
+    expect(confirm).toHaveBeenLastCalledWith(REMOVE_COLLECTION_ITEM_CONFIRM);
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove Rainy Day Games' }));
+    expect(remove).toHaveBeenCalledWith('/collection_item/entry0000002', expect.objectContaining({ preserveScroll: true }));
+  });
+
+  it('edits an entry’s note and section with PATCH /collection_item/{ref}', async () => {
+    const user = userEvent.setup();
+    const visit = vi.spyOn(router, 'visit').mockImplementation(() => {});
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Edit note and section of Campfire Songs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Note and section' });
+    expect((within(dialog).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Start here');
+    const sectionInput = within(dialog).getByLabelText('Section') as HTMLInputElement;
+    expect(sectionInput.value).toBe('Week 1');
+    await user.clear(sectionInput);
+    await user.type(sectionInput, 'Evening');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const [url, options] = visit.mock.calls[0]!;
+    expect(String(url)).toBe('/collection_item/entry0000001');
+    expect(options).toMatchObject({ method: 'patch', data: { note: 'Start here', section: 'Evening' } });
+  });
+
+  it('deletes the collection after the spec’s confirmation, with DELETE on the page URL', async () => {
+    const user = userEvent.setup();
+    const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
+    const confirm = stubConfirm(vi.fn().mockReturnValue(true));
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith(DELETE_COLLECTION_CONFIRM);
+    expect(remove).toHaveBeenCalledWith('/collection/coll00000001');
+  });
+
+  it('says so when the collection has no items yet', async () => {
+    await renderShow({ sections: [] });
+    expect(await screen.findByText(COLLECTION_TEXTS.emptyCollection)).toBeTruthy();
+  });
+});
+
+describe('Add to Collection', () => {
+  const CHOICES: CollectionChoice[] = [
+    { ref: 'coll00000001', title: 'Holiday Club', sections: ['Week 1', 'Week 2'] },
+    { ref: 'coll00000002', title: 'Secret Plans', sections: [] },
+  ];
+
+  function renderButton(choices: CollectionChoice[] | undefined, errors: Record<string, string> = {}) {
+    const Page = () => <AddToCollectionButton itemRef="item00000009" choices={choices} />;
+    const page = { ...pageObject('Home', { ...HOME_PROPS, ...SHARED_MEMBER, errors }, { url: '/i/item00000009' }), component: 'test/AddToCollection' };
+    return renderInertiaPage(page, Page);
+  }
+
+  it('asks for the viewer’s collections when it opens, and posts note and section to /collection/{collection}/item/{ref}', async () => {
+    const user = userEvent.setup();
+    const reload = vi.spyOn(router, 'reload').mockImplementation(() => {});
+    const visit = vi.spyOn(router, 'visit').mockImplementation(() => {});
+    await renderButton(CHOICES);
+    await user.click(await screen.findByRole('button', { name: ADD_TO_COLLECTION_TITLE }));
+    const dialog = await screen.findByRole('dialog', { name: ADD_TO_COLLECTION_TITLE });
+    expect(reload).toHaveBeenCalledWith({ only: ['collectionChoices'] });
+    const select = within(dialog).getByLabelText('Collection');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([COLLECTION_TEXTS.chooseCollection, 'Holiday Club', 'Secret Plans']);
+    await user.selectOptions(select, 'Holiday Club');
+    await user.type(within(dialog).getByLabelText('Note'), 'Great for day 2');
+    await user.type(within(dialog).getByLabelText('Section'), 'Week 2');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const [url, options] = visit.mock.calls[0]!;
+    expect(String(url)).toBe('/collection/coll00000001/item/item00000009');
+    expect(options).toMatchObject({ method: 'post' });
+    expect((options as { data: unknown }).data).toEqual({ note: 'Great for day 2', section: 'Week 2' });
+  });
+
+  it('shows an error under `collection` as a danger alert', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(router, 'reload').mockImplementation(() => {});
+    vi.spyOn(router, 'visit').mockImplementation((_url, options) => {
+      options?.onError?.({ collection: COLLECTION_MESSAGES.collectionRequired });
+      options?.onFinish?.({} as never);
+    });
+    await renderButton(CHOICES);
+    await user.click(await screen.findByRole('button', { name: ADD_TO_COLLECTION_TITLE }));
+    const dialog = await screen.findByRole('dialog', { name: ADD_TO_COLLECTION_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const alert = await within(dialog).findByText(COLLECTION_MESSAGES.collectionRequired);
+    expect(alert.closest('.alert-danger')).toBeTruthy();
+  });
+
+  it('says Loading... until the collections have come', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(router, 'reload').mockImplementation(() => {});
+    await renderButton(undefined);
+    await user.click(await screen.findByRole('button', { name: ADD_TO_COLLECTION_TITLE }));
+    const dialog = await screen.findByRole('dialog', { name: ADD_TO_COLLECTION_TITLE });
+    expect(within(within(dialog).getByLabelText('Collection')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Loading...']);
+  });
+});
