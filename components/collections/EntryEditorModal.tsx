@@ -1,9 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { COLLECTION_NOTE_MAX, COLLECTION_SECTION_MAX, collectionItemUrl, type CollectionItemEntry } from '../../shared/collections';
+import ModalFormFooter from '../forms/ModalFormFooter';
+import FormTextField from '../forms/FormTextField';
 
 interface EntryEditorModalProps {
   /** The entry being edited; null when the dialog is closed. */
@@ -42,46 +43,17 @@ export default function EntryEditorModal({ entry, sections, onHide }: EntryEdito
       </Modal.Header>
       <Modal.Body>
         <Form id={formId} onSubmit={submit} noValidate>
-          <Form.Group className="mb-3" controlId={`${formId}-note`}>
-            <Form.Label>Note</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              name="note"
-              value={form.data.note}
-              maxLength={COLLECTION_NOTE_MAX}
-              isInvalid={Boolean(form.errors.note)}
-              onChange={(event) => form.setData('note', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{form.errors.note}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group controlId={`${formId}-section`}>
-            <Form.Label>Section</Form.Label>
-            <Form.Control
-              name="section"
-              value={form.data.section}
-              maxLength={COLLECTION_SECTION_MAX}
-              list={`${formId}-sections`}
-              isInvalid={Boolean(form.errors.section)}
-              onChange={(event) => form.setData('section', event.target.value)}
-            />
+          <FormTextField controlId={`${formId}-note`} label="Note" name="note" value={form.data.note} error={form.errors.note} onChange={(value) => form.setData('note', value)} rows={3} maxLength={COLLECTION_NOTE_MAX} />
+          <FormTextField controlId={`${formId}-section`} label="Section" name="section" value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} maxLength={COLLECTION_SECTION_MAX} list={`${formId}-sections`} className="">
             <datalist id={`${formId}-sections`}>
               {sections.map((name) => (
                 <option key={name} value={name} />
               ))}
             </datalist>
-            <Form.Control.Feedback type="invalid">{form.errors.section}</Form.Control.Feedback>
-          </Form.Group>
+          </FormTextField>
         </Form>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
-          {form.processing ? '...' : 'OK'}
-        </Button>
-      </Modal.Footer>
+      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TEXTS, COLLECTION_TITLE_MAX, NEW_COLLECTION_TITLE } from '../../shared/collections';
+import ModalFormFooter from '../forms/ModalFormFooter';
+import FormTextField from '../forms/FormTextField';
 
 interface NewCollectionModalProps {
   show: boolean;
@@ -43,30 +44,8 @@ export default function NewCollectionModal({ show, onHide }: NewCollectionModalP
       </Modal.Header>
       <Modal.Body>
         <Form id={formId} onSubmit={submit} noValidate>
-          <Form.Group className="mb-3" controlId={`${formId}-name`}>
-            <Form.Label>Title</Form.Label>
-            <Form.Control
-              name="title"
-              value={form.data.title}
-              maxLength={COLLECTION_TITLE_MAX}
-              isInvalid={Boolean(form.errors.title)}
-              onChange={(event) => form.setData('title', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{form.errors.title}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${formId}-description`}>
-            <Form.Label>Description</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              name="description"
-              value={form.data.description}
-              maxLength={COLLECTION_DESCRIPTION_MAX}
-              isInvalid={Boolean(form.errors.description)}
-              onChange={(event) => form.setData('description', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{form.errors.description}</Form.Control.Feedback>
-          </Form.Group>
+          <FormTextField controlId={`${formId}-name`} label="Title" name="title" value={form.data.title} error={form.errors.title} onChange={(value) => form.setData('title', value)} maxLength={COLLECTION_TITLE_MAX} />
+          <FormTextField controlId={`${formId}-description`} label="Description" name="description" value={form.data.description} error={form.errors.description} onChange={(value) => form.setData('description', value)} rows={3} maxLength={COLLECTION_DESCRIPTION_MAX} />
           <Form.Group controlId={`${formId}-public`}>
             <Form.Check
               type="checkbox"
@@ -82,14 +61,7 @@ export default function NewCollectionModal({ show, onHide }: NewCollectionModalP
           </Form.Group>
         </Form>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
-          {form.processing ? '...' : 'OK'}
-        </Button>
-      </Modal.Footer>
+      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ELEVATE_USERS_TITLE, INVITATION_NOTE_MAX, type InvitationUserType } from '../../shared/invitations';
+import ModalFormFooter from '../forms/ModalFormFooter';
+import FormTextField from '../forms/FormTextField';
 
 interface CreateInvitationModalProps {
   show: boolean;
@@ -60,28 +61,12 @@ export default function CreateInvitationModal({ show, onHide, userTypes }: Creat
             {chosen?.description && <Form.Text>{chosen.description}</Form.Text>}
             <Form.Control.Feedback type="invalid">{form.errors.user_type_id}</Form.Control.Feedback>
           </Form.Group>
-          <Form.Group className="mb-3" controlId={`${formId}-note`}>
-            <Form.Label>Reference note</Form.Label>
-            <Form.Control
-              name="note_to_self"
-              value={form.data.note_to_self}
-              maxLength={INVITATION_NOTE_MAX}
-              isInvalid={Boolean(form.errors.note_to_self)}
-              onChange={(event) => form.setData('note_to_self', event.target.value)}
-            />
+          <FormTextField controlId={`${formId}-note`} label="Reference note" name="note_to_self" value={form.data.note_to_self} error={form.errors.note_to_self} onChange={(value) => form.setData('note_to_self', value)} maxLength={INVITATION_NOTE_MAX}>
             <Form.Text>Only you and admins see it: who the invitation is for, and why.</Form.Text>
-            <Form.Control.Feedback type="invalid">{form.errors.note_to_self}</Form.Control.Feedback>
-          </Form.Group>
+          </FormTextField>
         </Form>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="primary" disabled={form.processing || userTypes.length === 0}>
-          {form.processing ? '...' : 'Create'}
-        </Button>
-      </Modal.Footer>
+      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} submitLabel="Create" disabled={userTypes.length === 0} />
     </Modal>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { Taxonomy } from '../../shared/items';
+import ModalFormFooter from '../forms/ModalFormFooter';
 
 interface NewItemModalProps {
   show: boolean;
@@ -52,14 +52,7 @@ export default function NewItemModal({ show, onHide, requiredTaxonomies }: NewIt
           ))}
         </Form>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
-          {form.processing ? '...' : 'OK'}
-        </Button>
-      </Modal.Footer>
+      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />
     </Modal>
   );
 }

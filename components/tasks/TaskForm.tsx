@@ -5,6 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { TASK_DEFAULT_PRIORITY, TASK_NOTES_MAX, TASK_PRIORITY_CHOICES, TASK_TEXT_MAX, TASK_TEXTS } from '../../shared/tasks';
 import { useUserSearch, type UserSearcher } from '../item-edit/useUserSearch';
+import ModalFormFooter from '../forms/ModalFormFooter';
+import FormTextField from '../forms/FormTextField';
 
 export const itemTaskUrl = (itemRef: string) => `/i/${itemRef}/task`;
 
@@ -57,31 +59,8 @@ export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUs
       </Modal.Header>
       <Modal.Body>
         <Form id={formId} onSubmit={submit} noValidate>
-          <Form.Group className="mb-3" controlId={`${formId}-task`}>
-            <Form.Label>Task</Form.Label>
-            <Form.Control
-              name="task"
-              value={form.data.task}
-              required
-              maxLength={TASK_TEXT_MAX}
-              isInvalid={Boolean(form.errors.task)}
-              onChange={(event) => form.setData('task', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{form.errors.task}</Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${formId}-notes`}>
-            <Form.Label>Notes</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              name="notes"
-              value={form.data.notes}
-              maxLength={TASK_NOTES_MAX}
-              isInvalid={Boolean(form.errors.notes)}
-              onChange={(event) => form.setData('notes', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{form.errors.notes}</Form.Control.Feedback>
-          </Form.Group>
+          <FormTextField controlId={`${formId}-task`} label="Task" name="task" value={form.data.task} error={form.errors.task} onChange={(value) => form.setData('task', value)} maxLength={TASK_TEXT_MAX} required />
+          <FormTextField controlId={`${formId}-notes`} label="Notes" name="notes" value={form.data.notes} error={form.errors.notes} onChange={(value) => form.setData('notes', value)} rows={3} maxLength={TASK_NOTES_MAX} />
           <Form.Group className="mb-3" controlId={`${formId}-priority`}>
             <Form.Label>Priority</Form.Label>
             <Form.Select name="priority" value={form.data.priority} isInvalid={Boolean(form.errors.priority)} onChange={(event) => form.setData('priority', event.target.value)}>
@@ -93,28 +72,11 @@ export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUs
             </Form.Select>
             <Form.Control.Feedback type="invalid">{form.errors.priority}</Form.Control.Feedback>
           </Form.Group>
-          <Form.Group className="mb-3" controlId={`${formId}-due`}>
-            <Form.Label>Due date (optional)</Form.Label>
-            <Form.Control
-              type="date"
-              name="due_date"
-              value={form.data.due_date}
-              isInvalid={Boolean(form.errors.due_date)}
-              onChange={(event) => form.setData('due_date', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{form.errors.due_date}</Form.Control.Feedback>
-          </Form.Group>
+          <FormTextField controlId={`${formId}-due`} label="Due date (optional)" name="due_date" value={form.data.due_date} error={form.errors.due_date} onChange={(value) => form.setData('due_date', value)} type="date" />
           <AssigneeField assignOthers={assignOthers} assigneeName={assigneeName} error={form.errors.for_user_ref} onAssign={assign} searchUsers={searchUsers} />
         </Form>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
-          {form.processing ? '...' : TASK_TEXTS.addTask}
-        </Button>
-      </Modal.Footer>
+      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} submitLabel={TASK_TEXTS.addTask} />
     </Modal>
   );
 }

@@ -1,0 +1,26 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+
+interface ModalFormFooterProps {
+  /** The id of the dialog's form, which the submit button submits from outside it. */
+  formId: string;
+  processing: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+  /** Submitting makes no sense yet (e.g. nothing to choose from). */
+  disabled?: boolean;
+}
+
+/** Cancel and the submit button, whose text becomes '...' while the request runs (admin-curation §4 "Create modal"). */
+export default function ModalFormFooter({ formId, processing, onCancel, submitLabel = 'OK', disabled = false }: ModalFormFooterProps) {
+  return (
+    <Modal.Footer>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} variant="primary" disabled={processing || disabled}>
+        {processing ? '...' : submitLabel}
+      </Button>
+    </Modal.Footer>
+  );
+}
