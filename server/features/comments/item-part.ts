@@ -10,7 +10,21 @@ import { commentCan, type Viewer } from '../../access/policy';
 import { jsonArray, jsonObject } from '../../db/json';
 import { comments, users } from '../../db/schema';
 
-const commenter = alias(users, 'commenter');
+/** The comment's author, joined as `commenter` by whoever selects `commentColumns`. */
+export const commenter = alias(users, 'commenter');
+
+/** The columns of a `CommentRow`, over `comments` and its `commenter`. */
+export const commentColumns = {
+  ref: comments.ref,
+  comment: comments.comment,
+  flagged: comments.flagged,
+  approved: comments.approved,
+  edited: comments.edited,
+  createdAt: comments.createdAt,
+  authorId: comments.userId,
+  commenter: commenter.name,
+  commenterRef: commenter.ref,
+};
 
 /** One comment as the parts statement and the moderation list read it. */
 export interface CommentRow {
@@ -29,17 +43,7 @@ export interface CommentRow {
 /** SQL: the item's comments as JSON, oldest first, so they read as a conversation. */
 export function itemCommentsSql(itemId: SQLWrapper): SQL {
   return jsonArray(
-    jsonObject({
-      ref: comments.ref,
-      comment: comments.comment,
-      flagged: comments.flagged,
-      approved: comments.approved,
-      edited: comments.edited,
-      createdAt: comments.createdAt,
-      authorId: comments.userId,
-      commenter: commenter.name,
-      commenterRef: commenter.ref,
-    }),
+    jsonObject(commentColumns),
     sql`from ${comments} left join ${users} as ${commenter} on ${eq(commenter.id, comments.userId)} where ${eq(comments.itemId, itemId)}`,
     [asc(comments.createdAt), asc(comments.id)],
   );

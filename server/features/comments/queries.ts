@@ -1,14 +1,12 @@
 /** Reading and writing comments (admin-curation §7) and the moderation list (/admin/comment). */
 import { and, count, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Comment } from '../../../shared/comments';
 import type { Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { comments, items, users } from '../../db/schema';
+import { comments, items } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
-import { commentFor } from './item-part';
+import { commentColumns, commentFor, commenter } from './item-part';
 
-const commenter = alias(users, 'commenter');
 
 /** A comment with what the policy needs to know about it, and the ref of its item. */
 export interface StoredComment {
@@ -62,15 +60,7 @@ export async function listCommentsForModeration(db: Database, viewer: Viewer, pa
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
-        ref: comments.ref,
-        comment: comments.comment,
-        flagged: comments.flagged,
-        approved: comments.approved,
-        edited: comments.edited,
-        createdAt: comments.createdAt,
-        authorId: comments.userId,
-        commenter: commenter.name,
-        commenterRef: commenter.ref,
+        ...commentColumns,
         itemRef: items.ref,
         itemTitle: items.title,
       })

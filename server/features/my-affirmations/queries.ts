@@ -8,7 +8,8 @@ import { jsonObject } from '../../db/json';
 import { affirmationOptions, itemAffirmations, items } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { affirmationSummarySql, readAffirmationSummary } from '../items/affirmations';
-import { firstImageRef, itemSummary } from '../items/summary';
+import { summaryColumns } from '../discovery/summaries';
+import { itemSummary } from '../items/summary';
 
 /**
  * The viewer's affirmations on items they may open by link (UNLISTED ones too: they affirmed them there) and that have
@@ -37,15 +38,7 @@ export async function listAffirmedItems(db: Database, viewer: Viewer & { id: num
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
-        ref: items.ref,
-        title: items.title,
-        topic: items.topic,
-        blurb: items.blurb,
-        imageRef: firstImageRef,
-        visibility: items.visibility,
-        minimumAccessLevel: items.minimumAccessLevel,
-        createdByUserId: items.createdByUserId,
-        expiresAt: items.expiresAt,
+        ...summaryColumns,
         affirmedAt,
         mine,
         summary: affirmationSummarySql(items.id),
