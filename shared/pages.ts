@@ -8,8 +8,8 @@ import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
 import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
-import type { Share, SharesPagination, SharingExplanation } from './sharing';
-import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UsersPagination, UserTypeSummary } from './users';
+import type { Share, SharingExplanation } from './sharing';
+import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
 import type { Paginated } from './pagination';
@@ -81,8 +81,7 @@ export interface PagePropsMap {
   'shares/Index': {
     direction: 'received' | 'sent';
     heading: string;
-    shares: { data: Share[] };
-    sharesPagination: SharesPagination;
+    shares: Paginated<Share>;
     emptyText: string;
   };
   'errors/Error': {
@@ -120,8 +119,9 @@ export interface PagePropsMap {
     message: string;
   };
   'user/Index': {
-    users: UserListEntry[];
-    pagination: UsersPagination;
+    users: Paginated<UserListEntry>;
+    /** How many users match the filters, over all pages. */
+    total: number;
     /** The search text and level group (member-library §9; null for All). */
     filters: { search: string; level: UserLevelFilter | null };
   };

@@ -80,14 +80,6 @@ export interface Share {
   expiring_soon: boolean;
 }
 
-export interface SharesPagination {
-  currentPage: number;
-  nextPage: number | null;
-  previousPage: number | null;
-  perPage: number;
-  total: number;
-}
-
 /** The sharing explanation the server computes for a resource and its viewer (§3). */
 export interface SharingExplanation {
   /** Who can see this resource now. */

@@ -45,13 +45,6 @@ export interface UserListEntry {
   openable: boolean;
 }
 
-export interface UsersPagination {
-  page: number;
-  perPage: number;
-  total: number;
-  lastPage: number;
-}
-
 export interface UserComment {
   ref: string;
   comment: string;

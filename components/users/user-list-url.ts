@@ -3,14 +3,12 @@ import type { UserLevelFilter } from '../../shared/users';
 export interface UserListFilters {
   search: string;
   level: UserLevelFilter | null;
-  page?: number;
 }
 
 /** The query of GET /user (member-library §7: search, level), leaving out what is not set. */
-export function userListQuery({ search, level, page }: UserListFilters): Record<string, string> {
+export function userListQuery({ search, level }: UserListFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (search.trim() !== '') query.search = search.trim();
   if (level !== null) query.level = level;
-  if (page !== undefined && page > 1) query.page = String(page);
   return query;
 }

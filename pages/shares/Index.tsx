@@ -1,12 +1,13 @@
 import { Head } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
 import AppLink from '../../components/lib/AppLink';
+import Pagination from '../../components/pagination/Pagination';
 import { LEVEL_SHORT_NAMES, type AccessLevel } from '../../shared/levels';
 import type { PageProps } from '../../shared/pages';
-import type { Share, SharesPagination } from '../../shared/sharing';
+import type { Share } from '../../shared/sharing';
 
 /** /share (Shared With Me) and /sent (Shared By Me): the shares made to or by the viewer, newest first. */
-export default function SharesIndex({ direction, heading, shares, sharesPagination, emptyText }: PageProps<'shares/Index'>) {
+export default function SharesIndex({ direction, heading, shares, emptyText }: PageProps<'shares/Index'>) {
   return (
     <>
       <Head title={heading} />
@@ -20,7 +21,7 @@ export default function SharesIndex({ direction, heading, shares, sharesPaginati
           ))}
         </ul>
       )}
-      <Pagination pagination={sharesPagination} path={direction === 'sent' ? '/sent' : '/share'} />
+      <Pagination links={shares.links} label={`${heading} pages`} />
     </>
   );
 }
@@ -44,24 +45,6 @@ function ShareEntry({ share, direction }: { share: Share; direction: 'received' 
       {!share.valid && <Badge bg="secondary">Expired</Badge>}
       {share.expiring_soon && <Badge bg="warning" text="dark">Expiring soon</Badge>}
     </li>
-  );
-}
-
-function Pagination({ pagination, path }: { pagination: SharesPagination; path: string }) {
-  if (pagination.previousPage === null && pagination.nextPage === null) return null;
-  return (
-    <nav aria-label="Pages" className="d-flex gap-2">
-      {pagination.previousPage !== null && (
-        <AppLink className="btn btn-outline-secondary btn-sm" href={`${path}?page=${pagination.previousPage}`}>
-          Previous
-        </AppLink>
-      )}
-      {pagination.nextPage !== null && (
-        <AppLink className="btn btn-outline-secondary btn-sm" href={`${path}?page=${pagination.nextPage}`}>
-          Next
-        </AppLink>
-      )}
-    </nav>
   );
 }
 

@@ -12,29 +12,30 @@ import { EMPTY_STATES } from '../../shared/messages';
 import type { PageProps } from '../../shared/pages';
 import { USER_LIST_URL, userUrl, type UserLevelFilter, type UserListEntry } from '../../shared/users';
 import AppLink from '../../components/lib/AppLink';
+import Pagination from '../../components/pagination/Pagination';
 import { userListQuery, type UserListFilters } from '../../components/users/user-list-url';
 
 const visitList = (filters: UserListFilters) => router.get(USER_LIST_URL, userListQuery(filters), { preserveState: true, preserveScroll: true });
 
 /** All users, with search and the level groups of member-library §9 (admins and user managers). */
-export default function UserIndex({ users, pagination, filters }: PageProps<'user/Index'>) {
+export default function UserIndex({ users, total, filters }: PageProps<'user/Index'>) {
   return (
     <>
       <Head title="Users" />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">Users</h1>
-        <span className="text-body-secondary">{pagination.total === 1 ? '1 user' : `${pagination.total} users`}</span>
+        <span className="text-body-secondary">{total === 1 ? '1 user' : `${total} users`}</span>
       </div>
       <section aria-label="Filters" className="mb-3 d-flex flex-wrap gap-2 align-items-center">
         <SearchField search={filters.search} level={filters.level} />
         <LevelFilter level={filters.level} onChange={(level) => visitList({ search: filters.search, level })} />
       </section>
-      {users.length === 0 ? (
+      {users.data.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.users}</Alert>
       ) : (
-        <UserTable users={users} />
+        <UserTable users={users.data} />
       )}
-      {pagination.lastPage > 1 && <Pager page={pagination.page} lastPage={pagination.lastPage} filters={filters} />}
+      <Pagination links={users.links} label="Pages of users" />
     </>
   );
 }
@@ -111,18 +112,5 @@ function UserTable({ users }: { users: UserListEntry[] }) {
         ))}
       </tbody>
     </Table>
-  );
-}
-
-function Pager({ page, lastPage, filters }: { page: number; lastPage: number; filters: UserListFilters }) {
-  const href = (target: number) => `${USER_LIST_URL}?${new URLSearchParams(userListQuery({ ...filters, page: target }))}`;
-  return (
-    <nav aria-label="Pages of users" className="d-flex align-items-center gap-3">
-      {page > 1 ? <AppLink href={href(page - 1)}>Previous</AppLink> : <span className="text-body-secondary">Previous</span>}
-      <span>
-        Page {page} of {lastPage}
-      </span>
-      {page < lastPage ? <AppLink href={href(page + 1)}>Next</AppLink> : <span className="text-body-secondary">Next</span>}
-    </nav>
   );
 }

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { EMPTY_STATES } from '../../shared/messages';
+import type { PaginationLink } from '../../shared/pagination';
 import { SHARE_TEXTS, type Share } from '../../shared/sharing';
 import { pageObject, renderInertiaPage, SHARED_MEMBER } from './support';
 
-const PAGINATION = { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: 0 };
+const ONE_PAGE: PaginationLink[] = [
+  { url: '', label: '&laquo; Previous', active: false },
+  { url: '/share', label: '1', active: true },
+  { url: '', label: 'Next &raquo;', active: false },
+];
+const FIRST_OF_TWO_SENT_PAGES: PaginationLink[] = [
+  { url: '', label: '&laquo; Previous', active: false },
+  { url: '/sent', label: '1', active: true },
+  { url: '/sent?page=2', label: '2', active: false },
+  { url: '/sent?page=2', label: 'Next &raquo;', active: false },
+];
 
 function aShare(overrides: Partial<Share> = {}): Share {
   return {
@@ -24,7 +35,7 @@ function aShare(overrides: Partial<Share> = {}): Share {
   };
 }
 
-function sharesPage(direction: 'received' | 'sent', shares: Share[], url = direction === 'sent' ? '/sent' : '/share') {
+function sharesPage(direction: 'received' | 'sent', shares: Share[], links: PaginationLink[] = ONE_PAGE, url = direction === 'sent' ? '/sent' : '/share') {
   const heading = direction === 'sent' ? SHARE_TEXTS.sharedByMe : SHARE_TEXTS.sharedWithMe;
   return pageObject(
     'shares/Index',
@@ -32,8 +43,7 @@ function sharesPage(direction: 'received' | 'sent', shares: Share[], url = direc
       ...SHARED_MEMBER,
       direction,
       heading,
-      shares: { data: shares },
-      sharesPagination: { ...PAGINATION, total: shares.length },
+      shares: { data: shares, links },
       emptyText: direction === 'sent' ? EMPTY_STATES.sent : EMPTY_STATES.shared,
     },
     { url },
@@ -67,5 +77,21 @@ describe('Shared With Me and Shared By Me', () => {
     const entry = screen.getByRole('listitem', { name: 'Staff Safeguarding Pack' });
     expect(entry.textContent).toContain('To friend@example.com');
     expect(entry.textContent).toContain('forever');
+  });
+
+  it('shows no page links for a single page', async () => {
+    await renderInertiaPage(sharesPage('received', [aShare()]));
+    expect(screen.queryByRole('navigation', { name: `${SHARE_TEXTS.sharedWithMe} pages` })).toBeNull();
+    expect(screen.queryByText('« Previous')).toBeNull();
+  });
+
+  it('links the other pages, with Previous disabled on the first and the current page marked', async () => {
+    await renderInertiaPage(sharesPage('sent', [aShare()], FIRST_OF_TWO_SENT_PAGES));
+    const pages = screen.getByRole('navigation', { name: `${SHARE_TEXTS.sharedByMe} pages` });
+    expect(within(pages).queryByRole('link', { name: '« Previous' })).toBeNull();
+    expect(within(pages).getByText('« Previous').getAttribute('aria-disabled')).toBe('true');
+    expect(within(pages).getByRole('link', { name: '1' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pages).getByRole('link', { name: '2' }).getAttribute('href')).toBe('/sent?page=2');
+    expect(within(pages).getByRole('link', { name: 'Next »' }).getAttribute('href')).toBe('/sent?page=2');
   });
 });

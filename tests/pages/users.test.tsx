@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
+import type { PaginationLink } from '../../shared/pagination';
 import type { SharedProps } from '../../shared/props';
 import type { UserListEntry, UserPermissions } from '../../shared/users';
 import { HOME_PROPS, MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -29,10 +30,19 @@ function entry(ref: string, name: string, overrides: Partial<UserListEntry> = {}
   };
 }
 
+const ONE_PAGE: PaginationLink[] = [
+  { url: '', label: '&laquo; Previous', active: false },
+  { url: '/user', label: '1', active: true },
+  { url: '', label: 'Next &raquo;', active: false },
+];
+
 type IndexProps = PagePropsMap['user/Index'];
 function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
-  const users = overrides.users ?? [entry('maya00000001', 'Maya Thompson'), entry('grace0000001', 'Grace Adeyemi', { level: 6, admin: true, openable: false })];
-  return { users, pagination: { page: 1, perPage: 25, total: users.length, lastPage: 1 }, filters: { search: '', level: null }, ...overrides };
+  const users = overrides.users ?? {
+    data: [entry('maya00000001', 'Maya Thompson'), entry('grace0000001', 'Grace Adeyemi', { level: 6, admin: true, openable: false })],
+    links: ONE_PAGE,
+  };
+  return { users, total: users.data.length, filters: { search: '', level: null }, ...overrides };
 }
 
 const renderIndex = (props: IndexProps, url = '/user') => renderInertiaPage(pageObject('user/Index', { ...props, ...SHARED_USER_MANAGER, title: 'Users' }, { url }));
@@ -56,7 +66,7 @@ describe('the user list', () => {
   });
 
   it('shows the empty-state text when no user matches', async () => {
-    await renderIndex(indexProps({ users: [], filters: { search: 'nobody', level: '4' } }));
+    await renderIndex(indexProps({ users: { data: [], links: ONE_PAGE }, filters: { search: 'nobody', level: '4' } }));
     expect(screen.getByText('No users matched your request. Try removing some filters')).toBeTruthy();
     expect(EMPTY_STATES.users).toBe('No users matched your request. Try removing some filters');
     expect(screen.queryByRole('table')).toBeNull();
@@ -87,11 +97,26 @@ describe('the user list', () => {
     expect(get).toHaveBeenCalledTimes(1);
   });
 
-  it('links the next page with the filters', async () => {
-    await renderIndex(indexProps({ pagination: { page: 1, perPage: 25, total: 60, lastPage: 3 }, filters: { search: 'a', level: '2' } }));
+  it('shows no page links for a single page', async () => {
+    await renderIndex(indexProps());
+    expect(screen.queryByRole('navigation', { name: 'Pages of users' })).toBeNull();
+  });
+
+  it('links the other pages as the server gives them, the total counting every page', async () => {
+    const secondOfThree: PaginationLink[] = [
+      { url: '/user?search=a&level=2', label: '&laquo; Previous', active: false },
+      { url: '/user?search=a&level=2', label: '1', active: false },
+      { url: '/user?search=a&level=2&page=2', label: '2', active: true },
+      { url: '/user?search=a&level=2&page=3', label: '3', active: false },
+      { url: '/user?search=a&level=2&page=3', label: 'Next &raquo;', active: false },
+    ];
+    const props = indexProps({ filters: { search: 'a', level: '2' } });
+    await renderIndex({ ...props, users: { ...props.users, links: secondOfThree }, total: 60 }, '/user?search=a&level=2&page=2');
     const pages = screen.getByRole('navigation', { name: 'Pages of users' });
-    expect(within(pages).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/user?search=a&level=2&page=2');
-    expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(pages).getByRole('link', { name: '« Previous' }).getAttribute('href')).toBe('/user?search=a&level=2');
+    expect(within(pages).getByRole('link', { name: '2' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pages).getByRole('link', { name: 'Next »' }).getAttribute('href')).toBe('/user?search=a&level=2&page=3');
+    expect(screen.getByText('60 users')).toBeTruthy();
   });
 });
 

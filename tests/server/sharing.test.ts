@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_STATES, ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
-import { SHARE_MESSAGES, SHARE_TEXTS, type Share, type SharingExplanation } from '../../shared/sharing';
-import { shares } from '../../server/db/schema';
+import { PAGINATION_LABELS, type PaginationLink } from '../../shared/pagination';
+import { SHARE_MESSAGES, SHARE_TEXTS, SHARES_PER_PAGE, type Share, type SharingExplanation } from '../../shared/sharing';
+import { items, shares, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
 import { nextPage, pageFromHtml, send, visit } from '../support/http';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
@@ -22,6 +23,8 @@ const context = {
 };
 
 const DAY_MS = 24 * 3_600_000;
+/** A demo account no other test here shares with or from. */
+const TEAM = 'team@example.org';
 
 async function share(jar: CookieJar, path: string, body: unknown) {
   return send(context.app, jar, 'POST', `${path}/share`, body);
@@ -154,6 +157,28 @@ describe('the shared link', () => {
   });
 });
 
+/** Signs in a demo user who shares nothing elsewhere in this file, after giving them `count` shares sent (to friend00@…, friend01@…, newest first) and as many received from the leader. */
+async function seedSharesBothWays(email: string, count: number): Promise<CookieJar> {
+  const db = context.db();
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [leader] = await db.select({ id: users.id }).from(users).where(eq(users.email, LEADER));
+  const [item] = await db.select({ id: items.id }).from(items).where(eq(items.ref, ITEMS.open));
+  const now = Date.now();
+  const row = (index: number, fromUserId: number, toEmail: string) => ({
+    sharedType: 'item',
+    itemId: item!.id,
+    fromUserId,
+    toEmail,
+    level: 2,
+    expiresAt: null,
+    createdAt: new Date(now - index * 60_000),
+  });
+  const number = (index: number) => String(index).padStart(2, '0');
+  await db.insert(shares).values(Array.from({ length: count }, (_, index) => row(index, user!.id, `friend${number(index)}@example.net`)));
+  await db.insert(shares).values(Array.from({ length: count }, (_, index) => row(index, leader!.id, email)));
+  return context.as(email);
+}
+
 describe('Shared With Me (/share) and Shared By Me (/sent)', () => {
   it('are for signed-in users only', async () => {
     const jar = await context.as(null);
@@ -167,6 +192,35 @@ describe('Shared With Me (/share) and Shared By Me (/sent)', () => {
     expect(received.page.props).toMatchObject({ direction: 'received', heading: SHARE_TEXTS.sharedWithMe, shares: { data: [] }, emptyText: EMPTY_STATES.shared });
     const sent = await visit(context.app, '/sent', jar);
     expect(sent.page.props).toMatchObject({ direction: 'sent', heading: SHARE_TEXTS.sharedByMe, shares: { data: [] }, emptyText: EMPTY_STATES.sent });
+    // One page: Previous, 1, Next, the three links the Pagination component does not show.
+    expect(sent.page.props.shares.links).toEqual([
+      { url: '', label: PAGINATION_LABELS.previous, active: false },
+      { url: '/sent', label: '1', active: true },
+      { url: '', label: PAGINATION_LABELS.next, active: false },
+    ]);
+  });
+
+  it(`page ${SHARES_PER_PAGE} shares at a time, newest first, with links to the other pages of the same list`, async () => {
+    const pager = await seedSharesBothWays(TEAM, SHARES_PER_PAGE + 1);
+    const first = (await visit(context.app, '/sent', pager)).page.props.shares as { data: Share[]; links: PaginationLink[] };
+    expect(first.data).toHaveLength(SHARES_PER_PAGE);
+    expect(first.data[0]!.to_user).toBe('friend00@example.net');
+    expect(first.links).toEqual([
+      { url: '', label: PAGINATION_LABELS.previous, active: false },
+      { url: '/sent', label: '1', active: true },
+      { url: '/sent?page=2', label: '2', active: false },
+      { url: '/sent?page=2', label: PAGINATION_LABELS.next, active: false },
+    ]);
+
+    const second = (await visit(context.app, first.links.at(-1)!.url, pager)).page.props.shares as { data: Share[]; links: PaginationLink[] };
+    expect(second.data.map((entry) => entry.to_user)).toEqual([`friend${SHARES_PER_PAGE}@example.net`]);
+    expect(second.links[0]).toEqual({ url: '/sent', label: PAGINATION_LABELS.previous, active: false });
+    expect(second.links.find((link) => link.active)?.label).toBe('2');
+    expect(second.links.at(-1)).toEqual({ url: '', label: PAGINATION_LABELS.next, active: false });
+
+    const received = (await visit(context.app, '/share?page=2', pager)).page.props.shares as { data: Share[]; links: PaginationLink[] };
+    expect(received.data).toHaveLength(1);
+    expect(received.links.map((link) => link.url)).toEqual(['/share', '/share', '/share?page=2', '']);
   });
 
   it('list shares with the resource, the other party, the date, validity and expiring soon', async () => {

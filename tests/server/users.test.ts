@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
 import { EMPTY_STATES } from '../../shared/messages';
+import { PAGINATION_LABELS, type PaginationLink } from '../../shared/pagination';
 import { USER_LIST_PAGE_SIZE } from '../../shared/users';
 import type { DatabaseHandle } from '../../server/db/client';
 import { auditEvents, comments, items, users, userTypes } from '../../server/db/schema';
@@ -113,28 +114,29 @@ describe('GET /user access', () => {
       const { response, page } = await listAs(await as(email));
       expect(response.statusCode).toBe(200);
       expect(page.component).toBe('user/Index');
-      expect(page.props.pagination.total).toBe(42);
-      expect(page.props.users).toHaveLength(USER_LIST_PAGE_SIZE);
+      expect(page.props.total).toBe(42);
+      expect(page.props.users.data).toHaveLength(USER_LIST_PAGE_SIZE);
     }
   });
 });
 
 describe('GET /user search, level groups and paging', () => {
-  const names = (page: { props: { users: { name: string }[] } }) => page.props.users.map((user) => user.name);
+  const names = (page: { props: { users: { data: { name: string }[] } } }) => page.props.users.data.map((user) => user.name);
+  const linkUrls = (page: { props: { users: { links: PaginationLink[] } } }) => page.props.users.links.map((link) => link.url);
 
   it('searches names and e-mails case-insensitively', async () => {
     const jar = await as(USER_MANAGER);
     expect(names((await listAs(jar, '?search=MAYA')).page)).toEqual(['Maya Thompson']);
     expect(names((await listAs(jar, '?search=Leader%40EXAMPLE')).page)).toEqual(['Sarah Okafor']);
-    expect((await listAs(jar, '?search=crowd')).page.props.pagination.total).toBe(30);
+    expect((await listAs(jar, '?search=crowd')).page.props.total).toBe(30);
   });
 
   it('filters by the level groups of §9, admins counting at level 6', async () => {
     const jar = await as(ADMIN);
     const affiliates = (await listAs(jar, '?level=2')).page;
     expect(affiliates.props.filters).toEqual({ search: '', level: '2' });
-    expect(affiliates.props.pagination.total).toBe(31);
-    expect(affiliates.props.users.every((user: { level: number }) => user.level === 2)).toBe(true);
+    expect(affiliates.props.total).toBe(31);
+    expect(affiliates.props.users.data.every((user: { level: number }) => user.level === 2)).toBe(true);
 
     expect(names((await listAs(jar, '?level=3')).page)).toEqual(['Sarah Okafor']);
     expect(names((await listAs(jar, '?level=4')).page).sort()).toEqual(['James Whitfield', 'Kwame Boateng', 'Rachel Hughes']);
@@ -146,34 +148,61 @@ describe('GET /user search, level groups and paging', () => {
     expect(names(page)).toEqual(['Tom Fraser']);
   });
 
-  it('reads an unknown level as All and a bad page as the first', async () => {
-    const { page } = await listAs(await as(ADMIN), '?level=7&page=abc');
+  it('reads an unknown level as All and a bad page as the first, and leaves the junk out of the page links', async () => {
+    const { page } = await listAs(await as(ADMIN), '?level=7&page=abc&utm_source=mail');
     expect(page.props.filters.level).toBeNull();
-    expect(page.props.pagination).toMatchObject({ page: 1, total: 42 });
+    expect(page.props.total).toBe(42);
+    expect(page.props.users.links.find((link: PaginationLink) => link.active)?.label).toBe('1');
+    expect(linkUrls(page)).toEqual(['', '/user', '/user?page=2', '/user?page=2']);
   });
 
-  it('pages in name order', async () => {
+  it('pages in name order, with Previous, the page numbers and Next as links', async () => {
     const jar = await as(ADMIN);
     const first = (await listAs(jar, '?page=1')).page;
+    expect(first.props.users.data).toHaveLength(USER_LIST_PAGE_SIZE);
+    expect(first.props.users.links).toEqual([
+      { url: '', label: PAGINATION_LABELS.previous, active: false },
+      { url: '/user', label: '1', active: true },
+      { url: '/user?page=2', label: '2', active: false },
+      { url: '/user?page=2', label: PAGINATION_LABELS.next, active: false },
+    ]);
     const second = (await listAs(jar, '?page=2')).page;
-    expect(second.props.pagination).toEqual({ page: 2, perPage: USER_LIST_PAGE_SIZE, total: 42, lastPage: 2 });
-    expect(second.props.users).toHaveLength(42 - USER_LIST_PAGE_SIZE);
+    expect(second.props.total).toBe(42);
+    expect(second.props.users.data).toHaveLength(42 - USER_LIST_PAGE_SIZE);
+    expect(second.props.users.links).toEqual([
+      { url: '/user', label: PAGINATION_LABELS.previous, active: false },
+      { url: '/user', label: '1', active: false },
+      { url: '/user?page=2', label: '2', active: true },
+      { url: '', label: PAGINATION_LABELS.next, active: false },
+    ]);
     const all = [...names(first), ...names(second)];
     expect(all).toEqual([...all].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
   });
 
+  it('keeps the search and level in every page link, and following Next shows the rest of the same filtered list', async () => {
+    const jar = await as(ADMIN);
+    const first = (await listAs(jar, '?search=Crowd%20Person&level=2')).page;
+    expect(first.props.total).toBe(30);
+    expect(linkUrls(first)).toEqual(['', '/user?search=Crowd+Person&level=2', '/user?search=Crowd+Person&level=2&page=2', '/user?search=Crowd+Person&level=2&page=2']);
+    const next = (await visit(context.app, first.props.users.links.at(-1).url, jar)).page;
+    expect(next.props.filters).toEqual({ search: 'Crowd Person', level: '2' });
+    expect(names(next)).toEqual(['Crowd Person 25', 'Crowd Person 26', 'Crowd Person 27', 'Crowd Person 28', 'Crowd Person 29']);
+    expect(next.props.users.links[0].url).toBe('/user?search=Crowd+Person&level=2');
+  });
+
   it('answers an empty list when nothing matches (the page shows the empty-state text)', async () => {
     const { page } = await listAs(await as(ADMIN), '?search=nobody-by-this-name');
-    expect(page.props.users).toEqual([]);
-    expect(page.props.pagination.total).toBe(0);
+    expect(page.props.users.data).toEqual([]);
+    expect(page.props.total).toBe(0);
+    expect(linkUrls(page)).toEqual(['', '/user?search=nobody-by-this-name', '']);
     expect(EMPTY_STATES.users).toBe('No users matched your request. Try removing some filters');
   });
 
   it('marks users above the viewer’s level as not openable', async () => {
     const { page } = await listAs(await as(USER_MANAGER), '?level=5-6');
-    expect(page.props.users.every((user: { openable: boolean }) => !user.openable)).toBe(true);
+    expect(page.props.users.data.every((user: { openable: boolean }) => !user.openable)).toBe(true);
     const staff = (await listAs(await as(USER_MANAGER), '?level=4')).page;
-    expect(staff.props.users.every((user: { openable: boolean }) => user.openable)).toBe(true);
+    expect(staff.props.users.data.every((user: { openable: boolean }) => user.openable)).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { aliasedTable, and, desc, eq, gt, isNull, or, sql, type SQL } from 'driz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SharedType } from '../../../shared/enums';
 import { itemImageUrls } from '../../../shared/items';
-import { SHARE_EXPIRING_SOON_DAYS, SHARE_QUERY_PARAM, SHARES_PER_PAGE, type Share, type SharesPagination, type ShareValidity } from '../../../shared/sharing';
+import { SHARE_EXPIRING_SOON_DAYS, SHARE_QUERY_PARAM, SHARES_PER_PAGE, type Share, type ShareValidity } from '../../../shared/sharing';
 import { sharesAddressedTo, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collections, contents, itemImages, items, shares, users, userTypes } from '../../db/schema';
@@ -157,8 +157,8 @@ export type ShareDirection = 'received' | 'sent';
 const fromUsers = aliasedTable(users, 'share_from_users');
 const contentItems = aliasedTable(items, 'share_content_items');
 
-/** One page of the shares made to this viewer (Shared With Me) or by them (Shared By Me), newest first. */
-export async function listShares(db: Database, viewer: Viewer & { id: number }, direction: ShareDirection, page: number, now: Date = new Date()): Promise<{ shares: Share[]; pagination: SharesPagination }> {
+/** One page of the shares made to this viewer (Shared With Me) or by them (Shared By Me), newest first, and how many there are in all. */
+export async function listShares(db: Database, viewer: Viewer & { id: number }, direction: ShareDirection, page: number, now: Date = new Date()): Promise<{ shares: Share[]; total: number }> {
   const condition = direction === 'sent' ? eq(shares.fromUserId, viewer.id) : sharesAddressedTo(viewer);
   const firstImage = sql<string | null>`(select ${itemImages.ref} from ${itemImages} where ${itemImages.itemId} = ${items.id} order by ${itemImages.position}, ${itemImages.id} limit 1)`;
   const rows = await db
@@ -191,16 +191,7 @@ export async function listShares(db: Database, viewer: Viewer & { id: number }, 
     .limit(SHARES_PER_PAGE)
     .offset((page - 1) * SHARES_PER_PAGE);
   const total = rows.length > 0 ? Number(rows[0]!.total) : await countShares(db, condition);
-  return {
-    shares: rows.map((row) => shareOfRow(row, now)),
-    pagination: {
-      currentPage: page,
-      nextPage: page * SHARES_PER_PAGE < total ? page + 1 : null,
-      previousPage: page > 1 ? page - 1 : null,
-      perPage: SHARES_PER_PAGE,
-      total,
-    },
-  };
+  return { shares: rows.map((row) => shareOfRow(row, now)), total };
 }
 
 async function countShares(db: Database, condition: SQL): Promise<number> {

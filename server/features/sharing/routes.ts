@@ -6,10 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
 import { EMPTY_STATES, SIGN_IN_HINT } from '../../../shared/messages';
-import { SHARE_MESSAGES, SHARE_QUERY_PARAM, SHARE_TEXTS } from '../../../shared/sharing';
+import { SHARE_MESSAGES, SHARE_QUERY_PARAM, SHARE_TEXTS, SHARES_PER_PAGE } from '../../../shared/sharing';
 import { collectionUrl } from '../../../shared/collections';
 import { canShareCollection, canShareContent, canShareItem, isSignedIn, maxShareLevel, type Viewer } from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
+import { paginationLinks } from '../../lib/pagination';
 import { shareMail } from '../../mail/templates/share';
 import { findContentWithItem } from '../content/queries';
 import { openItemForViewer } from '../items/queries';
@@ -18,6 +19,7 @@ import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareL
 import { fieldErrors, refParams, shareBody, shareListQuery } from './schemas';
 
 const itemPath = (ref: string) => `/i/${ref}`;
+const SHARES_PATHS: Record<ShareDirection, string> = { received: '/share', sent: '/sent' };
 
 function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { id: number; ref: string } {
   if (!isSignedIn(viewer)) throw forbidden(SIGN_IN_HINT);
@@ -78,8 +80,8 @@ export const sharingRoutes = fp(
       return grant(request, reply, target, path, new Date());
     });
 
-    app.get('/share', async (request, reply) => sharesPage(request, reply, 'received'));
-    app.get('/sent', async (request, reply) => sharesPage(request, reply, 'sent'));
+    app.get(SHARES_PATHS.received, async (request, reply) => sharesPage(request, reply, 'received'));
+    app.get(SHARES_PATHS.sent, async (request, reply) => sharesPage(request, reply, 'sent'));
   },
   { name: 'equip-sharing', dependencies: ['equip-mail-outbox'] },
 );
@@ -145,14 +147,13 @@ async function sharesPage(request: FastifyRequest, reply: FastifyReply, directio
   const viewer = request.viewer;
   requireSignedIn(viewer);
   const { page } = shareListQuery.parse(request.query ?? {});
-  const { shares, pagination } = await listShares(request.server.db, viewer, direction, page);
+  const { shares, total } = await listShares(request.server.db, viewer, direction, page);
   const heading = direction === 'sent' ? SHARE_TEXTS.sharedByMe : SHARE_TEXTS.sharedWithMe;
   reply.header('Cache-Control', 'private, no-store');
   return reply.inertia('shares/Index', {
     direction,
     heading,
-    shares: { data: shares },
-    sharesPagination: pagination,
+    shares: { data: shares, links: paginationLinks({ path: SHARES_PATHS[direction], query: {}, page, perPage: SHARES_PER_PAGE, total }) },
     emptyText: direction === 'sent' ? EMPTY_STATES.sent : EMPTY_STATES.shared,
     title: heading,
     breadcrumbs: [{ label: heading }],

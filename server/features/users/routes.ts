@@ -3,7 +3,7 @@
  * page, editing one field at a time, deleting, flagging all unapproved comments, and acting as the user.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { USER_LIST_PAGE_SIZE, USER_NOTICES, USER_AREA_CONTACT, USER_FLAG_FIELDS, NOT_IMPERSONATING, userUrl, type UserPermissions } from '../../../shared/users';
+import { USER_LIST_PAGE_SIZE, USER_LIST_URL, USER_NOTICES, USER_AREA_CONTACT, USER_FLAG_FIELDS, NOT_IMPERSONATING, userUrl, type UserPermissions } from '../../../shared/users';
 import {
   canChangeUserType,
   canDeleteUser,
@@ -19,6 +19,7 @@ import {
 } from '../../access/policy';
 import { impersonatorOf, startImpersonating, stopImpersonating } from '../../auth/impersonation';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { paginationLinks } from '../../lib/pagination';
 import {
   allUserTypes,
   commentsBy,
@@ -33,7 +34,7 @@ import {
 import { userListQuerySchema, userParamsSchema } from './schemas';
 import { singleUserField, updateUserField } from './update-field';
 
-const USERS_BREADCRUMB = { label: 'Users', href: '/user' };
+const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
 
 /**
  * A refusal in the user area: anonymous visitors get the plain 403 page; signed-in users get it with the contact
@@ -72,13 +73,15 @@ function permissionsFor(viewer: Viewer, user: ManagedUser, impersonating: boolea
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const listRateLimit = { max: app.config.RATE_LIMIT_USER_SEARCH_MAX, timeWindow: '1 minute' };
 
-  app.get('/user', { config: { rateLimit: listRateLimit } }, async (request, reply) => {
+  app.get(USER_LIST_URL, { config: { rateLimit: listRateLimit } }, async (request, reply) => {
     if (!canManageUsers(request.viewer)) throw refusal(request);
     const query = userListQuerySchema.parse(request.query);
     const { users, total } = await listUsers(app.db, request.viewer, query);
+    // The page links carry the filters as read (unset ones left out), not the raw query with its junk.
+    const filterQuery = { search: query.search || undefined, level: query.level ?? undefined };
     return reply.inertia('user/Index', {
-      users,
-      pagination: { page: query.page, perPage: USER_LIST_PAGE_SIZE, total, lastPage: Math.max(1, Math.ceil(total / USER_LIST_PAGE_SIZE)) },
+      users: { data: users, links: paginationLinks({ path: USER_LIST_URL, query: filterQuery, page: query.page, perPage: USER_LIST_PAGE_SIZE, total }) },
+      total,
       filters: { search: query.search, level: query.level },
       title: 'Users',
       breadcrumbs: [USERS_BREADCRUMB],
