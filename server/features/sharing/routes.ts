@@ -107,6 +107,7 @@ async function grant(request: FastifyRequest, reply: FastifyReply, target: Share
         link: `${base}${shareLinkPath(target.path, shareRef)}`,
         levelName: LEVEL_NAMES[level as AccessLevel],
         expiresAt,
+        sharedType: target.sharedType,
       }),
     now,
   );

@@ -1,3 +1,4 @@
+import type { SharedType } from '../../../shared/enums';
 import type { MailMessage } from '../mailer';
 
 export interface ShareMailInput {
@@ -10,13 +11,19 @@ export interface ShareMailInput {
   levelName: string;
   /** When the grant ends, null for Forever. */
   expiresAt: Date | null;
+  /** A collection share opens the collection; its items still open at the recipient's own level. */
+  sharedType?: SharedType;
 }
 
 /** The e-mail that brings a shared resource to the person it was shared with (member-library §2 Share dialog, Grant Access). */
-export function shareMail({ to, fromName, appName, title, link, levelName, expiresAt }: ShareMailInput): MailMessage {
+export function shareMail({ to, fromName, appName, title, link, levelName, expiresAt, sharedType = 'item' }: ShareMailInput): MailMessage {
   const subject = `${fromName} shared “${title}” with you on ${appName}`;
   const until = expiresAt ? `until ${formatDate(expiresAt)}` : 'with no end date';
-  const signIn = `Sign in to ${appName} with this email address (${to}) to open it: you can see it at the level “${levelName}” ${until}.`;
+  const access =
+    sharedType === 'collection'
+      ? `you can open the collection ${until}; each item in it opens at your own access level`
+      : `you can see it at the level “${levelName}” ${until}`;
+  const signIn = `Sign in to ${appName} with this email address (${to}) to open it: ${access}.`;
   const text = [`Hello,`, '', `${fromName} shared “${title}” with you:`, link, '', signIn].join('\n');
   const html = [
     '<p>Hello,</p>',
