@@ -41,6 +41,15 @@ import { userRoutes } from './features/users/routes';
 import { taskRoutes } from './features/tasks/routes';
 import { myAffirmationRoutes } from './features/my-affirmations/routes';
 import { commentRoutes } from './features/comments/routes';
+import { adminAdvancedRoutes } from './features/admin-advanced/routes';
+import { loggerOutput } from './features/admin-advanced/log-file';
+import { documentationRoutes } from './features/documentation/routes';
+import { requestLogPlugin } from './features/request-log/plugin';
+import { adminStatsRoutes } from './features/admin-stats/routes';
+import { adminDashboardRoutes } from './features/admin/routes';
+import { adminCharacteristicRoutes } from './features/admin-characteristics/routes';
+import { adminAffirmationRoutes } from './features/admin-affirmations/routes';
+import { adminTaxonomyRoutes } from './features/admin-taxonomies/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +95,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(viewerPlugin);
   await app.register(impersonationPlugin);
   await app.register(csrfPlugin);
+  // Every request is logged for the admin stats, in batches off the request (features/request-log).
+  await app.register(requestLogPlugin);
 
   const documentRenderer = createDocumentRenderer({
     appName: config.APP_NAME,
@@ -121,6 +132,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(taskRoutes);
   await app.register(myAffirmationRoutes);
   await app.register(commentRoutes);
+  await app.register(adminAdvancedRoutes);
+  await app.register(documentationRoutes);
+  await app.register(adminStatsRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(adminCharacteristicRoutes);
+  await app.register(adminAffirmationRoutes);
+  await app.register(adminTaxonomyRoutes);
   await app.register(invitationRoutes);
   await app.register(invitationRecipientRoutes);
   return app;
@@ -137,8 +155,8 @@ function serverOptions(config: AppConfig): FastifyServerOptions {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
-            // Readable lines while developing; JSON lines (for log collectors) in production.
-            ...(config.NODE_ENV === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+            // Readable lines while developing; JSON lines (for log collectors) in production; and LOG_FILE for Server Logs.
+            ...loggerOutput(config),
           },
   };
 }

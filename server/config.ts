@@ -85,6 +85,12 @@ export const envSchema = z.object({
   INVITATION_VALID_DAYS: z.coerce.number().int().positive().default(14),
   /** Requests per minute per IP to create, send, regenerate, open, accept or decline invitations. */
   RATE_LIMIT_INVITE_MAX: z.coerce.number().int().positive().default(20),
+  /** Days the request log (admin stats) keeps; older rows are deleted by an hourly sweep. */
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
+  /** Where the server log is also written (JSON lines, read by Server Logs); unset: DATA_DIR/logs/equip.log outside tests; 'off': stdout only. */
+  LOG_FILE: optionalString,
+  /** Seconds an Admin Advanced action may run before the page answers with what is known so far. */
+  ADVANCED_ACTION_BUDGET_SECONDS: z.coerce.number().int().positive().default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;

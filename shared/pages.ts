@@ -18,6 +18,10 @@ import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
 import type { PaginatedComments } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
+import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
+import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix } from './taxonomies-admin';
+import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
+import type { DocumentationPage, DocumentationPageLink } from './documentation';
 
 export interface PagePropsMap {
   Home: {
@@ -163,6 +167,72 @@ export interface PagePropsMap {
   /** /admin/comment (admin-curation §2): every comment, flagged ones first, then the newest. */
   'admin/comment/Index': {
     comments: PaginatedComments;
+  };
+  /** /admin, Admin Dashboard (admin-curation §2): the buttons this viewer may use (superadmin ones only for superadmins). */
+  'admin/Dashboard': {
+    buttons: AdminDashboardButton[];
+  };
+  /** /admin/characteristic and /admin/characteristics (admin-curation §2): every characteristic, paged. */
+  'admin/characteristic/Index': {
+    characteristics: Paginated<AdminCharacteristic>;
+    /** The formats a characteristic may have, key → label. */
+    formats: Record<string, string>;
+  };
+  /** /admin/characteristic/{ref} (admin-curation §2, §3). */
+  'admin/characteristic/Show': {
+    characteristic: AdminCharacteristic;
+    formats: Record<string, string>;
+  };
+  /** /admin/affirmation (admin-curation §2): every affirmation, paged. */
+  'admin/affirmation/Index': {
+    affirmations: Paginated<AdminAffirmation>;
+  };
+  /** /admin/affirmation/{ref} (admin-curation §2, §3). */
+  'admin/affirmation/Show': {
+    affirmation: AdminAffirmation;
+  };
+  /** /admin/taxonomy (admin-curation §2 "Taxonomies and tags"): every taxonomy with its flags and tag count. */
+  'admin/taxonomy/Index': {
+    taxonomies: AdminTaxonomySummary[];
+  };
+  /** /admin/taxonomy/{ref}: the taxonomy's fields and its tags in tree order. */
+  'admin/taxonomy/Show': {
+    taxonomy: AdminTaxonomyDetail;
+  };
+  /** /admin/taxonomy/{ref}/item (items without a tag in it) and /admin/taxonomy/{ref}/item/all: the quick-tag matrix. */
+  'admin/taxonomy/Items': {
+    taxonomy: AdminTaxonomyDetail;
+    matrix: QuickTagMatrix;
+    /** Items matching (all pages). */
+    total: number;
+    all: boolean;
+    filters: { search: string };
+  };
+  /**
+   * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter
+   * and topResults, /admin/stats/time[/month|/year] gives overTimeResults; the others are empty.
+   */
+  'admin/stats/Index': {
+    topByParameter: string | null;
+    topResults: StatsTopResult[];
+    overTimeResults: StatsOverTimeResult[];
+    /** The date range shown, kept in the query string of every stats link. */
+    range: StatsRange;
+    /** This page's path, for the range form. */
+    path: string;
+  };
+  /** /admin/advanced (admin-curation §2 "Admin Advanced"): `response` is the text report of the last action, '' when none. */
+  'admin/advanced/Index': {
+    response: string;
+  };
+  /** /documentation (member-library §2): the list of handbook pages. */
+  'documentation/Index': {
+    pages: DocumentationPageLink[];
+  };
+  /** /documentation/{slug}: one handbook page, with the list for navigation. */
+  'documentation/Show': {
+    pages: DocumentationPageLink[];
+    page: DocumentationPage;
   };
 }
 

@@ -34,7 +34,7 @@ export function menuFlags(viewer: Viewer): MenuFlags {
     // Manage Users is hidden for admins: they reach users from System Admin.
     manageUsers: viewer.manageUsers && !admin,
     // Both readings of the spec apply: staff and admins, and managers.
-    documentation: admin || viewer.manager || effectiveLevel(viewer) >= LEVEL.STAFF,
+    documentation: canReadDocumentation(viewer),
     drafts: signedIn,
     unpublished: admin,
     unlisted: admin,
@@ -727,4 +727,62 @@ export function canSettleTask(viewer: Viewer, task: TaskAccessFacts, item: ItemA
 export function itemTaskCan(viewer: Viewer, item: ItemAccessFacts): { create: boolean; assignOthers: boolean } {
   const create = canCreateItemTask(viewer, item);
   return { create, assignOthers: create && canAssignTasksToOthers(viewer) };
+}
+
+/*
+ * Admin: characteristics and affirmations (admin-curation §2, §6). The Admin Dashboard, characteristics and
+ * affirmations are for admins and superadmins; the dashboard's Advanced Settings and Server Logs for superadmins.
+ */
+
+export function canOpenAdminDashboard(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && isAdmin(viewer);
+}
+
+export function canSeeSuperadminTools(viewer: Viewer): boolean {
+  return canRunAdvancedActions(viewer);
+}
+
+export function canManageCharacteristics(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && isAdmin(viewer);
+}
+
+export function canManageAffirmationOptions(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && isAdmin(viewer);
+}
+
+/** Page flags of the characteristic pages: a characteristic's share button only copies its link (no grants). */
+export function characteristicCan(viewer: Viewer): CanFlags {
+  const manage = canManageCharacteristics(viewer);
+  return { ...baseCan(viewer), create: manage, update: manage, delete: manage, duplicate: false, share: manage };
+}
+
+/** Page flags of the affirmation pages: nothing to share. */
+export function affirmationOptionCan(viewer: Viewer): CanFlags {
+  const manage = canManageAffirmationOptions(viewer);
+  return { ...baseCan(viewer), create: manage, update: manage, delete: manage, duplicate: false, share: false };
+}
+
+// Admin: taxonomies and tags
+
+/** Taxonomies, tags and the quick-tag matrix (admin-curation §2 "Taxonomies and tags", §6): admins only. */
+export function canManageTaxonomies(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/* Admin: stats (admin-curation §2 "Admin Stats", §6): the request stats and their download are for admins. */
+
+export function canSeeStats(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+// Admin: advanced
+
+/** Admin Advanced and Server Logs (admin-curation §2, §6): superadmins only. */
+export function canUseAdvanced(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && viewer.superadmin;
+}
+
+/** /documentation (member-library §2, §6): both readings of the spec apply, staff and admins, and managers. */
+export function canReadDocumentation(viewer: Viewer): boolean {
+  return isAdmin(viewer) || viewer.manager || effectiveLevel(viewer) >= LEVEL.STAFF;
 }

@@ -43,7 +43,8 @@ export const httpRequests = pgTable(
     durationMs: integer('duration_ms').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('http_requests_created_idx').on(t.createdAt)],
+  // (created_at, id): the stats' date ranges, and the keyset of the CSV download (features/admin-stats/csv.ts).
+  (t) => [index('http_requests_created_id_idx').on(t.createdAt, t.id)],
 );
 
 export const brokenExternalLinkAlerts = pgTable(

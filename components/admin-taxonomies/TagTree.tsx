@@ -1,0 +1,125 @@
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import Sortable from 'sortablejs';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { EMPTY_STATES } from '../../shared/messages';
+import { DRAG_ANIMATION_MS } from '../../shared/constants';
+import { adminTagRepositionUrl, adminTagUrl, DELETE_TAG_CONFIRM, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
+import { DRAG_HANDLE_ATTRIBUTE, sortableEndHandler } from '../collections/SortableEntryList';
+import InlineEditableField from '../inline-edit/InlineEditableField';
+import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
+import { buildTagTree, filterTagTree, refsAtAndBelow, type TagNode } from './tag-tree';
+
+interface TagTreeProps {
+  tags: AdminTag[];
+}
+
+/**
+ * A taxonomy's tags as a tree: a filter box (matching keeps ancestors visible; 'No matching nodes found'), each tag's
+ * label and parent edited in place, its force-show switch, Delete, and drag re-order among siblings (off while filtering).
+ */
+export default function TagTree({ tags }: TagTreeProps) {
+  const [filter, setFilter] = useState('');
+  const tree = useMemo(() => buildTagTree(tags), [tags]);
+  const shown = useMemo(() => filterTagTree(tree, filter), [tree, filter]);
+  const filtering = filter.trim() !== '';
+
+  return (
+    <div>
+      <Form.Control type="search" className="mb-3" placeholder={TAXONOMY_TEXTS.filterPlaceholder} aria-label={TAXONOMY_TEXTS.filterPlaceholder} value={filter} onChange={(event) => setFilter(event.target.value)} />
+      {tags.length === 0 ? (
+        <Alert variant="info">{TAXONOMY_TEXTS.noTags}</Alert>
+      ) : shown.length === 0 ? (
+        <Alert variant="warning">{EMPTY_STATES.treeFilter}</Alert>
+      ) : (
+        <TagList nodes={shown} allTags={tags} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
+      )}
+    </div>
+  );
+}
+
+interface TagListProps {
+  nodes: TagNode[];
+  allTags: AdminTag[];
+  tree: TagNode[];
+  /** Siblings share it: a tag can be dragged only among them. */
+  parentKey: string;
+  draggable: boolean;
+  label: string;
+}
+
+function TagList({ nodes, allTags, tree, parentKey, draggable, label }: TagListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const moved = useEffectEvent((tagRef: string, _parent: string, position: number) => postKeepingScroll(adminTagRepositionUrl(tagRef), { position }));
+
+  useEffect(() => {
+    if (!draggable || !listRef.current) return;
+    const sortable = Sortable.create(listRef.current, {
+      group: `tags-${parentKey}`,
+      animation: DRAG_ANIMATION_MS,
+      handle: `[${DRAG_HANDLE_ATTRIBUTE}]`,
+      draggable: '[data-entry-ref]',
+      forceFallback: true,
+      fallbackOnBody: true,
+      onEnd: sortableEndHandler((tagRef, section, position) => moved(tagRef, section, position)),
+    });
+    return () => sortable.destroy();
+  }, [draggable, parentKey]);
+
+  return (
+    <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>
+      {nodes.map((node) => (
+        <li key={node.tag.ref} data-entry-ref={node.tag.ref} aria-label={node.tag.fullLabel} className="py-1">
+          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} draggable={draggable} />
+          {node.children.length > 0 && <TagList nodes={node.children} allTags={allTags} tree={tree} parentKey={node.tag.ref} draggable={draggable} label={`${node.tag.label} children`} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function findNode(nodes: TagNode[], ref: string): TagNode | undefined {
+  for (const node of nodes) {
+    if (node.tag.ref === ref) return node;
+    const found = findNode(node.children, ref);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function TagRow({ node, allTags, draggable }: { node: TagNode; allTags: AdminTag[]; draggable: boolean }) {
+  const { tag } = node;
+  const url = adminTagUrl(tag.ref);
+  // The tag and its own descendants cannot be its parent (the server refuses a cycle too).
+  const blocked = refsAtAndBelow(node);
+  const parentOptions = allTags.filter((other) => !blocked.has(other.ref)).map((other) => ({ value: other.ref, label: other.fullLabel }));
+  const remove = () => {
+    if (window.confirm(DELETE_TAG_CONFIRM)) deleteKeepingScroll(url);
+  };
+  return (
+    <div className="d-flex flex-wrap align-items-start gap-3 border rounded p-2 bg-body">
+      {draggable && (
+        <span {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }} className="text-body-secondary" style={{ cursor: 'grab' }} role="img" aria-label={`Drag ${tag.label}`}>
+          <i className="bi bi-grip-vertical" aria-hidden="true" />
+        </span>
+      )}
+      <div style={{ minWidth: '12rem' }}>
+        <InlineEditableField field="label" label={`Label of ${tag.label}`} value={tag.label} url={url} />
+      </div>
+      <div style={{ minWidth: '12rem' }} className="small">
+        <span className="text-body-secondary">{TAXONOMY_TEXTS.parent}: </span>
+        <InlineEditableField field="parent_ref" label={`Parent of ${tag.label}`} mode="select" value={tag.parentRef ?? ''} options={parentOptions} url={url} emptyText={TAXONOMY_TEXTS.noParent} />
+      </div>
+      <Form.Check
+        type="switch"
+        id={`force-${tag.ref}`}
+        label={TAXONOMY_TEXTS.forceShow}
+        checked={tag.force_show_in_filtering}
+        onChange={(event) => patchKeepingScroll(url, { force_show_in_filtering: event.target.checked })}
+      />
+      <button type="button" className="btn btn-sm btn-outline-danger ms-auto" aria-label={`Delete ${tag.label}`} onClick={remove}>
+        <i className="bi bi-trash" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

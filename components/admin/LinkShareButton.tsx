@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { SHARE_TEXTS } from '../../shared/sharing';
+import ShareLinks from '../share/ShareLinks';
+
+interface LinkShareButtonProps {
+  /** The shared page's path, e.g. /admin/characteristic/{ref}. */
+  path: string;
+  title: string;
+}
+
+/**
+ * Share for pages nothing can be granted on (an admin's characteristic): the Share dialog with only its share links
+ * (Copy Link and the others); no access grant and no sharing explanation.
+ */
+export default function LinkShareButton({ path, title }: LinkShareButtonProps) {
+  const [show, setShow] = useState(false);
+  const url = typeof window === 'undefined' ? path : new URL(path, window.location.origin).toString();
+  return (
+    <>
+      <Button size="sm" variant="outline-primary" onClick={() => setShow(true)}>
+        <i className="bi bi-share me-1" aria-hidden="true" />
+        {SHARE_TEXTS.shareButton}
+      </Button>
+      <Modal show={show} onHide={() => setShow(false)} aria-labelledby="link-share-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="link-share-title">{SHARE_TEXTS.dialogTitle}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <ShareLinks url={url} title={title} />
+        </Modal.Body>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Head } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import { ADMIN_DASHBOARD_TITLE, ADMIN_DASHBOARD_WARNING, SUPERADMIN_ONLY, type AdminDashboardButton } from '../../shared/admin';
+import type { PageProps } from '../../shared/pages';
+import PageHeader from '../../components/layout/PageHeader';
+import AppLink from '../../components/lib/AppLink';
+
+const BUTTON_CLASS = 'btn btn-lg btn-outline-primary w-100 h-100 d-flex flex-column align-items-center justify-content-center gap-1 py-4';
+
+function ButtonContent({ button }: { button: AdminDashboardButton }) {
+  return (
+    <>
+      <i className={`bi ${button.icon} fs-2`} aria-hidden="true" />
+      <span>{button.label}</span>
+      {button.superadminOnly && (
+        <Badge bg="danger" className="fw-normal">
+          {SUPERADMIN_ONLY}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** A big button: an Inertia link, or a plain browser navigation (Server Logs). */
+function DashboardButton({ button }: { button: AdminDashboardButton }) {
+  if (button.browser) {
+    return (
+      <a href={button.href} className={BUTTON_CLASS}>
+        <ButtonContent button={button} />
+      </a>
+    );
+  }
+  return (
+    <AppLink href={button.href} className={BUTTON_CLASS}>
+      <ButtonContent button={button} />
+    </AppLink>
+  );
+}
+
+/** /admin, Admin Dashboard (admin-curation §2): a warning and big buttons into the admin area. */
+export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>) {
+  return (
+    <>
+      <Head title={ADMIN_DASHBOARD_TITLE} />
+      <PageHeader title={ADMIN_DASHBOARD_TITLE} />
+      <Alert variant="warning">{ADMIN_DASHBOARD_WARNING}</Alert>
+      <nav aria-label={ADMIN_DASHBOARD_TITLE}>
+        <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled">
+          {buttons.map((button) => (
+            <li className="col" key={button.href}>
+              <DashboardButton button={button} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

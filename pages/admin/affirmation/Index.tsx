@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Head } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import { AFFIRMATIONS_TITLE, CREATE_NEW } from '../../../shared/admin';
+import { EMPTY_STATES } from '../../../shared/messages';
+import type { PageProps } from '../../../shared/pages';
+import AffirmationCard from '../../../components/admin/AffirmationCard';
+import NewAffirmationModal from '../../../components/admin/NewAffirmationModal';
+import PageHeader from '../../../components/layout/PageHeader';
+import Pagination from '../../../components/pagination/Pagination';
+
+/** /admin/affirmation (admin-curation §2): pagination above and below a grid of cards, and Create New. */
+export default function AdminAffirmationIndex({ affirmations, can }: PageProps<'admin/affirmation/Index'>) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <Head title={AFFIRMATIONS_TITLE} />
+      <PageHeader title={AFFIRMATIONS_TITLE} action={can.create ? { label: CREATE_NEW, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
+      {affirmations.data.length === 0 ? (
+        <Alert variant="warning">{EMPTY_STATES.affirmations}</Alert>
+      ) : (
+        <>
+          <Pagination links={affirmations.links} label="Affirmation pages (top)" className="mb-3" />
+          <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 mb-3" role="list" aria-label={AFFIRMATIONS_TITLE}>
+            {affirmations.data.map((affirmation) => (
+              <div className="col" role="listitem" key={affirmation.ref}>
+                <AffirmationCard affirmation={affirmation} />
+              </div>
+            ))}
+          </div>
+          <Pagination links={affirmations.links} label="Affirmation pages (bottom)" />
+        </>
+      )}
+      {can.create && <NewAffirmationModal show={creating} onHide={() => setCreating(false)} />}
+    </>
+  );
+}

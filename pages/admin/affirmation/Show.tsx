@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Head, router } from '@inertiajs/react';
+import Badge from 'react-bootstrap/Badge';
+import { adminAffirmationUrl, AFFIRMATION_TEXTS, DELETE_AFFIRMATION_CONFIRM } from '../../../shared/admin';
+import type { PageProps } from '../../../shared/pages';
+import AdminRecordActions from '../../../components/admin/AdminRecordActions';
+import InlineCheckbox from '../../../components/admin/InlineCheckbox';
+import NegativeHelp from '../../../components/admin/NegativeHelp';
+import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
+import PageHeader from '../../../components/layout/PageHeader';
+
+/** An affirmation (admin-curation §2 "Admin affirmation detail"): its title and Negative flag, edited in place, and Delete. */
+export default function AdminAffirmationShow({ affirmation, can }: PageProps<'admin/affirmation/Show'>) {
+  const [editingRef, setEditingRef] = useState<string | null>(null);
+  const editing = can.update && editingRef === affirmation.ref;
+  const url = adminAffirmationUrl(affirmation.ref);
+
+  const remove = () => {
+    if (window.confirm(DELETE_AFFIRMATION_CONFIRM)) router.delete(url);
+  };
+
+  return (
+    <>
+      <Head title={affirmation.title} />
+      <PageHeader
+        title={affirmation.title}
+        meta={affirmation.is_negative ? <Badge bg="danger">{AFFIRMATION_TEXTS.disapproval}</Badge> : undefined}
+        tools={<AdminRecordActions label="Affirmation actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : affirmation.ref)} onDelete={remove} />}
+      />
+      <div className="d-grid gap-3">
+        <div>
+          <div className="small fw-semibold">{AFFIRMATION_TEXTS.title}</div>
+          <InlineEditableField field="title" label={AFFIRMATION_TEXTS.title} value={affirmation.title} url={url} editable={editing} />
+        </div>
+        <InlineCheckbox field="is_negative" label={AFFIRMATION_TEXTS.negative} checked={affirmation.is_negative} editable={editing} url={url} help={<NegativeHelp negative={affirmation.is_negative} />} />
+      </div>
+    </>
+  );
+}

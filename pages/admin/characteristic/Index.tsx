@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Head } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import { CHARACTERISTICS_TITLE, CREATE_NEW } from '../../../shared/admin';
+import { EMPTY_STATES } from '../../../shared/messages';
+import type { PageProps } from '../../../shared/pages';
+import CharacteristicCard from '../../../components/admin/CharacteristicCard';
+import NewCharacteristicModal from '../../../components/admin/NewCharacteristicModal';
+import PageHeader from '../../../components/layout/PageHeader';
+import Pagination from '../../../components/pagination/Pagination';
+
+/** /admin/characteristic (and /admin/characteristics): every characteristic as a card, paged, and Create New. */
+export default function AdminCharacteristicIndex({ characteristics, formats, can }: PageProps<'admin/characteristic/Index'>) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <Head title={CHARACTERISTICS_TITLE} />
+      <PageHeader title={CHARACTERISTICS_TITLE} action={can.create ? { label: CREATE_NEW, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
+      {characteristics.data.length === 0 ? (
+        <Alert variant="warning">{EMPTY_STATES.characteristics}</Alert>
+      ) : (
+        <>
+          <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 mb-3" role="list" aria-label={CHARACTERISTICS_TITLE}>
+            {characteristics.data.map((characteristic) => (
+              <div className="col" role="listitem" key={characteristic.ref}>
+                <CharacteristicCard characteristic={characteristic} formats={formats} />
+              </div>
+            ))}
+          </div>
+          <Pagination links={characteristics.links} label="Characteristic pages" />
+        </>
+      )}
+      {can.create && <NewCharacteristicModal show={creating} onHide={() => setCreating(false)} formats={formats} />}
+    </>
+  );
+}

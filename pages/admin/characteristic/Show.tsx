@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Head, router } from '@inertiajs/react';
+import Badge from 'react-bootstrap/Badge';
+import { adminCharacteristicUrl, CHARACTERISTIC_TEXTS, DELETE_CHARACTERISTIC_CONFIRM } from '../../../shared/admin';
+import type { PageProps } from '../../../shared/pages';
+import AdminRecordActions from '../../../components/admin/AdminRecordActions';
+import InlineCheckbox from '../../../components/admin/InlineCheckbox';
+import LinkShareButton from '../../../components/admin/LinkShareButton';
+import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
+import PageHeader from '../../../components/layout/PageHeader';
+
+/**
+ * A characteristic (admin-curation §2 "Admin characteristic detail"): title, usage note, format and public, edited in
+ * place in edit mode, with Delete and a Share button that offers its link.
+ */
+export default function AdminCharacteristicShow({ characteristic, formats, can }: PageProps<'admin/characteristic/Show'>) {
+  // Edit mode belongs to the characteristic it was switched on for.
+  const [editingRef, setEditingRef] = useState<string | null>(null);
+  const editing = can.update && editingRef === characteristic.ref;
+  const url = adminCharacteristicUrl(characteristic.ref);
+  const formatOptions = Object.entries(formats).map(([value, label]) => ({ value, label }));
+
+  const remove = () => {
+    if (window.confirm(DELETE_CHARACTERISTIC_CONFIRM)) router.delete(url);
+  };
+
+  return (
+    <>
+      <Head title={characteristic.title} />
+      <PageHeader
+        title={characteristic.title}
+        meta={
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <Badge bg="secondary">{formats[characteristic.format] ?? characteristic.format}</Badge>
+            {!characteristic.public && <Badge bg="warning" text="dark">{CHARACTERISTIC_TEXTS.notPublic}</Badge>}
+          </div>
+        }
+        tools={<AdminRecordActions label="Characteristic actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : characteristic.ref)} onDelete={remove} />}
+        share={can.share ? <LinkShareButton path={url} title={characteristic.title} /> : undefined}
+      />
+      <div className="d-grid gap-3">
+        <div>
+          <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.title}</div>
+          <InlineEditableField field="title" label={CHARACTERISTIC_TEXTS.title} value={characteristic.title} url={url} editable={editing} />
+        </div>
+        <div>
+          <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.usageNote}</div>
+          <InlineEditableField field="usage_note" label={CHARACTERISTIC_TEXTS.usageNote} mode="textarea" value={characteristic.usage_note} url={url} editable={editing} emptyText={CHARACTERISTIC_TEXTS.noUsageNote} />
+        </div>
+        <div>
+          <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.format}</div>
+          <InlineEditableField field="format" label={CHARACTERISTIC_TEXTS.format} mode="select" required options={formatOptions} value={characteristic.format} url={url} editable={editing} />
+        </div>
+        <InlineCheckbox field="public" label={CHARACTERISTIC_TEXTS.public} checked={characteristic.public} editable={editing} url={url} help={CHARACTERISTIC_TEXTS.publicHelp} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Head, Link, router, usePage } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { EMPTY_STATES } from '../../../shared/messages';
+import type { PageProps } from '../../../shared/pages';
+import { adminTaxonomyItemsUrl, adminTaxonomyUrl, QUICK_TAG_SEARCH_MAX, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
+import QuickTagMatrix from '../../../components/admin-taxonomies/QuickTagMatrix';
+import PageHeader from '../../../components/layout/PageHeader';
+import Pagination from '../../../components/pagination/Pagination';
+
+/**
+ * /admin/taxonomy/{ref}/item (items without a tag in the taxonomy) and /admin/taxonomy/{ref}/item/all: the quick-tag
+ * matrix, a page at a time, with a title search. A refused click (a required taxonomy's last tag) shows its error.
+ */
+export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filters }: PageProps<'admin/taxonomy/Items'>) {
+  const { props } = usePage();
+  const [search, setSearch] = useState(filters.search);
+  const path = adminTaxonomyItemsUrl(taxonomy.ref, all);
+  const heading = all ? TAXONOMY_TEXTS.quickTagAll : TAXONOMY_TEXTS.quickTagUntagged;
+  const errors = Object.values(props.errors ?? {}).flatMap((message: unknown) => (typeof message === 'string' ? [message] : []));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    router.get(path, search.trim() ? { search: search.trim() } : {}, { preserveState: true });
+  };
+
+  return (
+    <>
+      <Head title={`${taxonomy.title}: ${heading}`} />
+      <PageHeader
+        title={`${taxonomy.title}: ${heading}`}
+        meta={
+          <div className="d-flex flex-wrap gap-3 small">
+            <Link href={adminTaxonomyUrl(taxonomy.ref)}>{taxonomy.title}</Link>
+            <Link href={adminTaxonomyItemsUrl(taxonomy.ref, !all)}>{all ? TAXONOMY_TEXTS.quickTagUntagged : TAXONOMY_TEXTS.quickTagAll}</Link>
+            <span className="text-body-secondary">{total} item(s)</span>
+          </div>
+        }
+      />
+      <Form onSubmit={submit} role="search" className="mb-3" style={{ maxWidth: '28rem' }}>
+        <InputGroup>
+          <Form.Control type="search" name="search" aria-label={TAXONOMY_TEXTS.searchTitles} placeholder={TAXONOMY_TEXTS.searchTitles} value={search} maxLength={QUICK_TAG_SEARCH_MAX} onChange={(event) => setSearch(event.target.value)} />
+          <Button type="submit" variant="outline-secondary" aria-label="Search">
+            <i className="bi bi-search" aria-hidden="true" />
+          </Button>
+        </InputGroup>
+      </Form>
+      {errors.map((message) => (
+        <Alert key={message} variant="danger">
+          {message}
+        </Alert>
+      ))}
+      {matrix.data.length === 0 ? (
+        <Alert variant="warning">{all || filters.search ? EMPTY_STATES.items : EMPTY_STATES.unlinkedFiles}</Alert>
+      ) : (
+        <>
+          <Pagination links={matrix.links} label="Item pages" className="mb-2" />
+          <QuickTagMatrix rows={matrix.data} tags={taxonomy.tags} />
+          <Pagination links={matrix.links} label="Item pages" className="mt-2" />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Head, router, usePage } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import type { PageProps } from '../../../shared/pages';
+import {
+  adminTaxonomyItemsUrl,
+  adminTaxonomyUrl,
+  DELETE_TAXONOMY_CONFIRM,
+  NEW_TAG_TITLE,
+  TAXONOMY_FIELD_LABELS,
+  TAXONOMY_FLAG_FIELDS,
+  TAXONOMY_TEXTS,
+} from '../../../shared/taxonomies-admin';
+import NewTagModal from '../../../components/admin-taxonomies/NewTagModal';
+import TagTree from '../../../components/admin-taxonomies/TagTree';
+import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
+import PageHeader from '../../../components/layout/PageHeader';
+
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/**
+ * /admin/taxonomy/{ref}: the taxonomy's fields edited in place, its tags as a tree (filter, inline edit, force-show,
+ * delete, drag re-order), New Tag, the quick-tag matrix links and Delete.
+ */
+export default function AdminTaxonomyShow({ taxonomy }: PageProps<'admin/taxonomy/Show'>) {
+  const [creatingTag, setCreatingTag] = useState(false);
+  const { props } = usePage();
+  const url = adminTaxonomyUrl(taxonomy.ref);
+  const tagError = typeof props.errors?.tag === 'string' ? props.errors.tag : null;
+  const remove = () => {
+    if (window.confirm(DELETE_TAXONOMY_CONFIRM)) router.delete(url);
+  };
+
+  return (
+    <>
+      <Head title={taxonomy.title} />
+      <PageHeader
+        title={taxonomy.title}
+        action={{ label: NEW_TAG_TITLE, icon: 'bi-plus-lg', onClick: () => setCreatingTag(true) }}
+        overflow={[
+          { label: TAXONOMY_TEXTS.quickTagUntagged, href: adminTaxonomyItemsUrl(taxonomy.ref, false) },
+          { label: TAXONOMY_TEXTS.quickTagAll, href: adminTaxonomyItemsUrl(taxonomy.ref, true) },
+          { label: 'Delete', danger: true, onClick: remove },
+        ]}
+      />
+      <div className="mb-4 d-grid gap-2">
+        <div>
+          <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS.title}</div>
+          <InlineEditableField field="title" label={TAXONOMY_FIELD_LABELS.title} value={taxonomy.title} url={url} />
+        </div>
+        <div>
+          <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS.usage_note}</div>
+          <InlineEditableField field="usage_note" label={TAXONOMY_FIELD_LABELS.usage_note} mode="textarea" value={taxonomy.usage_note} url={url} emptyText="No usage note" />
+        </div>
+        <div className="d-flex flex-wrap gap-4">
+          {TAXONOMY_FLAG_FIELDS.map((field) => (
+            <div key={field}>
+              <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS[field]}</div>
+              <InlineEditableField field={field} label={TAXONOMY_FIELD_LABELS[field]} mode="select" required value={taxonomy[field] ? 'true' : 'false'} options={YES_NO} url={url} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <h2 className="h5">{TAXONOMY_TEXTS.tags}</h2>
+      {tagError && <Alert variant="danger">{tagError}</Alert>}
+      <TagTree tags={taxonomy.tags} />
+      <NewTagModal show={creatingTag} onHide={() => setCreatingTag(false)} taxonomyRef={taxonomy.ref} tags={taxonomy.tags} />
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * check-external-links: every item's available_external_link is requested (HEAD, then GET when HEAD fails),
+ * redirects are followed by hand through the SSRF guard, and broken links are recorded in
+ * broken_external_link_alerts (links that work again have their alerts resolved).
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { brokenExternalLinkAlerts, items } from '../../db/schema';
+import { formatTime, textTable } from './text-table';
+import { assertCheckableUrl, guardedLookup, parseCheckableUrl, RefusedUrlError, STRICT_ADDRESS_POLICY, type AddressPolicy } from './url-guard';
+
+export const LINK_TIMEOUT_MS = 5000;
+export const LINK_CONCURRENCY = 5;
+export const LINK_MAX_REDIRECTS = 5;
+
+export interface LinkCheckOptions {
+  /** The SSRF guard's policy; tests pass one that lets a local server through. */
+  policy?: AddressPolicy;
+  timeoutMs?: number;
+  concurrency?: number;
+  /** Epoch ms after which no new link is started. */
+  deadline?: number;
+}
+
+export interface LinkResult {
+  ok: boolean;
+  status: number | null;
+  message: string;
+  /** The last URL requested (after redirects). */
+  finalUrl: string;
+}
+
+interface HopAnswer {
+  status: number;
+  location: string | undefined;
+}
+
+function requestOnce(url: URL, method: 'HEAD' | 'GET', policy: AddressPolicy, timeoutMs: number): Promise<HopAnswer> {
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = transport.request(
+      url,
+      { method, agent: false, lookup: guardedLookup(policy), headers: { 'user-agent': 'Equip link checker', accept: '*/*' } },
+      (response) => {
+        resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+        response.destroy();
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    request.on('close', () => clearTimeout(timer));
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** HEAD, or GET when HEAD is refused, fails or is not supported. */
+async function requestHop(url: URL, policy: AddressPolicy, timeoutMs: number): Promise<HopAnswer> {
+  try {
+    const head = await requestOnce(url, 'HEAD', policy, timeoutMs);
+    if (head.status < 400) return head;
+  } catch (error) {
+    if (error instanceof RefusedUrlError) throw error;
+  }
+  return requestOnce(url, 'GET', policy, timeoutMs);
+}
+
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+export async function checkLink(link: string, options: LinkCheckOptions = {}): Promise<LinkResult> {
+  const policy = options.policy ?? STRICT_ADDRESS_POLICY;
+  const timeoutMs = options.timeoutMs ?? LINK_TIMEOUT_MS;
+  let url: URL | null = null;
+  try {
+    url = parseCheckableUrl(link);
+    for (let hop = 0; hop <= LINK_MAX_REDIRECTS; hop += 1) {
+      await assertCheckableUrl(url, policy);
+      const answer = await requestHop(url, policy, timeoutMs);
+      if (isRedirect(answer.status) && answer.location) {
+        url = parseCheckableUrl(answer.location, url);
+        continue;
+      }
+      const ok = answer.status > 0 && answer.status < 400;
+      return { ok, status: answer.status, message: ok ? 'OK' : `HTTP ${answer.status}`, finalUrl: url.href };
+    }
+    return { ok: false, status: null, message: `More than ${LINK_MAX_REDIRECTS} redirects`, finalUrl: url.href };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, status: null, message, finalUrl: url?.href ?? link };
+  }
+}
+
+interface LinkedItem {
+  id: number;
+  code: string;
+  link: string;
+}
+
+/** Records a broken link: updates the open alert of the item's link, or opens one. */
+async function recordBroken(db: Database, item: LinkedItem, result: LinkResult, now: Date): Promise<void> {
+  const open = and(eq(brokenExternalLinkAlerts.itemId, item.id), eq(brokenExternalLinkAlerts.url, item.link), isNull(brokenExternalLinkAlerts.resolvedAt));
+  const updated = await db
+    .update(brokenExternalLinkAlerts)
+    .set({ statusCode: result.status, message: result.message, checkedAt: now })
+    .where(open)
+    .returning({ id: brokenExternalLinkAlerts.id });
+  if (updated.length > 0) return;
+  await db.insert(brokenExternalLinkAlerts).values({ itemId: item.id, url: item.link, statusCode: result.status, message: result.message, checkedAt: now });
+}
+
+/** A link that works: its open alerts are resolved. */
+async function resolveAlerts(db: Database, item: LinkedItem, now: Date): Promise<number> {
+  const resolved = await db
+    .update(brokenExternalLinkAlerts)
+    .set({ resolvedAt: now, checkedAt: now })
+    .where(and(eq(brokenExternalLinkAlerts.itemId, item.id), eq(brokenExternalLinkAlerts.url, item.link), isNull(brokenExternalLinkAlerts.resolvedAt)))
+    .returning({ id: brokenExternalLinkAlerts.id });
+  return resolved.length;
+}
+
+async function linkedItems(db: Database): Promise<LinkedItem[]> {
+  const rows = await db
+    .select({ id: items.id, code: items.code, link: items.availableExternalLink })
+    .from(items)
+    .where(and(isNotNull(items.availableExternalLink), sql`trim(${items.availableExternalLink}) <> ''`))
+    .orderBy(items.code);
+  return rows.map((row) => ({ id: row.id, code: row.code, link: row.link! }));
+}
+
+interface CheckOutcome {
+  item: LinkedItem;
+  result: LinkResult;
+  resolvedAlerts: number;
+}
+
+export async function checkExternalLinks(db: Database, now: Date, options: LinkCheckOptions = {}): Promise<string> {
+  const started = Date.now();
+  const all = await linkedItems(db);
+  const outcomes: CheckOutcome[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length && (options.deadline === undefined || Date.now() < options.deadline)) {
+      const item = all[next++]!;
+      const result = await checkLink(item.link, options);
+      if (!result.ok) await recordBroken(db, item, result, now);
+      const resolvedAlerts = result.ok ? await resolveAlerts(db, item, now) : 0;
+      outcomes.push({ item, result, resolvedAlerts });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? LINK_CONCURRENCY, Math.max(all.length, 1)) }, worker));
+  return linkReport({ all, outcomes, now, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+function linkReport({ all, outcomes, now, seconds }: { all: LinkedItem[]; outcomes: CheckOutcome[]; now: Date; seconds: number }): string {
+  const broken = outcomes.filter((outcome) => !outcome.result.ok);
+  const resolved = outcomes.reduce((sum, outcome) => sum + outcome.resolvedAlerts, 0);
+  const lines = [
+    `check-external-links (${formatTime(now)})`,
+    '',
+    `Checked ${outcomes.length} of ${all.length} external links: ${outcomes.length - broken.length} working, ${broken.length} broken.`,
+  ];
+  if (resolved > 0) lines.push(`Resolved ${resolved} alert${resolved === 1 ? '' : 's'} of links that work again.`);
+  if (outcomes.length < all.length) lines.push(`Stopped after ${seconds} s (the time budget): ${all.length - outcomes.length} links were not checked this time.`);
+  if (broken.length > 0) {
+    const rows = broken.sort((a, b) => a.item.code.localeCompare(b.item.code)).map(({ item, result }) => [item.code, item.link, result.status, result.message]);
+    lines.push('', 'Broken links (recorded as alerts):', '', textTable(['item', 'url', 'status', 'problem'], rows));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,85 @@
+/**
+ * Affirmation options as the admin pages manage them (admin-curation §3 Affirmation; stored in affirmation_options,
+ * whose is_negative column is the spec's field). Titles are unique regardless of case; the table's unique index
+ * settles races. Writes bump the library version by the table's triggers.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AdminAffirmation } from '../../../shared/admin';
+import type { Database } from '../../db/client';
+import { affirmationOptions } from '../../db/schema';
+import { offsetAndLimit } from '../../lib/pagination';
+import { REF_PATTERN } from '../../lib/ref';
+import { isUniqueViolation } from '../admin/access';
+
+const adminFields = { ref: affirmationOptions.ref, title: affirmationOptions.title, is_negative: affirmationOptions.isNegative };
+
+export type AffirmationRecord = AdminAffirmation & { id: number };
+
+export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'title-taken' };
+
+/** One page of affirmations in the item page's order (position, then creation), and how many there are. */
+export async function listAffirmations(db: Database, page: number, perPage: number): Promise<{ rows: AdminAffirmation[]; total: number }> {
+  const { offset, limit } = offsetAndLimit(page, perPage);
+  const [rows, [count]] = await Promise.all([
+    db.select(adminFields).from(affirmationOptions).orderBy(asc(affirmationOptions.position), asc(affirmationOptions.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(affirmationOptions),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findAffirmation(db: Database, ref: string): Promise<AffirmationRecord | null> {
+  if (!REF_PATTERN.test(ref)) return null;
+  const [row] = await db.select({ id: affirmationOptions.id, ...adminFields }).from(affirmationOptions).where(eq(affirmationOptions.ref, ref)).limit(1);
+  return row ?? null;
+}
+
+async function titleTaken(db: Database, title: string, exceptId: number | null): Promise<boolean> {
+  const sameTitle = sql`lower(${affirmationOptions.title}) = lower(${title})`;
+  const [row] = await db
+    .select({ id: affirmationOptions.id })
+    .from(affirmationOptions)
+    .where(exceptId === null ? sameTitle : and(sameTitle, ne(affirmationOptions.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Adds it after the others on item pages, unless the title is taken. */
+export async function createAffirmation(db: Database, values: { title: string; is_negative: boolean }): Promise<WriteOutcome<{ ref: string; title: string }>> {
+  if (await titleTaken(db, values.title, null)) return { ok: false, reason: 'title-taken' };
+  try {
+    const [row] = await db
+      .insert(affirmationOptions)
+      .values({
+        title: values.title,
+        isNegative: values.is_negative,
+        position: sql`(select coalesce(max(${affirmationOptions.position}), -1) + 1 from ${affirmationOptions})`,
+      })
+      .returning({ ref: affirmationOptions.ref, title: affirmationOptions.title });
+    return { ok: true, value: row! };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };
+    throw error;
+  }
+}
+
+const COLUMN_OF = { title: 'title', is_negative: 'isNegative' } as const;
+
+/** Saves one field; a title another affirmation has is refused. */
+export async function updateAffirmation(db: Database, id: number, field: keyof typeof COLUMN_OF, value: string | boolean): Promise<WriteOutcome<null>> {
+  if (field === 'title' && (await titleTaken(db, value as string, id))) return { ok: false, reason: 'title-taken' };
+  try {
+    await db
+      .update(affirmationOptions)
+      .set({ [COLUMN_OF[field]]: value })
+      .where(eq(affirmationOptions.id, id));
+    return { ok: true, value: null };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };
+    throw error;
+  }
+}
+
+/** The affirmations people gave with it go with it (item_affirmations cascades). */
+export async function deleteAffirmation(db: Database, id: number): Promise<void> {
+  await db.delete(affirmationOptions).where(eq(affirmationOptions.id, id));
+}

@@ -1,0 +1,16 @@
+/** Request shapes of the affirmation routes (admin-curation §3 Affirmation, §5, §7 POST /admin/affirmation, PATCH). */
+import { z } from 'zod';
+import { AFFIRMATION_MESSAGES, AFFIRMATION_TITLE_MAX, type AffirmationField } from '../../../shared/admin';
+import { booleanInput, trimmed } from '../admin/schemas';
+
+const title = z.preprocess(
+  trimmed,
+  z.string({ error: AFFIRMATION_MESSAGES.titleRequired }).min(1, { error: AFFIRMATION_MESSAGES.titleRequired }).max(AFFIRMATION_TITLE_MAX, { error: AFFIRMATION_MESSAGES.titleTooLong }),
+);
+const isNegative = z.preprocess(booleanInput, z.boolean({ error: AFFIRMATION_MESSAGES.negativeInvalid }));
+
+/** POST /admin/affirmation: title, is_negative. */
+export const createAffirmationBody = z.object({ title, is_negative: isNegative.default(false) });
+
+/** PATCH /admin/affirmation/{ref}: exactly one of the fields. */
+export const affirmationFieldSchemas: Record<AffirmationField, z.ZodType<string | boolean>> = { title, is_negative: isNegative };

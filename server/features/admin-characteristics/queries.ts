@@ -1,0 +1,100 @@
+/**
+ * Characteristics as the admin pages manage them (admin-curation §3 Characteristic). Titles are unique regardless of
+ * case; the table's unique index settles races. Writes bump the library version by the table's triggers.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AdminCharacteristic } from '../../../shared/admin';
+import type { Database } from '../../db/client';
+import { characteristics } from '../../db/schema';
+import { offsetAndLimit } from '../../lib/pagination';
+import { REF_PATTERN } from '../../lib/ref';
+import { isUniqueViolation } from '../admin/access';
+
+const adminFields = {
+  ref: characteristics.ref,
+  title: characteristics.title,
+  usage_note: characteristics.usageNote,
+  format: characteristics.format,
+  public: characteristics.public,
+};
+
+export type CharacteristicRecord = AdminCharacteristic & { id: number };
+
+/** One page of characteristics in the item page's order (position, then title), and how many there are. */
+export async function listCharacteristics(db: Database, page: number, perPage: number): Promise<{ rows: AdminCharacteristic[]; total: number }> {
+  const { offset, limit } = offsetAndLimit(page, perPage);
+  const [rows, [count]] = await Promise.all([
+    db.select(adminFields).from(characteristics).orderBy(asc(characteristics.position), asc(characteristics.title), asc(characteristics.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(characteristics),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findCharacteristic(db: Database, ref: string): Promise<CharacteristicRecord | null> {
+  if (!REF_PATTERN.test(ref)) return null;
+  const [row] = await db.select({ id: characteristics.id, ...adminFields }).from(characteristics).where(eq(characteristics.ref, ref)).limit(1);
+  return row ?? null;
+}
+
+/** Whether another characteristic (not `exceptId`) has this title, in any case. */
+async function titleTaken(db: Database, title: string, exceptId: number | null): Promise<boolean> {
+  const sameTitle = sql`lower(${characteristics.title}) = lower(${title})`;
+  const [row] = await db
+    .select({ id: characteristics.id })
+    .from(characteristics)
+    .where(exceptId === null ? sameTitle : and(sameTitle, ne(characteristics.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface NewCharacteristic {
+  title: string;
+  usage_note: string;
+  format: string;
+  public: boolean;
+}
+
+export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'title-taken' };
+
+/** Adds it after the others on item pages, unless the title is taken. */
+export async function createCharacteristic(db: Database, values: NewCharacteristic): Promise<WriteOutcome<{ ref: string; title: string }>> {
+  if (await titleTaken(db, values.title, null)) return { ok: false, reason: 'title-taken' };
+  try {
+    const [row] = await db
+      .insert(characteristics)
+      .values({
+        title: values.title,
+        usageNote: values.usage_note,
+        format: values.format,
+        public: values.public,
+        position: sql`(select coalesce(max(${characteristics.position}), -1) + 1 from ${characteristics})`,
+      })
+      .returning({ ref: characteristics.ref, title: characteristics.title });
+    return { ok: true, value: row! };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };
+    throw error;
+  }
+}
+
+const COLUMN_OF = { title: 'title', usage_note: 'usageNote', format: 'format', public: 'public' } as const;
+
+/** Saves one field; a title another characteristic has is refused. */
+export async function updateCharacteristic(db: Database, id: number, field: keyof typeof COLUMN_OF, value: string | boolean): Promise<WriteOutcome<null>> {
+  if (field === 'title' && (await titleTaken(db, value as string, id))) return { ok: false, reason: 'title-taken' };
+  try {
+    await db
+      .update(characteristics)
+      .set({ [COLUMN_OF[field]]: value })
+      .where(eq(characteristics.id, id));
+    return { ok: true, value: null };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };
+    throw error;
+  }
+}
+
+/** Items' values of it go with it (item_characteristics cascades). */
+export async function deleteCharacteristic(db: Database, id: number): Promise<void> {
+  await db.delete(characteristics).where(eq(characteristics.id, id));
+}

@@ -1,0 +1,98 @@
+/**
+ * Characteristics (admin-curation §2 "Admin characteristics list" and "Admin characteristic detail", §7): the paged
+ * list under both spellings, creating one, editing it one field at a time, and deleting it. Admins only.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ADMIN_CHARACTERISTICS_PLURAL_URL,
+  ADMIN_CHARACTERISTICS_URL,
+  ADMIN_LABEL,
+  ADMIN_URL,
+  adminCharacteristicUrl,
+  CHARACTERISTIC_FIELDS,
+  CHARACTERISTIC_FORMAT_LABELS,
+  CHARACTERISTIC_MESSAGES,
+  CHARACTERISTICS_TITLE,
+} from '../../../shared/admin';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
+import { canManageCharacteristics, characteristicCan } from '../../access/policy';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { paginationLinks } from '../../lib/pagination';
+import { requirePolicy } from '../admin/access';
+import { fieldErrors, listQuery, refParams, singleField } from '../admin/schemas';
+import { createCharacteristic, deleteCharacteristic, findCharacteristic, listCharacteristics, updateCharacteristic, type CharacteristicRecord } from './queries';
+import { characteristicFieldSchemas, createCharacteristicBody } from './schemas';
+
+const BAD_EDIT_REQUEST = `Send exactly one of ${CHARACTERISTIC_FIELDS.join(', ')}.`;
+const LIST_CRUMBS = [
+  { label: ADMIN_LABEL, href: ADMIN_URL },
+  { label: CHARACTERISTICS_TITLE, href: ADMIN_CHARACTERISTICS_URL },
+];
+
+/** The characteristic the URL names: 403 for non-admins before anything else, then 404 when there is none. */
+async function characteristicOf(request: FastifyRequest): Promise<CharacteristicRecord> {
+  requirePolicy(request.viewer, canManageCharacteristics);
+  const params = refParams.safeParse(request.params);
+  const characteristic = params.success ? await findCharacteristic(request.server.db, params.data.ref) : null;
+  if (!characteristic) throw notFound();
+  return characteristic;
+}
+
+export async function adminCharacteristicRoutes(app: FastifyInstance): Promise<void> {
+  for (const path of [ADMIN_CHARACTERISTICS_URL, ADMIN_CHARACTERISTICS_PLURAL_URL]) {
+    app.get(path, async (request, reply) => {
+      requirePolicy(request.viewer, canManageCharacteristics);
+      const { page } = listQuery.parse(request.query ?? {});
+      const { rows, total } = await listCharacteristics(app.db, page, DEFAULT_PAGE_SIZE);
+      reply.header('Cache-Control', 'private, no-store');
+      return reply.inertia('admin/characteristic/Index', {
+        characteristics: { data: rows, links: paginationLinks({ path, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }) },
+        formats: CHARACTERISTIC_FORMAT_LABELS,
+        can: characteristicCan(request.viewer),
+        title: CHARACTERISTICS_TITLE,
+        breadcrumbs: LIST_CRUMBS,
+      });
+    });
+  }
+
+  app.post(ADMIN_CHARACTERISTICS_URL, async (request, reply) => {
+    requirePolicy(request.viewer, canManageCharacteristics);
+    const body = createCharacteristicBody.safeParse(request.body ?? {});
+    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), ADMIN_CHARACTERISTICS_URL);
+    const created = await createCharacteristic(app.db, body.data);
+    if (!created.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, ADMIN_CHARACTERISTICS_URL);
+    return reply.notify(CHARACTERISTIC_MESSAGES.created(created.value.title)).redirectBack(ADMIN_CHARACTERISTICS_URL);
+  });
+
+  app.get(`${ADMIN_CHARACTERISTICS_URL}/:ref`, async (request, reply) => {
+    const { id: _id, ...characteristic } = await characteristicOf(request);
+    reply.header('Cache-Control', 'private, no-store');
+    return reply.inertia('admin/characteristic/Show', {
+      characteristic,
+      formats: CHARACTERISTIC_FORMAT_LABELS,
+      can: characteristicCan(request.viewer),
+      title: characteristic.title,
+      breadcrumbs: [...LIST_CRUMBS, { label: characteristic.title, href: adminCharacteristicUrl(characteristic.ref) }],
+    });
+  });
+
+  app.patch(`${ADMIN_CHARACTERISTICS_URL}/:ref`, async (request, reply) => {
+    const characteristic = await characteristicOf(request);
+    const back = adminCharacteristicUrl(characteristic.ref);
+    const field = singleField(request.body, CHARACTERISTIC_FIELDS);
+    if (!field) throw new HttpError(400, BAD_EDIT_REQUEST);
+    const [name, value] = field;
+    const parsed = characteristicFieldSchemas[name].safeParse(value);
+    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
+    const saved = await updateCharacteristic(app.db, characteristic.id, name, parsed.data);
+    if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
+    return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
+  });
+
+  app.delete(`${ADMIN_CHARACTERISTICS_URL}/:ref`, async (request, reply) => {
+    const characteristic = await characteristicOf(request);
+    await deleteCharacteristic(app.db, characteristic.id);
+    reply.notify(CHARACTERISTIC_MESSAGES.deleted(characteristic.title));
+    return reply.redirect(ADMIN_CHARACTERISTICS_URL, 303);
+  });
+}

@@ -1,0 +1,42 @@
+/** Request shapes of the characteristic routes (admin-curation §3 Characteristic, §7 POST /admin/characteristic, PATCH). */
+import { z } from 'zod';
+import {
+  CHARACTERISTIC_FORMAT_KEYS,
+  CHARACTERISTIC_MESSAGES,
+  CHARACTERISTIC_TITLE_MAX,
+  CHARACTERISTIC_USAGE_NOTE_MAX,
+  type CharacteristicField,
+} from '../../../shared/admin';
+import { booleanInput, trimmed } from '../admin/schemas';
+
+const title = z.preprocess(
+  trimmed,
+  z
+    .string({ error: CHARACTERISTIC_MESSAGES.titleRequired })
+    .min(1, { error: CHARACTERISTIC_MESSAGES.titleRequired })
+    .max(CHARACTERISTIC_TITLE_MAX, { error: CHARACTERISTIC_MESSAGES.titleTooLong }),
+);
+const usageNote = z.preprocess(
+  (input) => (input === null ? '' : trimmed(input)),
+  z.string({ error: CHARACTERISTIC_MESSAGES.usageNoteTooLong }).max(CHARACTERISTIC_USAGE_NOTE_MAX, { error: CHARACTERISTIC_MESSAGES.usageNoteTooLong }),
+);
+const format = z.enum(CHARACTERISTIC_FORMAT_KEYS as [string, ...string[]], { error: CHARACTERISTIC_MESSAGES.formatInvalid });
+const isPublic = z.preprocess(booleanInput, z.boolean({ error: CHARACTERISTIC_MESSAGES.publicInvalid }));
+
+/** POST /admin/characteristic: title, usage_note, format, public. */
+export const createCharacteristicBody = z.object({
+  title,
+  usage_note: usageNote.default(''),
+  format,
+  public: isPublic.default(false),
+});
+
+export type NewCharacteristicInput = z.infer<typeof createCharacteristicBody>;
+
+/** PATCH /admin/characteristic/{ref}: exactly one of the fields. */
+export const characteristicFieldSchemas: Record<CharacteristicField, z.ZodType<string | boolean>> = {
+  title,
+  usage_note: usageNote,
+  format,
+  public: isPublic,
+};

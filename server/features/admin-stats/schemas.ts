@@ -1,0 +1,49 @@
+/**
+ * The date range of every stats page (?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included, UTC). A value that is not
+ * a real calendar date between 2000 and 2100 falls back to the default (the last STATS_DEFAULT_RANGE_DAYS days, today
+ * included) rather than making an error: these addresses are only ever hand-edited. A range given backwards is turned
+ * round. See docs/decisions.md "Request stats".
+ */
+import { z } from 'zod';
+import { STATS_DEFAULT_RANGE_DAYS, type StatsRange } from '../../../shared/stats';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EARLIEST = '2000-01-01';
+const LATEST = '2100-12-31';
+
+/** YYYY-MM-DD of a moment, in UTC. */
+export function isoDay(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoDay(new Date(`${value}T00:00:00Z`)) === value)
+  .refine((value) => value >= EARLIEST && value <= LATEST);
+
+const rangeQuery = z.object({
+  from: isoDate.optional().catch(undefined),
+  to: isoDate.optional().catch(undefined),
+});
+
+export function defaultRange(now: Date = new Date()): StatsRange {
+  return { from: isoDay(new Date(now.getTime() - (STATS_DEFAULT_RANGE_DAYS - 1) * DAY_MS)), to: isoDay(now) };
+}
+
+/** The range a stats request asks for, defaults filled in; never throws. */
+export function parseRange(query: unknown, now: Date = new Date()): StatsRange {
+  const parsed = rangeQuery.safeParse(query ?? {});
+  const fallback = defaultRange(now);
+  const from = (parsed.success && parsed.data.from) || fallback.from;
+  const to = (parsed.success && parsed.data.to) || fallback.to;
+  return from <= to ? { from, to } : { from: to, to: from };
+}
+
+/** The moments a range covers: [start, end). */
+export function rangeBounds(range: StatsRange): { start: Date; end: Date } {
+  const start = new Date(`${range.from}T00:00:00Z`);
+  const end = new Date(new Date(`${range.to}T00:00:00Z`).getTime() + DAY_MS);
+  return { start, end };
+}

@@ -1,0 +1,313 @@
+/** Reads and writes of the admin taxonomy and tag pages (admin-curation §2 "Taxonomies and tags", §7). */
+import { and, asc, count, eq, ilike, inArray, isNull, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagRow, TaxonomyField } from '../../../shared/taxonomies-admin';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { items, itemTags, tags, taxonomies } from '../../db/schema';
+import { offsetAndLimit } from '../../lib/pagination';
+import { escapeLikePattern } from '../item-editing/user-search';
+import type { CreateTaxonomyInput } from './schemas';
+
+type TaxonomyRow = typeof taxonomies.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;
+
+export interface TagRecord extends TagRow {
+  taxonomyRef: string;
+  taxonomyTitle: string;
+  taxonomyRequired: boolean;
+}
+
+/** A race the pre-checks lost (two saves of one title or label at once) reads as 'taken', never a 500. */
+export async function unlessTaken<T>(write: () => Promise<T>): Promise<T | 'taken'> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const COLUMN_OF: Record<TaxonomyField, keyof TaxonomyRow> = {
+  title: 'title',
+  usage_note: 'usageNote',
+  required: 'required',
+  multiselect: 'multiselect',
+  public: 'public',
+  show_in_filtering: 'showInFiltering',
+};
+
+function toTaxonomyFields(row: TaxonomyRow): Omit<AdminTaxonomySummary, 'tag_count'> {
+  return {
+    ref: row.ref,
+    title: row.title,
+    usage_note: row.usageNote,
+    required: row.required,
+    multiselect: row.multiselect,
+    public: row.public,
+    show_in_filtering: row.showInFiltering,
+  };
+}
+
+export async function listTaxonomies(db: Database): Promise<AdminTaxonomySummary[]> {
+  const tagCount = db.$count(tags, eq(tags.taxonomyId, taxonomies.id));
+  const rows = await db.select({ taxonomy: taxonomies, tagCount }).from(taxonomies).orderBy(asc(taxonomies.position), asc(taxonomies.id));
+  return rows.map(({ taxonomy, tagCount: total }) => ({ ...toTaxonomyFields(taxonomy), tag_count: Number(total) }));
+}
+
+export async function findTaxonomy(db: Database, ref: string): Promise<TaxonomyRow | undefined> {
+  const [row] = await db.select().from(taxonomies).where(eq(taxonomies.ref, ref));
+  return row;
+}
+
+/** Whether another taxonomy already has this title (compared without case). */
+export async function taxonomyTitleTaken(db: Database, title: string, exceptId: number | null = null): Promise<boolean> {
+  const sameTitle = eq(sql`lower(${taxonomies.title})`, title.toLowerCase());
+  const [row] = await db
+    .select({ id: taxonomies.id })
+    .from(taxonomies)
+    .where(exceptId === null ? sameTitle : and(sameTitle, ne(taxonomies.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function createTaxonomy(db: Database, input: CreateTaxonomyInput): Promise<TaxonomyRow> {
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ position: max(taxonomies.position) }).from(taxonomies);
+    const [created] = await tx
+      .insert(taxonomies)
+      .values({
+        title: input.title,
+        usageNote: input.usage_note,
+        required: input.required,
+        multiselect: input.multiselect,
+        public: input.public,
+        showInFiltering: input.show_in_filtering,
+        position: (last?.position ?? -1) + 1,
+      })
+      .returning();
+    return created!;
+  });
+}
+
+export async function updateTaxonomyField(db: Database, id: number, field: TaxonomyField, value: string | boolean): Promise<void> {
+  await db
+    .update(taxonomies)
+    .set({ [COLUMN_OF[field]]: value })
+    .where(eq(taxonomies.id, id));
+}
+
+/** Its tags go with it (tags.taxonomy_id cascades), and with them every item's links to them (item_tags.tag_id cascades). */
+export async function deleteTaxonomy(db: Database, id: number): Promise<void> {
+  await db.delete(taxonomies).where(eq(taxonomies.id, id));
+}
+
+export async function taxonomyTagRows(db: Database, taxonomyId: number): Promise<TagRow[]> {
+  return db.select().from(tags).where(eq(tags.taxonomyId, taxonomyId)).orderBy(asc(tags.position), asc(tags.id));
+}
+
+/** The tags in tree order: each parent followed by its children, siblings by position. */
+export function tagTree(rows: TagRow[]): AdminTag[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const isTopLevel = (row: TagRow) => row.parentId === null || !byId.has(row.parentId);
+  const ordered: TagRow[] = [];
+  const seen = new Set<number>();
+  const visit = (row: TagRow) => {
+    if (seen.has(row.id)) return;
+    seen.add(row.id);
+    ordered.push(row);
+    rows.filter((child) => child.parentId === row.id).forEach(visit);
+  };
+  rows.filter(isTopLevel).forEach(visit);
+  return ordered.map((row) => toAdminTag(row, row.parentId === null ? undefined : byId.get(row.parentId)));
+}
+
+/** fullLabel as the tag catalogue writes it: 'Parent > Child'. */
+function toAdminTag(row: TagRow, parent: TagRow | undefined): AdminTag {
+  return {
+    ref: row.ref,
+    label: row.label,
+    parentLabel: parent?.label ?? null,
+    parentRef: parent?.ref ?? null,
+    fullLabel: parent ? `${parent.label} > ${row.label}` : row.label,
+    force_show_in_filtering: row.forceShowInFiltering,
+    position: row.position,
+  };
+}
+
+export async function taxonomyDetail(db: Database, taxonomy: TaxonomyRow): Promise<AdminTaxonomyDetail> {
+  return { ...toTaxonomyFields(taxonomy), tags: tagTree(await taxonomyTagRows(db, taxonomy.id)) };
+}
+
+export async function findTag(db: Database, ref: string): Promise<TagRecord | undefined> {
+  const [row] = await db
+    .select({ tag: tags, taxonomyRef: taxonomies.ref, taxonomyTitle: taxonomies.title, taxonomyRequired: taxonomies.required })
+    .from(tags)
+    .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+    .where(eq(tags.ref, ref));
+  return row ? { ...row.tag, taxonomyRef: row.taxonomyRef, taxonomyTitle: row.taxonomyTitle, taxonomyRequired: row.taxonomyRequired } : undefined;
+}
+
+export async function findTagInTaxonomy(db: Database, taxonomyId: number, ref: string): Promise<TagRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.taxonomyId, taxonomyId), eq(tags.ref, ref)));
+  return row;
+}
+
+/** Whether another tag of the taxonomy has this label (compared without case, as the unique index does). */
+export async function tagLabelTaken(db: Database, taxonomyId: number, label: string, exceptId: number | null = null): Promise<boolean> {
+  const conditions = [eq(tags.taxonomyId, taxonomyId), eq(sql`lower(${tags.label})`, label.toLowerCase())];
+  if (exceptId !== null) conditions.push(ne(tags.id, exceptId));
+  const [row] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(...conditions))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether putting `tagId` under `parent` would make it its own ancestor. */
+export function makesCycle(rows: TagRow[], tagId: number, parent: TagRow): boolean {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const seen = new Set<number>();
+  for (let current: TagRow | undefined = parent; current; current = current.parentId === null ? undefined : byId.get(current.parentId)) {
+    if (current.id === tagId || seen.has(current.id)) return true;
+    seen.add(current.id);
+  }
+  return false;
+}
+
+function siblingsCondition(taxonomyId: number, parentId: number | null): SQL {
+  return and(eq(tags.taxonomyId, taxonomyId), parentId === null ? isNull(tags.parentId) : eq(tags.parentId, parentId))!;
+}
+
+async function nextSiblingPosition(db: Database, taxonomyId: number, parentId: number | null): Promise<number> {
+  const [last] = await db.select({ position: max(tags.position) }).from(tags).where(siblingsCondition(taxonomyId, parentId));
+  return (last?.position ?? -1) + 1;
+}
+
+/** A new tag goes last among its siblings. */
+export async function createTag(db: Database, taxonomyId: number, label: string, parentId: number | null): Promise<TagRow> {
+  return db.transaction(async (tx) => {
+    const position = await nextSiblingPosition(tx, taxonomyId, parentId);
+    const [created] = await tx.insert(tags).values({ taxonomyId, label, parentId, position }).returning();
+    return created!;
+  });
+}
+
+export async function updateTagLabel(db: Database, id: number, label: string): Promise<void> {
+  await db.update(tags).set({ label }).where(eq(tags.id, id));
+}
+
+export async function updateTagForceShow(db: Database, id: number, value: boolean): Promise<void> {
+  await db.update(tags).set({ forceShowInFiltering: value }).where(eq(tags.id, id));
+}
+
+/** A tag moved under another parent (or to the top level) goes last among its new siblings; the old ones close the gap. */
+export async function moveTag(db: Database, tag: TagRow, parentId: number | null): Promise<void> {
+  if (tag.parentId === parentId) return;
+  await db.transaction(async (tx) => {
+    const position = await nextSiblingPosition(tx, tag.taxonomyId, parentId);
+    await tx.update(tags).set({ parentId, position }).where(eq(tags.id, tag.id));
+    await renumberSiblings(tx, tag.taxonomyId, tag.parentId, null);
+  });
+}
+
+/** Sets the siblings' positions to 0..n-1 in their current order, with `moved` (when given) at its index. */
+async function renumberSiblings(db: Database, taxonomyId: number, parentId: number | null, moved: { id: number; index: number } | null): Promise<void> {
+  const siblings = await db
+    .select({ id: tags.id, position: tags.position })
+    .from(tags)
+    .where(siblingsCondition(taxonomyId, parentId))
+    .orderBy(asc(tags.position), asc(tags.id));
+  const order = siblings.map((sibling) => sibling.id).filter((id) => id !== moved?.id);
+  if (moved) order.splice(Math.min(moved.index, order.length), 0, moved.id);
+  const current = new Map(siblings.map((sibling) => [sibling.id, sibling.position]));
+  for (const [index, id] of order.entries()) {
+    if (current.get(id) !== index) await db.update(tags).set({ position: index }).where(eq(tags.id, id));
+  }
+}
+
+/** Drag re-order: the tag takes `position` among its siblings, which are renumbered 0..n-1 together. */
+export async function repositionTag(db: Database, tag: TagRow, position: number): Promise<void> {
+  await db.transaction(async (tx) => renumberSiblings(tx, tag.taxonomyId, tag.parentId, { id: tag.id, index: position }));
+}
+
+/** Items for which this tag is their only tag in the taxonomy: a required taxonomy's tag cannot go while any exist. */
+export async function itemsLeftWithoutTag(db: Database, tag: TagRow): Promise<number> {
+  const links = alias(itemTags, 'own_links');
+  const otherTag = db
+    .select({ one: sql`1` })
+    .from(itemTags)
+    .innerJoin(tags, eq(tags.id, itemTags.tagId))
+    .where(and(eq(itemTags.itemId, links.itemId), eq(tags.taxonomyId, tag.taxonomyId), ne(tags.id, tag.id)));
+  const [row] = await db
+    .select({ total: count() })
+    .from(links)
+    .where(and(eq(links.tagId, tag.id), notExists(otherTag)));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The tag goes with its item links (cascade); its children become top-level tags, placed after the existing ones. In a
+ * required taxonomy it stays ('refused') while an item has no other tag there; the check and the delete are one transaction.
+ */
+export async function deleteTag(db: Database, tag: TagRow, required: boolean): Promise<'deleted' | 'refused'> {
+  return db.transaction(async (tx) => {
+    if (required && (await itemsLeftWithoutTag(tx, tag)) > 0) return 'refused' as const;
+    const children = await tx.select({ id: tags.id }).from(tags).where(eq(tags.parentId, tag.id)).orderBy(asc(tags.position), asc(tags.id));
+    await tx.delete(tags).where(eq(tags.id, tag.id));
+    let position = await nextSiblingPosition(tx, tag.taxonomyId, null);
+    for (const child of children) {
+      await tx.update(tags).set({ parentId: null, position }).where(eq(tags.id, child.id));
+      position += 1;
+    }
+    await renumberSiblings(tx, tag.taxonomyId, tag.parentId, null);
+    return 'deleted' as const;
+  });
+}
+
+export interface MatrixRequest {
+  taxonomyId: number;
+  untaggedOnly: boolean;
+  search: string;
+  page: number;
+  perPage: number;
+}
+
+/** Items (all of them, whatever their visibility: admins only) by title, with their tags in the taxonomy. */
+export async function quickTagMatrix(db: Database, request: MatrixRequest): Promise<{ rows: QuickTagRow[]; total: number }> {
+  const hasTag = db
+    .select({ one: sql`1` })
+    .from(itemTags)
+    .innerJoin(tags, eq(tags.id, itemTags.tagId))
+    .where(and(eq(itemTags.itemId, items.id), eq(tags.taxonomyId, request.taxonomyId)));
+  const conditions: SQL[] = [];
+  if (request.untaggedOnly) conditions.push(notExists(hasTag));
+  if (request.search) conditions.push(ilike(items.title, `%${escapeLikePattern(request.search)}%`));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const { offset, limit } = offsetAndLimit(request.page, request.perPage);
+  const [totalRow] = await db.select({ total: count() }).from(items).where(where);
+  const page = await db.select({ id: items.id, ref: items.ref, title: items.title }).from(items).where(where).orderBy(asc(sql`lower(${items.title})`), asc(items.id)).offset(offset).limit(limit);
+  const links =
+    page.length === 0
+      ? []
+      : await db
+          .select({ itemId: itemTags.itemId, tagRef: tags.ref })
+          .from(itemTags)
+          .innerJoin(tags, eq(tags.id, itemTags.tagId))
+          .where(and(eq(tags.taxonomyId, request.taxonomyId), inArray(itemTags.itemId, page.map((row) => row.id))));
+  return {
+    total: Number(totalRow?.total ?? 0),
+    rows: page.map((row) => ({ ref: row.ref, title: row.title, tagRefs: links.filter((link) => link.itemId === row.id).map((link) => link.tagRef) })),
+  };
+}
+

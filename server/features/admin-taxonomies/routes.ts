@@ -1,0 +1,222 @@
+/**
+ * Taxonomies and tags (admin-curation §2 "Taxonomies and tags", §3, §4, §5, §7): the taxonomy list, one taxonomy with
+ * its tag tree, their create, inline edit, delete and drag re-order calls, and the quick-tag matrix of items against a
+ * taxonomy's tags (its cells call the item-editing quick tagging routes). Admins only.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGN_IN_HINT } from '../../../shared/messages';
+import {
+  ADMIN_TAXONOMIES_TITLE,
+  ADMIN_TAXONOMIES_URL,
+  adminTaxonomyItemsUrl,
+  adminTaxonomyUrl,
+  QUICK_TAG_PER_PAGE,
+  TAXONOMY_MESSAGES,
+  TAXONOMY_TEXTS,
+  type TagField,
+  type TaxonomyField,
+} from '../../../shared/taxonomies-admin';
+import { canManageTaxonomies, isSignedIn, type Viewer } from '../../access/policy';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { paginationLinks } from '../../lib/pagination';
+import {
+  createTag,
+  createTaxonomy,
+  deleteTag,
+  deleteTaxonomy,
+  findTag,
+  findTagInTaxonomy,
+  findTaxonomy,
+  listTaxonomies,
+  makesCycle,
+  moveTag,
+  quickTagMatrix,
+  repositionTag,
+  tagLabelTaken,
+  taxonomyDetail,
+  taxonomyTagRows,
+  taxonomyTitleTaken,
+  updateTagForceShow,
+  updateTagLabel,
+  updateTaxonomyField,
+  unlessTaken,
+  type TagRecord,
+} from './queries';
+import { createTagBody, createTaxonomyBody, fieldErrors, isTagField, isTaxonomyField, matrixQuery, refParams, repositionBody, tagFieldSchemas, taxonomyFieldSchemas } from './schemas';
+
+const BAD_EDIT_REQUEST = 'Send exactly one field to change.';
+const ADMIN_CRUMB = { label: 'Admin', href: '/admin' };
+const LIST_CRUMB = { label: ADMIN_TAXONOMIES_TITLE, href: ADMIN_TAXONOMIES_URL };
+
+/** Anonymous visitors get the 403 page with the sign-in hint, signed-in non-admins a plain 403. */
+function requireAdmin(viewer: Viewer): void {
+  if (!canManageTaxonomies(viewer)) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
+}
+
+function parsedRef(request: FastifyRequest): string {
+  const params = refParams.safeParse(request.params);
+  if (!params.success) throw notFound();
+  return params.data.ref;
+}
+
+async function taxonomyOfRequest(request: FastifyRequest) {
+  requireAdmin(request.viewer);
+  const taxonomy = await findTaxonomy(request.server.db, parsedRef(request));
+  if (!taxonomy) throw notFound();
+  return taxonomy;
+}
+
+async function tagOfRequest(request: FastifyRequest): Promise<TagRecord> {
+  requireAdmin(request.viewer);
+  const tag = await findTag(request.server.db, parsedRef(request));
+  if (!tag) throw notFound();
+  return tag;
+}
+
+/** The one field a PATCH body names; anything else is a malformed request (400). */
+function singleField<F extends string>(body: unknown, isField: (name: string) => name is F): [F, unknown] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BAD_EDIT_REQUEST);
+  const entries = Object.entries(body);
+  if (entries.length !== 1 || !isField(entries[0]![0])) throw new HttpError(400, BAD_EDIT_REQUEST);
+  return entries[0] as [F, unknown];
+}
+
+export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
+  app.get(ADMIN_TAXONOMIES_URL, async (request, reply) => {
+    requireAdmin(request.viewer);
+    reply.header('Cache-Control', 'private, no-store');
+    return reply.inertia('admin/taxonomy/Index', {
+      taxonomies: await listTaxonomies(app.db),
+      title: ADMIN_TAXONOMIES_TITLE,
+      breadcrumbs: [ADMIN_CRUMB, { label: ADMIN_TAXONOMIES_TITLE }],
+    });
+  });
+
+  app.post(ADMIN_TAXONOMIES_URL, async (request, reply) => {
+    requireAdmin(request.viewer);
+    const body = createTaxonomyBody.safeParse(request.body ?? {});
+    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), ADMIN_TAXONOMIES_URL);
+    if (await taxonomyTitleTaken(app.db, body.data.title)) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, ADMIN_TAXONOMIES_URL);
+    const created = await unlessTaken(() => createTaxonomy(app.db, body.data));
+    if (created === 'taken') return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, ADMIN_TAXONOMIES_URL);
+    reply.notify(TAXONOMY_MESSAGES.created(created.title));
+    return reply.redirect(adminTaxonomyUrl(created.ref), 303);
+  });
+
+  app.get('/admin/taxonomy/:ref', async (request, reply) => {
+    const taxonomy = await taxonomyOfRequest(request);
+    reply.header('Cache-Control', 'private, no-store');
+    return reply.inertia('admin/taxonomy/Show', {
+      taxonomy: await taxonomyDetail(app.db, taxonomy),
+      title: taxonomy.title,
+      breadcrumbs: [ADMIN_CRUMB, LIST_CRUMB, { label: taxonomy.title }],
+    });
+  });
+
+  app.patch('/admin/taxonomy/:ref', async (request, reply) => {
+    const taxonomy = await taxonomyOfRequest(request);
+    const back = adminTaxonomyUrl(taxonomy.ref);
+    const [name, value] = singleField<TaxonomyField>(request.body, isTaxonomyField);
+    const parsed = taxonomyFieldSchemas[name].safeParse(value);
+    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
+    if (name === 'title' && (await taxonomyTitleTaken(app.db, parsed.data as string, taxonomy.id))) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
+    if ((await unlessTaken(() => updateTaxonomyField(app.db, taxonomy.id, name, parsed.data))) === 'taken') return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
+    return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
+  });
+
+  app.delete('/admin/taxonomy/:ref', async (request, reply) => {
+    const taxonomy = await taxonomyOfRequest(request);
+    await deleteTaxonomy(app.db, taxonomy.id);
+    reply.notify(TAXONOMY_MESSAGES.deleted(taxonomy.title));
+    return reply.redirect(ADMIN_TAXONOMIES_URL, 303);
+  });
+
+  app.post('/admin/taxonomy/:ref/tag', async (request, reply) => {
+    const taxonomy = await taxonomyOfRequest(request);
+    const back = adminTaxonomyUrl(taxonomy.ref);
+    const body = createTagBody.safeParse(request.body ?? {});
+    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
+    const errors: Record<string, string> = {};
+    if (await tagLabelTaken(app.db, taxonomy.id, body.data.label)) errors.label = TAXONOMY_MESSAGES.labelTaken;
+    const parent = body.data.parent_ref === '' ? null : await findTagInTaxonomy(app.db, taxonomy.id, body.data.parent_ref);
+    if (parent === undefined) errors.parent_ref = TAXONOMY_MESSAGES.parentUnknown;
+    if (Object.keys(errors).length > 0) return reply.redirectWithErrors(errors, back);
+    const tag = await unlessTaken(() => createTag(app.db, taxonomy.id, body.data.label, parent?.id ?? null));
+    if (tag === 'taken') return reply.redirectWithErrors({ label: TAXONOMY_MESSAGES.labelTaken }, back);
+    return reply.notify(TAXONOMY_MESSAGES.tagCreated(tag.label)).redirectBack(back);
+  });
+
+  app.patch('/admin/tag/:ref', async (request, reply) => {
+    const tag = await tagOfRequest(request);
+    const back = adminTaxonomyUrl(tag.taxonomyRef);
+    const [name, value] = singleField<TagField>(request.body, isTagField);
+    const parsed = tagFieldSchemas[name].safeParse(value);
+    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
+    const error = await saveTagField(app, tag, name, parsed.data);
+    if (error) return reply.redirectWithErrors({ [name]: error }, back);
+    return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
+  });
+
+  app.delete('/admin/tag/:ref', async (request, reply) => {
+    const tag = await tagOfRequest(request);
+    const back = adminTaxonomyUrl(tag.taxonomyRef);
+    if ((await deleteTag(app.db, tag, tag.taxonomyRequired)) === 'refused') return reply.redirectWithErrors({ tag: TAXONOMY_MESSAGES.lastRequiredTag(tag.taxonomyTitle) }, back);
+    return reply.notify(TAXONOMY_MESSAGES.tagDeleted(tag.label)).redirectBack(back);
+  });
+
+  app.post('/admin/tag/:ref/reposition', async (request, reply) => {
+    const tag = await tagOfRequest(request);
+    const back = adminTaxonomyUrl(tag.taxonomyRef);
+    const body = repositionBody.safeParse(request.body ?? {});
+    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
+    await repositionTag(app.db, tag, body.data.position);
+    return reply.redirectBack(back);
+  });
+
+  app.get('/admin/taxonomy/:ref/item', async (request, reply) => quickTagPage(request, reply, false));
+  app.get('/admin/taxonomy/:ref/item/all', async (request, reply) => quickTagPage(request, reply, true));
+}
+
+/** Saves one tag field; a message for the field when the value is refused. */
+async function saveTagField(app: FastifyInstance, tag: TagRecord, name: TagField, value: string | boolean): Promise<string | null> {
+  if (name === 'force_show_in_filtering') {
+    await updateTagForceShow(app.db, tag.id, value as boolean);
+    return null;
+  }
+  if (name === 'label') {
+    if (await tagLabelTaken(app.db, tag.taxonomyId, value as string, tag.id)) return TAXONOMY_MESSAGES.labelTaken;
+    const saved = await unlessTaken(() => updateTagLabel(app.db, tag.id, value as string));
+    return saved === 'taken' ? TAXONOMY_MESSAGES.labelTaken : null;
+  }
+  if (value === '') {
+    await moveTag(app.db, tag, null);
+    return null;
+  }
+  const rows = await taxonomyTagRows(app.db, tag.taxonomyId);
+  const parent = rows.find((row) => row.ref === value);
+  if (!parent) return TAXONOMY_MESSAGES.parentUnknown;
+  if (makesCycle(rows, tag.id, parent)) return TAXONOMY_MESSAGES.parentCycle;
+  await moveTag(app.db, tag, parent.id);
+  return null;
+}
+
+/** The quick-tag matrix: items without a tag in the taxonomy (/item), or all items (/item/all), a page at a time. */
+async function quickTagPage(request: FastifyRequest, reply: FastifyReply, all: boolean) {
+  const taxonomy = await taxonomyOfRequest(request);
+  const { page, search } = matrixQuery.parse(request.query ?? {});
+  const db = request.server.db;
+  const { rows, total } = await quickTagMatrix(db, { taxonomyId: taxonomy.id, untaggedOnly: !all, search, page, perPage: QUICK_TAG_PER_PAGE });
+  const path = adminTaxonomyItemsUrl(taxonomy.ref, all);
+  reply.header('Cache-Control', 'private, no-store');
+  const heading = all ? TAXONOMY_TEXTS.quickTagAll : TAXONOMY_TEXTS.quickTagUntagged;
+  return reply.inertia('admin/taxonomy/Items', {
+    // Lazy: a cell click reloads only the matrix, not the tags.
+    taxonomy: async () => taxonomyDetail(db, taxonomy),
+    matrix: { data: rows, links: paginationLinks({ path, query: search ? { search } : {}, page, perPage: QUICK_TAG_PER_PAGE, total }) },
+    total,
+    all,
+    filters: { search },
+    title: `${taxonomy.title}: ${heading}`,
+    breadcrumbs: [ADMIN_CRUMB, LIST_CRUMB, { label: taxonomy.title, href: adminTaxonomyUrl(taxonomy.ref) }, { label: heading }],
+  });
+}

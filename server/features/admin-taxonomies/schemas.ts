@@ -1,0 +1,94 @@
+/** Request shapes of the admin taxonomy and tag routes (admin-curation §5, §7). */
+import { z } from 'zod';
+import {
+  QUICK_TAG_SEARCH_MAX,
+  TAG_FIELDS,
+  TAG_LABEL_MAX,
+  TAXONOMY_FIELDS,
+  TAXONOMY_MESSAGES,
+  TAXONOMY_TITLE_MAX,
+  TAXONOMY_USAGE_NOTE_MAX,
+  type TagField,
+  type TaxonomyField,
+} from '../../../shared/taxonomies-admin';
+import { pageQuery } from '../../lib/pagination';
+
+export const refParams = z.object({ ref: z.string().min(1).max(24) });
+
+const trimmed = (input: unknown) => (typeof input === 'string' ? input.trim() : input);
+
+/** Form posts and inline selects send text, Inertia's JSON sends booleans: both are accepted. */
+const booleanInput = (input: unknown) => {
+  if (input === 'true' || input === '1' || input === 'on') return true;
+  if (input === 'false' || input === '0' || input === '') return false;
+  return input;
+};
+
+const title = z.preprocess(
+  trimmed,
+  z.string({ error: TAXONOMY_MESSAGES.titleRequired }).min(1, { error: TAXONOMY_MESSAGES.titleRequired }).max(TAXONOMY_TITLE_MAX, { error: TAXONOMY_MESSAGES.titleTooLong }),
+);
+const usageNote = z.preprocess(trimmed, z.string({ error: TAXONOMY_MESSAGES.usageNoteTooLong }).max(TAXONOMY_USAGE_NOTE_MAX, { error: TAXONOMY_MESSAGES.usageNoteTooLong }));
+const flag = z.preprocess(booleanInput, z.boolean({ error: TAXONOMY_MESSAGES.flagInvalid }));
+const label = z.preprocess(
+  trimmed,
+  z.string({ error: TAXONOMY_MESSAGES.labelRequired }).min(1, { error: TAXONOMY_MESSAGES.labelRequired }).max(TAG_LABEL_MAX, { error: TAXONOMY_MESSAGES.labelTooLong }),
+);
+/** '' or null means top level. */
+const parentRef = z.preprocess(
+  (input) => (input === null || input === undefined ? '' : trimmed(input)),
+  z.string({ error: TAXONOMY_MESSAGES.parentUnknown }).max(24, { error: TAXONOMY_MESSAGES.parentUnknown }),
+);
+
+/** POST /admin/taxonomy: title, usage_note, required, multiselect, public, show_in_filtering. */
+export const createTaxonomyBody = z.object({
+  title,
+  usage_note: usageNote.default(''),
+  required: flag.default(false),
+  multiselect: flag.default(false),
+  public: flag.default(false),
+  show_in_filtering: flag.default(false),
+});
+export type CreateTaxonomyInput = z.infer<typeof createTaxonomyBody>;
+
+/** PATCH /admin/taxonomy/{ref}: exactly one field. */
+export const taxonomyFieldSchemas: Record<TaxonomyField, z.ZodType<string | boolean>> = {
+  title,
+  usage_note: usageNote,
+  required: flag,
+  multiselect: flag,
+  public: flag,
+  show_in_filtering: flag,
+};
+
+export function isTaxonomyField(name: string): name is TaxonomyField {
+  return (TAXONOMY_FIELDS as readonly string[]).includes(name);
+}
+
+/** POST /admin/taxonomy/{ref}/tag: label and an optional parent_ref. */
+export const createTagBody = z.object({ label, parent_ref: parentRef.default('') });
+
+/** PATCH /admin/tag/{ref}: exactly one of label, parent_ref, force_show_in_filtering. */
+export const tagFieldSchemas: Record<TagField, z.ZodType<string | boolean>> = { label, parent_ref: parentRef, force_show_in_filtering: flag };
+
+export function isTagField(name: string): name is TagField {
+  return (TAG_FIELDS as readonly string[]).includes(name);
+}
+
+/** POST /admin/tag/{ref}/reposition: the tag's new index among its siblings. */
+export const repositionBody = z.object({
+  position: z.preprocess(
+    (input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input),
+    z.number({ error: TAXONOMY_MESSAGES.positionInvalid }).int({ error: TAXONOMY_MESSAGES.positionInvalid }).min(0, { error: TAXONOMY_MESSAGES.positionInvalid }).max(100_000, { error: TAXONOMY_MESSAGES.positionInvalid }),
+  ),
+});
+
+/** GET /admin/taxonomy/{ref}/item[/all]: page and a title search; junk reads as none. */
+export const matrixQuery = pageQuery.extend({
+  search: z
+    .preprocess((input) => (typeof input === 'string' ? input.trim().slice(0, QUICK_TAG_SEARCH_MAX) : ''), z.string())
+    .catch('')
+    .default(''),
+});
+
+export { fieldErrors } from '../../lib/validation';

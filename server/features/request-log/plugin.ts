@@ -1,0 +1,51 @@
+/**
+ * Logs every HTTP request for the admin stats (admin-curation §2 "Admin Stats"): an onResponse hook queues a row,
+ * the batch writer (recorder.ts) inserts them, and the hourly sweep (sweep.ts) keeps REQUEST_LOG_RETENTION_DAYS.
+ * What is left out and how paths are stored: rules.ts.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRequestLog, type LoggedRequest, type RequestLog } from './recorder';
+import { isBot, pathOf, refererOf, staticAssetMatcher } from './rules';
+import { sweepOldRequestsPeriodically } from './sweep';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requestLog: RequestLog;
+  }
+}
+
+export interface RequestLogPluginOptions {
+  /** Folder whose top-level files count as static assets (default: public/). */
+  publicDir?: string;
+}
+
+function loggedRequest(request: FastifyRequest, reply: FastifyReply, path: string): LoggedRequest {
+  const referer = request.headers.referer;
+  return {
+    method: request.method.slice(0, 10),
+    url: path,
+    referer: refererOf(Array.isArray(referer) ? referer[0] : referer),
+    responseCode: reply.statusCode,
+    userId: request.viewer.id,
+    userTypeId: request.viewer.userTypeId,
+    durationMs: Math.max(0, Math.round(reply.elapsedTime)),
+    createdAt: new Date(),
+  };
+}
+
+export const requestLogPlugin = fp<RequestLogPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const recorder = createRequestLog(app.db, app.log);
+    const isStaticAsset = staticAssetMatcher(options.publicDir);
+    app.decorate('requestLog', { record: recorder.record, flush: recorder.flush });
+    app.addHook('onResponse', (request, reply, done) => {
+      const path = pathOf(request.url);
+      if (!isStaticAsset(path) && !isBot(request.headers['user-agent'])) recorder.record(loggedRequest(request, reply, path));
+      done();
+    });
+    app.addHook('onClose', async () => recorder.close());
+    sweepOldRequestsPeriodically(app);
+  },
+  { name: 'equip-request-log', dependencies: ['equip-viewer'] },
+);

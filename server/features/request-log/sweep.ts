@@ -1,0 +1,33 @@
+/** Retention of the request log: rows older than REQUEST_LOG_RETENTION_DAYS are deleted hourly, in batches. */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { httpRequests } from '../../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const REQUEST_LOG_SWEEP_MS = 60 * 60 * 1000;
+/** Rows deleted per statement, so a big first sweep never holds long locks or one huge transaction. */
+export const REQUEST_LOG_SWEEP_BATCH = 10_000;
+
+/** Deletes rows logged before `now - retentionDays`; resolves with how many were deleted. */
+export async function sweepOldRequests(db: Database, retentionDays: number, now: Date = new Date(), batchSize = REQUEST_LOG_SWEEP_BATCH): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  let total = 0;
+  for (;;) {
+    const result = (await db.execute(sql`
+      delete from ${httpRequests} where ${httpRequests.id} in (
+        select ${httpRequests.id} from ${httpRequests} where ${httpRequests.createdAt} < ${cutoff}::timestamptz limit ${batchSize}
+      ) returning 1 as deleted`)) as unknown as { rows: unknown[] };
+    total += result.rows.length;
+    if (result.rows.length < batchSize) return total;
+  }
+}
+
+export function sweepOldRequestsPeriodically(app: FastifyInstance): void {
+  const sweep = () => {
+    sweepOldRequests(app.db, app.config.REQUEST_LOG_RETENTION_DAYS).catch((error: unknown) => app.log.warn({ err: error }, 'could not delete old request log rows'));
+  };
+  const timer = setInterval(sweep, REQUEST_LOG_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,128 @@
+/**
+ * The admin area's dashboard, characteristics and affirmations (admin-curation §2, §3, §5, §8): routes, texts, field
+ * names and limits shared by the server, the pages and the tests.
+ */
+import { CHARACTERISTIC_FORMATS, type CharacteristicFormat } from './enums';
+
+export const ADMIN_URL = '/admin';
+export const ADMIN_LABEL = 'Admin';
+export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
+export const ADMIN_DASHBOARD_WARNING = 'This area is only for admins and superadmins.';
+export const SUPERADMIN_ONLY = 'SuperAdmin Only';
+
+/**
+ * A big button of the Admin Dashboard (admin-curation §2). `browser`: a plain browser navigation (`<a href>`), not an
+ * Inertia visit. `superadminOnly`: shown to superadmins only, labelled SUPERADMIN_ONLY.
+ */
+export interface AdminDashboardButton {
+  label: string;
+  href: string;
+  icon: string;
+  superadminOnly: boolean;
+  browser: boolean;
+}
+
+/** The dashboard's buttons in the spec's order. */
+export const ADMIN_DASHBOARD_BUTTONS: readonly AdminDashboardButton[] = [
+  { label: 'Users', href: '/user', icon: 'bi-people', superadminOnly: false, browser: false },
+  { label: 'Comments', href: '/admin/comment', icon: 'bi-chat-left-text', superadminOnly: false, browser: false },
+  { label: 'Characteristics', href: '/admin/characteristic', icon: 'bi-list-check', superadminOnly: false, browser: false },
+  { label: 'Affirmations', href: '/admin/affirmation', icon: 'bi-hand-thumbs-up', superadminOnly: false, browser: false },
+  { label: 'Taxonomies & Tags', href: '/admin/taxonomy', icon: 'bi-tags', superadminOnly: false, browser: false },
+  { label: 'Stats', href: '/admin/stats', icon: 'bi-bar-chart', superadminOnly: false, browser: false },
+  { label: 'Advanced Settings', href: '/admin/advanced', icon: 'bi-tools', superadminOnly: true, browser: false },
+  { label: 'Server Logs', href: '/admin/advanced/log-viewer', icon: 'bi-journal-code', superadminOnly: true, browser: true },
+];
+
+/* Characteristics (admin-curation §2 "Admin characteristics list" and "Admin characteristic detail", §3 Characteristic). */
+
+export const ADMIN_CHARACTERISTICS_URL = '/admin/characteristic';
+/** The list is served under both spellings; the dashboard links the singular one. */
+export const ADMIN_CHARACTERISTICS_PLURAL_URL = '/admin/characteristics';
+export const adminCharacteristicUrl = (ref: string) => `${ADMIN_CHARACTERISTICS_URL}/${ref}`;
+export const CHARACTERISTICS_TITLE = 'Characteristics';
+export const NEW_CHARACTERISTIC_TITLE = 'New Characteristic';
+export const DELETE_CHARACTERISTIC_CONFIRM = 'Are you sure you want to delete this characteristic?';
+export const CHARACTERISTIC_TITLE_MAX = 120;
+export const CHARACTERISTIC_USAGE_NOTE_MAX = 2000;
+
+/** The formats a characteristic may have, key → label: the item page's value editor uses the same map. */
+export const CHARACTERISTIC_FORMAT_LABELS: Readonly<Record<CharacteristicFormat, string>> = CHARACTERISTIC_FORMATS;
+export const CHARACTERISTIC_FORMAT_KEYS = Object.keys(CHARACTERISTIC_FORMATS) as CharacteristicFormat[];
+
+/** Fields a characteristic page edits in place, one at a time (PATCH /admin/characteristic/{ref}). */
+export const CHARACTERISTIC_FIELDS = ['title', 'usage_note', 'format', 'public'] as const;
+export type CharacteristicField = (typeof CHARACTERISTIC_FIELDS)[number];
+
+/** A characteristic as the admin pages show it (admin-curation §3). */
+export interface AdminCharacteristic {
+  ref: string;
+  title: string;
+  usage_note: string;
+  format: string;
+  public: boolean;
+}
+
+export const CHARACTERISTIC_TEXTS = {
+  title: 'Title',
+  usageNote: 'Usage note',
+  format: 'Format',
+  public: 'Public',
+  publicHelp: 'Always visible with the item; otherwise admins only.',
+  notPublic: 'Admins only',
+  noUsageNote: 'No usage note',
+} as const;
+
+export const CHARACTERISTIC_MESSAGES = {
+  titleRequired: 'Please enter a title',
+  titleTooLong: `The title can be at most ${CHARACTERISTIC_TITLE_MAX} characters`,
+  titleTaken: 'A characteristic with this title already exists',
+  usageNoteTooLong: `The usage note can be at most ${CHARACTERISTIC_USAGE_NOTE_MAX} characters`,
+  formatInvalid: 'Choose one of the formats',
+  publicInvalid: 'Choose Yes or No',
+  created: (title: string) => `Created the characteristic “${title}”.`,
+  saved: 'Saved.',
+  deleted: (title: string) => `Deleted the characteristic “${title}”.`,
+} as const;
+
+/* Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §3 Affirmation, §5). */
+
+export const ADMIN_AFFIRMATIONS_URL = '/admin/affirmation';
+export const adminAffirmationUrl = (ref: string) => `${ADMIN_AFFIRMATIONS_URL}/${ref}`;
+export const AFFIRMATIONS_TITLE = 'Affirmations';
+export const NEW_AFFIRMATION_TITLE = 'New Affirmation';
+export const DELETE_AFFIRMATION_CONFIRM = 'Are you sure you want to delete this affirmation?';
+export const AFFIRMATION_TITLE_MAX = 120;
+
+/** Fields an affirmation page edits in place, one at a time (PATCH /admin/affirmation/{ref}). */
+export const AFFIRMATION_FIELDS = ['title', 'is_negative'] as const;
+export type AffirmationField = (typeof AFFIRMATION_FIELDS)[number];
+
+/** An affirmation as the admin pages show it (admin-curation §3). */
+export interface AdminAffirmation {
+  ref: string;
+  title: string;
+  is_negative: boolean;
+}
+
+export const AFFIRMATION_TEXTS = {
+  title: 'Title',
+  negative: 'Negative?',
+  /** The checkbox's helper text (admin-curation §5). */
+  negativeHelp: 'Disapproval',
+  positiveHelp: 'Positive affirmation',
+  /** On a negative affirmation's card (admin-curation §2). */
+  disapproval: '(Disapproval)',
+} as const;
+
+export const AFFIRMATION_MESSAGES = {
+  titleRequired: 'Please enter a title',
+  titleTooLong: `The title can be at most ${AFFIRMATION_TITLE_MAX} characters`,
+  titleTaken: 'An affirmation with this title already exists',
+  negativeInvalid: 'Choose Yes or No',
+  created: (title: string) => `Created the affirmation “${title}”.`,
+  saved: 'Saved.',
+  deleted: (title: string) => `Deleted the affirmation “${title}”.`,
+} as const;
+
+export const CREATE_NEW = 'Create New';

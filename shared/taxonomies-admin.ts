@@ -1,0 +1,116 @@
+/**
+ * Admin taxonomies and tags (admin-curation §2 "Taxonomies and tags", §3 Taxonomy/Tag, §4 tag re-order, §5 tag and
+ * taxonomy forms, §7): routes, texts, limits and page shapes shared by the server and the admin pages.
+ */
+import type { Paginated } from './pagination';
+
+export const ADMIN_TAXONOMIES_URL = '/admin/taxonomy';
+export const ADMIN_TAXONOMIES_TITLE = 'Taxonomies';
+export const NEW_TAXONOMY_TITLE = 'New Taxonomy';
+export const NEW_TAG_TITLE = 'New Tag';
+
+export const adminTaxonomyUrl = (ref: string) => `${ADMIN_TAXONOMIES_URL}/${ref}`;
+export const adminTaxonomyTagUrl = (ref: string) => `${ADMIN_TAXONOMIES_URL}/${ref}/tag`;
+export const adminTaxonomyItemsUrl = (ref: string, all: boolean) => `${ADMIN_TAXONOMIES_URL}/${ref}/item${all ? '/all' : ''}`;
+export const adminTagUrl = (ref: string) => `/admin/tag/${ref}`;
+export const adminTagRepositionUrl = (ref: string) => `/admin/tag/${ref}/reposition`;
+export const quickTagUrl = (itemRef: string, tagRef: string) => `/i/${itemRef}/tag/${tagRef}`;
+
+export const TAXONOMY_TITLE_MAX = 120;
+export const TAXONOMY_USAGE_NOTE_MAX = 2000;
+export const TAG_LABEL_MAX = 120;
+/** Rows per page of the quick-tag matrix (the spec shows no page size). */
+export const QUICK_TAG_PER_PAGE = 50;
+export const QUICK_TAG_SEARCH_MAX = 200;
+
+/** The taxonomy fields an inline PATCH /admin/taxonomy/{ref} may change, one at a time. */
+export const TAXONOMY_FIELDS = ['title', 'usage_note', 'required', 'multiselect', 'public', 'show_in_filtering'] as const;
+export type TaxonomyField = (typeof TAXONOMY_FIELDS)[number];
+export const TAXONOMY_FLAG_FIELDS = ['required', 'multiselect', 'public', 'show_in_filtering'] as const satisfies readonly TaxonomyField[];
+
+export const TAXONOMY_FIELD_LABELS: Record<TaxonomyField, string> = {
+  title: 'Title',
+  usage_note: 'Usage note',
+  required: 'Required',
+  multiselect: 'Multiselect',
+  public: 'Public',
+  show_in_filtering: 'Show in filtering',
+};
+
+/** The tag fields a PATCH /admin/tag/{ref} may change, one at a time. */
+export const TAG_FIELDS = ['label', 'parent_ref', 'force_show_in_filtering'] as const;
+export type TagField = (typeof TAG_FIELDS)[number];
+
+export const DELETE_TAXONOMY_CONFIRM = 'Are you sure you want to delete this taxonomy? Its tags are deleted and every item loses them.';
+export const DELETE_TAG_CONFIRM = 'Are you sure you want to delete this tag? Items lose it and its child tags become top-level tags.';
+
+export const TAXONOMY_MESSAGES = {
+  titleRequired: 'The title is required.',
+  titleTooLong: `The title may be at most ${TAXONOMY_TITLE_MAX} characters.`,
+  titleTaken: 'A taxonomy with this title already exists.',
+  usageNoteTooLong: `The usage note may be at most ${TAXONOMY_USAGE_NOTE_MAX} characters.`,
+  flagInvalid: 'Choose yes or no.',
+  labelRequired: 'The label is required.',
+  labelTooLong: `The label may be at most ${TAG_LABEL_MAX} characters.`,
+  labelTaken: 'This taxonomy already has a tag with this label.',
+  parentUnknown: 'The parent must be a tag of this taxonomy.',
+  parentCycle: 'A tag cannot be placed under itself or one of its own child tags.',
+  positionInvalid: 'The position must be a whole number from 0.',
+  lastRequiredTag: (title: string) => `Required taxonomies cannot have their tag removed: some items have no other ${title} tag.`,
+  created: (title: string) => `Taxonomy ${title} created.`,
+  saved: 'Saved.',
+  deleted: (title: string) => `Taxonomy ${title} deleted.`,
+  tagCreated: (label: string) => `Tag ${label} created.`,
+  tagDeleted: (label: string) => `Tag ${label} deleted.`,
+} as const;
+
+export const TAXONOMY_TEXTS = {
+  createNew: 'Create New',
+  tags: 'Tags',
+  noTags: 'No tags yet',
+  filterPlaceholder: 'Filter tags',
+  parent: 'Parent tag',
+  noParent: '(top level)',
+  label: 'Label',
+  forceShow: 'Always show in filtering',
+  quickTagUntagged: 'Quick tag: untagged items',
+  quickTagAll: 'Quick tag: all items',
+  searchTitles: 'Search titles',
+  matrixItem: 'Item',
+} as const;
+
+/** A row of the taxonomy list: the taxonomy's fields and how many tags it has. */
+export interface AdminTaxonomySummary {
+  ref: string;
+  title: string;
+  usage_note: string;
+  required: boolean;
+  multiselect: boolean;
+  public: boolean;
+  show_in_filtering: boolean;
+  tag_count: number;
+}
+
+/** A tag as the admin tree shows it (admin-curation §3 Tag) plus its place among its siblings. */
+export interface AdminTag {
+  ref: string;
+  label: string;
+  parentLabel: string | null;
+  parentRef: string | null;
+  fullLabel: string;
+  force_show_in_filtering: boolean;
+  position: number;
+}
+
+export interface AdminTaxonomyDetail extends Omit<AdminTaxonomySummary, 'tag_count'> {
+  tags: AdminTag[];
+}
+
+/** One item row of the quick-tag matrix: the refs of its tags in this taxonomy. */
+export interface QuickTagRow {
+  ref: string;
+  title: string;
+  tagRefs: string[];
+}
+
+export type QuickTagMatrix = Paginated<QuickTagRow>;

@@ -1,0 +1,149 @@
+/** The admin taxonomy pages (admin-curation §2 "Taxonomies and tags", §4, §5, §8): list, tag tree and quick-tag matrix. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { router } from '@inertiajs/react';
+import Sortable, { type SortableEvent } from 'sortablejs';
+import { DRAG_ANIMATION_MS } from '../../shared/constants';
+import { EMPTY_STATES } from '../../shared/messages';
+import type { PagePropsMap } from '../../shared/pages';
+import type { SharedProps } from '../../shared/props';
+import { DELETE_TAG_CONFIRM, NEW_TAXONOMY_TITLE, type AdminTag, type AdminTaxonomyDetail } from '../../shared/taxonomies-admin';
+import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+const ADMIN: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, admin: true }, menu: MENUS.admin };
+
+function tag(ref: string, label: string, parent: AdminTag | null = null, position = 0): AdminTag {
+  return { ref, label, parentLabel: parent?.label ?? null, parentRef: parent?.ref ?? null, fullLabel: parent ? `${parent.label} > ${label}` : label, force_show_in_filtering: false, position };
+}
+
+const CHILDREN = tag('tagchildren1', 'Children');
+const PRIMARY = tag('tagprimary01', 'Primary', CHILDREN);
+const YOUTH = tag('tagyouth0001', 'Youth', null, 1);
+const TAXONOMY: AdminTaxonomyDetail = { ref: 'taxage000001', title: 'Age Group', usage_note: 'Who it is for', required: false, multiselect: true, public: true, show_in_filtering: true, tags: [CHILDREN, PRIMARY, YOUTH] };
+
+function renderShow(taxonomy: AdminTaxonomyDetail = TAXONOMY) {
+  return renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy, ...ADMIN, title: taxonomy.title }, { url: `/admin/taxonomy/${taxonomy.ref}` }));
+}
+
+function renderItems(props: Partial<PagePropsMap['admin/taxonomy/Items']> = {}, errors: Record<string, string> = {}) {
+  const defaults: PagePropsMap['admin/taxonomy/Items'] = {
+    taxonomy: TAXONOMY,
+    matrix: {
+      data: [
+        { ref: 'itempublic01', title: 'Assembly Plan: The Lost Sheep', tagRefs: ['tagprimary01'] },
+        { ref: 'itemrelated1', title: 'Lost Coin Drama Script', tagRefs: [] },
+      ],
+      links: [],
+    },
+    total: 2,
+    all: true,
+    filters: { search: '' },
+  };
+  return renderInertiaPage(pageObject('admin/taxonomy/Items', { ...defaults, ...props, ...ADMIN, errors }, { url: '/admin/taxonomy/taxage000001/item/all' }));
+}
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('taxonomy list', () => {
+  it("shows the empty state and opens the 'New Taxonomy' dialog with its checkboxes", async () => {
+    await renderInertiaPage(pageObject('admin/taxonomy/Index', { taxonomies: [], ...ADMIN, title: 'Taxonomies' }, { url: '/admin/taxonomy' }));
+    expect(screen.getByText(EMPTY_STATES.taxonomies)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Create New/ }));
+    const dialog = await screen.findByRole('dialog', { name: NEW_TAXONOMY_TITLE });
+    for (const name of ['Required', 'Multiselect', 'Public', 'Show in filtering']) expect((within(dialog).getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('lists each taxonomy with a link to it and its flags', async () => {
+    const summary = { ...TAXONOMY, tag_count: 3 } as const;
+    await renderInertiaPage(pageObject('admin/taxonomy/Index', { taxonomies: [summary], ...ADMIN, title: 'Taxonomies' }, { url: '/admin/taxonomy' }));
+    const row = screen.getByRole('listitem', { name: 'Age Group' });
+    expect(row.getAttribute('href')).toBe('/admin/taxonomy/taxage000001');
+    expect(within(row).getByText('Multiselect')).toBeTruthy();
+    expect(within(row).queryByText('Required')).toBeNull();
+    expect(within(row).getByText('Who it is for')).toBeTruthy();
+  });
+});
+
+describe('tag tree', () => {
+  it('filters on the client, keeping the ancestors of a match, and says when nothing matches', async () => {
+    await renderShow();
+    const filter = screen.getByRole('searchbox', { name: 'Filter tags' });
+    expect(screen.getByRole('listitem', { name: 'Youth' })).toBeTruthy();
+    await userEvent.type(filter, 'prim');
+    expect(screen.getByRole('listitem', { name: 'Children > Primary' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Children' })).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'Youth' })).toBeNull();
+    await userEvent.clear(filter);
+    await userEvent.type(filter, 'zzz');
+    expect(screen.getByText(EMPTY_STATES.treeFilter)).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'Children' })).toBeNull();
+  });
+
+  it('deletes a tag only after the confirmation, and toggles force-show with a PATCH', async () => {
+    const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    await renderShow();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
+    expect(confirm).toHaveBeenCalledWith(DELETE_TAG_CONFIRM);
+    expect(remove).not.toHaveBeenCalled();
+    confirm.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
+    expect(remove).toHaveBeenCalledWith('/admin/tag/tagyouth0001', expect.objectContaining({ preserveScroll: true }));
+    const youthRow = screen.getByRole('listitem', { name: 'Youth' });
+    await userEvent.click(within(youthRow).getByRole('checkbox', { name: 'Always show in filtering' }));
+    expect(patch).toHaveBeenCalledWith('/admin/tag/tagyouth0001', { force_show_in_filtering: true }, expect.objectContaining({ preserveScroll: true }));
+  });
+
+  it('saves a drag among siblings with POST /admin/tag/{ref}/reposition, and drags nothing while filtering', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {});
+    await renderShow();
+    const topLevel = screen.getByRole('list', { name: 'Tags' });
+    const sortable = Sortable.get(topLevel)!;
+    expect(sortable.options.animation).toBe(DRAG_ANIMATION_MS);
+    const item = screen.getByRole('listitem', { name: 'Youth' });
+    act(() => sortable.options.onEnd!({ item, from: topLevel, to: topLevel, oldIndex: 1, newIndex: 0 } as unknown as SortableEvent));
+    expect(post).toHaveBeenCalledWith('/admin/tag/tagyouth0001/reposition', { position: 0 }, expect.objectContaining({ preserveScroll: true }));
+    // The children of Children are a list of their own: a tag moves only among its siblings.
+    expect(Sortable.get(screen.getByRole('list', { name: 'Children children' }))).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter tags' }), 'y');
+    expect(Sortable.get(screen.getByRole('list', { name: 'Tags' }))).toBeFalsy();
+    expect(screen.queryByRole('img', { name: 'Drag Youth' })).toBeNull();
+  });
+
+  it("shows a refused tag delete's error", async () => {
+    await renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy: TAXONOMY, ...ADMIN, errors: { tag: 'Required taxonomies cannot have their tag removed: some items have no other Type tag.' } }, { url: '/admin/taxonomy/taxage000001' }));
+    expect(screen.getByText(/Required taxonomies cannot have their tag removed/)).toBeTruthy();
+  });
+});
+
+describe('quick-tag matrix', () => {
+  it('a click on an empty cell posts the tag route, a click on a linked cell deletes it, reloading only the matrix', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {});
+    const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
+    await renderItems();
+    expect(screen.getByRole('link', { name: 'Lost Coin Drama Script' }).getAttribute('href')).toBe('/i/itemrelated1');
+    const empty = screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script' });
+    expect(empty.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(empty);
+    expect(post).toHaveBeenCalledWith('/i/itemrelated1/tag/tagyouth0001', {}, expect.objectContaining({ preserveScroll: true, preserveState: true, only: ['matrix', 'total'] }));
+    const linked = screen.getByRole('button', { name: 'Children > Primary on Assembly Plan: The Lost Sheep' });
+    expect(linked.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(linked);
+    expect(remove).toHaveBeenCalledWith('/i/itempublic01/tag/tagprimary01', expect.objectContaining({ only: ['matrix', 'total'] }));
+  });
+
+  it("shows a refusal's error, and the empty state of the untagged list", async () => {
+    await renderItems({ all: false, matrix: { data: [], links: [] }, total: 0 }, { 'taxonomy-taxage000001': 'Age Group needs at least one tag.' });
+    expect(screen.getByText('Age Group needs at least one tag.')).toBeTruthy();
+    expect(screen.getByText(EMPTY_STATES.unlinkedFiles)).toBeTruthy();
+  });
+});

@@ -1,0 +1,221 @@
+/** Characteristics in the admin area (admin-curation §2, §3 Characteristic, §7, §8). */
+import { asc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CHARACTERISTIC_FORMAT_LABELS, CHARACTERISTIC_MESSAGES, type AdminCharacteristic } from '../../shared/admin';
+import { CHARACTERISTIC_FORMATS, VISIBILITY } from '../../shared/enums';
+import { SIGN_IN_HINT } from '../../shared/messages';
+import { DEFAULT_PAGE_SIZE, type PaginationLink } from '../../shared/pagination';
+import { characteristics, itemCharacteristics, items } from '../../server/db/schema';
+import { nextPage, pageFromHtml, send, visit } from '../support/http';
+import { seedDemoAccounts } from '../support/seed';
+import { useSessionTestApp } from '../support/sessions';
+import type { DatabaseHandle } from '../../server/db/client';
+
+const ADMIN = 'admin@example.org';
+const MEMBER = 'member@example.org';
+const AGES = { ref: 'charages0001', title: 'Ages', usageNote: 'Who it suits', format: 'text', public: true, position: 0 };
+const PAGES = { ref: 'charpages001', title: 'Pages', usageNote: '', format: 'integer', public: false, position: 1 };
+const ITEM_REF = 'charitem0001';
+
+async function seed(handle: DatabaseHandle): Promise<void> {
+  await seedDemoAccounts(handle);
+  const [charAges] = await handle.db.insert(characteristics).values([AGES, PAGES]).returning({ id: characteristics.id });
+  const [item] = await handle.db.insert(items).values({ ref: ITEM_REF, code: 'CH-1', title: 'Bible Quiz', visibility: VISIBILITY.DISCOVERABLE }).returning({ id: items.id });
+  await handle.db.insert(itemCharacteristics).values({ itemId: item!.id, characteristicId: charAges!.id, value: '11-14' });
+}
+
+const ctx = useSessionTestApp({ seed });
+
+async function stored() {
+  return ctx.db().select({ title: characteristics.title, usageNote: characteristics.usageNote, format: characteristics.format, public: characteristics.public }).from(characteristics).orderBy(asc(characteristics.id));
+}
+
+async function count(): Promise<number> {
+  const [row] = await ctx.db().select({ count: sql<number>`count(*)::int` }).from(characteristics);
+  return row!.count;
+}
+
+const detailUrl = (ref: string) => `/admin/characteristic/${ref}`;
+
+describe('GET /admin/characteristic and /admin/characteristics', () => {
+  it('refuses anonymous visitors with the sign-in hint and members with a plain 403, under both spellings', async () => {
+    for (const url of ['/admin/characteristic', '/admin/characteristics', detailUrl(AGES.ref)]) {
+      const anonymous = await visit(ctx.app, url, await ctx.as(null));
+      expect(anonymous.response.statusCode).toBe(403);
+      expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
+      const document = await ctx.app.inject({ method: 'GET', url });
+      expect(pageFromHtml(document.body).props.detail).toBe(SIGN_IN_HINT);
+      const member = await visit(ctx.app, url, await ctx.as(MEMBER));
+      expect(member.response.statusCode).toBe(403);
+      expect(member.page.props.detail).toBeNull();
+      expect(member.response.body).not.toContain(AGES.title);
+    }
+  });
+
+  it('shows an admin every characteristic with the format map, under both spellings', async () => {
+    const jar = await ctx.as(ADMIN);
+    for (const url of ['/admin/characteristic', '/admin/characteristics']) {
+      const { response, page } = await visit(ctx.app, url, jar);
+      expect(response.statusCode).toBe(200);
+      expect(page.component).toBe('admin/characteristic/Index');
+      expect(page.props.characteristics.data).toEqual([
+        { ref: AGES.ref, title: 'Ages', usage_note: 'Who it suits', format: 'text', public: true },
+        { ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', public: false },
+      ]);
+      expect(page.props.characteristics.links.map((link: PaginationLink) => link.url)).toEqual(['', url, '']);
+      expect(page.props.formats).toEqual(CHARACTERISTIC_FORMATS);
+      expect(page.props.can).toMatchObject({ create: true, update: true, delete: true, share: true });
+      expect(page.props.title).toBe('Characteristics');
+      expect(page.props.breadcrumbs).toEqual([
+        { label: 'Admin', href: '/admin' },
+        { label: 'Characteristics', href: '/admin/characteristic' },
+      ]);
+    }
+  });
+
+  it('pages the list by links', async () => {
+    const extra = Array.from({ length: DEFAULT_PAGE_SIZE }, (_, index) => ({ ref: `charpaged${String(index).padStart(3, '0')}`, title: `Paged ${String(index).padStart(3, '0')}`, position: 10 }));
+    await ctx.db().insert(characteristics).values(extra);
+    try {
+      const jar = await ctx.as(ADMIN);
+      const first = (await visit(ctx.app, '/admin/characteristics', jar)).page;
+      expect(first.props.characteristics.data).toHaveLength(DEFAULT_PAGE_SIZE);
+      expect(first.props.characteristics.links.map((link: PaginationLink) => link.url)).toEqual(['', '/admin/characteristics', '/admin/characteristics?page=2', '/admin/characteristics?page=2']);
+      const second = (await visit(ctx.app, '/admin/characteristics?page=2', jar)).page;
+      // Ordered by position, then title: the two seeded ones first, so the last two of the extra ones are on page 2.
+      expect(second.props.characteristics.data.map((row: AdminCharacteristic) => row.title)).toEqual(['Paged 022', 'Paged 023']);
+    } finally {
+      await ctx.db().delete(characteristics).where(sql`${characteristics.ref} like 'charpaged%'`);
+    }
+  });
+});
+
+describe('POST /admin/characteristic', () => {
+  it('refuses anonymous visitors and members, writing nothing', async () => {
+    const before = await count();
+    for (const email of [null, MEMBER]) {
+      const response = await send(ctx.app, await ctx.as(email), 'POST', '/admin/characteristic', { title: 'Sneaky', usage_note: '', format: 'text', public: true });
+      expect(response.statusCode).toBe(403);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('needs a title: the error comes back under title and nothing is written', async () => {
+    const jar = await ctx.as(ADMIN);
+    const before = await count();
+    const response = await send(ctx.app, jar, 'POST', '/admin/characteristic', { title: '  ', usage_note: 'x', format: 'text', public: false });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/admin/characteristic');
+    expect((await nextPage(ctx.app, jar)).errors).toEqual({ title: CHARACTERISTIC_MESSAGES.titleRequired });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an unknown format and a title already taken (in any case) as field errors', async () => {
+    const jar = await ctx.as(ADMIN);
+    const before = await count();
+    await send(ctx.app, jar, 'POST', '/admin/characteristic', { title: 'Colour', usage_note: '', format: 'colour', public: false });
+    expect((await nextPage(ctx.app, jar)).errors).toEqual({ format: CHARACTERISTIC_MESSAGES.formatInvalid });
+    const taken = await send(ctx.app, jar, 'POST', '/admin/characteristic', { title: ' ages ', usage_note: '', format: 'text', public: false });
+    expect(taken.statusCode).toBe(303);
+    expect((await nextPage(ctx.app, jar)).errors).toEqual({ title: CHARACTERISTIC_MESSAGES.titleTaken });
+    expect(await count()).toBe(before);
+  });
+
+  it('creates it with its fields after the others, back on the list with a notice', async () => {
+    const jar = await ctx.as(ADMIN);
+    const response = await send(ctx.app, jar, 'POST', '/admin/characteristic', { title: ' Duration ', usage_note: 'Minutes needed', format: 'integer', public: true });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/admin/characteristic');
+    const { notices, errors } = await nextPage(ctx.app, jar);
+    expect(errors).toEqual({});
+    expect(notices).toContain(CHARACTERISTIC_MESSAGES.created('Duration'));
+    const [row] = await ctx.db().select().from(characteristics).where(eq(characteristics.title, 'Duration'));
+    expect(row).toMatchObject({ usageNote: 'Minutes needed', format: 'integer', public: true, position: 2 });
+    await ctx.db().delete(characteristics).where(eq(characteristics.title, 'Duration'));
+  });
+});
+
+describe('GET /admin/characteristic/{ref}', () => {
+  it('shows an admin the characteristic with the format map', async () => {
+    const { response, page } = await visit(ctx.app, detailUrl(PAGES.ref), await ctx.as(ADMIN));
+    expect(response.statusCode).toBe(200);
+    expect(page.component).toBe('admin/characteristic/Show');
+    expect(page.props.characteristic).toEqual({ ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', public: false });
+    expect(page.props.formats).toEqual(CHARACTERISTIC_FORMAT_LABELS);
+    expect(page.props.breadcrumbs.at(-1)).toEqual({ label: 'Pages', href: detailUrl(PAGES.ref) });
+  });
+
+  it('answers 404 for an unknown or malformed ref', async () => {
+    const jar = await ctx.as(ADMIN);
+    expect((await visit(ctx.app, detailUrl('nosuchchar00'), jar)).response.statusCode).toBe(404);
+    expect((await visit(ctx.app, detailUrl('NOT-A-REF!'), jar)).response.statusCode).toBe(404);
+  });
+});
+
+describe('PATCH /admin/characteristic/{ref}', () => {
+  it('refuses anonymous visitors and members, writing nothing', async () => {
+    for (const email of [null, MEMBER]) {
+      const response = await send(ctx.app, await ctx.as(email), 'PATCH', detailUrl(PAGES.ref), { title: 'Hacked' });
+      expect(response.statusCode).toBe(403);
+    }
+    expect((await stored()).map((row) => row.title)).toEqual(['Ages', 'Pages']);
+  });
+
+  it('saves each field one at a time', async () => {
+    const jar = await ctx.as(ADMIN);
+    const url = detailUrl(PAGES.ref);
+    for (const body of [{ title: ' Page count ' }, { usage_note: 'Printed pages' }, { format: 'year_month' }, { public: true }, { public: 'false' }]) {
+      const response = await send(ctx.app, jar, 'PATCH', url, body);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(url);
+      expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.saved);
+    }
+    expect((await stored())[1]).toEqual({ title: 'Page count', usageNote: 'Printed pages', format: 'year_month', public: false });
+  });
+
+  it('refuses an invalid format, an empty title, a taken title and a non-boolean public as field errors', async () => {
+    const jar = await ctx.as(ADMIN);
+    const url = detailUrl(PAGES.ref);
+    const before = await stored();
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ format: 'colour' }, { format: CHARACTERISTIC_MESSAGES.formatInvalid }],
+      [{ title: '' }, { title: CHARACTERISTIC_MESSAGES.titleRequired }],
+      [{ title: 'AGES' }, { title: CHARACTERISTIC_MESSAGES.titleTaken }],
+      [{ public: 'perhaps' }, { public: CHARACTERISTIC_MESSAGES.publicInvalid }],
+    ];
+    for (const [body, errors] of cases) {
+      const response = await send(ctx.app, jar, 'PATCH', url, body);
+      expect(response.statusCode).toBe(303);
+      expect((await nextPage(ctx.app, jar)).errors).toEqual(errors);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 400 for a body naming no field, several, or an unknown one', async () => {
+    const jar = await ctx.as(ADMIN);
+    for (const body of [{}, { title: 'A', format: 'text' }, { position: 3 }]) {
+      expect((await send(ctx.app, jar, 'PATCH', detailUrl(PAGES.ref), body)).statusCode).toBe(400);
+    }
+  });
+});
+
+describe('DELETE /admin/characteristic/{ref}', () => {
+  it('refuses anonymous visitors and members', async () => {
+    for (const email of [null, MEMBER]) {
+      expect((await send(ctx.app, await ctx.as(email), 'DELETE', detailUrl(AGES.ref))).statusCode).toBe(403);
+    }
+    expect(await count()).toBe(2);
+  });
+
+  it('deletes it with the items’ values of it, back on the list with a notice', async () => {
+    const jar = await ctx.as(ADMIN);
+    const response = await send(ctx.app, jar, 'DELETE', detailUrl(AGES.ref));
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/admin/characteristic');
+    expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.deleted('Ages'));
+    expect((await stored()).map((row) => row.title)).not.toContain('Ages');
+    const values = await ctx.db().select().from(itemCharacteristics);
+    expect(values).toEqual([]);
+    expect((await send(ctx.app, jar, 'DELETE', detailUrl(AGES.ref))).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,57 @@
+/** The Admin Dashboard /admin (admin-curation §2, §6). */
+import { describe, expect, it } from 'vitest';
+import { ADMIN_DASHBOARD_BUTTONS, type AdminDashboardButton } from '../../shared/admin';
+import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
+import { pageFromHtml, visit } from '../support/http';
+import { seedDemoAccounts } from '../support/seed';
+import { useSessionTestApp } from '../support/sessions';
+
+const ctx = useSessionTestApp({ seed: seedDemoAccounts });
+
+async function dashboardAs(email: string | null) {
+  return visit(ctx.app, '/admin', await ctx.as(email));
+}
+
+const hrefs = (buttons: AdminDashboardButton[]) => buttons.map((button) => button.href);
+
+describe('GET /admin', () => {
+  it('refuses anonymous visitors with the 403 page and the sign-in hint', async () => {
+    const { response, page } = await dashboardAs(null);
+    expect(response.statusCode).toBe(403);
+    expect(page.component).toBe('errors/Error');
+    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    const document = await ctx.app.inject({ method: 'GET', url: '/admin' });
+    expect(document.statusCode).toBe(403);
+    expect(document.body).toContain(ERROR_PAGES[403].title);
+    expect(pageFromHtml(document.body).props.detail).toBe(SIGN_IN_HINT);
+  });
+
+  it('refuses signed-in members who are not admins, without the hint', async () => {
+    for (const email of ['member@example.org', 'team@example.org', 'usermanager@example.org']) {
+      const { response, page } = await dashboardAs(email);
+      expect(response.statusCode).toBe(403);
+      expect(page.props.detail).toBeNull();
+    }
+  });
+
+  it('shows an admin the dashboard with the admin buttons, without the superadmin ones', async () => {
+    const { response, page } = await dashboardAs('admin@example.org');
+    expect(response.statusCode).toBe(200);
+    expect(page.component).toBe('admin/Dashboard');
+    expect(page.props.title).toBe('Admin Dashboard');
+    expect(page.props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }]);
+    expect(hrefs(page.props.buttons)).toEqual(['/user', '/admin/comment', '/admin/characteristic', '/admin/affirmation', '/admin/taxonomy', '/admin/stats']);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('shows a superadmin every button, Advanced Settings and Server Logs marked SuperAdmin Only', async () => {
+    const { response, page } = await dashboardAs('superadmin@example.org');
+    expect(response.statusCode).toBe(200);
+    const buttons = page.props.buttons as AdminDashboardButton[];
+    expect(buttons).toEqual(ADMIN_DASHBOARD_BUTTONS);
+    expect(buttons.filter((button) => button.superadminOnly).map((button) => [button.label, button.href, button.browser])).toEqual([
+      ['Advanced Settings', '/admin/advanced', false],
+      ['Server Logs', '/admin/advanced/log-viewer', true],
+    ]);
+  });
+});
