@@ -1,10 +1,7 @@
-import { useId, type FormEvent } from 'react';
-import { useForm } from '@inertiajs/react';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { adminTaxonomyTagUrl, NEW_TAG_TITLE, TAG_LABEL_MAX, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
 import FormTextField from '../forms/FormTextField';
-import ModalFormFooter from '../forms/ModalFormFooter';
+import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 
 interface NewTagModalProps {
   show: boolean;
@@ -24,42 +21,22 @@ const initialValues = (): NewTagForm => ({ label: '', parent_ref: '' });
 
 /** The 'New Tag' dialog (admin-curation §5 tag form): label and an optional parent; errors under label and parent_ref. */
 export default function NewTagModal({ show, onHide, taxonomyRef, tags }: NewTagModalProps) {
-  const form = useForm<NewTagForm>(initialValues());
-  const formId = useId();
-
-  const resetForm = () => {
-    form.setData(initialValues());
-    form.clearErrors();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(adminTaxonomyTagUrl(taxonomyRef), { preserveScroll: true, onSuccess: onHide });
-  };
-
+  const { form, formId, reset, submit } = useCreateForm(initialValues, () => adminTaxonomyTagUrl(taxonomyRef), onHide);
   return (
-    <Modal show={show} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${formId}-title`}>{NEW_TAG_TITLE}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <Form id={formId} onSubmit={submit} noValidate>
-          <FormTextField controlId={`${formId}-label`} label={TAXONOMY_TEXTS.label} name="label" value={form.data.label} error={form.errors.label} onChange={(value) => form.setData('label', value)} maxLength={TAG_LABEL_MAX} />
-          <Form.Group controlId={`${formId}-parent`}>
-            <Form.Label>{TAXONOMY_TEXTS.parent}</Form.Label>
-            <Form.Select name="parent_ref" value={form.data.parent_ref} isInvalid={Boolean(form.errors.parent_ref)} onChange={(event) => form.setData('parent_ref', event.target.value)}>
-              <option value="">{TAXONOMY_TEXTS.noParent}</option>
-              {tags.map((tag) => (
-                <option key={tag.ref} value={tag.ref}>
-                  {tag.fullLabel}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid">{form.errors.parent_ref}</Form.Control.Feedback>
-          </Form.Group>
-        </Form>
-      </Modal.Body>
-      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />
-    </Modal>
+    <CreateDialog show={show} onHide={onHide} title={NEW_TAG_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
+      <FormTextField controlId={`${formId}-label`} label={TAXONOMY_TEXTS.label} name="label" value={form.data.label} error={form.errors.label} onChange={(value) => form.setData('label', value)} maxLength={TAG_LABEL_MAX} />
+      <Form.Group controlId={`${formId}-parent`}>
+        <Form.Label>{TAXONOMY_TEXTS.parent}</Form.Label>
+        <Form.Select name="parent_ref" value={form.data.parent_ref} isInvalid={Boolean(form.errors.parent_ref)} onChange={(event) => form.setData('parent_ref', event.target.value)}>
+          <option value="">{TAXONOMY_TEXTS.noParent}</option>
+          {tags.map((tag) => (
+            <option key={tag.ref} value={tag.ref}>
+              {tag.fullLabel}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control.Feedback type="invalid">{form.errors.parent_ref}</Form.Control.Feedback>
+      </Form.Group>
+    </CreateDialog>
   );
 }

@@ -1,10 +1,7 @@
-import { useId, type FormEvent } from 'react';
-import { useForm } from '@inertiajs/react';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_TEXTS, COLLECTION_TITLE_MAX, NEW_COLLECTION_TITLE } from '../../shared/collections';
-import ModalFormFooter from '../forms/ModalFormFooter';
 import FormTextField from '../forms/FormTextField';
+import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
+import FormCheckField from '../forms/FormCheckField';
 
 interface NewCollectionModalProps {
   show: boolean;
@@ -23,45 +20,12 @@ const initialValues = (): NewCollectionForm => ({ title: '', description: '', pu
 
 /** The 'New Collection' dialog: posts /collection; the server opens the new collection, or errors show under the fields. */
 export default function NewCollectionModal({ show, onHide }: NewCollectionModalProps) {
-  const form = useForm<NewCollectionForm>(initialValues());
-  const formId = useId();
-
-  const resetForm = () => {
-    form.setData(initialValues());
-    form.clearErrors();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // onSuccess runs only when the answer carries no errors: only then may the dialog close.
-    form.post('/collection', { preserveScroll: true, onSuccess: onHide });
-  };
-
+  const { form, formId, reset, submit } = useCreateForm(initialValues, '/collection', onHide);
   return (
-    <Modal show={show} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${formId}-title`}>{NEW_COLLECTION_TITLE}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <Form id={formId} onSubmit={submit} noValidate>
-          <FormTextField controlId={`${formId}-name`} label="Title" name="title" value={form.data.title} error={form.errors.title} onChange={(value) => form.setData('title', value)} maxLength={COLLECTION_TITLE_MAX} />
-          <FormTextField controlId={`${formId}-description`} label="Description" name="description" value={form.data.description} error={form.errors.description} onChange={(value) => form.setData('description', value)} rows={3} maxLength={COLLECTION_DESCRIPTION_MAX} />
-          <Form.Group controlId={`${formId}-public`}>
-            <Form.Check
-              type="checkbox"
-              name="public"
-              label={COLLECTION_TEXTS.public}
-              checked={form.data.public}
-              isInvalid={Boolean(form.errors.public)}
-              feedback={form.errors.public}
-              feedbackType="invalid"
-              onChange={(event) => form.setData('public', event.target.checked)}
-            />
-            <Form.Text>{COLLECTION_TEXTS.publicHelp}</Form.Text>
-          </Form.Group>
-        </Form>
-      </Modal.Body>
-      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />
-    </Modal>
+    <CreateDialog show={show} onHide={onHide} title={NEW_COLLECTION_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
+      <FormTextField controlId={`${formId}-name`} label="Title" name="title" value={form.data.title} error={form.errors.title} onChange={(value) => form.setData('title', value)} maxLength={COLLECTION_TITLE_MAX} />
+      <FormTextField controlId={`${formId}-description`} label="Description" name="description" value={form.data.description} error={form.errors.description} onChange={(value) => form.setData('description', value)} rows={3} maxLength={COLLECTION_DESCRIPTION_MAX} />
+      <FormCheckField controlId={`${formId}-public`} label={COLLECTION_TEXTS.public} name="public" checked={form.data.public} error={form.errors.public} onChange={(checked) => form.setData('public', checked)} help={COLLECTION_TEXTS.publicHelp} />
+    </CreateDialog>
   );
 }

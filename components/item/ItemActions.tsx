@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import type { CanFlags } from '../../shared/props';
 import ItemEditActions from '../item-edit/ItemEditActions';
+import EditToggleButton from '../lib/EditToggleButton';
 
 interface ItemActionsProps {
   itemRef: string;
@@ -17,12 +17,7 @@ export default function ItemActions({ itemRef, can, editing, onToggleEditing, ad
   if (!can.update && !can.duplicate && !can.delete && addToCollection === null) return null;
   return (
     <div role="toolbar" aria-label="Item actions" className="d-flex flex-wrap align-items-start gap-2">
-      {can.update && (
-        <Button size="sm" variant={editing ? 'primary' : 'outline-primary'} aria-pressed={editing} onClick={onToggleEditing}>
-          <i className={`bi ${editing ? 'bi-check-lg' : 'bi-pencil'} me-1`} aria-hidden="true" />
-          {editing ? 'Stop Editing' : 'Edit'}
-        </Button>
-      )}
+      {can.update && <EditToggleButton editing={editing} onToggle={onToggleEditing} />}
       {addToCollection}
       <ItemEditActions itemRef={itemRef} can={can} />
     </div>

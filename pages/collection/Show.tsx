@@ -3,7 +3,7 @@ import { Head, router, usePage } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
 import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_TEXTS, collectionUrl, DELETE_COLLECTION_CONFIRM } from '../../shared/collections';
 import type { PageProps } from '../../shared/pages';
-import CollectionActions from '../../components/collections/CollectionActions';
+import RecordActions from '../../components/lib/RecordActions';
 import CollectionSections from '../../components/collections/CollectionSections';
 import InlineEditableField from '../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../components/layout/PageHeader';
@@ -47,7 +47,7 @@ export default function CollectionShow({ collection, sections, can }: PageProps<
             {collection.public && <Badge bg="success">{COLLECTION_TEXTS.public}</Badge>}
           </div>
         }
-        tools={<CollectionActions can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : collection.ref)} onDelete={remove} />}
+        tools={<RecordActions label="Collection actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : collection.ref)} onDelete={remove} />}
         share={<ShareButton path={url} title={collection.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={undefined} />}
       />
       {editing ? (

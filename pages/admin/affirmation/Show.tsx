@@ -3,7 +3,7 @@ import { Head, router } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
 import { adminAffirmationUrl, AFFIRMATION_TEXTS, DELETE_AFFIRMATION_CONFIRM } from '../../../shared/admin';
 import type { PageProps } from '../../../shared/pages';
-import AdminRecordActions from '../../../components/admin/AdminRecordActions';
+import RecordActions from '../../../components/lib/RecordActions';
 import InlineCheckbox from '../../../components/admin/InlineCheckbox';
 import NegativeHelp from '../../../components/admin/NegativeHelp';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
@@ -25,7 +25,7 @@ export default function AdminAffirmationShow({ affirmation, can }: PageProps<'ad
       <PageHeader
         title={affirmation.title}
         meta={affirmation.is_negative ? <Badge bg="danger">{AFFIRMATION_TEXTS.disapproval}</Badge> : undefined}
-        tools={<AdminRecordActions label="Affirmation actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : affirmation.ref)} onDelete={remove} />}
+        tools={<RecordActions label="Affirmation actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : affirmation.ref)} onDelete={remove} />}
       />
       <div className="d-grid gap-3">
         <div>

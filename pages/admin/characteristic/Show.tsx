@@ -3,7 +3,7 @@ import { Head, router } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
 import { adminCharacteristicUrl, CHARACTERISTIC_TEXTS, DELETE_CHARACTERISTIC_CONFIRM } from '../../../shared/admin';
 import type { PageProps } from '../../../shared/pages';
-import AdminRecordActions from '../../../components/admin/AdminRecordActions';
+import RecordActions from '../../../components/lib/RecordActions';
 import InlineCheckbox from '../../../components/admin/InlineCheckbox';
 import LinkShareButton from '../../../components/admin/LinkShareButton';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
@@ -35,7 +35,7 @@ export default function AdminCharacteristicShow({ characteristic, formats, can }
             {!characteristic.public && <Badge bg="warning" text="dark">{CHARACTERISTIC_TEXTS.notPublic}</Badge>}
           </div>
         }
-        tools={<AdminRecordActions label="Characteristic actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : characteristic.ref)} onDelete={remove} />}
+        tools={<RecordActions label="Characteristic actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : characteristic.ref)} onDelete={remove} />}
         share={can.share ? <LinkShareButton path={url} title={characteristic.title} /> : undefined}
       />
       <div className="d-grid gap-3">

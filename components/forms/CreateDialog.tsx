@@ -1,0 +1,55 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@inertiajs/react';
+import type { FormDataType } from '@inertiajs/core';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import ModalFormFooter from './ModalFormFooter';
+
+/**
+ * A create dialog's form (admin-curation §4 "Create modal"): reset to its initial values each time the dialog opens,
+ * posted to `url`; the dialog closes only when the answer carries no errors (Inertia runs onSuccess only then).
+ */
+export function useCreateForm<TForm extends FormDataType<TForm>>(initialValues: () => TForm, url: string | (() => string), onCreated: () => void) {
+  const form = useForm<TForm>(initialValues());
+  const formId = useId();
+  const reset = () => {
+    form.setData(initialValues());
+    form.clearErrors();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(typeof url === 'function' ? url() : url, { preserveScroll: true, onSuccess: onCreated });
+  };
+  return { form, formId, reset, submit };
+}
+
+interface CreateDialogProps {
+  show: boolean;
+  onHide: () => void;
+  title: ReactNode;
+  /** From `useCreateForm`. */
+  formId: string;
+  processing: boolean;
+  reset: () => void;
+  submit: (event: FormEvent) => void;
+  submitLabel?: string;
+  submitDisabled?: boolean;
+  children: ReactNode;
+}
+
+/** The dialog around a create form: its title, the fields, Cancel and OK ('...' while it posts). */
+export default function CreateDialog({ show, onHide, title, formId, processing, reset, submit, submitLabel, submitDisabled, children }: CreateDialogProps) {
+  return (
+    <Modal show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
+      <Modal.Header closeButton>
+        <Modal.Title id={`${formId}-title`}>{title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Form id={formId} onSubmit={submit} noValidate>
+          {children}
+        </Form>
+      </Modal.Body>
+      <ModalFormFooter formId={formId} processing={processing} onCancel={onHide} submitLabel={submitLabel} disabled={submitDisabled} />
+    </Modal>
+  );
+}
