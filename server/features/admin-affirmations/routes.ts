@@ -14,10 +14,10 @@ import {
 } from '../../../shared/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { affirmationOptionCan, canManageAffirmationOptions } from '../../access/policy';
-import { HttpError, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { requirePolicy } from '../admin/access';
-import { fieldErrors, listQuery, refParams, singleField } from '../admin/schemas';
+import { fieldErrors, listQuery, oneOf, refParams, singleField } from '../admin/schemas';
 import { createAffirmation, deleteAffirmation, findAffirmation, listAffirmations, updateAffirmation, type AffirmationRecord } from './queries';
 import { affirmationFieldSchemas, createAffirmationBody } from './schemas';
 
@@ -73,8 +73,7 @@ export async function adminAffirmationRoutes(app: FastifyInstance): Promise<void
   app.patch(`${ADMIN_AFFIRMATIONS_URL}/:ref`, async (request, reply) => {
     const affirmation = await affirmationOf(request);
     const back = adminAffirmationUrl(affirmation.ref);
-    const field = singleField(request.body, AFFIRMATION_FIELDS);
-    if (!field) throw new HttpError(400, BAD_EDIT_REQUEST);
+    const field = singleField(request.body, oneOf(AFFIRMATION_FIELDS), BAD_EDIT_REQUEST);
     const [name, value] = field;
     const parsed = affirmationFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);

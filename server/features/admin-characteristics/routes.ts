@@ -16,10 +16,10 @@ import {
 } from '../../../shared/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { canManageCharacteristics, characteristicCan } from '../../access/policy';
-import { HttpError, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { requirePolicy } from '../admin/access';
-import { fieldErrors, listQuery, refParams, singleField } from '../admin/schemas';
+import { fieldErrors, listQuery, oneOf, refParams, singleField } from '../admin/schemas';
 import { createCharacteristic, deleteCharacteristic, findCharacteristic, listCharacteristics, updateCharacteristic, type CharacteristicRecord } from './queries';
 import { characteristicFieldSchemas, createCharacteristicBody } from './schemas';
 
@@ -79,8 +79,7 @@ export async function adminCharacteristicRoutes(app: FastifyInstance): Promise<v
   app.patch(`${ADMIN_CHARACTERISTICS_URL}/:ref`, async (request, reply) => {
     const characteristic = await characteristicOf(request);
     const back = adminCharacteristicUrl(characteristic.ref);
-    const field = singleField(request.body, CHARACTERISTIC_FIELDS);
-    if (!field) throw new HttpError(400, BAD_EDIT_REQUEST);
+    const field = singleField(request.body, oneOf(CHARACTERISTIC_FIELDS), BAD_EDIT_REQUEST);
     const [name, value] = field;
     const parsed = characteristicFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);

@@ -17,7 +17,8 @@ import {
   type TaxonomyField,
 } from '../../../shared/taxonomies-admin';
 import { canManageTaxonomies, isSignedIn, type Viewer } from '../../access/policy';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { singleField } from '../../lib/form-input';
+import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import {
   createTag,
@@ -73,14 +74,6 @@ async function tagOfRequest(request: FastifyRequest): Promise<TagRecord> {
   return tag;
 }
 
-/** The one field a PATCH body names; anything else is a malformed request (400). */
-function singleField<F extends string>(body: unknown, isField: (name: string) => name is F): [F, unknown] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BAD_EDIT_REQUEST);
-  const entries = Object.entries(body);
-  if (entries.length !== 1 || !isField(entries[0]![0])) throw new HttpError(400, BAD_EDIT_REQUEST);
-  return entries[0] as [F, unknown];
-}
-
 export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
   app.get(ADMIN_TAXONOMIES_URL, async (request, reply) => {
     requireAdmin(request.viewer);
@@ -116,7 +109,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
   app.patch('/admin/taxonomy/:ref', async (request, reply) => {
     const taxonomy = await taxonomyOfRequest(request);
     const back = adminTaxonomyUrl(taxonomy.ref);
-    const [name, value] = singleField<TaxonomyField>(request.body, isTaxonomyField);
+    const [name, value] = singleField<TaxonomyField>(request.body, isTaxonomyField, BAD_EDIT_REQUEST);
     const parsed = taxonomyFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
     if (name === 'title' && (await taxonomyTitleTaken(app.db, parsed.data as string, taxonomy.id))) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
@@ -149,7 +142,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
   app.patch('/admin/tag/:ref', async (request, reply) => {
     const tag = await tagOfRequest(request);
     const back = adminTaxonomyUrl(tag.taxonomyRef);
-    const [name, value] = singleField<TagField>(request.body, isTagField);
+    const [name, value] = singleField<TagField>(request.body, isTagField, BAD_EDIT_REQUEST);
     const parsed = tagFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
     const error = await saveTagField(app, tag, name, parsed.data);

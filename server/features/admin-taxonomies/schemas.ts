@@ -1,5 +1,6 @@
 /** Request shapes of the admin taxonomy and tag routes (admin-curation §5, §7). */
 import { z } from 'zod';
+import { booleanInput, trimmed } from '../../lib/form-input';
 import {
   QUICK_TAG_SEARCH_MAX,
   TAG_FIELDS,
@@ -15,14 +16,6 @@ import { pageQuery } from '../../lib/pagination';
 
 export const refParams = z.object({ ref: z.string().min(1).max(24) });
 
-const trimmed = (input: unknown) => (typeof input === 'string' ? input.trim() : input);
-
-/** Form posts and inline selects send text, Inertia's JSON sends booleans: both are accepted. */
-const booleanInput = (input: unknown) => {
-  if (input === 'true' || input === '1' || input === 'on') return true;
-  if (input === 'false' || input === '0' || input === '') return false;
-  return input;
-};
 
 const title = z.preprocess(
   trimmed,

@@ -19,7 +19,8 @@ import {
   type CollectionAccessFacts,
   type Viewer,
 } from '../../access/policy';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { singleField } from '../../lib/form-input';
+import { forbidden, notFound } from '../../lib/http-errors';
 import { openItemForViewer } from '../items/queries';
 import { sectionsOf, toCollectionDetail, toEntry } from './present';
 import {
@@ -89,14 +90,6 @@ async function entryTheViewerEdits(request: FastifyRequest): Promise<CollectionE
   return entry;
 }
 
-/** The one field a PATCH body names; anything else is a malformed request (400). */
-function singleCollectionField(body: unknown): [name: keyof typeof collectionFieldSchemas, value: unknown] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BAD_EDIT_REQUEST);
-  const entries = Object.entries(body);
-  if (entries.length !== 1 || !isCollectionField(entries[0]![0])) throw new HttpError(400, BAD_EDIT_REQUEST);
-  return entries[0] as [keyof typeof collectionFieldSchemas, unknown];
-}
-
 export async function collectionRoutes(app: FastifyInstance): Promise<void> {
   app.get(LIST_URL, async (request, reply) => {
     const viewer = request.viewer;
@@ -141,7 +134,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
   app.patch('/collection/:ref', async (request, reply) => {
     const collection = await collectionTheViewerChanges(request, canEditCollection);
     const back = collectionUrl(collection.ref);
-    const [name, value] = singleCollectionField(request.body);
+    const [name, value] = singleField(request.body, isCollectionField, BAD_EDIT_REQUEST);
     const parsed = collectionFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
     await updateCollection(app.db, collection.id, { [name]: parsed.data });

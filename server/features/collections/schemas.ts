@@ -1,5 +1,6 @@
 /** Request shapes of the collection routes (admin-curation §7; member-library §7 POST /collection/{collection}/item/{ref}). */
 import { z } from 'zod';
+import { booleanInput, trimmed } from '../../lib/form-input';
 import {
   COLLECTION_DESCRIPTION_MAX,
   COLLECTION_FIELDS,
@@ -13,14 +14,6 @@ import {
 export const refParams = z.object({ ref: z.string() });
 export const addItemParams = z.object({ collection: z.string(), ref: z.string() });
 
-const trimmed = (input: unknown) => (typeof input === 'string' ? input.trim() : input);
-
-/** Form posts and inline selects send text, Inertia's JSON sends booleans: both are accepted. */
-const booleanInput = (input: unknown) => {
-  if (input === 'true' || input === '1' || input === 'on') return true;
-  if (input === 'false' || input === '0' || input === '') return false;
-  return input;
-};
 
 const title = z.preprocess(
   trimmed,
