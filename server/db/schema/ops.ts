@@ -38,7 +38,7 @@ export const httpRequests = pgTable(
     url: varchar('url', { length: 2048 }).notNull(),
     referer: varchar('referer', { length: 2048 }),
     responseCode: integer('response_code').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // The user type, not the person: stats count kinds of visitors and never follow one (docs/decisions.md).
     userTypeId: integer('user_type_id'),
     durationMs: integer('duration_ms').notNull().default(0),
     createdAt: createdAt(),

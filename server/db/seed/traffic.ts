@@ -67,7 +67,6 @@ function httpRequestRows({ rng, reference, people }: SeedContext, library: reado
       url,
       referer: rng.pick(REFERERS),
       responseCode: rng.weighted([[method === 'GET' ? 200 : 302, 90], [404, 4], [403, 3], [500, 1], [410, 1]] as const),
-      userId: user?.id ?? null,
       userTypeId: user?.userTypeId ?? null,
       durationMs: rng.chance(0.03) ? rng.int(800, 2500) : rng.int(3, 250),
       createdAt: rng.daysBefore(reference, 0, 400),

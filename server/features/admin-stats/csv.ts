@@ -11,7 +11,7 @@ import { httpRequests } from '../../db/schema';
 import { rangeBounds } from './schemas';
 
 export const CSV_BATCH_SIZE = 5000;
-export const CSV_COLUMNS = ['id', 'method', 'url', 'referer', 'response_code', 'user_id', 'user_type_id', 'duration_ms', 'created_at'] as const;
+export const CSV_COLUMNS = ['id', 'method', 'url', 'referer', 'response_code', 'user_type_id', 'duration_ms', 'created_at'] as const;
 
 type CsvValue = string | number | null;
 
@@ -33,7 +33,6 @@ interface CsvRow {
   url: string;
   referer: string | null;
   response_code: number;
-  user_id: number | null;
   user_type_id: number | null;
   duration_ms: number;
   created_at: string;
@@ -44,7 +43,7 @@ async function batchAfter(db: Database, range: StatsRange, after: { at: string; 
   const { start, end } = rangeBounds(range);
   const keyset = after ? sql`(${httpRequests.createdAt}, ${httpRequests.id}) > (${after.at}::timestamptz, ${after.id})` : sql`${httpRequests.createdAt} >= ${start.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
-    select id, method, url, referer, response_code, user_id, user_type_id, duration_ms,
+    select id, method, url, referer, response_code, user_type_id, duration_ms,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, created_at::text as at_key
     from ${httpRequests}
     where ${keyset} and ${httpRequests.createdAt} < ${end.toISOString()}::timestamptz
@@ -61,7 +60,7 @@ export async function* requestsCsv(db: Database, range: StatsRange, batchSize: n
     const rows = await batchAfter(db, range, after, batchSize);
     if (rows.length === 0) return;
     yield rows
-      .map((row) => csvLine([Number(row.id), row.method, row.url, row.referer, row.response_code, row.user_id, row.user_type_id, row.duration_ms, row.created_at]))
+      .map((row) => csvLine([Number(row.id), row.method, row.url, row.referer, row.response_code, row.user_type_id, row.duration_ms, row.created_at]))
       .join('');
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];

@@ -27,7 +27,6 @@ function loggedRequest(request: FastifyRequest, reply: FastifyReply, path: strin
     url: path,
     referer: refererOf(Array.isArray(referer) ? referer[0] : referer),
     responseCode: reply.statusCode,
-    userId: request.viewer.id,
     userTypeId: request.viewer.userTypeId,
     durationMs: Math.max(0, Math.round(reply.elapsedTime)),
     createdAt: new Date(),
