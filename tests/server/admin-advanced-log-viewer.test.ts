@@ -1,11 +1,12 @@
-/** Server Logs (admin-curation §2 Dashboard, §7 GET /admin/advanced/log-viewer): the log file's tail, for superadmins. */
+/** Server Logs (admin-curation §2 Dashboard, §7 GET /admin/advanced/log-viewer): the log file, newest first, for superadmins. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { loadConfig } from '../../server/config';
-import { logFilePath, loggerOutput } from '../../server/features/admin-advanced/log-file';
+import { logFilePath, loggerOutput, readLogTail } from '../../server/features/admin-advanced/log-file';
+import { LOG_VIEWER_PAGE_SIZE, renderLogViewer } from '../../server/features/admin-advanced/log-viewer';
 import { pageFromHtml } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
@@ -16,16 +17,19 @@ const ctx = useSessionTestApp({ seed: seedDemoAccounts, env: { LOG_FILE: logFile
 
 const line = (level: number, msg: string, extra: Record<string, unknown> = {}) => JSON.stringify({ level, time: Date.parse('2025-03-01T10:00:00Z'), pid: 1, msg, ...extra });
 
-beforeAll(() => {
-  const lines = [
-    line(30, 'server listening'),
-    line(30, 'request completed', { reqId: 'abc-123', req: { method: 'GET', url: '/item' }, res: { statusCode: 200 }, responseTime: 12.4 }),
-    line(40, 'slow query'),
-    line(50, '<script>alert("x")</script> failed', { err: { type: 'TypeError', message: 'bad <b>thing</b>' } }),
-    'not json at all',
-  ];
+const SAMPLE = [
+  line(30, 'server listening'),
+  line(30, 'request completed', { reqId: 'abc-123', req: { method: 'GET', url: '/item' }, res: { statusCode: 200 }, responseTime: 12.4 }),
+  line(40, 'slow query'),
+  line(50, '<script>alert("x")</script> failed', { err: { type: 'TypeError', message: 'bad <b>thing</b>' } }),
+  'not json at all',
+];
+
+function writeLog(lines: string[]): void {
   writeFileSync(logFile, `${lines.join('\n')}\n`);
-});
+}
+
+beforeAll(() => writeLog(SAMPLE));
 afterAll(() => rmSync(logDir, { recursive: true, force: true }));
 
 async function logViewer(email: string | null, query = '') {
@@ -33,45 +37,146 @@ async function logViewer(email: string | null, query = '') {
   return ctx.app.inject({ method: 'GET', url: `/admin/advanced/log-viewer${query}`, headers: { cookie: jar.header() } });
 }
 
+/** The messages of the table's rows, in page order. */
+function messages(html: string): string[] {
+  return [...html.matchAll(/<tr class="level-[a-z]*"><td>[^<]*<\/td><td>[^<]*<\/td><td>([^<]*)<\/td>/g)].map((match) => match[1]!);
+}
+
+/** The pager's links, unescaped (&amp; back to &). */
+function pagerLinks(html: string): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const match of html.matchAll(/<a rel="(prev|next)" href="([^"]*)">/g)) links[match[1]!] = match[2]!.replaceAll('&#38;', '&');
+  return links;
+}
+
 describe('GET /admin/advanced/log-viewer', () => {
-  it('shows a superadmin the tail of the log as a plain HTML page, newest last, escaped', async () => {
+  it('shows a superadmin the log as a plain HTML page, newest first, escaped', async () => {
     const response = await logViewer('superadmin@example.org');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const html = response.body;
     expect(html).toContain('<h1>Server Logs</h1>');
+    expect(html).not.toContain('data-page');
     expect(html).toContain('GET /item · status 200 · 12 ms · request abc-123');
-    expect(html.indexOf('server listening')).toBeLessThan(html.indexOf('slow query'));
+    expect(messages(html)).toEqual(['&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; failed', 'slow query', 'request completed', 'server listening']);
     expect(html).not.toContain('<script>alert');
-    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; failed');
     expect(html).toContain('TypeError: bad &#60;b&#62;thing&#60;/b&#62;');
-    expect(html).toContain('the last 4 lines at info and above');
+    expect(html).toContain('4 lines at info and above, newest first; showing 1–4.');
+    expect(html).not.toContain('<nav');
+    expect(html).not.toContain('older lines are beyond it');
   });
 
-  it('filters by level and limits the number of lines', async () => {
+  it('filters by level', async () => {
     const errors = (await logViewer('superadmin@example.org', '?level=error')).body;
-    expect(errors).not.toContain('server listening');
-    expect(errors).not.toContain('slow query');
-    expect(errors).toContain('failed');
-    const last = (await logViewer('superadmin@example.org', '?level=trace&lines=2')).body;
-    expect(last).toContain('not json at all');
-    expect(last).toContain('failed');
-    expect(last).not.toContain('slow query');
-    const fallback = await logViewer('superadmin@example.org', '?level=loud&lines=-3');
+    expect(messages(errors)).toEqual(['&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; failed']);
+    expect(errors).toContain('<option value="error" selected>');
+    const all = (await logViewer('superadmin@example.org', '?level=trace')).body;
+    expect(messages(all)[0]).toBe('not json at all');
+    expect(messages(all)).toHaveLength(5);
+    const fallback = await logViewer('superadmin@example.org', '?level=loud&page=-3&q=');
     expect(fallback.statusCode).toBe(200);
-    expect(fallback.body).toContain('the last 4 lines at info and above');
+    expect(fallback.body).toContain('4 lines at info and above, newest first');
+  });
+
+  it('filters by text, case-insensitively, in the message, the details or the raw line, together with the level', async () => {
+    const slow = (await logViewer('superadmin@example.org', '?q=SLOW')).body;
+    expect(messages(slow)).toEqual(['slow query']);
+    expect(slow).toContain("1 line at info and above containing 'SLOW'");
+    expect(slow).toContain('name="q" maxlength="200" value="SLOW"');
+    expect(messages((await logViewer('superadmin@example.org', '?q=abc-123')).body)).toEqual(['request completed']);
+    expect(messages((await logViewer('superadmin@example.org', '?q=typeerror')).body)).toHaveLength(1);
+    expect(messages((await logViewer('superadmin@example.org', '?q=json')).body)).toEqual([]);
+    expect(messages((await logViewer('superadmin@example.org', '?q=json&level=trace')).body)).toEqual(['not json at all']);
+    expect(messages((await logViewer('superadmin@example.org', '?q=query&level=error')).body)).toEqual([]);
+    const none = (await logViewer('superadmin@example.org', '?q=nowhere')).body;
+    expect(none).toContain('0 lines at info and above');
+    expect(none).toContain('No log lines match.');
+  });
+
+  it('escapes the text filter where the page repeats it', async () => {
+    const html = (await logViewer('superadmin@example.org', `?q=${encodeURIComponent('"><script>x</script>')}`)).body;
+    expect(html).not.toContain('<script>x');
+    expect(html).toContain('value="&#34;&#62;&#60;script&#62;x&#60;/script&#62;"');
+  });
+
+  describe('with more lines than one page', () => {
+    beforeAll(() => {
+      const many = Array.from({ length: 250 }, (_, i) => line(i % 2 === 0 ? 40 : 30, `${i % 2 === 0 ? 'warning' : 'notice'} number ${i}`));
+      writeLog(many);
+    });
+    afterAll(() => writeLog(SAMPLE));
+
+    it(`shows ${LOG_VIEWER_PAGE_SIZE} lines a page, newest first, with links that keep the filters`, async () => {
+      expect(LOG_VIEWER_PAGE_SIZE).toBe(100);
+      const first = (await logViewer('superadmin@example.org')).body;
+      expect(messages(first)).toHaveLength(100);
+      expect(messages(first)[0]).toBe('notice number 249');
+      expect(messages(first)[99]).toBe('warning number 150');
+      expect(first).toContain('250 lines at info and above, newest first; showing 1–100.');
+      expect(first).toContain('Page 1 of 3');
+      expect(pagerLinks(first)).toEqual({ next: '/admin/advanced/log-viewer?page=2' });
+
+      const third = (await logViewer('superadmin@example.org', '?page=3')).body;
+      expect(messages(third)).toHaveLength(50);
+      expect(messages(third).at(-1)).toBe('warning number 0');
+      expect(pagerLinks(third)).toEqual({ prev: '/admin/advanced/log-viewer?page=2' });
+
+      const warnings = (await logViewer('superadmin@example.org', '?level=warn&q=Number%201&page=1')).body;
+      // warning lines are the even ones: 'number 1…' among them are 10, 12, …, 18 (5) and 100, 102, …, 198 (50).
+      expect(messages(warnings)[0]).toBe('warning number 198');
+      expect(warnings).toContain("55 lines at warn and above containing 'Number 1', newest first; showing 1–55.");
+      expect(pagerLinks(warnings)).toEqual({});
+
+      const warnPage1 = (await logViewer('superadmin@example.org', '?level=warn&q=warning')).body;
+      expect(warnPage1).toContain('Page 1 of 2');
+      const next = pagerLinks(warnPage1).next!;
+      expect(new URL(next, 'http://x').searchParams.get('level')).toBe('warn');
+      expect(new URL(next, 'http://x').searchParams.get('q')).toBe('warning');
+      expect(new URL(next, 'http://x').searchParams.get('page')).toBe('2');
+      const warnPage2 = (await logViewer('superadmin@example.org', next.slice('/admin/advanced/log-viewer'.length))).body;
+      expect(messages(warnPage2)).toHaveLength(25);
+      expect(messages(warnPage2).every((message) => message.startsWith('warning'))).toBe(true);
+      expect(warnPage2).toContain('showing 101–125.');
+      expect(pagerLinks(warnPage2)).toEqual({ prev: '/admin/advanced/log-viewer?level=warn&q=warning' });
+    });
+
+    it('shows the last page for a page number past it', async () => {
+      const html = (await logViewer('superadmin@example.org', '?page=99')).body;
+      expect(html).toContain('Page 3 of 3');
+      expect(messages(html).at(-1)).toBe('warning number 0');
+    });
+  });
+
+  it('reads only the end of a large file and says older lines are not shown', async () => {
+    const bigFile = path.join(logDir, 'big.log');
+    writeFileSync(bigFile, `${Array.from({ length: 40 }, (_, i) => line(30, `entry ${String(i).padStart(2, '0')}`)).join('\n')}\n`);
+    const whole = await readLogTail(bigFile);
+    expect(whole).toMatchObject({ truncated: false });
+    expect(whole!.lines).toHaveLength(40);
+    const tail = await readLogTail(bigFile, 1000);
+    expect(tail!.truncated).toBe(true);
+    expect(tail!.lines.length).toBeLessThan(40);
+    expect(tail!.lines.at(-1)).toContain('entry 39');
+    for (const kept of tail!.lines) expect(() => JSON.parse(kept) as unknown).not.toThrow();
+    const html = renderLogViewer({ appName: 'Equip', file: bigFile, tail, query: { level: 'info', q: '', page: 1 }, tailBytes: 4 * 1024 * 1024 });
+    expect(html).toContain('Only the last 4 MB of the file is read: older lines are beyond it and are not shown.');
+    expect(messages(html)[0]).toBe('entry 39');
+    expect(await readLogTail(path.join(logDir, 'missing.log'))).toBeNull();
   });
 
   it('refuses anonymous visitors with the 403 page and the sign-in hint', async () => {
     const response = await logViewer(null);
     expect(response.statusCode).toBe(403);
     expect(pageFromHtml(response.body).props.detail).toBe(SIGN_IN_HINT);
+    expect(response.body).not.toContain('server listening');
   });
 
-  it.each(['member@example.org', 'admin@example.org'])('refuses %s with 403', async (email) => {
+  it.each(['member@example.org', 'staff@example.org', 'admin@example.org'])('refuses %s with 403', async (email) => {
     const response = await logViewer(email);
     expect(response.statusCode).toBe(403);
     expect(response.body).not.toContain('server listening');
+    expect(response.body).not.toContain('<h1>Server Logs</h1>');
   });
 });
 

@@ -13,6 +13,8 @@ import { useSessionTestApp } from '../support/sessions';
 
 const ADMIN = 'admin@example.org';
 const MEMBER = 'member@example.org';
+/** Staff (level 4) but not an admin. */
+const STAFF = 'staff@example.org';
 const HELPFUL = { ref: 'affhelpful01', title: 'Helpful', isNegative: false, position: 0 };
 const OUTDATED = { ref: 'affoutdated1', title: 'Outdated', isNegative: true, position: 1 };
 
@@ -38,7 +40,7 @@ async function count(): Promise<number> {
 }
 
 describe('GET /admin/affirmation', () => {
-  it('refuses anonymous visitors with the sign-in hint and members with a plain 403', async () => {
+  it('refuses anonymous visitors with the sign-in hint and members and staff with a plain 403', async () => {
     for (const url of ['/admin/affirmation', detailUrl(HELPFUL.ref)]) {
       const anonymous = await visit(ctx.app, url, await ctx.as(null));
       expect(anonymous.response.statusCode).toBe(403);
@@ -48,6 +50,10 @@ describe('GET /admin/affirmation', () => {
       expect(member.response.statusCode).toBe(403);
       expect(member.page.props.detail).toBeNull();
       expect(member.response.body).not.toContain(HELPFUL.title);
+      const staff = await visit(ctx.app, url, await ctx.as(STAFF));
+      expect(staff.response.statusCode).toBe(403);
+      expect(staff.page.props.detail).toBeNull();
+      expect(staff.response.body).not.toContain(HELPFUL.title);
     }
   });
 
@@ -85,9 +91,9 @@ describe('GET /admin/affirmation', () => {
 });
 
 describe('POST /admin/affirmation', () => {
-  it('refuses anonymous visitors and members, writing nothing', async () => {
+  it('refuses anonymous visitors, members and staff, writing nothing', async () => {
     const before = await count();
-    for (const email of [null, MEMBER]) {
+    for (const email of [null, MEMBER, STAFF]) {
       expect((await send(ctx.app, await ctx.as(email), 'POST', '/admin/affirmation', { title: 'Sneaky', is_negative: false })).statusCode).toBe(403);
     }
     expect(await count()).toBe(before);
@@ -142,8 +148,8 @@ describe('GET /admin/affirmation/{ref}', () => {
 });
 
 describe('PATCH /admin/affirmation/{ref}', () => {
-  it('refuses anonymous visitors and members, writing nothing', async () => {
-    for (const email of [null, MEMBER]) {
+  it('refuses anonymous visitors, members and staff, writing nothing', async () => {
+    for (const email of [null, MEMBER, STAFF]) {
       expect((await send(ctx.app, await ctx.as(email), 'PATCH', detailUrl(OUTDATED.ref), { title: 'Hacked' })).statusCode).toBe(403);
     }
     expect((await stored()).map((row) => row.title)).toEqual(['Helpful', 'Outdated']);
@@ -182,8 +188,8 @@ describe('PATCH /admin/affirmation/{ref}', () => {
 });
 
 describe('DELETE /admin/affirmation/{ref}', () => {
-  it('refuses anonymous visitors and members', async () => {
-    for (const email of [null, MEMBER]) {
+  it('refuses anonymous visitors, members and staff', async () => {
+    for (const email of [null, MEMBER, STAFF]) {
       expect((await send(ctx.app, await ctx.as(email), 'DELETE', detailUrl(HELPFUL.ref))).statusCode).toBe(403);
     }
     expect(await count()).toBe(2);

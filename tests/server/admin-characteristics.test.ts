@@ -13,6 +13,8 @@ import type { DatabaseHandle } from '../../server/db/client';
 
 const ADMIN = 'admin@example.org';
 const MEMBER = 'member@example.org';
+/** Staff (level 4) but not an admin. */
+const STAFF = 'staff@example.org';
 const AGES = { ref: 'charages0001', title: 'Ages', usageNote: 'Who it suits', format: 'text', public: true, position: 0 };
 const PAGES = { ref: 'charpages001', title: 'Pages', usageNote: '', format: 'integer', public: false, position: 1 };
 const ITEM_REF = 'charitem0001';
@@ -38,7 +40,7 @@ async function count(): Promise<number> {
 const detailUrl = (ref: string) => `/admin/characteristic/${ref}`;
 
 describe('GET /admin/characteristic and /admin/characteristics', () => {
-  it('refuses anonymous visitors with the sign-in hint and members with a plain 403, under both spellings', async () => {
+  it('refuses anonymous visitors with the sign-in hint and members and staff with a plain 403, under both spellings', async () => {
     for (const url of ['/admin/characteristic', '/admin/characteristics', detailUrl(AGES.ref)]) {
       const anonymous = await visit(ctx.app, url, await ctx.as(null));
       expect(anonymous.response.statusCode).toBe(403);
@@ -49,6 +51,10 @@ describe('GET /admin/characteristic and /admin/characteristics', () => {
       expect(member.response.statusCode).toBe(403);
       expect(member.page.props.detail).toBeNull();
       expect(member.response.body).not.toContain(AGES.title);
+      const staff = await visit(ctx.app, url, await ctx.as(STAFF));
+      expect(staff.response.statusCode).toBe(403);
+      expect(staff.page.props.detail).toBeNull();
+      expect(staff.response.body).not.toContain(AGES.title);
     }
   });
 
@@ -91,9 +97,9 @@ describe('GET /admin/characteristic and /admin/characteristics', () => {
 });
 
 describe('POST /admin/characteristic', () => {
-  it('refuses anonymous visitors and members, writing nothing', async () => {
+  it('refuses anonymous visitors, members and staff, writing nothing', async () => {
     const before = await count();
-    for (const email of [null, MEMBER]) {
+    for (const email of [null, MEMBER, STAFF]) {
       const response = await send(ctx.app, await ctx.as(email), 'POST', '/admin/characteristic', { title: 'Sneaky', usage_note: '', format: 'text', public: true });
       expect(response.statusCode).toBe(403);
     }
@@ -153,8 +159,8 @@ describe('GET /admin/characteristic/{ref}', () => {
 });
 
 describe('PATCH /admin/characteristic/{ref}', () => {
-  it('refuses anonymous visitors and members, writing nothing', async () => {
-    for (const email of [null, MEMBER]) {
+  it('refuses anonymous visitors, members and staff, writing nothing', async () => {
+    for (const email of [null, MEMBER, STAFF]) {
       const response = await send(ctx.app, await ctx.as(email), 'PATCH', detailUrl(PAGES.ref), { title: 'Hacked' });
       expect(response.statusCode).toBe(403);
     }
@@ -200,8 +206,8 @@ describe('PATCH /admin/characteristic/{ref}', () => {
 });
 
 describe('DELETE /admin/characteristic/{ref}', () => {
-  it('refuses anonymous visitors and members', async () => {
-    for (const email of [null, MEMBER]) {
+  it('refuses anonymous visitors, members and staff', async () => {
+    for (const email of [null, MEMBER, STAFF]) {
       expect((await send(ctx.app, await ctx.as(email), 'DELETE', detailUrl(AGES.ref))).statusCode).toBe(403);
     }
     expect(await count()).toBe(2);

@@ -27,7 +27,7 @@ describe('GET /admin', () => {
   });
 
   it('refuses signed-in members who are not admins, without the hint', async () => {
-    for (const email of ['member@example.org', 'team@example.org', 'usermanager@example.org']) {
+    for (const email of ['member@example.org', 'staff@example.org', 'team@example.org', 'usermanager@example.org']) {
       const { response, page } = await dashboardAs(email);
       expect(response.statusCode).toBe(403);
       expect(page.props.detail).toBeNull();

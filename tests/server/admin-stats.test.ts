@@ -13,7 +13,7 @@ import { seedDemoAccounts } from '../support/seed';
 
 const ctx = useTestApp({ seed: seedDemoAccounts });
 const jars = new Map<string, CookieJar>();
-async function jarOf(who: 'anonymous' | 'member' | 'admin'): Promise<CookieJar | undefined> {
+async function jarOf(who: 'anonymous' | 'member' | 'staff' | 'admin'): Promise<CookieJar | undefined> {
   if (who === 'anonymous') return undefined;
   if (!jars.has(who)) jars.set(who, await signInAs(ctx.app, `${who}@example.org`));
   return jars.get(who);
@@ -37,7 +37,7 @@ async function statsPage(url: string) {
 }
 
 describe('who may see the stats', () => {
-  it.each(PAGE_ROUTES)('%s refuses anonymous visitors with the 403 page and the sign-in hint, members with the 403 page', async (url) => {
+  it.each(PAGE_ROUTES)('%s refuses anonymous visitors with the 403 page and the sign-in hint, members and staff with the 403 page', async (url) => {
     const anonymous = await visit(ctx.app, url);
     expect(anonymous.response.statusCode).toBe(403);
     expect(anonymous.page.component).toBe('errors/Error');
@@ -45,18 +45,24 @@ describe('who may see the stats', () => {
     const member = await visit(ctx.app, url, await jarOf('member'));
     expect(member.response.statusCode).toBe(403);
     expect(member.page.props.detail).toBeNull();
+    const staff = await visit(ctx.app, url, await jarOf('staff'));
+    expect(staff.response.statusCode).toBe(403);
+    expect(staff.page.props.detail).toBeNull();
     const admin = await visit(ctx.app, url, await jarOf('admin'));
     expect(admin.response.statusCode).toBe(200);
     expect(admin.page.component).toBe('admin/stats/Index');
   });
 
-  it('refuses the download to anonymous visitors and members', async () => {
+  it('refuses the download to anonymous visitors, members and staff', async () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http' });
     expect(anonymous.statusCode).toBe(403);
     expect(pageFromHtml(anonymous.body).props.detail).toBe(SIGN_IN_HINT);
     const member = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http', headers: { cookie: (await jarOf('member'))!.header() } });
     expect(member.statusCode).toBe(403);
     expect(member.headers['content-disposition']).toBeUndefined();
+    const staff = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http', headers: { cookie: (await jarOf('staff'))!.header() } });
+    expect(staff.statusCode).toBe(403);
+    expect(staff.headers['content-disposition']).toBeUndefined();
   });
 
   it('answers 404 for a parameter that is not one of the five', async () => {

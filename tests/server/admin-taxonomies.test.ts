@@ -44,7 +44,7 @@ describe('access to every admin taxonomy route', () => {
     ['POST', '/admin/tag/tagchildren1/reposition', { position: 0 }],
   ];
 
-  it.each(gets)('GET %s: anonymous gets 403 with the sign-in hint, a member 403, an admin the page', async (url) => {
+  it.each(gets)('GET %s: anonymous gets 403 with the sign-in hint, a member, a leader and staff 403, an admin the page', async (url) => {
     const anonymous = await visit(ctx.app, url);
     expect(anonymous.response.statusCode).toBe(403);
     expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
@@ -53,14 +53,17 @@ describe('access to every admin taxonomy route', () => {
     expect(member.page.props.detail).toBeNull();
     const leader = await visit(ctx.app, url, await jarOf('leader'));
     expect(leader.response.statusCode).toBe(403);
+    const staff = await visit(ctx.app, url, await jarOf('staff'));
+    expect(staff.response.statusCode).toBe(403);
+    expect(staff.page.props.detail).toBeNull();
     const admin = await visit(ctx.app, url, await jarOf('admin'));
     expect(admin.response.statusCode).toBe(200);
     expect(admin.page.component).toMatch(/^admin\/taxonomy\//);
   });
 
-  it.each(writes)('%s %s is refused to anonymous visitors and members and changes nothing', async (method, url, payload) => {
+  it.each(writes)('%s %s is refused to anonymous visitors, members and staff and changes nothing', async (method, url, payload) => {
     const before = { taxonomies: await taxonomyRows(), tags: await tagRowsOf(AGE) };
-    for (const who of ['anonymous', 'member'] as const) {
+    for (const who of ['anonymous', 'member', 'staff'] as const) {
       const response = await send(ctx.app, await jarFor(who), method, url, payload);
       expect(response.statusCode).toBe(403);
     }

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../server/db/client';
 import { brokenExternalLinkAlerts, items } from '../../server/db/schema';
 import { checkExternalLinks, checkLink } from '../../server/features/admin-advanced/external-links';
@@ -94,6 +94,8 @@ describe('checking the links of items against a local server', () => {
   let server: Server;
   let base: string;
   const requests: string[] = [];
+  /** Answers the slow routes have still to give (cleared at the end). */
+  const pending = new Set<NodeJS.Timeout>();
   /** Whether /missing has come back. */
   let restored = false;
   /** Lets the local test server (127.0.0.1) through; every other non-public address stays refused. */
@@ -123,6 +125,23 @@ describe('checking the links of items against a local server', () => {
         response.writeHead(302, { location: '/loop' });
         return response.end();
       }
+      // A redirect loop through two addresses: A → B → A …
+      if (request.url === '/loop-a' || request.url === '/loop-b') {
+        response.writeHead(302, { location: request.url === '/loop-a' ? `${base}/loop-b` : '/loop-a' });
+        return response.end();
+      }
+      // Answers 200, but only after a while: /slow after 1.5 s, /slowish after 0.3 s.
+      if (request.url === '/slow' || request.url === '/slowish') {
+        const timer = setTimeout(
+          () => {
+            pending.delete(timer);
+            if (!response.destroyed) response.end('late');
+          },
+          request.url === '/slow' ? 1500 : 300,
+        );
+        pending.add(timer);
+        return;
+      }
       response.statusCode = 404;
       response.end('missing');
     });
@@ -130,6 +149,8 @@ describe('checking the links of items against a local server', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    for (const timer of pending) clearTimeout(timer);
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
   });
@@ -199,5 +220,60 @@ describe('checking the links of items against a local server', () => {
     silent.closeAllConnections();
     await new Promise((resolve) => silent.close(resolve));
     expect(result).toMatchObject({ ok: false, status: null, message: 'No answer within 0.2 s' });
+  });
+
+  it('reports a 404 as broken with its status, and a 200 as working', async () => {
+    expect(await checkLink(`${base}/good`, { policy: LOCAL_TEST_POLICY })).toEqual({ ok: true, status: 200, message: 'OK', finalUrl: `${base}/good` });
+    expect(await checkLink(`${base}/nowhere`, { policy: LOCAL_TEST_POLICY })).toEqual({ ok: false, status: 404, message: 'HTTP 404', finalUrl: `${base}/nowhere` });
+  });
+
+  it('reports a redirect loop between two addresses as broken after the redirect limit, without hanging', async () => {
+    const before = requests.length;
+    const started = Date.now();
+    const result = await checkLink(`${base}/loop-a`, { policy: LOCAL_TEST_POLICY });
+    expect(result).toMatchObject({ ok: false, status: null, message: 'More than 5 redirects' });
+    expect([`${base}/loop-a`, `${base}/loop-b`]).toContain(result.finalUrl);
+    // The first request and 5 redirects followed: 6 requests, alternating A and B, then it stops.
+    expect(requests.slice(before)).toEqual(['HEAD /loop-a', 'HEAD /loop-b', 'HEAD /loop-a', 'HEAD /loop-b', 'HEAD /loop-a', 'HEAD /loop-b']);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('reports a response slower than the timeout as broken (a timeout), without waiting for it', async () => {
+    const started = Date.now();
+    const result = await checkLink(`${base}/slow`, { policy: LOCAL_TEST_POLICY, timeoutMs: 200 });
+    const elapsed = Date.now() - started;
+    expect(result).toMatchObject({ ok: false, status: null, message: 'No answer within 0.2 s', finalUrl: `${base}/slow` });
+    // HEAD timed out, then GET timed out: well before the server's answer at 1.5 s.
+    expect(elapsed).toBeLessThan(1200);
+    expect(await checkLink(`${base}/slowish`, { policy: LOCAL_TEST_POLICY, timeoutMs: 3000 })).toMatchObject({ ok: true, status: 200 });
+  });
+
+  it('records alerts for the 404, the redirect loop and the slow link in one run', async () => {
+    const db = database.db;
+    await db.insert(items).values([
+      { code: 'EQ-104', title: 'Looping link', availableExternalLink: `${base}/loop-a` },
+      { code: 'EQ-105', title: 'Slow link', availableExternalLink: `${base}/slow` },
+    ]);
+    const report = await checkExternalLinks(db, new Date('2025-03-04T10:00:00Z'), { policy: LOCAL_TEST_POLICY, timeoutMs: 200 });
+    expect(report).toContain('Checked 4 of 4 external links: 1 working, 3 broken.');
+    expect(report).toMatch(/EQ-104\s+http:\/\/127\.0\.0\.1:\d+\/loop-a\s+-\s+More than 5 redirects/);
+    expect(report).toMatch(/EQ-105\s+http:\/\/127\.0\.0\.1:\d+\/slow\s+-\s+No answer within 0\.2 s/);
+    const open = await db.select().from(brokenExternalLinkAlerts).where(isNull(brokenExternalLinkAlerts.resolvedAt));
+    expect(open.map((alert) => [alert.url.replace(base, ''), alert.statusCode, alert.message]).sort()).toEqual([
+      ['/loop-a', null, 'More than 5 redirects'],
+      ['/missing', 404, 'HTTP 404'],
+      ['/slow', null, 'No answer within 0.2 s'],
+    ]);
+  });
+
+  it('without a test policy (as in production) refuses every link to the local server and sends it nothing', async () => {
+    const before = requests.length;
+    const report = await checkExternalLinks(database.db, new Date('2025-03-05T10:00:00Z'), { timeoutMs: 200 });
+    expect(report).toContain('Checked 4 of 4 external links: 0 working, 4 broken.');
+    expect(report).toMatch(/EQ-101\s+http:\/\/127\.0\.0\.1:\d+\/good\s+-\s+Refused: 127\.0\.0\.1 resolves to the non-public/);
+    const alerts = await database.db.select().from(brokenExternalLinkAlerts).where(isNull(brokenExternalLinkAlerts.resolvedAt));
+    expect(alerts).toHaveLength(4);
+    for (const alert of alerts) expect(alert.message).toBe('Refused: 127.0.0.1 resolves to the non-public address 127.0.0.1');
+    expect(requests.length).toBe(before);
   });
 });

@@ -34,8 +34,8 @@ export function loggerOutput(config: AppConfig): LoggerOutput {
   };
 }
 
-/** Bytes read from the end of the file: enough for the longest tail shown. */
-const TAIL_BYTES = 4 * 1024 * 1024;
+/** Bytes read from the end of the file by Server Logs: older lines are not shown. */
+export const TAIL_BYTES = 4 * 1024 * 1024;
 
 export interface LogTail {
   /** The lines, oldest first. */
@@ -44,15 +44,15 @@ export interface LogTail {
   truncated: boolean;
 }
 
-/** The last lines of the file (null when it does not exist). */
-export async function readLogTail(file: string): Promise<LogTail | null> {
+/** The lines in the last `maxBytes` of the file (null when it does not exist). */
+export async function readLogTail(file: string, maxBytes = TAIL_BYTES): Promise<LogTail | null> {
   let size: number;
   try {
     size = (await stat(file)).size;
   } catch {
     return null;
   }
-  const start = Math.max(0, size - TAIL_BYTES);
+  const start = Math.max(0, size - maxBytes);
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(size - start);

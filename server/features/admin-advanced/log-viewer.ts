@@ -1,6 +1,6 @@
 /**
  * Server Logs (admin-curation §2, §7 GET /admin/advanced/log-viewer): a plain HTML page, opened as a browser
- * navigation, with the last lines of the log file (newest last), HTML-escaped, filtered by a minimum level.
+ * navigation, with the log file's lines newest first, HTML-escaped, filtered by a minimum level and a text, paged.
  */
 import { escapeHtml } from '../../mail/templates/layout';
 import { ADVANCED_URL, LOG_VIEWER_URL } from '../../../shared/advanced';
@@ -8,12 +8,17 @@ import type { LogTail } from './log-file';
 
 export const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
 export type LogLevelName = keyof typeof LOG_LEVELS;
-export const LOG_VIEWER_DEFAULT_LINES = 500;
-export const LOG_VIEWER_MAX_LINES = 5000;
+/** Lines on one page. */
+export const LOG_VIEWER_PAGE_SIZE = 100;
+/** Longest text filter kept (a longer one is cut). */
+export const LOG_VIEWER_MAX_TEXT = 200;
 
 export interface LogViewerQuery {
   level: LogLevelName;
-  lines: number;
+  /** Case-insensitive text the line must contain ('' for any). */
+  q: string;
+  /** 1 is the newest page. */
+  page: number;
 }
 
 export interface LogEntry {
@@ -51,11 +56,51 @@ function detailsOf(record: Record<string, unknown>): string {
   return parts.join(' · ');
 }
 
-/** The entries at or above the level, the last `lines` of them. */
-export function selectEntries(tail: LogTail, query: LogViewerQuery): LogEntry[] {
+function matchesText(line: string, entry: LogEntry, needle: string): boolean {
+  if (needle === '') return true;
+  return [entry.message, entry.details, entry.time, line].some((text) => text.toLowerCase().includes(needle));
+}
+
+/** The entries at or above the level that contain the text (in the message, the details or the raw line), newest first. */
+export function selectEntries(tail: LogTail, query: Pick<LogViewerQuery, 'level' | 'q'>): LogEntry[] {
   const minimum = LOG_LEVELS[query.level];
-  const entries = tail.lines.map(parseLogLine).filter((entry) => (entry.level === null ? minimum <= LOG_LEVELS.trace : LOG_LEVELS[entry.level] >= minimum));
-  return entries.slice(-query.lines);
+  const needle = query.q.toLowerCase();
+  const entries: LogEntry[] = [];
+  for (let index = tail.lines.length - 1; index >= 0; index -= 1) {
+    const line = tail.lines[index]!;
+    const entry = parseLogLine(line);
+    const levelValue = entry.level === null ? LOG_LEVELS.trace : LOG_LEVELS[entry.level];
+    if (levelValue >= minimum && matchesText(line, entry, needle)) entries.push(entry);
+  }
+  return entries;
+}
+
+export interface LogPage {
+  entries: LogEntry[];
+  /** The page shown (the one asked for, brought within 1..pages). */
+  page: number;
+  pages: number;
+  /** Matching lines on all pages. */
+  total: number;
+}
+
+/** One page of the matching entries, newest first; a page past the last shows the last. */
+export function pageOfEntries(tail: LogTail, query: LogViewerQuery): LogPage {
+  const all = selectEntries(tail, query);
+  const pages = Math.max(1, Math.ceil(all.length / LOG_VIEWER_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), pages);
+  const start = (page - 1) * LOG_VIEWER_PAGE_SIZE;
+  return { entries: all.slice(start, start + LOG_VIEWER_PAGE_SIZE), page, pages, total: all.length };
+}
+
+/** The viewer's address with these filters and page (defaults left out). */
+export function logViewerHref(query: LogViewerQuery): string {
+  const params = new URLSearchParams();
+  if (query.level !== 'info') params.set('level', query.level);
+  if (query.q !== '') params.set('q', query.q);
+  if (query.page !== 1) params.set('page', String(query.page));
+  const search = params.toString();
+  return search === '' ? LOG_VIEWER_URL : `${LOG_VIEWER_URL}?${search}`;
 }
 
 const STYLE = `
@@ -67,6 +112,7 @@ th, td { text-align: left; vertical-align: top; padding: .15rem .5rem; border-bo
 th { background: #f8f9fa; position: sticky; top: 0; }
 .level-warn { background: #fff3cd; } .level-error, .level-fatal { background: #f8d7da; }
 .note { color: #6c757d; }
+nav { margin: .5rem 0; display: flex; gap: 1rem; }
 `;
 
 function levelOptions(selected: LogLevelName): string {
@@ -85,20 +131,39 @@ export interface LogViewerPage {
   file: string | null;
   tail: LogTail | null;
   query: LogViewerQuery;
+  /** How much of the end of the file is read, for the note when older lines are not read. */
+  tailBytes: number;
 }
 
-export function renderLogViewer({ appName, file, tail, query }: LogViewerPage): string {
+export function renderLogViewer({ appName, file, tail, query, tailBytes }: LogViewerPage): string {
   const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server Logs - ${escapeHtml(appName)}</title><style>${STYLE}</style></head><body>`;
   const heading = `<h1>Server Logs</h1><p><a href="${ADVANCED_URL}">Back to Advanced</a></p>`;
-  const form = `<form method="get" action="${LOG_VIEWER_URL}"><label>Level <select name="level">${levelOptions(query.level)}</select></label><label>Lines <input type="number" name="lines" min="1" max="${LOG_VIEWER_MAX_LINES}" value="${query.lines}"></label><button type="submit">Show</button></form>`;
-  return `${head}${heading}${form}${body(file, tail, query)}</body></html>`;
+  const form = `<form method="get" action="${LOG_VIEWER_URL}"><label>Level <select name="level">${levelOptions(query.level)}</select></label><label>Text <input type="search" name="q" maxlength="${LOG_VIEWER_MAX_TEXT}" value="${escapeHtml(query.q)}"></label><button type="submit">Show</button></form>`;
+  return `${head}${heading}${form}${body(file, tail, query, tailBytes)}</body></html>`;
 }
 
-function body(file: string | null, tail: LogTail | null, query: LogViewerQuery): string {
+function megabytes(bytes: number): string {
+  const value = bytes / (1024 * 1024);
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
+}
+
+function pager(query: LogViewerQuery, shown: LogPage): string {
+  if (shown.pages <= 1) return '';
+  const newer = shown.page > 1 ? `<a rel="prev" href="${escapeHtml(logViewerHref({ ...query, page: shown.page - 1 }))}">Newer</a>` : '<span class="note">Newer</span>';
+  const older = shown.page < shown.pages ? `<a rel="next" href="${escapeHtml(logViewerHref({ ...query, page: shown.page + 1 }))}">Older</a>` : '<span class="note">Older</span>';
+  return `<nav aria-label="Pages">${newer}<span>Page ${shown.page} of ${shown.pages}</span>${older}</nav>`;
+}
+
+function body(file: string | null, tail: LogTail | null, query: LogViewerQuery, tailBytes: number): string {
   if (file === null) return `<p class="note">The server log goes to standard output only (LOG_FILE=off), so there is no log file to show.</p>`;
   if (tail === null) return `<p class="note">No log file yet at ${escapeHtml(file)}.</p>`;
-  const entries = selectEntries(tail, query);
-  const note = `<p class="note">${escapeHtml(file)}: the last ${entries.length} lines at ${query.level} and above, newest last${tail.truncated ? ' (only the end of a large file is read)' : ''}.</p>`;
-  if (entries.length === 0) return `${note}<p>No log lines match.</p>`;
-  return `${note}<table><thead><tr><th>Time (UTC)</th><th>Level</th><th>Message</th><th>Details</th></tr></thead><tbody>${entries.map(entryRow).join('')}</tbody></table>`;
+  const shown = pageOfEntries(tail, query);
+  const filter = `at ${query.level} and above${query.q === '' ? '' : ` containing '${escapeHtml(query.q)}'`}`;
+  const count = `${shown.total.toLocaleString('en-GB')} line${shown.total === 1 ? '' : 's'} ${filter}, newest first`;
+  const range = shown.total === 0 ? '' : `; showing ${((shown.page - 1) * LOG_VIEWER_PAGE_SIZE + 1).toLocaleString('en-GB')}–${((shown.page - 1) * LOG_VIEWER_PAGE_SIZE + shown.entries.length).toLocaleString('en-GB')}`;
+  const truncated = tail.truncated ? `<p class="note">Only the last ${megabytes(tailBytes)} of the file is read: older lines are beyond it and are not shown.</p>` : '';
+  const note = `<p class="note">${escapeHtml(file)}: ${count}${range}.</p>${truncated}`;
+  if (shown.entries.length === 0) return `${note}<p>No log lines match.</p>`;
+  const nav = pager(query, shown);
+  return `${note}${nav}<table><thead><tr><th>Time (UTC)</th><th>Level</th><th>Message</th><th>Details</th></tr></thead><tbody>${shown.entries.map(entryRow).join('')}</tbody></table>${nav}`;
 }

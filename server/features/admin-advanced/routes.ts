@@ -12,7 +12,7 @@ import { forbidden } from '../../lib/http-errors';
 import { organisationMemberLevel } from '../drive-health/context';
 import { imagesDirIn } from '../images/storage';
 import { runAdvancedAction, type AdvancedContext } from './actions';
-import { logFilePath, readLogTail } from './log-file';
+import { logFilePath, readLogTail, TAIL_BYTES } from './log-file';
 import { renderLogViewer } from './log-viewer';
 import { advancedBody, logViewerQuery } from './schemas';
 
@@ -98,7 +98,7 @@ async function showLogViewer(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'private, no-store')
-    .send(renderLogViewer({ appName: request.server.config.APP_NAME, file, tail, query }));
+    .send(renderLogViewer({ appName: request.server.config.APP_NAME, file, tail, query, tailBytes: TAIL_BYTES }));
 }
 
 export async function adminAdvancedRoutes(app: FastifyInstance): Promise<void> {
