@@ -76,8 +76,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     reply.header('x-request-id', request.id);
   });
 
-  // helmet's middleware built once (the Fastify wrapper builds it anew for every request).
-  const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction });
+  // helmet's middleware built once (the Fastify wrapper builds it anew for every request). The Referer goes to this
+  // site only (never to another one): redirectBack returns a person to the page they acted on, such as the quick-tag matrix.
+  const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction, referrerPolicy: { policy: 'same-origin' } });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {

@@ -61,6 +61,8 @@ describe('home page', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The browser tells this site which of its pages an action came from (redirect back), and no other site.
+    expect(response.headers['referrer-policy']).toBe('same-origin');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     // Not in development and tests, which run on plain http.
     expect(response.headers['strict-transport-security']).toBeUndefined();
