@@ -8,6 +8,20 @@ import { DRIVE_HEALTH_ACTIONS, type DriveHealthAction } from './enums';
 export const ADVANCED_URL = '/admin/advanced';
 export const LOG_VIEWER_URL = '/admin/advanced/log-viewer';
 
+/** The all-* actions: readable tables of one kind of record, with a count. */
+export const LISTING_ACTIONS = [
+  'all-items',
+  'all-content',
+  'all-shares',
+  'all-tasks',
+  'all-taxonomies',
+  'all-tags',
+  'all-users',
+  'all-potential-users',
+  'all-broken-external-link-alerts',
+] as const;
+export type ListingAction = (typeof LISTING_ACTIONS)[number];
+
 /** Actions Admin Advanced runs itself (the drive and image checks are DRIVE_HEALTH_ACTIONS). */
 export const OWN_ADVANCED_ACTIONS = [
   'about',
@@ -19,15 +33,7 @@ export const OWN_ADVANCED_ACTIONS = [
   'notion_seeder',
   'update-search-indexes',
   'check-external-links',
-  'all-items',
-  'all-content',
-  'all-shares',
-  'all-tasks',
-  'all-taxonomies',
-  'all-tags',
-  'all-users',
-  'all-potential-users',
-  'all-broken-external-link-alerts',
+  ...LISTING_ACTIONS,
 ] as const;
 export type OwnAdvancedAction = (typeof OWN_ADVANCED_ACTIONS)[number];
 

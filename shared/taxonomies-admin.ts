@@ -2,6 +2,7 @@
  * Admin taxonomies and tags (admin-curation §2 "Taxonomies and tags", §3 Taxonomy/Tag, §4 tag re-order, §5 tag and
  * taxonomy forms, §7): routes, texts, limits and page shapes shared by the server and the admin pages.
  */
+import type { Taxonomy } from './items';
 import type { Paginated } from './pagination';
 
 export const ADMIN_TAXONOMIES_URL = '/admin/taxonomy';
@@ -80,14 +81,7 @@ export const TAXONOMY_TEXTS = {
 } as const;
 
 /** A row of the taxonomy list: the taxonomy's fields and how many tags it has. */
-export interface AdminTaxonomySummary {
-  ref: string;
-  title: string;
-  usage_note: string;
-  required: boolean;
-  multiselect: boolean;
-  public: boolean;
-  show_in_filtering: boolean;
+export interface AdminTaxonomySummary extends Omit<Taxonomy, 'tags'> {
   tag_count: number;
 }
 

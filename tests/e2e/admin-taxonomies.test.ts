@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NEW_TAG_TITLE, NEW_TAXONOMY_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
-import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { drag, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -9,21 +9,6 @@ const ADMIN = 'admin@example.org';
 
 /** The labels of the top-level tags, in the order the tree shows them. */
 const topLevelTags = (page: Page) => page.getByRole('list', { name: TAXONOMY_TEXTS.tags, exact: true }).locator(':scope > li').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
-
-/** A real mouse drag from one element onto another, with the intermediate moves Sortable needs. */
-async function drag(page: Page, from: { x: number; y: number; width: number; height: number }, to: { x: number; y: number; width: number; height: number }) {
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(start.x + 5, start.y + 5, { steps: 5 });
-  await page.waitForTimeout(100);
-  await page.mouse.move(end.x, end.y, { steps: 25 });
-  await page.waitForTimeout(300);
-  await page.mouse.move(end.x, end.y + 2, { steps: 2 });
-  await page.waitForTimeout(300);
-  await page.mouse.up();
-}
 
 async function addTag(page: Page, label: string, parent?: string): Promise<void> {
   await page.getByRole('button', { name: NEW_TAG_TITLE }).click();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADD_TO_COLLECTION_TITLE, COLLECTION_MESSAGES, COLLECTION_TEXTS, NEW_COLLECTION_TITLE } from '../../shared/collections';
 import { ERROR_PAGES } from '../../shared/messages';
-import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { drag, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -37,21 +37,6 @@ async function addToCollection(page: Page, itemPath: string, collectionTitle: st
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.getByText(COLLECTION_MESSAGES.added(collectionTitle)).first().waitFor();
-}
-
-/** A real mouse drag from one element onto another, with the intermediate moves Sortable needs. */
-async function drag(page: Page, from: { x: number; y: number; width: number; height: number }, to: { x: number; y: number; width: number; height: number }) {
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(start.x + 5, start.y + 5, { steps: 5 });
-  await page.waitForTimeout(100);
-  await page.mouse.move(end.x, end.y, { steps: 25 });
-  await page.waitForTimeout(300);
-  await page.mouse.move(end.x, end.y + 2, { steps: 2 });
-  await page.waitForTimeout(300);
-  await page.mouse.up();
 }
 
 describe.skipIf(Boolean(e2e.skipReason))('Collections in a browser', () => {

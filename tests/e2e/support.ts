@@ -78,3 +78,18 @@ export function useWatchedBrowser(): { e2e: E2EContext; open: (pathname: string)
   const open = async (pathname: string) => pageErrors.watch(await e2e.open(pathname, DESKTOP));
   return { e2e, open };
 }
+
+/** A real mouse drag from one element onto another, with the intermediate moves Sortable needs. */
+export async function drag(page: Page, from: { x: number; y: number; width: number; height: number }, to: { x: number; y: number; width: number; height: number }) {
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 5, start.y + 5, { steps: 5 });
+  await page.waitForTimeout(100);
+  await page.mouse.move(end.x, end.y, { steps: 25 });
+  await page.waitForTimeout(300);
+  await page.mouse.move(end.x, end.y + 2, { steps: 2 });
+  await page.waitForTimeout(300);
+  await page.mouse.up();
+}

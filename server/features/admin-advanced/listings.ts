@@ -3,23 +3,11 @@
  * capped at LISTING_ROW_CAP rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { LISTING_ACTIONS, type ListingAction } from '../../../shared/advanced';
 import { visibilityInfo } from '../../../shared/enums';
 import type { Database } from '../../db/client';
 import { sqlRows } from './sql-rows';
 import { LISTING_ROW_CAP, listingReport, type Cell } from './text-table';
-
-export const LISTING_ACTIONS = [
-  'all-items',
-  'all-content',
-  'all-shares',
-  'all-tasks',
-  'all-taxonomies',
-  'all-tags',
-  'all-users',
-  'all-potential-users',
-  'all-broken-external-link-alerts',
-] as const;
-export type ListingAction = (typeof LISTING_ACTIONS)[number];
 
 export function isListingAction(value: string): value is ListingAction {
   return (LISTING_ACTIONS as readonly string[]).includes(value);

@@ -2,6 +2,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagRow, TaxonomyField } from '../../../shared/taxonomies-admin';
 import { alias } from 'drizzle-orm/pg-core';
+import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
@@ -114,18 +115,7 @@ export async function taxonomyTagRows(db: Database, taxonomyId: number): Promise
 
 /** The tags in tree order: each parent followed by its children, siblings by position. */
 export function tagTree(rows: TagRow[]): AdminTag[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const isTopLevel = (row: TagRow) => row.parentId === null || !byId.has(row.parentId);
-  const ordered: TagRow[] = [];
-  const seen = new Set<number>();
-  const visit = (row: TagRow) => {
-    if (seen.has(row.id)) return;
-    seen.add(row.id);
-    ordered.push(row);
-    rows.filter((child) => child.parentId === row.id).forEach(visit);
-  };
-  rows.filter(isTopLevel).forEach(visit);
-  return ordered.map((row) => toAdminTag(row, row.parentId === null ? undefined : byId.get(row.parentId)));
+  return treeOrder(rows).map(({ row, parent }) => toAdminTag(row, parent));
 }
 
 /** fullLabel as the tag catalogue writes it: 'Parent > Child'. */

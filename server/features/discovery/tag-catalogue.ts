@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Tag, Taxonomy } from '../../../shared/items';
 import { canSeeTaxonomy, listableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
+import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { cachedReadsFor } from './library-cache';
@@ -107,16 +108,7 @@ type TagRow = typeof tags.$inferSelect;
 
 /** Parents first, each followed by its children, so selects read as a tree. */
 function catalogueTags(rows: TagRow[]): CatalogueTag[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const isTopLevel = (row: TagRow) => row.parentId === null || !byId.has(row.parentId);
-  const ordered: TagRow[] = [];
-  const visit = (row: TagRow) => {
-    if (ordered.includes(row)) return;
-    ordered.push(row);
-    rows.filter((child) => child.parentId === row.id).forEach(visit);
-  };
-  rows.filter(isTopLevel).forEach(visit);
-  return ordered.map((row) => catalogueTag(row, row.parentId === null ? undefined : byId.get(row.parentId)));
+  return treeOrder(rows).map(({ row, parent }) => catalogueTag(row, parent));
 }
 
 function catalogueTag(row: TagRow, parent: TagRow | undefined): CatalogueTag {

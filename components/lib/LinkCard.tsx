@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import Card from 'react-bootstrap/Card';
+import AppLink from './AppLink';
+
+interface LinkCardProps {
+  href: string;
+  title: ReactNode;
+  /** A coloured stripe down the left edge (public, disapproval, admins only…), or none. */
+  stripe: 'success' | 'danger' | 'warning' | null;
+  /** data-* attributes naming the card's state, e.g. { 'data-public': 'true' }. */
+  state?: Record<`data-${string}`, string>;
+  /** Beside the title, e.g. a badge. */
+  titleAside?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A card of a list page whose whole surface links to the record (collections, characteristics, affirmations). */
+export default function LinkCard({ href, title, stripe, state, titleAside, children }: LinkCardProps) {
+  return (
+    <Card as="article" className={`h-100 shadow-sm${stripe ? ` border-start border-4 border-${stripe}` : ''}`} {...state}>
+      <Card.Body>
+        <Card.Title as="h2" className={`h6 mb-1${titleAside ? ' d-flex flex-wrap align-items-center gap-2' : ''}`}>
+          <AppLink href={href} className="stretched-link text-decoration-none">
+            {title}
+          </AppLink>
+          {titleAside}
+        </Card.Title>
+        {children}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** A card's multi-line text (a description, a usage note), line breaks kept. */
+export function CardNote({ children }: { children: ReactNode }) {
+  return (
+    <Card.Text className="small mb-0 text-body-secondary" style={{ whiteSpace: 'pre-wrap' }}>
+      {children}
+    </Card.Text>
+  );
+}
