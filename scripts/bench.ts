@@ -1,17 +1,19 @@
 /**
- * `npm run bench [-- --items N --connections C --seconds S --warmup W --reuse NAME --only WORDS]`: builds a generated
- * library (in a temporary PGlite directory, or on the PostgreSQL server of BENCH_DATABASE_URL), serves the
- * app in a child process on loopback and measures routes with autocannon: requests per second, p50/p95/p99
- * latency and non-2xx answers. Prints figures; exits non-zero only when a scenario gets unexpected errors.
+ * `npm run bench [-- --items N --requests N --connections C --seconds S --warmup W --reuse NAME --only WORDS]`: builds
+ * a generated library and request log (in a temporary PGlite directory, or on the PostgreSQL server of
+ * BENCH_DATABASE_URL), serves the app in a child process on loopback, times every admin stats page one request at a
+ * time (bench/stats.ts) and measures routes with autocannon: requests per second, p50/p95/p99 latency and non-2xx
+ * answers. Prints figures; exits non-zero only when a scenario gets unexpected errors or a stats answer is not 200.
  * See docs/performance.md.
  */
-import { prepareBenchDatabase, withBenchDatabase } from './bench/database';
+import { prepareBenchDatabase, withBenchDatabase, type BenchDatabase } from './bench/database';
 import { BENCH_VIEWER_EMAIL, indexPath, pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
 import { runScenario, waitUntilSettled, type Scenario, type ScenarioFigures } from './bench/load';
 import { BENCH_USAGE, parseBenchOptions } from './bench/options';
-import { tableHeader, tableRow } from './bench/report';
-import { startBenchServer } from './bench/server';
+import { downloadSummary, statsTableHeader, statsTableRow, tableHeader, tableRow } from './bench/report';
+import { startBenchServer, type BenchServer } from './bench/server';
 import { assetVersion, inertiaVisitHeaders, signInAs } from './bench/session';
+import { requestsInRange, runStatsCheck, STATS_ADMIN_EMAIL, STATS_METHOD_NOTE, statsChecks, statsRanges, type StatsCheck, type StatsFigures } from './bench/stats';
 
 const options = parseBenchOptions(process.argv.slice(2), process.env);
 if (options.help) {
@@ -21,29 +23,61 @@ if (options.help) {
 }
 
 async function runBench(): Promise<void> {
-  const database = await prepareBenchDatabase(options, (message) => console.log(message));
+  const checks = statsChecks().filter(isSelected);
+  const seed = { items: options.items, requests: checks.length > 0 ? options.requests : 0 };
+  const database = await prepareBenchDatabase(options, seed, (message) => console.log(message));
   try {
     const fixtures = await withBenchDatabase(database, (handle) => pickBenchFixtures(handle.db));
     const server = await startBenchServer(database);
     try {
-      const { scenarios: all, settleHeaders } = await benchScenarios(server.address, fixtures);
-      const scenarios = all.filter(isSelected);
-      console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario after ${options.warmup} s of warm-up, ${database.description}`);
-      console.log(`Index filters: ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}' (${fixtures.indexMatches} matches)\n`);
-      console.log(tableHeader());
-      const figures: ScenarioFigures[] = [];
-      for (const scenario of scenarios) {
-        await waitUntilSettled(server.address, settleHeaders);
-        figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }));
-        console.log(tableRow(figures[figures.length - 1]));
-      }
-      reportUnexpectedFailures(scenarios, figures);
+      // The stats go first: the load scenarios' own requests are logged too, and would crowd the newest day.
+      if (checks.length > 0) await runStatsChecks(server.address, checks, database.requestCount);
+      await runLoadScenarios(server, fixtures, database);
     } finally {
       await server.stop();
     }
   } finally {
     await database.dispose();
   }
+}
+
+async function runLoadScenarios(server: BenchServer, fixtures: BenchFixtures, database: BenchDatabase): Promise<void> {
+  const { scenarios: all, settleHeaders } = await benchScenarios(server.address, fixtures);
+  const scenarios = all.filter(isSelected);
+  if (scenarios.length === 0) return;
+  console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario after ${options.warmup} s of warm-up, ${database.description}`);
+  console.log(`Index filters: ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}' (${fixtures.indexMatches} matches)\n`);
+  console.log(tableHeader());
+  const figures: ScenarioFigures[] = [];
+  for (const scenario of scenarios) {
+    await waitUntilSettled(server.address, settleHeaders);
+    figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }));
+    console.log(tableRow(figures[figures.length - 1]));
+  }
+  reportUnexpectedFailures(scenarios, figures);
+}
+
+/** The stats part: each check one request at a time, as an admin; a table of median and worst against the 1 s target. */
+async function runStatsChecks(address: string, checks: StatsCheck[], requestCount: number): Promise<void> {
+  const adminVisit = inertiaVisitHeaders(await signInAs(address, STATS_ADMIN_EMAIL), await assetVersion(address));
+  const inRanges = await Promise.all(statsRanges().map(async (range) => `${range.label} ${(await requestsInRange(address, range, adminVisit)).toLocaleString('en')}`));
+  console.log(`\nAdmin stats as ${STATS_ADMIN_EMAIL}: ${requestCount.toLocaleString('en')} logged requests; in range: ${inRanges.join(', ')}`);
+  console.log(`${STATS_METHOD_NOTE}\n`);
+  console.log(statsTableHeader());
+  const figures: StatsFigures[] = [];
+  for (const check of checks) {
+    figures.push(await runStatsCheck(check, address, adminVisit));
+    console.log(statsTableRow(figures[figures.length - 1]));
+  }
+  for (const download of figures.filter((result) => result.download)) console.log(`\n${downloadSummary(download)}`);
+  reportFailingStats(figures);
+}
+
+function reportFailingStats(figures: StatsFigures[]): void {
+  const failing = figures.filter((result) => result.status !== 200);
+  if (failing.length === 0) return;
+  console.error(`\nStats answers other than 200: ${failing.map((result) => `${result.check.name} (${result.status})`).join(', ')}`);
+  process.exitCode = 1;
 }
 
 /** The scenarios, and the headers of a signed-in request that shows when the server has caught up. */
@@ -70,7 +104,7 @@ async function benchScenarios(address: string, fixtures: BenchFixtures): Promise
   return { scenarios, settleHeaders: leaderVisit };
 }
 
-function isSelected(scenario: Scenario): boolean {
+function isSelected(scenario: { name: string }): boolean {
   return options.only.length === 0 || options.only.some((word) => scenario.name.toLowerCase().includes(word));
 }
 

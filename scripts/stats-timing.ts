@@ -1,8 +1,9 @@
 /**
  * `STATS_TIMING_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/stats-timing.ts [--rows N]`:
  * times the admin stats queries (server/features/admin-stats) on a throwaway PostgreSQL database filled with N
- * generated requests (default 1,000,000) spread over the last 365 days, prints the timings and the EXPLAIN ANALYZE
- * of the slowest statements, then drops the database. Figures: docs/performance.md "Request stats".
+ * generated requests (default 1,000,000) spread over the last 365 days (scripts/bench/request-log.ts), prints the
+ * timings and the EXPLAIN ANALYZE of the slowest statements, then drops the database. `npm run bench -- --only stats`
+ * times the same pages over HTTP. Figures: docs/performance.md "Request stats".
  */
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +16,7 @@ import { requestsCsv } from '../server/features/admin-stats/csv';
 import { overTime, overTimeQuery, topByParameter, topByParameterQuery } from '../server/features/admin-stats/queries';
 import { defaultRange, isoDay } from '../server/features/admin-stats/schemas';
 import { urlWithDatabase } from './bench/database';
+import { fillRequestLog } from './bench/request-log';
 
 const RUNS = 3;
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' } } });
@@ -34,22 +36,6 @@ async function onServer(url: string, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function fill(db: Database, rows: number): Promise<void> {
-  await db.execute(sql`
-    insert into user_types (title, level) select 'Type ' || g, g % 7 from generate_series(1, 7) as g`);
-  await db.execute(sql`
-    insert into http_requests (method, url, referer, response_code, user_type_id, duration_ms, created_at)
-    select (array['GET','GET','GET','GET','POST','PATCH','DELETE','HEAD'])[1 + g % 8],
-      '/i/item' || ((g::bigint * 7919) % 5000),
-      case when g % 3 = 0 then null else 'https://site' || (g % 40) || '.example.org/page/' || (g % 300) end,
-      (array[200,200,200,200,302,303,404,403,500])[1 + g % 9],
-      case when g % 4 = 0 then null else (select min(id) from user_types) + g % 7 end,
-      g % 250,
-      now() - (g::double precision / ${rows}) * interval '365 days'
-    from generate_series(1, ${rows}) as g`);
-  await db.execute(sql`vacuum analyze http_requests`);
 }
 
 async function timed(label: string, run: () => Promise<unknown>): Promise<number> {
@@ -81,7 +67,7 @@ async function main(server: string, rows: number): Promise<void> {
   try {
     await migrateDatabase(handle);
     const filling = performance.now();
-    await fill(handle.db, rows);
+    await fillRequestLog(handle.db, rows);
     console.log(`${rows} requests over the last 365 days written in ${((performance.now() - filling) / 1000).toFixed(1)} s\n`);
     const year: StatsRange = { from: isoDay(new Date(Date.now() - 365 * 24 * 3600 * 1000)), to: isoDay(new Date()) };
     const ranges: [string, StatsRange][] = [

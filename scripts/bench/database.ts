@@ -8,8 +8,9 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { migrateDatabase } from '../../server/db/migrate';
 import { seedDemoLibrary } from '../../server/db/seed';
 import { countRows } from '../../server/db/seed/batches';
-import { items } from '../../server/db/schema';
+import { httpRequests, items } from '../../server/db/schema';
 import type { BenchOptions } from './options';
+import { fillRequestLog, REQUEST_LOG_SPREAD_DAYS } from './request-log';
 
 export interface BenchDatabase {
   /** DATABASE_URL for the app under test; '' means PGlite in `dataDir`. */
@@ -18,18 +19,26 @@ export interface BenchDatabase {
   dataDir: string;
   kind: 'pglite' | 'postgres';
   itemCount: number;
+  /** Rows in the request log (http_requests) when the app starts. */
+  requestCount: number;
   description: string;
   dispose(): Promise<void>;
 }
 
 type Log = (message: string) => void;
 
-export async function prepareBenchDatabase(options: BenchOptions, log: Log): Promise<BenchDatabase> {
+/** What to seed: `items` into an empty library, and the request log topped up to `requests` rows (0: leave it). */
+export interface BenchSeed {
+  items: number;
+  requests: number;
+}
+
+export async function prepareBenchDatabase(options: BenchOptions, seed: BenchSeed, log: Log): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equip-bench-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (options.serverUrl === null) {
-    const itemCount = await fillDatabase({ url: '', pgliteDataDir: path.join(dataDir, 'pglite') }, options.items, log);
-    return { url: '', dataDir, kind: 'pglite', itemCount, description: 'PGlite (temporary directory)', dispose: async () => removeDataDir() };
+    const counts = await fillDatabase({ url: '', pgliteDataDir: path.join(dataDir, 'pglite') }, seed, log);
+    return { url: '', dataDir, kind: 'pglite', ...counts, description: 'PGlite (temporary directory)', dispose: async () => removeDataDir() };
   }
   const serverUrl = options.serverUrl;
   const name = options.reuse ?? throwawayDatabaseName();
@@ -40,36 +49,53 @@ export async function prepareBenchDatabase(options: BenchOptions, log: Log): Pro
     removeDataDir();
   };
   try {
-    const itemCount = await fillDatabase({ url, pgliteDataDir: '' }, options.items, log);
+    const counts = await fillDatabase({ url, pgliteDataDir: '' }, seed, log);
     const description = options.reuse === null ? `PostgreSQL, throwaway database ${name}` : `PostgreSQL, database ${name} (${created ? 'created, ' : ''}kept)`;
-    return { url, dataDir, kind: 'postgres', itemCount, description, dispose };
+    return { url, dataDir, kind: 'postgres', ...counts, description, dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
 }
 
-/** Migrates, seeds an empty database and refreshes planner statistics; answers how many items it holds. */
-async function fillDatabase(location: { url: string; pgliteDataDir: string }, items: number, log: Log): Promise<number> {
+/** Migrates, seeds what is missing and refreshes planner statistics; answers how many items and logged requests it holds. */
+async function fillDatabase(location: { url: string; pgliteDataDir: string }, seed: BenchSeed, log: Log): Promise<{ itemCount: number; requestCount: number }> {
   const handle = await openDatabase(location);
   try {
     await migrateDatabase(handle);
-    const existing = await itemCount(handle);
-    if (existing > 0) {
-      log(`Reusing ${existing} items already in the database`);
-    } else {
-      log(`Seeding ${items} items into ${handle.kind}…`);
-      const started = performance.now();
-      await seedDemoLibrary(handle.db, { items });
-      log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
+    await seedItemsIfEmpty(handle, seed.items, log);
+    await topUpRequestLog(handle, seed.requests, log);
     // A bulk load (or the last run's views) leaves planner statistics and the visibility map behind; a
     // production database has autovacuum keep both current. This starts every run from that state.
     await handle.db.execute(sql`vacuum analyze`);
-    return existing > 0 ? existing : await itemCount(handle);
+    return { itemCount: await itemCount(handle), requestCount: await countRows(handle.db, httpRequests) };
   } finally {
     await handle.close();
   }
+}
+
+async function seedItemsIfEmpty(handle: DatabaseHandle, items: number, log: Log): Promise<void> {
+  const existing = await itemCount(handle);
+  if (existing > 0) {
+    log(`Reusing ${existing} items already in the database`);
+    return;
+  }
+  log(`Seeding ${items} items into ${handle.kind}…`);
+  const started = performance.now();
+  await seedDemoLibrary(handle.db, { items });
+  log(`Seeded in ${secondsSince(started)} s`);
+}
+
+/** The stats checks' request log: topped up to `wanted` rows; a reused database keeps what it has (and what the app logged). */
+async function topUpRequestLog(handle: DatabaseHandle, wanted: number, log: Log): Promise<void> {
+  if (wanted === 0) return;
+  const started = performance.now();
+  const added = await fillRequestLog(handle.db, wanted);
+  if (added > 0) log(`Logged ${added} generated requests over the last ${REQUEST_LOG_SPREAD_DAYS} days in ${secondsSince(started)} s`);
+}
+
+function secondsSince(started: number): string {
+  return ((performance.now() - started) / 1000).toFixed(1);
 }
 
 function itemCount(handle: DatabaseHandle): Promise<number> {

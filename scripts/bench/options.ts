@@ -1,20 +1,26 @@
 import { parseArgs } from 'node:util';
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--connections C] [--seconds S] [--warmup W] [--reuse NAME] [--only WORDS]
+export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--requests N] [--connections C] [--seconds S] [--warmup W] [--reuse NAME] [--only WORDS]
 
-Seeds a generated library, serves the app in a child process on loopback and measures routes with autocannon.
+Seeds a generated library and request log, serves the app in a child process on loopback, times every admin stats
+page one request at a time against its 1 s target, then measures routes with autocannon.
   --items N        items to seed (default 20000)
+  --requests N     logged requests (http_requests) the stats pages count: topped up to N generated rows spread over
+                   the last 365 days when the table holds fewer (default 1000000; seeded only when a stats check runs)
   --connections C  concurrent connections per scenario (default 32)
   --seconds S      seconds per scenario (default 8)
   --warmup W       seconds of the same load before each scenario is measured, not counted (default 5; 0 for none)
   --reuse NAME     with BENCH_DATABASE_URL: use the database NAME on that server, seeding it only when it is
                    empty, and keep it afterwards (a 100,000-item seed takes minutes; do it once)
   --only WORDS     run only the scenarios whose name contains one of these comma-separated words
+                   (every stats check's name starts with 'stats': --only stats runs the stats part alone)
 BENCH_DATABASE_URL  a PostgreSQL server to benchmark on (a throwaway database is created on it and dropped
                     afterwards, unless --reuse); without it the library lives in a temporary PGlite directory.`;
 
 export interface BenchOptions {
   items: number;
+  /** Rows of the request log to top up to for the stats checks. */
+  requests: number;
   connections: number;
   seconds: number;
   /** Unmeasured seconds of load before each scenario. */
@@ -50,6 +56,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     args: argv,
     options: {
       items: { type: 'string', default: '20000' },
+      requests: { type: 'string', default: '1000000' },
       connections: { type: 'string', default: '32' },
       seconds: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '5' },
@@ -63,6 +70,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
   if (values.reuse !== undefined && serverUrl === null) throw new Error('--reuse needs BENCH_DATABASE_URL (a PostgreSQL server)');
   return {
     items: positiveInteger('items', values.items),
+    requests: wholeNumber('requests', values.requests),
     connections: positiveInteger('connections', values.connections),
     seconds: positiveInteger('seconds', values.seconds),
     warmup: wholeNumber('warmup', values.warmup),

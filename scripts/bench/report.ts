@@ -1,4 +1,5 @@
 import type { ScenarioFigures } from './load';
+import { isWithinTarget, STATS_TARGET_MS, type StatsFigures } from './stats';
 
 const COLUMNS = [
   ['scenario', 44],
@@ -25,4 +26,49 @@ export function tableRow(figures: ScenarioFigures): string {
     String(figures.errors),
   ];
   return cells.map((cell, index) => (index === 0 ? cell.padEnd(COLUMNS[index][1]) : cell.padStart(COLUMNS[index][1]))).join(' ');
+}
+
+const STATS_COLUMNS = [
+  ['page', 30],
+  ['range', 16],
+  ['median ms', 10],
+  ['worst ms', 9],
+  ['status', 7],
+  [`< ${STATS_TARGET_MS} ms`, 10],
+] as const;
+
+export function statsTableHeader(): string {
+  return alignStatsCells(STATS_COLUMNS.map(([title]) => title));
+}
+
+export function statsTableRow(figures: StatsFigures): string {
+  const verdict = isWithinTarget(figures) ? '✔' : '✘';
+  const cells = [
+    figures.check.path,
+    figures.check.range.label,
+    figures.medianMs.toFixed(1),
+    figures.worstMs.toFixed(1),
+    String(figures.status),
+    figures.download ? `${verdict} first byte` : verdict,
+  ];
+  return alignStatsCells(cells);
+}
+
+/** Page and range to the left, figures to the right; the verdict starts under its title. */
+function alignStatsCells(cells: readonly string[]): string {
+  return cells
+    .map((cell, index) => {
+      const width = STATS_COLUMNS[index][1];
+      return index < 2 || index === cells.length - 1 ? cell.padEnd(width) : cell.padStart(width);
+    })
+    .join(' ')
+    .trimEnd();
+}
+
+export function downloadSummary(figures: StatsFigures): string {
+  const download = figures.download;
+  if (!download) return '';
+  const megabytes = (download.bytes / 1e6).toFixed(1);
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  return `${figures.check.path}, ${figures.check.range.label}, whole download: ${megabytes} MB, ${download.rows.toLocaleString('en')} rows (content-encoding ${download.contentEncoding}), median ${seconds(download.medianTotalMs)} s, worst ${seconds(download.worstTotalMs)} s`;
 }
