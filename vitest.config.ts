@@ -10,7 +10,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           setupFiles: ['tests/support/server-setup.ts'],
-          globalSetup: ['tests/support/build-client.ts'],
+          globalSetup: ['tests/support/build-client.ts', 'tests/support/pglite-template-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

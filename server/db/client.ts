@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (the test suite's migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -22,6 +24,8 @@ export interface DatabaseOptions {
   /** PGlite data directory, or `memory://` for a throwaway database. */
   pgliteDataDir: string;
   poolSize?: number;
+  /** PGlite only: start from this dumped data directory instead of an empty one (skips initdb). */
+  pgliteLoadDataDir?: Blob;
 }
 
 /** SQLSTATE 57P01: the server terminated the connection on purpose. */
@@ -40,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDataDir);
+  const client = await PGlite.create(options.pgliteDataDir, options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }

@@ -1,15 +1,18 @@
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { migrateDatabase } from '../../server/db/migrate';
+import { loadPgliteTemplate } from './pglite-template';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a
+ * A fresh, migrated database for one test file: in-memory PGlite by default (loaded from the run's migrated
+ * template when there is one; migrating again is then a no-op), or a
  * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ pgliteDataDir: 'memory://' });
+    const template = await loadPgliteTemplate();
+    const handle = await openDatabase({ pgliteDataDir: 'memory://', pgliteLoadDataDir: template ?? undefined });
     await migrateDatabase(handle);
     return handle;
   }
