@@ -89,8 +89,10 @@ export const envSchema = z.object({
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   /** Where the server log is also written (JSON lines, read by Server Logs); unset: DATA_DIR/logs/equip.log outside tests; 'off': stdout only. */
   LOG_FILE: optionalString,
-  /** Seconds an Admin Advanced action may run before the page answers with what is known so far. */
-  ADVANCED_ACTION_BUDGET_SECONDS: z.coerce.number().int().positive().default(120),
+  /** Seconds POST /admin/advanced waits for an action before the page shows it running, with its progress. */
+  ADVANCED_ACTION_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(3),
+  /** Minutes check-external-links may run before it starts no new link. */
+  ADVANCED_LINK_CHECK_MAX_MINUTES: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -95,3 +95,38 @@ export const ADVANCED_MESSAGES = {
   warning: 'SuperAdmin only. Some of these buttons cause an action (they change data or drive files): use them only if you are sure.',
   unknownAction: 'Choose one of the listed actions.',
 } as const;
+
+/** The states of one run of an action: 'interrupted' means the server stopped before the run finished. */
+export const ADVANCED_RUN_STATUSES = ['running', 'done', 'failed', 'interrupted'] as const;
+export type AdvancedRunStatus = (typeof ADVANCED_RUN_STATUSES)[number];
+
+/** One run of an action as the page shows it (times are ISO strings). */
+export interface AdvancedRunView {
+  id: number;
+  action: AdvancedAction;
+  /** The action's button label. */
+  label: string;
+  status: AdvancedRunStatus;
+  /** The latest progress line of a running action ('' before its first). */
+  progress: string;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Who started it ('' when that account is gone). */
+  startedBy: string;
+}
+
+/** How often the page asks for a running action's progress. */
+export const ADVANCED_RUN_POLL_MS = 1000;
+/** How many earlier runs the page lists. */
+export const ADVANCED_RECENT_RUNS = 10;
+
+export function advancedActionLabel(action: AdvancedAction): string {
+  return ADVANCED_ACTION_BUTTONS.find((entry) => entry.action === action)?.label ?? action;
+}
+
+export const ADVANCED_RUN_STATUS_LABELS: Record<AdvancedRunStatus, string> = {
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  interrupted: 'Interrupted',
+};

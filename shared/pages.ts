@@ -22,6 +22,7 @@ import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from
 import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix } from './taxonomies-admin';
 import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
+import type { AdvancedRunView } from './advanced';
 
 export interface PagePropsMap {
   Home: {
@@ -224,6 +225,10 @@ export interface PagePropsMap {
   /** /admin/advanced (admin-curation §2 "Admin Advanced"): `response` is the text report of the last action, '' when none. */
   'admin/advanced/Index': {
     response: string;
+    /** The action this admin started that is still running (the page polls it), else null. */
+    run: AdvancedRunView | null;
+    /** The latest runs of any action, newest first; `?run={id}` shows one's report. */
+    recentRuns: AdvancedRunView[];
   };
   /** /documentation (member-library §2): the list of handbook pages. */
   'documentation/Index': {

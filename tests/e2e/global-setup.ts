@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       VITE_DEV_SERVER_URL: '',
       // Every browser test comes from 127.0.0.1: the per-address limit is for one person, not a whole test suite.
       RATE_LIMIT_MAX: '100000',
+      // Admin Advanced answers at once, so the browser test sees an action run and its report arrive by polling.
+      ADVANCED_ACTION_WAIT_SECONDS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

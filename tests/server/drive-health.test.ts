@@ -351,6 +351,13 @@ describe('wrong-drive-folder-names', () => {
     expect((await drive().get(handbook.folder.id)).name).toBe('Old handbook');
   });
 
+  it('tells its progress before each folder it checks', async () => {
+    await seedMisnamedFolders();
+    const progress: string[] = [];
+    await run('wrong-drive-folder-names', { ...context, progress: (line) => progress.push(line) });
+    expect(progress).toEqual(['Checking 1 of 3 item folders.', 'Checking 2 of 3 item folders.', 'Checking 3 of 3 item folders.']);
+  });
+
   it('the fix renames exactly those folders, and a second run has nothing to fix', async () => {
     const { songbook, handbook } = await seedMisnamedFolders();
 

@@ -176,8 +176,10 @@ describe('checking the links of items against a local server', () => {
     expect(requests).toEqual(expect.arrayContaining(['HEAD /good', 'HEAD /missing', 'GET /missing']));
     expect(requests).not.toContain('GET /good');
 
-    // Checked again while still broken: the same alert is updated, not a second one.
-    await checkExternalLinks(db, new Date('2025-03-02T10:00:00Z'), { policy: LOCAL_TEST_POLICY });
+    // Checked again while still broken: the same alert is updated, not a second one. Progress comes after each link.
+    const progress: string[] = [];
+    await checkExternalLinks(db, new Date('2025-03-02T10:00:00Z'), { policy: LOCAL_TEST_POLICY, concurrency: 1, progress: (line) => progress.push(line) });
+    expect(progress).toEqual(['Checked 1 of 2 external links: 0 broken so far.', 'Checked 2 of 2 external links: 1 broken so far.']);
     const again = await db.select().from(brokenExternalLinkAlerts);
     expect(again).toHaveLength(1);
     expect(again[0]!.checkedAt.toISOString()).toBe('2025-03-02T10:00:00.000Z');
@@ -209,7 +211,7 @@ describe('checking the links of items against a local server', () => {
   it('stops at its deadline and says how many links were left', async () => {
     const report = await checkExternalLinks(database.db, new Date(), { policy: LOCAL_TEST_POLICY, deadline: Date.now() - 1 });
     expect(report).toContain('Checked 0 of 2 external links');
-    expect(report).toMatch(/Stopped after \d+ s \(the time budget\): 2 links were not checked this time\./);
+    expect(report).toMatch(/Stopped after \d+ s \(the time limit, ADVANCED_LINK_CHECK_MAX_MINUTES\): 2 links were not checked this time\./);
   });
 
   it('gives up on a server that does not answer within the timeout', async () => {

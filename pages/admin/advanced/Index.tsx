@@ -2,13 +2,18 @@ import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import ActionButtons from '../../../components/admin-advanced/ActionButtons';
+import RecentRuns from '../../../components/admin-advanced/RecentRuns';
 import ResponseBox from '../../../components/admin-advanced/ResponseBox';
+import RunningAction from '../../../components/admin-advanced/RunningAction';
 import PageHeader from '../../../components/layout/PageHeader';
 import { ADVANCED_HELLO_GREETING, ADVANCED_MESSAGES, ADVANCED_URL, LOG_VIEWER_URL, type AdvancedAction } from '../../../shared/advanced';
 import type { PageProps } from '../../../shared/pages';
 
-/** /admin/advanced (admin-curation §2 "Admin Advanced"): the superadmin's actions and the last one's text report. */
-export default function AdminAdvancedIndex({ response, errors }: PageProps<'admin/advanced/Index'>) {
+/**
+ * /admin/advanced (admin-curation §2 "Admin Advanced"): the superadmin's actions, the last one's text report, the
+ * one still running with its progress, and the recent runs.
+ */
+export default function AdminAdvancedIndex({ response, run: running, recentRuns, errors }: PageProps<'admin/advanced/Index'>) {
   const [busy, setBusy] = useState<AdvancedAction | null>(null);
   const run = (action: AdvancedAction) =>
     router.post(ADVANCED_URL, { action }, { onStart: () => setBusy(action), onFinish: () => setBusy(null) });
@@ -18,9 +23,11 @@ export default function AdminAdvancedIndex({ response, errors }: PageProps<'admi
       <Head title={ADVANCED_MESSAGES.title} />
       <PageHeader title={ADVANCED_MESSAGES.title} action={{ label: 'Hello', icon: 'bi-emoji-smile', onClick: () => window.alert(ADVANCED_HELLO_GREETING) }} />
       <Alert variant="danger">{ADVANCED_MESSAGES.warning}</Alert>
+      {running && <RunningAction key={running.id} run={running} />}
       {response !== '' && <ResponseBox text={response} />}
       {actionError && <p className="text-danger">{actionError}</p>}
-      <ActionButtons busy={busy} onRun={run} />
+      <ActionButtons posting={busy} running={running?.action ?? null} onRun={run} />
+      <RecentRuns runs={recentRuns} />
       <p>
         <a href={LOG_VIEWER_URL}>Server Logs</a>
       </p>

@@ -1,4 +1,4 @@
-import { bigint, check, index, smallint, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, smallint, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, ref } from './columns';
 import { items } from './library';
@@ -126,4 +126,29 @@ export const auditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_events_actor_idx').on(t.actorUserId, t.createdAt), index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt)],
+);
+
+/**
+ * One run of an Admin Advanced action (admin-curation §2): it runs off the request, writes its latest progress and a
+ * heartbeat while it works, and keeps its text report. A 'running' row whose heartbeat stopped (the server went
+ * down) is marked 'interrupted'. At most one run of an action is running at a time (the partial unique index).
+ */
+export const adminActionRuns = pgTable(
+  'admin_action_runs',
+  {
+    id: id(),
+    action: varchar('action', { length: 64 }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 16 }).notNull().default('running'),
+    progress: text('progress').notNull().default(''),
+    report: text('report'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('admin_action_runs_one_running_idx').on(t.action).where(sql`${t.status} = 'running'`),
+    index('admin_action_runs_started_idx').on(t.startedAt),
+    check('admin_action_runs_status_check', sql`${t.status} in ('running', 'done', 'failed', 'interrupted')`),
+  ],
 );

@@ -1,6 +1,7 @@
 /**
  * Runs one Admin Advanced action and answers its plain-text report for the page's response box
- * (admin-curation §2, §7). The drive and image checks are the drive-health feature's.
+ * (admin-curation §2, §7). The drive and image checks are the drive-health feature's. Actions run off the request
+ * (runs.ts) and report progress as they go.
  */
 import { isDriveHealthAction } from '../../../shared/enums';
 import type { AdvancedAction, OwnAdvancedAction } from '../../../shared/advanced';
@@ -12,7 +13,6 @@ import { about, runtimeDetails } from './about';
 import { checkExternalLinks } from './external-links';
 import { runListing } from './listings';
 import { clearDeploymentTasks, databaseStats, listDeploymentTasks, notionSeeder, updateSearchIndexes } from './maintenance';
-import { formatTime } from './text-table';
 import type { AddressPolicy } from './url-guard';
 
 export interface AdvancedContext {
@@ -23,12 +23,12 @@ export interface AdvancedContext {
   environment: string;
   /** The drive-health context, built only when a drive or image action runs. */
   driveHealth: () => Promise<DriveHealthContext>;
-  /** Seconds an action may take before the page is answered with what is known so far. */
-  budgetSeconds: number;
+  /** Epoch ms after which the link check starts no new link (ADVANCED_LINK_CHECK_MAX_MINUTES). */
+  linkCheckDeadline: number;
   /** The link check's SSRF policy; production leaves it unset (the strict one). */
   linkPolicy?: AddressPolicy;
-  /** Where a drive check that overran its budget reports when it finishes. */
-  logLate: (action: AdvancedAction, report: string) => void;
+  /** Takes the latest progress line of a long action; the page shows it while the action runs. */
+  progress: (line: string) => void;
 }
 
 type OwnRunner = (context: AdvancedContext) => Promise<string> | string;
@@ -39,11 +39,11 @@ const OWN_ACTIONS: Record<OwnAdvancedAction, OwnRunner> = {
   deployment_tasks: (context) => listDeploymentTasks(context.db, context.now),
   clear_running_deployment_tasks: (context) => clearDeploymentTasks(context.db, 'running', context.now),
   clear_failed_deployment_tasks: (context) => clearDeploymentTasks(context.db, 'failed', context.now),
-  database_stats: (context) => databaseStats(context.db, context.now),
+  database_stats: (context) => databaseStats(context.db, context.now, context.progress),
   notion_seeder: (context) => notionSeeder(context.now),
-  'update-search-indexes': (context) => updateSearchIndexes(context.db, context.now),
+  'update-search-indexes': (context) => updateSearchIndexes(context.db, context.now, context.progress),
   'check-external-links': (context) =>
-    checkExternalLinks(context.db, context.now, { policy: context.linkPolicy, deadline: Date.now() + context.budgetSeconds * 1000 }),
+    checkExternalLinks(context.db, context.now, { policy: context.linkPolicy, deadline: context.linkCheckDeadline, progress: context.progress }),
   'all-items': (context) => runListing(context.db, 'all-items'),
   'all-content': (context) => runListing(context.db, 'all-content'),
   'all-shares': (context) => runListing(context.db, 'all-shares'),
@@ -56,34 +56,6 @@ const OWN_ACTIONS: Record<OwnAdvancedAction, OwnRunner> = {
 };
 
 export async function runAdvancedAction(action: AdvancedAction, context: AdvancedContext): Promise<string> {
-  if (isDriveHealthAction(action)) return withinBudget(action, context, async () => runDriveHealthAction(action, await context.driveHealth()));
+  if (isDriveHealthAction(action)) return runDriveHealthAction(action, { ...(await context.driveHealth()), progress: context.progress });
   return OWN_ACTIONS[action](context);
-}
-
-/**
- * A drive check cannot be cut short halfway, so past the budget the page is answered at once and the check goes on;
- * its report is written to the server log when it ends. (The link check stops itself at its deadline.)
- */
-async function withinBudget(action: AdvancedAction, context: AdvancedContext, run: () => Promise<string>): Promise<string> {
-  const work = run();
-  let timer: NodeJS.Timeout | undefined;
-  const overrun = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), context.budgetSeconds * 1000);
-  });
-  try {
-    const report = await Promise.race([work, overrun]);
-    if (report !== null) return report;
-  } finally {
-    clearTimeout(timer);
-  }
-  work.then(
-    (report) => context.logLate(action, report),
-    (error: unknown) => context.logLate(action, `${action} failed: ${error instanceof Error ? error.message : String(error)}`),
-  );
-  return [
-    `${action} (${formatTime(context.now)})`,
-    '',
-    `Stopped waiting after ${context.budgetSeconds} s: the check is still running on the server and writes its report to the server log`,
-    '(Server Logs) when it finishes. Run it again later for a fresh report.',
-  ].join('\n');
 }

@@ -22,6 +22,8 @@ export interface LinkCheckOptions {
   concurrency?: number;
   /** Epoch ms after which no new link is started. */
   deadline?: number;
+  /** Takes a line after each link: how many are checked and broken so far. */
+  progress?: (line: string) => void;
 }
 
 export interface LinkResult {
@@ -146,10 +148,16 @@ export async function checkExternalLinks(db: Database, now: Date, options: LinkC
       if (!result.ok) await recordBroken(db, item, result, now);
       const resolvedAlerts = result.ok ? await resolveAlerts(db, item, now) : 0;
       outcomes.push({ item, result, resolvedAlerts });
+      options.progress?.(progressLine(outcomes, all.length));
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? LINK_CONCURRENCY, Math.max(all.length, 1)) }, worker));
   return linkReport({ all, outcomes, now, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+function progressLine(outcomes: CheckOutcome[], total: number): string {
+  const broken = outcomes.filter((outcome) => !outcome.result.ok).length;
+  return `Checked ${outcomes.length} of ${total} external links: ${broken} broken so far.`;
 }
 
 function linkReport({ all, outcomes, now, seconds }: { all: LinkedItem[]; outcomes: CheckOutcome[]; now: Date; seconds: number }): string {
@@ -161,7 +169,7 @@ function linkReport({ all, outcomes, now, seconds }: { all: LinkedItem[]; outcom
     `Checked ${outcomes.length} of ${all.length} external links: ${outcomes.length - broken.length} working, ${broken.length} broken.`,
   ];
   if (resolved > 0) lines.push(`Resolved ${resolved} alert${resolved === 1 ? '' : 's'} of links that work again.`);
-  if (outcomes.length < all.length) lines.push(`Stopped after ${seconds} s (the time budget): ${all.length - outcomes.length} links were not checked this time.`);
+  if (outcomes.length < all.length) lines.push(`Stopped after ${seconds} s (the time limit, ADVANCED_LINK_CHECK_MAX_MINUTES): ${all.length - outcomes.length} links were not checked this time.`);
   if (broken.length > 0) {
     const rows = broken.sort((a, b) => a.item.code.localeCompare(b.item.code)).map(({ item, result }) => [item.code, item.link, result.status, result.message]);
     lines.push('', 'Broken links (recorded as alerts):', '', textTable(['item', 'url', 'status', 'problem'], rows));

@@ -27,7 +27,7 @@ interface TableStats {
   bytes: number;
 }
 
-export async function databaseStats(db: Database, now: Date): Promise<string> {
+export async function databaseStats(db: Database, now: Date, progress: (line: string) => void = () => undefined): Promise<string> {
   const tables = await sqlRows<{ name: string; bytes: string | number }>(
     db,
     sql`select c.relname as name, pg_total_relation_size(c.oid) as bytes
@@ -35,7 +35,8 @@ export async function databaseStats(db: Database, now: Date): Promise<string> {
       where n.nspname = current_schema() and c.relkind in ('r', 'p') order by c.relname`,
   );
   const stats: TableStats[] = [];
-  for (const table of tables) {
+  for (const [index, table] of tables.entries()) {
+    progress(`Counting the rows of table ${index + 1} of ${tables.length} (${table.name}).`);
     const [counted] = await sqlRows<{ total: number }>(db, sql`select count(*)::integer as total from ${sql.identifier(table.name)}`);
     stats.push({ name: table.name, rows: counted?.total ?? 0, bytes: Number(table.bytes) });
   }
@@ -55,9 +56,11 @@ export async function databaseStats(db: Database, now: Date): Promise<string> {
 }
 
 /** Rebuilds the items' full-text index (and refreshes the planner's statistics of items). */
-export async function updateSearchIndexes(db: Database, now: Date): Promise<string> {
+export async function updateSearchIndexes(db: Database, now: Date, progress: (line: string) => void = () => undefined): Promise<string> {
   const started = performance.now();
+  progress(`Rebuilding the full-text index ${ITEMS_SEARCH_INDEX}.`);
   await db.execute(sql`reindex index ${sql.identifier(ITEMS_SEARCH_INDEX)}`);
+  progress('Refreshing the statistics of items.');
   await db.execute(sql`analyze items`);
   const elapsed = Math.round(performance.now() - started);
   return `update-search-indexes (${formatTime(now)})\n\nRebuilt the full-text index ${ITEMS_SEARCH_INDEX} and refreshed the statistics of items in ${elapsed} ms.`;

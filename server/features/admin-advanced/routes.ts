@@ -1,25 +1,29 @@
 /**
  * Admin Advanced (admin-curation §2 "Admin Advanced", §6, §7): the superadmin's maintenance actions and
- * Server Logs. POST /admin/advanced runs one action and redirects back; its text report is kept in the session
- * for exactly the next page (the `response` prop), like flash data.
+ * Server Logs. POST /admin/advanced starts one action off the request (runs.ts), waits a few seconds for it and
+ * redirects back: an action that ended shows its report in the response box (the `response` prop), once; one still
+ * running is the page's `run`, which it polls for progress until the report is there.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADVANCED_MESSAGES, ADVANCED_URL, LOG_VIEWER_URL, type AdvancedAction } from '../../../shared/advanced';
+import { ADVANCED_MESSAGES, ADVANCED_RECENT_RUNS, ADVANCED_URL, LOG_VIEWER_URL, type AdvancedAction, type AdvancedRunView } from '../../../shared/advanced';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { canUseAdvanced, isSignedIn, type Viewer } from '../../access/policy';
 import { auditEvents } from '../../db/schema';
-import { forbidden } from '../../lib/http-errors';
+import { forbidden, notFound } from '../../lib/http-errors';
 import { organisationMemberLevel } from '../drive-health/context';
 import { imagesDirIn } from '../images/storage';
 import { runAdvancedAction, type AdvancedContext } from './actions';
 import { logFilePath, readLogTail, TAIL_BYTES } from './log-file';
 import { renderLogViewer } from './log-viewer';
-import { advancedBody, logViewerQuery } from './schemas';
+import { findRun, markInterruptedRuns, recentRuns, startRun, type ProgressLine } from './runs';
+import { advancedBody, advancedQuery, logViewerQuery } from './schemas';
 
 declare module 'fastify' {
   interface Session {
-    /** The report of the last Admin Advanced action, shown once on the next page. */
+    /** A refusal to show once on the next page (an unknown action). */
     advancedResponse?: string;
+    /** The run this admin started last, followed by the page until its report has been shown. */
+    advancedRunId?: number;
   }
 }
 
@@ -53,8 +57,8 @@ function keepResponse(request: FastifyRequest, text: string): void {
   request.session.set('advancedResponse', kept);
 }
 
-/** The context of a request's action; the link check always uses the strict SSRF policy here. */
-function advancedContext(app: FastifyInstance): AdvancedContext {
+/** The context of one run; the link check always uses the strict SSRF policy here. */
+function advancedContext(app: FastifyInstance, progress: ProgressLine): AdvancedContext {
   const config = app.config;
   const now = new Date();
   return {
@@ -63,7 +67,8 @@ function advancedContext(app: FastifyInstance): AdvancedContext {
     now,
     appName: config.APP_NAME,
     environment: config.NODE_ENV,
-    budgetSeconds: config.ADVANCED_ACTION_BUDGET_SECONDS,
+    linkCheckDeadline: Date.now() + config.ADVANCED_LINK_CHECK_MAX_MINUTES * 60_000,
+    progress,
     driveHealth: async () => ({
       db: app.db,
       drive: app.drive,
@@ -71,23 +76,61 @@ function advancedContext(app: FastifyInstance): AdvancedContext {
       now,
       organisationLevel: await organisationMemberLevel(app.db, config.ORGANISATION_USER_TYPE),
     }),
-    logLate: (action, report) => app.log.info({ action, report }, `Admin Advanced: ${action} finished after its time budget`),
   };
 }
 
-async function runAndReport(request: FastifyRequest, action: AdvancedAction): Promise<string> {
+/** Starts the action off the request (or joins its run under way); changing actions are audited when they end. */
+function startAdvancedRun(request: FastifyRequest, action: AdvancedAction) {
   const app = request.server;
+  const actorUserId = request.viewer.id;
+  return startRun({
+    db: app.db,
+    log: app.log,
+    action,
+    actorUserId,
+    work: async (progress) => {
+      const report = await runAdvancedAction(action, advancedContext(app, progress));
+      if (CHANGING_ACTIONS.has(action)) {
+        await app.db.insert(auditEvents).values({ action: `advanced:${action}`, actorUserId, details: { action } });
+      }
+      return report;
+    },
+  });
+}
+
+/** Waits for `ended` at most `seconds`; answers whether it ended. */
+async function endedWithin(ended: Promise<void>, seconds: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), seconds * 1000);
+  });
   try {
-    const report = await runAdvancedAction(action, advancedContext(app));
-    if (CHANGING_ACTIONS.has(action)) {
-      await app.db.insert(auditEvents).values({ action: `advanced:${action}`, actorUserId: request.viewer.id, details: { action } });
-    }
-    request.log.info({ action }, 'Admin Advanced action run');
-    return report;
-  } catch (error) {
-    request.log.error({ err: error, action }, 'Admin Advanced action failed');
-    return `${action} failed: ${error instanceof Error ? error.message : String(error)}`;
+    return await Promise.race([ended.then(() => true as const), waited]);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/**
+ * What the page shows of the run it follows (`?run=` or the one this session started): a run still going is the
+ * `run` the page polls; an ended one puts its report in the response box, once.
+ */
+async function followedRun(request: FastifyRequest, asked: number | undefined): Promise<{ run: AdvancedRunView | null; report: string | null }> {
+  const id = asked ?? request.session.get('advancedRunId');
+  if (id === undefined) return { run: null, report: null };
+  const found = await findRun(request.server.db, id);
+  if (!found) {
+    if (asked !== undefined) throw notFound();
+    request.session.set('advancedRunId', undefined);
+    return { run: null, report: null };
+  }
+  const { report, ...run } = found;
+  if (run.status === 'running') {
+    request.session.set('advancedRunId', run.id);
+    return { run, report: null };
+  }
+  if (request.session.get('advancedRunId') === run.id) request.session.set('advancedRunId', undefined);
+  return { run: null, report: report ?? '' };
 }
 
 async function showLogViewer(request: FastifyRequest, reply: FastifyReply) {
@@ -104,9 +147,15 @@ async function showLogViewer(request: FastifyRequest, reply: FastifyReply) {
 export async function adminAdvancedRoutes(app: FastifyInstance): Promise<void> {
   app.get(ADVANCED_URL, async (request, reply) => {
     requireSuperadmin(request.viewer);
+    const query = advancedQuery.parse(request.query ?? {});
+    await markInterruptedRuns(request.server.db);
+    const followed = await followedRun(request, query.run);
+    const kept = takeResponse(request);
     reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('admin/advanced/Index', {
-      response: takeResponse(request),
+      response: followed.report ?? kept,
+      run: followed.run,
+      recentRuns: await recentRuns(request.server.db, ADVANCED_RECENT_RUNS),
       title: ADVANCED_MESSAGES.title,
       breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: ADVANCED_MESSAGES.title }],
     });
@@ -120,7 +169,9 @@ export async function adminAdvancedRoutes(app: FastifyInstance): Promise<void> {
       keepResponse(request, `Refused: ${typeof given === 'string' && given !== '' ? `'${given.slice(0, 100)}' is not an action` : 'no action was given'}. ${ADVANCED_MESSAGES.unknownAction}`);
       return reply.redirectWithErrors({ action: ADVANCED_MESSAGES.unknownAction }, ADVANCED_URL);
     }
-    keepResponse(request, await runAndReport(request, body.data.action));
+    const started = await startAdvancedRun(request, body.data.action);
+    if (!started.joined) await endedWithin(started.ended, request.server.config.ADVANCED_ACTION_WAIT_SECONDS);
+    request.session.set('advancedRunId', started.id);
     return reply.redirect(ADVANCED_URL, 303);
   });
 

@@ -15,6 +15,8 @@ export interface DriveHealthContext {
    * exactly those people, so it is right only for resources at this level or below.
    */
   organisationLevel: AccessLevel;
+  /** Takes the latest progress line of a check (Admin Advanced shows it while the check runs). */
+  progress?: (line: string) => void;
 }
 
 /**

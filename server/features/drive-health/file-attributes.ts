@@ -9,17 +9,17 @@ import { contents } from '../../db/schema';
 import type { DriveHealthContext } from './context';
 import { attempt, failureText } from './drive-calls';
 import { contentsWithFiles } from './queries';
-import { contentLabel, countOf, report, summaryOf } from './report';
+import { contentLabel, countOf, report, summaryOf, withProgress } from './report';
 
 const UNKNOWN_FORMAT = 'other';
 
-export async function fillMissingFormats({ db, drive, now }: DriveHealthContext): Promise<string> {
+export async function fillMissingFormats({ db, drive, now, progress }: DriveHealthContext): Promise<string> {
   const lacking = (await contentsWithFiles(db)).filter((content) => !content.format || content.format === UNKNOWN_FORMAT);
   const findings: string[] = [];
   let filled = 0;
   let unknown = 0;
   let unreadable = 0;
-  for (const content of lacking) {
+  for (const content of withProgress(lacking, progress, 'content files')) {
     const file = await attempt(() => drive.get(content.fileId));
     if (!file.ok) {
       unreadable += 1;
@@ -42,13 +42,13 @@ export async function fillMissingFormats({ db, drive, now }: DriveHealthContext)
 }
 
 /** Folders and native Google documents have no size of their own: they are counted, not listed, as nothing can be done. */
-export async function fillMissingSizes({ db, drive, now }: DriveHealthContext): Promise<string> {
+export async function fillMissingSizes({ db, drive, now, progress }: DriveHealthContext): Promise<string> {
   const lacking = (await contentsWithFiles(db)).filter((content) => content.sizeBytes === null);
   const findings: string[] = [];
   let filled = 0;
   let sizeless = 0;
   let unreadable = 0;
-  for (const content of lacking) {
+  for (const content of withProgress(lacking, progress, 'content files')) {
     const file = await attempt(() => drive.get(content.fileId));
     if (!file.ok) {
       unreadable += 1;

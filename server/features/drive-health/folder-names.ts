@@ -3,15 +3,15 @@ import { itemFolderName } from '../../drive/naming';
 import type { DriveHealthContext } from './context';
 import { attempt, failureReason, failureText } from './drive-calls';
 import { itemsWithFolders } from './queries';
-import { countOf, itemLabel, report, summaryOf } from './report';
+import { countOf, itemLabel, report, summaryOf, withProgress } from './report';
 
 export async function wrongFolderNames(context: DriveHealthContext, { fix }: { fix: boolean }): Promise<string> {
-  const { db, drive, now } = context;
+  const { db, drive, now, progress } = context;
   const findings: string[] = [];
   let wrong = 0;
   let renamed = 0;
   let failed = 0;
-  for (const item of await itemsWithFolders(db)) {
+  for (const item of withProgress(await itemsWithFolders(db), progress, 'item folders')) {
     const folder = await attempt(() => drive.get(item.folderId));
     if (!folder.ok) {
       failed += 1;

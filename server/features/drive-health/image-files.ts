@@ -9,7 +9,7 @@ import { formatBytes } from '../../../shared/content';
 import { isMissingFile, largeKeyOf } from '../images/storage';
 import type { DriveHealthContext } from './context';
 import { uploadedImages } from './queries';
-import { countOf, itemLabel, NO_PROBLEMS, report, summaryOf } from './report';
+import { countOf, itemLabel, NO_PROBLEMS, report, summaryOf, withProgress } from './report';
 
 export interface ImageFile {
   /** Its image store key, e.g. `uploads/abc.jpg`. */
@@ -34,11 +34,11 @@ export async function imageFilesUnder(imagesDir: string, folder: string): Promis
   return files;
 }
 
-export async function missingImageFiles({ db, imagesDir, now }: DriveHealthContext): Promise<string> {
+export async function missingImageFiles({ db, imagesDir, now, progress }: DriveHealthContext): Promise<string> {
   const images = await uploadedImages(db);
   const present = new Set((await imageFilesUnder(imagesDir, 'uploads')).map((file) => file.key));
   const findings: string[] = [];
-  for (const image of images) {
+  for (const image of withProgress(images, progress, 'uploaded images')) {
     const missing = [image.storageKey, largeKeyOf(image.storageKey)].filter((key) => !present.has(key));
     if (missing.length > 0) findings.push(`${itemLabel(image.item)}: image ${image.ref} has no file ${missing.join(' or ')}`);
   }

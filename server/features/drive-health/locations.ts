@@ -2,17 +2,17 @@
 import type { DriveHealthContext } from './context';
 import { attempt, failureText } from './drive-calls';
 import { contentsWithFiles, itemsWithFolders } from './queries';
-import { contentLabel, countOf, itemLabel, report, summaryOf } from './report';
+import { contentLabel, countOf, itemLabel, report, summaryOf, withProgress } from './report';
 
 /** An item's folder belongs directly in the drive's root folder. */
-export async function wronglyLocatedFolders({ db, drive, now }: DriveHealthContext): Promise<string> {
+export async function wronglyLocatedFolders({ db, drive, now, progress }: DriveHealthContext): Promise<string> {
   const root = await attempt(() => drive.rootFolderId());
   if (!root.ok) return report('wrongly-located-drive-folder', now, [], `The root folder ${failureText(root)}; nothing was checked.`);
   const rootId = root.value;
   const findings: string[] = [];
   let outside = 0;
   let unreadable = 0;
-  for (const item of await itemsWithFolders(db)) {
+  for (const item of withProgress(await itemsWithFolders(db), progress, 'item folders')) {
     const folder = await attempt(() => drive.get(item.folderId));
     if (!folder.ok) {
       unreadable += 1;
@@ -30,11 +30,11 @@ export async function wronglyLocatedFolders({ db, drive, now }: DriveHealthConte
 }
 
 /** A content's file belongs directly in its item's folder. */
-export async function wronglyLocatedFiles({ db, drive, now }: DriveHealthContext): Promise<string> {
+export async function wronglyLocatedFiles({ db, drive, now, progress }: DriveHealthContext): Promise<string> {
   const findings: string[] = [];
   let outside = 0;
   let unreadable = 0;
-  for (const content of await contentsWithFiles(db)) {
+  for (const content of withProgress(await contentsWithFiles(db), progress, 'content files')) {
     const file = await attempt(() => drive.get(content.fileId));
     if (!file.ok) {
       unreadable += 1;

@@ -3,6 +3,7 @@
  * the time it ran, one finding per line, and a summary line last.
  */
 import type { DriveHealthAction } from '../../../shared/enums';
+import type { DriveHealthContext } from './context';
 
 export const NO_PROBLEMS = 'No problems found.';
 
@@ -27,6 +28,14 @@ export function summaryOf(parts: ReadonlyArray<readonly [count: number, text: st
 
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The entries of `list`, telling `progress` how far the check is before each one: 'Checking 3 of 40 item folders.' */
+export function* withProgress<T>(list: readonly T[], progress: DriveHealthContext['progress'], noun: string): Generator<T> {
+  for (const [index, entry] of list.entries()) {
+    progress?.(`Checking ${index + 1} of ${list.length} ${noun}.`);
+    yield entry;
+  }
 }
 
 export function itemLabel(item: { code: string; title: string }): string {

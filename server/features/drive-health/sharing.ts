@@ -10,7 +10,7 @@ import type { DrivePermission } from '../../drive/port';
 import type { DriveHealthContext } from './context';
 import { attempt, failureReason, failureText } from './drive-calls';
 import { contentsWithFiles, itemsWithFolders } from './queries';
-import { contentLabel, countOf, itemLabel, report, summaryOf } from './report';
+import { contentLabel, countOf, itemLabel, report, summaryOf, withProgress } from './report';
 
 /** Who may open a shared drive entry in Equip. */
 export interface SharingAudience {
@@ -72,12 +72,12 @@ async function sharedEntries({ db }: DriveHealthContext): Promise<SharedEntry[]>
 }
 
 export async function wrongSharingPermissions(context: DriveHealthContext, { fix }: { fix: boolean }): Promise<string> {
-  const { drive, now, organisationLevel } = context;
+  const { drive, now, organisationLevel, progress } = context;
   const findings: string[] = [];
   let found = 0;
   let removed = 0;
   let failed = 0;
-  for (const entry of await sharedEntries(context)) {
+  for (const entry of withProgress(await sharedEntries(context), progress, 'folders and files')) {
     const permissions = await attempt(() => drive.listPermissions(entry.id));
     if (!permissions.ok) {
       failed += 1;

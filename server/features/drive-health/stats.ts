@@ -5,19 +5,19 @@ import type { DriveHealthContext } from './context';
 import { attempt, failureText } from './drive-calls';
 import { imageFilesUnder, type ImageFile } from './image-files';
 import { contentsWithFiles, databaseSizeBytes, itemsWithFolders } from './queries';
-import { itemLabel, report } from './report';
+import { itemLabel, report, withProgress } from './report';
 
 /**
  * Items with a folder, content rows with a file, what sits directly in the item folders (files and
  * subfolders), how much of that no content row links to, and the bytes of those files. Folders that cannot
  * be listed are named one per line.
  */
-export async function driveStats({ db, drive, now }: DriveHealthContext): Promise<string> {
+export async function driveStats({ db, drive, now, progress }: DriveHealthContext): Promise<string> {
   const [folders, linkedContents] = await Promise.all([itemsWithFolders(db), contentsWithFiles(db)]);
   const linkedFileIds = new Set(linkedContents.map((content) => content.fileId));
   const unreadable: string[] = [];
   const entries: DriveEntry[] = [];
-  for (const item of folders) {
+  for (const item of withProgress(folders, progress, 'item folders')) {
     const listing = await attempt(() => drive.list(item.folderId));
     if (listing.ok) entries.push(...listing.value);
     else unreadable.push(`${itemLabel(item)}: folder ${item.folderId} ${failureText(listing)}`);
