@@ -7,7 +7,7 @@ import { notFound } from '../lib/http-errors';
 import { findOrCreateUserFromProfile } from './identities';
 import { AUTH_NOTICES } from './messages';
 import { fetchProviderProfile, oauthOptions, providerCredentials, type ProviderCredentials } from './providers';
-import { rememberReturnTo, takeReturnTo } from './return-to';
+import { rememberReturnTo, returnToQuery, takeReturnTo } from './return-to';
 import { signIn } from './viewer';
 
 interface ProviderClient {
@@ -16,7 +16,6 @@ interface ProviderClient {
 }
 
 const providerParams = z.object({ provider: z.enum(LOGIN_PROVIDERS) });
-const redirectQuery = z.object({ return_to: z.string().max(2048).optional() });
 const callbackQuery = z.object({
   code: z.string().min(1).max(4096).optional(),
   state: z.string().max(1024).optional(),
@@ -40,7 +39,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       const provider = parseProvider(request);
       const client = clients.get(provider);
       if (!client) return refuseUnconfigured(reply, provider);
-      const query = redirectQuery.safeParse(request.query);
+      const query = returnToQuery.safeParse(request.query);
       rememberReturnTo(request, reply, query.success ? query.data.return_to : undefined);
       return reply.inertiaLocation(await client.oauth.generateAuthorizationUri(request, reply));
     },

@@ -29,13 +29,15 @@ export function providerCredentials(config: AppConfig, provider: LoginProvider):
 }
 
 /** The Login page's buttons; a provider without credentials is shown disabled. */
-export function loginProviderOptions(config: AppConfig): LoginProviderOption[] {
+/** The login page's buttons; `returnTo` (a checked same-origin path) is where each sign-in comes back to. */
+export function loginProviderOptions(config: AppConfig, returnTo: string | null = null): LoginProviderOption[] {
+  const query = returnTo ? `?${new URLSearchParams({ return_to: returnTo })}` : '';
   return LOGIN_PROVIDERS.map((provider) => {
     const enabled = providerCredentials(config, provider) !== null;
     return {
       provider,
       label: LOGIN_PROVIDER_LABELS[provider],
-      href: `/auth/${provider}/redirect`,
+      href: `/auth/${provider}/redirect${query}`,
       enabled,
       reason: enabled ? null : PROVIDER_NOT_CONFIGURED_REASON,
     };

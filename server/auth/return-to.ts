@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 /** Where a sign-in started from, kept in a short-lived cookie while the visitor is at the provider. */
 export const RETURN_TO_COOKIE = 'equip_return_to';
 const RETURN_TO_MAX_AGE_SECONDS = 15 * 60;
 const PLACEHOLDER_ORIGIN = 'http://return-to.invalid';
+/** `?return_to=` of the login page and of a provider's redirect route. */
+export const returnToQuery = z.object({ return_to: z.string().max(2048).optional() });
 /** Pages that make no sense to come back to after signing in. */
 const NOT_RETURN_TARGETS = ['/login', '/logout', '/auth', '/dev/login'];
 
@@ -28,10 +31,15 @@ export function safeReturnPath(candidate: string | undefined, allowedOrigins: re
   return target;
 }
 
+/** `?return_to=` or, failing that, the referring page of this site; null when neither is a page to come back to. */
+export function requestedReturnPath(request: FastifyRequest, requested: string | undefined): string | null {
+  const origins = allowedOrigins(request);
+  return safeReturnPath(requested, origins) ?? safeReturnPath(request.headers.referer, origins);
+}
+
 /** Remembers `?return_to=` or, failing that, the referring page of this site. */
 export function rememberReturnTo(request: FastifyRequest, reply: FastifyReply, requested: string | undefined): void {
-  const origins = allowedOrigins(request);
-  const target = safeReturnPath(requested, origins) ?? safeReturnPath(request.headers.referer, origins);
+  const target = requestedReturnPath(request, requested);
   if (!target) {
     reply.clearCookie(RETURN_TO_COOKIE, { path: '/auth' });
     return;

@@ -163,6 +163,28 @@ describe('social sign-in through a real OpenID Connect provider', () => {
     expect(response.headers.location).toBe('/tag/resource?page=3');
   });
 
+  it('the login page carries the page the visitor came from to every provider button, and signing in comes back to it', async () => {
+    const visitFrom = async (headers: Record<string, string>, query = '') => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/login${query}`, headers: { ...(await inertiaHeaders(ctx.app)), ...headers } });
+      return (response.json() as { props: { providers: { provider: string; href: string }[] } }).props.providers.map((option) => option.href);
+    };
+    expect(await visitFrom({ referer: 'http://localhost:3000/collection/abc?tab=2' })).toEqual([
+      '/auth/google/redirect?return_to=%2Fcollection%2Fabc%3Ftab%3D2',
+      '/auth/microsoft/redirect?return_to=%2Fcollection%2Fabc%3Ftab%3D2',
+      '/auth/facebook/redirect?return_to=%2Fcollection%2Fabc%3Ftab%3D2',
+    ]);
+    expect((await visitFrom({}, '?return_to=%2Fitem%3Fsearch%3Dcamp'))[0]).toBe('/auth/google/redirect?return_to=%2Fitem%3Fsearch%3Dcamp');
+    expect((await visitFrom({ referer: 'https://evil.example/steal' }))[0]).toBe('/auth/google/redirect');
+    expect((await visitFrom({}, '?return_to=%2F%2Fevil.example'))[0]).toBe('/auth/google/redirect');
+    expect((await visitFrom({ referer: 'http://localhost:3000/login' }))[0]).toBe('/auth/google/redirect');
+
+    const [googleHref] = await visitFrom({ referer: 'http://localhost:3000/collection/abc?tab=2' });
+    const returnTo = new URL(googleHref!, 'http://localhost:3000').searchParams.get('return_to')!;
+    const account = { sub: 'g-902', email: 'from-login@example.net', email_verified: true, name: 'From Login' };
+    const { response } = await signInThroughProvider('google', account, { returnTo, from: 'http://localhost:3000/login' });
+    expect(response.headers.location).toBe('/collection/abc?tab=2');
+  });
+
   it('never returns to another site after sign-in', async () => {
     const account = { sub: 'g-900', email: 'traveller@example.net', email_verified: true, name: 'Traveller' };
     const { response } = await signInThroughProvider('google', account, { from: 'https://evil.example/steal' });
