@@ -2,12 +2,15 @@
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagRow, TaxonomyField } from '../../../shared/taxonomies-admin';
 import { alias } from 'drizzle-orm/pg-core';
+import { writePositions, type PositionTarget } from '../../lib/positions';
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { escapeLikePattern } from '../item-editing/user-search';
 import type { CreateTaxonomyInput } from './schemas';
+
+const TAG_POSITIONS: PositionTarget = { table: tags, id: tags.id, position: tags.position };
 
 type TaxonomyRow = typeof taxonomies.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
@@ -221,9 +224,8 @@ async function renumberSiblings(db: Database, taxonomyId: number, parentId: numb
   const order = siblings.map((sibling) => sibling.id).filter((id) => id !== moved?.id);
   if (moved) order.splice(Math.min(moved.index, order.length), 0, moved.id);
   const current = new Map(siblings.map((sibling) => [sibling.id, sibling.position]));
-  for (const [index, id] of order.entries()) {
-    if (current.get(id) !== index) await db.update(tags).set({ position: index }).where(eq(tags.id, id));
-  }
+  const changed = order.map((id, position) => ({ id, position })).filter((row) => current.get(row.id) !== row.position);
+  await writePositions(db, TAG_POSITIONS, changed);
 }
 
 /** Drag re-order: the tag takes `position` among its siblings, which are renumbered 0..n-1 together. */
@@ -255,11 +257,9 @@ export async function deleteTag(db: Database, tag: TagRow, required: boolean): P
     if (required && (await itemsLeftWithoutTag(tx, tag)) > 0) return 'refused' as const;
     const children = await tx.select({ id: tags.id }).from(tags).where(eq(tags.parentId, tag.id)).orderBy(asc(tags.position), asc(tags.id));
     await tx.delete(tags).where(eq(tags.id, tag.id));
-    let position = await nextSiblingPosition(tx, tag.taxonomyId, null);
-    for (const child of children) {
-      await tx.update(tags).set({ parentId: null, position }).where(eq(tags.id, child.id));
-      position += 1;
-    }
+    const first = await nextSiblingPosition(tx, tag.taxonomyId, null);
+    const placed = children.map((child, index) => ({ id: child.id, position: first + index }));
+    await writePositions(tx, TAG_POSITIONS, placed, { column: tags.parentId, value: null });
     await renumberSiblings(tx, tag.taxonomyId, tag.parentId, null);
     return 'deleted' as const;
   });

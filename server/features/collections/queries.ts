@@ -8,11 +8,14 @@ import type { CollectionChoice, CollectionSummary } from '../../../shared/collec
 import { collectionSharesToViewer, isSignedIn, openableCollectedItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collectionItems, collections, items, shares, users } from '../../db/schema';
+import { writePositions, type PositionTarget } from '../../lib/positions';
 import { REF_PATTERN } from '../../lib/ref';
 import { firstImageRef } from '../items/summary';
 
 /** Both the database and a transaction run these statements. */
-type Runner = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Runner = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const ENTRY_POSITIONS: PositionTarget = { table: collectionItems, id: collectionItems.id, position: collectionItems.position };
 
 export type CollectionRecord = NonNullable<Awaited<ReturnType<typeof findCollectionByRef>>>;
 
@@ -257,10 +260,8 @@ async function placeEntry(tx: Runner, collectionId: number, entryId: number, fro
 
 /** Writes `section` and positions 0..n-1 in list order, only where they differ. */
 async function renumber(tx: Runner, rows: PlacedRow[], section: string): Promise<void> {
-  for (const [position, row] of rows.entries()) {
-    if (row.position === position && row.section === section) continue;
-    await tx.update(collectionItems).set({ section, position }).where(eq(collectionItems.id, row.id));
-  }
+  const changed = rows.map((row, position) => ({ ...row, newPosition: position })).filter((row) => row.position !== row.newPosition || row.section !== section);
+  await writePositions(tx, ENTRY_POSITIONS, changed.map((row) => ({ id: row.id, position: row.newPosition })), { column: collectionItems.section, value: section });
 }
 
 /** The collection share behind a shared link's `?share=` ref, if it is one. */

@@ -2,6 +2,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contents, items } from '../../db/schema';
+import { writePositions } from '../../lib/positions';
 import { newRef, REF_PATTERN } from '../../lib/ref';
 import { findItemRecordById, type ItemRecord } from '../items/queries';
 
@@ -97,9 +98,7 @@ export async function repositionContent(db: Database, content: ContentRecord, in
     const neighbour = index + (increase ? 1 : -1);
     if (index < 0 || neighbour < 0 || neighbour >= ordered.length) return false;
     [ordered[index], ordered[neighbour]] = [ordered[neighbour]!, ordered[index]!];
-    for (const [position, row] of ordered.entries()) {
-      await tx.update(contents).set({ position }).where(eq(contents.id, row.id));
-    }
+    await writePositions(tx, { table: contents, id: contents.id, position: contents.position }, ordered.map((row, position) => ({ id: row.id, position })));
     return true;
   });
 }
