@@ -28,6 +28,8 @@ export interface CanFlags {
   flag_comments: boolean;
   impersonate: boolean;
   create_self_item: boolean;
+  /** Setting or changing one's own e-mail address: never while acting as someone else. */
+  change_email: boolean;
 }
 
 /** Which layout entries the viewer may use; computed by the server's policy module. */

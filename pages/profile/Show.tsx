@@ -8,7 +8,7 @@ import EmailPrompt from '../../components/profile/EmailPrompt';
 import AppLink from '../../components/lib/AppLink';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
-import { CREATE_OWN_PERSON_PAGE_URL, PROFILE_TEXT, PROFILE_VERIFY_URL } from '../../shared/profile';
+import { CREATE_OWN_PERSON_PAGE_URL, PROFILE_MESSAGES, PROFILE_TEXT, PROFILE_VERIFY_URL } from '../../shared/profile';
 
 const providerLabel = (provider: string | null): string =>
   provider === null ? PROFILE_TEXT.noLoginProvider : LOGIN_PROVIDERS.includes(provider as LoginProvider) ? LOGIN_PROVIDER_LABELS[provider as LoginProvider] : provider;
@@ -26,9 +26,11 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, can }: 
       {!user.email && (
         <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
           <span className="flex-grow-1">{PROFILE_TEXT.emailRequired}</span>
-          <Button variant="outline-dark" size="sm" onClick={() => setPromptOpen(true)}>
-            {PROFILE_TEXT.setEmail}
-          </Button>
+          {can.change_email && (
+            <Button variant="outline-dark" size="sm" onClick={() => setPromptOpen(true)}>
+              {PROFILE_TEXT.setEmail}
+            </Button>
+          )}
         </Alert>
       )}
       <Card className="mb-3">
@@ -49,9 +51,13 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, can }: 
                 <span className="text-body-secondary">{PROFILE_TEXT.noEmail}</span>
               )}
               <div className="mt-2 d-flex flex-wrap gap-2">
-                <Button variant="outline-primary" size="sm" onClick={() => setPromptOpen(true)}>
-                  {user.email ? PROFILE_TEXT.changeEmail : PROFILE_TEXT.setEmail}
-                </Button>
+                {can.change_email ? (
+                  <Button variant="outline-primary" size="sm" onClick={() => setPromptOpen(true)}>
+                    {user.email ? PROFILE_TEXT.changeEmail : PROFILE_TEXT.setEmail}
+                  </Button>
+                ) : (
+                  <span className="small text-body-secondary">{PROFILE_MESSAGES.emailWhileImpersonating}</span>
+                )}
                 {user.email && !user.email_verified && (
                   <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => router.post(PROFILE_VERIFY_URL, {}, { preserveScroll: true, ...during })}>
                     {PROFILE_TEXT.resend}
@@ -87,7 +93,7 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, can }: 
           )}
         </Card.Body>
       </Card>
-      <EmailPrompt show={promptOpen} onHide={() => setPromptOpen(false)} current={user.email} />
+      <EmailPrompt show={can.change_email && promptOpen} onHide={() => setPromptOpen(false)} current={user.email} />
     </>
   );
 }

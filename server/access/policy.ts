@@ -59,6 +59,7 @@ export function baseCan(viewer: Viewer): CanFlags {
     flag_comments: admin || viewer.manageUsers,
     impersonate: viewer.superadmin,
     create_self_item: signedIn,
+    change_email: signedIn,
   };
 }
 
@@ -539,6 +540,15 @@ export function canImpersonate(viewer: Viewer, user: UserAccessFacts, alreadyImp
 /** One's own profile (GET /profile, POST /profile/email): every signed-in user, for themself only. */
 export function canManageOwnProfile(viewer: Viewer): viewer is Viewer & { id: number; ref: string } {
   return isSignedIn(viewer);
+}
+
+/**
+ * Setting one's own e-mail address (`can.change_email`, POST /profile/email): the address is how a person signs in
+ * and is reached, so a superadmin acting as someone (impersonating) may not change it; that would let them take the
+ * account over outside the impersonation's audit trail.
+ */
+export function canChangeOwnEmail(viewer: Viewer, impersonating: boolean): boolean {
+  return baseCan(viewer).change_email && !impersonating;
 }
 
 /** Creating one's own Person page (`can.create_self_item`): signed-in users who do not have one yet. */

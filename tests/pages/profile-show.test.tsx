@@ -39,7 +39,7 @@ const USER: PagePropsMap['profile/Show']['user'] = {
 
 async function renderProfile(own: Partial<PagePropsMap['profile/Show']> = {}, shared: Partial<SharedProps> = {}) {
   const props = { user: USER, personItem: null, emailPromptOpen: false, ...own };
-  const sharedProps = { ...SHARED_MEMBER, ...shared, can: { ...SHARED_MEMBER.can, create_self_item: props.personItem === null, ...shared.can } };
+  const sharedProps = { ...SHARED_MEMBER, ...shared, can: { ...SHARED_MEMBER.can, create_self_item: props.personItem === null, change_email: true, ...shared.can } };
   return renderInertiaPage(pageObject('profile/Show', { ...props, ...sharedProps, title: PROFILE_TEXT.title }, { url: '/profile' }));
 }
 
@@ -74,6 +74,14 @@ describe('the profile page', () => {
     await renderProfile({}, { can: { ...SHARED_MEMBER.can, create_self_item: false } });
     expect(screen.queryByRole('button', { name: PROFILE_TEXT.createPersonPage })).toBeNull();
     expect(screen.queryByRole('link', { name: PROFILE_TEXT.viewPersonPage })).toBeNull();
+  });
+
+  it('offers no e-mail change while a superadmin acts as this person, and says why', async () => {
+    await renderProfile({ emailPromptOpen: true }, { can: { ...SHARED_MEMBER.can, change_email: false } });
+    const email = screen.getByTestId('profile-email');
+    expect(within(email).queryByRole('button', { name: PROFILE_TEXT.changeEmail })).toBeNull();
+    expect(within(email).getByText(PROFILE_MESSAGES.emailWhileImpersonating)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens the e-mail prompt when the address is missing, and saving posts /profile/email and closes it', async () => {

@@ -55,6 +55,7 @@ const NO_CAN: CanFlags = {
   flag_comments: false,
   impersonate: false,
   create_self_item: false,
+  change_email: false,
 };
 
 export const SHARED_ANONYMOUS: SharedProps = {

@@ -151,6 +151,26 @@ describe('POST /profile/email', () => {
   });
 });
 
+describe('the e-mail address while a superadmin acts as someone', () => {
+  it('cannot be changed: no prompt, can.change_email false, and the post is refused with 403 and changes nothing', async () => {
+    const jar = await signInAs(ctx.app, 'superadmin@example.org');
+    const member = await userByEmail('member@example.org');
+    expect((await send(ctx.app, jar, 'POST', `/user/${member!.ref}/impersonate`)).statusCode).toBe(303);
+
+    const { page } = await visit(ctx.app, '/profile?email=1', jar);
+    expect(page.props.user.email).toBe('member@example.org');
+    expect(page.props.can.change_email).toBe(false);
+    expect(page.props.emailPromptOpen).toBe(false);
+    const refused = await send(ctx.app, jar, 'POST', '/profile/email', { email: 'taken-over@example.net' });
+    expect(refused.statusCode).toBe(403);
+    expect((await userByEmail('member@example.org'))?.id).toBe(member!.id);
+    expect(await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'taken-over@example.net'))).toEqual([]);
+
+    expect((await send(ctx.app, jar, 'POST', '/user/stop_impersonating')).statusCode).toBe(303);
+    expect((await visit(ctx.app, '/profile', jar)).page.props.can.change_email).toBe(true);
+  });
+});
+
 describe('POST /profile/create_own_person_page', () => {
   it('creates a DRAFT Person page once, maintained by the user, and the profile links to it', async () => {
     const jar = await signInAs(ctx.app, 'member@example.org');

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { PROFILE_MESSAGES, PROFILE_TEXT, PROFILE_URL } from '../../../shared/profile';
-import { baseCan, canCreateOwnPersonPage, canManageOwnProfile, type Viewer } from '../../access/policy';
+import { baseCan, canChangeOwnEmail, canCreateOwnPersonPage, canManageOwnProfile, type Viewer } from '../../access/policy';
+import { impersonatorOf } from '../../auth/impersonation';
 import { forbidden } from '../../lib/http-errors';
 import { changeEmail, createOwnPersonPage, loadProfile } from './queries';
 import { emailBody, fieldErrors, profileQuery } from './schemas';
@@ -21,20 +22,26 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     requireOwnProfile(viewer);
     const { emailPrompt } = profileQuery.parse(request.query ?? {});
     const profile = await loadProfile(app.db, viewer.id);
+    const changeEmailAllowed = canChangeOwnEmail(viewer, impersonatorOf(request) !== null);
     reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('profile/Show', {
       title: PROFILE_TEXT.title,
       user: profile.user,
       personItem: profile.personItem,
       // "A prompt opens when missing" (member-library §5), and when the banner's link asks for it.
-      emailPromptOpen: emailPrompt || profile.user.email === null,
-      can: { ...baseCan(viewer), create_self_item: canCreateOwnPersonPage(viewer, profile.personItem !== null) },
+      emailPromptOpen: changeEmailAllowed && (emailPrompt || profile.user.email === null),
+      can: {
+        ...baseCan(viewer),
+        create_self_item: canCreateOwnPersonPage(viewer, profile.personItem !== null),
+        change_email: changeEmailAllowed,
+      },
     });
   });
 
   app.post('/profile/email', { config: { rateLimit: emailRateLimit } }, async (request, reply) => {
     const viewer = request.viewer;
     requireOwnProfile(viewer);
+    if (!canChangeOwnEmail(viewer, impersonatorOf(request) !== null)) throw forbidden(PROFILE_MESSAGES.emailWhileImpersonating);
     const body = emailBody.safeParse(request.body ?? {});
     if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), PROFILE_URL);
     const outcome = await changeEmail(app.db, app.config, viewer, body.data.email);
