@@ -20,7 +20,7 @@ describe('GET /documentation', () => {
     const { response, page } = await open(email, '/documentation');
     expect(response.statusCode).toBe(200);
     expect(page.component).toBe('documentation/Index');
-    expect(page.props.pages.map((entry: { slug: string }) => entry.slug)).toEqual(['getting-started', 'access-levels', 'adding-and-tagging-items', 'moderation']);
+    expect(page.props.pages.map((entry: { slug: string }) => entry.slug)).toEqual(['getting-started', 'access-levels', 'adding-and-tagging-items', 'moderation', 'maintenance']);
     expect(page.props.pages[1]).toMatchObject({ title: 'Access levels explained' });
     expect(page.props.pages[1].summary).toMatch(/^Every item and every content file has a minimum access level\./);
     expect(page.props.breadcrumbs).toEqual([{ label: 'Documentation' }]);
@@ -50,7 +50,7 @@ describe('GET /documentation/{slug}', () => {
     expect(page.props.page.html).toContain('<table>');
     expect(page.props.page.html).toContain('<strong>minimum access level</strong>');
     expect(page.props.page.html).not.toContain('<h1>');
-    expect(page.props.pages).toHaveLength(4);
+    expect(page.props.pages).toHaveLength(5);
     expect(page.props.breadcrumbs).toEqual([{ label: 'Documentation', href: '/documentation' }, { label: 'Access levels explained' }]);
   });
 
