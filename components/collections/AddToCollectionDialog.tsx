@@ -7,12 +7,12 @@ import {
   ADD_TO_COLLECTION_TITLE,
   addToCollectionUrl,
   COLLECTION_NOTE_MAX,
-  COLLECTION_SECTION_MAX,
   COLLECTION_TEXTS,
   type CollectionChoice,
 } from '../../shared/collections';
 import FormTextField from '../forms/FormTextField';
 import ModalFormFooter from '../forms/ModalFormFooter';
+import SectionField from './SectionField';
 
 interface AddToCollectionDialogProps {
   show: boolean;
@@ -77,13 +77,7 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices }
             </Form.Select>
           </Form.Group>
           <FormTextField controlId={`${formId}-note`} label="Note" name="note" value={form.data.note} error={form.errors.note} onChange={(value) => form.setData('note', value)} rows={2} maxLength={COLLECTION_NOTE_MAX} />
-          <FormTextField controlId={`${formId}-section`} label="Section" name="section" value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} maxLength={COLLECTION_SECTION_MAX} list={`${formId}-sections`} className="">
-            <datalist id={`${formId}-sections`}>
-              {chosen?.sections.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-          </FormTextField>
+          <SectionField formId={formId} value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} sections={chosen?.sections} />
         </Form>
       </Modal.Body>
       <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />

@@ -2,9 +2,10 @@ import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { COLLECTION_NOTE_MAX, COLLECTION_SECTION_MAX, collectionItemUrl, type CollectionItemEntry } from '../../shared/collections';
+import { COLLECTION_NOTE_MAX, collectionItemUrl, type CollectionItemEntry } from '../../shared/collections';
 import ModalFormFooter from '../forms/ModalFormFooter';
 import FormTextField from '../forms/FormTextField';
+import SectionField from './SectionField';
 
 interface EntryEditorModalProps {
   /** The entry being edited; null when the dialog is closed. */
@@ -44,13 +45,7 @@ export default function EntryEditorModal({ entry, sections, onHide }: EntryEdito
       <Modal.Body>
         <Form id={formId} onSubmit={submit} noValidate>
           <FormTextField controlId={`${formId}-note`} label="Note" name="note" value={form.data.note} error={form.errors.note} onChange={(value) => form.setData('note', value)} rows={3} maxLength={COLLECTION_NOTE_MAX} />
-          <FormTextField controlId={`${formId}-section`} label="Section" name="section" value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} maxLength={COLLECTION_SECTION_MAX} list={`${formId}-sections`} className="">
-            <datalist id={`${formId}-sections`}>
-              {sections.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-          </FormTextField>
+          <SectionField formId={formId} value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} sections={sections} />
         </Form>
       </Modal.Body>
       <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />

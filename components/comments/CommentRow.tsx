@@ -99,32 +99,30 @@ interface CommentButtonsProps {
 function CommentButtons({ comment, editing, onFlag, onEdit, onDelete, onApprove }: CommentButtonsProps) {
   const { can_flag, can_update, can_delete, can_approve } = comment;
   if (!can_flag && !can_update && !can_delete && !can_approve) return null;
+  const actions: CommentAction[] = [
+    { shown: can_flag, label: 'Flag', icon: 'bi-flag', variant: 'outline-warning', onClick: onFlag },
+    { shown: can_approve, label: 'Approve', icon: 'bi-check-lg', variant: 'outline-success', onClick: onApprove },
+    { shown: can_update && !editing, label: 'Edit', icon: 'bi-pencil', variant: 'outline-secondary', onClick: onEdit },
+    { shown: can_delete, label: 'Delete', icon: 'bi-trash', variant: 'outline-danger', onClick: onDelete },
+  ];
   return (
     <div className="d-flex flex-wrap gap-1">
-      {can_flag && (
-        <Button size="sm" variant="outline-warning" onClick={onFlag}>
-          <i className="bi bi-flag me-1" aria-hidden="true" />
-          Flag
-        </Button>
-      )}
-      {can_approve && (
-        <Button size="sm" variant="outline-success" onClick={onApprove}>
-          <i className="bi bi-check-lg me-1" aria-hidden="true" />
-          Approve
-        </Button>
-      )}
-      {can_update && !editing && (
-        <Button size="sm" variant="outline-secondary" onClick={onEdit}>
-          <i className="bi bi-pencil me-1" aria-hidden="true" />
-          Edit
-        </Button>
-      )}
-      {can_delete && (
-        <Button size="sm" variant="outline-danger" onClick={onDelete}>
-          <i className="bi bi-trash me-1" aria-hidden="true" />
-          Delete
-        </Button>
-      )}
+      {actions
+        .filter((action) => action.shown)
+        .map(({ label, icon, variant, onClick }) => (
+          <Button key={label} size="sm" variant={variant} onClick={onClick}>
+            <i className={`bi ${icon} me-1`} aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
     </div>
   );
+}
+
+interface CommentAction {
+  shown: boolean;
+  label: string;
+  icon: string;
+  variant: string;
+  onClick: () => void;
 }

@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useForm } from '@inertiajs/react';
-import type { FormDataType } from '@inertiajs/core';
+import type { FormDataType, VisitOptions } from '@inertiajs/core';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import ModalFormFooter from './ModalFormFooter';
@@ -8,8 +8,14 @@ import ModalFormFooter from './ModalFormFooter';
 /**
  * A create dialog's form (admin-curation §4 "Create modal"): reset to its initial values each time the dialog opens,
  * posted to `url`; the dialog closes only when the answer carries no errors (Inertia runs onSuccess only then).
+ * `visitOptions` are the post's other options: keeping the scroll position unless told otherwise.
  */
-export function useCreateForm<TForm extends FormDataType<TForm>>(initialValues: () => TForm, url: string | (() => string), onCreated: () => void) {
+export function useCreateForm<TForm extends FormDataType<TForm>>(
+  initialValues: () => TForm,
+  url: string | (() => string),
+  onCreated: () => void,
+  visitOptions: Pick<VisitOptions, 'preserveScroll' | 'preserveState'> = { preserveScroll: true },
+) {
   const form = useForm<TForm>(initialValues());
   const formId = useId();
   const reset = () => {
@@ -18,7 +24,7 @@ export function useCreateForm<TForm extends FormDataType<TForm>>(initialValues: 
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post(typeof url === 'function' ? url() : url, { preserveScroll: true, onSuccess: onCreated });
+    form.post(typeof url === 'function' ? url() : url, { ...visitOptions, onSuccess: onCreated });
   };
   return { form, formId, reset, submit };
 }
@@ -34,17 +40,20 @@ interface CreateDialogProps {
   submit: (event: FormEvent) => void;
   submitLabel?: string;
   submitDisabled?: boolean;
+  /** Shown above the form, in the dialog's body. */
+  intro?: ReactNode;
   children: ReactNode;
 }
 
 /** The dialog around a create form: its title, the fields, Cancel and OK ('...' while it posts). */
-export default function CreateDialog({ show, onHide, title, formId, processing, reset, submit, submitLabel, submitDisabled, children }: CreateDialogProps) {
+export default function CreateDialog({ show, onHide, title, formId, processing, reset, submit, submitLabel, submitDisabled, intro, children }: CreateDialogProps) {
   return (
     <Modal show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
       <Modal.Header closeButton>
         <Modal.Title id={`${formId}-title`}>{title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
+        {intro}
         <Form id={formId} onSubmit={submit} noValidate>
           {children}
         </Form>

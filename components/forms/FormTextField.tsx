@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 
-interface FormTextFieldProps {
+/** What every field of a create dialog takes: its id, label, name, value and server error. */
+export interface FormFieldProps {
   controlId: string;
   label: ReactNode;
   name: string;
@@ -9,11 +10,16 @@ interface FormTextFieldProps {
   /** The server's error for this field, shown under it (admin-curation §5). */
   error?: string;
   onChange: (value: string) => void;
+}
+
+interface FormTextFieldProps extends FormFieldProps {
   /** A textarea with this many rows; a one-line input without. */
   rows?: number;
   type?: 'text' | 'date' | 'email';
   maxLength?: number;
   required?: boolean;
+  autoComplete?: string;
+  autoFocus?: boolean;
   /** The id of a <datalist> of suggestions, given as a child. */
   list?: string;
   /** The group's spacing; the last field of a form has none. */
@@ -23,7 +29,7 @@ interface FormTextFieldProps {
 }
 
 /** A labelled text input or textarea of a create dialog, with its server error underneath. */
-export default function FormTextField({ controlId, label, name, value, error, onChange, rows, type = 'text', maxLength, required, list, className = 'mb-3', children }: FormTextFieldProps) {
+export default function FormTextField({ controlId, label, name, value, error, onChange, rows, type = 'text', maxLength, required, autoComplete, autoFocus, list, className = 'mb-3', children }: FormTextFieldProps) {
   return (
     <Form.Group className={className} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
@@ -32,6 +38,8 @@ export default function FormTextField({ controlId, label, name, value, error, on
         name={name}
         value={value}
         required={required}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
         maxLength={maxLength}
         list={list}
         isInvalid={Boolean(error)}

@@ -1,9 +1,6 @@
-import { useId, type FormEvent } from 'react';
-import { useForm } from '@inertiajs/react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { PROFILE_EMAIL_URL, PROFILE_TEXT } from '../../shared/profile';
+import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
+import FormTextField from '../forms/FormTextField';
 
 interface EmailPromptProps {
   show: boolean;
@@ -17,52 +14,34 @@ interface EmailPromptProps {
  * posts /profile/email, which sends a verification e-mail; errors show under the field and the prompt stays open.
  */
 export default function EmailPrompt({ show, onHide, current }: EmailPromptProps) {
-  const form = useForm({ email: current ?? '' });
-  const formId = useId();
-
-  const reset = () => {
-    form.setData('email', current ?? '');
-    form.clearErrors();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(PROFILE_EMAIL_URL, { preserveScroll: true, preserveState: true, onSuccess: onHide });
-  };
+  const { form, formId, reset, submit } = useCreateForm(() => ({ email: current ?? '' }), PROFILE_EMAIL_URL, onHide, { preserveScroll: true, preserveState: true });
 
   return (
-    <Modal show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${formId}-title`}>{current ? PROFILE_TEXT.changeEmail : PROFILE_TEXT.setEmail}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>{PROFILE_TEXT.emailRequired}</p>
-        <Form id={formId} onSubmit={submit} noValidate>
-          <Form.Group controlId={`${formId}-email`}>
-            <Form.Label>{PROFILE_TEXT.emailLabel}</Form.Label>
-            <Form.Control
-              type="email"
-              name="email"
-              autoComplete="email"
-              autoFocus
-              required
-              maxLength={320}
-              value={form.data.email}
-              isInvalid={Boolean(form.errors.email)}
-              onChange={(event) => form.setData('email', event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">{form.errors.email}</Form.Control.Feedback>
-          </Form.Group>
-        </Form>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          {PROFILE_TEXT.cancel}
-        </Button>
-        <Button type="submit" form={formId} variant="primary" disabled={form.processing}>
-          {form.processing ? '...' : PROFILE_TEXT.saveEmail}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <CreateDialog
+      show={show}
+      onHide={onHide}
+      title={current ? PROFILE_TEXT.changeEmail : PROFILE_TEXT.setEmail}
+      formId={formId}
+      processing={form.processing}
+      reset={reset}
+      submit={submit}
+      submitLabel={PROFILE_TEXT.saveEmail}
+      intro={<p>{PROFILE_TEXT.emailRequired}</p>}
+    >
+      <FormTextField
+        controlId={`${formId}-email`}
+        label={PROFILE_TEXT.emailLabel}
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        maxLength={320}
+        value={form.data.email}
+        error={form.errors.email}
+        onChange={(value) => form.setData('email', value)}
+        className=""
+      />
+    </CreateDialog>
   );
 }

@@ -1,11 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useForm } from '@inertiajs/react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { TASK_DEFAULT_PRIORITY, TASK_NOTES_MAX, TASK_PRIORITY_CHOICES, TASK_TEXT_MAX, TASK_TEXTS } from '../../shared/tasks';
 import { useUserSearch, type UserSearcher } from '../item-edit/useUserSearch';
-import ModalFormFooter from '../forms/ModalFormFooter';
+import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
+import FormSelectField from '../forms/FormSelectField';
 import FormTextField from '../forms/FormTextField';
 
 export const itemTaskUrl = (itemRef: string) => `/i/${itemRef}/task`;
@@ -34,18 +33,12 @@ const EMPTY_TASK: TaskFormData = { task: '', notes: '', priority: String(TASK_DE
 
 /** The Task form (member-library §5): task text, notes, priority, an optional due date and the assignee; posts /i/{ref}/task. */
 export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUsers }: TaskFormProps) {
-  const form = useForm<TaskFormData>({ ...EMPTY_TASK });
+  const { form, formId, reset, submit } = useCreateForm<TaskFormData>(() => ({ ...EMPTY_TASK }), () => itemTaskUrl(itemRef), onHide);
   const [assigneeName, setAssigneeName] = useState<string | null>(null);
-  const formId = useId();
 
-  const reset = () => {
-    form.setData({ ...EMPTY_TASK });
-    form.clearErrors();
+  const resetAll = () => {
+    reset();
     setAssigneeName(null);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(itemTaskUrl(itemRef), { preserveScroll: true, onSuccess: onHide });
   };
   const assign = (ref: string, name: string | null) => {
     form.setData('for_user_ref', ref);
@@ -53,31 +46,19 @@ export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUs
   };
 
   return (
-    <Modal show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${formId}-title`}>{TASK_TEXTS.addTask}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <Form id={formId} onSubmit={submit} noValidate>
-          <FormTextField controlId={`${formId}-task`} label="Task" name="task" value={form.data.task} error={form.errors.task} onChange={(value) => form.setData('task', value)} maxLength={TASK_TEXT_MAX} required />
-          <FormTextField controlId={`${formId}-notes`} label="Notes" name="notes" value={form.data.notes} error={form.errors.notes} onChange={(value) => form.setData('notes', value)} rows={3} maxLength={TASK_NOTES_MAX} />
-          <Form.Group className="mb-3" controlId={`${formId}-priority`}>
-            <Form.Label>Priority</Form.Label>
-            <Form.Select name="priority" value={form.data.priority} isInvalid={Boolean(form.errors.priority)} onChange={(event) => form.setData('priority', event.target.value)}>
-              {TASK_PRIORITY_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid">{form.errors.priority}</Form.Control.Feedback>
-          </Form.Group>
-          <FormTextField controlId={`${formId}-due`} label="Due date (optional)" name="due_date" value={form.data.due_date} error={form.errors.due_date} onChange={(value) => form.setData('due_date', value)} type="date" />
-          <AssigneeField assignOthers={assignOthers} assigneeName={assigneeName} error={form.errors.for_user_ref} onAssign={assign} searchUsers={searchUsers} />
-        </Form>
-      </Modal.Body>
-      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} submitLabel={TASK_TEXTS.addTask} />
-    </Modal>
+    <CreateDialog show={show} onHide={onHide} title={TASK_TEXTS.addTask} formId={formId} processing={form.processing} reset={resetAll} submit={submit} submitLabel={TASK_TEXTS.addTask}>
+      <FormTextField controlId={`${formId}-task`} label="Task" name="task" value={form.data.task} error={form.errors.task} onChange={(value) => form.setData('task', value)} maxLength={TASK_TEXT_MAX} required />
+      <FormTextField controlId={`${formId}-notes`} label="Notes" name="notes" value={form.data.notes} error={form.errors.notes} onChange={(value) => form.setData('notes', value)} rows={3} maxLength={TASK_NOTES_MAX} />
+      <FormSelectField controlId={`${formId}-priority`} label="Priority" name="priority" value={form.data.priority} error={form.errors.priority} onChange={(value) => form.setData('priority', value)}>
+        {TASK_PRIORITY_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </FormSelectField>
+      <FormTextField controlId={`${formId}-due`} label="Due date (optional)" name="due_date" value={form.data.due_date} error={form.errors.due_date} onChange={(value) => form.setData('due_date', value)} type="date" />
+      <AssigneeField assignOthers={assignOthers} assigneeName={assigneeName} error={form.errors.for_user_ref} onAssign={assign} searchUsers={searchUsers} />
+    </CreateDialog>
   );
 }
 

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { FormFieldProps } from './FormTextField';
+
+interface FormSelectFieldProps extends FormFieldProps {
+  /** A line of help between the select and its error. */
+  help?: ReactNode;
+  /** The <option>s. */
+  children: ReactNode;
+}
+
+/** A labelled select of a create dialog, with an optional help line and its server error underneath. */
+export default function FormSelectField({ controlId, label, name, value, error, onChange, help, children }: FormSelectFieldProps) {
+  return (
+    <Form.Group className="mb-3" controlId={controlId}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select name={name} value={value} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </Form.Select>
+      {help && <Form.Text>{help}</Form.Text>}
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+    </Form.Group>
+  );
+}
