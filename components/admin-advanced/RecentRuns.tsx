@@ -32,7 +32,7 @@ export default function RecentRuns({ runs }: { runs: AdvancedRunView[] }) {
             <tr key={run.id}>
               <td>{run.label}</td>
               <td>
-                <Badge bg={STATUS_VARIANTS[run.status]} text={run.status === 'interrupted' ? 'dark' : undefined}>
+                <Badge bg={STATUS_VARIANTS[run.status]} text={run.status === 'interrupted' || run.status === 'running' ? 'dark' : undefined}>
                   {ADVANCED_RUN_STATUS_LABELS[run.status]}
                 </Badge>
               </td>

@@ -73,7 +73,7 @@ function ContentSummary({ content, flags }: { content: Content; flags: ContentRo
         <a href={contentUrl(content.ref)} target="_blank" rel="noopener" className="fw-semibold">
           {content.label}
         </a>
-        {flags.showSampleBadge && content.is_sample && <Badge bg="info">Sample{content.is_sample_of_label ? ` of ${content.is_sample_of_label}` : ''}</Badge>}
+        {flags.showSampleBadge && content.is_sample && <Badge bg="info" text="dark">Sample{content.is_sample_of_label ? ` of ${content.is_sample_of_label}` : ''}</Badge>}
         {flags.showLevelBadge && content.minimum_access_level > 0 && (
           <Badge bg="secondary" title="Minimum access level">
             {content.minimum_access_level}: {LEVEL_SHORT_NAMES[content.minimum_access_level as AccessLevel]}

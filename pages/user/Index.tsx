@@ -100,7 +100,7 @@ function UserTable({ users }: { users: UserListEntry[] }) {
                 </Badge>
               )}
               {user.manage_users && (
-                <Badge bg="info" className="ms-2">
+                <Badge bg="info" text="dark" className="ms-2">
                   Manages users
                 </Badge>
               )}
