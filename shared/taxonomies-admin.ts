@@ -2,7 +2,7 @@
  * Admin taxonomies and tags (admin-curation §2 "Taxonomies and tags", §3 Taxonomy/Tag, §4 tag re-order, §5 tag and
  * taxonomy forms, §7): routes, texts, limits and page shapes shared by the server and the admin pages.
  */
-import type { Taxonomy } from './items';
+import type { Tag, Taxonomy } from './items';
 import type { Paginated } from './pagination';
 
 export const ADMIN_TAXONOMIES_URL = '/admin/taxonomy';
@@ -86,13 +86,7 @@ export interface AdminTaxonomySummary extends Omit<Taxonomy, 'tags'> {
 }
 
 /** A tag as the admin tree shows it (admin-curation §3 Tag) plus its place among its siblings. */
-export interface AdminTag {
-  ref: string;
-  label: string;
-  parentLabel: string | null;
-  parentRef: string | null;
-  fullLabel: string;
-  force_show_in_filtering: boolean;
+export interface AdminTag extends Tag {
   position: number;
 }
 

@@ -1,4 +1,5 @@
 /** Fixed-width text tables for the response box: readable in a monospace, pre-wrapped box. */
+import { formatBytes as formatSize } from '../../../shared/content';
 
 /** Longest listing an action answers with; the count line says when more rows exist. */
 export const LISTING_ROW_CAP = 1000;
@@ -38,14 +39,7 @@ export function listingReport(heading: string, headers: readonly string[], rows:
   return `${heading}\n\n${body}\n\n${countLine(total, rows.length, noun)}`;
 }
 
-/** Readable byte sizes: 1.5 MB. */
+/** Readable byte sizes, as the drive and content reports write them: '512 B', '3.4 KB', '12 MB'. */
 export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+  return formatSize(bytes) ?? '';
 }

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { affirmationOptions } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { REF_PATTERN } from '../../lib/ref';
-import { isUniqueViolation } from '../admin/access';
+import { isUniqueViolation } from '../../db/errors';
 
 const adminFields = { ref: affirmationOptions.ref, title: affirmationOptions.title, is_negative: affirmationOptions.isNegative };
 

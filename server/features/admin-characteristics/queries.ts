@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { characteristics } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { REF_PATTERN } from '../../lib/ref';
-import { isUniqueViolation } from '../admin/access';
+import { isUniqueViolation } from '../../db/errors';
 
 const adminFields = {
   ref: characteristics.ref,

@@ -5,8 +5,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { writePositions, type PositionTarget } from '../../lib/positions';
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
+import { tagFields } from '../discovery/tag-catalogue';
 import { escapeLikePattern } from '../item-editing/user-search';
 import type { CreateTaxonomyInput } from './schemas';
 
@@ -29,13 +31,6 @@ export async function unlessTaken<T>(write: () => Promise<T>): Promise<T | 'take
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const COLUMN_OF: Record<TaxonomyField, keyof TaxonomyRow> = {
@@ -121,17 +116,8 @@ export function tagTree(rows: TagRow[]): AdminTag[] {
   return treeOrder(rows).map(({ row, parent }) => toAdminTag(row, parent));
 }
 
-/** fullLabel as the tag catalogue writes it: 'Parent > Child'. */
 function toAdminTag(row: TagRow, parent: TagRow | undefined): AdminTag {
-  return {
-    ref: row.ref,
-    label: row.label,
-    parentLabel: parent?.label ?? null,
-    parentRef: parent?.ref ?? null,
-    fullLabel: parent ? `${parent.label} > ${row.label}` : row.label,
-    force_show_in_filtering: row.forceShowInFiltering,
-    position: row.position,
-  };
+  return { ...tagFields(row, parent), position: row.position };
 }
 
 export async function taxonomyDetail(db: Database, taxonomy: TaxonomyRow): Promise<AdminTaxonomyDetail> {

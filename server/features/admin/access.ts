@@ -7,11 +7,3 @@ import { forbidden } from '../../lib/http-errors';
 export function requirePolicy(viewer: Viewer, allowed: (viewer: Viewer) => boolean): void {
   if (!allowed(viewer)) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
 }
-
-/** Whether a database error (or one it wraps) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

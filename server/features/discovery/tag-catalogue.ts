@@ -112,10 +112,12 @@ function catalogueTags(rows: TagRow[]): CatalogueTag[] {
 }
 
 function catalogueTag(row: TagRow, parent: TagRow | undefined): CatalogueTag {
+  return { id: row.id, parentId: parent ? parent.id : null, taxonomyId: row.taxonomyId, ...tagFields(row, parent) };
+}
+
+/** A tag as pages show it (admin-curation §3 Tag); fullLabel is 'Parent > Child'. */
+export function tagFields(row: TagRow, parent: TagRow | undefined): Tag {
   return {
-    id: row.id,
-    parentId: parent ? parent.id : null,
-    taxonomyId: row.taxonomyId,
     ref: row.ref,
     label: row.label,
     parentLabel: parent?.label ?? null,

@@ -4,6 +4,7 @@ import type { Viewer } from '../../access/policy';
 import { queueVerificationMail } from '../../auth/verification';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { items, tags, taxonomies, users, userTypes } from '../../db/schema';
 import { createItem } from '../discovery/create-item';
 
@@ -70,13 +71,6 @@ export async function changeEmail(db: Database, config: Pick<AppConfig, 'APP_URL
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export type PersonPageCreation = { outcome: 'created' | 'exists'; ref: string } | { outcome: 'no-person-tag' };
