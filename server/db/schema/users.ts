@@ -33,7 +33,11 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // At most one account holds an address verified; unverified claims may repeat, so setting one tells nobody whether
+    // another account has it (sign-in linking, shares and verification read only verified addresses).
+    uniqueIndex('users_verified_email_lower_unique').on(sql`lower(${t.email})`).where(sql`${t.emailVerifiedAt} is not null`),
+    // Every address lookup by lower(email): dropping unverified claims, demo sign-in, the admin's "taken" check.
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_user_type_idx').on(t.userTypeId),
     index('users_name_idx').on(t.name),
   ],
