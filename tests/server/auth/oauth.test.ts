@@ -4,28 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { SIGN_IN_CANCELLED, SIGN_IN_FAILED } from '../../../shared/messages';
 import { identities, sessions, users, userTypes } from '../../../server/db/schema';
 import { CookieJar, useTestApp } from '../../support/app';
-import { useOidcProvider, type OidcAccount } from '../../support/oidc';
+import { useOidcProvider } from '../../support/oidc';
 import { seedDemoAccounts } from '../../support/seed';
-import { flashMessages, inertiaVisit as visit } from './helpers';
+import { flashMessages, inertiaVisit as visit, providerSignIn } from './helpers';
 import { inertiaHeaders } from '../../support/http';
 
 const oidc = useOidcProvider({ ORGANISATION_GOOGLE_DOMAINS: 'chaplains.example.org', ORGANISATION_USER_TYPE: 'Leader', RATE_LIMIT_SIGN_IN_MAX: '200' });
 const ctx = useTestApp({ env: oidc.env, seed: seedDemoAccounts });
 
-/** Starts sign-in at the app, lets the provider answer, and returns the app's callback response. */
-async function signInThroughProvider(provider: 'google' | 'microsoft', account: OidcAccount, options: { decision?: 'allow' | 'deny'; from?: string; returnTo?: string } = {}) {
-  const jar = new CookieJar();
-  oidc.provider.nextSignIn(account, options.decision);
-  const query = options.returnTo ? `?return_to=${encodeURIComponent(options.returnTo)}` : '';
-  const start = await ctx.app.inject({ method: 'GET', url: `/auth/${provider}/redirect${query}`, headers: options.from ? { referer: options.from } : {} });
-  expect(start.statusCode).toBe(302);
-  jar.store(start);
-  const callback = await oidc.provider.authorize(start.headers.location as string);
-  expect(callback.pathname).toBe(`/auth/${provider}/callback`);
-  const response = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: jar.header() } });
-  jar.store(response);
-  return { response, jar, callback };
-}
+const signInThroughProvider = providerSignIn(ctx, oidc);
 
 async function userByEmail(app: FastifyInstance, email: string) {
   const [row] = await app.db
