@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { identities, users } from '../db/schema';
 import { newcomerUserType, userTypeById, userTypeTitled, type Queryable } from './user-types';
+import { lockEmailAddress, userIdWithVerifiedEmail, verifyCurrentEmail } from './verification';
 
 /** What a sign-in provider told us about the person. */
 export interface ProviderProfile {
@@ -23,16 +24,18 @@ export interface SignInOutcome {
 }
 
 /**
- * The user a provider profile signs in as, in one transaction: the linked identity's
- * user; else the user with the same verified e-mail (the identity is linked to it);
- * else a new user of the lowest signed-in type. Organisation Google accounts are
- * raised to the organisation's user type, never lowered.
+ * The user a provider profile signs in as, in one transaction: the linked identity's user; else the user who holds
+ * the provider's verified e-mail verified (the identity is linked to it); else a new user of the lowest signed-in type.
+ * An address merely typed on another account never captures a sign-in: the provider's proof settles it for the
+ * account signing in, and the other account's unverified claim is dropped. Organisation Google accounts raise the
+ * account they sign in to the organisation's user type, never lower it.
  */
 export async function findOrCreateUserFromProfile(db: Database, config: OrganisationConfig, input: ProviderProfile): Promise<SignInOutcome> {
   const profile = normalised(input);
   return db.transaction(async (tx) => {
+    if (profile.emailVerified && profile.email) await lockEmailAddress(tx, profile.email);
     const outcome = (await viaIdentity(tx, profile)) ?? (await viaVerifiedEmail(tx, profile)) ?? (await viaNewUser(tx, profile));
-    await confirmEmailIfProven(tx, outcome.userId, profile);
+    if (profile.emailVerified && profile.email) await verifyCurrentEmail(tx, outcome.userId, profile.email, new Date());
     await raiseOrganisationAccount(tx, config, outcome.userId, profile);
     await tx.update(users).set({ loginUsing: profile.provider }).where(eq(users.id, outcome.userId));
     return outcome;
@@ -59,26 +62,21 @@ async function viaIdentity(tx: Queryable, profile: ProviderProfile): Promise<Sig
   return identity ? { userId: identity.userId, via: 'identity' } : null;
 }
 
-async function viaVerifiedEmail(tx: Queryable, profile: ProviderProfile): Promise<SignInOutcome | null> {
+async function viaVerifiedEmail(tx: Database, profile: ProviderProfile): Promise<SignInOutcome | null> {
   if (!profile.emailVerified || !profile.email) return null;
-  const user = await userWithEmail(tx, profile.email);
-  if (!user) return null;
-  await linkIdentity(tx, user.id, profile);
-  return { userId: user.id, via: 'verified-email' };
+  const userId = await userIdWithVerifiedEmail(tx, profile.email);
+  if (userId === null) return null;
+  await linkIdentity(tx, userId, profile);
+  return { userId, via: 'verified-email' };
 }
 
-async function viaNewUser(tx: Queryable, profile: ProviderProfile): Promise<SignInOutcome> {
+/** The new user keeps the provider's address unverified until `verifyCurrentEmail`, unless another account holds it verified. */
+async function viaNewUser(tx: Database, profile: ProviderProfile): Promise<SignInOutcome> {
   const userType = await newcomerUserType(tx);
-  // An e-mail another account already holds stays with that account (it was not proven here).
-  const email = profile.email && !(await userWithEmail(tx, profile.email)) ? profile.email : null;
+  const email = profile.email && (await userIdWithVerifiedEmail(tx, profile.email)) === null ? profile.email : null;
   const [user] = await tx
     .insert(users)
-    .values({
-      name: displayName(profile).slice(0, 200),
-      email,
-      emailVerifiedAt: email && profile.emailVerified ? new Date() : null,
-      userTypeId: userType.id,
-    })
+    .values({ name: displayName(profile).slice(0, 200), email, userTypeId: userType.id })
     .returning({ id: users.id });
   await linkIdentity(tx, user.id, profile);
   return { userId: user.id, via: 'new-user' };
@@ -93,20 +91,6 @@ async function linkIdentity(tx: Queryable, userId: number, profile: ProviderProf
     emailVerified: profile.emailVerified,
     lastUsedAt: new Date(),
   });
-}
-
-async function userWithEmail(tx: Queryable, email: string): Promise<{ id: number } | null> {
-  const [user] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  return user ?? null;
-}
-
-/** A provider vouching for the address the user already has counts as verifying it. */
-async function confirmEmailIfProven(tx: Queryable, userId: number, profile: ProviderProfile): Promise<void> {
-  if (!profile.emailVerified || !profile.email) return;
-  await tx
-    .update(users)
-    .set({ emailVerifiedAt: new Date(), emailVerificationTokenHash: null })
-    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), sql`lower(${users.email}) = ${profile.email}`));
 }
 
 async function raiseOrganisationAccount(tx: Queryable, config: OrganisationConfig, userId: number, profile: ProviderProfile): Promise<void> {

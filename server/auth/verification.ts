@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { isSignedIn, type Viewer } from '../access/viewer';
 import type { Database } from '../db/client';
@@ -50,7 +50,9 @@ async function sendVerificationIfDue(request: FastifyRequest, viewer: Viewer & {
 
 /**
  * Issues a token and queues the e-mail with its link, in the caller's transaction (so the mail exists exactly when the
- * token does); false when one was issued less than a minute ago, unless `ignoreCooldown` (a new address).
+ * token does); false when one was issued less than a minute ago, unless `ignoreCooldown` (a new address). An address
+ * another account holds verified gets no mail, since its link could never verify it; the token and the answer are the
+ * same as for any address, so the answer never says whether someone has an account.
  */
 export async function queueVerificationMail(
   db: Database,
@@ -60,6 +62,7 @@ export async function queueVerificationMail(
 ): Promise<boolean> {
   const token = await issueVerificationToken(db, user.id, options.now, options.ignoreCooldown);
   if (!token) return false;
+  if (await isVerifiedByAnother(db, user.email, user.id)) return true;
   const link = `${config.APP_URL.replace(/\/$/, '')}/profile/verify/${token}`;
   await queueMail(db, verificationMail({ to: user.email, name: user.name, appName: config.APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
   return true;
@@ -82,15 +85,64 @@ async function storeNewToken(db: Database, userId: number, now: Date): Promise<s
   return token;
 }
 
-/** Marks the address verified when the token is the latest one issued and still fresh. */
+/**
+ * Marks the address verified when the token is the latest one issued and still fresh, and no other account holds that
+ * address verified; other accounts' unverified claims on it are dropped (`verifyCurrentEmail`).
+ */
 export async function verifyEmailWithToken(db: Database, token: string, now: Date = new Date()): Promise<boolean> {
   const oldestValid = new Date(now.getTime() - VERIFICATION_LINK_VALID_DAYS * DAY_MS);
+  const tokenIsValid = and(eq(users.emailVerificationTokenHash, sha256(token)), gt(users.emailVerificationSentAt, oldestValid))!;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(tokenIsValid).limit(1);
+    if (!user?.email) return false;
+    const email = user.email.toLowerCase();
+    await lockEmailAddress(tx, email);
+    return verifyCurrentEmail(tx, user.id, email, now, tokenIsValid);
+  });
+}
+
+/**
+ * Serialises the writers that settle who holds `email` verified (sign-in, verification links) before they touch any
+ * user row, so two of them for one address queue instead of deadlocking between row locks and the unique index.
+ */
+export async function lockEmailAddress(db: Database, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`users.verified_email:${email.toLowerCase()}`}))`);
+}
+
+/**
+ * Marks the user's address verified when it is `email` (lower case) and not yet verified, unless another account
+ * holds it verified (it stays theirs); then every other account's unverified claim on it is dropped, with its pending
+ * link, so a typed address never outlives its proven owner. `condition` narrows the user row further (the token).
+ * Run under `lockEmailAddress(email)`.
+ */
+export async function verifyCurrentEmail(db: Database, userId: number, email: string, now: Date, condition?: SQL): Promise<boolean> {
+  if (await isVerifiedByAnother(db, email, userId)) return false;
   const verified = await db
     .update(users)
     .set({ emailVerifiedAt: now, emailVerificationTokenHash: null })
-    .where(and(eq(users.emailVerificationTokenHash, sha256(token)), gt(users.emailVerificationSentAt, oldestValid)))
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), sql`lower(${users.email}) = ${email}`, condition))
     .returning({ id: users.id });
-  return verified.length > 0;
+  if (verified.length === 0) return false;
+  await db
+    .update(users)
+    .set({ email: null, emailVerificationTokenHash: null, updatedAt: now })
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.emailVerifiedAt), ne(users.id, userId)));
+  return true;
+}
+
+/** The account holding this address verified (any letter case), if any: the only one it signs in, links or reaches. */
+export async function userIdWithVerifiedEmail(db: Database, email: string): Promise<number | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, sql`${users.emailVerifiedAt} is not null`))
+    .limit(1);
+  return user?.id ?? null;
+}
+
+async function isVerifiedByAnother(db: Database, email: string, userId: number): Promise<boolean> {
+  const holder = await userIdWithVerifiedEmail(db, email);
+  return holder !== null && holder !== userId;
 }
 
 function sha256(value: string): string {

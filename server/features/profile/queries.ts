@@ -4,7 +4,6 @@ import type { Viewer } from '../../access/policy';
 import { queueVerificationMail } from '../../auth/verification';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { items, tags, taxonomies, users, userTypes } from '../../db/schema';
 import { createItem } from '../discovery/create-item';
 
@@ -50,27 +49,21 @@ export async function loadProfile(db: Database, userId: number): Promise<Profile
   };
 }
 
-export type EmailChange = 'saved' | 'unchanged' | 'taken';
+export type EmailChange = 'saved' | 'unchanged';
 
 /**
- * Sets the user's e-mail (unverified) and queues the verification e-mail in the same transaction. An address another
- * user has (in any letter case) is refused; the unique index settles a race between two users.
+ * Sets the user's e-mail (unverified) and queues the verification e-mail in the same transaction. Other accounts are
+ * not consulted, so the answer never tells whether one has the address: who holds it is settled when it is verified
+ * (`verifyCurrentEmail`), and until then the claim reaches nothing (sign-in linking and shares read verified addresses).
  */
 export async function changeEmail(db: Database, config: Pick<AppConfig, 'APP_URL' | 'APP_NAME'>, user: { id: number; name: string }, email: string): Promise<EmailChange> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id)).for('update');
-      if (current?.email?.toLowerCase() === email) return 'unchanged';
-      const [other] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-      if (other) return 'taken';
-      await tx.update(users).set({ email, emailVerifiedAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
-      await queueVerificationMail(tx, config, { id: user.id, name: user.name, email }, { ignoreCooldown: true });
-      return 'saved';
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'taken';
-    throw error;
-  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id)).for('update');
+    if (current?.email?.toLowerCase() === email) return 'unchanged';
+    await tx.update(users).set({ email, emailVerifiedAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await queueVerificationMail(tx, config, { id: user.id, name: user.name, email }, { ignoreCooldown: true });
+    return 'saved';
+  });
 }
 
 export type PersonPageCreation = { outcome: 'created' | 'exists'; ref: string } | { outcome: 'no-person-tag' };

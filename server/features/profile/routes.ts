@@ -45,7 +45,6 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const body = emailBody.safeParse(request.body ?? {});
     if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), PROFILE_URL);
     const outcome = await changeEmail(app.db, app.config, viewer, body.data.email);
-    if (outcome === 'taken') return reply.redirectWithErrors({ email: PROFILE_MESSAGES.emailTaken }, PROFILE_URL);
     if (outcome === 'unchanged') reply.notify(PROFILE_MESSAGES.emailUnchanged, 'info');
     else reply.notify(PROFILE_MESSAGES.emailSaved(body.data.email));
     return reply.redirect(PROFILE_URL, 303);

@@ -5,6 +5,7 @@ import type { SharedType } from '../../../shared/enums';
 import { itemImageUrls } from '../../../shared/items';
 import { SHARE_EXPIRING_SOON_DAYS, SHARE_QUERY_PARAM, SHARES_PER_PAGE, type Share, type ShareValidity } from '../../../shared/sharing';
 import { sharesAddressedTo, type Viewer } from '../../access/policy';
+import { userIdWithVerifiedEmail } from '../../auth/verification';
 import type { Database } from '../../db/client';
 import { collections, contents, itemImages, items, shares, users, userTypes } from '../../db/schema';
 import { REF_PATTERN } from '../../lib/ref';
@@ -58,7 +59,8 @@ export interface Grant {
  */
 export async function grantShare(db: Database, grant: Grant, mail: (shareRef: string) => MailMessage, now: Date = new Date()): Promise<{ ref: string; replaced: boolean }> {
   return db.transaction(async (tx) => {
-    const toUserId = await verifiedUserIdByEmail(tx, grant.email);
+    // Shares to an address reach its owner once verified (policy.sharesAddressedTo).
+    const toUserId = await userIdWithVerifiedEmail(tx, grant.email);
     const [earlier] = await tx
       .select({ id: shares.id, ref: shares.ref })
       .from(shares)
@@ -98,16 +100,6 @@ export async function grantShare(db: Database, grant: Grant, mail: (shareRef: st
     await queueMail(tx, mail(ref));
     return { ref, replaced: Boolean(earlier) };
   });
-}
-
-/** The user whose verified address this is: shares to an address reach its owner once verified (policy.sharesAddressedTo). */
-async function verifiedUserIdByEmail(db: Database, email: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, sql`${users.emailVerifiedAt} is not null`))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** The account level of the person with a verified address, if any (for check-access; never shown as such). */
