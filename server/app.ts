@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -42,7 +41,8 @@ import { taskRoutes } from './features/tasks/routes';
 import { myAffirmationRoutes } from './features/my-affirmations/routes';
 import { commentRoutes } from './features/comments/routes';
 import { adminAdvancedRoutes } from './features/admin-advanced/routes';
-import { loggerOutput } from './features/admin-advanced/log-file';
+import { serverLogger } from './features/admin-advanced/log-file';
+import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
 import { documentationRoutes } from './features/documentation/routes';
 import { requestLogPlugin } from './features/request-log/plugin';
 import { adminStatsRoutes } from './features/admin-stats/routes';
@@ -71,15 +71,21 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.decorate('config', config);
   app.decorate('db', database.db);
   if (!deps.database) app.addHook('onClose', () => database.close());
-  // Lets people quote the id that is in the log when they report a problem.
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    // Lets people quote the id that is in the log when they report a problem.
+    reply.header(REQUEST_ID_HEADER, request.id);
+    // Pages, JSON and redirects depend on the session: no cache keeps them. Static assets and access-checked images
+    // decide their own caching where they are served.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
   // helmet's middleware built once (the Fastify wrapper builds it anew for every request). The Referer goes to this
   // site only (never to another one): redirectBack returns a person to the page they acted on, such as the quick-tag matrix.
   const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction, referrerPolicy: { policy: 'same-origin' } });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: true,
@@ -148,17 +154,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 function serverOptions(config: AppConfig): FastifyServerOptions {
   return {
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    logger:
-      config.LOG_LEVEL === 'silent' || config.isTest
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
-            // Readable lines while developing; JSON lines (for log collectors) in production; and LOG_FILE for Server Logs.
-            ...loggerOutput(config),
-          },
+    // Fastify would take any X-Request-Id as it is; requestIdFor keeps only a safe one.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    logger: serverLogger(config),
   };
 }
 
@@ -168,6 +167,27 @@ async function openOwnDatabase(config: AppConfig): Promise<DatabaseHandle> {
   return handle;
 }
 
+/** Browser features Equip never uses, denied to its pages and to anything they embed. */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 function contentSecurityPolicy(config: AppConfig) {
   const dev = config.VITE_DEV_SERVER_URL;
   const devSources = dev ? [dev, dev.replace(/^http/, 'ws')] : [];
@@ -176,7 +196,9 @@ function contentSecurityPolicy(config: AppConfig) {
     directives: {
       'script-src': ["'self'", ...devSources, ...(dev ? ["'unsafe-inline'"] : [])],
       'connect-src': ["'self'", ...devSources],
-      'img-src': ["'self'", 'data:', 'https:'],
+      // Every picture is served by Equip (/image/…, the build's own files; CSS icons are data: URLs): none is
+      // hot-linked from another site, so no other origin is needed.
+      'img-src': ["'self'", 'data:', ...(dev ? [dev] : [])],
       'style-src': ["'self'", "'unsafe-inline'", ...devSources],
       'upgrade-insecure-requests': config.cookieSecure ? [] : null,
     },

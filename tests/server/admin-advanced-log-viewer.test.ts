@@ -1,11 +1,11 @@
 /** Server Logs (admin-curation §2 Dashboard, §7 GET /admin/advanced/log-viewer): the log file, newest first, for superadmins. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { loadConfig } from '../../server/config';
-import { logFilePath, loggerOutput, readLogTail } from '../../server/features/admin-advanced/log-file';
+import { logFilePath, loggerOutput, preparePrivateLogFile, readLogTail, serverLogger } from '../../server/features/admin-advanced/log-file';
 import { LOG_VIEWER_PAGE_SIZE, renderLogViewer } from '../../server/features/admin-advanced/log-viewer';
 import { pageFromHtml } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
@@ -148,6 +148,20 @@ describe('GET /admin/advanced/log-viewer', () => {
     });
   });
 
+  it('redacts secrets in lines written before redaction, so neither the page nor a search shows them', async () => {
+    const token = 'OldLogToken_0123456789abcdefghijklmnopqrst';
+    writeLog([line(30, 'incoming request', { req: { method: 'GET', url: `/invite/${token}` } }), line(30, `shared link /i/abc123def456?share=${token} opened`)]);
+    try {
+      const html = (await logViewer('superadmin@example.org')).body;
+      expect(html).not.toContain(token);
+      expect(html).toContain('GET /invite/[redacted]');
+      expect(messages(html)).toContain('shared link /i/abc123def456?share=[redacted] opened');
+      expect((await logViewer('superadmin@example.org', `?q=${token}`)).body).toContain('No log lines match.');
+    } finally {
+      writeLog(SAMPLE);
+    }
+  });
+
   it('reads only the end of a large file and says older lines are not shown', async () => {
     const bigFile = path.join(logDir, 'big.log');
     writeFileSync(bigFile, `${Array.from({ length: 40 }, (_, i) => line(30, `entry ${String(i).padStart(2, '0')}`)).join('\n')}\n`);
@@ -193,9 +207,30 @@ describe('the log file setting', () => {
     expect(output.transport).toEqual({
       targets: [
         { target: 'pino/file', level: 'warn', options: { destination: 1 } },
-        { target: 'pino/file', level: 'warn', options: { destination: '/srv/equip/logs/equip.log', mkdir: true } },
+        { target: 'pino/file', level: 'warn', options: { destination: '/srv/equip/logs/equip.log', mkdir: true, mode: 0o600 } },
       ],
     });
     expect(loggerOutput(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), LOG_FILE: 'off' }))).toEqual({});
+  });
+
+  it('logs nothing in tests unless they set LOG_FILE and a level, and then only to the file', () => {
+    expect(serverLogger(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }))).toBe(false);
+    expect(serverLogger(loadConfig({ NODE_ENV: 'test', LOG_FILE: logFile, LOG_LEVEL: 'silent' }))).toBe(false);
+    const file = path.join(logDir, 'test-only.log');
+    expect(serverLogger(loadConfig({ NODE_ENV: 'test', LOG_FILE: file, LOG_LEVEL: 'info' }))).toMatchObject({
+      transport: { targets: [{ target: 'pino/file', options: { destination: file } }] },
+    });
+  });
+
+  it('makes the log file private to the server’s account, and narrows the mode of an older one', () => {
+    const fresh = path.join(logDir, 'new', 'equip.log');
+    preparePrivateLogFile(fresh);
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
+    const older = path.join(logDir, 'older.log');
+    writeFileSync(older, 'kept\n', { mode: 0o644 });
+    chmodSync(older, 0o644);
+    preparePrivateLogFile(older);
+    expect(statSync(older).mode & 0o777).toBe(0o600);
+    expect(readFileSync(older, 'utf8')).toBe('kept\n');
   });
 });

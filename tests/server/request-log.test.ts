@@ -98,6 +98,14 @@ describe('request log rules', () => {
     expect(refererOf(undefined)).toBeNull();
     expect(refererOf(`https://host.example/${'x'.repeat(2000)}`)).toHaveLength(REQUEST_LOG_REFERER_MAX);
   });
+
+  it('redacts the tokens of invitation and verification links in paths and referers', () => {
+    expect(pathOf('/invite/AbCdEfGh_12345678?x=1')).toBe('/invite/[redacted]');
+    expect(pathOf(`/profile/verify/${'t'.repeat(43)}`)).toBe('/profile/verify/[redacted]');
+    expect(refererOf('https://host.example/invite/AbCdEfGh_12345678')).toBe('https://host.example/invite/[redacted]');
+    expect(refererOf('/profile/verify/AbCdEfGh_12345678?y')).toBe('/profile/verify/[redacted]');
+    expect(pathOf('/user_invitation/abc123def456')).toBe('/user_invitation/abc123def456');
+  });
 });
 
 describe('retention', () => {

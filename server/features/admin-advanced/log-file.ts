@@ -1,11 +1,48 @@
 /**
- * The server log file read by Server Logs (/admin/advanced/log-viewer): pino writes JSON lines to standard output and,
- * through a second transport target, to LOG_FILE. Tests never write one unless they set LOG_FILE themselves.
+ * The server log and its file, read by Server Logs (/admin/advanced/log-viewer): pino writes JSON lines to standard
+ * output and, through a second transport target, to LOG_FILE. Tests log nothing unless they set LOG_FILE and a level
+ * themselves, and then only to that file.
  */
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../../config';
+import { redactUrlsIn } from '../../lib/redact';
+
+/** The log holds paths, addresses and errors: only the server's own account reads the file. */
+export const LOG_FILE_MODE = 0o600;
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/**
+ * The Fastify logger, or false for none. Every line is written with the secrets of any URL in it redacted
+ * (lib/redact.ts): request URLs, error messages and stacks, and whatever else a log call passes.
+ */
+export function serverLogger(config: AppConfig): LoggerOptions | false {
+  const file = logFilePath(config);
+  if (config.LOG_LEVEL === 'silent' || (config.isTest && file === null)) return false;
+  if (file !== null) preparePrivateLogFile(file);
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+    hooks: { streamWrite: redactUrlsIn },
+    // Readable lines while developing; JSON lines (for log collectors) in production; and LOG_FILE for Server Logs.
+    ...loggerOutput(config),
+  };
+}
+
+/** Creates the log file (and its folder) private to this account, and narrows the mode of a file made earlier. */
+export function preparePrivateLogFile(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', LOG_FILE_MODE));
+  try {
+    chmodSync(file, LOG_FILE_MODE);
+  } catch (error) {
+    // Another account's file: this one may write to it but not change its mode, which is then its owner's choice.
+    if (!(error instanceof Error && 'code' in error && error.code === 'EPERM')) throw error;
+  }
+}
 
 /** The log file in use, or null when the log goes to standard output only. */
 export function logFilePath(config: Pick<AppConfig, 'LOG_FILE' | 'DATA_DIR' | 'isTest'>): string | null {
@@ -13,25 +50,21 @@ export function logFilePath(config: Pick<AppConfig, 'LOG_FILE' | 'DATA_DIR' | 'i
   return config.isTest ? null : path.join(config.DATA_DIR, 'logs', 'equip.log');
 }
 
-type LoggerOutput = Pick<Exclude<FastifyServerOptions['logger'], boolean | undefined>, 'transport'>;
+type LoggerOutput = Pick<LoggerOptions, 'transport'>;
 
 /**
  * Where the logger writes: readable lines while developing at a terminal, else JSON lines on standard output;
- * plus the log file (JSON lines) when there is one.
+ * plus the log file (JSON lines) when there is one. Tests write to their file only.
  */
 export function loggerOutput(config: AppConfig): LoggerOutput {
   const pretty = config.NODE_ENV === 'development' && process.stdout.isTTY;
   const file = logFilePath(config);
   if (!file) return pretty ? { transport: { target: 'pino-pretty' } } : {};
   const level = config.LOG_LEVEL;
-  return {
-    transport: {
-      targets: [
-        pretty ? { target: 'pino-pretty', level, options: {} } : { target: 'pino/file', level, options: { destination: 1 } },
-        { target: 'pino/file', level, options: { destination: path.resolve(file), mkdir: true } },
-      ],
-    },
-  };
+  const toFile = { target: 'pino/file', level, options: { destination: path.resolve(file), mkdir: true, mode: LOG_FILE_MODE } };
+  if (config.isTest) return { transport: { targets: [toFile] } };
+  const toStandardOutput = pretty ? { target: 'pino-pretty', level, options: {} } : { target: 'pino/file', level, options: { destination: 1 } };
+  return { transport: { targets: [toStandardOutput, toFile] } };
 }
 
 /** Bytes read from the end of the file by Server Logs: older lines are not shown. */

@@ -1,8 +1,10 @@
 /**
  * Server Logs (admin-curation §2, §7 GET /admin/advanced/log-viewer): a plain HTML page, opened as a browser
- * navigation, with the log file's lines newest first, HTML-escaped, filtered by a minimum level and a text, paged.
+ * navigation, with the log file's lines newest first, redacted, HTML-escaped, filtered by a minimum level and a text,
+ * paged.
  */
 import { escapeHtml } from '../../mail/templates/layout';
+import { redactUrlsIn } from '../../lib/redact';
 import { ADVANCED_URL, LOG_VIEWER_URL } from '../../../shared/advanced';
 import type { LogTail } from './log-file';
 
@@ -61,13 +63,17 @@ function matchesText(line: string, entry: LogEntry, needle: string): boolean {
   return [entry.message, entry.details, entry.time, line].some((text) => text.toLowerCase().includes(needle));
 }
 
-/** The entries at or above the level that contain the text (in the message, the details or the raw line), newest first. */
+/**
+ * The entries at or above the level that contain the text (in the message, the details or the raw line), newest first.
+ * Lines are redacted again as they are read: a file written before redaction, or by another writer, shows no secret
+ * either, and a secret cannot be found by searching for it.
+ */
 export function selectEntries(tail: LogTail, query: Pick<LogViewerQuery, 'level' | 'q'>): LogEntry[] {
   const minimum = LOG_LEVELS[query.level];
   const needle = query.q.toLowerCase();
   const entries: LogEntry[] = [];
   for (let index = tail.lines.length - 1; index >= 0; index -= 1) {
-    const line = tail.lines[index]!;
+    const line = redactUrlsIn(tail.lines[index]!);
     const entry = parseLogLine(line);
     const levelValue = entry.level === null ? LOG_LEVELS.trace : LOG_LEVELS[entry.level];
     if (levelValue >= minimum && matchesText(line, entry, needle)) entries.push(entry);
