@@ -59,5 +59,8 @@ export const COMMENT_MESSAGES = {
 export const COMMENT_NOTICES = {
   deleted: 'Comment deleted.',
   flagged: 'Thank you: the comment is flagged for admin moderation.',
+  /** A flag that changed nothing (docs/decisions.md "Comments"). */
+  alreadyFlagged: 'This comment is already flagged for admin moderation.',
+  alreadyApproved: 'An admin has already reviewed and approved this comment.',
   approved: 'Comment approved.',
 } as const;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, type Comment } from '../../shared/comments';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, COMMENT_NOTICES, type Comment } from '../../shared/comments';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { comments, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
@@ -24,6 +24,12 @@ async function call(jar: CookieJar, method: 'POST' | 'PATCH' | 'DELETE', url: st
   });
   jar.store(response);
   return response;
+}
+
+/** The notices the next page shows this session (and so takes from it). */
+async function noticesAfter(jar: CookieJar): Promise<Array<{ message: string; type: string }>> {
+  const { page } = await visit(ctx.app, `/i/${REFS.public}`, jar);
+  return (page.flash?.notifications ?? []).map(({ message, type }: { message: string; type: string }) => ({ message, type }));
 }
 
 async function as(who: Exclude<Who, 'anonymous'>): Promise<CookieJar> {
@@ -250,6 +256,23 @@ describe('flagging and approving', () => {
     expect(await storedCommentByRef(ref)).toMatchObject({ approved: false, edited: true });
     await call(await as('staff'), 'POST', `/comment/${ref}/flag`);
     expect(await storedCommentByRef(ref)).toMatchObject({ flagged: true });
+  });
+
+  it('tells a flagger when the comment is already flagged or already approved, and changes nothing', async () => {
+    const ref = await commentRef('leader', 'Words two people object to.');
+    const [first, second] = [await as('affiliate'), await as('staff')];
+    await Promise.all([noticesAfter(first), noticesAfter(second)]);
+    await call(first, 'POST', `/comment/${ref}/flag`);
+    expect(await noticesAfter(first)).toEqual([{ message: COMMENT_NOTICES.flagged, type: 'success' }]);
+
+    expect((await call(second, 'POST', `/comment/${ref}/flag`)).statusCode).toBe(303);
+    expect(await noticesAfter(second)).toEqual([{ message: COMMENT_NOTICES.alreadyFlagged, type: 'info' }]);
+    expect(await storedCommentByRef(ref)).toMatchObject({ flagged: true, approved: false });
+
+    await call(await as('admin'), 'DELETE', `/comment/${ref}/flag`);
+    expect((await call(second, 'POST', `/comment/${ref}/flag`)).statusCode).toBe(303);
+    expect(await noticesAfter(second)).toEqual([{ message: COMMENT_NOTICES.alreadyApproved, type: 'info' }]);
+    expect(await storedCommentByRef(ref)).toMatchObject({ flagged: false, approved: true });
   });
 
   it('refuses the author flagging their own comment, admins flagging, and anonymous visitors', async () => {

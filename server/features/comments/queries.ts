@@ -41,12 +41,23 @@ export async function deleteComment(db: Database, id: number): Promise<void> {
   await db.delete(comments).where(eq(comments.id, id));
 }
 
-/** Flags the comment unless it is flagged or approved already (a second flag, or one after approval, changes nothing). */
-export async function flagComment(db: Database, id: number): Promise<void> {
-  await db
+/** What a flag did: flagged the comment, or nothing, since it was flagged or approved already (or is gone). */
+export type FlagOutcome = 'flagged' | 'already-flagged' | 'already-approved' | 'gone';
+
+/**
+ * Flags the comment unless it is flagged or approved already (a second flag, or one after approval, changes nothing).
+ * The state that stopped it is read after the update, so a flag or approval that came in between is the one named.
+ */
+export async function flagComment(db: Database, id: number): Promise<FlagOutcome> {
+  const flagged = await db
     .update(comments)
     .set({ flagged: true })
-    .where(and(eq(comments.id, id), eq(comments.flagged, false), eq(comments.approved, false)));
+    .where(and(eq(comments.id, id), eq(comments.flagged, false), eq(comments.approved, false)))
+    .returning({ id: comments.id });
+  if (flagged.length > 0) return 'flagged';
+  const [current] = await db.select({ flagged: comments.flagged, approved: comments.approved }).from(comments).where(eq(comments.id, id));
+  if (!current) return 'gone';
+  return current.flagged ? 'already-flagged' : 'already-approved';
 }
 
 /** Approving removes the flag and marks the comment approved. */

@@ -70,8 +70,12 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     requireSignedIn(request.viewer);
     const comment = await commentTheViewerSees(request);
     if (!isFlaggerOf(request.viewer, comment)) throw forbidden();
-    await flagComment(app.db, comment.id);
-    return reply.notify(COMMENT_NOTICES.flagged).redirectBack(itemPath(comment.itemRef));
+    const outcome = await flagComment(app.db, comment.id);
+    if (outcome === 'gone') throw notFound();
+    if (outcome === 'already-flagged') reply.notify(COMMENT_NOTICES.alreadyFlagged, 'info');
+    else if (outcome === 'already-approved') reply.notify(COMMENT_NOTICES.alreadyApproved, 'info');
+    else reply.notify(COMMENT_NOTICES.flagged);
+    return reply.redirectBack(itemPath(comment.itemRef));
   });
 
   app.delete('/comment/:ref/flag', async (request, reply) => {
