@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { isRetryableTransactionFailure } from './errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -16,6 +19,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (the test suite's migrated template). */
   dumpDataDir?: () => Promise<Blob>;
+  /** How many transactions have been run again after a deadlock or serialization failure (see TRANSACTION_RETRIES). */
+  retriedTransactions(): number;
 }
 
 export interface DatabaseOptions {
@@ -41,10 +46,61 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (error.code !== ADMIN_SHUTDOWN) console.error('PostgreSQL idle client error:', error.message);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const retries = guardTransactions(db);
+    return { db, kind: 'postgres', close: () => pool.end(), retriedTransactions: () => retries.count };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDataDir, options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  const retries = guardTransactions(db);
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none'), retriedTransactions: () => retries.count };
+}
+
+/** A transaction that deadlocked or hit a serialization failure runs again at most this many times. */
+export const TRANSACTION_RETRIES = 3;
+/** The pause before retry n (from 0) is random in [0, RETRY_PAUSE_MS * 2^n): rivals that collided do not collide again. */
+const RETRY_PAUSE_MS = 20;
+
+/**
+ * Every `db.transaction(...)` of the app runs through here: the method itself is replaced, so no caller can forget
+ * the lock order or the retry. Nested `tx.transaction(...)` calls are savepoints and are left alone (the outer
+ * transaction is the one that is retried). A retried callback runs again from the start, so a callback only talks
+ * to the database: drive uploads and the like happen before or after it, and mail is queued in the outbox table.
+ *
+ * Lock order: the library_state row first, then item rows, then the rows that hang off items (contents, item_tags,
+ * …). The library-version triggers (migrations 0002, 0005, 0006) update library_state BEFORE every write statement
+ * to items, contents, item_tags, tags, shares, comments and more, so each such statement, even a lone UPDATE outside
+ * any transaction, locks library_state before its rows. A transaction that locked an item row and then wrote a
+ * content row took the two the other way round and deadlocked with PATCH /i/{ref}. Locking library_state as the
+ * first statement of every transaction makes every order agree with the triggers' order, whatever the transaction
+ * writes later, with nothing for a caller to remember. It costs little: writers already queued on that row from
+ * their first write to their commit. FOR NO KEY UPDATE is the lock the triggers' UPDATE takes; the version stays.
+ */
+function guardTransactions(db: Database): { count: number } {
+  const retries = { count: 0 };
+  const begin = db.transaction.bind(db);
+  const guarded: Database['transaction'] = (callback, config) =>
+    retryTransientFailures(
+      () =>
+        begin(async (tx) => {
+          await tx.execute(sql`select 1 from ${schema.libraryState} where ${schema.libraryState.id} = 1 for no key update`);
+          return callback(tx);
+        }, config),
+      () => (retries.count += 1),
+    );
+  db.transaction = guarded;
+  return retries;
+}
+
+/** Runs `attempt`, and again after a short random pause while it fails with a deadlock or serialization failure. */
+async function retryTransientFailures<T>(attempt: () => Promise<T>, onRetry: () => void): Promise<T> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (retry >= TRANSACTION_RETRIES || !isRetryableTransactionFailure(error)) throw error;
+      onRetry();
+      await sleep(Math.random() * RETRY_PAUSE_MS * 2 ** retry);
+    }
+  }
 }

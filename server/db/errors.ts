@@ -1,10 +1,57 @@
 /** SQLSTATE 23505: a unique constraint refused the write. */
 const UNIQUE_VIOLATION = '23505';
+/** SQLSTATE 40P01 and 40001: PostgreSQL rolled the transaction back to break a deadlock or a serialization conflict. */
+const DEADLOCK_DETECTED = '40P01';
+const SERIALIZATION_FAILURE = '40001';
 
-/** Whether a database error (or one it wraps, as drizzle does) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error (or one it wraps, as drizzle does) carries one of these SQLSTATE codes. */
+function hasSqlState(error: unknown, codes: readonly string[]): boolean {
   for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.includes(code)) return true;
+  }
+  return false;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, [UNIQUE_VIOLATION]);
+}
+
+/** A failure that says nothing about the transaction itself: the same transaction run again may well succeed. */
+export function isRetryableTransactionFailure(error: unknown): boolean {
+  return hasSqlState(error, [DEADLOCK_DETECTED, SERIALIZATION_FAILURE]);
+}
+
+/** The SQLSTATE of a database error, or of the one it wraps (drizzle wraps the driver's); null for any other error. */
+function sqlStateOf(error: unknown): string | null {
+  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/** SQLSTATE class 22, data exception: a value the database cannot take (out of range, not a date, NUL in text). */
+export function isDataException(error: unknown): boolean {
+  return sqlStateOf(error)?.startsWith('22') ?? false;
+}
+
+/** Node's socket errors when the server cannot be reached or drops the connection. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres says these in words only. */
+const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|the database system is (starting up|shutting down|in recovery)/i;
+
+/**
+ * Whether the database could not be reached or went away mid-request (a restart, a failover, a cut network):
+ * class 08 (connection exception), 57P0x (the server shut down or is not accepting connections), 53300 (no
+ * connection slot), or the driver's own connection failures.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('08') || /^57P0[1-4]$/.test(code) || code === '53300' || CONNECTION_ERROR_CODES.has(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.test(message)) return true;
   }
   return false;
 }

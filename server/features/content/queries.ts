@@ -59,12 +59,21 @@ export async function findFullVersion(db: Database, itemId: number, ref: string)
 }
 
 /**
+ * The item's row, locked for the rest of the transaction: the item's content rows and their positions are then
+ * ours alone. Taken after library_state (db.transaction locks that first, server/db/client.ts) and before any
+ * content row, the lock order every writer of these rows follows.
+ */
+async function lockItemRow(tx: Pick<Database, 'execute'>, itemId: number): Promise<void> {
+  await tx.execute(sql`select 1 from ${items} where ${eq(items.id, itemId)} for update`);
+}
+
+/**
  * Appends rows after the item's last one, in one transaction: either all of them are there or none. The item's
- * row is locked first so two uploads at once never take the same positions.
+ * row is locked before the last position is read, so two uploads at once never take the same positions.
  */
 export async function appendContents(db: Database, itemId: number, rows: readonly NewContentRow[]): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${items} where ${eq(items.id, itemId)} for update`);
+    await lockItemRow(tx, itemId);
     const [last] = await tx.select({ position: max(contents.position) }).from(contents).where(eq(contents.itemId, itemId));
     const start = (last?.position ?? -1) + 1;
     const values = rows.map((row, index) => ({ ...row, itemId, ref: newRef(), position: start + index }));
@@ -88,7 +97,7 @@ export async function deleteContent(db: Database, contentId: number): Promise<vo
  */
 export async function repositionContent(db: Database, content: ContentRecord, increase: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${items} where ${eq(items.id, content.itemId)} for update`);
+    await lockItemRow(tx, content.itemId);
     const ordered = await tx
       .select({ id: contents.id })
       .from(contents)
