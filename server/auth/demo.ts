@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PagePropsMap } from '../../shared/pages';
 import type { Database } from '../db/client';
@@ -12,6 +12,12 @@ type DemoAccountOption = PagePropsMap['dev/Login']['accounts'][number];
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((account) => account.email.toLowerCase());
 const demoSignInBody = z.object({ email: z.string().trim().toLowerCase().max(320) });
+const lowerEmail = sql`lower(${users.email})`;
+/**
+ * Unverified claims on an address may repeat (migration 0010), so a demo address stands for the account holding it
+ * verified, else the oldest claim (the seeded account), never a later one typed on another account.
+ */
+const rightfulHolderFirst = [sql`${users.emailVerifiedAt} is null`, asc(users.createdAt), asc(users.id)];
 
 /**
  * Sign in as a seeded demo account without a provider. Registered only when
@@ -35,10 +41,10 @@ export async function demoSignInRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** The demo accounts that exist in this database, in the seed's order. */
+/** The demo accounts that exist in this database, in the seed's order, each shown as its address's rightful holder. */
 export async function seededDemoAccounts(db: Database): Promise<DemoAccountOption[]> {
   const rows = await db
-    .select({
+    .selectDistinctOn([lowerEmail], {
       email: users.email,
       name: users.name,
       level: userTypes.level,
@@ -50,7 +56,8 @@ export async function seededDemoAccounts(db: Database): Promise<DemoAccountOptio
     })
     .from(users)
     .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
-    .where(inArray(sql`lower(${users.email})`, DEMO_EMAILS));
+    .where(inArray(lowerEmail, DEMO_EMAILS))
+    .orderBy(lowerEmail, ...rightfulHolderFirst);
   const byEmail = new Map(rows.map((row) => [row.email?.toLowerCase(), row]));
   return DEMO_EMAILS.flatMap((email) => {
     const row = byEmail.get(email);
@@ -71,6 +78,11 @@ function rolesOf(user: { admin: boolean; superadmin: boolean; manager: boolean; 
 
 async function demoUserId(db: Database, email: string): Promise<number | null> {
   if (!DEMO_EMAILS.includes(email)) return null;
-  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${lowerEmail} = ${email}`)
+    .orderBy(...rightfulHolderFirst)
+    .limit(1);
   return user?.id ?? null;
 }

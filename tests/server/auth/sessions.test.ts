@@ -17,6 +17,34 @@ async function userIdOf(email: string): Promise<number> {
   return user.id;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Another account typing `email` on itself (unverified), as any member may; answers its id. */
+async function claimAddress(email: string, values: { createdAt?: Date } = {}): Promise<number> {
+  const [member] = await ctx.app.db.select({ userTypeId: users.userTypeId }).from(users).where(eq(users.email, 'member@example.org'));
+  const [claimant] = await ctx.app.db.insert(users).values({ name: 'Claimant', email, userTypeId: member!.userTypeId, ...values }).returning({ id: users.id });
+  return claimant!.id;
+}
+
+/**
+ * Rewrites the account's address in another letter case: a new row version with new index entries, stored after the
+ * rival claim, so neither insertion order nor storage order puts the rightful account first.
+ */
+async function storeAgainAfter(userId: number, email: string): Promise<void> {
+  await ctx.app.db.update(users).set({ email }).where(eq(users.id, userId));
+}
+
+/** Who the demo sign-in with this address signs in as. */
+async function demoSignInAs(email: string): Promise<{ ref: string; name: string }> {
+  const { page } = await inertiaVisit(ctx.app, '/', await signInAs(ctx.app, email));
+  return page.props.auth.user;
+}
+
+async function demoListingEntry(email: string) {
+  const { page } = await inertiaVisit(ctx.app, '/dev/login');
+  return page.props.accounts.find((account: { email: string }) => account.email === email);
+}
+
 describe('demo sign-in', () => {
   it('lists the seeded demo accounts with their level and roles', async () => {
     const { page } = await inertiaVisit(ctx.app, '/dev/login');
@@ -50,6 +78,32 @@ describe('demo sign-in', () => {
     const { page } = await inertiaVisit(ctx.app, '/dev/login', jar);
     expect(page.props.errors).toEqual({ email: UNKNOWN_DEMO_ACCOUNT });
     expect(page.props.auth.authenticated).toBe(false);
+  });
+
+  it('signs in as, and lists, the account holding a demo address verified, never an older unverified claim on it', async () => {
+    const [leader] = await ctx.app.db.select().from(users).where(eq(users.email, 'leader@example.org'));
+    const claimant = await claimAddress('leader@example.org', { createdAt: new Date(leader!.createdAt.getTime() - DAY_MS) });
+    await storeAgainAfter(leader!.id, 'Leader@Example.org');
+    try {
+      expect(await demoSignInAs('leader@example.org')).toEqual({ ref: leader!.ref, name: 'Sarah Okafor' });
+      expect(await demoListingEntry('leader@example.org')).toMatchObject({ name: 'Sarah Okafor', level: 3, roles: [] });
+    } finally {
+      await ctx.app.db.delete(users).where(eq(users.id, claimant));
+      await ctx.app.db.update(users).set({ email: 'leader@example.org' }).where(eq(users.id, leader!.id));
+    }
+  });
+
+  it('among unverified claims on a demo address only, signs in as the oldest', async () => {
+    const [olivia] = await ctx.app.db.select().from(users).where(eq(users.email, 'unverified@example.org'));
+    const claimant = await claimAddress('unverified@example.org');
+    await storeAgainAfter(olivia!.id, 'Unverified@Example.org');
+    try {
+      expect(await demoSignInAs('unverified@example.org')).toEqual({ ref: olivia!.ref, name: 'Olivia Grant' });
+      expect(await demoListingEntry('unverified@example.org')).toMatchObject({ name: 'Olivia Grant', roles: ['Unverified e-mail'] });
+    } finally {
+      await ctx.app.db.delete(users).where(eq(users.id, claimant));
+      await ctx.app.db.update(users).set({ email: 'unverified@example.org' }).where(eq(users.id, olivia!.id));
+    }
   });
 
   it('only shows demo accounts that exist in the database', async () => {
