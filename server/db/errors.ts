@@ -4,24 +4,6 @@ const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
 const SERIALIZATION_FAILURE = '40001';
 
-/** Whether a database error (or one it wraps, as drizzle does) carries one of these SQLSTATE codes. */
-function hasSqlState(error: unknown, codes: readonly string[]): boolean {
-  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && codes.includes(code)) return true;
-  }
-  return false;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return hasSqlState(error, [UNIQUE_VIOLATION]);
-}
-
-/** A failure that says nothing about the transaction itself: the same transaction run again may well succeed. */
-export function isRetryableTransactionFailure(error: unknown): boolean {
-  return hasSqlState(error, [DEADLOCK_DETECTED, SERIALIZATION_FAILURE]);
-}
-
 /** The SQLSTATE of a database error, or of the one it wraps (drizzle wraps the driver's); null for any other error. */
 function sqlStateOf(error: unknown): string | null {
   for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
@@ -29,6 +11,16 @@ function sqlStateOf(error: unknown): string | null {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return null;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlStateOf(error) === UNIQUE_VIOLATION;
+}
+
+/** A failure that says nothing about the transaction itself: the same transaction run again may well succeed. */
+export function isRetryableTransactionFailure(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE;
 }
 
 /** SQLSTATE class 22, data exception: a value the database cannot take (out of range, not a date, NUL in text). */
