@@ -121,6 +121,7 @@ export const USER_NOTICES = {
   commentsFlagged: (count: number) => (count === 1 ? 'Flagged 1 unapproved comment' : `Flagged ${count} unapproved comments`),
   impersonating: (name: string) => `You are now acting as ${name}`,
   returned: (name: string) => `Welcome back, ${name}`,
+  actedAsDeleted: (name: string) => `The account you were acting as (${name}) was deleted, so you are back in your own account`,
 } as const;
 
 /** The banner shown while acting as another user. */

@@ -4,9 +4,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FlashData } from '../../shared/props';
+import { USER_NOTICES } from '../../shared/users';
 import { ANONYMOUS } from '../access/viewer';
-import { users } from '../db/schema';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { newRef } from '../lib/ref';
 import { loadViewer, signOut } from './viewer';
 
 declare module 'fastify' {
@@ -77,4 +81,24 @@ export async function stopImpersonating(request: FastifyRequest): Promise<{ real
   request.session.set('userId', realUserId);
   request.viewer = real;
   return { realUserId, subjectUserId };
+}
+
+/**
+ * Gives every session acting as this user back to its real user, in the transaction that is about to delete the user
+ * (which would otherwise delete those sessions with it and sign the real users out). As when they stop acting, the
+ * session keeps only its cookie and its real user, plus a notice saying why they are back. Answers the real users' ids.
+ */
+export async function returnImpersonatorsOf(tx: Database, subject: { id: number; name: string }): Promise<number[]> {
+  const flash: FlashData = { notifications: [{ pseudoref: newRef(), message: USER_NOTICES.actedAsDeleted(subject.name), type: 'info' }] };
+  const impersonatorId = sql`case when jsonb_typeof(${sessions.data} -> 'impersonatorUserId') = 'number' then (${sessions.data} ->> 'impersonatorUserId')::int end`;
+  const returned = await tx
+    .update(sessions)
+    .set({
+      userId: sql`${users.id}`,
+      data: sql`jsonb_build_object('cookie', ${sessions.data} -> 'cookie', 'userId', ${users.id}, 'inertiaFlash', ${JSON.stringify(flash)}::jsonb)`,
+    })
+    .from(users)
+    .where(and(eq(sessions.userId, subject.id), eq(users.id, impersonatorId)))
+    .returning({ realUserId: users.id });
+  return returned.map((row) => row.realUserId);
 }

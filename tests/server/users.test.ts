@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
 import { EMPTY_STATES } from '../../shared/messages';
 import { PAGINATION_LABELS, type PaginationLink } from '../../shared/pagination';
-import { USER_LIST_PAGE_SIZE } from '../../shared/users';
+import { USER_LIST_PAGE_SIZE, USER_NOTICES } from '../../shared/users';
 import type { DatabaseHandle } from '../../server/db/client';
 import { auditEvents, comments, items, users, userTypes } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/auth/session';
@@ -511,6 +511,29 @@ describe('impersonation', () => {
     expect(response.statusCode).toBe(403);
     expect(await auditRows('impersonate', SUPERADMIN)).toHaveLength(before);
     expect((await visit(context.app, '/', jar)).page.props.auth.user.name).toBe('Tom Fraser');
+  });
+
+  it('returns a superadmin to their own account when the person they act as is deleted, with a notice and an audit row', async () => {
+    const target = await crowdMember();
+    // Two browsers of the same superadmin, both acting as the target.
+    const browsers = [await as(SUPERADMIN), await as(SUPERADMIN)];
+    for (const jar of browsers) expect((await send(context.app, jar, 'POST', `/user/${target.ref}/impersonate`)).statusCode).toBe(303);
+    expect((await visit(context.app, '/', browsers[0]!)).page.props.auth.user.name).toBe(target.name);
+
+    expect((await send(context.app, await as(ADMIN), 'DELETE', `/user/${target.ref}`)).statusCode).toBe(303);
+
+    for (const jar of browsers) {
+      const back = await visit(context.app, '/', jar);
+      expect(back.page.props.auth.user.name).toBe('Tom Fraser');
+      expect(back.page.props.auth.impersonating).toBeNull();
+      expect(back.page.props.auth.admin).toBe(true);
+      expect(back.page.flash.notifications.map((n: { message: string }) => n.message)).toEqual([USER_NOTICES.actedAsDeleted(target.name)]);
+      // The same session goes on: a state-changing call with its CSRF token is accepted.
+      expect((await send(context.app, jar, 'POST', `/user/${(await userRow(MEMBER)).ref}/flag_all_unapproved_comments`)).statusCode).toBe(303);
+    }
+    const stopped = (await auditRows('stop_impersonating', SUPERADMIN)).filter((row) => (row.details as { ref?: string }).ref === target.ref);
+    expect(stopped).toHaveLength(2);
+    for (const row of stopped) expect(row).toMatchObject({ subjectUserId: null, details: { ref: target.ref, reason: 'user deleted' } });
   });
 
   it('answers 400 to stop_impersonating when not acting as anyone', async () => {

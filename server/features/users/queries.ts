@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { clampLevel } from '../../../shared/levels';
 import { USER_LEVEL_FILTER_LEVELS, USER_LIST_PAGE_SIZE, type UserComment, type UserListEntry, type UserTypeSummary } from '../../../shared/users';
 import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer } from '../../access/policy';
+import { returnImpersonatorsOf } from '../../auth/impersonation';
 import type { Database } from '../../db/client';
 import { auditEvents, comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../item-editing/user-search';
@@ -169,7 +170,10 @@ export async function recordAuditEvent(
 
 /**
  * Deletes the user; the foreign keys decide the rest: their items stay in the library without a maintainer, their
- * comments stay without an author, their sessions and sign-in identities go. The audit row keeps who it was.
+ * comments stay without an author, their sessions and sign-in identities go. The audit row keeps who it was. Anyone
+ * acting as the user is first returned to their own account, and that is recorded as their stopping.
+ * Those sessions are rewritten before the user row is deleted, in the order a session save takes the two (its row,
+ * then the user through the foreign key).
  */
 export async function deleteUser(db: Database, actorUserId: number, user: ManagedUser): Promise<void> {
   await db.transaction(async (tx) => {
@@ -179,6 +183,9 @@ export async function deleteUser(db: Database, actorUserId: number, user: Manage
       subjectUserId: null,
       details: { ref: user.ref, name: user.name, email: user.email, user_type: user.userType.title },
     });
+    for (const realUserId of await returnImpersonatorsOf(tx, user)) {
+      await recordAuditEvent(tx, { action: 'stop_impersonating', actorUserId: realUserId, subjectUserId: null, details: { ref: user.ref, reason: 'user deleted' } });
+    }
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }
