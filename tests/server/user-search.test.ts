@@ -9,11 +9,17 @@ import { useSessionTestApp } from '../support/sessions';
 async function seed(handle: DatabaseHandle) {
   await seedDemoAccounts(handle);
   const [member] = await handle.db.select({ userTypeId: users.userTypeId }).from(users).limit(1);
+  const verified = { userTypeId: member!.userTypeId, emailVerifiedAt: new Date() };
   await handle.db.insert(users).values([
-    { name: '100% Volunteer', email: 'percent@example.net', userTypeId: member!.userTypeId },
-    { name: 'Under_score Person', email: 'under_score@example.net', userTypeId: member!.userTypeId },
-    { name: 'Back\\slash', email: null, userTypeId: member!.userTypeId },
-    ...Array.from({ length: 12 }, (_, i) => ({ name: `Crowd Member ${String(i).padStart(2, '0')}`, email: `crowd${i}@example.net`, userTypeId: member!.userTypeId })),
+    { ...verified, name: '100% Volunteer', email: 'percent@example.net' },
+    { ...verified, name: 'Under_score Person', email: 'under_score@example.net' },
+    { ...verified, name: 'Back\\slash', email: null },
+    ...Array.from({ length: 12 }, (_, i) => ({ ...verified, name: `Crowd Member ${String(i).padStart(2, '0')}`, email: `crowd${i}@example.net` })),
+    // Addresses typed on an account and never verified: one Sarah Okafor holds verified, one nobody holds.
+    { name: 'Mallory Decoy', email: 'leader@example.org', userTypeId: member!.userTypeId },
+    { name: 'Quiet Claimant', email: 'claimed.only@example.net', userTypeId: member!.userTypeId },
+    // A name chosen at a sign-in provider, posing as James Whitfield's verified address.
+    { name: 'James Whitfield <staff@example.org>', email: null, userTypeId: member!.userTypeId },
   ]);
 }
 
@@ -35,6 +41,25 @@ describe('GET /user/search', () => {
 
     const byEmail = await search(jar, 'LEADER@example');
     expect(byEmail.json()).toEqual([{ ref: expect.any(String), nameAndContactForDisplay: 'Sarah Okafor <leader@example.org>' }]);
+  });
+
+  it('shows an address only when verified: a claim on someone’s address is shown by name alone', async () => {
+    const jar = await as('admin@example.org');
+    expect((await search(jar, 'mallory')).json()).toEqual([{ ref: expect.any(String), nameAndContactForDisplay: 'Mallory Decoy' }]);
+    expect((await search(jar, 'unverified')).json()).toEqual([]);
+    expect((await search(jar, 'olivia')).json()).toEqual([{ ref: expect.any(String), nameAndContactForDisplay: 'Olivia Grant' }]);
+  });
+
+  it('never finds an account by an address it has not verified', async () => {
+    const jar = await as('admin@example.org');
+    expect((await search(jar, 'leader@example.org')).json()).toEqual([{ ref: expect.any(String), nameAndContactForDisplay: 'Sarah Okafor <leader@example.org>' }]);
+    expect((await search(jar, 'claimed.only')).json()).toEqual([]);
+    expect((await search(jar, 'unverified@example.org')).json()).toEqual([]);
+  });
+
+  it('keeps angle brackets out of names, so only a verified address is ever shown in them', async () => {
+    const names = (await search(await as('admin@example.org'), 'whitfield')).json().map((user: { nameAndContactForDisplay: string }) => user.nameAndContactForDisplay);
+    expect(names).toEqual(['James Whitfield <staff@example.org>', 'James Whitfield staff@example.org']);
   });
 
   it('shows a user without an e-mail by name alone', async () => {

@@ -1,6 +1,6 @@
 /** GET /user/search (member-library §7): users by name or e-mail for pickers such as the maintainer's. */
 import type { FastifyInstance } from 'fastify';
-import { asc, ilike, or } from 'drizzle-orm';
+import { and, asc, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { UserSearchResult } from '../../../shared/items';
 import { canSearchUsers, isSignedIn } from '../../access/policy';
@@ -23,16 +23,25 @@ export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-export function nameAndContactForDisplay(user: { name: string; email: string | null }): string {
-  return user.email ? `${user.name} <${user.email}>` : user.name;
+/**
+ * 'Name <address>' with the verified address, else the name alone. Angle brackets are dropped from the name, so the
+ * part in them is only ever an address its account has proven: a name chosen at a provider cannot pose as one.
+ */
+export function nameAndContactForDisplay(user: { name: string; verifiedEmail: string | null }): string {
+  const name = user.name.replace(/[<>]/g, '');
+  return user.verifiedEmail ? `${name} <${user.verifiedEmail}>` : name;
 }
 
+/**
+ * Users by name, or by an address they have verified. An unverified address is only a claim (several accounts may
+ * type the same one), so it neither matches nor is shown: nobody can pose as its owner or learn who typed it.
+ */
 export async function searchUsers(db: Database, query: string): Promise<UserSearchResult[]> {
   const pattern = `%${escapeLikePattern(query)}%`;
   const rows = await db
-    .select({ ref: users.ref, name: users.name, email: users.email })
+    .select({ ref: users.ref, name: users.name, verifiedEmail: sql<string | null>`case when ${users.emailVerifiedAt} is not null then ${users.email} end` })
     .from(users)
-    .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+    .where(or(ilike(users.name, pattern), and(isNotNull(users.emailVerifiedAt), ilike(users.email, pattern))))
     .orderBy(asc(users.name), asc(users.id))
     .limit(USER_SEARCH_LIMIT);
   return rows.map((user) => ({ ref: user.ref, nameAndContactForDisplay: nameAndContactForDisplay(user) }));
