@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ADVANCED_ACTION_BUTTONS, ADVANCED_ACTIONS, ADVANCED_MESSAGES } from '../../shared/advanced';
 import { DRIVE_HEALTH_ACTIONS, VISIBILITY } from '../../shared/enums';
 import { SIGN_IN_HINT } from '../../shared/messages';
-import { auditEvents, brokenExternalLinkAlerts, deploymentTasks, invitations, items, shares, userTypes } from '../../server/db/schema';
+import { auditEvents, brokenExternalLinkAlerts, deploymentTasks, invitations, items, shares, users, userTypes } from '../../server/db/schema';
 import type { CookieJar } from '../support/app';
 import { send, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
@@ -149,20 +149,23 @@ describe('POST /admin/advanced', () => {
   });
 
   it('all-users and all-potential-users list people', async () => {
-    const users = await runAction(await ctx.as(SUPERADMIN), 'all-users');
-    expect(users.response).toContain('superadmin@example.org');
-    expect(users.response.split('\n').at(-1)).toBe('10 users.');
+    const everyone = await runAction(await ctx.as(SUPERADMIN), 'all-users');
+    expect(everyone.response).toContain('superadmin@example.org');
+    expect(everyone.response.split('\n').at(-1)).toBe('10 users.');
     const potential = await runAction(await ctx.as(SUPERADMIN), 'all-potential-users');
     expect(potential.response.split('\n').at(-1)).toBe('0 potential users.');
   });
 
-  it('all-potential-users: people sent a share or an open invitation who have no account', async () => {
+  it('all-potential-users: people sent a share or an open invitation who hold no account with that address verified', async () => {
     const [item] = await ctx.db().insert(items).values({ code: 'EQ-004', title: 'Shared pack' }).returning();
     const [type] = await ctx.db().select().from(userTypes).limit(1);
     const day = 24 * 60 * 60 * 1000;
+    // Typed on an account and never verified: a claim, not the address's account (as unverified@example.org's is).
+    const [claimant] = await ctx.db().insert(users).values({ name: 'Claimant', email: 'Helper@example.com', userTypeId: type!.id }).returning();
     await ctx.db().insert(shares).values([
       { sharedType: 'item', itemId: item!.id, toEmail: 'newcomer@example.com', level: 1 },
       { sharedType: 'item', itemId: item!.id, toEmail: 'member@example.org', level: 1 },
+      { sharedType: 'item', itemId: item!.id, toEmail: 'unverified@example.org', level: 1 },
     ]);
     await ctx.db().insert(invitations).values([
       { tokenHash: 'a'.repeat(64), userTypeId: type!.id, sentTo: ['Newcomer@example.com', 'helper@example.com'], expiresAt: new Date(Date.now() + day) },
@@ -171,11 +174,13 @@ describe('POST /admin/advanced', () => {
     const { response } = await runAction(await ctx.as(SUPERADMIN), 'all-potential-users');
     expect(response).toMatch(/^newcomer@example\.com\s+1\s+1\s+/m);
     expect(response).toMatch(/^helper@example\.com\s+0\s+1\s+/m);
-    expect(response).not.toContain('member@example.org');
+    expect(response).toMatch(/^unverified@example\.org\s+1\s+0\s+/m);
+    expect(response).not.toMatch(/^member@example\.org/m);
     expect(response).not.toContain('expired@example.com');
-    expect(response.split('\n').at(-1)).toBe('2 potential users.');
+    expect(response.split('\n').at(-1)).toBe('3 potential users.');
     await ctx.db().delete(invitations);
     await ctx.db().delete(items);
+    await ctx.db().delete(users).where(eq(users.id, claimant!.id));
   });
 
   it.each(['all-content', 'all-shares', 'all-tasks', 'all-taxonomies', 'all-tags', 'all-broken-external-link-alerts'])('%s answers its listing', async (action) => {

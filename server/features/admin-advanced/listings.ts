@@ -138,7 +138,8 @@ const LISTINGS: Record<ListingAction, Listing> = {
     ],
     from: 'from users u join user_types ut on ut.id = u.user_type_id order by lower(u.name), u.id',
   },
-  // People Equip has written to (a share, or an invitation still open) who have no account yet.
+  // People Equip has written to (a share, or an invitation still open) who have no account yet: no account holds the
+  // address verified. An unverified address is only a claim, which any account may type (see docs/decisions.md).
   'all-potential-users': {
     title: 'All potential users (sent a share or an open invitation, no account yet)',
     noun: 'potential users',
@@ -156,7 +157,8 @@ const LISTINGS: Record<ListingAction, Listing> = {
         from invitations v cross join lateral unnest(v.sent_to) as r(email)
         where v.accepted_at is null and v.declined_at is null and v.expires_at > now()
       ) a
-      where a.email <> '' and not exists (select 1 from users u where lower(u.email) = a.email)
+      where a.email <> ''
+        and not exists (select 1 from users u where lower(u.email) = a.email and u.email_verified_at is not null)
       group by a.email order by min(a.at), a.email`,
   },
   'all-broken-external-link-alerts': {
