@@ -122,7 +122,7 @@ export async function fetchProviderProfile(
 /**
  * Standard OpenID Connect claims. An e-mail counts as verified only when the
  * provider says so (Microsoft's userinfo does not, so its addresses never link
- * accounts by themselves).
+ * accounts by themselves) and its word counts (`vouchesForEmail`).
  */
 export function profileFromClaims(provider: LoginProvider, body: unknown): ProviderProfile {
   const claims = oidcClaims.parse(body);
@@ -130,15 +130,26 @@ export function profileFromClaims(provider: LoginProvider, body: unknown): Provi
     provider,
     subject: claims.sub,
     email: claims.email ?? null,
-    emailVerified: claims.email_verified === true,
+    emailVerified: vouchesForEmail(provider) && claims.email_verified === true,
     name: claims.name ?? null,
   };
 }
 
-/** Facebook's Graph API only returns an e-mail address the person has confirmed. */
+/**
+ * Whether a provider's word that an address is verified counts, since that word links the sign-in to the account
+ * holding the address and proves the address for the account signing in. Facebook's Graph API gives no email_verified
+ * claim and does not promise the address was confirmed, so a Facebook address never counts, however it arrives (the
+ * Graph API, or an OpenID issuer standing in for Facebook): the sign-in keeps its own identity and account, and the
+ * person proves the address by the e-mail link.
+ */
+function vouchesForEmail(provider: LoginProvider): boolean {
+  return provider !== 'facebook';
+}
+
+/** The Graph API's address is unverified, like any Facebook address (`vouchesForEmail`). */
 function facebookProfile(body: unknown): ProviderProfile {
   const me = facebookMe.parse(body);
-  return { provider: 'facebook', subject: me.id, email: me.email ?? null, emailVerified: Boolean(me.email), name: me.name ?? null };
+  return { provider: 'facebook', subject: me.id, email: me.email ?? null, emailVerified: false, name: me.name ?? null };
 }
 
 async function getJson(url: string, accessToken: string): Promise<unknown> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LoginProvider } from '../../../shared/enums';
 import { expect } from 'vitest';
 import { CookieJar } from '../../support/app';
 import { visit } from '../../support/http';
@@ -24,7 +25,7 @@ export interface ProviderSignInOptions {
  * read when called): starts at the app, lets the provider answer, and returns the app's callback response.
  */
 export function providerSignIn(ctx: { app: FastifyInstance }, oidc: { provider: TestOidcProvider }) {
-  return async function signInThroughProvider(provider: 'google' | 'microsoft', account: OidcAccount, options: ProviderSignInOptions = {}) {
+  return async function signInThroughProvider(provider: LoginProvider, account: OidcAccount, options: ProviderSignInOptions = {}) {
     const jar = new CookieJar();
     oidc.provider.nextSignIn(account, options.decision);
     const query = options.returnTo ? `?return_to=${encodeURIComponent(options.returnTo)}` : '';

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { LoginProvider } from '../../../shared/enums';
 import { PROFILE_MESSAGES } from '../../../shared/profile';
 import type { Share } from '../../../shared/sharing';
 import { AUTH_NOTICES } from '../../../server/auth/messages';
@@ -24,7 +25,7 @@ const ctx = useTestApp({ env: oidc.env, seed: seedSharingLibrary });
 const signInThroughProvider = providerSignIn(ctx, oidc);
 
 /** Signed in through the provider, with the welcome notice shown and a CSRF token, ready to post. */
-async function signedInThrough(provider: 'google' | 'microsoft', account: OidcAccount): Promise<CookieJar> {
+async function signedInThrough(provider: LoginProvider, account: OidcAccount): Promise<CookieJar> {
   const { response, jar } = await signInThroughProvider(provider, account);
   expect(response.statusCode).toBe(302);
   await visit(ctx.app, '/', jar);
@@ -32,7 +33,7 @@ async function signedInThrough(provider: 'google' | 'microsoft', account: OidcAc
 }
 
 /** The account a provider identity signs in as, with its address and level. */
-async function accountOf(provider: 'google' | 'microsoft', subject: string) {
+async function accountOf(provider: LoginProvider, subject: string) {
   const [row] = await ctx.app.db
     .select({ id: users.id, ref: users.ref, email: users.email, emailVerifiedAt: users.emailVerifiedAt, level: userTypes.level, type: userTypes.title })
     .from(identities)
@@ -232,5 +233,42 @@ describe('legitimate sign-ins by the owner of an address', () => {
     await changeEmail(typist, 'director@chaplains.example.org');
     await signInThroughProvider('microsoft', { sub: 'm-typist', email: 'typist@example.net', email_verified: true, name: 'Typist' });
     expect(await accountOf('microsoft', 'm-typist')).toMatchObject({ email: 'director@chaplains.example.org', emailVerifiedAt: null, level: 1 });
+  });
+});
+
+describe('Facebook addresses', () => {
+  // Facebook's Graph API has no email_verified claim, so even a claim of one (here from the local provider standing in
+  // for Facebook) never counts.
+  it('never link the sign-in to the account holding the address verified: it gets its own account, without the address', async () => {
+    await signInThroughProvider('google', { sub: 'g-fb-holder', email: 'fb.holder@chaplains.example.org', email_verified: true, name: 'Holder' });
+    const holder = await accountOf('google', 'g-fb-holder');
+    expect(holder).toMatchObject({ type: 'Leader', emailVerifiedAt: expect.any(Date) });
+
+    const { response } = await signInThroughProvider('facebook', { sub: 'f-intruder', email: 'FB.Holder@chaplains.example.org', email_verified: true, name: 'Intruder' });
+    expect(response.statusCode).toBe(302);
+    const intruder = await accountOf('facebook', 'f-intruder');
+    expect(intruder.id).not.toBe(holder.id);
+    expect(intruder).toMatchObject({ email: null, emailVerifiedAt: null, type: 'Member', level: 1 });
+    expect(await accountOf('google', 'g-fb-holder')).toEqual(holder);
+    const holderIdentities = await ctx.app.db.select({ provider: identities.provider }).from(identities).where(eq(identities.userId, holder.id));
+    expect(holderIdentities).toEqual([{ provider: 'google' }]);
+  });
+
+  it('give a free address to the new account unverified, dropping no other claim, until the mailed link proves it', async () => {
+    const typist = await signedInThrough('microsoft', { sub: 'm-fb-typist', email: 'fb.typist@example.net', email_verified: true, name: 'Typist' });
+    await changeEmail(typist, 'fb.newcomer@chaplains.example.org');
+    const facebook = await signedInThrough('facebook', { sub: 'f-newcomer', email: 'fb.newcomer@chaplains.example.org', email_verified: true, name: 'Newcomer' });
+
+    const newcomer = await accountOf('facebook', 'f-newcomer');
+    expect(newcomer).toMatchObject({ email: 'fb.newcomer@chaplains.example.org', emailVerifiedAt: null, level: 1 });
+    const [identity] = await ctx.app.db.select({ emailVerified: identities.emailVerified }).from(identities).where(eq(identities.subject, 'f-newcomer'));
+    expect(identity).toEqual({ emailVerified: false });
+    expect(await accountOf('microsoft', 'm-fb-typist')).toMatchObject({ email: 'fb.newcomer@chaplains.example.org' });
+
+    await send(ctx.app, facebook, 'POST', '/profile/verify');
+    expect((await nextPage(ctx.app, facebook)).notices).toEqual([AUTH_NOTICES.verificationSent]);
+    expect((await ctx.app.inject({ method: 'GET', url: await latestVerificationLinkTo('fb.newcomer@chaplains.example.org') })).statusCode).toBe(302);
+    expect(await accountOf('facebook', 'f-newcomer')).toMatchObject({ email: 'fb.newcomer@chaplains.example.org', emailVerifiedAt: expect.any(Date), level: 1 });
+    expect(await accountOf('microsoft', 'm-fb-typist')).toMatchObject({ email: null });
   });
 });

@@ -68,6 +68,10 @@ describe('provider claims', () => {
     expect(() => profileFromClaims('google', { email: 'a@b.c' })).toThrow();
   });
 
+  it('never count a Facebook address as verified, whatever the claims say', () => {
+    expect(profileFromClaims('facebook', { sub: 's', email: 'a@b.c', email_verified: true })).toMatchObject({ email: 'a@b.c', emailVerified: false });
+  });
+
   it('make only verified Google addresses of the organisation domains organisation accounts', () => {
     const config = { ORGANISATION_GOOGLE_DOMAINS: ['org.example'], ORGANISATION_USER_TYPE: 'Staff' };
     const google: ProviderProfile = { provider: 'google', subject: '1', email: 'a@org.example', emailVerified: true, name: null };
