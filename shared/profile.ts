@@ -48,7 +48,6 @@ export const PROFILE_TEXT = {
 
 export const PROFILE_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
-  emailTaken: 'This email address is already used by another account.',
   emailSaved: (email: string) => `Your email address is saved. We sent a verification email to ${email}.`,
   emailUnchanged: 'That is already your email address.',
   emailWhileImpersonating: "While you act as someone else you cannot change their email address. Stop acting as them first.",
