@@ -69,6 +69,8 @@ export const ADVANCED_ACTION_BUTTONS: readonly AdvancedActionButton[] = [
   button('wrong-drive-folder-names-fix', 'Fix Wrong Drive Folder Names'),
   button('missing-drive-file-format-attributes', 'Missing Drive File Format Attributes'),
   button('missing-drive-file-size-attribute', 'Missing Drive File Size Attribute'),
+  button('orphaned-drive-files', 'Orphaned Drive Files'),
+  button('orphaned-drive-files-fix', 'Fix Orphaned Drive Files'),
   button('check-external-links', 'Check External Links'),
   button('missing-image-files', 'Missing Image Files'),
   button('orphaned-image-files', 'Orphaned Image Files'),

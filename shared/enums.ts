@@ -73,6 +73,8 @@ export const DRIVE_HEALTH_ACTIONS = [
   'wrong-drive-folder-names-fix',
   'missing-drive-file-format-attributes',
   'missing-drive-file-size-attribute',
+  'orphaned-drive-files',
+  'orphaned-drive-files-fix',
   'missing-image-files',
   'orphaned-image-files',
 ] as const;

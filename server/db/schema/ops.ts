@@ -152,3 +152,17 @@ export const adminActionRuns = pgTable(
     check('admin_action_runs_status_check', sql`${t.status} in ('running', 'done', 'failed', 'interrupted')`),
   ],
 );
+
+/**
+ * Content uploads under way (features/content/upload-journal.ts): a row per file, written before the file goes to the
+ * drive and deleted once its content row is written or the file removed again. A row that outlives its request by
+ * hours marks a file a crash may have left in the drive with no row; the orphaned-drive-files check finds it by
+ * folder, name, size and time, and its fix removes it.
+ */
+export const driveUploads = pgTable('drive_uploads', {
+  id: id(),
+  folderId: varchar('folder_id', { length: 255 }).notNull(),
+  name: text('name').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

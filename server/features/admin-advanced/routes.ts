@@ -38,6 +38,7 @@ const CHANGING_ACTIONS: ReadonlySet<AdvancedAction> = new Set<AdvancedAction>([
   'check-external-links',
   'wrong-drive-sharing-permissions-fix',
   'wrong-drive-folder-names-fix',
+  'orphaned-drive-files-fix',
   'missing-drive-file-format-attributes',
   'missing-drive-file-size-attribute',
 ]);

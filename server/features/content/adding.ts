@@ -12,6 +12,7 @@ import type { DriveEntry, DrivePort } from '../../drive/port';
 import type { ItemRecord } from '../items/queries';
 import { driveEntryOrNull, ensureItemFolder, removeQuietly } from './folder';
 import { appendContents, findFullVersion, linkedDriveFileIds, type NewContentRow } from './queries';
+import { forgetUploadsQuietly, journalUploads } from './upload-journal';
 import type { CheckedContentFile } from './uploads';
 
 export type FieldErrors = Record<string, string>;
@@ -38,7 +39,10 @@ export async function sampleTarget(db: Database, item: ItemRecord, fields: Recor
   return { ok: true, value: full.id };
 }
 
-/** Uploads checked files into the item's folder (made first when there is none) and adds a row for each. */
+/**
+ * Uploads checked files into the item's folder (made first when there is none) and adds a row for each. Each file is
+ * in the upload journal while it has no row, so a crash part-way leaves a trace for the orphaned-drive-files check.
+ */
 export async function addUploadedContents(
   db: Database,
   drive: DrivePort,
@@ -48,20 +52,38 @@ export async function addUploadedContents(
   log: FastifyBaseLogger,
 ): Promise<string[]> {
   const { folderId } = await ensureItemFolder(db, drive, item, log);
+  const journal = await journalUploads(db, folderId, files);
   const uploaded: DriveEntry[] = [];
+  let refs: string[];
   try {
     for (const file of files) {
       uploaded.push(await drive.upload({ name: file.name, mimeType: file.mimeType, parentId: folderId, body: createReadStream(file.path), size: file.size }));
     }
-    return await appendContents(
+    refs = await appendContents(
       db,
       item.id,
       uploaded.map((entry) => rowOfEntry(entry, null, sampleOfId)),
     );
   } catch (error) {
-    for (const entry of uploaded) await removeQuietly(drive, entry.id, log);
+    await undoUploads(db, drive, journal, uploaded, log);
     throw error;
   }
+  await forgetUploadsQuietly(db, journal, log);
+  return refs;
+}
+
+/**
+ * Removes the files a failed upload wrote, and clears the journal rows of the files surely not in the drive. The
+ * file whose upload failed may have reached the drive all the same, and a file that could not be removed is still
+ * there: their rows stay for the orphaned-drive-files check.
+ */
+async function undoUploads(db: Database, drive: DrivePort, journal: readonly number[], uploaded: readonly DriveEntry[], log: FastifyBaseLogger): Promise<void> {
+  const removed: number[] = [];
+  for (const [index, entry] of uploaded.entries()) {
+    if (await removeQuietly(drive, entry.id, log)) removed.push(journal[index]!);
+  }
+  const neverStarted = journal.slice(uploaded.length + 1);
+  await forgetUploadsQuietly(db, [...removed, ...neverStarted], log);
 }
 
 /** Links a file of the item's folder that no row uses yet (Link Existing File). */

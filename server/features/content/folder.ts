@@ -47,12 +47,17 @@ async function folderExists(drive: DrivePort, id: string): Promise<boolean> {
   }
 }
 
-/** Removes drive files Equip just wrote and no longer needs; a failure is logged, never thrown over the real error. */
-export async function removeQuietly(drive: DrivePort, id: string, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Removes drive files Equip just wrote and no longer needs; a failure is logged, never thrown over the real error.
+ * Answers whether the file is gone.
+ */
+export async function removeQuietly(drive: DrivePort, id: string, log: FastifyBaseLogger): Promise<boolean> {
   try {
     await drive.remove(id);
+    return true;
   } catch (error) {
     log.error({ err: error, driveId: id }, 'could not remove a drive file after a failed write');
+    return false;
   }
 }
 

@@ -8,6 +8,7 @@ import { fillMissingFormats, fillMissingSizes } from './file-attributes';
 import { wrongFolderNames } from './folder-names';
 import { missingImageFiles, orphanedImageFiles } from './image-files';
 import { wronglyLocatedFiles, wronglyLocatedFolders } from './locations';
+import { orphanedDriveFiles } from './orphaned-uploads';
 import { wrongSharingPermissions } from './sharing';
 import { driveStats, storageStats } from './stats';
 
@@ -22,6 +23,8 @@ const CHECKS: Record<DriveHealthAction, (context: DriveHealthContext) => Promise
   'wrong-drive-folder-names-fix': (context) => wrongFolderNames(context, { fix: true }),
   'missing-drive-file-format-attributes': fillMissingFormats,
   'missing-drive-file-size-attribute': fillMissingSizes,
+  'orphaned-drive-files': (context) => orphanedDriveFiles(context, { fix: false }),
+  'orphaned-drive-files-fix': (context) => orphanedDriveFiles(context, { fix: true }),
   'missing-image-files': missingImageFiles,
   'orphaned-image-files': orphanedImageFiles,
 };

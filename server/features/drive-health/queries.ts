@@ -1,7 +1,7 @@
 /** The library rows the drive health checks compare with the drive and the image folder. */
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contents, itemImages, items } from '../../db/schema';
+import { contents, driveUploads, itemImages, items } from '../../db/schema';
 
 export interface ItemFolderRow {
   id: number;
@@ -63,6 +63,33 @@ export async function uploadedImages(db: Database): Promise<UploadedImageRow[]> 
     .innerJoin(items, eq(items.id, itemImages.itemId))
     .where(eq(itemImages.source, 'upload'))
     .orderBy(asc(items.code), asc(itemImages.position), asc(itemImages.id));
+}
+
+export interface UnfinishedUploadRow {
+  id: number;
+  folderId: string;
+  name: string;
+  sizeBytes: number;
+  startedAt: Date;
+  /** The item whose folder it is, if one still is. */
+  item: { code: string; title: string } | null;
+}
+
+/** The upload journal's rows started before the time, oldest first. */
+export async function unfinishedUploads(db: Database, startedBefore: Date): Promise<UnfinishedUploadRow[]> {
+  return db
+    .select({
+      id: driveUploads.id,
+      folderId: driveUploads.folderId,
+      name: driveUploads.name,
+      sizeBytes: driveUploads.sizeBytes,
+      startedAt: driveUploads.startedAt,
+      item: { code: items.code, title: items.title },
+    })
+    .from(driveUploads)
+    .leftJoin(items, eq(items.googleDriveFolderId, driveUploads.folderId))
+    .where(lt(driveUploads.startedAt, startedBefore))
+    .orderBy(asc(driveUploads.startedAt), asc(driveUploads.id));
 }
 
 /** Bytes the database takes on disk; null when the engine cannot say. */
