@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
+import { recordRouteTable } from './lib/route-table';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { inertiaPlugin } from './inertia';
@@ -18,7 +19,8 @@ import { csrfPlugin } from './auth/csrf';
 import { authRoutes } from './auth/routes';
 import { mailPlugin } from './mail/plugin';
 import { mailOutboxPlugin } from './mail/outbox';
-import { errorPagesPlugin } from './features/errors/plugin';
+import { errorPagesPlugin, frameworkErrorPage } from './features/errors/plugin';
+import { rewriteUndecodableUrl } from './features/errors/undecodable-url';
 import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
 import { navigationRoutes } from './features/navigation/routes';
@@ -67,6 +69,7 @@ export interface AppDependencies {
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config));
+  recordRouteTable(app);
   const database = deps.database ?? (await openOwnDatabase(config));
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -157,6 +160,11 @@ function serverOptions(config: AppConfig): FastifyServerOptions {
     // Fastify would take any X-Request-Id as it is; requestIdFor keeps only a safe one.
     requestIdHeader: false,
     genReqId: requestIdFor,
+    // A URL Fastify cannot decode would get Fastify's own JSON before any hook: it goes to the app's 400 page instead.
+    rewriteUrl: rewriteUndecodableUrl,
+    frameworkErrors: frameworkErrorPage,
+    // A path parameter is a ref or a label; a longer one names nothing and gets the app's 404 rather than Fastify's 414.
+    routerOptions: { maxParamLength: 2048 },
     logger: serverLogger(config),
   };
 }

@@ -32,6 +32,13 @@ export const EMPTY_STATES = {
   treeFilter: 'No matching nodes found',
 } as const;
 
+/** The one refusal of input that cannot be used (docs/decisions.md "Hostile input"). */
+export const INPUT_REFUSED = {
+  unstorable: 'This contains characters that cannot be saved (an invisible control character or a broken symbol). Please remove them and try again.',
+  invalid: 'Some of what was sent could not be understood. Please check what you entered and try again.',
+  badUrl: 'This address could not be understood.',
+} as const;
+
 export const CSRF_REFUSED = 'Your session has expired or the form is out of date. Please reload the page and try again.';
 export const SIGN_IN_FAILED = 'Sign-in did not complete. Please try again.';
 export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';

@@ -4,6 +4,7 @@ import { eq, lte, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Viewer } from '../access/viewer';
 import type { Database } from '../db/client';
+import { storableText } from '../lib/text-input';
 import { sessions, users, userTypes } from '../db/schema';
 import { toViewer, viewerColumns, type ViewerRow } from './viewer';
 
@@ -85,7 +86,8 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   private async save(sessionId: string, session: Session): Promise<void> {
-    const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+    // jsonb refuses NUL and half surrogate pairs; a flashed message that quotes what someone typed must not stop the save.
+    const data = JSON.parse(JSON.stringify(session, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value))) as Record<string, unknown>;
     const values = {
       data,
       userId: session.userId ?? null,

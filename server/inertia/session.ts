@@ -19,27 +19,44 @@ declare module 'fastify' {
  * form submission (and a 409 asset-version reload), and show exactly once.
  */
 
+
+/**
+ * The request's session, or null when there is none to use: an error page for a request whose session could not
+ * be read (the database is down) or that never reached the session hook (a URL Fastify could not decode).
+ */
+function sessionOf(request: FastifyRequest): FastifyRequest['session'] | null {
+  const session = request.session as FastifyRequest['session'] | null;
+  return typeof session?.get === 'function' ? session : null;
+}
+
 export function addFlash(request: FastifyRequest, key: string, value: unknown): void {
-  request.session.set('inertiaFlash', { ...request.session.get('inertiaFlash'), [key]: value });
+  const session = sessionOf(request);
+  session?.set('inertiaFlash', { ...session.get('inertiaFlash'), [key]: value });
 }
 
 export function addNotification(request: FastifyRequest, notification: FlashNotification): void {
-  const notifications = request.session.get('inertiaFlash')?.notifications ?? [];
+  const notifications = sessionOf(request)?.get('inertiaFlash')?.notifications ?? [];
   addFlash(request, 'notifications', [...notifications, notification]);
 }
 
 export function takeFlash(request: FastifyRequest): FlashData {
-  const flash = request.session.get('inertiaFlash');
-  if (flash !== undefined) request.session.set('inertiaFlash', undefined);
+  const session = sessionOf(request);
+  const flash = session?.get('inertiaFlash');
+  if (flash !== undefined) session?.set('inertiaFlash', undefined);
   return flash ?? {};
 }
 
+/** The error bag is a key the client chose: one that is not a plain name keeps the errors unbagged. */
+const ERROR_BAG_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
 export function storeErrors(request: FastifyRequest, errors: ValidationErrors, errorBag: string | undefined): void {
-  request.session.set('inertiaErrors', errorBag ? { [errorBag]: errors } : errors);
+  const bagged = errorBag !== undefined && ERROR_BAG_NAME.test(errorBag) && !(errorBag in Object.prototype);
+  sessionOf(request)?.set('inertiaErrors', bagged ? { [errorBag]: errors } : errors);
 }
 
 export function takeErrors(request: FastifyRequest): PageErrors {
-  const errors = request.session.get('inertiaErrors');
-  if (errors !== undefined) request.session.set('inertiaErrors', undefined);
+  const session = sessionOf(request);
+  const errors = session?.get('inertiaErrors');
+  if (errors !== undefined) session?.set('inertiaErrors', undefined);
   return errors ?? {};
 }

@@ -1,24 +1,42 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { INPUT_REFUSED } from '../../../shared/messages';
+import { isDatabaseUnavailable, isDataException } from '../../db/errors';
 import { HttpError } from '../../lib/http-errors';
-import { errorPageProps, statusOf } from './pages';
+import { guardUnstorableInput, inputErrorsOf, isInputError, refuseInput } from './input';
+import { statusOf } from './pages';
+import { plainErrorResponse, renderError, renderErrorSafely } from './render';
+import { hadUndecodableUrl } from './undecodable-url';
 
 /**
- * Renders the spec's error pages (member-library §8) for full page loads and Inertia visits,
- * answers JSON for JSON requests, and never shows a stack trace.
+ * Renders the spec's error pages (member-library §8) for full page loads and Inertia visits, answers JSON for JSON
+ * requests, never shows a stack trace, and turns input that cannot be used into the one refusal of ./input.ts.
  */
 export const errorPagesPlugin = fp(
   async (app) => {
-    app.setNotFoundHandler(async (request, reply) => renderError(request, reply, 404, null));
+    app.setNotFoundHandler(async (request, reply) => renderError(request, reply, hadUndecodableUrl(request) ? 400 : 404, null));
+    // Before any route reads its input (after the body is parsed), for every route registered after this plugin.
+    app.addHook('preValidation', guardUnstorableInput);
 
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (isInputError(error)) return refuseInput(request, reply, inputErrorsOf(error));
+      if (error.validation) return refuseInput(request, reply, { form: INPUT_REFUSED.invalid });
+      if (isDataException(error)) {
+        // A value the database refused (out of range, not a date…) came from the request: a route schema is missing a bound.
+        request.log.warn({ err: error, reqId: request.id }, 'input refused by the database');
+        return refuseInput(request, reply, { form: INPUT_REFUSED.invalid });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error, reqId: request.id }, 'database unavailable');
+        return renderErrorSafely(request, reply, 503, null);
+      }
       const status = statusOf(error);
       if (status >= 500) {
         request.log.error({ err: error, reqId: request.id }, 'request failed');
-        return renderError(request, reply, status === 503 ? 503 : 500, `Reference: ${request.id}`);
+        return renderErrorSafely(request, reply, 500, `Reference: ${request.id}`);
       }
       const detail = error instanceof HttpError ? error.detail : null;
-      return renderError(request, reply, status, detail);
+      return renderErrorSafely(request, reply, status, detail);
     });
 
     if (app.config.MAINTENANCE_MODE) {
@@ -31,14 +49,10 @@ export const errorPagesPlugin = fp(
   { name: 'equip-error-pages', dependencies: ['equip-inertia'] },
 );
 
-export async function renderError(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null) {
-  const props = errorPageProps(status, detail);
-  if (wantsJson(request)) return reply.code(props.status).send({ message: props.message, status: props.status });
-  return reply.inertia('errors/Error', props, { status: props.status });
-}
-
-function wantsJson(request: FastifyRequest): boolean {
-  if (request.isInertia) return false;
-  const accept = request.headers.accept ?? '';
-  return accept.includes('application/json') && !accept.includes('text/html');
+/**
+ * Fastify's own refusals before any hook runs, which rewriteUndecodableUrl and the router's parameter length leave
+ * for nothing but a failing router constraint: the plain error page, since the app's decorations are not there yet.
+ */
+export function frameworkErrorPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return plainErrorResponse(request, reply, statusOf(error), null);
 }

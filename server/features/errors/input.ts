@@ -1,0 +1,66 @@
+/**
+ * The one answer to input that cannot be used (docs/decisions.md "Hostile input"): Inertia visits and form posts go
+ * back with `errors`, JSON requests get 422 with `errors`, and a page (GET) gets the app's 400 page. Nothing runs
+ * after it, so nothing is written.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { INPUT_REFUSED } from '../../../shared/messages';
+import type { ValidationErrors } from '../../../shared/props';
+import { hasUnstorableCharacters } from '../../lib/text-input';
+import { fieldErrors } from '../../lib/validation';
+import { renderError, wantsJson } from './render';
+
+export async function refuseInput(request: FastifyRequest, reply: FastifyReply, errors: ValidationErrors): Promise<FastifyReply> {
+  if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors });
+  if (request.method === 'GET' || request.method === 'HEAD') return renderError(request, reply, 400, null);
+  return reply.redirectWithErrors(errors);
+}
+
+/** Where in a request a value sits: the body's field errors name the field; anything in the URL is the request's. */
+type Part = 'params' | 'query' | 'body';
+
+/** The first field (or part of the URL) holding NUL or half a surrogate pair, in keys or values, however deep. */
+export function unstorableInput(request: FastifyRequest): { part: Part; field: string } | null {
+  for (const part of ['params', 'query', 'body'] as const) {
+    const value: unknown = request[part];
+    if (value === null || typeof value !== 'object') {
+      if (typeof value === 'string' && hasUnstorableCharacters(value)) return { part, field: 'form' };
+      continue;
+    }
+    for (const [key, entry] of Object.entries(value)) {
+      if (hasUnstorableCharacters(key) || containsUnstorable(entry)) return { part, field: part === 'body' && !hasUnstorableCharacters(key) ? key : 'form' };
+    }
+  }
+  return null;
+}
+
+function containsUnstorable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasUnstorableCharacters(value);
+  // Bodies are parsed JSON; anything nested deeper than a form sends is refused by the route's own schema.
+  if (value === null || typeof value !== 'object' || depth > 8) return false;
+  return Object.entries(value).some(([key, entry]) => hasUnstorableCharacters(key) || containsUnstorable(entry, depth + 1));
+}
+
+/** preValidation: refuses a request carrying unstorable characters before any route looks at it. */
+export async function guardUnstorableInput(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const found = unstorableInput(request);
+  if (!found) return undefined;
+  if (found.part !== 'body') return renderOrAnswer(request, reply);
+  return refuseInput(request, reply, { [found.field]: INPUT_REFUSED.unstorable });
+}
+
+/** A URL that cannot name anything here: the 400 page, or 422 JSON. */
+async function renderOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors: { form: INPUT_REFUSED.badUrl } });
+  return renderError(request, reply, 400, null);
+}
+
+/** A parse failure that escaped a route (a `.parse` rather than `.safeParse`): the request's input was not usable. */
+export function isInputError(error: unknown): error is z.ZodError {
+  return error instanceof z.ZodError;
+}
+
+export function inputErrorsOf(error: z.ZodError): ValidationErrors {
+  return fieldErrors(error);
+}
