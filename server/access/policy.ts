@@ -76,20 +76,42 @@ export function maintains(viewer: Viewer, item: ItemAccessFacts): boolean {
 }
 
 /**
- * Whether the viewer may open an item. `grantedLevel` is the highest level a valid
- * share gives this viewer for this item (null when none).
+ * Whether the viewer's role, level or a grant reaches the item, its expiry aside: the item page's first question
+ * (403), and what a grant at a level gives (`levelOpensItem`). `grantedLevel` is the highest level a valid share gives
+ * this viewer for this item (null when none).
  */
-export function canOpenItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null): boolean {
+function reachesItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null): boolean {
   if (isAdmin(viewer) || maintains(viewer, item)) return true;
   if (item.visibility < VISIBILITY.UNLISTED) return false;
   const level = Math.max(effectiveLevel(viewer), grantedLevel ?? -1);
   return level >= item.minimumAccessLevel;
 }
 
-/** Whether an item may appear in lists, counts, search, history and popular for this viewer. */
-export function canListItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null): boolean {
+/** What opening an item answers this viewer now: the item page, and every path that reads or copies an item. */
+export type ItemOpening = 'open' | 'forbidden' | 'gone';
+
+/**
+ * 'forbidden' (403) when the viewer may not open the item at all; 'gone' (410) when they may but it has expired and
+ * they are not one of its editors (`canOpenExpiredItem`). Asked in this order, so the expiry note never reaches
+ * someone who could not open the item.
+ */
+export function itemOpening(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null, now: Date = new Date()): ItemOpening {
+  if (!reachesItem(viewer, item, grantedLevel)) return 'forbidden';
+  return isItemExpired(item, now) && !canOpenExpiredItem(viewer, item) ? 'gone' : 'open';
+}
+
+/** Whether the viewer may open the item now (expiry included): `itemOpening` is 'open'. SQL: `openableItemsCondition`. */
+export function canOpenItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null, now: Date = new Date()): boolean {
+  return itemOpening(viewer, item, grantedLevel, now) === 'open';
+}
+
+/**
+ * Whether an item may appear in lists, counts, search, history and popular for this viewer now: one they may open
+ * (`canOpenItem`, expiry included) and, unless they are an admin, not UNLISTED. SQL: `listableItemsCondition`.
+ */
+export function canListItem(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null, now: Date = new Date()): boolean {
   if (item.visibility === VISIBILITY.UNLISTED && !isAdmin(viewer)) return false;
-  return canOpenItem(viewer, item, grantedLevel);
+  return canOpenItem(viewer, item, grantedLevel, now);
 }
 
 /** The time the SQL conditions compare expiries with: a value, or a prepared statement's placeholder. */
@@ -109,8 +131,18 @@ function itemShareGrant(viewer: Viewer, now: SqlTime): SQL | undefined {
 }
 
 /**
- * SQL condition over `items` for listings: the same rule as `canListItem`,
- * so lists never reveal an item the viewer may not open.
+ * SQL condition over `items`: `itemOpening`'s expiry rule. An expired item stays only for those who may still open it
+ * (`canOpenExpiredItem`: its editors, who renew or retire it); everyone else would be told it is gone.
+ */
+function unexpiredForViewerCondition(viewer: Viewer, now: SqlTime): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  const unexpired = or(isNull(items.expiresAt), gt(items.expiresAt, now));
+  return isSignedIn(viewer) ? or(unexpired, eq(items.createdByUserId, viewer.id)) : unexpired;
+}
+
+/**
+ * SQL condition over `items` for listings: the same rule as `canListItem` (expiry included), so lists never reveal
+ * an item the viewer may not open.
  */
 export function listableItemsCondition(viewer: Viewer, now: SqlTime = new Date()): SQL | undefined {
   if (isAdmin(viewer)) return undefined;
@@ -121,10 +153,13 @@ export function listableItemsCondition(viewer: Viewer, now: SqlTime = new Date()
     const granted = itemShareGrant(viewer, now);
     if (granted) conditions.push(and(eq(items.visibility, VISIBILITY.DISCOVERABLE), granted));
   }
-  return or(...conditions);
+  return and(or(...conditions), unexpiredForViewerCondition(viewer, now));
 }
 
-/** SQL condition over `items` for opening by link (UNLISTED included). */
+/**
+ * SQL condition over `items` for opening by link (UNLISTED included): the same rule as `canOpenItem` (expiry
+ * included), for every path that shows an item without opening its page (history, collection entries, images…).
+ */
 export function openableItemsCondition(viewer: Viewer, now: SqlTime = new Date()): SQL | undefined {
   if (isAdmin(viewer)) return undefined;
   const published = gte(items.visibility, VISIBILITY.UNLISTED);
@@ -134,7 +169,7 @@ export function openableItemsCondition(viewer: Viewer, now: SqlTime = new Date()
     const granted = itemShareGrant(viewer, now);
     if (granted) conditions.push(and(published, granted));
   }
-  return or(...conditions);
+  return and(or(...conditions), unexpiredForViewerCondition(viewer, now));
 }
 
 /** Maintainers and admins edit an item's fields, tags, characteristics and images. */
@@ -172,7 +207,7 @@ export function itemCan(viewer: Viewer, item: ItemAccessFacts): CanFlags {
     ...base,
     update: canEditItem(viewer, item),
     delete: canDeleteItem(viewer, item),
-    duplicate: base.create && canOpenItem(viewer, item),
+    duplicate: canDuplicateItem(viewer, item),
     share: canShareItem(viewer, item),
     shareToLevel: maxShareLevel(viewer),
   };
@@ -221,9 +256,9 @@ export function canEditCharacteristicValue(viewer: Viewer, item: ItemAccessFacts
   return canEditItem(viewer, item) && canSeeCharacteristic(viewer, characteristic);
 }
 
-/** Duplicating copies what the viewer can open into a new draft of their own. */
-export function canDuplicateItem(viewer: Viewer, item: ItemAccessFacts): boolean {
-  return baseCan(viewer).create && canOpenItem(viewer, item);
+/** Duplicating copies what the viewer can open now by their own level or role into a new draft of their own. */
+export function canDuplicateItem(viewer: Viewer, item: ItemAccessFacts, now: Date = new Date()): boolean {
+  return baseCan(viewer).create && canOpenItem(viewer, item, null, now);
 }
 
 /** Names and e-mails of users: for those who can list users anyway (admins and user managers). */
@@ -295,16 +330,6 @@ export function sharesAddressedTo(viewer: Viewer & { id: number }): SQL {
 /** Shares addressed to an e-mail reach the user whose address it is once they have verified it. */
 function reachedByEmail(viewer: Viewer): boolean {
   return Boolean(viewer.email) && viewer.emailVerified;
-}
-
-/**
- * Expired items stay in lists only for those who may still open them (`canOpenExpiredItem`: their editors,
- * who renew or retire them); everyone else would be told they are gone, so lists leave them out.
- */
-export function unexpiredForListingCondition(viewer: Viewer, now: SqlTime = new Date()): SQL | undefined {
-  if (isAdmin(viewer)) return undefined;
-  const unexpired = or(isNull(items.expiresAt), gt(items.expiresAt, now));
-  return isSignedIn(viewer) ? or(unexpired, eq(items.createdByUserId, viewer.id)) : unexpired;
 }
 
 /**
@@ -429,9 +454,12 @@ export function canShareContent(viewer: Viewer, item: ItemAccessFacts, content: 
   return canShareItem(viewer, item) && canSeeContent(viewer, item, content);
 }
 
-/** Whether a person at `level` (neither admin nor editor of the item) opens the item: what a grant at that level gives. */
+/**
+ * Whether a person at `level` (neither admin nor editor of the item) reaches the item: what a grant at that level
+ * gives, its expiry aside: the sharing explanation reports an expired item on its own.
+ */
 export function levelOpensItem(item: ItemAccessFacts, level: number): boolean {
-  return canOpenItem(ANONYMOUS, item, level);
+  return reachesItem(ANONYMOUS, item, level);
 }
 
 /** Whether a person at `level` (neither admin nor editor of the item) sees the content row. */
@@ -691,11 +719,11 @@ export function collectionSharesToViewer(viewer: Viewer, now: SqlTime = new Date
 }
 
 /**
- * SQL over `items`: the items of a collection this viewer may open by link (UNLISTED included, as `canOpenItem`) and
- * that are not expired for them (`canOpenExpiredItem`); true for admins. Other entries show as locked placeholders.
+ * SQL over `items`: whether this viewer may open a collection's item now (`openableItemsCondition`); true for admins.
+ * Other entries show as locked placeholders.
  */
 export function openableCollectedItemsCondition(viewer: Viewer, now: SqlTime = new Date()): SQL {
-  return and(openableItemsCondition(viewer, now), unexpiredForListingCondition(viewer, now)) ?? sql`true`;
+  return openableItemsCondition(viewer, now) ?? sql`true`;
 }
 
 /*

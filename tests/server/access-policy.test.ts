@@ -14,7 +14,6 @@ import {
   listableItemsCondition,
   menuFlags,
   openableItemsCondition,
-  unexpiredForListingCondition,
   validSharesToViewer,
   viewerPlaceholders,
   viewerPlaceholderValues,
@@ -130,6 +129,7 @@ describe('SQL listing conditions agree with the predicates', () => {
     maintainer: fc.integer({ min: 0, max: 3 }),
     shareLevel: fc.option(fc.integer({ min: 0, max: 6 })),
     shareExpired: fc.boolean(),
+    expiry: fc.constantFrom('none', 'past', 'future'),
   });
   const arbitraryViewer = fc.record({
     userIndex: fc.integer({ min: -1, max: 2 }),
@@ -150,6 +150,7 @@ describe('SQL listing conditions agree with the predicates', () => {
             visibility: s.visibility,
             minimumAccessLevel: s.minimumAccessLevel,
             createdByUserId: s.maintainer === 0 ? null : userIds[s.maintainer - 1],
+            expiresAt: s.expiry === 'none' ? null : new Date(now.getTime() + (s.expiry === 'past' ? -60_000 : 86_400_000)),
           })))
           .returning();
         const who: Viewer =
@@ -166,8 +167,8 @@ describe('SQL listing conditions agree with the predicates', () => {
         const ids = inserted.map((row) => row.id);
         const listed = await db.select({ id: items.id }).from(items).where(and(inArray(items.id, ids), listableItemsCondition(who, now)));
         const openable = await db.select({ id: items.id }).from(items).where(and(inArray(items.id, ids), openableItemsCondition(who, now)));
-        const expectListed = inserted.filter((row) => canListItem(who, row, grants.get(row.id) ?? null)).map((r) => r.id);
-        const expectOpenable = inserted.filter((row) => canOpenItem(who, row, grants.get(row.id) ?? null)).map((r) => r.id);
+        const expectListed = inserted.filter((row) => canListItem(who, row, grants.get(row.id) ?? null, now)).map((r) => r.id);
+        const expectOpenable = inserted.filter((row) => canOpenItem(who, row, grants.get(row.id) ?? null, now)).map((r) => r.id);
         expect(listed.map((r) => r.id).sort()).toEqual(expectListed.sort());
         expect(openable.map((r) => r.id).sort()).toEqual(expectOpenable.sort());
         // The same conditions in a prepared statement, built once per kind of viewer, filled with this viewer's values.
@@ -194,7 +195,7 @@ describe('SQL listing conditions agree with the predicates', () => {
 describe('SQL conditions for prepared statements', () => {
   const dialect = new PgDialect();
   const now = new Date('2025-06-15T12:00:00.000Z');
-  const conditions = { listableItemsCondition, openableItemsCondition, validSharesToViewer, unexpiredForListingCondition };
+  const conditions = { listableItemsCondition, openableItemsCondition, validSharesToViewer };
   const viewers: Viewer[] = [
     ANONYMOUS,
     viewer({ level: 0 }),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
 import type { ItemListing, ItemSummary, ItemsPagination, SearchResult } from '../../../shared/items';
-import { isAdmin, isSignedIn, listableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
+import { isAdmin, isSignedIn, listableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, itemTags } from '../../db/schema';
 import { matchesSearch, searchRank, textSearch, type TextSearch } from './search';
@@ -75,7 +75,6 @@ export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatal
   const search = request.search ? textSearch(request.search) : null;
   const where = and(
     listableItemsCondition(viewer, now),
-    unexpiredForListingCondition(viewer, now),
     listingScope(viewer, request.listing),
     request.search ? searchCondition(search) : undefined,
     ...request.tags.map((tag) => (search ? searchMatchCarriesTag(catalogue, tag) : taggedWith(catalogue, tag))),
@@ -173,7 +172,7 @@ export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch,
   return db
     .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
     .from(items)
-    .where(and(listableItemsCondition(viewer, now), unexpiredForListingCondition(viewer, now), matchesSearch(search)))
+    .where(and(listableItemsCondition(viewer, now), matchesSearch(search)))
     .orderBy(desc(searchRank(search)), asc(titleOrder), asc(items.id))
     .limit(TYPE_AHEAD_LIMIT);
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Tag, Taxonomy } from '../../../shared/items';
-import { canSeeTaxonomy, listableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
+import { canSeeTaxonomy, listableItemsCondition, type Viewer } from '../../access/policy';
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
@@ -136,7 +136,7 @@ export async function tagIdsInUse(db: Database, viewer: Viewer): Promise<Set<num
     .select({ one: sql`1` })
     .from(itemTags)
     .innerJoin(items, eq(items.id, itemTags.itemId))
-    .where(and(eq(itemTags.tagId, tags.id), listableItemsCondition(viewer), unexpiredForListingCondition(viewer)));
+    .where(and(eq(itemTags.tagId, tags.id), listableItemsCondition(viewer)));
   const rows = await db.select({ tagId: tags.id }).from(tags).where(exists(listableTagged));
   return new Set(rows.map((row) => row.tagId));
 }

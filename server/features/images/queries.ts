@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { openableItemsCondition, unexpiredForListingCondition, type ItemAccessFacts, type Viewer } from '../../access/policy';
+import { openableItemsCondition, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemImages, items } from '../../db/schema';
 
@@ -45,7 +45,7 @@ export async function findViewableImage(db: Database, viewer: Viewer, imageRef: 
     .select({ image: itemImages })
     .from(itemImages)
     .innerJoin(items, eq(items.id, itemImages.itemId))
-    .where(and(eq(itemImages.ref, imageRef), openableItemsCondition(viewer), unexpiredForListingCondition(viewer)))
+    .where(and(eq(itemImages.ref, imageRef), openableItemsCondition(viewer)))
     .limit(1);
   if (row) return row.image;
   const [exists] = await db.select({ id: itemImages.id }).from(itemImages).where(eq(itemImages.ref, imageRef)).limit(1);

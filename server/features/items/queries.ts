@@ -4,7 +4,7 @@
  */
 import { and, eq, getTableColumns, max, sql, type SQL } from 'drizzle-orm';
 import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canListItem, canOpenExpiredItem, canOpenItem, isItemExpired, isSignedIn, validSharesToViewer, type Viewer } from '../../access/policy';
+import { canListItem, isSignedIn, itemOpening, validSharesToViewer, type ItemOpening, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, shares, users } from '../../db/schema';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
@@ -60,16 +60,25 @@ export async function grantedLevelFor(db: Database, viewer: Viewer, itemId: numb
   return row?.level ?? null;
 }
 
-/** Whether the viewer may open the item, asking for share grants only when level and role are not enough. */
-export async function viewerCanOpen(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<boolean> {
-  if (canOpenItem(viewer, record)) return true;
-  return canOpenItem(viewer, record, await grantedLevelFor(db, viewer, record.id, now));
+/**
+ * What the item page answers this viewer (`itemOpening`: open, 403 or 410), asking for share grants only when level
+ * and role are not enough.
+ */
+export async function viewerOpening(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<ItemOpening> {
+  const opening = itemOpening(viewer, record, null, now);
+  if (opening !== 'forbidden') return opening;
+  return itemOpening(viewer, record, await grantedLevelFor(db, viewer, record.id, now), now);
 }
 
-/** Whether the item may appear in a list this viewer sees (UNLISTED items only for admins). */
+/** Whether the viewer may open the item now (expiry included). */
+export async function viewerCanOpen(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<boolean> {
+  return (await viewerOpening(db, viewer, record, now)) === 'open';
+}
+
+/** Whether the item may appear in a list this viewer sees (UNLISTED items only for admins; expiry included). */
 export async function viewerCanList(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<boolean> {
-  if (canListItem(viewer, record)) return true;
-  return canListItem(viewer, record, await grantedLevelFor(db, viewer, record.id, now));
+  if (canListItem(viewer, record, null, now)) return true;
+  return canListItem(viewer, record, await grantedLevelFor(db, viewer, record.id, now), now);
 }
 
 /**
@@ -86,6 +95,7 @@ export async function openItemForViewer(db: Database, viewer: Viewer, ref: strin
 
 /** 403 (never the title; a sign-in hint for anonymous visitors) or 410 unless this viewer may open the item. */
 export async function assertViewerMayOpen(db: Database, viewer: Viewer, record: ItemRecord, now: Date): Promise<void> {
-  if (!(await viewerCanOpen(db, viewer, record, now))) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
-  if (isItemExpired(record, now) && !canOpenExpiredItem(viewer, record)) throw gone(record.expiresNote);
+  const opening = await viewerOpening(db, viewer, record, now);
+  if (opening === 'forbidden') throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
+  if (opening === 'gone') throw gone(record.expiresNote);
 }

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Relation } from '../../../shared/items';
-import { canDeleteRelation, canOpenExpiredItem, isAdmin, isItemExpired, listableItemsCondition, type SqlTime, type Viewer } from '../../access/policy';
+import { canDeleteRelation, isAdmin, listableItemsCondition, type SqlTime, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { jsonArray, jsonObject, jsonTimestamp } from '../../db/json';
 import { items, relations } from '../../db/schema';
@@ -18,8 +18,8 @@ type RelationRow = Omit<SummaryRow, 'expiresAt'> & { relationRef: string; adminA
 
 /**
  * SQL: the item's relations as JSON, each with the card of the item at its other end, only to items this viewer
- * may list (`listableItemsCondition`); the others are left out without a trace. Related items are a list: an
- * UNLISTED item never shows in it but for admins, or its link would spread.
+ * may list (`listableItemsCondition`, expiry included); the others are left out without a trace. Related items are a
+ * list: an UNLISTED item never shows in it but for admins, or its link would spread.
  */
 export function relationsSql(viewer: Viewer, itemId: SQLWrapper, now: SqlTime): SQL {
   const otherItemId = sql`case when ${relations.itemId} = ${itemId} then ${relations.relatedItemId} else ${relations.itemId} end`;
@@ -35,10 +35,10 @@ export function relationsSql(viewer: Viewer, itemId: SQLWrapper, now: SqlTime): 
   );
 }
 
-/** The relations the viewer may see: expired items only for those who may still open them, each item once. */
+/** The relations `relationsSql` found for the viewer, each item once. */
 export function readRelations(viewer: Viewer, json: unknown, now: Date): Relation[] {
   const rows = (json as RelationRow[]).map((row) => ({ ...row, expiresAt: jsonTimestamp(row.expiresAt) }));
-  return firstPerItem(rows.filter((row) => !isItemExpired(row, now) || canOpenExpiredItem(viewer, row))).map((row) => ({
+  return firstPerItem(rows).map((row) => ({
     ref: row.relationRef,
     item: itemSummary(row, now),
     admin_approved: row.adminApproved,

@@ -2,7 +2,7 @@
 import { and, asc, countDistinct, desc, eq, gt, max, sql, type SQL } from 'drizzle-orm';
 import { AFFIRMATION_STRENGTH } from '../../../shared/enums';
 import type { AffirmedItem, MyAffirmation } from '../../../shared/my-affirmations';
-import { openableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
+import { openableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { jsonObject } from '../../db/json';
 import { affirmationOptions, itemAffirmations, items } from '../../db/schema';
@@ -20,7 +20,6 @@ function affirmedByViewer(viewer: Viewer & { id: number }, now: Date): SQL | und
     eq(itemAffirmations.userId, viewer.id),
     gt(itemAffirmations.value, AFFIRMATION_STRENGTH.NONE),
     openableItemsCondition(viewer, now),
-    unexpiredForListingCondition(viewer, now),
   );
 }
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { ItemTask } from '../../../shared/items';
 import { TASK_COMPLETED_CUTOFF_ISO } from '../../../shared/tasks';
-import { openableItemsCondition, unexpiredForListingCondition, type Viewer } from '../../access/policy';
+import { openableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, tasks, users } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
@@ -66,7 +66,7 @@ function shownTasksCondition(reopenMode: boolean): SQL | undefined {
  */
 export async function listMyTasks(db: Database, viewer: Viewer & { id: number }, options: { reopenMode: boolean; page: number; perPage: number }, now: Date = new Date()): Promise<{ tasks: ItemTask[]; total: number }> {
   const where = and(eq(tasks.forUserId, viewer.id), shownTasksCondition(options.reopenMode));
-  const mayOpen = and(openableItemsCondition(viewer, now), unexpiredForListingCondition(viewer, now)) ?? sql`true`;
+  const mayOpen = openableItemsCondition(viewer, now) ?? sql`true`;
   const { offset, limit } = offsetAndLimit(options.page, options.perPage);
   const [rows, [{ total }]] = await Promise.all([
     db
