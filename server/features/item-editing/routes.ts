@@ -13,6 +13,7 @@ import { itemImages, items, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { removeImageFiles, type StoredImage } from '../images/file-cleanup';
 import { imagesDirIn, localImageStore, type ImageStore } from '../images/storage';
+import { openItemForViewer } from '../items/queries';
 import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
@@ -99,9 +100,10 @@ export async function itemEditingRoutes(app: FastifyInstance, options: ItemEditi
 
   app.post<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
     const viewer = request.viewer;
-    const item = await findEditableItem(app.db, request.params.ref);
-    if (!item) throw notFound();
-    if (!isSignedIn(viewer) || !canDuplicateItem(viewer, item)) throw forbidden();
+    const now = new Date();
+    // What the item page would answer (404, 403, 410) comes first: nothing is copied from an item one may not open.
+    const item = await openItemForViewer(app.db, viewer, request.params.ref, now);
+    if (!isSignedIn(viewer) || !canDuplicateItem(viewer, item, now)) throw forbidden();
     const copy = await duplicateItem(app.db, viewer, item.id);
     reply.notify(ITEM_EDIT_NOTICES.duplicated(copy.title));
     return reply.redirect(itemUrl(copy), 303);
