@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { NavigationHistory, NavigationHistoryEntry } from '../../../shared/props';
-import { openableItemsCondition, type Viewer } from '../../access/policy';
+import { listableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collections, items, itemTags, itemViews, tags, taxonomies } from '../../db/schema';
 
@@ -27,33 +27,36 @@ function itemEntry(row: { ref: string; title: string; type: string | null }): Na
   return { title: row.title, href: `/i/${row.ref}`, icon: TYPE_ICONS[row.type ?? ''] ?? DEFAULT_ITEM_ICON };
 }
 
-/** The signed-in viewer's history; only items the viewer may still open. */
-export async function navigationHistory(db: Database, viewer: Viewer & { id: number }): Promise<NavigationHistory> {
-  const [recent, frequent, mine] = await Promise.all([recentItems(db, viewer), frequentItems(db, viewer), myCollections(db, viewer.id)]);
+/**
+ * The signed-in viewer's history: only items they may list now (`listableItemsCondition`): none they would get a 403
+ * or a 410 for, and UNLISTED ones only for admins, as in every other list.
+ */
+export async function navigationHistory(db: Database, viewer: Viewer & { id: number }, now: Date = new Date()): Promise<NavigationHistory> {
+  const [recent, frequent, mine] = await Promise.all([recentItems(db, viewer, now), frequentItems(db, viewer, now), myCollections(db, viewer.id)]);
   return { recentlyViewedItems: recent, frequentlyViewedItems: frequent, myCollections: mine };
 }
 
-async function recentItems(db: Database, viewer: Viewer & { id: number }) {
+async function recentItems(db: Database, viewer: Viewer & { id: number }, now: Date) {
   const lastViewed = max(itemViews.viewedAt);
   const rows = await db
     .select({ ref: items.ref, title: items.title, type: typeLabel })
     .from(itemViews)
     .innerJoin(items, eq(items.id, itemViews.itemId))
-    .where(and(eq(itemViews.userId, viewer.id), openableItemsCondition(viewer)))
+    .where(and(eq(itemViews.userId, viewer.id), listableItemsCondition(viewer, now)))
     .groupBy(items.id)
     .orderBy(desc(lastViewed))
     .limit(HISTORY_ENTRY_LIMIT);
   return rows.map(itemEntry);
 }
 
-async function frequentItems(db: Database, viewer: Viewer & { id: number }) {
-  const since = new Date(Date.now() - FREQUENT_WINDOW_DAYS * 24 * 3600 * 1000);
+async function frequentItems(db: Database, viewer: Viewer & { id: number }, now: Date) {
+  const since = new Date(now.getTime() - FREQUENT_WINDOW_DAYS * 24 * 3600 * 1000);
   const views = count(itemViews.id);
   const rows = await db
     .select({ ref: items.ref, title: items.title, type: typeLabel })
     .from(itemViews)
     .innerJoin(items, eq(items.id, itemViews.itemId))
-    .where(and(eq(itemViews.userId, viewer.id), gt(itemViews.viewedAt, since), openableItemsCondition(viewer)))
+    .where(and(eq(itemViews.userId, viewer.id), gt(itemViews.viewedAt, since), listableItemsCondition(viewer, now)))
     .groupBy(items.id)
     .orderBy(desc(views), desc(max(itemViews.viewedAt)))
     .limit(HISTORY_ENTRY_LIMIT);
