@@ -6,20 +6,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_FIELDS, CONTENT_MESSAGES, contentUrl } from '../../../shared/content';
 import { SIGN_IN_HINT } from '../../../shared/messages';
-import {
-  canCreateDriveFolder,
-  canManageContent,
-  canOpenDriveFolder,
-  canOpenExpiredItem,
-  canSeeContent,
-  isAdmin,
-  isItemExpired,
-  isSignedIn,
-  type Viewer,
-} from '../../access/policy';
+import { canCreateDriveFolder, canManageContent, canOpenDriveFolder, canSeeContent, isAdmin, isSignedIn, type Viewer } from '../../access/policy';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
-import { forbidden, gone, HttpError, notFound } from '../../lib/http-errors';
-import { findItemRecord, grantedLevelFor, openItemForViewer, viewerCanOpen, type ItemRecord } from '../items/queries';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { assertViewerMayOpen, findItemRecord, grantedLevelFor, openItemForViewer, type ItemRecord } from '../items/queries';
 import { singleField } from '../item-editing/update-field';
 import { addUploadedContents, linkExistingFile, sampleTarget, type FieldErrors } from './adding';
 import { updateContentField } from './fields';
@@ -173,8 +163,7 @@ async function openableContent(request: FastifyRequest, now: Date = new Date()):
 async function assertMayOpenContent(request: FastifyRequest, item: ItemRecord, content: ContentRecord, now: Date): Promise<void> {
   const { db } = request.server;
   const viewer = request.viewer;
-  if (!(await viewerCanOpen(db, viewer, item, now))) throw refused(viewer);
-  if (isItemExpired(item, now) && !canOpenExpiredItem(viewer, item)) throw gone(item.expiresNote);
+  await assertViewerMayOpen(db, viewer, item, now);
   if (canSeeContent(viewer, item, content)) return;
   if (!canSeeContent(viewer, item, content, await grantedLevelFor(db, viewer, item.id, now))) throw refused(viewer);
 }
@@ -197,12 +186,15 @@ async function renderFolder(request: FastifyRequest, reply: FastifyReply, item: 
   });
 }
 
-/** A folder of the local drive opens as its item's folder view; a subfolder as a folder view for the item's editors. */
+/**
+ * A folder of the local drive opens as its item's folder view; a subfolder as a folder view for the item's editors.
+ * Either names the item, so both answer as its page does (403, 410) first.
+ */
 async function openLocalFolder(request: FastifyRequest, reply: FastifyReply, folder: DriveEntry, item: ItemRecord | null) {
   if (!item) throw notFound();
-  if (folder.id === item.googleDriveFolderId) return reply.redirect(folderPath(item), 302);
   const now = new Date();
-  await openItemForViewer(request.server.db, request.viewer, item.ref, now);
+  await assertViewerMayOpen(request.server.db, request.viewer, item, now);
+  if (folder.id === item.googleDriveFolderId) return reply.redirect(folderPath(item), 302);
   if (!canManageContent(request.viewer, item)) throw forbidden();
   return renderFolder(request, reply, item, folder, now);
 }
