@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from 'helmet';
@@ -70,6 +71,8 @@ export interface AppDependencies {
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config));
   recordRouteTable(app);
+  // Route schemas are zod schemas (server/lib/validation.ts); their refusals are answered in features/errors.
+  app.setValidatorCompiler(validatorCompiler);
   const database = deps.database ?? (await openOwnDatabase(config));
   app.decorate('config', config);
   app.decorate('db', database.db);

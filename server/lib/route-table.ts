@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 
-/** One method of one registered route, as Fastify matches it. */
+/** One method of one registered route, as Fastify matches it, with the schemas it declares for its input. */
 export interface RouteEntry {
   method: string;
   url: string;
+  schema?: Pick<FastifySchema, 'params' | 'querystring' | 'body'>;
 }
 
 declare module 'fastify' {
@@ -21,6 +22,6 @@ export function recordRouteTable(app: FastifyInstance): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) table.push({ method, url: route.url });
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, schema: route.schema });
   });
 }

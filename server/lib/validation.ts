@@ -1,4 +1,10 @@
-import type { z } from 'zod';
+/**
+ * The shared pieces of every route schema (route options `schema: { params, querystring, body }`, validated by the
+ * zod type provider before the handler runs; refusals are answered by features/errors), and field errors for the
+ * few checks a handler still makes itself.
+ */
+import { z } from 'zod';
+import { REF_PATTERN } from './ref';
 
 /** The first message of each field of a failed parse, as forms show them under their inputs ('form' for the whole). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -6,3 +12,21 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
   return errors;
 }
+
+/** An opaque ref in a path. Anything else names nothing, so a params schema failure answers 404. */
+export const ref = z.string().regex(REF_PATTERN);
+export const refParams = z.object({ ref });
+
+/** The largest value of a PostgreSQL integer column: ids and counts from a request are bounded by it. */
+export const INT4_MAX = 2_147_483_647;
+/** A whole number a form or query sent as text or JSON, within the integer columns' range. */
+export const wholeNumber = (min = 0, max = INT4_MAX) => z.coerce.number().int().min(min).max(max);
+
+/** A query parameter sent twice arrives as a list; lenient query schemas read its first value. */
+export const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * A form body: its fields as `shape`, missing body read as no fields (so each field says what is missing), unknown
+ * fields ignored.
+ */
+export const formBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess((input) => input ?? {}, z.object(shape));

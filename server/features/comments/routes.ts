@@ -3,72 +3,53 @@
  * flagging them for admin moderation, approving them, and the moderation list /admin/comment.
  * Every call on a comment first opens its item for the viewer (the item page's 404/403/410 answers).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_COMMENTS_PER_PAGE, ADMIN_COMMENTS_URL, COMMENT_MESSAGES, COMMENT_NOTICES } from '../../../shared/comments';
-import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf, isSignedIn, type Viewer } from '../../access/policy';
+import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
+import { refParams } from '../../lib/validation';
 import { openItemForViewer } from '../items/queries';
 import { addComment, approveComment, deleteComment, findComment, flagComment, listCommentsForModeration, updateComment, type StoredComment } from './queries';
-import { adminCommentsQuery, commentBody, fieldErrors, itemRefParams, refParams } from './schemas';
+import { adminCommentsQuery, commentBody, itemRefParams } from './schemas';
 
 const itemPath = (ref: string) => `/i/${ref}`;
 
-/** Signed-in viewers only; anonymous visitors are told to sign in. */
-function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { id: number; ref: string } {
-  if (!isSignedIn(viewer)) throw forbidden(SIGN_IN_HINT);
-}
-
-/** Route params that are not refs name nothing: 404. */
-function parseParams<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> {
-  const parsed = schema.safeParse(request.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
-
-/** The comment the route names, on an item this viewer may open (404 when there is none). */
-async function commentTheViewerSees(request: FastifyRequest): Promise<StoredComment> {
-  const comment = await findComment(request.server.db, parseParams(refParams, request).ref);
+/** The comment `ref` names, on an item this viewer may open (404 when there is none). */
+async function commentTheViewerSees(request: FastifyRequest, ref: string): Promise<StoredComment> {
+  const comment = await findComment(request.server.db, ref);
   if (!comment) throw notFound();
   await openItemForViewer(request.server.db, request.viewer, comment.itemRef);
   return comment;
 }
 
-export async function commentRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/i/:itemRef/comment', async (request, reply) => {
-    const viewer = request.viewer;
-    requireSignedIn(viewer);
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/i/:itemRef/comment', { preValidation: signedIn, schema: { params: itemRefParams, body: commentBody } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
     if (!canComment(viewer)) throw forbidden(COMMENT_MESSAGES.verifyEmail);
-    const item = await openItemForViewer(app.db, viewer, parseParams(itemRefParams, request).itemRef);
-    const body = commentBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), itemPath(item.ref));
-    await addComment(app.db, { itemId: item.id, userId: viewer.id, comment: body.data.comment });
+    const item = await openItemForViewer(app.db, viewer, request.params.itemRef);
+    await addComment(app.db, { itemId: item.id, userId: viewer.id, comment: request.body.comment });
     return reply.redirectBack(itemPath(item.ref));
   });
 
-  app.patch('/comment/:ref', async (request, reply) => {
-    requireSignedIn(request.viewer);
-    const comment = await commentTheViewerSees(request);
+  app.patch('/comment/:ref', { preValidation: signedIn, schema: { params: refParams, body: commentBody } }, async (request, reply) => {
+    const comment = await commentTheViewerSees(request, request.params.ref);
     if (!canUpdateComment(request.viewer, comment)) throw forbidden();
-    const body = commentBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), itemPath(comment.itemRef));
-    await updateComment(app.db, comment.id, body.data.comment);
+    await updateComment(app.db, comment.id, request.body.comment);
     return reply.redirectBack(itemPath(comment.itemRef));
   });
 
-  app.delete('/comment/:ref', async (request, reply) => {
-    requireSignedIn(request.viewer);
-    const comment = await commentTheViewerSees(request);
+  app.delete('/comment/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+    const comment = await commentTheViewerSees(request, request.params.ref);
     if (!canDeleteComment(request.viewer, comment)) throw forbidden();
     await deleteComment(app.db, comment.id);
     return reply.notify(COMMENT_NOTICES.deleted).redirectBack(itemPath(comment.itemRef));
   });
 
-  app.post('/comment/:ref/flag', async (request, reply) => {
-    requireSignedIn(request.viewer);
-    const comment = await commentTheViewerSees(request);
+  app.post('/comment/:ref/flag', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+    const comment = await commentTheViewerSees(request, request.params.ref);
     if (!isFlaggerOf(request.viewer, comment)) throw forbidden();
     const outcome = await flagComment(app.db, comment.id);
     if (outcome === 'gone') throw notFound();
@@ -78,19 +59,15 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirectBack(itemPath(comment.itemRef));
   });
 
-  app.delete('/comment/:ref/flag', async (request, reply) => {
-    requireSignedIn(request.viewer);
-    if (!canModerateComments(request.viewer)) throw forbidden();
-    const comment = await commentTheViewerSees(request);
+  app.delete('/comment/:ref/flag', { preValidation: allowedBy(canModerateComments), schema: { params: refParams } }, async (request, reply) => {
+    const comment = await commentTheViewerSees(request, request.params.ref);
     await approveComment(app.db, comment.id);
     return reply.notify(COMMENT_NOTICES.approved).redirectBack(itemPath(comment.itemRef));
   });
 
-  app.get(ADMIN_COMMENTS_URL, async (request, reply) => {
-    const viewer = request.viewer;
-    if (!canModerateComments(viewer)) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
-    const { page } = adminCommentsQuery.parse(request.query ?? {});
-    const { comments, total } = await listCommentsForModeration(app.db, viewer, page, ADMIN_COMMENTS_PER_PAGE);
+  app.get(ADMIN_COMMENTS_URL, { preValidation: allowedBy(canModerateComments), schema: { querystring: adminCommentsQuery } }, async (request, reply) => {
+    const { page } = request.query;
+    const { comments, total } = await listCommentsForModeration(app.db, request.viewer, page, ADMIN_COMMENTS_PER_PAGE);
     const links = paginationLinks({ path: ADMIN_COMMENTS_URL, query: {}, page, perPage: ADMIN_COMMENTS_PER_PAGE, total });
     reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('admin/comment/Index', {
@@ -99,4 +76,4 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
       breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Comments' }],
     });
   });
-}
+};

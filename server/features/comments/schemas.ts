@@ -1,10 +1,9 @@
 /** Request shapes of the comment calls (admin-curation §5, §7, §9) and their field errors. */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, COMMENT_MIN_LENGTH } from '../../../shared/comments';
-import { REF_PATTERN } from '../../lib/ref';
+import { formBody, ref } from '../../lib/validation';
 
-export const refParams = z.object({ ref: z.string().regex(REF_PATTERN) });
-export const itemRefParams = z.object({ itemRef: z.string().regex(REF_PATTERN) });
+export const itemRefParams = z.object({ itemRef: ref });
 
 /** Windows line ends become plain ones, so the length counts what the reader sees. */
 const commentText = z.preprocess(
@@ -16,7 +15,6 @@ const commentText = z.preprocess(
 );
 
 /** POST /i/{itemRef}/comment and PATCH /comment/{ref}. */
-export const commentBody = z.object({ comment: commentText });
+export const commentBody = formBody({ comment: commentText });
 
 export { pageQuery as adminCommentsQuery } from '../../lib/pagination';
-export { fieldErrors } from '../../lib/validation';

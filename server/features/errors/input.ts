@@ -46,12 +46,12 @@ function containsUnstorable(value: unknown, depth = 0): boolean {
 export async function guardUnstorableInput(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const found = unstorableInput(request);
   if (!found) return undefined;
-  if (found.part !== 'body') return renderOrAnswer(request, reply);
+  if (found.part !== 'body') return refuseUrl(request, reply);
   return refuseInput(request, reply, { [found.field]: INPUT_REFUSED.unstorable });
 }
 
-/** A URL that cannot name anything here: the 400 page, or 422 JSON. */
-async function renderOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+/** A URL whose path or query cannot be used: the 400 page, or 422 JSON. */
+export async function refuseUrl(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors: { form: INPUT_REFUSED.badUrl } });
   return renderError(request, reply, 400, null);
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { INPUT_REFUSED } from '../../../shared/messages';
 import { isDatabaseUnavailable, isDataException } from '../../db/errors';
 import { HttpError } from '../../lib/http-errors';
-import { guardUnstorableInput, inputErrorsOf, isInputError, refuseInput } from './input';
+import { guardUnstorableInput, inputErrorsOf, isInputError, refuseInput, refuseUrl } from './input';
 import { statusOf } from './pages';
 import { plainErrorResponse, renderError, renderErrorSafely } from './render';
 import { hadUndecodableUrl } from './undecodable-url';
@@ -20,7 +20,7 @@ export const errorPagesPlugin = fp(
 
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (isInputError(error)) return refuseInput(request, reply, inputErrorsOf(error));
-      if (error.validation) return refuseInput(request, reply, { form: INPUT_REFUSED.invalid });
+      if (error.validation) return refuseInvalidPart(request, reply, error);
       if (isDataException(error)) {
         // A value the database refused (out of range, not a date…) came from the request: a route schema is missing a bound.
         request.log.warn({ err: error, reqId: request.id }, 'input refused by the database');
@@ -48,6 +48,18 @@ export const errorPagesPlugin = fp(
   },
   { name: 'equip-error-pages', dependencies: ['equip-inertia'] },
 );
+
+/**
+ * A route schema's refusal: path parameters that fit no ref name nothing (404); a query that cannot be read is a bad
+ * request (400 page, 422 JSON); a body's problems are field errors.
+ */
+function refuseInvalidPart(request: FastifyRequest, reply: FastifyReply, error: FastifyError): Promise<FastifyReply> {
+  if (error.validationContext === 'params') return renderError(request, reply, 404, null);
+  if (error.validationContext !== 'body') return refuseUrl(request, reply);
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) errors[issue.instancePath.split('/')[1] || 'form'] ??= issue.message ?? INPUT_REFUSED.invalid;
+  return refuseInput(request, reply, errors);
+}
 
 /**
  * Fastify's own refusals before any hook runs, which rewriteUndecodableUrl and the router's parameter length leave

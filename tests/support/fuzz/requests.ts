@@ -4,6 +4,7 @@
  * valid here (real refs, e-mails, levels) so requests also get past the first check of a route.
  */
 import fc from 'fast-check';
+import { z } from 'zod';
 import type { InjectOptions } from 'fastify';
 import type { RouteEntry } from '../../../server/lib/route-table';
 
@@ -181,8 +182,17 @@ function learnedFormArbitrary(world: FuzzWorld, fields: readonly string[], text:
   });
 }
 
+/** The field names a zod body schema declares (through preprocess and pipes, unions and intersections). */
+export function declaredFields(schema: unknown, depth = 0): string[] {
+  if (!(schema instanceof z.ZodType) || depth > 6) return [];
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  const inner = [def.in, def.out, def.innerType, def.schema, def.left, def.right, ...((def.options as unknown[]) ?? [])];
+  return [...new Set(inner.flatMap((part) => declaredFields(part, depth + 1)))];
+}
+
 function bodyArbitrary(world: FuzzWorld, route: RouteEntry, text: fc.Arbitrary<string>): fc.Arbitrary<FuzzBody> {
-  const learned = world.fieldsByRoute.get(routeKey(route)) ?? [];
+  const learned = [...new Set([...declaredFields(route.schema?.body), ...(world.fieldsByRoute.get(routeKey(route)) ?? [])])];
   const fieldName = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FIELD_NAMES, ...learned) }, { weight: 1, arbitrary: text });
   const fields = fc.array(fc.tuple(fieldName, text), { maxLength: 5 });
   return fc.oneof(

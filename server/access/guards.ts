@@ -1,0 +1,32 @@
+/**
+ * Access declared on a route (`preValidation: signedIn` or `allowedBy(rule)` in its options): checked before the
+ * route's input is validated, so a visitor who may not use a route is told so whatever they sent.
+ */
+import type { FastifyRequest } from 'fastify';
+import { SIGN_IN_HINT } from '../../shared/messages';
+import { forbidden } from '../lib/http-errors';
+import { isSignedIn, type Viewer } from './policy';
+
+export type SignedInViewer = Viewer & { id: number; ref: string };
+
+/** The viewer, who must be signed in (403 with the sign-in hint otherwise). */
+export function signedInViewer(request: FastifyRequest): SignedInViewer {
+  const viewer = request.viewer;
+  if (!isSignedIn(viewer)) throw forbidden(SIGN_IN_HINT);
+  return viewer as SignedInViewer;
+}
+
+/** Route option: anonymous visitors get the 403 page with the sign-in hint. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  signedInViewer(request);
+}
+
+/** Throws the 403 unless the policy's `rule` holds for the viewer: the sign-in hint for anonymous visitors. */
+export function requireAllowed(viewer: Viewer, rule: (viewer: Viewer) => boolean): void {
+  if (!rule(viewer)) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
+}
+
+/** Route option: the policy's `rule` must hold for the viewer (see requireAllowed). */
+export function allowedBy(rule: (viewer: Viewer) => boolean) {
+  return async (request: FastifyRequest): Promise<void> => requireAllowed(request.viewer, rule);
+}
