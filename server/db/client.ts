@@ -39,7 +39,8 @@ const ADMIN_SHUTDOWN = '57P01';
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     // JIT compiling costs ~10 ms per statement the planner thinks is big, more than the app's indexed queries take.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    // A server that does not answer (a failover, a cut network) fails a request after 5 s instead of holding it forever.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off', connectionTimeoutMillis: 5000 });
     // An idle client can be cut off by the server (restart, failover, admin command); without a listener
     // that error would crash the process. The pool replaces the client on the next query.
     pool.on('error', (error: Error & { code?: string }) => {
