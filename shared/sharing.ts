@@ -2,6 +2,7 @@
  * Sharing (member-library §2 Share dialog, §3 Share / Share form / Sharing explanation, §4 Grant form, §5 Share form,
  * §9): constants, texts and shapes used by the server, the dialog and the /share and /sent pages alike.
  */
+import { COLLECTION_TEXTS } from './collections';
 import type { SharedType } from './enums';
 import { LEVEL, type AccessLevel } from './levels';
 
@@ -60,14 +61,28 @@ export function shareValidityLabel(days: ShareValidity): string {
   return days === null ? SHARE_TEXTS.forever : `${days} days`;
 }
 
-/** One entry of /share or /sent (§3 Share). */
+/**
+ * What /share and /sent name a resource by when the viewer may not open it now (a locked share): as a collection's
+ * locked entry, with nothing of the resource itself.
+ */
+export const LOCKED_SHARE_TITLES: Record<SharedType, string> = {
+  item: COLLECTION_TEXTS.lockedItem,
+  item_content: 'Content you cannot open',
+  collection: 'A collection you cannot open',
+};
+
+/**
+ * One entry of /share or /sent (§3 Share). The share itself (date, parties, level, expiry) always shows; the shared
+ * resource's title, image and page are null when the viewer may not open it now (locked: `LOCKED_SHARE_TITLES`).
+ */
 export interface Share {
   ref: string;
   shared_type: SharedType;
-  /** The shared resource's page, with the share's ref (`?share=`). */
-  shared_url_path: string;
+  /** The shared resource's page, with the share's ref (`?share=`); null when locked. */
+  shared_url_path: string | null;
   shared_image: string | null;
-  shared_title: string;
+  /** Null when locked. */
+  shared_title: string | null;
   /** The recipient as the sharer addressed them: the e-mail address. */
   to_user: string;
   from_user: string;

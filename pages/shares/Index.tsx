@@ -4,7 +4,7 @@ import AppLink from '../../components/lib/AppLink';
 import Pagination from '../../components/pagination/Pagination';
 import { LEVEL_SHORT_NAMES, type AccessLevel } from '../../shared/levels';
 import type { PageProps } from '../../shared/pages';
-import type { Share } from '../../shared/sharing';
+import { LOCKED_SHARE_TITLES, type Share } from '../../shared/sharing';
 
 /** /share (Shared With Me) and /sent (Shared By Me): the shares made to or by the viewer, newest first. */
 export default function SharesIndex({ direction, heading, shares, emptyText }: PageProps<'shares/Index'>) {
@@ -26,17 +26,24 @@ export default function SharesIndex({ direction, heading, shares, emptyText }: P
   );
 }
 
+/** A share whose resource the viewer may not open now comes without its title, image and link: a locked placeholder. */
 function ShareEntry({ share, direction }: { share: Share; direction: 'received' | 'sent' }) {
   const otherParty = direction === 'sent' ? `To ${share.to_user}` : `From ${share.from_user}`;
+  const locked = share.shared_title === null;
+  const title = share.shared_title ?? LOCKED_SHARE_TITLES[share.shared_type];
   return (
-    <li className="list-group-item d-flex gap-3 align-items-center" aria-label={share.shared_title}>
+    <li className="list-group-item d-flex gap-3 align-items-center" aria-label={title}>
       {share.shared_image ? (
         <img src={share.shared_image} alt="" width={64} height={48} className="rounded object-fit-cover flex-shrink-0" />
       ) : (
-        <span className="bi bi-file-earmark fs-3 text-body-secondary flex-shrink-0" style={{ width: 64 }} aria-hidden="true" />
+        <span className={`bi ${locked ? 'bi-lock' : 'bi-file-earmark'} fs-3 text-body-secondary flex-shrink-0`} style={{ width: 64 }} aria-hidden="true" />
       )}
       <div className="flex-grow-1">
-        {share.valid ? <AppLink href={share.shared_url_path}>{share.shared_title}</AppLink> : <span>{share.shared_title}</span>}
+        {share.valid && share.shared_url_path ? (
+          <AppLink href={share.shared_url_path}>{title}</AppLink>
+        ) : (
+          <span className={locked ? 'text-body-secondary' : undefined}>{title}</span>
+        )}
         <div className="small text-body-secondary">
           {otherParty} · {formatDate(share.date)} · Level {share.level} ({LEVEL_SHORT_NAMES[share.level as AccessLevel]}) ·{' '}
           {share.expires_at ? `${share.valid ? 'until' : 'ended'} ${formatDate(share.expires_at)}` : 'forever'}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
-import { SHARE_TEXTS, type Share } from '../../shared/sharing';
+import { LOCKED_SHARE_TITLES, SHARE_TEXTS, type Share } from '../../shared/sharing';
 import { pageObject, renderInertiaPage, SHARED_MEMBER } from './support';
 
 const ONE_PAGE: PaginationLink[] = [
@@ -70,6 +70,27 @@ describe('Shared With Me and Shared By Me', () => {
     const expired = screen.getByRole('listitem', { name: 'Old Handbook' });
     expect(within(expired).queryByRole('link')).toBeNull();
     expect(within(expired).getByText('Expired')).toBeTruthy();
+  });
+
+  it('shows a share the viewer may no longer open as a locked placeholder, with the share’s own details', async () => {
+    const locked = { shared_title: null, shared_url_path: null, shared_image: null };
+    await renderInertiaPage(
+      sharesPage('received', [
+        aShare({ ref: 'share0000003', ...locked }),
+        aShare({ ref: 'share0000004', shared_type: 'item_content', ...locked, valid: false, expiring_soon: false }),
+        aShare({ ref: 'share0000005', shared_type: 'collection', ...locked }),
+      ]),
+    );
+    const item = screen.getByRole('listitem', { name: LOCKED_SHARE_TITLES.item });
+    expect(LOCKED_SHARE_TITLES.item).toBe('An item you cannot open');
+    expect(within(item).queryByRole('link')).toBeNull();
+    expect(item.querySelector('img')).toBeNull();
+    expect(item.textContent).toContain('From Sarah Okafor');
+    expect(item.textContent).toContain('Level 4');
+    expect(within(item).getByText('Expiring soon')).toBeTruthy();
+    const content = screen.getByRole('listitem', { name: LOCKED_SHARE_TITLES.item_content });
+    expect(within(content).getByText('Expired')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: LOCKED_SHARE_TITLES.collection })).queryByRole('link')).toBeNull();
   });
 
   it('names the recipient on Shared By Me', async () => {

@@ -239,10 +239,18 @@ describe('Shared With Me (/share) and Shared By Me (/sent)', () => {
     expect(received.every((entry) => entry.from_user === 'Sarah Okafor')).toBe(true);
   });
 
-  it('marks expired shares as not valid', async () => {
+  it('marks expired shares as not valid, and locks what the recipient can no longer open', async () => {
     const recipient = await context.as(LATECOMER);
     const received = (await visit(context.app, '/share', recipient)).page.props.shares.data as Share[];
-    expect(received.find((entry) => entry.shared_title === 'Staff Safeguarding Pack')).toMatchObject({ valid: false, expiring_soon: false });
+    // The staff-level item was theirs to open only through this share.
+    expect(received.find((entry) => entry.from_user === 'James Whitfield')).toMatchObject({
+      valid: false,
+      expiring_soon: false,
+      level: 4,
+      shared_title: null,
+      shared_url_path: null,
+      shared_image: null,
+    });
   });
 });
 

@@ -4,12 +4,24 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SharedType } from '../../../shared/enums';
 import { itemImageUrls } from '../../../shared/items';
 import { SHARE_EXPIRING_SOON_DAYS, SHARE_QUERY_PARAM, SHARES_PER_PAGE, type Share, type ShareValidity } from '../../../shared/sharing';
-import { sharesAddressedTo, type Viewer } from '../../access/policy';
+import {
+  canOpenCollection,
+  canOpenItem,
+  canSeeContent,
+  collectionSharesToViewer,
+  sharesAddressedTo,
+  type CollectionAccessFacts,
+  type ContentAccessFacts,
+  type ItemAccessFacts,
+  type Viewer,
+} from '../../access/policy';
 import { userIdWithVerifiedEmail } from '../../auth/verification';
 import type { Database } from '../../db/client';
-import { collections, contents, itemImages, items, shares, users, userTypes } from '../../db/schema';
+import { collections, contents, items, shares, users, userTypes } from '../../db/schema';
 import { REF_PATTERN } from '../../lib/ref';
 import { queueMail } from '../../mail/outbox';
+import { itemGrantedLevelSql } from '../content/detail-part';
+import { firstImageRef } from '../items/summary';
 import type { MailMessage } from '../../mail/mailer';
 
 const DAY_MS = 24 * 3_600_000;
@@ -147,12 +159,13 @@ export function isShareExpiringSoon(expiresAt: Date | null, now: Date = new Date
 export type ShareDirection = 'received' | 'sent';
 
 const fromUsers = aliasedTable(users, 'share_from_users');
-const contentItems = aliasedTable(items, 'share_content_items');
 
-/** One page of the shares made to this viewer (Shared With Me) or by them (Shared By Me), newest first, and how many there are in all. */
+/**
+ * One page of the shares made to this viewer (Shared With Me) or by them (Shared By Me), newest first, and how many
+ * there are in all. A resource the viewer may not open now is locked (`sharedResourceOf`).
+ */
 export async function listShares(db: Database, viewer: Viewer & { id: number }, direction: ShareDirection, page: number, now: Date = new Date()): Promise<{ shares: Share[]; total: number }> {
   const condition = direction === 'sent' ? eq(shares.fromUserId, viewer.id) : sharesAddressedTo(viewer);
-  const firstImage = sql<string | null>`(select ${itemImages.ref} from ${itemImages} where ${itemImages.itemId} = ${items.id} order by ${itemImages.position}, ${itemImages.id} limit 1)`;
   const rows = await db
     .select({
       ref: shares.ref,
@@ -162,28 +175,39 @@ export async function listShares(db: Database, viewer: Viewer & { id: number }, 
       createdAt: shares.createdAt,
       expiresAt: shares.expiresAt,
       fromName: fromUsers.name,
-      itemRef: items.ref,
-      itemTitle: items.title,
-      imageRef: firstImage,
-      contentRef: contents.ref,
-      contentLabel: contents.label,
-      contentItemTitle: contentItems.title,
-      collectionRef: collections.ref,
-      collectionTitle: collections.title,
+      item: {
+        ref: items.ref,
+        title: items.title,
+        visibility: items.visibility,
+        minimumAccessLevel: items.minimumAccessLevel,
+        createdByUserId: items.createdByUserId,
+        expiresAt: items.expiresAt,
+      },
+      imageRef: firstImageRef,
+      grantedLevel: itemGrantedLevelSql(viewer, items.id, now).mapWith(Number),
+      content: { ref: contents.ref, label: contents.label, published: contents.published, minimumAccessLevel: contents.minimumAccessLevel },
+      collection: { ref: collections.ref, title: collections.title, userId: collections.userId, public: collections.public },
+      collectionSharedWithViewer: collectionSharedWithViewer(viewer, now),
       total: sql<number>`count(*) over ()`,
     })
     .from(shares)
     .leftJoin(fromUsers, eq(fromUsers.id, shares.fromUserId))
+    // A content share names its item too (`grantShare`).
     .leftJoin(items, eq(items.id, shares.itemId))
     .leftJoin(contents, eq(contents.id, shares.contentId))
-    .leftJoin(contentItems, eq(contentItems.id, contents.itemId))
     .leftJoin(collections, eq(collections.id, shares.collectionId))
     .where(condition)
     .orderBy(desc(shares.createdAt), desc(shares.id))
     .limit(SHARES_PER_PAGE)
     .offset((page - 1) * SHARES_PER_PAGE);
   const total = rows.length > 0 ? Number(rows[0]!.total) : await countShares(db, condition);
-  return { shares: rows.map((row) => shareOfRow(row, now)), total };
+  return { shares: rows.map((row) => shareOfRow(viewer, row, now)), total };
+}
+
+/** SQL over the joined `collections`: a valid share of it is addressed to the viewer (`canOpenCollection`). */
+function collectionSharedWithViewer(viewer: Viewer, now: Date): SQL<boolean> {
+  const inner = sql`select 1 from ${shares} where ${and(eq(shares.collectionId, collections.id), collectionSharesToViewer(viewer, now))}`;
+  return sql<boolean>`exists (${inner})`.mapWith(Boolean);
 }
 
 async function countShares(db: Database, condition: SQL): Promise<number> {
@@ -199,24 +223,22 @@ interface ShareRow {
   createdAt: Date;
   expiresAt: Date | null;
   fromName: string | null;
-  itemRef: string | null;
-  itemTitle: string | null;
+  item: (ItemAccessFacts & { ref: string; title: string }) | null;
   imageRef: string | null;
-  contentRef: string | null;
-  contentLabel: string | null;
-  contentItemTitle: string | null;
-  collectionRef: string | null;
-  collectionTitle: string | null;
+  grantedLevel: number | null;
+  content: (ContentAccessFacts & { ref: string; label: string }) | null;
+  collection: (CollectionAccessFacts & { ref: string; title: string }) | null;
+  collectionSharedWithViewer: boolean;
 }
 
-function shareOfRow(row: ShareRow, now: Date): Share {
-  const resource = sharedResource(row);
+function shareOfRow(viewer: Viewer, row: ShareRow, now: Date): Share {
+  const resource = sharedResourceOf(viewer, row, now);
   return {
     ref: row.ref,
     shared_type: row.sharedType as SharedType,
-    shared_url_path: shareLinkPath(resource.path, row.ref),
-    shared_image: row.imageRef === null ? null : itemImageUrls(row.imageRef).public_thumbnail_large_url,
-    shared_title: resource.title,
+    shared_url_path: resource && shareLinkPath(resource.path, row.ref),
+    shared_image: resource?.imageRef ? itemImageUrls(resource.imageRef).public_thumbnail_large_url : null,
+    shared_title: resource?.title ?? null,
     to_user: row.toEmail,
     from_user: row.fromName ?? 'A former user',
     date: row.createdAt.toISOString(),
@@ -227,10 +249,22 @@ function shareOfRow(row: ShareRow, now: Date): Share {
   };
 }
 
-function sharedResource(row: ShareRow): { path: string; title: string } {
-  if (row.sharedType === 'item_content' && row.contentRef) {
-    return { path: `/content/${row.contentRef}`, title: `${row.contentLabel} (${row.contentItemTitle ?? row.itemTitle ?? ''})` };
+/**
+ * The shared resource as the viewer may see it now, or null (locked) when they may not open it now: an item by
+ * `canOpenItem` (level, role, their own valid shares, expiry), a content row by `canSeeContent` too, a collection by
+ * `canOpenCollection`. The sharer is held to the same rule, having perhaps lost access since. A locked resource gives
+ * nothing away, not even its ref: what it is called and shows now is not theirs to see.
+ */
+function sharedResourceOf(viewer: Viewer, row: ShareRow, now: Date): { path: string; title: string; imageRef: string | null } | null {
+  const { item, content, collection } = row;
+  if (row.sharedType === 'collection') {
+    if (!collection || !canOpenCollection(viewer, collection, row.collectionSharedWithViewer)) return null;
+    return { path: `/collection/${collection.ref}`, title: collection.title, imageRef: null };
   }
-  if (row.sharedType === 'collection' && row.collectionRef) return { path: `/collection/${row.collectionRef}`, title: row.collectionTitle ?? '' };
-  return { path: `/i/${row.itemRef}`, title: row.itemTitle ?? '' };
+  if (!item || !canOpenItem(viewer, item, row.grantedLevel, now)) return null;
+  if (row.sharedType === 'item_content') {
+    if (!content || !canSeeContent(viewer, item, content, row.grantedLevel)) return null;
+    return { path: `/content/${content.ref}`, title: `${content.label} (${item.title})`, imageRef: row.imageRef };
+  }
+  return { path: `/i/${item.ref}`, title: item.title, imageRef: row.imageRef };
 }
