@@ -130,6 +130,12 @@ export async function verifyCurrentEmail(db: Database, userId: number, email: st
   return true;
 }
 
+/**
+ * SQL over `users`: the address when verified, else null, as for a user without one: an address merely typed is a
+ * claim, never shown to others as someone's (docs/decisions.md "Who holds an e-mail address").
+ */
+export const verifiedEmail = sql<string | null>`case when ${users.emailVerifiedAt} is not null then ${users.email} end`;
+
 /** The account holding this address verified (any letter case), if any: the only one it signs in, links or reaches. */
 export async function userIdWithVerifiedEmail(db: Database, email: string): Promise<number | null> {
   const [user] = await db
@@ -140,7 +146,11 @@ export async function userIdWithVerifiedEmail(db: Database, email: string): Prom
   return user?.id ?? null;
 }
 
-async function isVerifiedByAnother(db: Database, email: string, userId: number): Promise<boolean> {
+/**
+ * Whether an account other than `userId` holds this address verified (any letter case): only then is it someone
+ * else's. Unverified claims never count, so no answer built on this says that someone merely typed the address.
+ */
+export async function isVerifiedByAnother(db: Database, email: string, userId: number): Promise<boolean> {
   const holder = await userIdWithVerifiedEmail(db, email);
   return holder !== null && holder !== userId;
 }

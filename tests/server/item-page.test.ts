@@ -210,6 +210,20 @@ describe('the item page props', () => {
     expect(await itemAs('member', REFS.related)).toMatchObject({ created_by_user_email: 'staff@example.org' });
   });
 
+  it('gives the maintainer’s address only while it is verified, to editors too', async () => {
+    const staffAddress = eq(users.email, 'staff@example.org');
+    const [{ verifiedAt }] = await ctx.database.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(staffAddress);
+    await ctx.database.db.update(users).set({ emailVerifiedAt: null }).where(staffAddress);
+    try {
+      for (const who of ['member', 'admin'] as const) {
+        expect(await itemAs(who, REFS.related)).toMatchObject({ created_by_user_name: 'James Whitfield', created_by_user_email: null });
+      }
+    } finally {
+      await ctx.database.db.update(users).set({ emailVerifiedAt: verifiedAt }).where(staffAddress);
+    }
+    expect(await itemAs('member', REFS.related)).toMatchObject({ created_by_user_email: 'staff@example.org' });
+  });
+
   it('keeps review notes for editors', async () => {
     expect(await itemAs('anonymous', REFS.public)).toMatchObject({ review: null });
     expect(await itemAs('team', REFS.public)).toMatchObject({ review: 'Check the film clip licence.' });

@@ -7,6 +7,7 @@ import { USER_LIST_PAGE_SIZE, USER_NOTICES } from '../../shared/users';
 import type { DatabaseHandle } from '../../server/db/client';
 import { auditEvents, comments, items, users, userTypes } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/auth/session';
+import { lockEmailAddress, verifyCurrentEmail } from '../../server/auth/verification';
 import type { CookieJar } from '../support/app';
 import { nextPage, send, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
@@ -49,6 +50,12 @@ const { db, as } = context;
 async function userRow(email: string) {
   const [row] = await db().select().from(users).where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+async function userRowById(id: number) {
+  const [row] = await db().select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`no user ${id}`);
   return row;
 }
 
@@ -357,6 +364,33 @@ describe('PATCH /user/{ref}', () => {
     const row = await userRow('fresh.address@example.net');
     expect(row.id).toBe(target.id);
     expect(row.emailVerifiedAt).toBeNull();
+  });
+
+  it('gives an address another account merely typed, answering as for any free address, and leaves the claims to the proof', async () => {
+    const target = await crowdMember();
+    const claimant = await crowdMember();
+    await db().update(users).set({ email: 'typed.elsewhere@example.net', emailVerifiedAt: null }).where(eq(users.id, claimant.id));
+
+    const given = await patch(USER_MANAGER, target.ref, { email: 'Typed.Elsewhere@example.net' });
+    expect(given.response.statusCode).toBe(303);
+    const answer = await nextPage(context.app, given.jar);
+    expect(answer.errors).toEqual({});
+    expect(answer.notices).toEqual(['Saved']);
+    // Set by someone else, so not proven: both claims stand, neither verified.
+    const [targetRow, claimantRow] = [await userRowById(target.id), await userRowById(claimant.id)];
+    expect(targetRow).toMatchObject({ email: 'Typed.Elsewhere@example.net', emailVerifiedAt: null });
+    expect(claimantRow).toMatchObject({ email: 'typed.elsewhere@example.net', emailVerifiedAt: null });
+
+    // The owner proves it (the verification link's step): the other claim is dropped.
+    await db().transaction(async (tx) => {
+      await lockEmailAddress(tx, 'typed.elsewhere@example.net');
+      expect(await verifyCurrentEmail(tx, target.id, 'typed.elsewhere@example.net', new Date())).toBe(true);
+    });
+    expect((await userRowById(claimant.id)).email).toBeNull();
+    // Now held verified, it is taken for everyone else.
+    const taken = await patch(USER_MANAGER, claimant.ref, { email: 'typed.elsewhere@example.net' });
+    expect((await nextPage(context.app, taken.jar)).errors).toEqual({ email: 'Another user already has this e-mail address.' });
+    expect((await userRowById(claimant.id)).email).toBeNull();
   });
 
   it('validates the name and phone under their fields', async () => {

@@ -4,7 +4,8 @@
  */
 import { and, eq, getTableColumns, max, sql, type SQL } from 'drizzle-orm';
 import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canListItem, isSignedIn, itemOpening, validSharesToViewer, type ItemOpening, type Viewer } from '../../access/policy';
+import { canListItem, isSignedIn, itemOpening, validSharesToViewer, type ItemAccessFacts, type ItemOpening, type Viewer } from '../../access/policy';
+import { verifiedEmail } from '../../auth/verification';
 import type { Database } from '../../db/client';
 import { items, shares, users } from '../../db/schema';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
@@ -20,10 +21,13 @@ async function selectItemRecord(db: Database, condition: SQL) {
   return row ?? null;
 }
 
-/** The statement that loads an item row with its maintainer (and `extra` fields of that row), not yet run. */
+/**
+ * The statement that loads an item row with its maintainer (and `extra` fields of that row), not yet run. The
+ * maintainer's address only when verified: the item page shows it to others.
+ */
 export function itemRecordQuery<Extra extends Record<string, SQL> = Record<never, SQL>>(db: Database, condition: SQL, extra: Extra = {} as Extra) {
   return db
-    .select({ ...itemColumns, maintainerRef: users.ref, maintainerName: users.name, maintainerEmail: users.email, ...extra })
+    .select({ ...itemColumns, maintainerRef: users.ref, maintainerName: users.name, maintainerEmail: verifiedEmail, ...extra })
     .from(items)
     .leftJoin(users, eq(users.id, items.createdByUserId))
     .where(condition)
@@ -64,7 +68,7 @@ export async function grantedLevelFor(db: Database, viewer: Viewer, itemId: numb
  * What the item page answers this viewer (`itemOpening`: open, 403 or 410), asking for share grants only when level
  * and role are not enough.
  */
-export async function viewerOpening(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<ItemOpening> {
+export async function viewerOpening(db: Database, viewer: Viewer, record: ItemAccessFacts & { id: number }, now: Date = new Date()): Promise<ItemOpening> {
   const opening = itemOpening(viewer, record, null, now);
   if (opening !== 'forbidden') return opening;
   return itemOpening(viewer, record, await grantedLevelFor(db, viewer, record.id, now), now);

@@ -3,6 +3,7 @@ import { clampLevel } from '../../../shared/levels';
 import { USER_LEVEL_FILTER_LEVELS, USER_LIST_PAGE_SIZE, type UserComment, type UserListEntry, type UserTypeSummary } from '../../../shared/users';
 import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer } from '../../access/policy';
 import { returnImpersonatorsOf } from '../../auth/impersonation';
+import { isVerifiedByAnother } from '../../auth/verification';
 import type { Database } from '../../db/client';
 import { auditEvents, comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../item-editing/user-search';
@@ -139,14 +140,13 @@ export async function allUserTypes(db: Database): Promise<UserTypeSummary[]> {
 
 export { findUserType } from '../../auth/user-types';
 
-/** Whether another user already has this e-mail address (compared case-insensitively, as the unique index does). */
+/**
+ * Whether another account holds this address verified (any letter case): only then is it taken. A user manager's
+ * address is not verified (the user proves it by the link, which then drops other accounts' unverified claims on it,
+ * `verifyCurrentEmail`), so a mere claim elsewhere neither stops it nor shows in the answer.
+ */
 export async function emailTakenByAnother(db: Database, email: string, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, sql`${users.id} <> ${userId}`))
-    .limit(1);
-  return row !== undefined;
+  return isVerifiedByAnother(db, email, userId);
 }
 
 /** Flags every unapproved comment of the user; answers how many that is. */
