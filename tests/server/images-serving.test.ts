@@ -19,6 +19,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'equip-image-serving-'));
 const STAFF_ONLY = 'staffonly0001';
 const MEMBERS_DRAFT = 'memberdraft01';
 const EXPIRED = 'expireditem01';
+const EXPIRED_STAFF = 'expiredstaff1';
 
 async function seed(handle: DatabaseHandle) {
   await seedDemoLibrary(handle.db, { items: 12 });
@@ -30,6 +31,7 @@ async function seed(handle: DatabaseHandle) {
       { ref: STAFF_ONLY, code: 'T-1', title: 'Staff Only', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4 },
       { ref: MEMBERS_DRAFT, code: 'T-2', title: 'Member’s Draft', visibility: VISIBILITY.DRAFT, minimumAccessLevel: 0, createdByUserId: member.id },
       { ref: EXPIRED, code: 'T-3', title: 'Expired', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0, expiresAt: new Date(Date.now() - 86_400_000) },
+      { ref: EXPIRED_STAFF, code: 'T-4', title: 'Expired Staff', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4, expiresAt: new Date(Date.now() - 86_400_000) },
     ])
     .returning();
   await handle.db.insert(shares).values([
@@ -72,7 +74,7 @@ async function uploadTo(itemRef: string): Promise<string> {
 describe('GET /image/{ref} and /image/{ref}/large', () => {
   const refs: Record<string, string> = {};
   beforeAll(async () => {
-    for (const item of [STAFF_ONLY, MEMBERS_DRAFT, EXPIRED]) refs[item] = await uploadTo(item);
+    for (const item of [STAFF_ONLY, MEMBERS_DRAFT, EXPIRED, EXPIRED_STAFF]) refs[item] = await uploadTo(item);
   });
 
   it('serves an image of a staff-only item to staff only', async () => {
@@ -108,9 +110,24 @@ describe('GET /image/{ref} and /image/{ref}/large', () => {
     expect((await get(url, await as('team@example.org'))).statusCode).toBe(403);
   });
 
-  it('does not serve images of an expired item except to its editors', async () => {
-    expect((await get(`/image/${refs[EXPIRED]}`, await as('member@example.org'))).statusCode).toBe(403);
-    expect((await get(`/image/${refs[EXPIRED]}`, await as('admin@example.org'))).statusCode).toBe(200);
+  it('does not serve images of an expired item except to its editors: 410 to those it reached, 403 to the others', async () => {
+    expect((await get(`/image/${refs[EXPIRED]}`)).statusCode).toBe(410);
+    expect((await get(`/image/${refs[EXPIRED]}`, await as('member@example.org'))).statusCode).toBe(410);
+    expect((await get(`/image/${refs[EXPIRED]}/large`, await as('admin@example.org'))).statusCode).toBe(200);
+    expect((await get(`/image/${refs[EXPIRED_STAFF]}/large`, await as('member@example.org'))).statusCode).toBe(403);
+    expect((await get(`/image/${refs[EXPIRED_STAFF]}/large`, await as('staff@example.org'))).statusCode).toBe(410);
+  });
+
+  it('answers every viewer as the item’s page does', async () => {
+    const viewers = [null, 'member@example.org', 'affiliate@example.org', 'staff@example.org', 'admin@example.org'];
+    for (const item of [STAFF_ONLY, MEMBERS_DRAFT, EXPIRED, EXPIRED_STAFF]) {
+      for (const email of viewers) {
+        const jar = email ? await as(email) : undefined;
+        const page = (await get(`/i/${item}`, jar)).statusCode;
+        expect([item, email, (await get(`/image/${refs[item]}`, jar)).statusCode]).toEqual([item, email, page]);
+        expect([item, email, (await get(`/image/${refs[item]}/large`, jar)).statusCode]).toEqual([item, email, page]);
+      }
+    }
   });
 
   it('answers 404 for an unknown or malformed ref', async () => {

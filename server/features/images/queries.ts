@@ -1,7 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { openableItemsCondition, type ItemAccessFacts, type Viewer } from '../../access/policy';
+import { eq, sql } from 'drizzle-orm';
+import type { ItemAccessFacts, Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemImages, items } from '../../db/schema';
+import { gone } from '../../lib/http-errors';
+import { viewerOpening } from '../items/queries';
 
 export type ItemImageRow = typeof itemImages.$inferSelect;
 export type NewItemImage = Pick<ItemImageRow, 'ref' | 'extension' | 'source' | 'storageKey'>;
@@ -9,6 +11,7 @@ export type NewItemImage = Pick<ItemImageRow, 'ref' | 'extension' | 'source' | '
 export interface ItemForImages extends ItemAccessFacts {
   id: number;
   ref: string;
+  expiresNote: string | null;
 }
 
 const itemFacts = {
@@ -18,6 +21,7 @@ const itemFacts = {
   minimumAccessLevel: items.minimumAccessLevel,
   createdByUserId: items.createdByUserId,
   expiresAt: items.expiresAt,
+  expiresNote: items.expiresNote,
 };
 
 export async function findItemForImages(db: Database, itemRef: string): Promise<ItemForImages | null> {
@@ -37,19 +41,16 @@ export async function findImageWithItem(db: Database, imageRef: string): Promise
 }
 
 /**
- * The image when the viewer may open its item (share grants included; an expired item only for its
- * editors); `hidden` when it exists but they may not, so the route can tell 403 from 404.
+ * The image when the viewer may open its item; null when there is no such image; 'hidden' when its item's page would
+ * answer 403. When that page would answer 410 (expired, and the viewer is not one of its editors) this throws the
+ * same 410, so a picture never tells anyone more, or less, than its item's page.
  */
-export async function findViewableImage(db: Database, viewer: Viewer, imageRef: string): Promise<ItemImageRow | 'hidden' | null> {
-  const [row] = await db
-    .select({ image: itemImages })
-    .from(itemImages)
-    .innerJoin(items, eq(items.id, itemImages.itemId))
-    .where(and(eq(itemImages.ref, imageRef), openableItemsCondition(viewer)))
-    .limit(1);
-  if (row) return row.image;
-  const [exists] = await db.select({ id: itemImages.id }).from(itemImages).where(eq(itemImages.ref, imageRef)).limit(1);
-  return exists ? 'hidden' : null;
+export async function findViewableImage(db: Database, viewer: Viewer, imageRef: string, now: Date = new Date()): Promise<ItemImageRow | 'hidden' | null> {
+  const found = await findImageWithItem(db, imageRef);
+  if (!found) return null;
+  const opening = await viewerOpening(db, viewer, found.item, now);
+  if (opening === 'gone') throw gone(found.item.expiresNote);
+  return opening === 'open' ? found.image : 'hidden';
 }
 
 /** Appends the images after the item's last one, all or none. */
