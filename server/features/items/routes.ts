@@ -1,30 +1,27 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canAffirm, canDeleteRelation, canRelateItems, isSignedIn, type Viewer } from '../../access/policy';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { canAffirm, canDeleteRelation, canRelateItems } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { refParams } from '../../lib/validation';
 import { findAffirmationOptionId, setAffirmation } from './affirmations';
 import { openItemPage } from './detail';
 import { itemPageProps } from './page';
 import { findItemRecordById, openItemForViewer, viewerCanList, viewerCanOpen } from './queries';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
-import { AFFIRMATION_ERRORS, affirmationBody, refParams, RELATION_ERRORS, relationParams, validationErrors } from './schemas';
+import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS, relationParams } from './schemas';
 import { isCountedView, refreshRecentViewCountsPeriodically } from './views';
 import { sharingExplanationProp } from '../sharing/explanation';
 import { cachedReadsFor } from '../discovery/library-cache';
 
 const itemPath = (ref: string) => `/i/${ref}`;
 
-/** Signed-in viewers only; anonymous visitors are told to sign in. */
-function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { id: number; ref: string } {
-  if (!isSignedIn(viewer)) throw forbidden(SIGN_IN_HINT);
-}
-
 /** The item page (member-library §2 "Item page"), its affirmations and related items (§7). */
-export const itemRoutes: FastifyPluginAsync = async (app) => {
+export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   refreshRecentViewCountsPeriodically(app);
 
-  app.get('/i/:ref', async (request, reply) => {
-    const { ref } = refParams.parse(request.params);
+  app.get('/i/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const { ref } = request.params;
     const now = new Date();
     const viewer = request.viewer;
     // A counted view is a full visit, which shows every part: `openItemPage` loads them with the record.
@@ -38,43 +35,34 @@ export const itemRoutes: FastifyPluginAsync = async (app) => {
   });
 
   function showItem(reply: FastifyReply, props: ReturnType<typeof itemPageProps>, sharingExplanation: ReturnType<typeof sharingExplanationProp>) {
-    // The page holds what this viewer may see: no shared cache may keep it.
-    reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('items/Show', { ...props, sharingExplanation });
   }
 
-  app.post('/i/:ref/affirmation', async (request, reply) => {
-    const viewer = request.viewer;
-    requireSignedIn(viewer);
-    if (!canAffirm(viewer)) throw forbidden();
-    const { ref } = refParams.parse(request.params);
+  app.post('/i/:ref/affirmation', { preValidation: allowedBy(canAffirm), schema: { params: refParams, body: affirmationBody } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const { ref } = request.params;
     const item = await openItemForViewer(app.db, viewer, ref);
-    const body = affirmationBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(validationErrors(body.error), itemPath(ref));
-    const optionId = await findAffirmationOptionId(app.db, body.data.affirmation);
+    const optionId = await findAffirmationOptionId(app.db, request.body.affirmation);
     if (optionId === null) return reply.redirectWithErrors({ affirmation: AFFIRMATION_ERRORS.affirmation }, itemPath(ref));
-    await setAffirmation(app.db, { itemId: item.id, affirmationOptionId: optionId, userId: viewer.id }, body.data.value);
+    await setAffirmation(app.db, { itemId: item.id, affirmationOptionId: optionId, userId: viewer.id }, request.body.value);
     return reply.redirectBack(itemPath(ref));
   });
 
-  app.post('/i/:ref/relation/:itemRef', async (request, reply) => {
-    const viewer = request.viewer;
-    requireSignedIn(viewer);
-    if (!canRelateItems(viewer)) throw forbidden();
-    const params = relationParams.parse(request.params);
-    const item = await openItemForViewer(app.db, viewer, params.ref);
-    const related = await openItemForViewer(app.db, viewer, params.itemRef);
-    if (related.id === item.id) return relationRefused(reply, RELATION_ERRORS.self, params.ref);
-    if (!(await viewerCanList(app.db, viewer, related))) return relationRefused(reply, RELATION_ERRORS.unlisted, params.ref);
-    if (await itemsAreRelated(app.db, item.id, related.id)) return relationRefused(reply, RELATION_ERRORS.duplicate, params.ref);
+  app.post('/i/:ref/relation/:itemRef', { preValidation: allowedBy(canRelateItems), schema: { params: relationParams } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const { ref, itemRef } = request.params;
+    const item = await openItemForViewer(app.db, viewer, ref);
+    const related = await openItemForViewer(app.db, viewer, itemRef);
+    if (related.id === item.id) return relationRefused(reply, RELATION_ERRORS.self, ref);
+    if (!(await viewerCanList(app.db, viewer, related))) return relationRefused(reply, RELATION_ERRORS.unlisted, ref);
+    if (await itemsAreRelated(app.db, item.id, related.id)) return relationRefused(reply, RELATION_ERRORS.duplicate, ref);
     await addRelation(app.db, viewer, item.id, related.id);
-    return reply.notify(`Related “${related.title}”.`).redirectBack(itemPath(params.ref));
+    return reply.notify(`Related “${related.title}”.`).redirectBack(itemPath(ref));
   });
 
-  app.delete('/relation/:ref', async (request, reply) => {
+  app.delete('/relation/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
     const viewer = request.viewer;
-    requireSignedIn(viewer);
-    const relation = await findRelation(app.db, refParams.parse(request.params).ref);
+    const relation = await findRelation(app.db, request.params.ref);
     if (!relation) throw notFound();
     const [item, related] = await Promise.all([findItemRecordById(app.db, relation.itemId), findItemRecordById(app.db, relation.relatedItemId)]);
     if (!item || !related) throw notFound();

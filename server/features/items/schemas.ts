@@ -1,6 +1,7 @@
 /** Request shapes of the item page's calls (member-library §7), and their validation messages. */
 import { z } from 'zod';
 import { REF_PATTERN } from '../../lib/ref';
+import { formBody, ref } from '../../lib/validation';
 
 export const AFFIRMATION_ERRORS = {
   affirmation: 'Please choose one of the affirmations.',
@@ -13,8 +14,8 @@ export const RELATION_ERRORS = {
   unlisted: 'Only admins can relate an unlisted item, because related items are listed on the other item.',
 } as const;
 
-export const refParams = z.object({ ref: z.string() });
-export const relationParams = z.object({ ref: z.string(), itemRef: z.string() });
+/** POST /i/{ref}/relation/{itemRef}: the item and the one it is to be related to. */
+export const relationParams = z.object({ ref, itemRef: ref });
 
 /** Form posts send the value as text, Inertia as a number: both are accepted. */
 const affirmationValue = z.preprocess(
@@ -22,9 +23,8 @@ const affirmationValue = z.preprocess(
   z.union([z.literal(0), z.literal(1), z.literal(2)], { error: AFFIRMATION_ERRORS.value }),
 );
 
-export const affirmationBody = z.object({
+/** POST /i/{ref}/affirmation: the affirmation option's ref and the strength given to it. */
+export const affirmationBody = formBody({
   affirmation: z.string({ error: AFFIRMATION_ERRORS.affirmation }).regex(REF_PATTERN, AFFIRMATION_ERRORS.affirmation),
   value: affirmationValue,
 });
-
-export { fieldErrors as validationErrors } from '../../lib/validation';
