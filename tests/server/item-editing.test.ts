@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
+import { SIGN_IN_HINT } from '../../shared/messages';
 import { useSessionTestApp } from '../support/sessions';
 import { ADMIN, MAINTAINER, OTHER_MEMBER, characteristic, characteristicValues, createItem, itemRow, nextPage, seedEditingLibrary, send, userId, userRef } from './item-editing-fixtures';
 
@@ -25,6 +26,25 @@ describe('PATCH /i/{ref} access', () => {
   it('answers 404 for an unknown item', async () => {
     const { response } = await patchAs(ADMIN, 'unknownref42', { title: 'Anything' });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('tells anonymous visitors to sign in on every editing route, whatever the path names and the body holds', async () => {
+    const item = await createItem(db(), { visibility: VISIBILITY.DISCOVERABLE });
+    const jar = await as(null);
+    const calls: [method: 'PATCH' | 'POST' | 'DELETE', url: string, body?: unknown][] = [
+      ['PATCH', `/i/${item.ref}`, { title: 'Taken over' }],
+      ['PATCH', '/i/unknownref42', { title: 'Anything' }],
+      ['DELETE', '/i/unknownref42'],
+      ['POST', `/i/${item.ref}/tag/nosuchtag123`],
+      ['DELETE', `/i/${item.ref}/characteristic/nosuchthing1`],
+      ['POST', `/i/${item.ref}/taxonomy/nosuchtaxon1`, { tags: 'not a list' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const response = await send(context.app, jar, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json().props.detail, `${method} ${url}`).toBe(SIGN_IN_HINT);
+    }
+    expect(await itemRow(db(), item.id)).toEqual(item);
   });
 
   it('lets the maintainer save a field: 303 back to the item, a Saved notice, updated_at moved on', async () => {

@@ -3,27 +3,26 @@
  * values, tags by taxonomy and quick tagging, duplicate, delete, and the user search that
  * the maintainer picker uses.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { VISIBILITY } from '../../../shared/enums';
+import { signedIn } from '../../access/guards';
 import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, isSignedIn, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemImages, items, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { refParams } from '../../lib/validation';
 import { removeImageFiles, type StoredImage } from '../images/file-cleanup';
 import { imagesDirIn, localImageStore, type ImageStore } from '../images/storage';
 import { openItemForViewer } from '../items/queries';
 import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
+import { characteristicParams, tagParams, taxonomyParams, taxonomyTagsBody } from './schemas';
 import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomyField, type TaggingResult } from './tagging';
 import { singleField, updateItemField } from './update-field';
 import { userSearchRoutes } from './user-search';
-
-interface ItemParams {
-  ref: string;
-}
 
 export interface ItemEditingRoutesOptions {
   /** Where item images live (the images feature's store); defaults to DATA_DIR/images. */
@@ -45,20 +44,23 @@ function afterTagging(reply: FastifyReply, item: EditableItem, result: TaggingRe
   return reply.notify(notice).redirectBack(itemUrl(item));
 }
 
-const taxonomyTagsBody = z.object({ tags: z.array(z.string().max(24)).max(200) });
-
-export async function itemEditingRoutes(app: FastifyInstance, options: ItemEditingRoutesOptions): Promise<void> {
+/**
+ * Every edit is for signed-in viewers, so anonymous visitors are told to sign in before any item is looked up;
+ * duplicate answers as the item page does first (404, 403, 410).
+ */
+export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> = async (app, options) => {
   const imageStore = options.imageStore ?? localImageStore(imagesDirIn(app.config.DATA_DIR));
 
-  app.patch<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
+  app.patch('/i/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+    // The body names one field, the item's or a characteristic-{ref}: a malformed one is a 400, not a field error.
     const [name, value] = singleField(request.body);
     const result = await updateItemField(app.db, request.viewer, item, name, value);
     if (!result.ok) return reply.redirectWithErrors(result.errors, itemUrl(item));
     return reply.notify(ITEM_EDIT_NOTICES.saved).redirectBack(itemUrl(item));
   });
 
-  app.delete<{ Params: ItemParams & { characteristicRef: string } }>('/i/:ref/characteristic/:characteristicRef', async (request, reply) => {
+  app.delete('/i/:ref/characteristic/:characteristicRef', { preValidation: signedIn, schema: { params: characteristicParams } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const characteristic = await findCharacteristic(app.db, request.params.characteristicRef);
     if (!characteristic) throw notFound();
@@ -71,7 +73,7 @@ export async function itemEditingRoutes(app: FastifyInstance, options: ItemEditi
   });
 
   /** Saves the item's tags in one taxonomy: body `tags`, a list of tag refs (one at most unless multiselect). */
-  app.post<{ Params: ItemParams & { taxonomyRef: string } }>('/i/:ref/taxonomy/:taxonomyRef', async (request, reply) => {
+  app.post('/i/:ref/taxonomy/:taxonomyRef', { preValidation: signedIn, schema: { params: taxonomyParams } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
     if (!taxonomy) throw notFound();
@@ -81,24 +83,24 @@ export async function itemEditingRoutes(app: FastifyInstance, options: ItemEditi
     return afterTagging(reply, item, result, ITEM_EDIT_NOTICES.tagsSaved);
   });
 
-  app.delete<{ Params: ItemParams & { taxonomyRef: string } }>('/i/:ref/taxonomy/:taxonomyRef', async (request, reply) => {
+  app.delete('/i/:ref/taxonomy/:taxonomyRef', { preValidation: signedIn, schema: { params: taxonomyParams } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
     if (!taxonomy) throw notFound();
     return afterTagging(reply, item, await clearTaxonomyTags(app.db, item.id, taxonomy), ITEM_EDIT_NOTICES.tagsSaved);
   });
 
-  app.post<{ Params: ItemParams & { tagRef: string } }>('/i/:ref/tag/:tagRef', async (request, reply) => {
+  app.post('/i/:ref/tag/:tagRef', { preValidation: signedIn, schema: { params: tagParams } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     return afterTagging(reply, item, await addItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagAdded);
   });
 
-  app.delete<{ Params: ItemParams & { tagRef: string } }>('/i/:ref/tag/:tagRef', async (request, reply) => {
+  app.delete('/i/:ref/tag/:tagRef', { preValidation: signedIn, schema: { params: tagParams } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     return afterTagging(reply, item, await removeItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagRemoved);
   });
 
-  app.post<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
+  app.post('/i/:ref', { schema: { params: refParams } }, async (request, reply) => {
     const viewer = request.viewer;
     const now = new Date();
     // What the item page would answer (404, 403, 410) comes first: nothing is copied from an item one may not open.
@@ -109,7 +111,7 @@ export async function itemEditingRoutes(app: FastifyInstance, options: ItemEditi
     return reply.redirect(itemUrl(copy), 303);
   });
 
-  app.delete<{ Params: ItemParams }>('/i/:ref', async (request, reply) => {
+  app.delete('/i/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
     const item = await findEditableItem(app.db, request.params.ref);
     if (!item) throw notFound();
     if (!canDeleteItem(request.viewer, item)) throw forbidden();
@@ -121,7 +123,7 @@ export async function itemEditingRoutes(app: FastifyInstance, options: ItemEditi
   });
 
   await app.register(userSearchRoutes);
-}
+};
 
 /**
  * Everything hanging off the item goes with it (foreign keys cascade); a person page link is

@@ -1,11 +1,12 @@
 /** GET /user/search (member-library §7): users by name or e-mail for pickers such as the maintainer's. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, ilike, isNotNull, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { UserSearchResult } from '../../../shared/items';
 import { canSearchUsers, isSignedIn } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { userSearchQuery } from './schemas';
 
 export const USER_SEARCH_LIMIT = 10;
 const USER_SEARCH_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -15,8 +16,6 @@ export const USER_SEARCH_MESSAGES = {
   forbidden: 'You may not search users.',
   query: 'Enter 1 to 100 characters to search for.',
 } as const;
-
-const searchQuery = z.object({ query: z.string().trim().min(1).max(100) });
 
 /** LIKE treats % and _ as wildcards and \ as the escape; a search for them must match them literally. */
 export function escapeLikePattern(text: string): string {
@@ -47,14 +46,17 @@ export async function searchUsers(db: Database, query: string): Promise<UserSear
   return rows.map((user) => ({ ref: user.ref, nameAndContactForDisplay: nameAndContactForDisplay(user) }));
 }
 
-export async function userSearchRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/user/search', { config: { rateLimit: USER_SEARCH_RATE_LIMIT } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-    const viewer = request.viewer;
-    if (!isSignedIn(viewer)) return reply.code(401).send({ message: USER_SEARCH_MESSAGES.signIn });
-    if (!canSearchUsers(viewer)) return reply.code(403).send({ message: USER_SEARCH_MESSAGES.forbidden });
-    const parsed = searchQuery.safeParse(request.query);
-    if (!parsed.success) return reply.code(422).send({ errors: { query: USER_SEARCH_MESSAGES.query } });
-    return searchUsers(app.db, parsed.data.query);
-  });
+/** Route option of this JSON endpoint: 401 for anonymous visitors, 403 for those the policy refuses, each with its message. */
+async function maySearchUsers(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (!isSignedIn(request.viewer)) return reply.code(401).send({ message: USER_SEARCH_MESSAGES.signIn });
+  if (!canSearchUsers(request.viewer)) return reply.code(403).send({ message: USER_SEARCH_MESSAGES.forbidden });
+  return undefined;
 }
+
+export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/user/search', { config: { rateLimit: USER_SEARCH_RATE_LIMIT }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } }, async (request, reply) => {
+    const { query } = request.query;
+    if (query === null) return reply.code(422).send({ errors: { query: USER_SEARCH_MESSAGES.query } });
+    return searchUsers(app.db, query);
+  });
+};
