@@ -5,10 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { VISIBILITY } from '../../shared/enums';
-import { IMAGE_MESSAGES } from '../../shared/messages';
+import { IMAGE_MESSAGES, INPUT_REFUSED, SIGN_IN_HINT } from '../../shared/messages';
 import type { DatabaseHandle } from '../../server/db/client';
 import { itemImages, items, users } from '../../server/db/schema';
 import { prepareUpload } from '../../server/features/images/processing';
+import { STOCK_SEARCH_MESSAGE } from '../../server/features/images/schemas';
 import { localImageStore } from '../../server/features/images/storage';
 import { addUploadedImages } from '../../server/features/images/uploads';
 import { useTestApp, type CookieJar } from '../support/app';
@@ -248,6 +249,27 @@ describe('POST /item/{ref}/image/external', () => {
   it('is forbidden to non-editors', async () => {
     const jar = await as('member@example.org');
     expect((await postJson(jar, `/item/${CAMP_GUIDE}/image/external`, { image: 'campfire' })).statusCode).toBe(403);
+  });
+
+  it('tells anonymous visitors to sign in, whatever they send, and adds nothing', async () => {
+    const before = await imagesOf(CAMP_GUIDE);
+    for (const body of [{ image: 'campfire' }, { image: 42 }]) {
+      const response = await postJson(await csrfJar(ctx.app), `/item/${CAMP_GUIDE}/image/external`, body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().props.detail).toBe(SIGN_IN_HINT);
+    }
+    expect(await imagesOf(CAMP_GUIDE)).toEqual(before);
+  });
+});
+
+describe('GET /image/search', () => {
+  it('refuses a search term that is too long or sent twice with 422 naming q', async () => {
+    const jar = await as('leader@example.org');
+    for (const query of [`q=${'a'.repeat(201)}`, 'q=sun&q=rain']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/image/search?${query}`, headers: { accept: 'application/json', cookie: jar.header() } });
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json(), query).toEqual({ message: INPUT_REFUSED.invalid, errors: { q: STOCK_SEARCH_MESSAGE } });
+    }
   });
 });
 

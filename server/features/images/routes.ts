@@ -1,14 +1,18 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGE_MESSAGES } from '../../../shared/messages';
 import type { StockImageResult } from '../../../shared/items';
+import { signedIn } from '../../access/guards';
 import { canEditItem, canSearchStockImages } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { newRef } from '../../lib/ref';
+import { refParams } from '../../lib/validation';
+import { refuseInput } from '../errors/input';
 import { contentTypeOf, type ImageExtension } from './processing';
 import { appendItemImages, deleteItemImage, findImageWithItem, findItemForImages, findViewableImage, type ItemForImages, type ItemImageRow } from './queries';
-import { externalImageBody, parseStockStorageKey, refParams, stockIdFrom, stockParams, stockSearchQuery, stockStorageKey } from './schemas';
+import { externalImageBody, parseStockStorageKey, STOCK_SEARCH_MESSAGE, stockIdFrom, stockParams, stockSearchQuery, stockStorageKey } from './schemas';
 import { removeImageFiles } from './file-cleanup';
 import { imagesDirIn, largeKeyOf, localImageStore, type ImageStore } from './storage';
 import { stockLibrary, stockUrls, type StockLibrary, type StockVariant } from './stock/library';
@@ -34,7 +38,7 @@ const NOTICES = {
  * Item images (member-library §5, §7): upload, stock search and pick, removal, and serving every
  * image only to viewers who may open its item.
  */
-export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, options) => {
+export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, options) => {
   const imagesDir = imagesDirIn(app.config.DATA_DIR);
   const store = options.store ?? localImageStore(imagesDir);
   const stock = stockLibrary(path.join(imagesDir, 'stock'), store);
@@ -43,8 +47,8 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
 
   const uploadRateLimit = { max: app.config.RATE_LIMIT_UPLOAD_MAX, timeWindow: '1 minute' };
 
-  app.post('/item/:ref/image/upload', { config: { rateLimit: uploadRateLimit } }, async (request, reply) => {
-    const item = await editableItem(request);
+  app.post('/item/:ref/image/upload', { config: { rateLimit: uploadRateLimit }, preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+    const item = await editableItem(request, request.params.ref);
     const back = itemPath(item);
     if (!request.isMultipart()) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
     const received = await receiveImageFiles(request, app.config.IMAGE_MAX_BYTES);
@@ -56,10 +60,10 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
     return reply.notify(NOTICES.added(prepared.value.length)).redirectBack(back);
   });
 
-  app.post('/item/:ref/image/external', async (request, reply) => {
-    const item = await editableItem(request);
+  app.post('/item/:ref/image/external', { preValidation: signedIn, schema: { params: refParams, body: externalImageBody } }, async (request, reply) => {
+    const item = await editableItem(request, request.params.ref);
     const back = itemPath(item);
-    const chosen = externalImageBody.safeParse(request.body ?? {}).data?.image;
+    const chosen = request.body.image;
     if (!chosen) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
     const id = stockIdFrom(chosen);
     const stockImage = id ? await stock.find(id) : null;
@@ -69,8 +73,8 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
     return reply.notify(NOTICES.added(1)).redirectBack(back);
   });
 
-  app.delete('/image/:ref', async (request, reply) => {
-    const found = await findImageWithItem(app.db, parseRef(request));
+  app.delete('/image/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+    const found = await findImageWithItem(app.db, request.params.ref);
     if (!found) throw notFound();
     if (!canEditItem(request.viewer, found.item)) throw forbidden();
     await deleteItemImage(app.db, found.image.id);
@@ -78,47 +82,40 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, o
     return reply.notify(NOTICES.removed).redirectBack(itemPath(found.item));
   });
 
-  app.get('/image/search', async (request, reply) => {
-    if (!canSearchStockImages(request.viewer)) return reply.code(401).send({ message: 'Sign in to search stock images.' });
-    const { q } = stockSearchQuery.parse(request.query);
+  app.get('/image/search', { preValidation: maySearchStockImages, schema: { querystring: stockSearchQuery } }, async (request, reply) => {
+    const { q } = request.query;
+    if (q === null) return refuseInput(request, reply, { q: STOCK_SEARCH_MESSAGE });
     const results: StockImageResult[] = (await stock.search(q)).map((image) => ({ id: image.id, ...stockUrls(image.id) }));
-    reply.header('Cache-Control', 'private, no-store');
     return results;
   });
 
-  app.get('/image/stock/:id', async (request, reply) => serveStock(reply, stock, parseStockId(request), 'full'));
-  app.get('/image/stock/:id/preview', async (request, reply) => serveStock(reply, stock, parseStockId(request), 'preview'));
+  app.get('/image/stock/:id', { schema: { params: stockParams } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'full'));
+  app.get('/image/stock/:id/preview', { schema: { params: stockParams } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'preview'));
 
-  app.get('/image/:ref', async (request, reply) => serveItemImage(request, reply, stock, store, 'full'));
-  app.get('/image/:ref/large', async (request, reply) => serveItemImage(request, reply, stock, store, 'large'));
+  app.get('/image/:ref', { schema: { params: refParams } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'full'));
+  app.get('/image/:ref/large', { schema: { params: refParams } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'large'));
 };
 
-function parseRef(request: FastifyRequest): string {
-  const parsed = refParams.safeParse(request.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.ref;
-}
-
-function parseStockId(request: FastifyRequest): string {
-  const parsed = stockParams.safeParse(request.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.id;
+/** Route option of this JSON endpoint: anonymous visitors get 401 with a message rather than the 403 page. */
+async function maySearchStockImages(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (!canSearchStockImages(request.viewer)) return reply.code(401).send({ message: 'Sign in to search stock images.' });
+  return undefined;
 }
 
 function itemPath(item: ItemForImages): string {
   return `/i/${item.ref}`;
 }
 
-/** The item named in the URL, when the viewer may edit it: 404 for an unknown ref, 403 otherwise. */
-async function editableItem(request: FastifyRequest): Promise<ItemForImages> {
-  const item = await findItemForImages(request.server.db, parseRef(request));
+/** The item `ref` names, when the viewer may edit it: 404 for an unknown ref, 403 otherwise. */
+async function editableItem(request: FastifyRequest, ref: string): Promise<ItemForImages> {
+  const item = await findItemForImages(request.server.db, ref);
   if (!item) throw notFound();
   if (!canEditItem(request.viewer, item)) throw forbidden();
   return item;
 }
 
-async function serveItemImage(request: FastifyRequest, reply: FastifyReply, stock: StockLibrary, store: ImageStore, variant: 'full' | 'large') {
-  const image = await findViewableImage(request.server.db, request.viewer, parseRef(request));
+async function serveItemImage(request: FastifyRequest, reply: FastifyReply, stock: StockLibrary, store: ImageStore, ref: string, variant: 'full' | 'large') {
+  const image = await findViewableImage(request.server.db, request.viewer, ref);
   if (image === 'hidden') throw forbidden();
   if (!image) throw notFound();
   const file = await itemImageFile(image, variant, stock, store);

@@ -1,15 +1,24 @@
 import { z } from 'zod';
-import { REF_PATTERN } from '../../lib/ref';
+import { IMAGE_MESSAGES } from '../../../shared/messages';
+import { formBody } from '../../lib/validation';
 import { isImageExtension, type ImageExtension } from './processing';
 import { STOCK_ID_PATTERN } from './stock/library';
 
-export const refParams = z.object({ ref: z.string().regex(REF_PATTERN) });
-export const stockParams = z.object({ id: z.string().regex(STOCK_ID_PATTERN) });
+/** A stock image's name in a path: anything else names no picture (404). */
+export const stockParams = z.object({ id: z.string().max(200).regex(STOCK_ID_PATTERN) });
 
-export const stockSearchQuery = z.object({ q: z.string().max(200).optional().default('') });
+export const STOCK_SEARCH_MESSAGE = 'Enter at most 200 characters to search for.';
+
+/**
+ * GET /image/search `?q=`: the words to look for (none lists every picture), or null when too long or sent twice,
+ * which the route answers with its own 422 naming the field.
+ */
+export const stockSearchQuery = z.object({ q: z.string().max(200).default('').nullable().catch(null) });
 
 /** POST /item/{ref}/image/external: `image` is a stock image id, or the `full` URL /image/search gave for it. */
-export const externalImageBody = z.object({ image: z.string().trim().max(2048).optional() });
+export const externalImageBody = formBody({
+  image: z.string({ error: IMAGE_MESSAGES.nothingChosen }).trim().max(2048, IMAGE_MESSAGES.nothingChosen).optional(),
+});
 
 const STOCK_PATH = /^\/image\/stock\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 
