@@ -6,7 +6,8 @@ import { CHARACTERISTIC_FORMATS, VISIBILITY } from '../../shared/enums';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { DEFAULT_PAGE_SIZE, type PaginationLink } from '../../shared/pagination';
 import { characteristics, itemCharacteristics, items } from '../../server/db/schema';
-import { nextPage, pageFromHtml, send, visit } from '../support/http';
+import { inertiaHeaders, nextPage, pageFromHtml, send, visit, xsrfHeader } from '../support/http';
+import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
 import type { DatabaseHandle } from '../../server/db/client';
@@ -38,6 +39,18 @@ async function count(): Promise<number> {
 }
 
 const detailUrl = (ref: string) => `/admin/characteristic/${ref}`;
+
+/** POST /admin/characteristic from the list page, with the Referer the Inertia client sends. */
+async function createFromList(jar: CookieJar, payload: Record<string, unknown>) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/admin/characteristic',
+    headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), 'content-type': 'application/json', referer: 'http://localhost/admin/characteristic' },
+    payload: JSON.stringify(payload),
+  });
+  jar.store(response);
+  return response;
+}
 
 describe('GET /admin/characteristic and /admin/characteristics', () => {
   it('refuses anonymous visitors with the sign-in hint and members and staff with a plain 403, under both spellings', async () => {
@@ -109,7 +122,7 @@ describe('POST /admin/characteristic', () => {
   it('needs a title: the error comes back under title and nothing is written', async () => {
     const jar = await ctx.as(ADMIN);
     const before = await count();
-    const response = await send(ctx.app, jar, 'POST', '/admin/characteristic', { title: '  ', usage_note: 'x', format: 'text', public: false });
+    const response = await createFromList(jar, { title: '  ', usage_note: 'x', format: 'text', public: false });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/admin/characteristic');
     expect((await nextPage(ctx.app, jar)).errors).toEqual({ title: CHARACTERISTIC_MESSAGES.titleRequired });

@@ -2,7 +2,8 @@
  * Characteristics (admin-curation §2 "Admin characteristics list" and "Admin characteristic detail", §7): the paged
  * list under both spellings, creating one, editing it one field at a time, and deleting it. Admins only.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_CHARACTERISTICS_PLURAL_URL,
   ADMIN_CHARACTERISTICS_URL,
@@ -15,11 +16,12 @@ import {
   CHARACTERISTICS_TITLE,
 } from '../../../shared/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
+import { allowedBy } from '../../access/guards';
 import { canManageCharacteristics, characteristicCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
-import { requirePolicy } from '../admin/access';
-import { fieldErrors, listQuery, oneOf, refParams, singleField } from '../admin/schemas';
+import { refParams } from '../../lib/validation';
+import { listQuery, oneOf, singleField } from '../admin/schemas';
 import { createCharacteristic, deleteCharacteristic, findCharacteristic, listCharacteristics, updateCharacteristic, type CharacteristicRecord } from './queries';
 import { characteristicFieldSchemas, createCharacteristicBody } from './schemas';
 
@@ -29,22 +31,21 @@ const LIST_CRUMBS = [
   { label: CHARACTERISTICS_TITLE, href: ADMIN_CHARACTERISTICS_URL },
 ];
 
-/** The characteristic the URL names: 403 for non-admins before anything else, then 404 when there is none. */
-async function characteristicOf(request: FastifyRequest): Promise<CharacteristicRecord> {
-  requirePolicy(request.viewer, canManageCharacteristics);
-  const params = refParams.safeParse(request.params);
-  const characteristic = params.success ? await findCharacteristic(request.server.db, params.data.ref) : null;
+/** The characteristic `ref` names (404 when there is none). */
+async function characteristicOf(request: FastifyRequest, ref: string): Promise<CharacteristicRecord> {
+  const characteristic = await findCharacteristic(request.server.db, ref);
   if (!characteristic) throw notFound();
   return characteristic;
 }
 
-export async function adminCharacteristicRoutes(app: FastifyInstance): Promise<void> {
+export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Admins only, checked before the ref is read, so others cannot probe which refs exist.
+  app.addHook('preValidation', allowedBy(canManageCharacteristics));
+
   for (const path of [ADMIN_CHARACTERISTICS_URL, ADMIN_CHARACTERISTICS_PLURAL_URL]) {
-    app.get(path, async (request, reply) => {
-      requirePolicy(request.viewer, canManageCharacteristics);
-      const { page } = listQuery.parse(request.query ?? {});
+    app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
+      const { page } = request.query;
       const { rows, total } = await listCharacteristics(app.db, page, DEFAULT_PAGE_SIZE);
-      reply.header('Cache-Control', 'private, no-store');
       return reply.inertia('admin/characteristic/Index', {
         characteristics: { data: rows, links: paginationLinks({ path, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }) },
         formats: CHARACTERISTIC_FORMAT_LABELS,
@@ -55,18 +56,14 @@ export async function adminCharacteristicRoutes(app: FastifyInstance): Promise<v
     });
   }
 
-  app.post(ADMIN_CHARACTERISTICS_URL, async (request, reply) => {
-    requirePolicy(request.viewer, canManageCharacteristics);
-    const body = createCharacteristicBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), ADMIN_CHARACTERISTICS_URL);
-    const created = await createCharacteristic(app.db, body.data);
+  app.post(ADMIN_CHARACTERISTICS_URL, { schema: { body: createCharacteristicBody } }, async (request, reply) => {
+    const created = await createCharacteristic(app.db, request.body);
     if (!created.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, ADMIN_CHARACTERISTICS_URL);
     return reply.notify(CHARACTERISTIC_MESSAGES.created(created.value.title)).redirectBack(ADMIN_CHARACTERISTICS_URL);
   });
 
-  app.get(`${ADMIN_CHARACTERISTICS_URL}/:ref`, async (request, reply) => {
-    const { id: _id, ...characteristic } = await characteristicOf(request);
-    reply.header('Cache-Control', 'private, no-store');
+  app.get(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+    const { id: _id, ...characteristic } = await characteristicOf(request, request.params.ref);
     return reply.inertia('admin/characteristic/Show', {
       characteristic,
       formats: CHARACTERISTIC_FORMAT_LABELS,
@@ -76,8 +73,8 @@ export async function adminCharacteristicRoutes(app: FastifyInstance): Promise<v
     });
   });
 
-  app.patch(`${ADMIN_CHARACTERISTICS_URL}/:ref`, async (request, reply) => {
-    const characteristic = await characteristicOf(request);
+  app.patch(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+    const characteristic = await characteristicOf(request, request.params.ref);
     const back = adminCharacteristicUrl(characteristic.ref);
     const field = singleField(request.body, oneOf(CHARACTERISTIC_FIELDS), BAD_EDIT_REQUEST);
     const [name, value] = field;
@@ -88,10 +85,10 @@ export async function adminCharacteristicRoutes(app: FastifyInstance): Promise<v
     return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete(`${ADMIN_CHARACTERISTICS_URL}/:ref`, async (request, reply) => {
-    const characteristic = await characteristicOf(request);
+  app.delete(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+    const characteristic = await characteristicOf(request, request.params.ref);
     await deleteCharacteristic(app.db, characteristic.id);
     reply.notify(CHARACTERISTIC_MESSAGES.deleted(characteristic.title));
     return reply.redirect(ADMIN_CHARACTERISTICS_URL, 303);
   });
-}
+};

@@ -7,6 +7,7 @@ import {
   CHARACTERISTIC_USAGE_NOTE_MAX,
   type CharacteristicField,
 } from '../../../shared/admin';
+import { formBody } from '../../lib/validation';
 import { booleanInput, trimmed } from '../admin/schemas';
 
 const title = z.preprocess(
@@ -24,7 +25,7 @@ const format = z.enum(CHARACTERISTIC_FORMAT_KEYS as [string, ...string[]], { err
 const isPublic = z.preprocess(booleanInput, z.boolean({ error: CHARACTERISTIC_MESSAGES.publicInvalid }));
 
 /** POST /admin/characteristic: title, usage_note, format, public. */
-export const createCharacteristicBody = z.object({
+export const createCharacteristicBody = formBody({
   title,
   usage_note: usageNote.default(''),
   format,
