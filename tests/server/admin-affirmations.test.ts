@@ -7,7 +7,8 @@ import { DEFAULT_PAGE_SIZE, type PaginationLink } from '../../shared/pagination'
 import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
 import { affirmationOptions, itemAffirmations, items, users } from '../../server/db/schema';
-import { nextPage, pageFromHtml, send, visit } from '../support/http';
+import { inertiaHeaders, nextPage, pageFromHtml, send, visit, xsrfHeader } from '../support/http';
+import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
 
@@ -29,6 +30,18 @@ async function seed(handle: DatabaseHandle): Promise<void> {
 const ctx = useSessionTestApp({ seed });
 
 const detailUrl = (ref: string) => `/admin/affirmation/${ref}`;
+
+/** POST /admin/affirmation from the list page, with the Referer the Inertia client sends. */
+async function createFromList(jar: CookieJar, payload: Record<string, unknown>) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/admin/affirmation',
+    headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), 'content-type': 'application/json', referer: 'http://localhost/admin/affirmation' },
+    payload: JSON.stringify(payload),
+  });
+  jar.store(response);
+  return response;
+}
 
 async function stored() {
   return ctx.db().select({ title: affirmationOptions.title, isNegative: affirmationOptions.isNegative }).from(affirmationOptions).orderBy(asc(affirmationOptions.id));
@@ -109,7 +122,7 @@ describe('POST /admin/affirmation', () => {
       [{ title: 'Fun', is_negative: 'sometimes' }, { is_negative: AFFIRMATION_MESSAGES.negativeInvalid }],
     ];
     for (const [body, errors] of cases) {
-      const response = await send(ctx.app, jar, 'POST', '/admin/affirmation', body);
+      const response = await createFromList(jar, body);
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/admin/affirmation');
       expect((await nextPage(ctx.app, jar)).errors).toEqual(errors);

@@ -2,7 +2,8 @@
  * Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §5, §7): the paged list,
  * creating one, editing it one field at a time, and deleting it. Admins only.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_AFFIRMATIONS_URL,
   ADMIN_LABEL,
@@ -13,11 +14,12 @@ import {
   AFFIRMATIONS_TITLE,
 } from '../../../shared/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
+import { allowedBy } from '../../access/guards';
 import { affirmationOptionCan, canManageAffirmationOptions } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
-import { requirePolicy } from '../admin/access';
-import { fieldErrors, listQuery, oneOf, refParams, singleField } from '../admin/schemas';
+import { refParams } from '../../lib/validation';
+import { listQuery, oneOf, singleField } from '../admin/schemas';
 import { createAffirmation, deleteAffirmation, findAffirmation, listAffirmations, updateAffirmation, type AffirmationRecord } from './queries';
 import { affirmationFieldSchemas, createAffirmationBody } from './schemas';
 
@@ -27,21 +29,20 @@ const LIST_CRUMBS = [
   { label: AFFIRMATIONS_TITLE, href: ADMIN_AFFIRMATIONS_URL },
 ];
 
-/** The affirmation the URL names: 403 for non-admins before anything else, then 404 when there is none. */
-async function affirmationOf(request: FastifyRequest): Promise<AffirmationRecord> {
-  requirePolicy(request.viewer, canManageAffirmationOptions);
-  const params = refParams.safeParse(request.params);
-  const affirmation = params.success ? await findAffirmation(request.server.db, params.data.ref) : null;
+/** The affirmation `ref` names (404 when there is none). */
+async function affirmationOf(request: FastifyRequest, ref: string): Promise<AffirmationRecord> {
+  const affirmation = await findAffirmation(request.server.db, ref);
   if (!affirmation) throw notFound();
   return affirmation;
 }
 
-export async function adminAffirmationRoutes(app: FastifyInstance): Promise<void> {
-  app.get(ADMIN_AFFIRMATIONS_URL, async (request, reply) => {
-    requirePolicy(request.viewer, canManageAffirmationOptions);
-    const { page } = listQuery.parse(request.query ?? {});
+export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Admins only, checked before the ref is read, so others cannot probe which refs exist.
+  app.addHook('preValidation', allowedBy(canManageAffirmationOptions));
+
+  app.get(ADMIN_AFFIRMATIONS_URL, { schema: { querystring: listQuery } }, async (request, reply) => {
+    const { page } = request.query;
     const { rows, total } = await listAffirmations(app.db, page, DEFAULT_PAGE_SIZE);
-    reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('admin/affirmation/Index', {
       affirmations: { data: rows, links: paginationLinks({ path: ADMIN_AFFIRMATIONS_URL, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }) },
       can: affirmationOptionCan(request.viewer),
@@ -50,18 +51,14 @@ export async function adminAffirmationRoutes(app: FastifyInstance): Promise<void
     });
   });
 
-  app.post(ADMIN_AFFIRMATIONS_URL, async (request, reply) => {
-    requirePolicy(request.viewer, canManageAffirmationOptions);
-    const body = createAffirmationBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), ADMIN_AFFIRMATIONS_URL);
-    const created = await createAffirmation(app.db, body.data);
+  app.post(ADMIN_AFFIRMATIONS_URL, { schema: { body: createAffirmationBody } }, async (request, reply) => {
+    const created = await createAffirmation(app.db, request.body);
     if (!created.ok) return reply.redirectWithErrors({ title: AFFIRMATION_MESSAGES.titleTaken }, ADMIN_AFFIRMATIONS_URL);
     return reply.notify(AFFIRMATION_MESSAGES.created(created.value.title)).redirectBack(ADMIN_AFFIRMATIONS_URL);
   });
 
-  app.get(`${ADMIN_AFFIRMATIONS_URL}/:ref`, async (request, reply) => {
-    const { id: _id, ...affirmation } = await affirmationOf(request);
-    reply.header('Cache-Control', 'private, no-store');
+  app.get(`${ADMIN_AFFIRMATIONS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+    const { id: _id, ...affirmation } = await affirmationOf(request, request.params.ref);
     return reply.inertia('admin/affirmation/Show', {
       affirmation,
       can: affirmationOptionCan(request.viewer),
@@ -70,8 +67,8 @@ export async function adminAffirmationRoutes(app: FastifyInstance): Promise<void
     });
   });
 
-  app.patch(`${ADMIN_AFFIRMATIONS_URL}/:ref`, async (request, reply) => {
-    const affirmation = await affirmationOf(request);
+  app.patch(`${ADMIN_AFFIRMATIONS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+    const affirmation = await affirmationOf(request, request.params.ref);
     const back = adminAffirmationUrl(affirmation.ref);
     const field = singleField(request.body, oneOf(AFFIRMATION_FIELDS), BAD_EDIT_REQUEST);
     const [name, value] = field;
@@ -82,10 +79,10 @@ export async function adminAffirmationRoutes(app: FastifyInstance): Promise<void
     return reply.notify(AFFIRMATION_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete(`${ADMIN_AFFIRMATIONS_URL}/:ref`, async (request, reply) => {
-    const affirmation = await affirmationOf(request);
+  app.delete(`${ADMIN_AFFIRMATIONS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+    const affirmation = await affirmationOf(request, request.params.ref);
     await deleteAffirmation(app.db, affirmation.id);
     reply.notify(AFFIRMATION_MESSAGES.deleted(affirmation.title));
     return reply.redirect(ADMIN_AFFIRMATIONS_URL, 303);
   });
-}
+};

@@ -1,6 +1,7 @@
 /** Request shapes of the affirmation routes (admin-curation §3 Affirmation, §5, §7 POST /admin/affirmation, PATCH). */
 import { z } from 'zod';
 import { AFFIRMATION_MESSAGES, AFFIRMATION_TITLE_MAX, type AffirmationField } from '../../../shared/admin';
+import { formBody } from '../../lib/validation';
 import { booleanInput, trimmed } from '../admin/schemas';
 
 const title = z.preprocess(
@@ -10,7 +11,7 @@ const title = z.preprocess(
 const isNegative = z.preprocess(booleanInput, z.boolean({ error: AFFIRMATION_MESSAGES.negativeInvalid }));
 
 /** POST /admin/affirmation: title, is_negative. */
-export const createAffirmationBody = z.object({ title, is_negative: isNegative.default(false) });
+export const createAffirmationBody = formBody({ title, is_negative: isNegative.default(false) });
 
 /** PATCH /admin/affirmation/{ref}: exactly one of the fields. */
 export const affirmationFieldSchemas: Record<AffirmationField, z.ZodType<string | boolean>> = { title, is_negative: isNegative };
