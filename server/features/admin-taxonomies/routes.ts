@@ -4,7 +4,7 @@
  * taxonomy's tags (its cells call the item-editing quick tagging routes). Admins only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SIGN_IN_HINT } from '../../../shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_TAXONOMIES_TITLE,
   ADMIN_TAXONOMIES_URL,
@@ -16,10 +16,13 @@ import {
   type TagField,
   type TaxonomyField,
 } from '../../../shared/taxonomies-admin';
-import { canManageTaxonomies, isSignedIn, type Viewer } from '../../access/policy';
+import { allowedBy } from '../../access/guards';
+import { canManageTaxonomies } from '../../access/policy';
+import type { Database } from '../../db/client';
 import { singleField } from '../../lib/form-input';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
+import { refParams } from '../../lib/validation';
 import {
   createTag,
   createTaxonomy,
@@ -43,41 +46,31 @@ import {
   unlessTaken,
   type TagRecord,
 } from './queries';
-import { createTagBody, createTaxonomyBody, fieldErrors, isTagField, isTaxonomyField, matrixQuery, refParams, repositionBody, tagFieldSchemas, taxonomyFieldSchemas } from './schemas';
+import { createTagBody, createTaxonomyBody, isTagField, isTaxonomyField, matrixQuery, repositionBody, tagFieldSchemas, taxonomyFieldSchemas, type MatrixQuery } from './schemas';
 
 const BAD_EDIT_REQUEST = 'Send exactly one field to change.';
 const ADMIN_CRUMB = { label: 'Admin', href: '/admin' };
 const LIST_CRUMB = { label: ADMIN_TAXONOMIES_TITLE, href: ADMIN_TAXONOMIES_URL };
 
-/** Anonymous visitors get the 403 page with the sign-in hint, signed-in non-admins a plain 403. */
-function requireAdmin(viewer: Viewer): void {
-  if (!canManageTaxonomies(viewer)) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
-}
-
-function parsedRef(request: FastifyRequest): string {
-  const params = refParams.safeParse(request.params);
-  if (!params.success) throw notFound();
-  return params.data.ref;
-}
-
-async function taxonomyOfRequest(request: FastifyRequest) {
-  requireAdmin(request.viewer);
-  const taxonomy = await findTaxonomy(request.server.db, parsedRef(request));
+/** The taxonomy `ref` names (404 when there is none). */
+async function taxonomyOf(db: Database, ref: string) {
+  const taxonomy = await findTaxonomy(db, ref);
   if (!taxonomy) throw notFound();
   return taxonomy;
 }
 
-async function tagOfRequest(request: FastifyRequest): Promise<TagRecord> {
-  requireAdmin(request.viewer);
-  const tag = await findTag(request.server.db, parsedRef(request));
+/** The tag `ref` names (404 when there is none). */
+async function tagOf(db: Database, ref: string): Promise<TagRecord> {
+  const tag = await findTag(db, ref);
   if (!tag) throw notFound();
   return tag;
 }
 
-export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
-  app.get(ADMIN_TAXONOMIES_URL, async (request, reply) => {
-    requireAdmin(request.viewer);
-    reply.header('Cache-Control', 'private, no-store');
+export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Admins only, checked before the ref is read, so others cannot probe which refs exist.
+  app.addHook('preValidation', allowedBy(canManageTaxonomies));
+
+  app.get(ADMIN_TAXONOMIES_URL, async (_request, reply) => {
     return reply.inertia('admin/taxonomy/Index', {
       taxonomies: await listTaxonomies(app.db),
       title: ADMIN_TAXONOMIES_TITLE,
@@ -85,20 +78,17 @@ export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post(ADMIN_TAXONOMIES_URL, async (request, reply) => {
-    requireAdmin(request.viewer);
-    const body = createTaxonomyBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), ADMIN_TAXONOMIES_URL);
-    if (await taxonomyTitleTaken(app.db, body.data.title)) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, ADMIN_TAXONOMIES_URL);
-    const created = await unlessTaken(() => createTaxonomy(app.db, body.data));
+  app.post(ADMIN_TAXONOMIES_URL, { schema: { body: createTaxonomyBody } }, async (request, reply) => {
+    const body = request.body;
+    if (await taxonomyTitleTaken(app.db, body.title)) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, ADMIN_TAXONOMIES_URL);
+    const created = await unlessTaken(() => createTaxonomy(app.db, body));
     if (created === 'taken') return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, ADMIN_TAXONOMIES_URL);
     reply.notify(TAXONOMY_MESSAGES.created(created.title));
     return reply.redirect(adminTaxonomyUrl(created.ref), 303);
   });
 
-  app.get('/admin/taxonomy/:ref', async (request, reply) => {
-    const taxonomy = await taxonomyOfRequest(request);
-    reply.header('Cache-Control', 'private, no-store');
+  app.get('/admin/taxonomy/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const taxonomy = await taxonomyOf(app.db, request.params.ref);
     return reply.inertia('admin/taxonomy/Show', {
       taxonomy: await taxonomyDetail(app.db, taxonomy),
       title: taxonomy.title,
@@ -106,8 +96,8 @@ export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.patch('/admin/taxonomy/:ref', async (request, reply) => {
-    const taxonomy = await taxonomyOfRequest(request);
+  app.patch('/admin/taxonomy/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const taxonomy = await taxonomyOf(app.db, request.params.ref);
     const back = adminTaxonomyUrl(taxonomy.ref);
     const [name, value] = singleField<TaxonomyField>(request.body, isTaxonomyField, BAD_EDIT_REQUEST);
     const parsed = taxonomyFieldSchemas[name].safeParse(value);
@@ -117,30 +107,29 @@ export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete('/admin/taxonomy/:ref', async (request, reply) => {
-    const taxonomy = await taxonomyOfRequest(request);
+  app.delete('/admin/taxonomy/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const taxonomy = await taxonomyOf(app.db, request.params.ref);
     await deleteTaxonomy(app.db, taxonomy.id);
     reply.notify(TAXONOMY_MESSAGES.deleted(taxonomy.title));
     return reply.redirect(ADMIN_TAXONOMIES_URL, 303);
   });
 
-  app.post('/admin/taxonomy/:ref/tag', async (request, reply) => {
-    const taxonomy = await taxonomyOfRequest(request);
+  app.post('/admin/taxonomy/:ref/tag', { schema: { params: refParams, body: createTagBody } }, async (request, reply) => {
+    const taxonomy = await taxonomyOf(app.db, request.params.ref);
     const back = adminTaxonomyUrl(taxonomy.ref);
-    const body = createTagBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
+    const body = request.body;
     const errors: Record<string, string> = {};
-    if (await tagLabelTaken(app.db, taxonomy.id, body.data.label)) errors.label = TAXONOMY_MESSAGES.labelTaken;
-    const parent = body.data.parent_ref === '' ? null : await findTagInTaxonomy(app.db, taxonomy.id, body.data.parent_ref);
+    if (await tagLabelTaken(app.db, taxonomy.id, body.label)) errors.label = TAXONOMY_MESSAGES.labelTaken;
+    const parent = body.parent_ref === '' ? null : await findTagInTaxonomy(app.db, taxonomy.id, body.parent_ref);
     if (parent === undefined) errors.parent_ref = TAXONOMY_MESSAGES.parentUnknown;
     if (Object.keys(errors).length > 0) return reply.redirectWithErrors(errors, back);
-    const tag = await unlessTaken(() => createTag(app.db, taxonomy.id, body.data.label, parent?.id ?? null));
+    const tag = await unlessTaken(() => createTag(app.db, taxonomy.id, body.label, parent?.id ?? null));
     if (tag === 'taken') return reply.redirectWithErrors({ label: TAXONOMY_MESSAGES.labelTaken }, back);
     return reply.notify(TAXONOMY_MESSAGES.tagCreated(tag.label)).redirectBack(back);
   });
 
-  app.patch('/admin/tag/:ref', async (request, reply) => {
-    const tag = await tagOfRequest(request);
+  app.patch('/admin/tag/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const tag = await tagOf(app.db, request.params.ref);
     const back = adminTaxonomyUrl(tag.taxonomyRef);
     const [name, value] = singleField<TagField>(request.body, isTagField, BAD_EDIT_REQUEST);
     const parsed = tagFieldSchemas[name].safeParse(value);
@@ -150,25 +139,23 @@ export async function adminTaxonomyRoutes(app: FastifyInstance): Promise<void> {
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete('/admin/tag/:ref', async (request, reply) => {
-    const tag = await tagOfRequest(request);
+  app.delete('/admin/tag/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const tag = await tagOf(app.db, request.params.ref);
     const back = adminTaxonomyUrl(tag.taxonomyRef);
     if ((await deleteTag(app.db, tag, tag.taxonomyRequired)) === 'refused') return reply.redirectWithErrors({ tag: TAXONOMY_MESSAGES.lastRequiredTag(tag.taxonomyTitle) }, back);
     return reply.notify(TAXONOMY_MESSAGES.tagDeleted(tag.label)).redirectBack(back);
   });
 
-  app.post('/admin/tag/:ref/reposition', async (request, reply) => {
-    const tag = await tagOfRequest(request);
-    const back = adminTaxonomyUrl(tag.taxonomyRef);
-    const body = repositionBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
-    await repositionTag(app.db, tag, body.data.position);
-    return reply.redirectBack(back);
+  app.post('/admin/tag/:ref/reposition', { schema: { params: refParams, body: repositionBody } }, async (request, reply) => {
+    const tag = await tagOf(app.db, request.params.ref);
+    await repositionTag(app.db, tag, request.body.position);
+    return reply.redirectBack(adminTaxonomyUrl(tag.taxonomyRef));
   });
 
-  app.get('/admin/taxonomy/:ref/item', async (request, reply) => quickTagPage(request, reply, false));
-  app.get('/admin/taxonomy/:ref/item/all', async (request, reply) => quickTagPage(request, reply, true));
-}
+  const quickTagRoute = { schema: { params: refParams, querystring: matrixQuery } };
+  app.get('/admin/taxonomy/:ref/item', quickTagRoute, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, false));
+  app.get('/admin/taxonomy/:ref/item/all', quickTagRoute, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, true));
+};
 
 /** Saves one tag field; a message for the field when the value is refused. */
 async function saveTagField(app: FastifyInstance, tag: TagRecord, name: TagField, value: string | boolean): Promise<string | null> {
@@ -194,13 +181,11 @@ async function saveTagField(app: FastifyInstance, tag: TagRecord, name: TagField
 }
 
 /** The quick-tag matrix: items without a tag in the taxonomy (/item), or all items (/item/all), a page at a time. */
-async function quickTagPage(request: FastifyRequest, reply: FastifyReply, all: boolean) {
-  const taxonomy = await taxonomyOfRequest(request);
-  const { page, search } = matrixQuery.parse(request.query ?? {});
+async function quickTagPage(request: FastifyRequest, reply: FastifyReply, ref: string, { page, search }: MatrixQuery, all: boolean) {
   const db = request.server.db;
+  const taxonomy = await taxonomyOf(db, ref);
   const { rows, total } = await quickTagMatrix(db, { taxonomyId: taxonomy.id, untaggedOnly: !all, search, page, perPage: QUICK_TAG_PER_PAGE });
   const path = adminTaxonomyItemsUrl(taxonomy.ref, all);
-  reply.header('Cache-Control', 'private, no-store');
   const heading = all ? TAXONOMY_TEXTS.quickTagAll : TAXONOMY_TEXTS.quickTagUntagged;
   return reply.inertia('admin/taxonomy/Items', {
     // Lazy: a cell click reloads only the matrix, not the tags.

@@ -13,9 +13,7 @@ import {
   type TaxonomyField,
 } from '../../../shared/taxonomies-admin';
 import { pageQuery } from '../../lib/pagination';
-
-export const refParams = z.object({ ref: z.string().min(1).max(24) });
-
+import { formBody } from '../../lib/validation';
 
 const title = z.preprocess(
   trimmed,
@@ -34,7 +32,7 @@ const parentRef = z.preprocess(
 );
 
 /** POST /admin/taxonomy: title, usage_note, required, multiselect, public, show_in_filtering. */
-export const createTaxonomyBody = z.object({
+export const createTaxonomyBody = formBody({
   title,
   usage_note: usageNote.default(''),
   required: flag.default(false),
@@ -59,7 +57,7 @@ export function isTaxonomyField(name: string): name is TaxonomyField {
 }
 
 /** POST /admin/taxonomy/{ref}/tag: label and an optional parent_ref. */
-export const createTagBody = z.object({ label, parent_ref: parentRef.default('') });
+export const createTagBody = formBody({ label, parent_ref: parentRef.default('') });
 
 /** PATCH /admin/tag/{ref}: exactly one of label, parent_ref, force_show_in_filtering. */
 export const tagFieldSchemas: Record<TagField, z.ZodType<string | boolean>> = { label, parent_ref: parentRef, force_show_in_filtering: flag };
@@ -69,7 +67,7 @@ export function isTagField(name: string): name is TagField {
 }
 
 /** POST /admin/tag/{ref}/reposition: the tag's new index among its siblings. */
-export const repositionBody = z.object({
+export const repositionBody = formBody({
   position: z.preprocess(
     (input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input),
     z.number({ error: TAXONOMY_MESSAGES.positionInvalid }).int({ error: TAXONOMY_MESSAGES.positionInvalid }).min(0, { error: TAXONOMY_MESSAGES.positionInvalid }).max(100_000, { error: TAXONOMY_MESSAGES.positionInvalid }),
@@ -83,5 +81,4 @@ export const matrixQuery = pageQuery.extend({
     .catch('')
     .default(''),
 });
-
-export { fieldErrors } from '../../lib/validation';
+export type MatrixQuery = z.infer<typeof matrixQuery>;
