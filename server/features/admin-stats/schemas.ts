@@ -5,7 +5,7 @@
  * round. See docs/decisions.md "Request stats".
  */
 import { z } from 'zod';
-import { STATS_DEFAULT_RANGE_DAYS, type StatsRange } from '../../../shared/stats';
+import { STATS_DEFAULT_RANGE_DAYS, STATS_PARAMETERS, type StatsRange } from '../../../shared/stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EARLIEST = '2000-01-01';
@@ -23,7 +23,8 @@ const isoDate = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoDay(new Date(`${value}T00:00:00Z`)) === value)
   .refine((value) => value >= EARLIEST && value <= LATEST);
 
-const rangeQuery = z.object({
+/** Each day on its own: one that cannot be read is left out. */
+const rangeFields = z.object({
   from: isoDate.optional().catch(undefined),
   to: isoDate.optional().catch(undefined),
 });
@@ -32,14 +33,24 @@ export function defaultRange(now: Date = new Date()): StatsRange {
   return { from: isoDay(new Date(now.getTime() - (STATS_DEFAULT_RANGE_DAYS - 1) * DAY_MS)), to: isoDay(now) };
 }
 
-/** The range a stats request asks for, defaults filled in; never throws. */
-export function parseRange(query: unknown, now: Date = new Date()): StatsRange {
-  const parsed = rangeQuery.safeParse(query ?? {});
+function rangeOf(fields: z.infer<typeof rangeFields>, now: Date): StatsRange {
   const fallback = defaultRange(now);
-  const from = (parsed.success && parsed.data.from) || fallback.from;
-  const to = (parsed.success && parsed.data.to) || fallback.to;
+  const from = fields.from || fallback.from;
+  const to = fields.to || fallback.to;
   return from <= to ? { from, to } : { from: to, to: from };
 }
+
+/** The range a stats request asks for, defaults filled in; never throws. */
+export function parseRange(query: unknown, now: Date = new Date()): StatsRange {
+  const parsed = rangeFields.safeParse(query ?? {});
+  return rangeOf(parsed.success ? parsed.data : {}, now);
+}
+
+/** ?from=&to= of every stats route, as parseRange reads it: never refused. */
+export const rangeQuery = rangeFields.transform((fields) => rangeOf(fields, new Date()));
+
+/** /admin/stats/{parameter}: one of the five; anything else names no page (404). */
+export const parameterParams = z.object({ parameter: z.enum(STATS_PARAMETERS) });
 
 /** The moments a range covers: [start, end). */
 export function rangeBounds(range: StatsRange): { start: Date; end: Date } {
