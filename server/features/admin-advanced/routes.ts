@@ -4,12 +4,13 @@
  * redirects back: an action that ended shows its report in the response box (the `response` prop), once; one still
  * running is the page's `run`, which it polls for progress until the report is there.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADVANCED_MESSAGES, ADVANCED_RECENT_RUNS, ADVANCED_URL, LOG_VIEWER_URL, type AdvancedAction, type AdvancedRunView } from '../../../shared/advanced';
-import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canUseAdvanced, isSignedIn, type Viewer } from '../../access/policy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADVANCED_MESSAGES, ADVANCED_RECENT_RUNS, ADVANCED_URL, isAdvancedAction, LOG_VIEWER_URL, type AdvancedAction, type AdvancedRunView } from '../../../shared/advanced';
+import { allowedBy } from '../../access/guards';
+import { canUseAdvanced } from '../../access/policy';
 import { auditEvents } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { organisationMemberLevel } from '../drive-health/context';
 import { imagesDirIn } from '../images/storage';
 import { runAdvancedAction, type AdvancedContext } from './actions';
@@ -42,10 +43,6 @@ const CHANGING_ACTIONS: ReadonlySet<AdvancedAction> = new Set<AdvancedAction>([
   'missing-drive-file-format-attributes',
   'missing-drive-file-size-attribute',
 ]);
-
-function requireSuperadmin(viewer: Viewer): void {
-  if (!canUseAdvanced(viewer)) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
-}
 
 function takeResponse(request: FastifyRequest): string {
   const response = request.session.get('advancedResponse');
@@ -134,25 +131,18 @@ async function followedRun(request: FastifyRequest, asked: number | undefined): 
   return { run: null, report: report ?? '' };
 }
 
-async function showLogViewer(request: FastifyRequest, reply: FastifyReply) {
-  requireSuperadmin(request.viewer);
-  const query = logViewerQuery.parse(request.query ?? {});
-  const file = logFilePath(request.server.config);
-  const tail = file ? await readLogTail(file) : null;
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'private, no-store')
-    .send(renderLogViewer({ appName: request.server.config.APP_NAME, file, tail, query, tailBytes: TAIL_BYTES }));
+/** What the response box says of a value that is not an action. */
+function refusedActionText(given: string): string {
+  return `Refused: ${given !== '' ? `'${given}' is not an action` : 'no action was given'}. ${ADVANCED_MESSAGES.unknownAction}`;
 }
 
-export async function adminAdvancedRoutes(app: FastifyInstance): Promise<void> {
-  app.get(ADVANCED_URL, async (request, reply) => {
-    requireSuperadmin(request.viewer);
-    const query = advancedQuery.parse(request.query ?? {});
+export const adminAdvancedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', allowedBy(canUseAdvanced));
+
+  app.get(ADVANCED_URL, { schema: { querystring: advancedQuery } }, async (request, reply) => {
     await markInterruptedRuns(request.server.db);
-    const followed = await followedRun(request, query.run);
+    const followed = await followedRun(request, request.query.run);
     const kept = takeResponse(request);
-    reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('admin/advanced/Index', {
       response: followed.report ?? kept,
       run: followed.run,
@@ -162,19 +152,23 @@ export async function adminAdvancedRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post(ADVANCED_URL, async (request, reply) => {
-    requireSuperadmin(request.viewer);
-    const body = advancedBody.safeParse(request.body ?? {});
-    if (!body.success) {
-      const given = (request.body as { action?: unknown } | undefined)?.action;
-      keepResponse(request, `Refused: ${typeof given === 'string' && given !== '' ? `'${given.slice(0, 100)}' is not an action` : 'no action was given'}. ${ADVANCED_MESSAGES.unknownAction}`);
+  app.post(ADVANCED_URL, { schema: { body: advancedBody } }, async (request, reply) => {
+    const { action } = request.body;
+    if (!isAdvancedAction(action)) {
+      keepResponse(request, refusedActionText(action));
       return reply.redirectWithErrors({ action: ADVANCED_MESSAGES.unknownAction }, ADVANCED_URL);
     }
-    const started = await startAdvancedRun(request, body.data.action);
+    const started = await startAdvancedRun(request, action);
     if (!started.joined) await endedWithin(started.ended, request.server.config.ADVANCED_ACTION_WAIT_SECONDS);
     request.session.set('advancedRunId', started.id);
     return reply.redirect(ADVANCED_URL, 303);
   });
 
-  app.get(LOG_VIEWER_URL, showLogViewer);
-}
+  app.get(LOG_VIEWER_URL, { schema: { querystring: logViewerQuery } }, async (request, reply) => {
+    const config = request.server.config;
+    const file = logFilePath(config);
+    const tail = file ? await readLogTail(file) : null;
+    const page = renderLogViewer({ appName: config.APP_NAME, file, tail, query: request.query, tailBytes: TAIL_BYTES });
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+};

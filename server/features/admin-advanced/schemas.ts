@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { ADVANCED_ACTIONS } from '../../../shared/advanced';
+import { formBody, wholeNumber } from '../../lib/validation';
 import { LOG_LEVELS, LOG_VIEWER_MAX_TEXT, type LogLevelName } from './log-viewer';
 
-/** POST /admin/advanced: one of the known action values. */
-export const advancedBody = z.object({ action: z.enum(ADVANCED_ACTIONS) });
+/** The most of a refused action the response box quotes; every action's name is far shorter. */
+export const REFUSED_ACTION_QUOTE_MAX = 100;
+
+/**
+ * POST /admin/advanced: `action` as sent, as text ('' when there is none). It is not refused here: the route names a
+ * value that is not an action in the response box, which a field error could not do.
+ */
+export const advancedBody = formBody({
+  action: z.preprocess((input) => (typeof input === 'string' ? input.slice(0, REFUSED_ACTION_QUOTE_MAX) : ''), z.string().max(REFUSED_ACTION_QUOTE_MAX)),
+});
 
 /** GET /admin/advanced?run=12: show that run (its progress, or its report); anything else is ignored. */
 export const advancedQuery = z.object({
-  run: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  run: wholeNumber(1).optional().catch(undefined),
 });
 
 /** GET /admin/advanced/log-viewer?level=warn&q=timeout&page=2: bad values fall back to the defaults. */
