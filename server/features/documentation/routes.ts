@@ -2,35 +2,26 @@
  * Internal documentation (member-library §2 /documentation, §6): the handbook pages, for staff and admins and
  * for managers (policy.canReadDocumentation, the same rule as the menu entry).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { DOCUMENTATION_SLUG, DOCUMENTATION_URL } from '../../../shared/documentation';
-import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canReadDocumentation, isSignedIn } from '../../access/policy';
-import { forbidden, notFound } from '../../lib/http-errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DOCUMENTATION_URL } from '../../../shared/documentation';
+import { allowedBy } from '../../access/guards';
+import { canReadDocumentation } from '../../access/policy';
+import { notFound } from '../../lib/http-errors';
 import { handbookPage, handbookPages } from './handbook';
+import { slugParams } from './schemas';
 
 const TITLE = 'Documentation';
-const slugParams = z.object({ slug: z.string().regex(DOCUMENTATION_SLUG).max(80) });
 
-function requireReader(request: FastifyRequest): void {
-  if (!canReadDocumentation(request.viewer)) throw forbidden(isSignedIn(request.viewer) ? null : SIGN_IN_HINT);
-}
+export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readers = allowedBy(canReadDocumentation);
 
-export async function documentationRoutes(app: FastifyInstance): Promise<void> {
-  app.get(DOCUMENTATION_URL, async (request, reply) => {
-    requireReader(request);
-    reply.header('Cache-Control', 'private, no-store');
+  app.get(DOCUMENTATION_URL, { preValidation: readers }, async (_request, reply) => {
     return reply.inertia('documentation/Index', { pages: await handbookPages(), title: TITLE, breadcrumbs: [{ label: TITLE }] });
   });
 
-  app.get(`${DOCUMENTATION_URL}/:slug`, async (request, reply) => {
-    requireReader(request);
-    const params = slugParams.safeParse(request.params);
-    if (!params.success) throw notFound();
-    const page = await handbookPage(params.data.slug);
+  app.get(`${DOCUMENTATION_URL}/:slug`, { preValidation: readers, schema: { params: slugParams } }, async (request, reply) => {
+    const page = await handbookPage(request.params.slug);
     if (!page) throw notFound();
-    reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('documentation/Show', {
       pages: await handbookPages(),
       page,
@@ -38,4 +29,4 @@ export async function documentationRoutes(app: FastifyInstance): Promise<void> {
       breadcrumbs: [{ label: TITLE, href: DOCUMENTATION_URL }, { label: page.title }],
     });
   });
-}
+};

@@ -1,0 +1,6 @@
+/** Request shapes of /documentation (member-library §2). */
+import { z } from 'zod';
+import { DOCUMENTATION_SLUG } from '../../../shared/documentation';
+
+/** /documentation/{slug}: a slug that could never name a handbook page names nothing (404). */
+export const slugParams = z.object({ slug: z.string().max(80).regex(DOCUMENTATION_SLUG) });
