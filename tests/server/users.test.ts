@@ -334,6 +334,16 @@ describe('PATCH /user/{ref}', () => {
     expect((await userRow(USER_MANAGER)).userTypeId).toBe(self.userTypeId);
   });
 
+  it('refuses a user type id beyond any integer column under the field, changing nothing', async () => {
+    const target = await crowdMember();
+    for (const userTypeId of [2_147_483_648, '2147483648']) {
+      const { response, jar } = await patch(ADMIN, target.ref, { user_type_id: userTypeId });
+      expect(response.statusCode).toBe(303);
+      expect((await nextPage(context.app, jar)).errors).toEqual({ user_type_id: 'Choose one of the user types.' });
+    }
+    expect((await userRow(target.email!)).userTypeId).toBe(target.userTypeId);
+  });
+
   it('refuses editing a user above one’s level with 403, changing nothing', async () => {
     const team = await userRow(TEAM);
     const { response } = await patch(USER_MANAGER, team.ref, { name: 'Taken over' });

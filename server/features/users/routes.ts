@@ -2,7 +2,8 @@
  * The user area (member-library §2 /user, /user/{ref}; §6; §7): the user list with search and level groups, a user's
  * page, editing one field at a time, deleting, flagging all unapproved comments, and acting as the user.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { USER_LIST_PAGE_SIZE, USER_LIST_URL, USER_NOTICES, USER_AREA_CONTACT, USER_FLAG_FIELDS, NOT_IMPERSONATING, userUrl, type UserPermissions } from '../../../shared/users';
 import {
   canChangeUserType,
@@ -20,6 +21,7 @@ import {
 import { impersonatorOf, startImpersonating, stopImpersonating } from '../../auth/impersonation';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
+import { refParams } from '../../lib/validation';
 import {
   allUserTypes,
   commentsBy,
@@ -31,7 +33,7 @@ import {
   recordAuditEvent,
   type ManagedUser,
 } from './queries';
-import { userListQuerySchema, userParamsSchema } from './schemas';
+import { userListQuerySchema } from './schemas';
 import { singleUserField, updateUserField } from './update-field';
 
 const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
@@ -48,11 +50,14 @@ function refusal(request: FastifyRequest): HttpError {
   return forbidden(viewer.manager || canManageUsers(viewer) ? USER_AREA_CONTACT.managers(team) : USER_AREA_CONTACT.others(team));
 }
 
-/** The user the route names: 404 when there is none, 403 (with the contact message) when the viewer may not open them. */
-async function userTheViewerOpens(request: FastifyRequest): Promise<ManagedUser> {
+/** Route option: the user area is for those who manage users; anyone else gets the refusal above. */
+async function userManagers(request: FastifyRequest): Promise<void> {
   if (!canManageUsers(request.viewer)) throw refusal(request);
-  const params = userParamsSchema.safeParse(request.params);
-  const user = params.success ? await findManagedUser(request.server.db, params.data.ref) : null;
+}
+
+/** The user `ref` names: 404 when there is none, 403 (with the contact message) when the viewer may not open them. */
+async function userTheViewerOpens(request: FastifyRequest, ref: string): Promise<ManagedUser> {
+  const user = await findManagedUser(request.server.db, ref);
   if (!user) throw notFound();
   if (!canOpenUser(request.viewer, user)) throw refusal(request);
   return user;
@@ -70,12 +75,12 @@ function permissionsFor(viewer: Viewer, user: ManagedUser, impersonating: boolea
   };
 }
 
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const listRateLimit = { max: app.config.RATE_LIMIT_USER_SEARCH_MAX, timeWindow: '1 minute' };
+  const oneUser = { preValidation: userManagers, schema: { params: refParams } };
 
-  app.get(USER_LIST_URL, { config: { rateLimit: listRateLimit } }, async (request, reply) => {
-    if (!canManageUsers(request.viewer)) throw refusal(request);
-    const query = userListQuerySchema.parse(request.query);
+  app.get(USER_LIST_URL, { config: { rateLimit: listRateLimit }, preValidation: userManagers, schema: { querystring: userListQuerySchema } }, async (request, reply) => {
+    const query = request.query;
     const { users, total } = await listUsers(app.db, request.viewer, query);
     // The page links carry the filters as read (unset ones left out), not the raw query with its junk.
     const filterQuery = { search: query.search || undefined, level: query.level ?? undefined };
@@ -100,9 +105,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(isSignedIn(real) && actedAs.ref ? userUrl(actedAs.ref) : '/', 303);
   });
 
-  app.get('/user/:ref', async (request, reply) => {
+  app.get('/user/:ref', oneUser, async (request, reply) => {
     const viewer = request.viewer;
-    const user = await userTheViewerOpens(request);
+    const user = await userTheViewerOpens(request, request.params.ref);
     const [itemsCreated, userComments, types] = await Promise.all([itemsCreatedBy(app.db, viewer, user.id), commentsBy(app.db, viewer, user.id), allUserTypes(app.db)]);
     return reply.inertia('user/Show', {
       user: {
@@ -126,33 +131,33 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.patch('/user/:ref', async (request, reply) => {
-    const user = await userTheViewerOpens(request);
+  app.patch('/user/:ref', oneUser, async (request, reply) => {
+    const user = await userTheViewerOpens(request, request.params.ref);
     const [name, value] = singleUserField(request.body);
     const result = await updateUserField(app.db, request.viewer, user, name, value);
     if (!result.ok) return reply.redirectWithErrors(result.errors, userUrl(user.ref));
     return reply.notify(USER_NOTICES.saved).redirectBack(userUrl(user.ref));
   });
 
-  app.delete('/user/:ref', async (request, reply) => {
+  app.delete('/user/:ref', oneUser, async (request, reply) => {
     const viewer = request.viewer;
-    const user = await userTheViewerOpens(request);
+    const user = await userTheViewerOpens(request, request.params.ref);
     if (!isSignedIn(viewer) || !canDeleteUser(viewer, user)) throw refusal(request);
     await deleteUser(app.db, viewer.id, user);
     reply.notify(USER_NOTICES.deleted(user.name));
     return reply.redirect('/user', 303);
   });
 
-  app.post('/user/:ref/flag_all_unapproved_comments', async (request, reply) => {
-    const user = await userTheViewerOpens(request);
+  app.post('/user/:ref/flag_all_unapproved_comments', oneUser, async (request, reply) => {
+    const user = await userTheViewerOpens(request, request.params.ref);
     if (!canFlagUserComments(request.viewer, user)) throw refusal(request);
     const flagged = await flagUnapprovedComments(app.db, user.id);
     return reply.notify(USER_NOTICES.commentsFlagged(flagged)).redirectBack(userUrl(user.ref));
   });
 
-  app.post('/user/:ref/impersonate', async (request, reply) => {
+  app.post('/user/:ref/impersonate', oneUser, async (request, reply) => {
     const viewer = request.viewer;
-    const user = await userTheViewerOpens(request);
+    const user = await userTheViewerOpens(request, request.params.ref);
     if (!isSignedIn(viewer) || !canImpersonate(viewer, user, impersonatorOf(request) !== null)) throw refusal(request);
     // Recorded first: no one acts as another user without a trace.
     await recordAuditEvent(app.db, { action: 'impersonate', actorUserId: viewer.id, subjectUserId: user.id, details: { request_id: request.id } });
@@ -160,4 +165,4 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     reply.notify(USER_NOTICES.impersonating(user.name));
     return reply.redirect('/', 303);
   });
-}
+};

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { USER_LEVEL_FILTER_VALUES, USER_LIST_SEARCH_MAX_LENGTH, type UserLevelFilter } from '../../../shared/users';
+import { firstValue } from '../../lib/validation';
 
 /** Deeper than anyone pages; keeps OFFSET bounded. */
 export const MAX_USER_LIST_PAGE = 1000;
-
-/** A repeated query parameter (`?level=2&level=3`) counts by its first value. */
-const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
 /**
  * Query of GET /user (member-library §7: search, level), read leniently like the item index: a malformed part is
@@ -22,6 +20,3 @@ export const userListQuerySchema = z.object({
   page: z.preprocess(firstValue, z.coerce.number().int().min(1).max(MAX_USER_LIST_PAGE)).catch(1),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
-
-/** User refs are 12 characters of a lowercase alphabet; anything else cannot name a user (404). */
-export const userParamsSchema = z.object({ ref: z.string().regex(/^[0-9a-z]{1,24}$/) });

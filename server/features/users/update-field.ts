@@ -9,6 +9,7 @@ import { canChangeUserType, canEditUser, canSetUserFlag, canSetUserType, type Vi
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden, HttpError } from '../../lib/http-errors';
+import { INT4_MAX } from '../../lib/validation';
 import { emailTakenByAnother, findUserType, type ManagedUser } from './queries';
 
 export type UserFieldResult = { ok: true } | { ok: false; errors: Record<string, string> };
@@ -34,7 +35,7 @@ const flagValue = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).tran
   error: USER_ERRORS.boolean,
 });
 
-const userTypeId = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive());
+const userTypeId = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(INT4_MAX));
 
 type TextField = keyof typeof fieldSchemas;
 const isTextField = (name: string): name is TextField => Object.hasOwn(fieldSchemas, name);
