@@ -144,6 +144,15 @@ describe('creating an invitation', () => {
     await send(ctx.app, admin, 'POST', '/user_invitation', { user_type_id: 999_999 });
     expect((await nextPage(ctx.app, admin)).errors.user_type_id).toBe(INVITATION_MESSAGES.userTypeRequired);
   });
+
+  it('refuses a user type id beyond any integer column under user_type_id, creating nothing', async () => {
+    const admin = await ctx.as(ADMIN);
+    const count = (await ctx.db().select().from(invitations)).length;
+    const response = await send(ctx.app, admin, 'POST', '/user_invitation', { user_type_id: 2_147_483_648, note_to_self: 'too far' });
+    expect(response.statusCode).toBe(303);
+    expect((await nextPage(ctx.app, admin)).errors).toEqual({ user_type_id: INVITATION_MESSAGES.userTypeRequired });
+    expect(await ctx.db().select().from(invitations)).toHaveLength(count);
+  });
 });
 
 describe('sending an invitation to addresses', () => {

@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INVITATION_MESSAGES } from '../../../shared/invitations';
+import { signedIn, signedInViewer } from '../../access/guards';
 import { invitationRaisesLevel, isSignedIn, type Viewer } from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { acceptInvitation, declineInvitation, type AcceptOutcome } from './actions';
@@ -61,7 +63,7 @@ function isPageVisit(request: FastifyRequest): boolean {
   return headers['x-inertia'] === 'true' || String(headers.accept ?? '').includes('text/html');
 }
 
-export async function invitationRecipientRoutes(app: FastifyInstance): Promise<void> {
+export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = invitationSettings(app);
   const rateLimit = { max: app.config.RATE_LIMIT_INVITE_MAX, timeWindow: '1 minute' };
 
@@ -88,12 +90,12 @@ export async function invitationRecipientRoutes(app: FastifyInstance): Promise<v
     return invitation;
   }
 
-  app.get('/invite/:token', { config: { rateLimit } }, async (request, reply) => {
-    const params = tokenParams.safeParse(request.params);
-    if (!params.success) throw gone(GONE_DETAIL.unknown);
+  app.get('/invite/:token', { config: { rateLimit }, schema: { params: tokenParams } }, async (request, reply) => {
+    const { token } = request.params;
+    if (token === null) throw gone(GONE_DETAIL.unknown);
     const viewer = request.viewer;
     if (!isSignedIn(viewer)) {
-      reply.setCookie(PENDING_INVITATION_COOKIE, params.data.token, {
+      reply.setCookie(PENDING_INVITATION_COOKIE, token, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
@@ -101,12 +103,12 @@ export async function invitationRecipientRoutes(app: FastifyInstance): Promise<v
         maxAge: PENDING_INVITATION_MAX_AGE_SECONDS,
       });
       reply.notify(INVITATION_MESSAGES.signInFirst, 'info');
-      return reply.redirect(`/login?return_to=${encodeURIComponent(acceptPath(params.data.token))}`);
+      return reply.redirect(`/login?return_to=${encodeURIComponent(acceptPath(token))}`);
     }
     if (request.cookies[PENDING_INVITATION_COOKIE] !== undefined) reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
-    const invitation = refuseUnlessActive(await findInvitationByTokenHash(app.db, invitationTokenHash(params.data.token)));
+    const invitation = refuseUnlessActive(await findInvitationByTokenHash(app.db, invitationTokenHash(token)));
     request.session.set('invitationId', invitation.id);
-    return showInvitation(reply, viewer, invitation, acceptPath(params.data.token));
+    return showInvitation(reply, viewer, invitation, acceptPath(token));
   });
 
   app.get('/invite', async (request, reply) => {
@@ -118,13 +120,12 @@ export async function invitationRecipientRoutes(app: FastifyInstance): Promise<v
     return showInvitation(reply, viewer, invitation, null);
   });
 
-  app.post('/invite/:token', { config: { rateLimit } }, async (request, reply) => {
-    const viewer = request.viewer;
-    if (!isSignedIn(viewer)) throw forbidden();
-    const params = tokenParams.safeParse(request.params);
-    if (!params.success) throw gone(GONE_DETAIL.unknown);
-    const outcome = await acceptInvitation(app.db, invitationTokenHash(params.data.token), viewer.id);
-    if (!outcome.ok) return refuse(outcome, params.data.token);
+  app.post('/invite/:token', { config: { rateLimit }, preValidation: signedIn, schema: { params: tokenParams } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const { token } = request.params;
+    if (token === null) throw gone(GONE_DETAIL.unknown);
+    const outcome = await acceptInvitation(app.db, invitationTokenHash(token), viewer.id);
+    if (!outcome.ok) return refuse(outcome, token);
     request.session.set('invitationId', undefined);
     reply.notify(INVITATION_MESSAGES.accepted(outcome.userTypeTitle));
     return reply.redirect('/', 303);
@@ -136,9 +137,8 @@ export async function invitationRecipientRoutes(app: FastifyInstance): Promise<v
     throw forbidden(INVITATION_MESSAGES.redundant(invitation ? inviterName(invitation, settings.appName) : settings.appName));
   }
 
-  app.delete('/invite', { config: { rateLimit } }, async (request, reply) => {
-    const viewer = request.viewer;
-    if (!isSignedIn(viewer)) throw forbidden();
+  app.delete('/invite', { config: { rateLimit }, preValidation: signedIn }, async (request, reply) => {
+    const viewer = signedInViewer(request);
     const invitationId = request.session.invitationId;
     if (invitationId === undefined) throw notFound(INVITATION_MESSAGES.noneOpen);
     if (!(await declineInvitation(app.db, invitationId, viewer.id))) {
@@ -149,4 +149,4 @@ export async function invitationRecipientRoutes(app: FastifyInstance): Promise<v
     reply.notify(INVITATION_MESSAGES.declined, 'info');
     return reply.redirect('/', 303);
   });
-}
+};

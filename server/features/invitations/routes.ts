@@ -3,14 +3,16 @@
  * to addresses, regenerating and deleting; the recipient's side is in recipient.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ELEVATE_USERS_TITLE, INVITATION_ADDRESSES_MAX, INVITATION_MESSAGES } from '../../../shared/invitations';
-import { canInvite, canInviteToUserType, canManageInvitation, isSignedIn, type Viewer } from '../../access/policy';
-import type { Database } from '../../db/client';
+import { allowedBy, signedInViewer } from '../../access/guards';
+import { canInvite, canInviteToUserType, canManageInvitation } from '../../access/policy';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { refParams } from '../../lib/validation';
 import { createInvitation, deleteInvitation, regenerateInvitation, sendInvitation, type InvitationSettings } from './actions';
 import { inviterName, toUserInvitation } from './present';
 import { findInvitationByRef, findUserType, invitableUserTypes, invitationState, listInvitations, type InvitationRow } from './queries';
-import { addressesBody, createInvitationBody, fieldErrors, parseAddresses, refParams } from './schemas';
+import { addressesBody, createInvitationBody, parseAddresses } from './schemas';
 import { invitationLinkKey } from './tokens';
 
 const LIST_URL = '/user_invitation';
@@ -27,28 +29,22 @@ export function invitationSettings(app: FastifyInstance): InvitationSettings {
   };
 }
 
-/** The viewer when they may invite at all; 403 otherwise. */
-function inviter(viewer: Viewer): Viewer & { id: number; ref: string } {
-  if (!isSignedIn(viewer) || !canInvite(viewer)) throw forbidden();
-  return viewer;
-}
-
-/** The invitation, or 404; 403 when it exists but is another user manager's. */
-async function invitationTheViewerManages(db: Database, request: FastifyRequest): Promise<InvitationRow> {
-  const viewer = inviter(request.viewer);
-  const params = refParams.safeParse(request.params);
-  const invitation = params.success ? await findInvitationByRef(db, params.data.ref) : null;
+/** The invitation `ref` names, or 404; 403 when it exists but is another user manager's. */
+async function invitationTheViewerManages(request: FastifyRequest, ref: string): Promise<InvitationRow> {
+  const invitation = await findInvitationByRef(request.server.db, ref);
   if (!invitation) throw notFound();
-  if (!canManageInvitation(viewer, invitation)) throw forbidden();
+  if (!canManageInvitation(request.viewer, invitation)) throw forbidden();
   return invitation;
 }
 
-export async function invitationRoutes(app: FastifyInstance): Promise<void> {
+export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = invitationSettings(app);
   const rateLimit = { max: app.config.RATE_LIMIT_INVITE_MAX, timeWindow: '1 minute' };
+  const inviters = allowedBy(canInvite);
+  const oneInvitation = { preValidation: inviters, schema: { params: refParams } };
 
   async function listPage(request: FastifyRequest, reply: FastifyReply, createOpen: boolean) {
-    const viewer = inviter(request.viewer);
+    const viewer = signedInViewer(request);
     const [rows, userTypes] = await Promise.all([listInvitations(app.db, viewer), invitableUserTypes(app.db, viewer)]);
     return reply.inertia('user_invitation/Index', {
       invitations: rows.map((row) => toUserInvitation(row, settings)),
@@ -59,11 +55,11 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.get(LIST_URL, (request, reply) => listPage(request, reply, false));
-  app.get(CREATE_URL, (request, reply) => listPage(request, reply, true));
+  app.get(LIST_URL, { preValidation: inviters }, (request, reply) => listPage(request, reply, false));
+  app.get(CREATE_URL, { preValidation: inviters }, (request, reply) => listPage(request, reply, true));
 
-  app.get('/user_invitation/:ref', async (request, reply) => {
-    const invitation = await invitationTheViewerManages(app.db, request);
+  app.get('/user_invitation/:ref', oneInvitation, async (request, reply) => {
+    const invitation = await invitationTheViewerManages(request, request.params.ref);
     const state = invitationState(invitation);
     const mayInviteToType = canInviteToUserType(request.viewer, invitation.userType);
     return reply.inertia('user_invitation/Show', {
@@ -75,24 +71,20 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post(LIST_URL, { config: { rateLimit } }, async (request, reply) => {
-    const viewer = inviter(request.viewer);
-    const body = createInvitationBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), CREATE_URL);
-    const userType = await findUserType(app.db, body.data.user_type_id);
+  app.post(LIST_URL, { config: { rateLimit }, preValidation: inviters, schema: { body: createInvitationBody } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const userType = await findUserType(app.db, request.body.user_type_id);
     if (!userType) return reply.redirectWithErrors({ user_type_id: INVITATION_MESSAGES.userTypeRequired }, CREATE_URL);
     if (!canInviteToUserType(viewer, userType)) throw forbidden();
-    const created = await createInvitation(app.db, { createdByUserId: viewer.id, userTypeId: userType.id, noteToSelf: body.data.note_to_self }, settings);
+    const created = await createInvitation(app.db, { createdByUserId: viewer.id, userTypeId: userType.id, noteToSelf: request.body.note_to_self }, settings);
     reply.notify(INVITATION_MESSAGES.created);
     return reply.redirect(detailUrl(created), 303);
   });
 
-  app.post('/user_invitation/:ref', { config: { rateLimit } }, async (request, reply) => {
-    const invitation = await invitationTheViewerManages(app.db, request);
+  app.post('/user_invitation/:ref', { ...oneInvitation, config: { rateLimit }, schema: { params: refParams, body: addressesBody } }, async (request, reply) => {
+    const invitation = await invitationTheViewerManages(request, request.params.ref);
     if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
-    const body = addressesBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.tooManyAddresses }, detailUrl(invitation));
-    const { valid, invalid } = parseAddresses(body.data.addresses);
+    const { valid, invalid } = parseAddresses(request.body.addresses);
     const refusal = addressesRefusal(valid, invalid);
     if (refusal) return reply.redirectWithErrors({ addresses: refusal }, detailUrl(invitation));
     if (valid.length > 0) {
@@ -106,21 +98,21 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(detailUrl(invitation), 303);
   });
 
-  app.patch('/user_invitation/:ref', { config: { rateLimit } }, async (request, reply) => {
-    const invitation = await invitationTheViewerManages(app.db, request);
+  app.patch('/user_invitation/:ref', { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
+    const invitation = await invitationTheViewerManages(request, request.params.ref);
     if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
     if (!(await regenerateInvitation(app.db, invitation.id, settings))) throw new HttpError(409, INVITATION_MESSAGES.notRegenerable);
     reply.notify(INVITATION_MESSAGES.regenerated);
     return reply.redirect(detailUrl(invitation), 303);
   });
 
-  app.delete('/user_invitation/:ref', { config: { rateLimit } }, async (request, reply) => {
-    const invitation = await invitationTheViewerManages(app.db, request);
+  app.delete('/user_invitation/:ref', { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
+    const invitation = await invitationTheViewerManages(request, request.params.ref);
     await deleteInvitation(app.db, invitation.id);
     reply.notify(INVITATION_MESSAGES.deleted);
     return reply.redirect(LIST_URL, 303);
   });
-}
+};
 
 function addressesRefusal(valid: string[], invalid: string[]): string | null {
   if (valid.length === 0 && invalid.length === 0) return INVITATION_MESSAGES.noAddresses;

@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { INVITATION_ADDRESSES_MAX, INVITATION_MESSAGES, INVITATION_NOTE_MAX } from '../../../shared/invitations';
-import { REF_PATTERN } from '../../lib/ref';
+import { formBody, INT4_MAX } from '../../lib/validation';
 import { INVITATION_TOKEN_PATTERN } from './tokens';
 
-export const refParams = z.object({ ref: z.string().regex(REF_PATTERN) });
-export const tokenParams = z.object({ token: z.string().regex(INVITATION_TOKEN_PATTERN) });
+/**
+ * /invite/{token}: a token that could not have been made here reads as null, which the route answers as an unknown
+ * invitation (410), as it does a well-formed token that matches none.
+ */
+export const tokenParams = z.object({ token: z.string().regex(INVITATION_TOKEN_PATTERN).nullable().catch(null) });
+
+const userTypeRequired = { error: INVITATION_MESSAGES.userTypeRequired };
 
 /** POST /user_invitation (member-library §7): user_type_id, note_to_self. */
-export const createInvitationBody = z.object({
-  user_type_id: z.coerce.number({ error: INVITATION_MESSAGES.userTypeRequired }).int().positive({ error: INVITATION_MESSAGES.userTypeRequired }),
+export const createInvitationBody = formBody({
+  user_type_id: z.coerce.number(userTypeRequired).int(userTypeRequired).min(1, userTypeRequired).max(INT4_MAX, userTypeRequired),
   note_to_self: z.string().trim().max(INVITATION_NOTE_MAX, { error: INVITATION_MESSAGES.noteTooLong }).optional().default(''),
 });
 
 /** POST /user_invitation/{ref}: addresses, one per line. */
-export const addressesBody = z.object({ addresses: z.string().max(INVITATION_ADDRESSES_MAX * 400).optional().default('') });
-
-export { fieldErrors } from '../../lib/validation';
+const tooManyAddresses = { error: INVITATION_MESSAGES.tooManyAddresses };
+export const addressesBody = formBody({ addresses: z.string(tooManyAddresses).max(INVITATION_ADDRESSES_MAX * 400, tooManyAddresses).optional().default('') });
 
 const emailAddress = z.email();
 
