@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PROFILE_MESSAGES } from '../../../shared/profile';
+import { formBody } from '../../lib/validation';
 
 /** POST /profile/email: one address, stored trimmed and in lower case (as sign-in stores them). */
-export const emailBody = z.object({
+export const emailBody = formBody({
   email: z
     .string({ error: PROFILE_MESSAGES.emailInvalid })
     .trim()
@@ -13,8 +14,5 @@ export const emailBody = z.object({
 
 /** GET /profile?email=1 opens the e-mail prompt; anything else leaves it as the page decides. */
 export const profileQuery = z
-  .object({ email: z.string().optional().catch(undefined) })
-  .catch({ email: undefined })
+  .object({ email: z.literal('1').optional().catch(undefined) })
   .transform((query) => ({ emailPrompt: query.email === '1' }));
-
-export { fieldErrors } from '../../lib/validation';
