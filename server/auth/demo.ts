@@ -1,17 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PagePropsMap } from '../../shared/pages';
 import type { Database } from '../db/client';
 import { users, userTypes } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../db/seed/accounts';
 import { AUTH_NOTICES, UNKNOWN_DEMO_ACCOUNT } from './messages';
+import { demoSignInBody } from './schemas';
 import { signIn } from './viewer';
 
 type DemoAccountOption = PagePropsMap['dev/Login']['accounts'][number];
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((account) => account.email.toLowerCase());
-const demoSignInBody = z.object({ email: z.string().trim().toLowerCase().max(320) });
 const lowerEmail = sql`lower(${users.email})`;
 /**
  * Unverified claims on an address may repeat (migration 0010), so a demo address stands for the account holding it
@@ -23,7 +22,7 @@ const rightfulHolderFirst = [sql`${users.emailVerifiedAt} is null`, asc(users.cr
  * Sign in as a seeded demo account without a provider. Registered only when
  * config.demoLogin (never in production), so otherwise both routes are 404s.
  */
-export async function demoSignInRoutes(app: FastifyInstance): Promise<void> {
+export const demoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.demoLogin) return;
   const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
 
@@ -31,15 +30,14 @@ export async function demoSignInRoutes(app: FastifyInstance): Promise<void> {
     return reply.inertia('dev/Login', { accounts: await seededDemoAccounts(app.db), title: 'Demo sign-in' });
   });
 
-  app.post('/dev/login', { config: { rateLimit } }, async (request, reply) => {
-    const body = demoSignInBody.safeParse(request.body);
-    const userId = body.success ? await demoUserId(app.db, body.data.email) : null;
+  app.post('/dev/login', { config: { rateLimit }, schema: { body: demoSignInBody } }, async (request, reply) => {
+    const userId = await demoUserId(app.db, request.body.email);
     if (userId === null) return reply.redirectWithErrors({ email: UNKNOWN_DEMO_ACCOUNT }, '/dev/login');
     await signIn(request, userId);
     reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
     return reply.redirect('/', 303);
   });
-}
+};
 
 /** The demo accounts that exist in this database, in the seed's order, each shown as its address's rightful holder. */
 export async function seededDemoAccounts(db: Database): Promise<DemoAccountOption[]> {

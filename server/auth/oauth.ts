@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
 import { SIGN_IN_CANCELLED, SIGN_IN_FAILED } from '../../shared/messages';
-import { notFound } from '../lib/http-errors';
 import { findOrCreateUserFromProfile } from './identities';
 import { AUTH_NOTICES } from './messages';
 import { fetchProviderProfile, oauthOptions, providerCredentials, type ProviderCredentials } from './providers';
-import { rememberReturnTo, returnToQuery, takeReturnTo } from './return-to';
+import { rememberReturnTo, takeReturnTo } from './return-to';
+import { callbackQuery, providerParams, signInQuery } from './schemas';
 import { signIn } from './viewer';
 
 interface ProviderClient {
@@ -15,19 +15,12 @@ interface ProviderClient {
   oauth: OAuth2Namespace;
 }
 
-const providerParams = z.object({ provider: z.enum(LOGIN_PROVIDERS) });
-const callbackQuery = z.object({
-  code: z.string().min(1).max(4096).optional(),
-  state: z.string().max(1024).optional(),
-  error: z.string().max(200).optional(),
-});
-
 /**
  * Social sign-in: /auth/:provider/redirect sends the visitor to the provider
  * (with a state cookie, and PKCE where supported); /auth/:provider/callback
  * exchanges the code, finds or creates the user and signs them in.
  */
-export async function oauthRoutes(app: FastifyInstance): Promise<void> {
+export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const clients = await registerConfiguredProviders(app);
   const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
 
@@ -35,28 +28,28 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     method: ['GET', 'POST'],
     url: '/auth/:provider/redirect',
     config: { rateLimit },
+    schema: { params: providerParams, querystring: signInQuery },
     handler: async (request, reply) => {
-      const provider = parseProvider(request);
+      const { provider } = request.params;
       const client = clients.get(provider);
       if (!client) return refuseUnconfigured(reply, provider);
-      const query = returnToQuery.safeParse(request.query);
-      rememberReturnTo(request, reply, query.success ? query.data.return_to : undefined);
+      rememberReturnTo(request, reply, request.query.return_to);
       return reply.inertiaLocation(await client.oauth.generateAuthorizationUri(request, reply));
     },
   });
 
-  app.get('/auth/:provider/callback', { config: { rateLimit } }, async (request, reply) => {
-    const provider = parseProvider(request);
+  app.get('/auth/:provider/callback', { config: { rateLimit }, schema: { params: providerParams, querystring: callbackQuery } }, async (request, reply) => {
+    const { provider } = request.params;
     const client = clients.get(provider);
     if (!client) return refuseUnconfigured(reply, provider);
-    const query = callbackQuery.safeParse(request.query);
-    if (query.success && query.data.error === 'access_denied') return backToLogin(reply, SIGN_IN_CANCELLED, 'info');
-    if (!query.success || query.data.error || !query.data.code) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
+    const query = request.query;
+    if (query?.error === 'access_denied') return backToLogin(reply, SIGN_IN_CANCELLED, 'info');
+    if (!query || query.error || !query.code) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
     if (!(await completeSignIn(request, reply, provider, client))) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
     reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
     return reply.redirect(takeReturnTo(request, reply));
   });
-}
+};
 
 async function registerConfiguredProviders(app: FastifyInstance): Promise<Map<LoginProvider, ProviderClient>> {
   const clients = new Map<LoginProvider, ProviderClient>();
@@ -85,12 +78,6 @@ async function completeSignIn(request: FastifyRequest, reply: FastifyReply, prov
     request.log.warn({ err: error, provider }, 'sign-in did not complete');
     return false;
   }
-}
-
-function parseProvider(request: FastifyRequest): LoginProvider {
-  const params = providerParams.safeParse(request.params);
-  if (!params.success) throw notFound();
-  return params.data.provider;
 }
 
 function refuseUnconfigured(reply: FastifyReply, provider: LoginProvider): FastifyReply {

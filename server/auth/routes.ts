@@ -1,20 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isSignedIn } from '../access/viewer';
 import { demoSignInRoutes } from './demo';
 import { AUTH_NOTICES } from './messages';
 import { oauthRoutes } from './oauth';
 import { loginProviderOptions } from './providers';
-import { requestedReturnPath, returnToQuery } from './return-to';
+import { requestedReturnPath } from './return-to';
+import { signInQuery } from './schemas';
 import { verificationRoutes } from './verification';
 import { signOut } from './viewer';
 
 /** Login page, social and demo sign-in, logout and e-mail verification. */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/login', async (request, reply) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/login', { schema: { querystring: signInQuery } }, async (request, reply) => {
     if (isSignedIn(request.viewer)) return reply.redirect('/');
     // The page a visitor came from (or ?return_to=) travels with each provider button, so signing in comes back to it.
-    const requested = returnToQuery.safeParse(request.query ?? {});
-    const returnTo = requestedReturnPath(request, requested.success ? requested.data.return_to : undefined);
+    const returnTo = requestedReturnPath(request, request.query.return_to);
     return reply.inertia('auth/Login', {
       providers: loginProviderOptions(app.config, returnTo),
       organisationDomains: app.config.ORGANISATION_GOOGLE_DOMAINS,
@@ -34,4 +34,4 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(oauthRoutes);
   await app.register(demoSignInRoutes);
   await app.register(verificationRoutes);
-}
+};

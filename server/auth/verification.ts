@@ -1,43 +1,41 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { isSignedIn, type Viewer } from '../access/viewer';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn, signedInViewer } from '../access/guards';
+import type { Viewer } from '../access/viewer';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { forbidden, gone } from '../lib/http-errors';
+import { gone } from '../lib/http-errors';
 import type { AppConfig } from '../config';
 import { queueMail } from '../mail/outbox';
 import { verificationMail } from '../mail/templates/verification';
 import { AUTH_NOTICES } from './messages';
+import { verificationTokenParams } from './schemas';
 
 export const VERIFICATION_LINK_VALID_DAYS = 7;
 /** One verification e-mail per user per minute, whichever IP asks. */
 export const VERIFICATION_RESEND_COOLDOWN_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
-
 /** POST /profile/verify e-mails a link; GET /profile/verify/:token proves the address. */
-export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
 
-  app.post('/profile/verify', { config: { rateLimit } }, async (request, reply) => {
-    const viewer = request.viewer;
-    if (!isSignedIn(viewer)) throw forbidden();
-    const notice = await sendVerificationIfDue(request, viewer);
+  app.post('/profile/verify', { config: { rateLimit }, preValidation: signedIn }, async (request, reply) => {
+    const notice = await sendVerificationIfDue(request, signedInViewer(request));
     reply.notify(notice.message, notice.type);
     return reply.redirectBack('/');
   });
 
-  app.get('/profile/verify/:token', async (request, reply) => {
-    const params = tokenParams.safeParse(request.params);
-    const verified = params.success && (await verifyEmailWithToken(app.db, params.data.token));
+  app.get('/profile/verify/:token', { schema: { params: verificationTokenParams } }, async (request, reply) => {
+    const { token } = request.params;
+    const verified = token !== null && (await verifyEmailWithToken(app.db, token));
     if (!verified) throw gone();
     reply.notify(AUTH_NOTICES.emailVerified);
     return reply.redirect('/');
   });
-}
+};
 
 async function sendVerificationIfDue(request: FastifyRequest, viewer: Viewer & { id: number }): Promise<{ message: string; type: 'success' | 'info' | 'warning' }> {
   if (!viewer.email) return { message: AUTH_NOTICES.emailMissing, type: 'warning' };
