@@ -4,7 +4,7 @@ import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, type CollectionSection
 import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
 import { collectionItems, collections, shares } from '../../server/db/schema';
 import type { CookieJar } from '../support/app';
-import { nextPage, send, visit } from '../support/http';
+import { inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
 import { ADMIN, AFFILIATE, COLLECTIONS, ENTRIES, ITEMS, LEADER, LOCKED_NOTE, MEMBER, seedCollectionLibrary, STAFF, storedCollection, userIdOf } from './collections-fixture';
 
@@ -62,7 +62,14 @@ describe('POST /collection', () => {
   it('needs a title: the error comes back under title and nothing is written', async () => {
     const jar = await ctx.as(MEMBER);
     const before = await collectionCount();
-    const response = await send(ctx.app, jar, 'POST', '/collection', { title: '   ', description: 'No title here', public: false });
+    // From My Collections, whose address the Inertia client sends along.
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/collection',
+      headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), referer: 'http://localhost/collection' },
+      payload: { title: '   ', description: 'No title here', public: false },
+    });
+    jar.store(response);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/collection');
     expect((await nextPage(ctx.app, jar)).errors).toEqual({ title: COLLECTION_MESSAGES.titleRequired });

@@ -4,9 +4,11 @@
  * time, deleting it, adding items from their pages, and each entry's note, section and place. Sharing a collection
  * is in features/sharing (POST /collection/{ref}/share).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, COLLECTIONS_TITLE, collectionUrl } from '../../../shared/collections';
 import { SIGN_IN_HINT } from '../../../shared/messages';
+import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import {
   canCreateCollection,
   canDeleteCollection,
@@ -21,6 +23,7 @@ import {
 } from '../../access/policy';
 import { singleField } from '../../lib/form-input';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { refParams } from '../../lib/validation';
 import { openItemForViewer } from '../items/queries';
 import { sectionsOf, toCollectionDetail, toEntry } from './present';
 import {
@@ -38,24 +41,19 @@ import {
   type CollectionEntryRecord,
   type CollectionRecord,
 } from './queries';
-import { addItemBody, addItemParams, collectionFieldSchemas, createCollectionBody, entryBody, fieldErrors, isCollectionField, refParams } from './schemas';
+import { addItemBody, addItemParams, collectionFieldBody, createCollectionBody, entryBody, isCollectionField } from './schemas';
 
 const LIST_URL = '/collection';
 const BAD_EDIT_REQUEST = 'Send exactly one of title, description or public.';
-
-function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { id: number; ref: string } {
-  if (!isSignedIn(viewer)) throw forbidden(SIGN_IN_HINT);
-}
 
 /** 403 without a word about the collection; anonymous visitors are told to sign in. */
 function refusal(viewer: Viewer) {
   return forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
 }
 
-function parsedRef(request: FastifyRequest): string {
-  const params = refParams.safeParse(request.params);
-  if (!params.success) throw notFound();
-  return params.data.ref;
+/** Route option: an edit names exactly one collection field (400 otherwise), before its value is validated. */
+async function namesOneCollectionField(request: FastifyRequest): Promise<void> {
+  singleField(request.body, isCollectionField, BAD_EDIT_REQUEST);
 }
 
 /** Whether the viewer may open it, asking for shares only when being public, the owner or an admin is not enough. */
@@ -65,24 +63,28 @@ async function viewerMayOpen(request: FastifyRequest, collection: CollectionAcce
   return canOpenCollection(viewer, collection, await isCollectionSharedWith(request.server.db, viewer, collection.id));
 }
 
-/** The collection behind the URL if this viewer may open it: unknown → 404, not for them → 403. */
-async function collectionTheViewerOpens(request: FastifyRequest): Promise<CollectionRecord> {
-  const collection = await findCollectionByRef(request.server.db, parsedRef(request));
+/** The collection `ref` names if this viewer may open it: unknown → 404, not for them → 403. */
+async function collectionTheViewerOpens(request: FastifyRequest, ref: string): Promise<CollectionRecord> {
+  const collection = await findCollectionByRef(request.server.db, ref);
   if (!collection) throw notFound();
   if (!(await viewerMayOpen(request, collection))) throw refusal(request.viewer);
   return collection;
 }
 
 /** As collectionTheViewerOpens, and then 403 unless `allowed` (the policy's edit or delete rule). */
-async function collectionTheViewerChanges(request: FastifyRequest, allowed: (viewer: Viewer, collection: CollectionAccessFacts) => boolean): Promise<CollectionRecord> {
-  const collection = await collectionTheViewerOpens(request);
+async function collectionTheViewerChanges(
+  request: FastifyRequest,
+  ref: string,
+  allowed: (viewer: Viewer, collection: CollectionAccessFacts) => boolean,
+): Promise<CollectionRecord> {
+  const collection = await collectionTheViewerOpens(request, ref);
   if (!allowed(request.viewer, collection)) throw forbidden();
   return collection;
 }
 
-/** An entry of a collection the viewer may edit: unknown → 404; someone else's → 403. */
-async function entryTheViewerEdits(request: FastifyRequest): Promise<CollectionEntryRecord> {
-  const entry = await findCollectionEntry(request.server.db, parsedRef(request));
+/** The entry `ref` names, of a collection the viewer may edit: unknown → 404; someone else's → 403. */
+async function entryTheViewerEdits(request: FastifyRequest, ref: string): Promise<CollectionEntryRecord> {
+  const entry = await findCollectionEntry(request.server.db, ref);
   if (!entry) throw notFound();
   const collection = { id: entry.collectionId, userId: entry.userId, public: entry.public };
   if (!(await viewerMayOpen(request, collection))) throw refusal(request.viewer);
@@ -90,12 +92,10 @@ async function entryTheViewerEdits(request: FastifyRequest): Promise<CollectionE
   return entry;
 }
 
-export async function collectionRoutes(app: FastifyInstance): Promise<void> {
-  app.get(LIST_URL, async (request, reply) => {
-    const viewer = request.viewer;
-    requireSignedIn(viewer);
+export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(LIST_URL, { preValidation: signedIn }, async (request, reply) => {
+    const viewer = signedInViewer(request);
     const collections = await listOwnCollections(app.db, viewer.id);
-    reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('collection/Index', {
       collections,
       can: collectionCan(viewer, null),
@@ -104,23 +104,17 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post(LIST_URL, async (request, reply) => {
-    const viewer = request.viewer;
-    requireSignedIn(viewer);
-    if (!canCreateCollection(viewer)) throw forbidden();
-    const body = createCollectionBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), LIST_URL);
-    const created = await createCollection(app.db, viewer.id, body.data);
+  app.post(LIST_URL, { preValidation: allowedBy(canCreateCollection), schema: { body: createCollectionBody } }, async (request, reply) => {
+    const created = await createCollection(app.db, signedInViewer(request).id, request.body);
     // A new collection opens in edit mode, ready for its items' notes and sections.
     reply.notify(COLLECTION_MESSAGES.created(created.title)).flash(COLLECTION_EDIT_MODE_FLASH, true);
     return reply.redirect(collectionUrl(created.ref), 303);
   });
 
-  app.get('/collection/:ref', async (request, reply) => {
+  app.get('/collection/:ref', { schema: { params: refParams } }, async (request, reply) => {
     const viewer = request.viewer;
-    const collection = await collectionTheViewerOpens(request);
+    const collection = await collectionTheViewerOpens(request, request.params.ref);
     const showLockedNotes = canSeeLockedEntryNote(viewer, collection);
-    reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('collection/Show', {
       collection: toCollectionDetail(collection),
       // Lazy: a partial reload for something else (the Share dialog) does not read the entries.
@@ -131,62 +125,57 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.patch('/collection/:ref', async (request, reply) => {
-    const collection = await collectionTheViewerChanges(request, canEditCollection);
-    const back = collectionUrl(collection.ref);
-    const [name, value] = singleField(request.body, isCollectionField, BAD_EDIT_REQUEST);
-    const parsed = collectionFieldSchemas[name].safeParse(value);
-    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
-    await updateCollection(app.db, collection.id, { [name]: parsed.data });
-    return reply.notify(COLLECTION_MESSAGES.saved).redirectBack(back);
+  app.patch('/collection/:ref', { preValidation: namesOneCollectionField, schema: { params: refParams, body: collectionFieldBody } }, async (request, reply) => {
+    const collection = await collectionTheViewerChanges(request, request.params.ref, canEditCollection);
+    await updateCollection(app.db, collection.id, request.body);
+    return reply.notify(COLLECTION_MESSAGES.saved).redirectBack(collectionUrl(collection.ref));
   });
 
-  app.delete('/collection/:ref', async (request, reply) => {
-    const collection = await collectionTheViewerChanges(request, canDeleteCollection);
+  app.delete('/collection/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const collection = await collectionTheViewerChanges(request, request.params.ref, canDeleteCollection);
     await deleteCollection(app.db, collection.id);
     reply.notify(COLLECTION_MESSAGES.deleted(collection.title));
     return reply.redirect(LIST_URL, 303);
   });
 
-  app.post('/collection/:collection/item/:ref', async (request, reply) => addItem(request, reply));
+  app.post('/collection/:collection/item/:ref', { preValidation: signedIn, schema: { params: addItemParams, body: addItemBody } }, async (request, reply) =>
+    addItem(request, reply, request.params, request.body),
+  );
 
-  app.patch('/collection_item/:ref', async (request, reply) => {
-    const entry = await entryTheViewerEdits(request);
-    const back = collectionUrl(entry.collectionRef);
-    const body = entryBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
-    await updateCollectionEntry(app.db, entry, body.data);
+  app.patch('/collection_item/:ref', { schema: { params: refParams, body: entryBody } }, async (request, reply) => {
+    const entry = await entryTheViewerEdits(request, request.params.ref);
+    await updateCollectionEntry(app.db, entry, request.body);
     // A drag saves quietly; the note and section editor says it saved.
-    if (body.data.note !== undefined) reply.notify(COLLECTION_MESSAGES.itemSaved);
-    return reply.redirectBack(back);
+    if (request.body.note !== undefined) reply.notify(COLLECTION_MESSAGES.itemSaved);
+    return reply.redirectBack(collectionUrl(entry.collectionRef));
   });
 
-  app.delete('/collection_item/:ref', async (request, reply) => {
-    const entry = await entryTheViewerEdits(request);
+  app.delete('/collection_item/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const entry = await entryTheViewerEdits(request, request.params.ref);
     await removeCollectionEntry(app.db, entry);
     return reply.notify(COLLECTION_MESSAGES.removed).redirectBack(collectionUrl(entry.collectionRef));
   });
-}
+};
 
 /**
  * Add to Collection from an item page: only an item the viewer may open, only into a collection of their own. No
  * collection chosen (an empty or malformed path segment, or no such collection) and an item already there come back
  * as field errors under `collection`.
  */
-async function addItem(request: FastifyRequest, reply: FastifyReply) {
-  const viewer = request.viewer;
+async function addItem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: { collection: string | null; ref: string },
+  entry: { note: string; section: string },
+) {
+  const viewer = signedInViewer(request);
   const db = request.server.db;
-  requireSignedIn(viewer);
-  const params = addItemParams.safeParse(request.params);
-  if (!params.success) throw notFound();
-  const item = await openItemForViewer(db, viewer, params.data.ref);
+  const item = await openItemForViewer(db, viewer, params.ref);
   const back = `/i/${item.ref}`;
-  const body = addItemBody.safeParse(request.body ?? {});
-  if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
-  const collection = await findCollectionByRef(db, params.data.collection);
+  const collection = params.collection === null ? null : await findCollectionByRef(db, params.collection);
   if (!collection) return reply.redirectWithErrors({ collection: COLLECTION_MESSAGES.collectionRequired }, back);
   if (!canEditCollection(viewer, collection)) throw forbidden();
-  const outcome = await addItemToCollection(db, collection.id, item.id, body.data);
+  const outcome = await addItemToCollection(db, collection.id, item.id, entry);
   if (outcome === 'duplicate') return reply.redirectWithErrors({ collection: COLLECTION_MESSAGES.alreadyInCollection }, back);
   return reply.notify(COLLECTION_MESSAGES.added(collection.title)).redirectBack(back);
 }

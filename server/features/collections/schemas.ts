@@ -1,6 +1,7 @@
 /** Request shapes of the collection routes (admin-curation §7; member-library §7 POST /collection/{collection}/item/{ref}). */
 import { z } from 'zod';
-import { booleanInput, trimmed } from '../../lib/form-input';
+import { booleanInput, oneOf, trimmed } from '../../lib/form-input';
+import { formBody, ref } from '../../lib/validation';
 import {
   COLLECTION_DESCRIPTION_MAX,
   COLLECTION_FIELDS,
@@ -8,12 +9,16 @@ import {
   COLLECTION_NOTE_MAX,
   COLLECTION_SECTION_MAX,
   COLLECTION_TITLE_MAX,
-  type CollectionField,
 } from '../../../shared/collections';
 
-export const refParams = z.object({ ref: z.string() });
-export const addItemParams = z.object({ collection: z.string(), ref: z.string() });
+/** Higher positions only ever mean "last": the entries are re-numbered 0..n-1 when one moves. */
+const POSITION_MAX = 100_000;
 
+/**
+ * POST /collection/{collection}/item/{ref}. No collection chosen (an empty segment) or a segment that is not a ref
+ * names no collection (null): the route answers that under the `collection` field, not with a 404.
+ */
+export const addItemParams = z.object({ collection: ref.nullable().catch(null), ref });
 
 const title = z.preprocess(
   trimmed,
@@ -25,33 +30,29 @@ const note = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.noteToo
 const section = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.sectionTooLong }).max(COLLECTION_SECTION_MAX, { error: COLLECTION_MESSAGES.sectionTooLong }));
 const position = z.preprocess(
   (input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input),
-  z.number({ error: COLLECTION_MESSAGES.positionInvalid }).int({ error: COLLECTION_MESSAGES.positionInvalid }).min(0, { error: COLLECTION_MESSAGES.positionInvalid }).max(100_000, { error: COLLECTION_MESSAGES.positionInvalid }),
+  z.number({ error: COLLECTION_MESSAGES.positionInvalid }).int({ error: COLLECTION_MESSAGES.positionInvalid }).min(0, { error: COLLECTION_MESSAGES.positionInvalid }).max(POSITION_MAX, { error: COLLECTION_MESSAGES.positionInvalid }),
 );
 
 /** POST /collection: title, description, public. */
-export const createCollectionBody = z.object({
+export const createCollectionBody = formBody({
   title,
   description: description.default(''),
   public: isPublic.default(false),
 });
 
-/** PATCH /collection/{ref}: exactly one of title, description, public. */
-export const collectionFieldSchemas: Record<CollectionField, z.ZodType<string | boolean>> = { title, description, public: isPublic };
+/** PATCH /collection/{ref}: one of title, description, public (the route refuses any other body before this). */
+export const collectionFieldBody = formBody({ title: title.optional(), description: description.optional(), public: isPublic.optional() });
 
-export function isCollectionField(name: string): name is CollectionField {
-  return (COLLECTION_FIELDS as readonly string[]).includes(name);
-}
+export const isCollectionField = oneOf(COLLECTION_FIELDS);
 
 /** POST /collection/{collection}/item/{ref}: note and section, both optional. */
-export const addItemBody = z.object({
+export const addItemBody = formBody({
   note: note.default(''),
   section: section.default(''),
 });
 
 /** PATCH /collection_item/{ref}: section and position (a drag), or note and section (the entry's editor). */
-export const entryBody = z
-  .object({ note: note.optional(), section: section.optional(), position: position.optional() })
-  .strict()
-  .refine((body) => body.note !== undefined || body.section !== undefined || body.position !== undefined, { error: 'Send the note, section or position to change.' });
-
-export { fieldErrors } from '../../lib/validation';
+export const entryBody = formBody({ note: note.optional(), section: section.optional(), position: position.optional() }).refine(
+  (body) => body.note !== undefined || body.section !== undefined || body.position !== undefined,
+  { error: 'Send the note, section or position to change.' },
+);
