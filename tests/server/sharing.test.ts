@@ -93,6 +93,13 @@ describe('granting access (POST {page}/share)', () => {
     expect(await sharesTo(context.db(), 'x@example.com')).toHaveLength(0);
   });
 
+  it('refuses level-1 users whatever they send, before looking anything up', async () => {
+    const levelOne = await context.as('unverified@example.org');
+    expect((await share(levelOne, `/i/nosuchitem1`, { level: 2, email: 'y@example.com', daysValidity: 7 })).statusCode).toBe(403);
+    expect((await share(levelOne, `/i/${ITEMS.open}`, { level: 'high', email: 'y@example.com' })).statusCode).toBe(403);
+    expect(await sharesTo(context.db(), 'y@example.com')).toHaveLength(0);
+  });
+
   it('replaces the sharer’s earlier unexpired share to the same address, keeping its link', async () => {
     const jar = await context.as(LEADER);
     await share(jar, `/i/${ITEMS.leaders}`, { level: 2, email: 'twice@example.com', daysValidity: 7 });

@@ -2,97 +2,91 @@
  * Sharing (member-library §2 /share, /sent, {current page path}/share; §7 POST {current page path}/share): granting
  * one person access to an item or a content row by e-mail, the shared link's expiry, and the two share lists.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
-import { EMPTY_STATES, SIGN_IN_HINT } from '../../../shared/messages';
+import { EMPTY_STATES } from '../../../shared/messages';
 import { SHARE_MESSAGES, SHARE_QUERY_PARAM, SHARE_TEXTS, SHARES_PER_PAGE } from '../../../shared/sharing';
 import { collectionUrl } from '../../../shared/collections';
-import { canShareCollection, canShareContent, canShareItem, isSignedIn, maxShareLevel, type Viewer } from '../../access/policy';
+import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { canGrantAccess, canShareCollection, canShareContent, canShareItem, canShareToLevel, maxShareLevel } from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
-import { paginationLinks } from '../../lib/pagination';
+import { pageQuery, paginationLinks } from '../../lib/pagination';
+import { refParams } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
 import { findContentWithItem } from '../content/queries';
 import { openItemForViewer } from '../items/queries';
 import { findCollectionByRef, findCollectionShare } from '../collections/queries';
 import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
-import { fieldErrors, refParams, shareBody, shareListQuery } from './schemas';
+import { shareBody, type ShareBody } from './schemas';
 
 const itemPath = (ref: string) => `/i/${ref}`;
 const SHARES_PATHS: Record<ShareDirection, string> = { received: '/share', sent: '/sent' };
 
-function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { id: number; ref: string } {
-  if (!isSignedIn(viewer)) throw forbidden(SIGN_IN_HINT);
-}
+const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
+  const shareRateLimit = { max: app.config.RATE_LIMIT_SHARE_MAX, timeWindow: '1 minute' };
+  /** Who may grant at all is the viewer's alone; what they may share is checked on the record. */
+  const grantRoute = { preValidation: allowedBy(canGrantAccess), config: { rateLimit: shareRateLimit }, schema: { params: refParams, body: shareBody } };
 
-function parseRef(request: FastifyRequest): string {
-  const parsed = refParams.safeParse(request.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.ref;
-}
+  // Before the page's own schema replaces its query with what it declares, which need not name `share`.
+  app.addHook('preValidation', async (request) => checkSharedLink(request));
+  app.addHook('preValidation', async (request) => checkSharedCollectionLink(request));
+
+  app.post('/i/:ref/share', grantRoute, async (request, reply) => {
+    const viewer = request.viewer;
+    const now = new Date();
+    const item = await openItemForViewer(app.db, viewer, request.params.ref, now);
+    if (!canShareItem(viewer, item)) throw forbidden();
+    const target: ShareTarget = { sharedType: 'item', itemId: item.id, contentId: null, collectionId: null, title: item.title, path: itemPath(item.ref) };
+    return grant(request, reply, request.body, target, itemPath(item.ref), now);
+  });
+
+  app.post('/content/:ref/share', grantRoute, async (request, reply) => {
+    const viewer = request.viewer;
+    const now = new Date();
+    const found = await findContentWithItem(app.db, request.params.ref);
+    if (!found) throw notFound();
+    const item = await openItemForViewer(app.db, viewer, found.item.ref, now);
+    if (!canShareContent(viewer, item, found.content)) throw forbidden();
+    const target: ShareTarget = {
+      sharedType: 'item_content',
+      itemId: item.id,
+      contentId: found.content.id,
+      collectionId: null,
+      title: `${found.content.label} (${item.title})`,
+      path: `/content/${found.content.ref}`,
+    };
+    return grant(request, reply, request.body, target, itemPath(item.ref), now);
+  });
+
+  /** A collection's owner grants one person access to it (docs/decisions.md "Collections"). */
+  app.post('/collection/:ref/share', grantRoute, async (request, reply) => {
+    const collection = await findCollectionByRef(app.db, request.params.ref);
+    if (!collection) throw notFound();
+    if (!canShareCollection(request.viewer, collection)) throw forbidden();
+    const path = collectionUrl(collection.ref);
+    const target: ShareTarget = { sharedType: 'collection', itemId: null, contentId: null, collectionId: collection.id, title: collection.title, path };
+    return grant(request, reply, request.body, target, path, new Date());
+  });
+
+  const sharesRoute = { preValidation: signedIn, schema: { querystring: pageQuery } };
+  app.get(SHARES_PATHS.received, sharesRoute, async (request, reply) => sharesPage(request, reply, 'received', request.query.page));
+  app.get(SHARES_PATHS.sent, sharesRoute, async (request, reply) => sharesPage(request, reply, 'sent', request.query.page));
+};
 
 /** Registered with fastify-plugin so the shared-link check below sees the item and content pages' requests. */
-export const sharingRoutes = fp(
-  async (app: FastifyInstance) => {
-    const shareRateLimit = { max: app.config.RATE_LIMIT_SHARE_MAX, timeWindow: '1 minute' };
+export const sharingRoutes = fp(sharingRoutesPlugin, { name: 'equip-sharing', dependencies: ['equip-mail-outbox'] });
 
-    app.addHook('preHandler', async (request) => checkSharedLink(request));
-    app.addHook('preHandler', async (request) => checkSharedCollectionLink(request));
-
-    app.post('/i/:ref/share', { config: { rateLimit: shareRateLimit } }, async (request, reply) => {
-      const viewer = request.viewer;
-      requireSignedIn(viewer);
-      const now = new Date();
-      const item = await openItemForViewer(app.db, viewer, parseRef(request), now);
-      if (!canShareItem(viewer, item)) throw forbidden();
-      const target: ShareTarget = { sharedType: 'item', itemId: item.id, contentId: null, collectionId: null, title: item.title, path: itemPath(item.ref) };
-      return grant(request, reply, target, itemPath(item.ref), now);
-    });
-
-    app.post('/content/:ref/share', { config: { rateLimit: shareRateLimit } }, async (request, reply) => {
-      const viewer = request.viewer;
-      requireSignedIn(viewer);
-      const now = new Date();
-      const found = await findContentWithItem(app.db, parseRef(request));
-      if (!found) throw notFound();
-      const item = await openItemForViewer(app.db, viewer, found.item.ref, now);
-      if (!canShareContent(viewer, item, found.content)) throw forbidden();
-      const target: ShareTarget = {
-        sharedType: 'item_content',
-        itemId: item.id,
-        contentId: found.content.id,
-        collectionId: null,
-        title: `${found.content.label} (${item.title})`,
-        path: `/content/${found.content.ref}`,
-      };
-      return grant(request, reply, target, itemPath(item.ref), now);
-    });
-
-    /** A collection's owner grants one person access to it (docs/decisions.md "Collections"). */
-    app.post('/collection/:ref/share', { config: { rateLimit: shareRateLimit } }, async (request, reply) => {
-      const viewer = request.viewer;
-      requireSignedIn(viewer);
-      const collection = await findCollectionByRef(app.db, parseRef(request));
-      if (!collection) throw notFound();
-      if (!canShareCollection(viewer, collection)) throw forbidden();
-      const path = collectionUrl(collection.ref);
-      const target: ShareTarget = { sharedType: 'collection', itemId: null, contentId: null, collectionId: collection.id, title: collection.title, path };
-      return grant(request, reply, target, path, new Date());
-    });
-
-    app.get(SHARES_PATHS.received, async (request, reply) => sharesPage(request, reply, 'received'));
-    app.get(SHARES_PATHS.sent, async (request, reply) => sharesPage(request, reply, 'sent'));
-  },
-  { name: 'equip-sharing', dependencies: ['equip-mail-outbox'] },
-);
-
-/** Validates the Share form, records the grant and queues the recipient's e-mail; errors go back under their fields. */
-async function grant(request: FastifyRequest, reply: FastifyReply, target: ShareTarget, back: string, now: Date) {
-  const viewer = request.viewer as Viewer & { id: number };
+/**
+ * Records the grant of the Share form and queues the recipient's e-mail. A level above the sharer's own goes back
+ * under its field.
+ */
+async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBody, target: ShareTarget, back: string, now: Date) {
+  const viewer = signedInViewer(request);
   const { db, config } = request.server;
-  const body = shareBody(maxShareLevel(viewer)).safeParse(request.body ?? {});
-  if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
-  const { level, email, daysValidity } = body.data;
+  const { level, email, daysValidity } = body;
+  if (level === null || !canShareToLevel(viewer, level)) return reply.redirectWithErrors({ level: SHARE_MESSAGES.level(maxShareLevel(viewer)) }, back);
   const expiresAt = expiryFor(daysValidity, now);
   const base = config.APP_URL.replace(/\/$/, '');
   await grantShare(
@@ -144,13 +138,9 @@ async function checkSharedCollectionLink(request: FastifyRequest): Promise<void>
   if (!isShareValid(share.expiresAt)) throw gone();
 }
 
-async function sharesPage(request: FastifyRequest, reply: FastifyReply, direction: ShareDirection) {
-  const viewer = request.viewer;
-  requireSignedIn(viewer);
-  const { page } = shareListQuery.parse(request.query ?? {});
-  const { shares, total } = await listShares(request.server.db, viewer, direction, page);
+async function sharesPage(request: FastifyRequest, reply: FastifyReply, direction: ShareDirection, page: number) {
+  const { shares, total } = await listShares(request.server.db, signedInViewer(request), direction, page);
   const heading = direction === 'sent' ? SHARE_TEXTS.sharedByMe : SHARE_TEXTS.sharedWithMe;
-  reply.header('Cache-Control', 'private, no-store');
   return reply.inertia('shares/Index', {
     direction,
     heading,

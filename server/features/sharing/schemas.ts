@@ -1,8 +1,8 @@
 /** Request shapes of sharing (member-library §5 Share form, §7 POST {current page path}/share, checkAccessEmail). */
 import { z } from 'zod';
-import { MIN_SHARE_LEVEL, SHARE_MESSAGES, SHARE_VALIDITY_OPTIONS, type ShareValidity } from '../../../shared/sharing';
-
-export const refParams = z.object({ ref: z.string() });
+import { LEVEL } from '../../../shared/levels';
+import { SHARE_MESSAGES, SHARE_VALIDITY_OPTIONS, type ShareValidity } from '../../../shared/sharing';
+import { formBody } from '../../lib/validation';
 
 /** Form posts send numbers as text, Inertia as numbers: both are accepted. */
 const numberFromText = (input: unknown) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input);
@@ -18,25 +18,22 @@ const email = z.preprocess(
   z.email({ error: SHARE_MESSAGES.email }).max(320, { error: SHARE_MESSAGES.email }),
 );
 
-/** The Share form's body; `maxLevel` is the viewer's own (policy.maxShareLevel), never exceeded. */
-export function shareBody(maxLevel: number) {
-  const levelMessage = SHARE_MESSAGES.level(maxLevel);
-  return z.object({
-    level: z.preprocess(numberFromText, z.number({ error: levelMessage }).int({ error: levelMessage }).min(MIN_SHARE_LEVEL, { error: levelMessage }).max(maxLevel, { error: levelMessage })),
-    email,
-    daysValidity: z.preprocess(
-      validityInput,
-      z.custom<ShareValidity>((value) => (SHARE_VALIDITY_OPTIONS as readonly unknown[]).includes(value), { error: SHARE_MESSAGES.daysValidity }),
-    ),
-  });
-}
-export type ShareBody = z.infer<ReturnType<typeof shareBody>>;
+/**
+ * The level asked for, null when it is not one of the access levels. The route holds it to the sharer's own
+ * (policy.canShareToLevel), and its one message names that maximum, which only the route knows.
+ */
+const requestedLevel = z.preprocess(numberFromText, z.number().int().min(0).max(LEVEL.ADMIN)).nullable().catch(null);
+
+/** The Share form's body. */
+export const shareBody = formBody({
+  level: requestedLevel,
+  email,
+  daysValidity: z.preprocess(
+    validityInput,
+    z.custom<ShareValidity>((value) => (SHARE_VALIDITY_OPTIONS as readonly unknown[]).includes(value), { error: SHARE_MESSAGES.daysValidity }),
+  ),
+});
+export type ShareBody = z.infer<typeof shareBody>;
 
 /** The address of a check-access visit; anything that is not an address is ignored. */
 export const checkAccessEmail = z.preprocess((input) => (typeof input === 'string' ? input.trim().toLowerCase() : input), z.email().max(320));
-
-export const shareListQuery = z.object({
-  page: z.preprocess(numberFromText, z.number().int().min(1).max(100_000)).catch(1).default(1),
-});
-
-export { fieldErrors } from '../../lib/validation';
