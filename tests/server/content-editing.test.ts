@@ -7,6 +7,7 @@ import { CONTENT_MESSAGES } from '../../shared/content';
 import { contents, items } from '../../server/db/schema';
 import { DriveNotFoundError } from '../../server/drive/port';
 import { addUploadedContents } from '../../server/features/content/adding';
+import { ITEM_EDIT_ERRORS } from '../../server/features/item-editing/messages';
 import { useSessionTestApp } from '../support/sessions';
 import { HTML_BYTES, PDF_BYTES, pngImage } from '../fixtures/images/files';
 import { ADMIN, arrangeDrive, CONTENT, contentRows, ITEMS, MAINTAINER, MEMBER, nextPage, seedContentLibrary, send, TEXT_BYTES, upload, type ArrangedDrive } from './content-fixture';
@@ -35,6 +36,10 @@ describe('POST /i/{ref}/folder', () => {
     const response = await send(context.app, await as(MAINTAINER), 'POST', `/i/${ITEMS.bare}/folder`);
     expect(response.statusCode).toBe(403);
     expect(await folderOf(ITEMS.bare)).toBeNull();
+  });
+
+  it('refuses a non-admin before looking the item up', async () => {
+    expect((await send(context.app, await as(MAINTAINER), 'POST', '/i/nosuchitem1/folder')).statusCode).toBe(403);
   });
 
   it('creates the folder named after the item code and title, once', async () => {
@@ -68,6 +73,15 @@ describe('POST /i/{ref}/content (Link Existing File)', () => {
     expect((await nextPage(context.app, jar)).errors).toEqual({ google_drive_file_id: CONTENT_MESSAGES.fileNotInFolder });
     await send(context.app, jar, 'POST', `/i/${ITEMS.guide}/content`, { google_drive_file_id: arranged.files.guide });
     expect((await nextPage(context.app, jar)).errors).toEqual({ google_drive_file_id: CONTENT_MESSAGES.fileAlreadyLinked });
+  });
+
+  it('puts a label that is too long under label and links nothing', async () => {
+    const jar = await as(MAINTAINER);
+    const before = await contentRows(db(), ITEMS.guide);
+    const response = await send(context.app, jar, 'POST', `/i/${ITEMS.guide}/content`, { google_drive_file_id: arranged.files.loose, label: 'x'.repeat(256) });
+    expect(response.statusCode).toBe(303);
+    expect((await nextPage(context.app, jar)).errors).toEqual({ label: ITEM_EDIT_ERRORS.tooLong(255) });
+    expect(await contentRows(db(), ITEMS.guide)).toEqual(before);
   });
 
   it('links an unlinked file at the end with the default label, format and size from the drive', async () => {
@@ -235,6 +249,14 @@ describe('reposition and delete', () => {
     await send(context.app, jar, 'POST', `/content/${before[0]}/reposition`, { increase: false });
     expect((await contentRows(db(), ITEMS.guide)).map((row) => row.ref)).toEqual(before);
     expect((await send(context.app, await as(MEMBER), 'POST', `/content/${before[0]}/reposition`, { increase: true })).statusCode).toBe(403);
+  });
+
+  it('answers a move that is neither down nor up under increase, and moves nothing', async () => {
+    const jar = await as(MAINTAINER);
+    const before = (await contentRows(db(), ITEMS.guide)).map((row) => row.ref);
+    expect((await send(context.app, jar, 'POST', `/content/${before[0]}/reposition`, { increase: 'sideways' })).statusCode).toBe(303);
+    expect(Object.keys((await nextPage(context.app, jar)).errors)).toEqual(['increase']);
+    expect((await contentRows(db(), ITEMS.guide)).map((row) => row.ref)).toEqual(before);
   });
 
   it('removes the row but keeps the file in the drive folder', async () => {

@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { CONTENT_MESSAGES } from '../../../shared/content';
 import { CONTENT_FORMATS, EXPORT_MODES } from '../../../shared/enums';
 import { ACCESS_LEVELS } from '../../../shared/levels';
-import { canCurateContent, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
-import { forbidden, HttpError } from '../../lib/http-errors';
+import { formBody } from '../../lib/validation';
 import { ITEM_EDIT_ERRORS } from '../item-editing/messages';
 import * as value from '../item-editing/values';
 import { driveEntryOrNull } from './folder';
@@ -77,27 +76,39 @@ const CONTENT_FIELDS = {
   is_sample_of_ref: rule('curator', optionalRef, () => ({})),
 } satisfies Record<string, FieldRule>;
 
-type ContentFieldName = keyof typeof CONTENT_FIELDS;
+export type ContentFieldName = keyof typeof CONTENT_FIELDS;
+/** A PATCH body as its field's rule read it. */
+type ContentFieldChange = Partial<Record<ContentFieldName, unknown>>;
 
-function isContentFieldName(name: string): name is ContentFieldName {
+export function isContentFieldName(name: string): name is ContentFieldName {
   return Object.hasOwn(CONTENT_FIELDS, name);
 }
 
-/** Saves one field of a content row whose item the viewer manages (the caller has checked `canManageContent`). */
-export async function updateContentField(db: Database, drive: DrivePort, viewer: Viewer, content: ContentRecord, name: string, input: unknown): Promise<ContentFieldResult> {
-  if (!isContentFieldName(name)) throw new HttpError(400, 'Send one content field to change.');
-  const fieldRule: FieldRule = CONTENT_FIELDS[name];
-  if (fieldRule.access === 'curator' && !canCurateContent(viewer)) throw forbidden();
-  const parsed = fieldRule.schema.safeParse(input);
+/** Whether only curators (`canCurateContent`) may change the field. */
+export function isCuratorField(name: ContentFieldName): boolean {
+  return CONTENT_FIELDS[name].access === 'curator';
+}
+
+/** PATCH /content/{ref}'s body: its one field (the route refuses any other body first), validated by that field's rule. */
+export const contentFieldBody = formBody(
+  Object.fromEntries(Object.entries(CONTENT_FIELDS).map(([name, fieldRule]) => [name, fieldRule.schema.optional()])) as Record<ContentFieldName, z.ZodOptional<z.ZodType>>,
+);
+
+/**
+ * Saves the field a PATCH body named, on a row whose item the viewer manages (the route has checked `canManageContent`
+ * and, for the curators' fields, `canCurateContent`). Export PDF and a full version are checked against the drive and
+ * the item's rows first.
+ */
+export async function updateContentField(db: Database, drive: DrivePort, content: ContentRecord, change: ContentFieldChange): Promise<ContentFieldResult> {
+  const [name, parsed] = Object.entries(change)[0] as [ContentFieldName, unknown];
   const invalid = (message: string): ContentFieldResult => ({ ok: false, errors: { [name]: message } });
-  if (!parsed.success) return invalid(value.firstMessage(parsed.error));
-  let columns = fieldRule.columns(parsed.data as never);
-  if (name === 'export_mode' && parsed.data === 'doc_pdf') {
+  let columns = CONTENT_FIELDS[name].columns(parsed as never);
+  if (name === 'export_mode' && parsed === 'doc_pdf') {
     const refusal = await pdfExportRefusal(drive, content);
     if (refusal) return invalid(refusal);
   }
   if (name === 'is_sample_of_ref') {
-    const sample = await sampleColumns(db, content, parsed.data as string | null);
+    const sample = await sampleColumns(db, content, parsed as string | null);
     if (typeof sample === 'string') return invalid(sample);
     columns = sample;
   }

@@ -3,40 +3,52 @@
  * opening the folder, linking and uploading content, editing, ordering and removing rows, and opening a file.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_FIELDS, CONTENT_MESSAGES, contentUrl } from '../../../shared/content';
 import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canCreateDriveFolder, canManageContent, canOpenDriveFolder, canSeeContent, isAdmin, isSignedIn, type Viewer } from '../../access/policy';
+import { allowedBy, requireAllowed } from '../../access/guards';
+import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, canSeeContent, isAdmin, isSignedIn, type Viewer } from '../../access/policy';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { singleField } from '../../lib/form-input';
+import { forbidden, notFound, type HttpError } from '../../lib/http-errors';
+import { refParams } from '../../lib/validation';
 import { assertViewerMayOpen, findItemRecord, grantedLevelFor, openItemForViewer, type ItemRecord } from '../items/queries';
-import { singleField } from '../item-editing/update-field';
 import { addUploadedContents, linkExistingFile, sampleTarget, type FieldErrors } from './adding';
-import { updateContentField } from './fields';
+import { contentFieldBody, isContentFieldName, isCuratorField, updateContentField } from './fields';
 import { driveEntryOrNull, ensureItemFolder, folderEntriesFor, itemOwningEntry } from './folder';
 import { contentDownload, sendContentFile } from './open';
 import { countContentOpen, deleteContent, findContentByDriveFile, findContentWithItem, repositionContent, type ContentRecord } from './queries';
-import { driveIdParams, linkBody, refParams, repositionBody } from './schemas';
+import { driveIdParams, linkBody, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
 
 const itemPath = (item: Pick<ItemRecord, 'ref'>) => `/i/${item.ref}`;
 const folderPath = (item: Pick<ItemRecord, 'ref'>) => `/i/${item.ref}/folder`;
+const BAD_EDIT_REQUEST = 'Send one content field to change.';
 
-export async function contentRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * Route option of PATCH /content/{ref}: the body names exactly one content field (400 otherwise), and a curators'
+ * field is for curators only (403), before its value is read.
+ */
+async function oneFieldTheViewerMayChange(request: FastifyRequest): Promise<void> {
+  const [name] = singleField(request.body, isContentFieldName, BAD_EDIT_REQUEST);
+  if (isCuratorField(name)) requireAllowed(request.viewer, canCurateContent);
+}
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, not app-wide, so only the upload route accepts multipart bodies.
   await app.register(multipart, contentMultipartOptions(app.config.CONTENT_MAX_BYTES));
   const uploadRateLimit = { max: app.config.RATE_LIMIT_UPLOAD_MAX, timeWindow: '1 minute' };
 
-  app.post('/i/:ref/folder', async (request, reply) => {
-    const item = await findItemOr404(request);
-    if (!canCreateDriveFolder(request.viewer)) throw forbidden();
+  app.post('/i/:ref/folder', { preValidation: allowedBy(canCreateDriveFolder), schema: { params: refParams } }, async (request, reply) => {
+    const item = await findItemOr404(request, request.params.ref);
     const { created } = await ensureItemFolder(app.db, app.drive, item, request.log);
     return reply.notify(created ? CONTENT_MESSAGES.folderCreated : CONTENT_MESSAGES.folderExists, created ? 'success' : 'info').redirectBack(itemPath(item));
   });
 
-  app.get('/i/:ref/folder', async (request, reply) => {
+  app.get('/i/:ref/folder', { schema: { params: refParams } }, async (request, reply) => {
     const now = new Date();
-    const item = await openItemForViewer(app.db, request.viewer, parseRef(request), now);
+    const item = await openItemForViewer(app.db, request.viewer, request.params.ref, now);
     if (!canOpenDriveFolder(request.viewer, item, await grantedLevelFor(app.db, request.viewer, item.id, now))) throw forbidden();
     const folder = item.googleDriveFolderId ? await driveEntryOrNull(app.drive, item.googleDriveFolderId) : null;
     if (!folder) throw notFound();
@@ -45,27 +57,25 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The local drive's web view: what the drive's `webViewUrl` points at. */
-  app.get('/drive/local/:id', async (request, reply) => {
+  app.get('/drive/local/:id', { schema: { params: driveIdParams } }, async (request, reply) => {
     if (app.drive.kind !== 'local') throw notFound();
-    const parsed = driveIdParams.safeParse(request.params);
-    const entry = parsed.success ? await driveEntryOrNull(app.drive, parsed.data.id) : null;
+    const entry = await driveEntryOrNull(app.drive, request.params.id);
     if (!entry) throw notFound();
     const item = await itemOwningEntry(app.db, app.drive, entry);
     if (entry.mimeType === FOLDER_MIME_TYPE) return openLocalFolder(request, reply, entry, item);
     return openLocalFile(request, reply, entry, item);
   });
 
-  app.post('/i/:ref/content', async (request, reply) => {
-    const item = await managedItem(request);
-    const body = linkBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors({ [CONTENT_FIELDS.driveFile]: CONTENT_MESSAGES.selectFile }, itemPath(item));
-    const linked = await linkExistingFile(app.db, app.drive, item, body.data.google_drive_file_id, body.data.label ?? null);
+  app.post('/i/:ref/content', { schema: { params: refParams, body: linkBody } }, async (request, reply) => {
+    const item = await managedItem(request, request.params.ref);
+    const linked = await linkExistingFile(app.db, app.drive, item, request.body.google_drive_file_id, request.body.label ?? null);
     if (!linked.ok) return reply.redirectWithErrors(linked.errors, itemPath(item));
     return reply.notify(CONTENT_MESSAGES.linked).redirectBack(itemPath(item));
   });
 
-  app.post('/i/:ref/content/upload', { config: { rateLimit: uploadRateLimit } }, async (request, reply) => {
-    const item = await managedItem(request);
+  // A multipart body is read part by part in the handler (./uploads.ts), so only the path is declared.
+  app.post('/i/:ref/content/upload', { config: { rateLimit: uploadRateLimit }, schema: { params: refParams } }, async (request, reply) => {
+    const item = await managedItem(request, request.params.ref);
     const back = itemPath(item);
     if (!request.isMultipart()) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: CONTENT_MESSAGES.nothingUploaded }, back);
     const received = await receiveContentUpload(request);
@@ -84,31 +94,28 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.patch('/content/:ref', async (request, reply) => {
-    const { content, item } = await managedContent(request);
-    const [name, value] = singleField(request.body);
-    const result = await updateContentField(app.db, app.drive, request.viewer, content, name, value);
+  app.patch('/content/:ref', { preValidation: oneFieldTheViewerMayChange, schema: { params: refParams, body: contentFieldBody } }, async (request, reply) => {
+    const { content, item } = await managedContent(request, request.params.ref);
+    const result = await updateContentField(app.db, app.drive, content, request.body);
     if (!result.ok) return reply.redirectWithErrors(result.errors, itemPath(item));
     return reply.notify(CONTENT_MESSAGES.saved).redirectBack(itemPath(item));
   });
 
-  app.post('/content/:ref/reposition', async (request, reply) => {
-    const { content, item } = await managedContent(request);
-    const body = repositionBody.safeParse(request.body ?? {});
-    if (!body.success) throw new HttpError(400, 'Send increase: true to move the content down, false to move it up.');
-    await repositionContent(app.db, content, body.data.increase);
+  app.post('/content/:ref/reposition', { schema: { params: refParams, body: repositionBody } }, async (request, reply) => {
+    const { content, item } = await managedContent(request, request.params.ref);
+    await repositionContent(app.db, content, request.body.increase);
     return reply.redirectBack(itemPath(item));
   });
 
-  app.delete('/content/:ref', async (request, reply) => {
-    const { content, item } = await managedContent(request);
+  app.delete('/content/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const { content, item } = await managedContent(request, request.params.ref);
     // The row only: the file stays in the drive folder, where it can be linked again.
     await deleteContent(app.db, content.id);
     return reply.notify(CONTENT_MESSAGES.deleted).redirectBack(itemPath(item));
   });
 
-  app.get('/content/:ref', async (request, reply) => {
-    const { content } = await openableContent(request);
+  app.get('/content/:ref', { schema: { params: refParams } }, async (request, reply) => {
+    const { content } = await openableContent(request, request.params.ref);
     const entry = content.googleDriveFileId ? await driveEntryOrNull(app.drive, content.googleDriveFileId) : null;
     if (!entry) throw notFound();
     const download = await contentDownload(app.drive, entry, content.exportMode);
@@ -116,29 +123,23 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     if (!download) return reply.redirect(entry.webViewUrl, 302);
     return sendContentFile(reply, download.file, download.presentation);
   });
-}
+};
 
-function parseRef(request: FastifyRequest): string {
-  const parsed = refParams.safeParse(request.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.ref;
-}
-
-async function findItemOr404(request: FastifyRequest): Promise<ItemRecord> {
-  const item = await findItemRecord(request.server.db, parseRef(request));
+async function findItemOr404(request: FastifyRequest, ref: string): Promise<ItemRecord> {
+  const item = await findItemRecord(request.server.db, ref);
   if (!item) throw notFound();
   return item;
 }
 
-/** The item in the URL, when the viewer manages its content: 404 for an unknown ref, 403 otherwise. */
-async function managedItem(request: FastifyRequest): Promise<ItemRecord> {
-  const item = await findItemOr404(request);
+/** The item `ref` names, when the viewer manages its content: 404 for an unknown ref, 403 otherwise. */
+async function managedItem(request: FastifyRequest, ref: string): Promise<ItemRecord> {
+  const item = await findItemOr404(request, ref);
   if (!canManageContent(request.viewer, item)) throw forbidden();
   return item;
 }
 
-async function managedContent(request: FastifyRequest): Promise<{ content: ContentRecord; item: ItemRecord }> {
-  const found = await findContentWithItem(request.server.db, parseRef(request));
+async function managedContent(request: FastifyRequest, ref: string): Promise<{ content: ContentRecord; item: ItemRecord }> {
+  const found = await findContentWithItem(request.server.db, ref);
   if (!found) throw notFound();
   if (!canManageContent(request.viewer, found.item)) throw forbidden();
   return found;
@@ -150,11 +151,11 @@ function refused(viewer: Viewer): HttpError {
 }
 
 /**
- * The content row in the URL, when the viewer may open it: the item's own rules first (404, 403, 410), then the
+ * The content row `ref` names, when the viewer may open it: the item's own rules first (404, 403, 410), then the
  * row's (unpublished rows for editors only, the minimum access level, a share's level).
  */
-async function openableContent(request: FastifyRequest, now: Date = new Date()): Promise<{ content: ContentRecord; item: ItemRecord }> {
-  const found = await findContentWithItem(request.server.db, parseRef(request));
+async function openableContent(request: FastifyRequest, ref: string, now: Date = new Date()): Promise<{ content: ContentRecord; item: ItemRecord }> {
+  const found = await findContentWithItem(request.server.db, ref);
   if (!found) throw notFound();
   await assertMayOpenContent(request, found.item, found.content, now);
   return found;
@@ -176,7 +177,6 @@ function perFileErrors(errors: Map<number, string>): FieldErrors {
 
 async function renderFolder(request: FastifyRequest, reply: FastifyReply, item: ItemRecord, folder: DriveEntry, now: Date) {
   const entries = await folderEntriesFor(request.server.db, request.server.drive, request.viewer, item, folder.id, now);
-  reply.header('Cache-Control', 'private, no-store');
   return reply.inertia('drive/Folder', {
     item: { ref: item.ref, title: item.title },
     folder: { name: folder.name, isItemFolder: folder.id === item.googleDriveFolderId },
