@@ -2,40 +2,30 @@
  * Tasks (member-library §2 /task, §4 Task states, §5 Task form, §7): adding a task on an item, Mark as Done and
  * Re-Open, and My Tasks, the signed-in person's paged list.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EMPTY_STATES, SIGN_IN_HINT } from '../../../shared/messages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EMPTY_STATES } from '../../../shared/messages';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { TASK_ERRORS, TASK_MESSAGES, TASK_REOPEN_PARAM, TASK_TEXTS } from '../../../shared/tasks';
-import { canAssignTaskTo, canCreateItemTask, canSettleTask, isSignedIn, type Viewer } from '../../access/policy';
+import { signedIn, signedInViewer } from '../../access/guards';
+import { canAssignTaskTo, canCreateItemTask, canSettleTask } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
+import { refParams } from '../../lib/validation';
 import { findItemRecordById, openItemForViewer } from '../items/queries';
 import { createTask, findTaskByRef, findUserIdByRef, listMyTasks, setTaskCompleted } from './queries';
-import { fieldErrors, myTasksQuery, pageQuery, refParams, taskBody } from './schemas';
+import { myTasksQuery, taskBody } from './schemas';
 
 const MY_TASKS_PATH = '/task';
 const itemPath = (ref: string) => `/i/${ref}`;
 
-function requireSignedIn(viewer: Viewer): asserts viewer is Viewer & { id: number; ref: string } {
-  if (!isSignedIn(viewer)) throw forbidden(SIGN_IN_HINT);
-}
-
-function parseRef(request: FastifyRequest): string {
-  const parsed = refParams.safeParse(request.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.ref;
-}
-
-export async function taskRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/i/:ref/task', async (request, reply) => {
-    const viewer = request.viewer;
-    requireSignedIn(viewer);
-    const item = await openItemForViewer(app.db, viewer, parseRef(request));
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/i/:ref/task', { preValidation: signedIn, schema: { params: refParams, body: taskBody } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const item = await openItemForViewer(app.db, viewer, request.params.ref);
     if (!canCreateItemTask(viewer, item)) throw forbidden();
     const back = itemPath(item.ref);
-    const body = taskBody.safeParse(request.body ?? {});
-    if (!body.success) return reply.redirectWithErrors(fieldErrors(body.error), back);
-    const { task, notes, priority, due_date, for_user_ref } = body.data;
+    const { task, notes, priority, due_date, for_user_ref } = request.body;
     const forUserId = for_user_ref === undefined ? viewer.id : await findUserIdByRef(app.db, for_user_ref);
     if (forUserId === null) return reply.redirectWithErrors({ for_user_ref: TASK_ERRORS.for_user_ref }, back);
     if (!canAssignTaskTo(viewer, { id: forUserId })) throw forbidden();
@@ -43,18 +33,14 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
     return reply.notify(TASK_MESSAGES.created).redirectBack(back);
   });
 
-  app.post('/task/:ref/complete', async (request, reply) => settleTask(request, reply, true));
-  app.post('/task/:ref/incomplete', async (request, reply) => settleTask(request, reply, false));
+  const settleRoute = { preValidation: signedIn, schema: { params: refParams } };
+  app.post('/task/:ref/complete', settleRoute, async (request, reply) => settleTask(request, reply, request.params.ref, true));
+  app.post('/task/:ref/incomplete', settleRoute, async (request, reply) => settleTask(request, reply, request.params.ref, false));
 
-  app.get(MY_TASKS_PATH, async (request, reply) => {
-    const viewer = request.viewer;
-    requireSignedIn(viewer);
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const { page } = pageQuery.parse(query);
-    const { [TASK_REOPEN_PARAM]: reopenMode } = myTasksQuery.parse(query);
+  app.get(MY_TASKS_PATH, { preValidation: signedIn, schema: { querystring: myTasksQuery } }, async (request, reply) => {
+    const { page, [TASK_REOPEN_PARAM]: reopenMode } = request.query;
     const perPage = DEFAULT_PAGE_SIZE;
-    const { tasks, total } = await listMyTasks(app.db, viewer, { reopenMode, page, perPage });
-    reply.header('Cache-Control', 'private, no-store');
+    const { tasks, total } = await listMyTasks(app.db, signedInViewer(request), { reopenMode, page, perPage });
     return reply.inertia('task/Index', {
       tasks: { data: tasks, links: paginationLinks({ path: MY_TASKS_PATH, query: reopenMode ? { [TASK_REOPEN_PARAM]: '1' } : {}, page, perPage, total }) },
       reopenMode,
@@ -63,14 +49,13 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
       breadcrumbs: [{ label: TASK_TEXTS.myTasks }],
     });
   });
-}
+};
 
 /** Mark as Done (`completed`) or Re-Open; a task already in that state is left as it is, and the answer is the same. */
-async function settleTask(request: FastifyRequest, reply: FastifyReply, completed: boolean) {
-  const viewer = request.viewer;
-  requireSignedIn(viewer);
+async function settleTask(request: FastifyRequest, reply: FastifyReply, ref: string, completed: boolean) {
+  const viewer = signedInViewer(request);
   const { db } = request.server;
-  const task = await findTaskByRef(db, parseRef(request));
+  const task = await findTaskByRef(db, ref);
   if (!task) throw notFound();
   const item = task.itemId === null ? null : await findItemRecordById(db, task.itemId);
   if (!canSettleTask(viewer, task, item)) throw forbidden();
