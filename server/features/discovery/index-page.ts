@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ItemListing } from '../../../shared/items';
-import { SIGN_IN_HINT } from '../../../shared/messages';
-import { baseCan, canViewItemListing, isSignedIn } from '../../access/policy';
+import { baseCan } from '../../access/policy';
 import { scroll } from '../../inertia';
-import { forbidden } from '../../lib/http-errors';
 import { listItems } from './queries';
-import { indexQuerySchema } from './schemas';
+import type { IndexQuery } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
 
@@ -26,17 +24,10 @@ export function indexHeading(listing: ItemListing, search: string, tags: readonl
   return 'All Items';
 }
 
-/** Answers 403 for a listing the viewer may not see; anonymous visitors are told that signing in may help. */
-export function assertCanViewListing(request: FastifyRequest, listing: ItemListing): void {
-  if (canViewItemListing(request.viewer, listing)) return;
-  throw forbidden(isSignedIn(request.viewer) ? null : SIGN_IN_HINT);
-}
-
-/** Renders 'items/Index' for a listing, with `presetTag` selected on /tag/{label}. */
-export async function renderItemIndex(request: FastifyRequest, reply: FastifyReply, listing: ItemListing, presetTag?: CatalogueTag) {
+/** Renders 'items/Index' for a listing and its (lenient) query, with `presetTag` selected on /tag/{label}. */
+export async function renderItemIndex(request: FastifyRequest, reply: FastifyReply, listing: ItemListing, query: IndexQuery, presetTag?: CatalogueTag) {
   const { db } = request.server;
   const viewer = request.viewer;
-  const query = indexQuerySchema.parse(request.query ?? {});
   const catalogue = await requestTagCatalogue(request);
   const selected = catalogue.selection(presetTag ? [presetTag.ref, ...query.tags] : query.tags);
   const listingRequest = { listing, search: query.search, tags: selected, page: query.page };

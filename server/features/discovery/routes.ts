@@ -1,19 +1,22 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { SIGN_IN_HINT } from '../../../shared/messages';
-import { baseCan, isSignedIn } from '../../access/policy';
-import { forbidden, notFound } from '../../lib/http-errors';
-import { createItem } from './create-item';
-import { assertCanViewListing, renderItemIndex } from './index-page';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { allowedBy, signedInViewer } from '../../access/guards';
+import { baseCan, canViewItemListing, type Viewer } from '../../access/policy';
+import { notFound } from '../../lib/http-errors';
+import { createItem, type NewItem } from './create-item';
+import { renderItemIndex } from './index-page';
 import { typeAheadJson } from './queries';
-import { fieldErrors, isTypeAheadRequest, NEW_ITEM_MESSAGES, newItemSchema, tagParamsSchema, taxonomyField, typeAheadQuerySchema } from './schemas';
+import { indexQuery, isTypeAheadRequest, itemQuery, NEW_ITEM_MESSAGES, newItemBody, tagParams, taxonomyField, type NewItemForm } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { loadTagCatalogue, requestTagCatalogue, type TagCatalogue } from './tag-catalogue';
 
 /** Type-ahead requests per minute per address (they come with every pause in typing). */
 export const TYPE_AHEAD_PER_MINUTE = 60;
 
+const mayCreateItems = (viewer: Viewer) => baseCan(viewer).create;
+
 /** Item index, tag pages, search, type-ahead, the special listings and the New Item form (member-library §2, §7). */
-export const discoveryRoutes: FastifyPluginAsync = async (app) => {
+export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const typeAheadRateLimit = {
     timeWindow: '1 minute',
     // Type-ahead and page visits count separately, so scrolling a long list never blocks the search box.
@@ -21,56 +24,65 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
     max: (request: FastifyRequest) => (isTypeAheadRequest(request.query) ? TYPE_AHEAD_PER_MINUTE : app.config.RATE_LIMIT_MAX),
   };
 
-  app.get('/item', { config: { rateLimit: typeAheadRateLimit } }, async (request, reply) => {
-    if (!isTypeAheadRequest(request.query)) return renderItemIndex(request, reply, 'all');
-    const parsed = typeAheadQuerySchema.safeParse(request.query);
-    reply.header('Cache-Control', 'private, no-store');
-    if (!parsed.success) return reply.code(422).send({ errors: fieldErrors(parsed.error) });
-    const json = await typeAheadJson(app.db, request.viewer, parsed.data.search, await cachedReadsFor(request));
+  app.get('/item', { config: { rateLimit: typeAheadRateLimit }, schema: { querystring: itemQuery }, errorHandler: refuseTypeAheadWithReasons }, async (request, reply) => {
+    const query = request.query;
+    if (!query.typeAhead) return renderItemIndex(request, reply, 'all', query);
+    const json = await typeAheadJson(app.db, request.viewer, query.search, await cachedReadsFor(request));
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.get('/tag/:label', async (request, reply) => {
-    const params = tagParamsSchema.safeParse(request.params);
-    if (!params.success) throw notFound();
+  app.get('/tag/:label', { schema: { params: tagParams, querystring: indexQuery } }, async (request, reply) => {
     const catalogue = await requestTagCatalogue(request);
-    const tag = catalogue.tagByLabel(params.data.label);
+    const tag = catalogue.tagByLabel(request.params.label);
     if (!tag) throw notFound();
-    return renderItemIndex(request, reply, 'tag', tag);
+    return renderItemIndex(request, reply, 'tag', request.query, tag);
   });
 
-  app.get('/popular', async (request, reply) => renderItemIndex(request, reply, 'popular'));
+  app.get('/popular', { schema: { querystring: indexQuery } }, async (request, reply) => renderItemIndex(request, reply, 'popular', request.query));
 
   for (const listing of ['draft', 'unpublished', 'unlisted'] as const) {
-    app.get(`/${listing}`, async (request, reply) => {
-      assertCanViewListing(request, listing);
-      return renderItemIndex(request, reply, listing);
-    });
+    const mayViewListing = (viewer: Viewer) => canViewItemListing(viewer, listing);
+    app.get(`/${listing}`, { preValidation: allowedBy(mayViewListing), schema: { querystring: indexQuery } }, async (request, reply) =>
+      renderItemIndex(request, reply, listing, request.query),
+    );
   }
 
-  app.post('/i', async (request, reply) => {
-    const viewer = request.viewer;
-    if (!isSignedIn(viewer) || !baseCan(viewer).create) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
+  app.post('/i', { preValidation: allowedBy(mayCreateItems), schema: { body: newItemBody } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
     const catalogue = await loadTagCatalogue(app.db, viewer);
-    const parsed = parseNewItem(catalogue, request.body);
-    if (!parsed.success) return reply.redirectWithErrors(parsed.errors, '/item');
-    const ref = await createItem(app.db, viewer, parsed.item);
+    const newItem = newItemFrom(catalogue, request.body);
+    if (!newItem.ok) return reply.redirectWithErrors(newItem.errors, '/item');
+    const ref = await createItem(app.db, viewer, newItem.item);
     reply.notify(NEW_ITEM_MESSAGES.created);
     return reply.redirect(`/i/${ref}`, 303);
   });
 };
 
-type NewItemParse =
-  | { success: true; item: { title: string; topic: string; tagIds: number[] } }
-  | { success: false; errors: Record<string, string> };
+/**
+ * Route option of /item: the type-ahead is a JSON API that says what is wrong with its search (422, `errors` by
+ * field); any other error there is answered as everywhere else (features/errors).
+ */
+function refuseTypeAheadWithReasons(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.validationContext !== 'querystring' || !isTypeAheadRequest(request.query)) throw error;
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) errors[issue.instancePath.split('/')[1] || 'form'] ??= issue.message ?? error.message;
+  reply.code(422).send({ errors });
+}
 
-/** Validates the New Item form against the required taxonomies the viewer can see. */
-function parseNewItem(catalogue: TagCatalogue, body: unknown): NewItemParse {
-  const required = catalogue.taxonomies.filter((taxonomy) => taxonomy.required);
-  const choices = required.map((taxonomy) => ({ ref: taxonomy.ref, title: taxonomy.title, tagRefs: new Set(taxonomy.tags.map((tag) => tag.ref)) }));
-  const parsed = newItemSchema(choices).safeParse(body ?? {});
-  if (!parsed.success) return { success: false, errors: fieldErrors(parsed.error) };
-  const values: Record<string, unknown> = parsed.data;
-  const tagIds = required.map((taxonomy) => catalogue.tag(String(values[taxonomyField(taxonomy.ref)]))!.id);
-  return { success: true, item: { title: parsed.data.title, topic: parsed.data.topic, tagIds } };
+/**
+ * The New Item form's rules that depend on the library: a tag of each required taxonomy the viewer can see, checked
+ * with the title's presence so that every missing field is reported at once.
+ */
+function newItemFrom(catalogue: TagCatalogue, form: NewItemForm): { ok: true; item: NewItem } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (form.title === '') errors.title = NEW_ITEM_MESSAGES.titleRequired;
+  const tagIds: number[] = [];
+  for (const taxonomy of catalogue.taxonomies.filter((candidate) => candidate.required)) {
+    const field = taxonomyField(taxonomy.ref);
+    const chosen = taxonomy.tags.find((tag) => tag.ref === form[field]);
+    if (chosen) tagIds.push(chosen.id);
+    else errors[field] = NEW_ITEM_MESSAGES.choose(taxonomy.title);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, item: { title: form.title, topic: form.topic, tagIds } };
 }

@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { firstValue } from '../../lib/validation';
 
 export const SEARCH_MAX_LENGTH = 200;
 /** Enough for any real combination of filters; more would only make the query longer. */
 export const MAX_SELECTED_TAGS = 12;
 /** Deeper than anyone scrolls; keeps OFFSET bounded. */
 export const MAX_PAGE = 1000;
+/** Tag labels are at most this long, so a longer /tag/{label} names no tag. */
+const TAG_LABEL_MAX = 120;
+const TITLE_MAX = 255;
+const TOPIC_MAX = 255;
 
 const TAG_REF = /^[0-9a-z]{1,24}$/;
-
-/** A repeated query parameter (`?page=1&page=2`) counts by its first value. */
-const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
 const lenientSearch = z
   .preprocess(firstValue, z.string())
@@ -28,34 +30,35 @@ const lenientPage = z.preprocess(firstValue, z.coerce.number().int().min(1).max(
  * number reads as page 1, unknown tag refs are ignored), so a shared or hand-edited link
  * still shows a useful list rather than an error.
  */
-export const indexQuerySchema = z.object({
+export const indexQuery = z.object({
   search: lenientSearch,
   tags: lenientTagRefs,
   page: lenientPage,
 });
-export type IndexQuery = z.infer<typeof indexQuerySchema>;
+export type IndexQuery = z.infer<typeof indexQuery>;
 
-export const tagParamsSchema = z.object({ label: z.string().trim().toLowerCase().min(1).max(120) });
+/** /tag/{label}: the label is matched without regard to case or surrounding spaces. */
+export const tagParams = z.object({ label: z.string().trim().toLowerCase().min(1).max(TAG_LABEL_MAX) });
 
 /** The type-ahead is a JSON API, so it is strict and answers 422 with the reasons. */
-export const typeAheadQuerySchema = z.object({
-  search: z
-    .string({ error: 'Type something to search for.' })
-    .trim()
-    .min(1, 'Type something to search for.')
-    .max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`),
-});
+const typeAheadSearch = z
+  .string({ error: 'Type something to search for.' })
+  .trim()
+  .min(1, 'Type something to search for.')
+  .max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`);
 
 export function isTypeAheadRequest(query: unknown): boolean {
   return typeof query === 'object' && query !== null && firstValue((query as Record<string, unknown>).simplejson) === 'true';
 }
 
-/** A required taxonomy as the New Item form offers it. */
-export interface RequiredTaxonomyChoice {
-  ref: string;
-  title: string;
-  tagRefs: ReadonlySet<string>;
-}
+/**
+ * GET /item: with `simplejson=true` the type-ahead's strict query, otherwise the item index's lenient one;
+ * `typeAhead` says which was read.
+ */
+export const itemQuery = z.preprocess(
+  (query) => ({ ...(query as object), typeAhead: isTypeAheadRequest(query) }),
+  z.discriminatedUnion('typeAhead', [z.object({ typeAhead: z.literal(true), search: typeAheadSearch }), indexQuery.extend({ typeAhead: z.literal(false) })]),
+);
 
 export const NEW_ITEM_MESSAGES = {
   titleRequired: 'Please enter a title.',
@@ -67,25 +70,16 @@ export const NEW_ITEM_MESSAGES = {
 
 export const taxonomyField = (taxonomyRef: string) => `taxonomy-${taxonomyRef}`;
 
-/** The New Item form (member-library §7 POST /i): title, topic, and a tag for each required taxonomy. */
-export function newItemSchema(required: readonly RequiredTaxonomyChoice[]) {
-  const taxonomyFields = Object.fromEntries(
-    required.map((taxonomy) => [
-      taxonomyField(taxonomy.ref),
-      z
-        .string({ error: NEW_ITEM_MESSAGES.choose(taxonomy.title) })
-        .refine((tagRef) => taxonomy.tagRefs.has(tagRef), NEW_ITEM_MESSAGES.choose(taxonomy.title)),
-    ]),
-  );
-  return z.object({
-    title: z
-      .string({ error: NEW_ITEM_MESSAGES.titleRequired })
-      .trim()
-      .min(1, NEW_ITEM_MESSAGES.titleRequired)
-      .max(255, NEW_ITEM_MESSAGES.titleTooLong),
-    topic: z.preprocess((value) => value ?? '', z.string().trim().max(255, NEW_ITEM_MESSAGES.topicTooLong)),
-    ...taxonomyFields,
-  });
-}
-
-export { fieldErrors } from '../../lib/validation';
+/**
+ * POST /i, the New Item form (member-library §7): title, topic, and `taxonomy-{ref}`, a tag for each required
+ * taxonomy. Which taxonomies are required is the library's data, so the route checks those fields (kept here as
+ * sent) and, with them, that a title was given: the form then shows every missing field at once.
+ */
+export const newItemBody = z.preprocess(
+  (input) => input ?? {},
+  z.looseObject({
+    title: z.preprocess((value) => value ?? '', z.string({ error: NEW_ITEM_MESSAGES.titleRequired }).trim().max(TITLE_MAX, NEW_ITEM_MESSAGES.titleTooLong)),
+    topic: z.preprocess((value) => value ?? '', z.string().trim().max(TOPIC_MAX, NEW_ITEM_MESSAGES.topicTooLong)),
+  }),
+);
+export type NewItemForm = z.infer<typeof newItemBody>;
