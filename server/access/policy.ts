@@ -71,6 +71,14 @@ export interface ItemAccessFacts {
   expiresAt: Date | null;
 }
 
+/** The columns of `items` that make its ItemAccessFacts, for a query's select. */
+export const itemAccessColumns = {
+  visibility: items.visibility,
+  minimumAccessLevel: items.minimumAccessLevel,
+  createdByUserId: items.createdByUserId,
+  expiresAt: items.expiresAt,
+};
+
 export function maintains(viewer: Viewer, item: ItemAccessFacts): boolean {
   return isSignedIn(viewer) && item.createdByUserId === viewer.id;
 }

@@ -69,7 +69,6 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     const { page } = request.query;
     const { comments, total } = await listCommentsForModeration(app.db, request.viewer, page, ADMIN_COMMENTS_PER_PAGE);
     const links = paginationLinks({ path: ADMIN_COMMENTS_URL, query: {}, page, perPage: ADMIN_COMMENTS_PER_PAGE, total });
-    reply.header('Cache-Control', 'private, no-store');
     return reply.inertia('admin/comment/Index', {
       comments: { data: comments, links },
       title: 'Comments',

@@ -1,5 +1,6 @@
 import { items } from '../../db/schema';
 import { firstImageRef } from '../items/summary';
+import { itemAccessColumns } from '../../access/policy';
 
 /** Columns a card needs (`SummaryRow` of the item page's summary mapper), selected from `items`. */
 export const summaryColumns = {
@@ -8,8 +9,5 @@ export const summaryColumns = {
   topic: items.topic,
   blurb: items.blurb,
   imageRef: firstImageRef,
-  visibility: items.visibility,
-  minimumAccessLevel: items.minimumAccessLevel,
-  createdByUserId: items.createdByUserId,
-  expiresAt: items.expiresAt,
+  ...itemAccessColumns,
 };

@@ -55,10 +55,9 @@ export const errorPagesPlugin = fp(
  */
 function refuseInvalidPart(request: FastifyRequest, reply: FastifyReply, error: FastifyError): Promise<FastifyReply> {
   if (error.validationContext === 'params') return renderError(request, reply, 404, null);
-  if (error.validationContext !== 'body') return refuseUrl(request, reply);
   const errors: Record<string, string> = {};
   for (const issue of error.validation ?? []) errors[issue.instancePath.split('/')[1] || 'form'] ??= issue.message ?? INPUT_REFUSED.invalid;
-  return refuseInput(request, reply, errors);
+  return error.validationContext === 'body' ? refuseInput(request, reply, errors) : refuseUrl(request, reply, errors);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ItemAccessFacts, Viewer } from '../../access/policy';
+import { itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemImages, items } from '../../db/schema';
 import { gone } from '../../lib/http-errors';
@@ -17,10 +17,7 @@ export interface ItemForImages extends ItemAccessFacts {
 const itemFacts = {
   id: items.id,
   ref: items.ref,
-  visibility: items.visibility,
-  minimumAccessLevel: items.minimumAccessLevel,
-  createdByUserId: items.createdByUserId,
-  expiresAt: items.expiresAt,
+  ...itemAccessColumns,
   expiresNote: items.expiresNote,
 };
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ItemAccessFacts } from '../../access/policy';
+import { itemAccessColumns, type ItemAccessFacts } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { characteristics, itemCharacteristics, items, itemTags, tags, taxonomies, users } from '../../db/schema';
 import { REF_PATTERN } from '../../lib/ref';
@@ -18,10 +18,7 @@ export async function findEditableItem(db: Database, ref: string): Promise<Edita
       id: items.id,
       ref: items.ref,
       title: items.title,
-      visibility: items.visibility,
-      minimumAccessLevel: items.minimumAccessLevel,
-      createdByUserId: items.createdByUserId,
-      expiresAt: items.expiresAt,
+      ...itemAccessColumns,
     })
     .from(items)
     .where(eq(items.ref, ref))
