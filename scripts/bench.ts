@@ -6,6 +6,8 @@
  * answers. Prints figures; exits non-zero only when a scenario gets unexpected errors or a stats answer is not 200.
  * See docs/performance.md.
  */
+import { randomBytes } from 'node:crypto';
+import { CROWD_CONNECTIONS, CROWD_SCENARIO_NAME, crowdScenario, prepareCrowd, type Crowd } from './bench/crowd';
 import { prepareBenchDatabase, withBenchDatabase, type BenchDatabase } from './bench/database';
 import { BENCH_VIEWER_EMAIL, indexPath, pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
 import { runScenario, waitUntilSettled, type Scenario, type ScenarioFigures } from './bench/load';
@@ -26,9 +28,13 @@ async function runBench(): Promise<void> {
   const checks = statsChecks().filter(isSelected);
   const seed = { items: options.items, requests: checks.length > 0 ? options.requests : 0 };
   const database = await prepareBenchDatabase(options, seed, (message) => console.log(message));
+  const secret = randomBytes(32).toString('hex');
   try {
-    const fixtures = await withBenchDatabase(database, (handle) => pickBenchFixtures(handle.db));
-    const server = await startBenchServer(database);
+    const { fixtures, crowd } = await withBenchDatabase(database, async (handle) => ({
+      fixtures: await pickBenchFixtures(handle.db),
+      crowd: isSelected({ name: CROWD_SCENARIO_NAME }) ? await prepareCrowd(handle.db, secret) : null,
+    }));
+    const server = await startBenchServer(database, { secret });
     try {
       // The stats go first: the load scenarios' own requests are logged too, and would crowd the newest day.
       if (checks.length > 0) await runStatsChecks(server.address, checks, database.requestCount);
@@ -36,8 +42,25 @@ async function runBench(): Promise<void> {
     } finally {
       await server.stop();
     }
+    if (crowd) await runCrowdScenario(database, secret, crowd);
   } finally {
     await database.dispose();
+  }
+}
+
+/** The crowd on a server of its own with the default rate limits (the other scenarios would exceed them on purpose). */
+async function runCrowdScenario(database: BenchDatabase, secret: string, crowd: Crowd): Promise<void> {
+  const server = await startBenchServer(database, { secret, defaultRateLimits: true });
+  try {
+    const scenario = crowdScenario(crowd, await assetVersion(server.address));
+    console.log(`\n${crowd.cookies.length} signed-in people from one address, ${CROWD_CONNECTIONS} connections, default rate limits (${options.seconds} s after ${options.warmup} s of warm-up)\n`);
+    console.log(tableHeader());
+    const figures = await runScenario(scenario, { address: server.address, connections: CROWD_CONNECTIONS, seconds: options.seconds, warmupSeconds: options.warmup });
+    console.log(tableRow(figures));
+    console.log(`429 answers: ${figures.tooMany}; 5xx answers: ${figures.serverErrors}`);
+    reportUnexpectedFailures([scenario], [figures]);
+  } finally {
+    await server.stop();
   }
 }
 
@@ -109,7 +132,7 @@ function isSelected(scenario: { name: string }): boolean {
 }
 
 function reportUnexpectedFailures(scenarios: Scenario[], figures: ScenarioFigures[]): void {
-  const failing = figures.filter((result, index) => result.errors > 0 || (result.non2xx > 0 && !scenarios[index].expectsErrorStatus));
+  const failing = figures.filter((result, index) => result.errors > 0 || result.serverErrors > 0 || (result.non2xx > 0 && !scenarios[index].expectsErrorStatus));
   if (failing.length === 0) return;
   console.error(`\nUnexpected non-2xx answers or errors in: ${failing.map((result) => result.name).join(', ')}`);
   process.exitCode = 1;

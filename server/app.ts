@@ -4,7 +4,6 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config';
 import { recordRouteTable } from './lib/route-table';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
@@ -12,7 +11,7 @@ import { migrateDatabase } from './db/migrate';
 import { inertiaPlugin } from './inertia';
 import { createDocumentRenderer } from './web/document';
 import { assetsPlugin } from './web/assets';
-import { CLIENT_BUILD_BASE } from './web/client-build';
+import { registerRateLimits } from './web/rate-limit';
 import { sessionPlugin } from './auth/session';
 import { viewerPlugin } from './auth/viewer';
 import { impersonationPlugin } from './auth/impersonation';
@@ -93,14 +92,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_MAX,
-    timeWindow: '1 minute',
-    // One page load fetches a dozen hashed, immutable script chunks: counting them would refuse pages to busy offices
-    // behind one address long before anyone abuses anything.
-    allowList: (request) => request.url.startsWith(CLIENT_BUILD_BASE),
-  });
+  await registerRateLimits(app, config);
   await app.register(cookie);
   await app.register(formbody);
   // Signed-in requests read the library cache's snapshot with their session (features/discovery/library-cache.ts).

@@ -40,7 +40,14 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Requests per minute per signed-in person, or per address for visitors; pictures and built files are not counted. */
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
+  /** Type-ahead requests per minute per person (or address), counted apart from pages. */
+  RATE_LIMIT_TYPEAHEAD_MAX: z.coerce.number().int().positive().default(300),
+  /** Redis for what every instance must share (rate-limit counters); unset: each instance keeps its own in memory. */
+  REDIS_URL: optionalString,
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default('equip:'),
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(30),
   /** Grants (POST {page}/share) per minute per IP. */

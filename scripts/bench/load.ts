@@ -8,6 +8,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Each request comes from its own client address (X-Forwarded-For), as many people typing would. */
   distinctAddresses?: boolean;
+  /** Cookie headers taken in turn, one per request: many signed-in people on the same connections. */
+  cookies?: readonly string[];
   /** The scenario measures an error page, so non-2xx answers are what it asks for. */
   expectsErrorStatus?: boolean;
 }
@@ -32,6 +34,9 @@ export interface ScenarioFigures {
   p95: number;
   p99: number;
   non2xx: number;
+  /** Answers 429 (rate limited) and 5xx among the measured ones. */
+  tooMany: number;
+  serverErrors: number;
   errors: number;
 }
 
@@ -40,9 +45,13 @@ export async function runScenario(scenario: Scenario, settings: LoadSettings): P
   const nextRequest = (request: autocannon.Request): autocannon.Request => {
     const number = sent++;
     const path = scenario.paths[number % scenario.paths.length];
-    return scenario.distinctAddresses ? { ...request, path, headers: { ...request.headers, 'x-forwarded-for': clientAddress(number) } } : { ...request, path };
+    const headers = { ...request.headers };
+    if (scenario.distinctAddresses) headers['x-forwarded-for'] = clientAddress(number);
+    if (scenario.cookies) headers.cookie = scenario.cookies[number % scenario.cookies.length]!;
+    return { ...request, path, headers };
   };
-  const drive = (seconds: number, latencies: number[]) =>
+  const statuses = new Map<number, number>();
+  const drive = (seconds: number, latencies: number[], counted = false) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -54,11 +63,15 @@ export async function runScenario(scenario: Scenario, settings: LoadSettings): P
         },
         (error: unknown, finished) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(finished)),
       );
-      instance.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
+      instance.on('response', (_client, status, _bytes, milliseconds) => {
+        latencies.push(milliseconds);
+        if (counted) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      });
     });
   if (settings.warmupSeconds > 0) await drive(settings.warmupSeconds, []);
   const latencies: number[] = [];
-  const result = await drive(settings.seconds, latencies);
+  const result = await drive(settings.seconds, latencies, true);
+  const countOf = (matches: (status: number) => boolean) => [...statuses].reduce((sum, [status, count]) => sum + (matches(status) ? count : 0), 0);
   latencies.sort((a, b) => a - b);
   return {
     name: scenario.name,
@@ -68,6 +81,8 @@ export async function runScenario(scenario: Scenario, settings: LoadSettings): P
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     non2xx: result.non2xx,
+    tooMany: countOf((status) => status === 429),
+    serverErrors: countOf((status) => status >= 500),
     errors: result.errors + result.timeouts,
   };
 }

@@ -3,7 +3,6 @@
  * sit on the server's event loop. (On a small machine they still share the CPU cores with PostgreSQL.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +16,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(database: BenchDatabase): Promise<BenchServer> {
+export interface BenchServerOptions {
+  /** SESSION_SECRET, so the bench can sign the sessions it writes itself (bench/crowd.ts). */
+  secret: string;
+  /** The default rate limits, as in production; otherwise none that a scenario could reach. */
+  defaultRateLimits?: boolean;
+}
+
+export async function startBenchServer(database: BenchDatabase, options: BenchServerOptions): Promise<BenchServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...serverEnvironment(database, port) },
+    env: { ...process.env, ...serverEnvironment(database, port, options) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const address = `http://127.0.0.1:${port}`;
@@ -29,21 +35,25 @@ export async function startBenchServer(database: BenchDatabase): Promise<BenchSe
   return { address, stop: () => stopChild(child) };
 }
 
-function serverEnvironment(database: BenchDatabase, port: number): Record<string, string> {
-  return {
+function serverEnvironment(database: BenchDatabase, port: number, options: BenchServerOptions): Record<string, string> {
+  const environment: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.url,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SESSION_SECRET: options.secret,
     SEED_ON_EMPTY: 'false',
     DEMO_LOGIN: 'true',
     RATE_LIMIT_MAX: '100000000',
-    // Type-ahead is limited per address; the bench plays many typists, each with its own forwarded address.
+    RATE_LIMIT_TYPEAHEAD_MAX: '100000000',
+    // The type-ahead scenario plays many typists, each with its own forwarded address.
     TRUST_PROXY: 'true',
   };
+  if (!options.defaultRateLimits) return environment;
+  const { RATE_LIMIT_MAX: _max, RATE_LIMIT_TYPEAHEAD_MAX: _typeAhead, TRUST_PROXY: _proxy, ...withDefaults } = environment;
+  return withDefaults;
 }
 
 function freePort(): Promise<number> {

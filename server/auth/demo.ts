@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '../db/seed/accounts';
 import { AUTH_NOTICES, UNKNOWN_DEMO_ACCOUNT } from './messages';
 import { demoSignInBody } from './schemas';
 import { signIn } from './viewer';
+import { perMinute } from '../web/rate-limit';
 
 type DemoAccountOption = PagePropsMap['dev/Login']['accounts'][number];
 
@@ -24,7 +25,7 @@ const rightfulHolderFirst = [sql`${users.emailVerifiedAt} is null`, asc(users.cr
  */
 export const demoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.demoLogin) return;
-  const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
+  const rateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
 
   app.get('/dev/login', async (_request, reply) => {
     return reply.inertia('dev/Login', { accounts: await seededDemoAccounts(app.db), title: 'Demo sign-in' });

@@ -9,6 +9,7 @@ import { fetchProviderProfile, oauthOptions, providerCredentials, type ProviderC
 import { rememberReturnTo, takeReturnTo } from './return-to';
 import { callbackQuery, providerParams, signInQuery } from './schemas';
 import { signIn } from './viewer';
+import { perMinute } from '../web/rate-limit';
 
 interface ProviderClient {
   credentials: ProviderCredentials;
@@ -22,7 +23,7 @@ interface ProviderClient {
  */
 export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const clients = await registerConfiguredProviders(app);
-  const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
+  const rateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
 
   app.route({
     method: ['GET', 'POST'],

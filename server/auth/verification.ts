@@ -12,6 +12,7 @@ import { queueMail } from '../mail/outbox';
 import { verificationMail } from '../mail/templates/verification';
 import { AUTH_NOTICES } from './messages';
 import { verificationTokenParams } from './schemas';
+import { perMinute } from '../web/rate-limit';
 
 export const VERIFICATION_LINK_VALID_DAYS = 7;
 /** One verification e-mail per user per minute, whichever IP asks. */
@@ -20,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** POST /profile/verify e-mails a link; GET /profile/verify/:token proves the address. */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
+  const rateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
 
   app.post('/profile/verify', { config: { rateLimit }, preValidation: signedIn }, async (request, reply) => {
     const notice = await sendVerificationIfDue(request, signedInViewer(request));

@@ -21,6 +21,7 @@ import { contentDownload, sendContentFile } from './open';
 import { countContentOpen, deleteContent, findContentByDriveFile, findContentWithItem, repositionContent, type ContentRecord } from './queries';
 import { driveIdParams, linkBody, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
+import { perMinute } from '../../web/rate-limit';
 
 const itemPath = (item: Pick<ItemRecord, 'ref'>) => `/i/${item.ref}`;
 const folderPath = (item: Pick<ItemRecord, 'ref'>) => `/i/${item.ref}/folder`;
@@ -38,7 +39,7 @@ async function oneFieldTheViewerMayChange(request: FastifyRequest): Promise<void
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, not app-wide, so only the upload route accepts multipart bodies.
   await app.register(multipart, contentMultipartOptions(app.config.CONTENT_MAX_BYTES));
-  const uploadRateLimit = { max: app.config.RATE_LIMIT_UPLOAD_MAX, timeWindow: '1 minute' };
+  const uploadRateLimit = perMinute(app.config.RATE_LIMIT_UPLOAD_MAX);
 
   app.post('/i/:ref/folder', { preValidation: allowedBy(canCreateDriveFolder), schema: { params: refParams } }, async (request, reply) => {
     const item = await findItemOr404(request, request.params.ref);

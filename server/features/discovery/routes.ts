@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedBy, signedInViewer } from '../../access/guards';
 import { baseCan, canViewItemListing, type Viewer } from '../../access/policy';
@@ -9,9 +9,7 @@ import { typeAheadJson } from './queries';
 import { indexQuery, isTypeAheadRequest, itemQuery, NEW_ITEM_MESSAGES, newItemBody, tagParams, taxonomyField, type NewItemForm } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { loadTagCatalogue, requestTagCatalogue, type TagCatalogue } from './tag-catalogue';
-
-/** Type-ahead requests per minute per address (they come with every pause in typing). */
-export const TYPE_AHEAD_PER_MINUTE = 60;
+import { requesterKey } from '../../web/rate-limit';
 
 const mayCreateItems = (viewer: Viewer) => baseCan(viewer).create;
 
@@ -19,12 +17,12 @@ const mayCreateItems = (viewer: Viewer) => baseCan(viewer).create;
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const typeAheadRateLimit = {
     timeWindow: '1 minute',
-    // Type-ahead and page visits count separately, so scrolling a long list never blocks the search box.
-    keyGenerator: (request: FastifyRequest) => `${request.ip}:${isTypeAheadRequest(request.query) ? 'type-ahead' : 'index'}`,
-    max: (request: FastifyRequest) => (isTypeAheadRequest(request.query) ? TYPE_AHEAD_PER_MINUTE : app.config.RATE_LIMIT_MAX),
+    // Type-ahead (one request per pause in typing) and page visits count separately, so browsing never blocks the search box.
+    keyGenerator: (request: FastifyRequest) => `${requesterKey(request)}:${isTypeAheadRequest(request.query) ? 'type-ahead' : 'index'}`,
+    max: (request: FastifyRequest) => (isTypeAheadRequest(request.query) ? app.config.RATE_LIMIT_TYPEAHEAD_MAX : app.config.RATE_LIMIT_MAX),
   };
 
-  app.get('/item', { config: { rateLimit: typeAheadRateLimit }, schema: { querystring: itemQuery }, errorHandler: refuseTypeAheadWithReasons }, async (request, reply) => {
+  app.get('/item', { config: { rateLimit: typeAheadRateLimit }, schema: { querystring: itemQuery } }, async (request, reply) => {
     const query = request.query;
     if (!query.typeAhead) return renderItemIndex(request, reply, 'all', query);
     const json = await typeAheadJson(app.db, request.viewer, query.search, await cachedReadsFor(request));
@@ -57,17 +55,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(`/i/${ref}`, 303);
   });
 };
-
-/**
- * Route option of /item: the type-ahead is a JSON API that says what is wrong with its search (422, `errors` by
- * field); any other error there is answered as everywhere else (features/errors).
- */
-function refuseTypeAheadWithReasons(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  if (error.validationContext !== 'querystring' || !isTypeAheadRequest(request.query)) throw error;
-  const errors: Record<string, string> = {};
-  for (const issue of error.validation ?? []) errors[issue.instancePath.split('/')[1] || 'form'] ??= issue.message ?? error.message;
-  reply.code(422).send({ errors });
-}
 
 /**
  * The New Item form's rules that depend on the library: a tag of each required taxonomy the viewer can see, checked

@@ -17,6 +17,7 @@ import { removeImageFiles } from './file-cleanup';
 import { imagesDirIn, largeKeyOf, localImageStore, type ImageStore } from './storage';
 import { stockLibrary, stockUrls, type StockLibrary, type StockVariant } from './stock/library';
 import { addUploadedImages, multipartOptions, prepareAll, receiveImageFiles } from './uploads';
+import { perMinute } from '../../web/rate-limit';
 
 export interface ImageRoutesOptions {
   /** Where uploaded files and cached stock renders live; defaults to DATA_DIR/images. */
@@ -45,7 +46,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
   // Registered here, not app-wide, so only these routes accept multipart bodies.
   await app.register(multipart, multipartOptions(app.config.IMAGE_MAX_BYTES));
 
-  const uploadRateLimit = { max: app.config.RATE_LIMIT_UPLOAD_MAX, timeWindow: '1 minute' };
+  const uploadRateLimit = perMinute(app.config.RATE_LIMIT_UPLOAD_MAX);
 
   app.post('/item/:ref/image/upload', { config: { rateLimit: uploadRateLimit }, preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
     const item = await editableItem(request, request.params.ref);

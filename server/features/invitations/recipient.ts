@@ -16,6 +16,7 @@ import { findInvitationById, findInvitationByTokenHash, findUserType, invitation
 import { invitationSettings } from './routes';
 import { tokenParams } from './schemas';
 import { acceptPath, INVITATION_TOKEN_PATTERN, invitationTokenHash } from './tokens';
+import { perMinute } from '../../web/rate-limit';
 
 declare module 'fastify' {
   interface Session {
@@ -65,7 +66,7 @@ function isPageVisit(request: FastifyRequest): boolean {
 
 export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = invitationSettings(app);
-  const rateLimit = { max: app.config.RATE_LIMIT_INVITE_MAX, timeWindow: '1 minute' };
+  const rateLimit = perMinute(app.config.RATE_LIMIT_INVITE_MAX);
 
   /** The invitation page, or the redundant page when it would not raise this user's level. */
   async function showInvitation(reply: FastifyReply, viewer: Viewer, invitation: InvitationRow, acceptLink: string | null) {

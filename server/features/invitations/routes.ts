@@ -14,6 +14,7 @@ import { inviterName, toUserInvitation } from './present';
 import { findInvitationByRef, findUserType, invitableUserTypes, invitationState, listInvitations, type InvitationRow } from './queries';
 import { addressesBody, createInvitationBody, parseAddresses } from './schemas';
 import { invitationLinkKey } from './tokens';
+import { perMinute } from '../../web/rate-limit';
 
 const LIST_URL = '/user_invitation';
 const CREATE_URL = '/user_invitation/create';
@@ -39,7 +40,7 @@ async function invitationTheViewerManages(request: FastifyRequest, ref: string):
 
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = invitationSettings(app);
-  const rateLimit = { max: app.config.RATE_LIMIT_INVITE_MAX, timeWindow: '1 minute' };
+  const rateLimit = perMinute(app.config.RATE_LIMIT_INVITE_MAX);
   const inviters = allowedBy(canInvite);
   const oneInvitation = { preValidation: inviters, schema: { params: refParams } };
 

@@ -7,9 +7,9 @@ import { canSearchUsers, isSignedIn } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { userSearchQuery } from './schemas';
+import { perMinute } from '../../web/rate-limit';
 
 export const USER_SEARCH_LIMIT = 10;
-const USER_SEARCH_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 export const USER_SEARCH_MESSAGES = {
   signIn: 'Sign in to search users.',
@@ -54,7 +54,7 @@ async function maySearchUsers(request: FastifyRequest, reply: FastifyReply): Pro
 }
 
 export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/user/search', { config: { rateLimit: USER_SEARCH_RATE_LIMIT }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } }, async (request, reply) => {
+  app.get('/user/search', { config: { rateLimit: perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX) }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } }, async (request, reply) => {
     const { query } = request.query;
     if (query === null) return reply.code(422).send({ errors: { query: USER_SEARCH_MESSAGES.query } });
     return searchUsers(app.db, query);

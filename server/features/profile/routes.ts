@@ -7,6 +7,7 @@ import { impersonatorOf } from '../../auth/impersonation';
 import { forbidden } from '../../lib/http-errors';
 import { changeEmail, createOwnPersonPage, loadProfile } from './queries';
 import { emailBody, profileQuery } from './schemas';
+import { perMinute } from '../../web/rate-limit';
 
 /** Route option: one's own address may be changed, but not while acting as someone else (403 saying so). */
 async function mayChangeOwnEmail(request: FastifyRequest): Promise<void> {
@@ -19,7 +20,7 @@ const mayCreateOwnPersonPage = (viewer: Viewer) => canCreateOwnPersonPage(viewer
 /** The profile page, its e-mail and the user's own Person page (member-library §2 /profile, §5, §7). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // As POST /profile/verify: each change sends a verification e-mail.
-  const emailRateLimit = { max: app.config.RATE_LIMIT_SIGN_IN_MAX, timeWindow: '1 minute' };
+  const emailRateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
   const ownProfile = allowedBy(canManageOwnProfile);
 
   app.get(PROFILE_URL, { preValidation: ownProfile, schema: { querystring: profileQuery } }, async (request, reply) => {

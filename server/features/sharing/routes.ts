@@ -20,12 +20,13 @@ import { openItemForViewer } from '../items/queries';
 import { findCollectionByRef, findCollectionShare } from '../collections/queries';
 import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
 import { shareBody, type ShareBody } from './schemas';
+import { perMinute } from '../../web/rate-limit';
 
 const itemPath = (ref: string) => `/i/${ref}`;
 const SHARES_PATHS: Record<ShareDirection, string> = { received: '/share', sent: '/sent' };
 
 const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
-  const shareRateLimit = { max: app.config.RATE_LIMIT_SHARE_MAX, timeWindow: '1 minute' };
+  const shareRateLimit = perMinute(app.config.RATE_LIMIT_SHARE_MAX);
   /** Who may grant at all is the viewer's alone; what they may share is checked on the record. */
   const grantRoute = { preValidation: allowedBy(canGrantAccess), config: { rateLimit: shareRateLimit }, schema: { params: refParams, body: shareBody } };
 

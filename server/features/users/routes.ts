@@ -35,6 +35,7 @@ import {
 } from './queries';
 import { userListQuerySchema } from './schemas';
 import { singleUserField, updateUserField } from './update-field';
+import { perMinute } from '../../web/rate-limit';
 
 const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
 
@@ -76,7 +77,7 @@ function permissionsFor(viewer: Viewer, user: ManagedUser, impersonating: boolea
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listRateLimit = { max: app.config.RATE_LIMIT_USER_SEARCH_MAX, timeWindow: '1 minute' };
+  const listRateLimit = perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX);
   const oneUser = { preValidation: userManagers, schema: { params: refParams } };
 
   app.get(USER_LIST_URL, { config: { rateLimit: listRateLimit }, preValidation: userManagers, schema: { querystring: userListQuerySchema } }, async (request, reply) => {

@@ -1,0 +1,63 @@
+/**
+ * Rate limits that stop abuse, not people (docs/decisions.md "Rate limits"): a signed-in person has a budget of their
+ * own, a visitor shares one with their address; built scripts and pictures are never counted; with REDIS_URL the
+ * counters are shared by every instance, otherwise each instance counts in memory.
+ */
+import { once } from 'node:events';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+import { CLIENT_BUILD_BASE } from './client-build';
+
+/** Whose budget a request spends: the signed-in person's, else the address's (the real client's behind TRUST_PROXY). */
+export function requesterKey(request: FastifyRequest): string {
+  const userId = request.viewer.id;
+  return userId === null ? `ip:${request.ip}` : `user:${userId}`;
+}
+
+/** A per-route limit: `max` requests a minute per requester. */
+export const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
+
+/** Pictures and built files: a page shows dozens, and each is cheap and access-checked where it is served. */
+function isUncounted(request: FastifyRequest): boolean {
+  const path = request.url;
+  if (path.startsWith(CLIENT_BUILD_BASE) || path === '/favicon.svg') return true;
+  return (request.method === 'GET' || request.method === 'HEAD') && path.startsWith('/image/') && !path.startsWith('/image/search');
+}
+
+export async function registerRateLimits(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const redis = config.REDIS_URL ? await sharedCounters(app, config.REDIS_URL) : undefined;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // The route-level hook runs after the session and viewer hooks, so the signed-in person is known here.
+    keyGenerator: requesterKey,
+    allowList: isUncounted,
+    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
+    // Redis out of reach must not take the site down with it: requests go through uncounted (logged by the client).
+    skipOnError: true,
+  });
+}
+
+/** Waited for at start, so the first requests are counted; a Redis that does not answer by then is not waited for. */
+const CONNECT_WAIT_MS = 2000;
+
+async function sharedCounters(app: FastifyInstance, url: string): Promise<Redis> {
+  // No offline queue: while Redis is away a count fails at once (and the request goes through) rather than waiting.
+  const redis = new Redis(url, { connectTimeout: CONNECT_WAIT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) app.log.warn({ err: error }, 'Redis unreachable: rate limits are not counted until it is back');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  await Promise.race([once(redis, 'ready').catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref())]);
+  return redis;
+}
