@@ -44,7 +44,7 @@ import { myAffirmationRoutes } from './features/my-affirmations/routes';
 import { commentRoutes } from './features/comments/routes';
 import { adminAdvancedRoutes } from './features/admin-advanced/routes';
 import { serverLogger } from './features/admin-advanced/log-file';
-import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id';
 import { documentationRoutes } from './features/documentation/routes';
 import { requestLogPlugin } from './features/request-log/plugin';
 import { adminStatsRoutes } from './features/admin-stats/routes';
@@ -151,10 +151,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
 function serverOptions(config: AppConfig): FastifyServerOptions {
   return {
-    trustProxy: config.trustProxy,
-    // Fastify would take any X-Request-Id as it is; requestIdFor keeps only a safe one.
+    // A number of hops means: trust that many proxies nearest to Equip (Fastify's typings lack the number form).
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
+    // Fastify would take any X-Request-Id as it is; only a trusted proxy's safe one is kept.
     requestIdHeader: false,
-    genReqId: requestIdFor,
+    genReqId: requestIdGenerator(config.trustProxy !== false),
     // A URL Fastify cannot decode would get Fastify's own JSON before any hook: it goes to the app's 400 page instead.
     rewriteUrl: rewriteUndecodableUrl,
     frameworkErrors: frameworkErrorPage,
@@ -162,6 +163,10 @@ function serverOptions(config: AppConfig): FastifyServerOptions {
     routerOptions: { maxParamLength: 2048 },
     logger: serverLogger(config),
   };
+}
+
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 async function openOwnDatabase(config: AppConfig): Promise<DatabaseHandle> {

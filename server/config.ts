@@ -31,7 +31,24 @@ export const envSchema = z.object({
   SESSION_SECRET: optionalString,
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
   COOKIE_SECURE: booleanFromEnv,
-  TRUST_PROXY: booleanFromEnv,
+  /**
+   * Which proxies in front of Equip may say who the client is (X-Forwarded-For/-Proto/-Host): unset or false, none;
+   * a number, that many hops (true means 1, a single load balancer); else a comma-separated list of proxy addresses
+   * or CIDR ranges. Never "every hop": the client writes the leftmost X-Forwarded-For entry itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): false | number | string[] => {
+      const text = (value ?? '').trim().toLowerCase();
+      if (text === '' || text === 'false' || text === '0') return false;
+      if (text === 'true') return 1;
+      if (/^\d+$/.test(text)) return Number(text);
+      const proxies = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (proxies.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry))) return proxies;
+      context.addIssue({ code: 'custom', message: 'must be false, a number of hops, or a list of proxy addresses or CIDR ranges' });
+      return false;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VITE_DEV_SERVER_URL: optionalString,
   DEMO_LOGIN: booleanFromEnv,
@@ -109,7 +126,8 @@ export interface AppConfig extends Omit<Env, 'SESSION_SECRET' | 'COOKIE_SECURE' 
   isTest: boolean;
   sessionSecret: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of hops, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   demoLogin: boolean;
   seedOnEmpty: boolean;
   /** PGlite data directory or `memory://`, used when DATABASE_URL is unset. */
@@ -137,7 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     isTest: env.NODE_ENV === 'test',
     sessionSecret: SESSION_SECRET ?? developmentSecret(env.DATA_DIR, env.NODE_ENV),
     cookieSecure: COOKIE_SECURE ?? isProduction,
-    trustProxy: TRUST_PROXY ?? false,
+    trustProxy: TRUST_PROXY,
     // Demo sign-in never exists in production, whatever DEMO_LOGIN says.
     demoLogin: !isProduction && (DEMO_LOGIN ?? true),
     seedOnEmpty: SEED_ON_EMPTY ?? !isProduction,

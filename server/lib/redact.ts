@@ -10,8 +10,11 @@ import { SHARE_QUERY_PARAM } from '../../shared/sharing';
 
 export const REDACTED = '[redacted]';
 
-/** A path that starts with one of these prefixes has a secret as its next segment. */
-const SECRET_PATH = /^(\/(?:invite|profile\/verify)\/)[^/]+/i;
+/**
+ * One of these segments is followed by a secret, wherever it stands (APP_URL may have a path of its own, such as
+ * `https://host/equip/invite/{token}`); redacting a look-alike elsewhere costs nothing.
+ */
+const SECRET_PATH = /(\/(?:invite|profile\/verify)\/)[^/]+/gi;
 /** Query keys whose values are secrets (compared in lower case). */
 const SECRET_QUERY_KEYS: ReadonlySet<string> = new Set([SHARE_QUERY_PARAM, 'code', 'state']);
 /** The start of an absolute URL: scheme and authority. */
@@ -43,7 +46,8 @@ export function redactUrlsIn(text: string): string {
 /** Percent-encoded paths route the same as plain ones (`/%69nvite/…`), so they are judged decoded. */
 function redactPath(path: string): string {
   const judged = path.includes('%') ? (decodedOrNull(path) ?? path) : path;
-  return SECRET_PATH.test(judged) ? judged.replace(SECRET_PATH, `$1${REDACTED}`) : path;
+  const redacted = judged.replace(SECRET_PATH, `$1${REDACTED}`);
+  return redacted === judged ? path : redacted;
 }
 
 function redactQueryParameter(parameter: string): string {

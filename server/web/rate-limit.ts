@@ -21,9 +21,10 @@ export const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
 /** Pictures and built files: a page shows dozens, and each is cheap and access-checked where it is served. */
 function isUncounted(request: FastifyRequest): boolean {
-  const path = request.url;
-  if (path.startsWith(CLIENT_BUILD_BASE) || path === '/favicon.svg') return true;
-  return (request.method === 'GET' || request.method === 'HEAD') && path.startsWith('/image/') && !path.startsWith('/image/search');
+  // The route's pattern, not the URL: `/image/%73earch` is the stock search, whatever its spelling.
+  const route = request.routeOptions.url ?? '';
+  if (route.startsWith(CLIENT_BUILD_BASE) || route === '/favicon.svg') return true;
+  return (request.method === 'GET' || request.method === 'HEAD') && route.startsWith('/image/') && route !== '/image/search';
 }
 
 export async function registerRateLimits(app: FastifyInstance, config: AppConfig): Promise<void> {

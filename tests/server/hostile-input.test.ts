@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { INPUT_REFUSED } from '../../shared/messages';
-import { items, sessions } from '../../server/db/schema';
+import { itemImages, items, sessions } from '../../server/db/schema';
+import { multipartBody } from '../fixtures/images/files';
 import { seedDemoLibrary } from '../../server/db/seed';
 import { inertiaHeaders, nextPage, pageFromHtml, send, xsrfHeader } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
@@ -63,6 +64,24 @@ describe('characters that cannot be stored', () => {
     const response = await context.app.inject({ url: '/admin/taxonomy/%00', headers: { ...(await inertiaHeaders(context.app)), cookie: jar.header() } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ component: 'errors/Error', props: { status: 400 } });
+  });
+});
+
+describe('characters that cannot be stored, in a multipart upload', () => {
+  it('refuses a file name with a NUL byte with the upload field error and stores nothing', async () => {
+    const item = await anItem();
+    const jar = await context.as('superadmin@example.org');
+    const before = await context.db().select({ id: itemImages.id }).from(itemImages).where(eq(itemImages.itemId, item.id));
+    const { payload, contentType } = await multipartBody([{ name: 'photo\u0000.png', data: Buffer.from('not really a picture'), type: 'image/png' }]);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/item/${item.ref}/image/upload`,
+      headers: { ...xsrfHeader(jar), ...(await inertiaHeaders(context.app)), 'content-type': contentType, referer: `http://localhost/i/${item.ref}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(303);
+    expect(Object.values((await nextPage(context.app, jar)).errors)).toContain(INPUT_REFUSED.unstorable);
+    expect(await context.db().select({ id: itemImages.id }).from(itemImages).where(eq(itemImages.itemId, item.id))).toEqual(before);
   });
 });
 

@@ -14,10 +14,11 @@ import { REDACTED } from '../../server/lib/redact';
 import { inertiaHeaders, send, visit, xsrfHeader } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
 import { ADMIN, AFFILIATE, ITEMS, seedSharingLibrary, sharesTo } from './sharing-fixture';
+import { requestIdGenerator } from '../../server/lib/request-id';
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'equip-redaction-'));
 const logFile = path.join(logDir, 'equip.log');
-const ctx = useSessionTestApp({ seed: seedSharingLibrary, env: { LOG_FILE: logFile, LOG_LEVEL: 'info', APP_URL: 'http://localhost:3000' } });
+const ctx = useSessionTestApp({ seed: seedSharingLibrary, env: { LOG_FILE: logFile, LOG_LEVEL: 'info', APP_URL: 'http://localhost:3000', TRUST_PROXY: '1' } });
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const OAUTH_CODE = '4/0AfJohXnOtForTheLogs';
 const OAUTH_STATE = 'stateNotForTheLogs123';
@@ -147,7 +148,12 @@ describe('secrets in URLs', () => {
 });
 
 describe('request ids', () => {
-  it('keeps a client’s X-Request-Id that is a plain token, in the response and in the log', async () => {
+  it('ignores an X-Request-Id when no proxy is trusted (the client would choose its reference)', () => {
+    expect(requestIdGenerator(false)({ headers: { 'x-request-id': 'lb-7f3a:0001.trace_x' } })).not.toBe('lb-7f3a:0001.trace_x');
+    expect(requestIdGenerator(true)({ headers: { 'x-request-id': 'lb-7f3a:0001.trace_x' } })).toBe('lb-7f3a:0001.trace_x');
+  });
+
+  it('keeps a trusted proxy’s X-Request-Id that is a plain token, in the response and in the log', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/login', headers: { 'x-request-id': 'lb-7f3a:0001.trace_x' } });
     expect(response.headers['x-request-id']).toBe('lb-7f3a:0001.trace_x');
     const log = await writtenLog();

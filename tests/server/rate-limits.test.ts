@@ -79,12 +79,39 @@ describe('budgets per person', () => {
     expect(answers[PAGE_BUDGET]).toBe(429);
   });
 
+  it('behind one trusted proxy, takes the address the proxy saw, not one the visitor wrote', async () => {
+    const app = await instance({ TRUST_PROXY: '1' });
+    const answers: number[] = [];
+    for (let request = 0; request <= PAGE_BUDGET; request++) {
+      // The visitor forges the leftmost entry each time; the proxy appends the address it really saw.
+      const forwarded = `198.51.100.${request}, 203.0.113.9`;
+      answers.push((await app.inject({ url: '/login', headers: { 'x-forwarded-for': forwarded } })).statusCode);
+    }
+    expect(answers.slice(0, PAGE_BUDGET).every((status) => status === 200)).toBe(true);
+    expect(answers[PAGE_BUDGET]).toBe(429);
+    // Another client behind the same proxy has a budget of its own.
+    expect((await app.inject({ url: '/login', headers: { 'x-forwarded-for': '203.0.113.10' } })).statusCode).toBe(200);
+  });
+
   it('never counts pictures or built files', async () => {
     const app = await instance();
     const script = aBuiltScript();
     const uncounted = [...(await statuses(app, script, 2 * PAGE_BUDGET)), ...(await statuses(app, '/image/abcdefabcdef', 2 * PAGE_BUDGET))];
     expect(uncounted).not.toContain(429);
     expect(await statuses(app, '/login', PAGE_BUDGET)).not.toContain(429);
+  });
+
+  it('counts pages that are not there, however the URL is spelled', async () => {
+    const app = await instance();
+    const answers = [...(await statuses(app, '/no/such/page', PAGE_BUDGET)), ...(await statuses(app, '/i/%ZZ', 1))];
+    expect(answers).toEqual([...Array(PAGE_BUDGET).fill(404), 429]);
+  });
+
+  it('counts the stock image search, even spelled with an escape', async () => {
+    const app = await instance();
+    const member = await signInAs(app, 'member@example.org');
+    const answers = await statuses(app, '/image/%73earch?q=sunrise', 2 * PAGE_BUDGET, member);
+    expect(answers).toContain(429);
   });
 
   it('counts type-ahead apart from pages, with its own budget', async () => {

@@ -57,3 +57,10 @@ describe('redactUrlsIn', () => {
     });
   });
 });
+
+describe('a secret under a base path', () => {
+  it('is redacted wherever its segment stands in the path', () => {
+    expect(redactUrl('https://host.example/equip/invite/abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123_-abc')).toBe('https://host.example/equip/invite/[redacted]');
+    expect(redactUrl('/equip/profile/verify/abcDEF123?x=1')).toBe('/equip/profile/verify/[redacted]?x=1');
+  });
+});

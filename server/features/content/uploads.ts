@@ -10,6 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { CONTENT_MESSAGES, formatBytes } from '../../../shared/content';
+import { INPUT_REFUSED } from '../../../shared/messages';
+import { hasUnstorableCharacters } from '../../lib/text-input';
 import { UPLOAD_TYPES } from '../../../shared/constants';
 
 /** At most this many files in one upload request. */
@@ -70,13 +72,23 @@ export function contentMultipartOptions(maxBytes: number) {
 export async function receiveContentUpload(request: FastifyRequest): Promise<Received> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'equip-upload-'));
   const discard = () => rm(directory, { recursive: true, force: true });
+  // Multipart bodies are read here, not by the input guard (docs/decisions.md "Hostile input"): refused alike.
+  const refuseUnstorable = async (): Promise<Received> => {
+    await discard();
+    return { ok: false, message: INPUT_REFUSED.unstorable };
+  };
   const files: ReceivedContentFile[] = [];
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (FIELD_NAMES.has(part.fieldname)) fields[part.fieldname] = String(part.value);
+        if (hasUnstorableCharacters(String(part.value))) return refuseUnstorable();
         continue;
+      }
+      if (hasUnstorableCharacters(part.filename)) {
+        part.file.resume();
+        return refuseUnstorable();
       }
       if (!UPLOAD_FIELD.test(part.fieldname) || part.filename === '') {
         part.file.resume();

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { INPUT_REFUSED } from '../../../shared/messages';
 import { isDatabaseUnavailable, isDataException } from '../../db/errors';
 import { HttpError } from '../../lib/http-errors';
-import { guardUnstorableInput, inputErrorsOf, isInputError, refuseInput, refuseUrl } from './input';
+import { guardUnstorableInput, refuseInput, refuseUrl } from './input';
 import { statusOf } from './pages';
 import { plainErrorResponse, renderError, renderErrorSafely } from './render';
 import { hadUndecodableUrl } from './undecodable-url';
@@ -14,12 +14,12 @@ import { hadUndecodableUrl } from './undecodable-url';
  */
 export const errorPagesPlugin = fp(
   async (app) => {
-    app.setNotFoundHandler(async (request, reply) => renderError(request, reply, hadUndecodableUrl(request) ? 400 : 404, null));
-    // Before any route reads its input (after the body is parsed), for every route registered after this plugin.
+    // Counted like any page: a miss renders a whole page too, and probing for URLs is what a limit is for.
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => renderError(request, reply, hadUndecodableUrl(request) ? 400 : 404, null));
+    // Before any route reads its input (after the body is parsed), for every route.
     app.addHook('preValidation', guardUnstorableInput);
 
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
-      if (isInputError(error)) return refuseInput(request, reply, inputErrorsOf(error));
       if (error.validation) return refuseInvalidPart(request, reply, error);
       if (isDataException(error)) {
         // A value the database refused (out of range, not a date…) came from the request: a route schema is missing a bound.

@@ -4,6 +4,8 @@ import { newRef } from '../../lib/ref';
 import { prepareUpload, type PreparedImage } from './processing';
 import { appendItemImages, type NewItemImage } from './queries';
 import { uploadKeys, type ImageStore } from './storage';
+import { INPUT_REFUSED } from '../../../shared/messages';
+import { hasUnstorableCharacters } from '../../lib/text-input';
 
 /** At most this many files in one upload request. */
 export const MAX_FILES_PER_UPLOAD = 10;
@@ -30,8 +32,13 @@ export async function receiveImageFiles(request: FastifyRequest, maxBytes: numbe
   const files: ReceivedFile[] = [];
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      // Multipart bodies are read here, not by the input guard (docs/decisions.md "Hostile input"): refused alike.
+      if (part.type !== 'file') {
+        if (hasUnstorableCharacters(String(part.value))) return { ok: false, message: INPUT_REFUSED.unstorable };
+        continue;
+      }
       const data = await part.toBuffer();
+      if (hasUnstorableCharacters(part.filename)) return { ok: false, message: INPUT_REFUSED.unstorable };
       if (!UPLOAD_FIELD.test(part.fieldname) || part.filename === '') continue;
       if (part.file.truncated) return { ok: false, message: `"${part.filename}" is larger than ${megabytes(maxBytes)}` };
       files.push({ name: part.filename, data });
