@@ -19,10 +19,9 @@ declare module 'fastify' {
  * form submission (and a 409 asset-version reload), and show exactly once.
  */
 
-
 /**
- * The request's session, or null when there is none to use: an error page for a request whose session could not
- * be read (the database is down) or that never reached the session hook (a URL Fastify could not decode).
+ * The request's session, or null when there is none to use: the error page of a request whose session could not be
+ * read (the database is down), rendered without flash or errors rather than failing a second time.
  */
 function sessionOf(request: FastifyRequest): FastifyRequest['session'] | null {
   const session = request.session as FastifyRequest['session'] | null;

@@ -4,11 +4,9 @@
  * after it, so nothing is written.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { INPUT_REFUSED } from '../../../shared/messages';
 import type { ValidationErrors } from '../../../shared/props';
 import { hasUnstorableCharacters } from '../../lib/text-input';
-import { fieldErrors } from '../../lib/validation';
 import { renderError, wantsJson } from './render';
 
 export async function refuseInput(request: FastifyRequest, reply: FastifyReply, errors: ValidationErrors): Promise<FastifyReply> {
@@ -54,13 +52,4 @@ export async function guardUnstorableInput(request: FastifyRequest, reply: Fasti
 export async function refuseUrl(request: FastifyRequest, reply: FastifyReply, errors: ValidationErrors = { form: INPUT_REFUSED.badUrl }): Promise<FastifyReply> {
   if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors });
   return renderError(request, reply, 400, null);
-}
-
-/** A parse failure that escaped a route (a `.parse` rather than `.safeParse`): the request's input was not usable. */
-export function isInputError(error: unknown): error is z.ZodError {
-  return error instanceof z.ZodError;
-}
-
-export function inputErrorsOf(error: z.ZodError): ValidationErrors {
-  return fieldErrors(error);
 }
