@@ -2,7 +2,7 @@
  * Access declared on a route (`preValidation: signedIn` or `allowedBy(rule)` in its options): checked before the
  * route's input is validated, so a visitor who may not use a route is told so whatever they sent.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { forbidden } from '../lib/http-errors';
 import { isSignedIn, type Viewer } from './policy';
@@ -21,12 +21,27 @@ export async function signedIn(request: FastifyRequest): Promise<void> {
   signedInViewer(request);
 }
 
-/** Throws the 403 unless the policy's `rule` holds for the viewer: the sign-in hint for anonymous visitors. */
-export function requireAllowed(viewer: Viewer, rule: (viewer: Viewer) => boolean): void {
-  if (!rule(viewer)) throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
+/**
+ * Throws the 403 unless the policy's `rule` holds for the viewer: the sign-in hint for anonymous visitors, `refusal`
+ * (what the person can do about it) or nothing for the others.
+ */
+export function requireAllowed(viewer: Viewer, rule: (viewer: Viewer) => boolean, refusal: string | null = null): void {
+  if (!rule(viewer)) throw forbidden(isSignedIn(viewer) ? refusal : SIGN_IN_HINT);
 }
 
 /** Route option: the policy's `rule` must hold for the viewer (see requireAllowed). */
-export function allowedBy(rule: (viewer: Viewer) => boolean) {
-  return async (request: FastifyRequest): Promise<void> => requireAllowed(request.viewer, rule);
+export function allowedBy(rule: (viewer: Viewer) => boolean, refusal: string | null = null) {
+  return async (request: FastifyRequest): Promise<void> => requireAllowed(request.viewer, rule, refusal);
+}
+
+/**
+ * Route option of a JSON endpoint: the policy's `rule` must hold, else JSON rather than the 403 page: 401 with
+ * `signIn` to anonymous visitors, 403 with `forbidden` (or `signIn`) to others.
+ */
+export function allowedForJson(rule: (viewer: Viewer) => boolean, messages: { signIn: string; forbidden?: string }) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (rule(request.viewer)) return undefined;
+    if (!isSignedIn(request.viewer)) return reply.code(401).send({ message: messages.signIn });
+    return reply.code(403).send({ message: messages.forbidden ?? messages.signIn });
+  };
 }

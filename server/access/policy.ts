@@ -7,6 +7,7 @@ import { LEVEL, type AccessLevel } from '../../shared/levels';
 import { VISIBILITY } from '../../shared/enums';
 import type { CanFlags, MenuFlags } from '../../shared/props';
 import type { ItemListing } from '../../shared/items';
+import { MIN_SHARE_LEVEL } from '../../shared/sharing';
 import { items, shares } from '../db/schema';
 import { ANONYMOUS, isSignedIn, type Viewer } from './viewer';
 
@@ -441,12 +442,12 @@ export function maxShareLevel(viewer: Viewer): number {
 
 /** Whether the viewer may grant access at all: signed in and at least at the lowest grant level (2). */
 export function canGrantAccess(viewer: Viewer): boolean {
-  return isSignedIn(viewer) && maxShareLevel(viewer) >= LEVEL.AFFILIATE;
+  return isSignedIn(viewer) && maxShareLevel(viewer) >= MIN_SHARE_LEVEL;
 }
 
 /** Whether the viewer may grant access at this level: from 2 up to their own level. */
 export function canShareToLevel(viewer: Viewer, level: number): boolean {
-  return canGrantAccess(viewer) && Number.isInteger(level) && level >= LEVEL.AFFILIATE && level <= maxShareLevel(viewer);
+  return canGrantAccess(viewer) && Number.isInteger(level) && level >= MIN_SHARE_LEVEL && level <= maxShareLevel(viewer);
 }
 
 /**

@@ -131,6 +131,12 @@ describe('POST /i/{itemRef}/comment', () => {
     expect(await commentCount()).toBe(before);
   });
 
+  it('tells an unverified user to verify before it looks at what they wrote', async () => {
+    const tooShort = await call(await signInAs(ctx.app, 'unverified@example.org'), 'POST', `/i/${REFS.public}/comment`, { comment: 'hi' });
+    expect(tooShort.statusCode).toBe(403);
+    expect(tooShort.json().props.detail).toBe(COMMENT_MESSAGES.verifyEmail);
+  });
+
   it('refuses a request without the CSRF token', async () => {
     const jar = await as('member');
     const response = await ctx.app.inject({

@@ -17,9 +17,9 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { allowedBy } from '../../access/guards';
 import { affirmationOptionCan, canManageAffirmationOptions } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
-import { paginationLinks } from '../../lib/pagination';
+import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { refParams } from '../../lib/validation';
-import { listQuery, oneOf, singleField } from '../admin/schemas';
+import { oneOf, singleField } from '../../lib/form-input';
 import { createAffirmation, deleteAffirmation, findAffirmation, listAffirmations, updateAffirmation, type AffirmationRecord } from './queries';
 import { affirmationFieldSchemas, createAffirmationBody } from './schemas';
 
@@ -40,7 +40,7 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins only, checked before the ref is read, so others cannot probe which refs exist.
   app.addHook('preValidation', allowedBy(canManageAffirmationOptions));
 
-  app.get(ADMIN_AFFIRMATIONS_URL, { schema: { querystring: listQuery } }, async (request, reply) => {
+  app.get(ADMIN_AFFIRMATIONS_URL, { schema: { querystring: pageQuery } }, async (request, reply) => {
     const { page } = request.query;
     const { rows, total } = await listAffirmations(app.db, page, DEFAULT_PAGE_SIZE);
     return reply.inertia('admin/affirmation/Index', {

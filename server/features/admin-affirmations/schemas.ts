@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AFFIRMATION_MESSAGES, AFFIRMATION_TITLE_MAX, type AffirmationField } from '../../../shared/admin';
 import { formBody } from '../../lib/validation';
-import { booleanInput, trimmed } from '../admin/schemas';
+import { booleanInput, trimmed } from '../../lib/form-input';
 
 const title = z.preprocess(
   trimmed,

@@ -19,9 +19,9 @@ import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { allowedBy } from '../../access/guards';
 import { canManageCharacteristics, characteristicCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
-import { paginationLinks } from '../../lib/pagination';
+import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { refParams } from '../../lib/validation';
-import { listQuery, oneOf, singleField } from '../admin/schemas';
+import { oneOf, singleField } from '../../lib/form-input';
 import { createCharacteristic, deleteCharacteristic, findCharacteristic, listCharacteristics, updateCharacteristic, type CharacteristicRecord } from './queries';
 import { characteristicFieldSchemas, createCharacteristicBody } from './schemas';
 
@@ -43,7 +43,7 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', allowedBy(canManageCharacteristics));
 
   for (const path of [ADMIN_CHARACTERISTICS_URL, ADMIN_CHARACTERISTICS_PLURAL_URL]) {
-    app.get(path, { schema: { querystring: listQuery } }, async (request, reply) => {
+    app.get(path, { schema: { querystring: pageQuery } }, async (request, reply) => {
       const { page } = request.query;
       const { rows, total } = await listCharacteristics(app.db, page, DEFAULT_PAGE_SIZE);
       return reply.inertia('admin/characteristic/Index', {

@@ -8,7 +8,7 @@ import {
   type CharacteristicField,
 } from '../../../shared/admin';
 import { formBody } from '../../lib/validation';
-import { booleanInput, trimmed } from '../admin/schemas';
+import { booleanInput, trimmed } from '../../lib/form-input';
 
 const title = z.preprocess(
   trimmed,

@@ -11,6 +11,7 @@ import { collectionItems, collections, items, shares, users } from '../../db/sch
 import { writePositions, type PositionTarget } from '../../lib/positions';
 import { REF_PATTERN } from '../../lib/ref';
 import { firstImageRef } from '../items/summary';
+import { isUniqueViolation } from '../../db/errors';
 
 /** Both the database and a transaction run these statements. */
 type Runner = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -166,13 +167,6 @@ export async function addItemToCollection(db: Database, collectionId: number, it
     if (isUniqueViolation(error)) return 'duplicate';
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export type CollectionEntryRecord = NonNullable<Awaited<ReturnType<typeof findCollectionEntry>>>;

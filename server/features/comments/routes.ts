@@ -26,9 +26,8 @@ async function commentTheViewerSees(request: FastifyRequest, ref: string): Promi
 }
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/i/:itemRef/comment', { preValidation: signedIn, schema: { params: itemRefParams, body: commentBody } }, async (request, reply) => {
+  app.post('/i/:itemRef/comment', { preValidation: allowedBy(canComment, COMMENT_MESSAGES.verifyEmail), schema: { params: itemRefParams, body: commentBody } }, async (request, reply) => {
     const viewer = signedInViewer(request);
-    if (!canComment(viewer)) throw forbidden(COMMENT_MESSAGES.verifyEmail);
     const item = await openItemForViewer(app.db, viewer, request.params.itemRef);
     await addComment(app.db, { itemId: item.id, userId: viewer.id, comment: request.body.comment });
     return reply.redirectBack(itemPath(item.ref));

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGE_MESSAGES } from '../../../shared/messages';
 import type { StockImageResult } from '../../../shared/items';
-import { signedIn } from '../../access/guards';
+import { allowedForJson, signedIn } from '../../access/guards';
 import { canEditItem, canSearchStockImages } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { newRef } from '../../lib/ref';
@@ -97,11 +97,8 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
   app.get('/image/:ref/large', { schema: { params: refParams } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'large'));
 };
 
-/** Route option of this JSON endpoint: anonymous visitors get 401 with a message rather than the 403 page. */
-async function maySearchStockImages(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (!canSearchStockImages(request.viewer)) return reply.code(401).send({ message: 'Sign in to search stock images.' });
-  return undefined;
-}
+/** The stock search is a JSON endpoint: anonymous visitors get 401 with a message rather than the 403 page. */
+const maySearchStockImages = allowedForJson(canSearchStockImages, { signIn: 'Sign in to search stock images.' });
 
 function itemPath(item: ItemForImages): string {
   return `/i/${item.ref}`;

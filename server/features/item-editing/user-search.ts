@@ -1,13 +1,14 @@
 /** GET /user/search (member-library §7): users by name or e-mail for pickers such as the maintainer's. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, ilike, isNotNull, or } from 'drizzle-orm';
 import type { UserSearchResult } from '../../../shared/items';
-import { canSearchUsers, isSignedIn } from '../../access/policy';
+import { allowedForJson } from '../../access/guards';
+import { canSearchUsers } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { userSearchQuery } from './schemas';
 import { perMinute } from '../../web/rate-limit';
+import { verifiedEmail } from '../../auth/verification';
 
 export const USER_SEARCH_LIMIT = 10;
 
@@ -38,7 +39,7 @@ export function nameAndContactForDisplay(user: { name: string; verifiedEmail: st
 export async function searchUsers(db: Database, query: string): Promise<UserSearchResult[]> {
   const pattern = `%${escapeLikePattern(query)}%`;
   const rows = await db
-    .select({ ref: users.ref, name: users.name, verifiedEmail: sql<string | null>`case when ${users.emailVerifiedAt} is not null then ${users.email} end` })
+    .select({ ref: users.ref, name: users.name, verifiedEmail })
     .from(users)
     .where(or(ilike(users.name, pattern), and(isNotNull(users.emailVerifiedAt), ilike(users.email, pattern))))
     .orderBy(asc(users.name), asc(users.id))
@@ -46,12 +47,8 @@ export async function searchUsers(db: Database, query: string): Promise<UserSear
   return rows.map((user) => ({ ref: user.ref, nameAndContactForDisplay: nameAndContactForDisplay(user) }));
 }
 
-/** Route option of this JSON endpoint: 401 for anonymous visitors, 403 for those the policy refuses, each with its message. */
-async function maySearchUsers(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (!isSignedIn(request.viewer)) return reply.code(401).send({ message: USER_SEARCH_MESSAGES.signIn });
-  if (!canSearchUsers(request.viewer)) return reply.code(403).send({ message: USER_SEARCH_MESSAGES.forbidden });
-  return undefined;
-}
+/** A JSON endpoint: 401 for anonymous visitors, 403 for those the policy refuses, each with its message. */
+const maySearchUsers = allowedForJson(canSearchUsers, { signIn: USER_SEARCH_MESSAGES.signIn, forbidden: USER_SEARCH_MESSAGES.forbidden });
 
 export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/search', { config: { rateLimit: perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX) }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } }, async (request, reply) => {

@@ -1,14 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isSignedIn } from '../../access/policy';
-import { signedInViewer } from '../../access/guards';
+import { allowedForJson, signedInViewer } from '../../access/guards';
 import { navigationHistory } from './queries';
 
-/** Route option: the history is a JSON API, so anonymous visitors get its own 401, not the sign-in page's 403. */
-async function signedInOr401(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (isSignedIn(request.viewer)) return undefined;
-  return reply.code(401).send({ message: 'Sign in to see your history.' });
-}
+/** The history is a JSON API: anonymous visitors get its own 401, not the sign-in page's 403. */
+const signedInOr401 = allowedForJson(isSignedIn, { signIn: 'Sign in to see your history.' });
 
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** JSON for the sidebar's Recent, Frequent and Collections groups (member-library §3, §7). */

@@ -3,7 +3,6 @@ import { clampLevel } from '../../../shared/levels';
 import { USER_LEVEL_FILTER_LEVELS, USER_LIST_PAGE_SIZE, type UserComment, type UserListEntry, type UserTypeSummary } from '../../../shared/users';
 import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer } from '../../access/policy';
 import { returnImpersonatorsOf } from '../../auth/impersonation';
-import { isVerifiedByAnother } from '../../auth/verification';
 import type { Database } from '../../db/client';
 import { auditEvents, comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../item-editing/user-search';
@@ -139,15 +138,6 @@ export async function allUserTypes(db: Database): Promise<UserTypeSummary[]> {
 }
 
 export { findUserType } from '../../auth/user-types';
-
-/**
- * Whether another account holds this address verified (any letter case): only then is it taken. A user manager's
- * address is not verified (the user proves it by the link, which then drops other accounts' unverified claims on it,
- * `verifyCurrentEmail`), so a mere claim elsewhere neither stops it nor shows in the answer.
- */
-export async function emailTakenByAnother(db: Database, email: string, userId: number): Promise<boolean> {
-  return isVerifiedByAnother(db, email, userId);
-}
 
 /** Flags every unapproved comment of the user; answers how many that is. */
 export async function flagUnapprovedComments(db: Database, userId: number): Promise<number> {

@@ -10,7 +10,8 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden, HttpError } from '../../lib/http-errors';
 import { INT4_MAX } from '../../lib/validation';
-import { emailTakenByAnother, findUserType, type ManagedUser } from './queries';
+import { findUserType, type ManagedUser } from './queries';
+import { isVerifiedByAnother } from '../../auth/verification';
 
 export type UserFieldResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
@@ -86,7 +87,9 @@ async function changeEmail(db: Database, user: ManagedUser, email: string | null
     await db.update(users).set({ email }).where(eq(users.id, user.id));
     return { ok: true };
   }
-  if (email !== null && (await emailTakenByAnother(db, email, user.id))) return invalid('email', USER_ERRORS.emailTaken);
+  // Taken only when another account holds it verified: a mere claim elsewhere neither stops a user manager nor shows
+  // (the address set here is unverified; proving it by the link drops the other claims, verifyCurrentEmail).
+  if (email !== null && (await isVerifiedByAnother(db, email, user.id))) return invalid('email', USER_ERRORS.emailTaken);
   await db
     .update(users)
     .set({ email, emailVerifiedAt: null, emailVerificationTokenHash: null, emailVerificationSentAt: null })
