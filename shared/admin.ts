@@ -12,7 +12,7 @@ export const SUPERADMIN_ONLY = 'SuperAdmin Only';
 
 /**
  * A big button of the Admin Dashboard (admin-curation §2). `browser`: a plain browser navigation (`<a href>`), not an
- * Inertia visit. `superadminOnly`: shown to superadmins only, labelled SUPERADMIN_ONLY.
+ * Inertia visit. `superadminOnly`: labelled SUPERADMIN_ONLY; shown to every admin, its route refuses the others.
  */
 export interface AdminDashboardButton {
   label: string;

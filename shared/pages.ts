@@ -169,7 +169,7 @@ export interface PagePropsMap {
   'admin/comment/Index': {
     comments: PaginatedComments;
   };
-  /** /admin, Admin Dashboard (admin-curation §2): the buttons this viewer may use (superadmin ones only for superadmins). */
+  /** /admin, Admin Dashboard (admin-curation §2): all eight buttons for every admin, the superadmin ones labelled. */
   'admin/Dashboard': {
     buttons: AdminDashboardButton[];
   };

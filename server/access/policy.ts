@@ -778,15 +778,12 @@ export function itemTaskCan(viewer: Viewer, item: ItemAccessFacts): { create: bo
 
 /*
  * Admin: characteristics and affirmations (admin-curation §2, §6). The Admin Dashboard, characteristics and
- * affirmations are for admins and superadmins; the dashboard's Advanced Settings and Server Logs for superadmins.
+ * affirmations are for admins and superadmins. The dashboard shows every admin Advanced Settings and Server Logs;
+ * their routes are for superadmins (canRunAdvancedActions).
  */
 
 export function canOpenAdminDashboard(viewer: Viewer): boolean {
   return isSignedIn(viewer) && isAdmin(viewer);
-}
-
-export function canSeeSuperadminTools(viewer: Viewer): boolean {
-  return canRunAdvancedActions(viewer);
 }
 
 export function canManageCharacteristics(viewer: Viewer): boolean {

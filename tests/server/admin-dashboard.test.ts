@@ -34,24 +34,48 @@ describe('GET /admin', () => {
     }
   });
 
-  it('shows an admin the dashboard with the admin buttons, without the superadmin ones', async () => {
+  it('shows an admin the dashboard with all eight buttons in the spec’s order', async () => {
     const { response, page } = await dashboardAs('admin@example.org');
     expect(response.statusCode).toBe(200);
     expect(page.component).toBe('admin/Dashboard');
     expect(page.props.title).toBe('Admin Dashboard');
     expect(page.props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }]);
-    expect(hrefs(page.props.buttons)).toEqual(['/user', '/admin/comment', '/admin/characteristic', '/admin/affirmation', '/admin/taxonomy', '/admin/stats']);
+    expect(hrefs(page.props.buttons)).toEqual([
+      '/user',
+      '/admin/comment',
+      '/admin/characteristic',
+      '/admin/affirmation',
+      '/admin/taxonomy',
+      '/admin/stats',
+      '/admin/advanced',
+      '/admin/advanced/log-viewer',
+    ]);
     expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('shows a superadmin every button, Advanced Settings and Server Logs marked SuperAdmin Only', async () => {
-    const { response, page } = await dashboardAs('superadmin@example.org');
-    expect(response.statusCode).toBe(200);
+  it.each(['admin@example.org', 'superadmin@example.org'])('shows %s Advanced Settings and Server Logs marked SuperAdmin Only', async (email) => {
+    const { page } = await dashboardAs(email);
     const buttons = page.props.buttons as AdminDashboardButton[];
     expect(buttons).toEqual(ADMIN_DASHBOARD_BUTTONS);
     expect(buttons.filter((button) => button.superadminOnly).map((button) => [button.label, button.href, button.browser])).toEqual([
       ['Advanced Settings', '/admin/advanced', false],
       ['Server Logs', '/admin/advanced/log-viewer', true],
     ]);
+  });
+
+  it('gives an admin who presses a SuperAdmin Only button the 403 page; a superadmin gets through', async () => {
+    const admin = await ctx.as('admin@example.org');
+    const advanced = await visit(ctx.app, '/admin/advanced', admin);
+    expect(advanced.response.statusCode).toBe(403);
+    expect(advanced.page.component).toBe('errors/Error');
+    // Server Logs is a plain browser navigation, so the refusal is the 403 document.
+    const logs = await ctx.app.inject({ method: 'GET', url: '/admin/advanced/log-viewer', headers: { cookie: admin.header() } });
+    expect(logs.statusCode).toBe(403);
+    expect(pageFromHtml(logs.body).props.title).toBe(ERROR_PAGES[403].title);
+
+    const superadmin = await ctx.as('superadmin@example.org');
+    expect((await visit(ctx.app, '/admin/advanced', superadmin)).response.statusCode).toBe(200);
+    const superadminLogs = await ctx.app.inject({ method: 'GET', url: '/admin/advanced/log-viewer', headers: { cookie: superadmin.header() } });
+    expect(superadminLogs.statusCode).toBe(200);
   });
 });
