@@ -36,6 +36,8 @@ export interface CanFlags {
 export interface MenuFlags {
   systemAdmin: boolean;
   manageUsers: boolean;
+  /** User Invitations (/user_invitation), for those who may invite. */
+  invitations: boolean;
   documentation: boolean;
   drafts: boolean;
   unpublished: boolean;
@@ -76,6 +78,8 @@ export interface SharedProps {
   menu: MenuFlags;
   /** True when the request's host is the configured production host. */
   isProductionHost: boolean;
+  /** The login modal's sign-in buttons, as the login page shows them; empty for a signed-in viewer. */
+  loginProviders: LoginProviderOption[];
   errors: ValidationErrors;
 }
 

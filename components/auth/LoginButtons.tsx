@@ -1,4 +1,5 @@
-import { LOGIN_PROVIDERS, LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
+import { useId } from 'react';
+import type { LoginProvider } from '../../shared/enums';
 import type { LoginProviderOption } from '../../shared/props';
 
 const PROVIDER_ICONS: Record<LoginProvider, string> = {
@@ -8,22 +9,9 @@ const PROVIDER_ICONS: Record<LoginProvider, string> = {
 };
 
 /**
- * The three providers as the login modal offers them: which ones are configured is known only
- * on the login page, so the modal links to all of them and the server answers for disabled ones.
- */
-export function allLoginProviders(): LoginProviderOption[] {
-  return LOGIN_PROVIDERS.map((provider) => ({
-    provider,
-    label: `Continue with ${LOGIN_PROVIDER_LABELS[provider]}`,
-    href: `/auth/${provider}/redirect`,
-    enabled: true,
-    reason: null,
-  }));
-}
-
-/**
- * Social sign-in buttons. They are plain links, not Inertia visits: the sign-in leaves the app
- * for the provider's own pages.
+ * Social sign-in buttons, the same on the login page and in the login modal. They are plain links, not Inertia
+ * visits: the sign-in leaves the app for the provider's own pages. A provider this server has no credentials for is
+ * a disabled button with the server's reason beside it.
  */
 export default function LoginButtons({ providers }: { providers: LoginProviderOption[] }) {
   return (
@@ -38,10 +26,11 @@ export default function LoginButtons({ providers }: { providers: LoginProviderOp
 }
 
 function ProviderButton({ option }: { option: LoginProviderOption }) {
+  const reasonId = useId();
   const content = (
     <>
       <i className={`bi ${PROVIDER_ICONS[option.provider]} me-2`} aria-hidden="true" />
-      {option.label}
+      Continue with {option.label}
     </>
   );
   if (option.enabled) {
@@ -51,7 +40,6 @@ function ProviderButton({ option }: { option: LoginProviderOption }) {
       </a>
     );
   }
-  const reasonId = `login-${option.provider}-unavailable`;
   return (
     <>
       <button type="button" className="btn btn-outline-secondary btn-lg w-100" disabled aria-describedby={reasonId}>

@@ -9,6 +9,7 @@ import LeftSidebar from './LeftSidebar';
 import { RightSidebarProvider, useRightSidebarHost } from './RightSidebar';
 import SidePanel from './SidePanel';
 import TopNavbar from './TopNavbar';
+import { useForgetOtherUsersHistory } from './useNavigationHistory';
 import { useScreenSize } from './useScreenSize';
 import './layout.css';
 
@@ -20,6 +21,7 @@ const RIGHT_SIDEBAR_ID = 'app-right-sidebar';
  * keeps it mounted across visits, so the sidebars' history timer and open/closed state survive.
  */
 export default function AppLayout({ children }: { children: ReactNode }) {
+  useForgetOtherUsersHistory(usePage().props.auth.user?.ref ?? null);
   const overlaySidebars = useScreenSize() === 0;
   const { host: rightSidebarHost, setTarget: setRightSidebarTarget, filled: rightSidebarFilled } = useRightSidebarHost();
   const [openPanel, setOpenPanel] = useOpenPanelUntilNavigation();

@@ -1,5 +1,6 @@
+import { usePage } from '@inertiajs/react';
 import Modal from 'react-bootstrap/Modal';
-import LoginButtons, { allLoginProviders } from '../auth/LoginButtons';
+import LoginButtons from '../auth/LoginButtons';
 import AppLink from '../lib/AppLink';
 
 interface LoginModalProps {
@@ -7,7 +8,9 @@ interface LoginModalProps {
   onHide: () => void;
 }
 
+/** The login page's sign-in buttons in a dialog, for signing in without leaving the page (member-library §2). */
 export default function LoginModal({ show, onHide }: LoginModalProps) {
+  const { loginProviders } = usePage().props;
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="login-modal-title">
       <Modal.Header closeButton>
@@ -15,7 +18,7 @@ export default function LoginModal({ show, onHide }: LoginModalProps) {
       </Modal.Header>
       <Modal.Body>
         <p>Sign-up and login are free.</p>
-        <LoginButtons providers={allLoginProviders()} />
+        <LoginButtons providers={loginProviders} />
       </Modal.Body>
       <Modal.Footer className="justify-content-start">
         <AppLink href="/login" onClick={onHide}>

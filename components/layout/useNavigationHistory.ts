@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { HISTORY_FIRST_REFRESH_MS, HISTORY_REFRESH_MS } from '../../shared/constants';
 import type { NavigationHistory } from '../../shared/props';
-import { readStored, writeStored } from '../lib/browser-storage';
+import { readStored, removeStoredWhere, writeStored } from '../lib/browser-storage';
 
 export const NAVIGATION_HISTORY_URL = '/user/item_history_for_navigation';
 /** A window event: what the sidebar's groups list has changed (a collection created, renamed or deleted). */
@@ -12,9 +12,26 @@ export function announceNavigationHistoryChange(): void {
   window.dispatchEvent(new Event(NAVIGATION_HISTORY_CHANGED));
 }
 
+const STORAGE_KEY_PREFIX = 'equip.navigationHistory.';
+const NO_HISTORY: NavigationHistory = { recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] };
+
 /** Cached per user, so a shared browser never shows one person's history to another. */
 export function navigationHistoryStorageKey(userRef: string): string {
-  return `equip.navigationHistory.${userRef}`;
+  return `${STORAGE_KEY_PREFIX}${userRef}`;
+}
+
+/** Removes every cached history but this user's (all of them for null). */
+export function forgetNavigationHistoryExcept(userRef: string | null): void {
+  const kept = userRef === null ? null : navigationHistoryStorageKey(userRef);
+  removeStoredWhere(localStorage, (key) => key.startsWith(STORAGE_KEY_PREFIX) && key !== kept);
+}
+
+/**
+ * Browsers in churches and schools are shared: whenever the viewer changes (logging out, a session that ended on the
+ * server, starting or stopping acting as someone else), the cached history of anyone else leaves the browser.
+ */
+export function useForgetOtherUsersHistory(userRef: string | null): void {
+  useEffect(() => forgetNavigationHistoryExcept(userRef), [userRef]);
 }
 
 /**
@@ -32,6 +49,12 @@ export function useNavigationHistory(userRef: string | null): NavigationHistory 
     const refresh = async () => {
       const history = await fetchNavigationHistory();
       if (!active || !history) return;
+      if (history === SIGNED_OUT) {
+        // The session ended on the server (elsewhere, or it expired) while this page still shows its person.
+        forgetNavigationHistoryExcept(null);
+        setFetched({ userRef, history: NO_HISTORY });
+        return;
+      }
       writeStored(localStorage, navigationHistoryStorageKey(userRef), history);
       setFetched({ userRef, history });
     };
@@ -54,12 +77,16 @@ export function useNavigationHistory(userRef: string | null): NavigationHistory 
   return fetched?.userRef === userRef ? fetched.history : cached;
 }
 
-async function fetchNavigationHistory(): Promise<NavigationHistory | null> {
+const SIGNED_OUT = 'signed-out';
+
+/** The fresh history; SIGNED_OUT when the server no longer knows the person; null when it could not be had. */
+async function fetchNavigationHistory(): Promise<NavigationHistory | typeof SIGNED_OUT | null> {
   try {
     const response = await fetch(NAVIGATION_HISTORY_URL, {
       headers: { Accept: 'application/json' },
       credentials: 'same-origin',
     });
+    if (response.status === 401) return SIGNED_OUT;
     if (!response.ok) throw new Error(`${NAVIGATION_HISTORY_URL} answered ${response.status}`);
     const body: unknown = await response.json();
     if (!isNavigationHistory(body)) throw new Error(`${NAVIGATION_HISTORY_URL} answered an unexpected shape`);

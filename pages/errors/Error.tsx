@@ -1,21 +1,58 @@
+import { useId } from 'react';
 import { Head } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import AppLink from '../../components/lib/AppLink';
 
-/** A 5xx is our fault (a sad face); a 4xx means the thing asked for is not there for you (a box). */
-function iconFor(status: number): { className: string; label: string } {
-  return status >= 500
-    ? { className: 'bi-emoji-frown', label: 'Sad face' }
-    : { className: 'bi-box-seam', label: 'Empty box' };
+const ICON_CLASS = 'display-1 text-body-secondary';
+
+/** Bootstrap Icons' `box` outline (16 × 16), which the broken box splits in two. */
+const BOX_PATH =
+  'M8.186 1.113a.5.5 0 0 0-.372 0L1.846 3.5 8 5.961 14.154 3.5zM15 4.239l-6.5 2.6v7.922l6.5-2.6V4.24zM7.5 14.762V6.838L1 4.239v7.923zM7.443.184a1.5 1.5 0 0 1 1.114 0l7.129 2.852A.5.5 0 0 1 16 3.5v8.662a1 1 0 0 1-.629.928l-7.185 2.874a.5.5 0 0 1-.372 0L.63 13.09a1 1 0 0 1-.63-.928V3.5a.5.5 0 0 1 .314-.464z';
+/** The zigzag crack from the lid to the bottom; each half is the box clipped to one side of it. */
+const CRACK = '8.5,-1 7.2,3 9,6.2 7,9.6 8.8,12.8 7.6,17';
+const LEFT_HALF = `-1,-1 ${CRACK} -1,17`;
+const RIGHT_HALF = `${CRACK.split(' ').reverse().join(' ')} 17,-1 17,17`;
+
+/**
+ * The 4xx icon (member-library §2 "a broken-box icon"): Bootstrap Icons has no broken box, so this is its box,
+ * cracked and split open, in the text colour and at the size of the 5xx icon font's glyph.
+ */
+function BrokenBoxIcon() {
+  // useId's punctuation would not survive inside url(#…).
+  const id = `broken-box${useId().replace(/[^\w-]/g, '')}`;
+  const [left, right] = [`${id}-left`, `${id}-right`];
+  return (
+    <svg className={ICON_CLASS} role="img" aria-label="Broken box" width="1.2em" height="1.2em" viewBox="-1.5 -2 19 19" fill="currentColor" style={{ verticalAlign: '-0.2em' }}>
+      <defs>
+        <clipPath id={left}>
+          <polygon points={LEFT_HALF} />
+        </clipPath>
+        <clipPath id={right}>
+          <polygon points={RIGHT_HALF} />
+        </clipPath>
+      </defs>
+      <g transform="rotate(-8 4 15) translate(-0.5 0)">
+        <path d={BOX_PATH} clipPath={`url(#${left})`} />
+      </g>
+      <g transform="rotate(8 12 15) translate(0.5 0)">
+        <path d={BOX_PATH} clipPath={`url(#${right})`} />
+      </g>
+    </svg>
+  );
+}
+
+/** A 5xx is our fault (a sad face); a 4xx means the thing asked for is not there for you (a broken box). */
+function ErrorIcon({ status }: { status: number }) {
+  if (status < 500) return <BrokenBoxIcon />;
+  return <i className={`bi bi-emoji-frown ${ICON_CLASS}`} role="img" aria-label="Sad face" />;
 }
 
 export default function ErrorPage({ status, title, message, detail }: PageProps<'errors/Error'>) {
-  const icon = iconFor(status);
   return (
     <>
       <Head title={title} />
       <section className="text-center py-5" aria-labelledby="error-title">
-        <i className={`bi ${icon.className} display-1 text-body-secondary`} role="img" aria-label={icon.label} />
+        <ErrorIcon status={status} />
         <h1 id="error-title" className="mt-3">
           {title}
         </h1>

@@ -8,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { USER_SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import { USER_LIST_LEVEL_FILTERS } from '../../shared/levels';
+import { USER_INVITATIONS_TITLE, USER_INVITATIONS_URL } from '../../shared/invitations';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PageProps } from '../../shared/pages';
 import { USER_LIST_URL, userUrl, type UserLevelFilter, type UserListEntry } from '../../shared/users';
@@ -18,13 +19,19 @@ import { userListQuery, type UserListFilters } from '../../components/users/user
 const visitList = (filters: UserListFilters) => router.get(USER_LIST_URL, userListQuery(filters), { preserveState: true, preserveScroll: true });
 
 /** All users, with search and the level groups of member-library §9 (admins and user managers). */
-export default function UserIndex({ users, total, filters }: PageProps<'user/Index'>) {
+export default function UserIndex({ users, total, filters, can }: PageProps<'user/Index'>) {
   return (
     <>
       <Head title="Users" />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">Users</h1>
         <span className="text-body-secondary">{total === 1 ? '1 user' : `${total} users`}</span>
+        {can.invite && (
+          <AppLink href={USER_INVITATIONS_URL} className="btn btn-outline-primary btn-sm">
+            <i className="bi bi-envelope-plus me-1" aria-hidden="true" />
+            {USER_INVITATIONS_TITLE}
+          </AppLink>
+        )}
       </div>
       <section aria-label="Filters" className="mb-3 d-flex flex-wrap gap-2 align-items-center">
         <SearchField search={filters.search} level={filters.level} />

@@ -34,6 +34,7 @@ export function menuFlags(viewer: Viewer): MenuFlags {
     systemAdmin: admin,
     // Manage Users is hidden for admins: they reach users from System Admin.
     manageUsers: viewer.manageUsers && !admin,
+    invitations: canInvite(viewer),
     // Both readings of the spec apply: staff and admins, and managers.
     documentation: canReadDocumentation(viewer),
     drafts: signedIn,

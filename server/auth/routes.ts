@@ -20,6 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       organisationDomains: app.config.ORGANISATION_GOOGLE_DOMAINS,
       demoLoginAvailable: app.config.demoLogin,
       title: 'Login',
+      breadcrumbs: [{ label: 'Login' }],
     });
   });
 

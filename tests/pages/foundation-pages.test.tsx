@@ -43,6 +43,17 @@ describe('Home', () => {
   });
 });
 
+/** The 4xx icon: the box drawn as two halves, each clipped by a clip path that exists in the page. */
+function expectBrokenBox(icon: HTMLElement) {
+  expect(icon.tagName.toLowerCase()).toBe('svg');
+  const halves = [...icon.querySelectorAll('path')];
+  expect(halves).toHaveLength(2);
+  for (const half of halves) {
+    const clipId = /^url\(#(.+)\)$/.exec(half.getAttribute('clip-path') ?? '')?.[1];
+    expect(document.getElementById(clipId ?? '')?.tagName.toLowerCase()).toBe('clippath');
+  }
+}
+
 describe('error page', () => {
   const statuses = Object.keys(ERROR_PAGES).map(Number) as ErrorStatus[];
 
@@ -52,9 +63,8 @@ describe('error page', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
-    expect(screen.getByRole('img', { name: status >= 500 ? 'Sad face' : 'Empty box' }).className).toContain(
-      status >= 500 ? 'bi-emoji-frown' : 'bi-box-seam',
-    );
+    if (status >= 500) expect(screen.getByRole('img', { name: 'Sad face' }).className).toContain('bi-emoji-frown');
+    else expectBrokenBox(screen.getByRole('img', { name: 'Broken box' }));
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 
@@ -73,17 +83,28 @@ describe('login page', () => {
     { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: false, reason: 'Facebook sign-in is not configured on this site.' },
   ];
   const loginPage = (demoLoginAvailable: boolean) =>
-    pageObject('auth/Login', { ...SHARED_ANONYMOUS, providers, organisationDomains: ['example.org'], demoLoginAvailable }, { url: '/login' });
+    pageObject(
+      'auth/Login',
+      { ...SHARED_ANONYMOUS, providers, organisationDomains: ['example.org'], demoLoginAvailable, title: 'Login', breadcrumbs: [{ label: 'Login' }] },
+      { url: '/login' },
+    );
 
   it('links the enabled providers to their redirect routes as plain links', async () => {
     await renderInertiaPage(loginPage(false));
-    expect(screen.getByRole('link', { name: 'Google' }).getAttribute('href')).toBe('/auth/google/redirect');
-    expect(screen.getByRole('link', { name: 'Microsoft' }).getAttribute('href')).toBe('/auth/microsoft/redirect');
+    expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/auth/google/redirect');
+    expect(screen.getByRole('link', { name: 'Continue with Microsoft' }).getAttribute('href')).toBe('/auth/microsoft/redirect');
+  });
+
+  it('has breadcrumbs starting at Equip', async () => {
+    await renderInertiaPage(loginPage(false));
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
+    expect(crumbs.map((crumb) => crumb.textContent)).toEqual(['Equip', 'Login']);
+    expect(within(crumbs[0]!).getByRole('link').getAttribute('href')).toBe('/');
   });
 
   it('disables a provider that is not available and says why', async () => {
     await renderInertiaPage(loginPage(false));
-    const facebook = screen.getByRole('button', { name: 'Facebook' }) as HTMLButtonElement;
+    const facebook = screen.getByRole('button', { name: 'Continue with Facebook' }) as HTMLButtonElement;
     expect(facebook.disabled).toBe(true);
     expect(facebook.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(facebook.getAttribute('aria-describedby')!)!.textContent).toBe(

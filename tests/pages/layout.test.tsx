@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { CURRENT_PAGE_ERRORS_TITLE, EMAIL_BANNER } from '../../shared/messages';
@@ -39,12 +39,24 @@ describe('top navbar', () => {
 
     const modal = await screen.findByRole('dialog', { name: 'Log in or sign up' });
     const providerLinks = within(modal).getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/auth/'));
-    expect(providerLinks.map((link) => link.getAttribute('href'))).toEqual([
-      '/auth/google/redirect',
-      '/auth/microsoft/redirect',
-      '/auth/facebook/redirect',
+    expect(providerLinks.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Continue with Google', '/auth/google/redirect'],
+      ['Continue with Microsoft', '/auth/microsoft/redirect'],
     ]);
     expect(within(modal).getByRole('link', { name: 'More about signing in' })).toHaveProperty('pathname', '/login');
+  });
+
+  it('shows in the login modal a provider the server has not configured as disabled, with the reason, as /login does', async () => {
+    await renderInertiaPage(homePage());
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    const modal = await screen.findByRole('dialog', { name: 'Log in or sign up' });
+    const facebook = within(modal).getByRole('button', { name: 'Continue with Facebook' }) as HTMLButtonElement;
+    expect(facebook.disabled).toBe(true);
+    expect(within(modal).queryByRole('link', { name: /Facebook/ })).toBeNull();
+    const reason = document.getElementById(facebook.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe('Not configured on this server');
+    expect(modal.contains(reason)).toBe(true);
   });
 
   it('hides the Login button on the login page', async () => {
@@ -125,11 +137,12 @@ describe('left sidebar', () => {
     expect(sidebarLabels()).toEqual(['Home', 'Popular', 'Drafts', 'Recent', 'Frequent', 'Collections', 'All Items']);
   });
 
-  it('gives an admin System Admin, Documentation, Unpublished and Unlisted in order', async () => {
+  it('gives an admin System Admin, User Invitations, Documentation, Unpublished and Unlisted in order', async () => {
     await render(MENUS.admin, { ...MEMBER, admin: true });
     expect(sidebarLabels()).toEqual([
       'Home',
       'System Admin',
+      'User Invitations',
       'Documentation',
       'Popular',
       'Drafts',
@@ -147,9 +160,9 @@ describe('left sidebar', () => {
     expect(sidebarLabels()).toEqual(['Home', 'Documentation', 'Popular', 'Drafts', 'Recent', 'Frequent', 'Collections', 'All Items']);
   });
 
-  it('gives a user manager Manage Users', async () => {
+  it('gives a user manager Manage Users and User Invitations', async () => {
     await render(MENUS.usermanager, { ...MEMBER, manage_users: true });
-    expect(sidebarLabels()).toEqual(['Home', 'Manage Users', 'Popular', 'Drafts', 'Recent', 'Frequent', 'Collections', 'All Items']);
+    expect(sidebarLabels()).toEqual(['Home', 'Manage Users', 'User Invitations', 'Popular', 'Drafts', 'Recent', 'Frequent', 'Collections', 'All Items']);
   });
 
   it('places the page’s own entries after Documentation and before Popular', async () => {
@@ -166,6 +179,7 @@ describe('left sidebar', () => {
     expect(hrefs).toMatchObject({
       Home: '/',
       'System Admin': '/admin',
+      'User Invitations': '/user_invitation',
       Documentation: '/documentation',
       Popular: '/popular',
       Drafts: '/draft',
@@ -236,6 +250,76 @@ describe('navigation history groups', () => {
 
     expect(warn).toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Cached Camp Guide' })).toBeTruthy();
+  });
+});
+
+describe('navigation history on a shared computer', () => {
+  const history: NavigationHistory = {
+    recentlyViewedItems: [{ title: 'Camp Guide', href: '/i/camp', icon: 'bi-journal-text' }],
+    frequentlyViewedItems: [],
+    myCollections: [],
+  };
+  const SAM = navigationHistoryStorageKey('usr_sam');
+  const ALEX = navigationHistoryStorageKey('usr_alex');
+  const OTHER_SETTING = 'equip.someOtherSetting';
+
+  beforeEach(() => {
+    for (const key of [SAM, ALEX, OTHER_SETTING]) localStorage.setItem(key, JSON.stringify(history));
+  });
+
+  /** The page the server answers next, as the router receives it after a visit. */
+  async function serverAnswers(shared: typeof SHARED_ANONYMOUS) {
+    await act(async () => {
+      await router.push({ url: '/', component: 'Home', props: { ...HOME_PROPS, ...shared } });
+    });
+  }
+
+  it('removes every cached history when the person logs out, and nothing else', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {});
+    await renderInertiaPage(homePage(SHARED_MEMBER));
+    expect(screen.getByRole('link', { name: 'Camp Guide' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'User menu for Sam Member' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(post).toHaveBeenCalledWith('/logout');
+    // POST /logout answers with a redirect to the home page, now anonymous.
+    await serverAnswers(SHARED_ANONYMOUS);
+
+    await waitFor(() => expect(localStorage.getItem(SAM)).toBeNull());
+    expect(localStorage.getItem(ALEX)).toBeNull();
+    expect(localStorage.getItem(OTHER_SETTING)).not.toBeNull();
+    expect(screen.queryByRole('link', { name: 'Camp Guide' })).toBeNull();
+  });
+
+  it('removes what the last person left when a page arrives signed out (their session ended on the server)', async () => {
+    await renderInertiaPage(homePage());
+    expect(localStorage.getItem(SAM)).toBeNull();
+    expect(localStorage.getItem(ALEX)).toBeNull();
+    expect(localStorage.getItem(OTHER_SETTING)).not.toBeNull();
+  });
+
+  it('keeps only the history of the person now acting, when acting as someone else starts', async () => {
+    await renderInertiaPage(homePage(SHARED_MEMBER));
+    expect(localStorage.getItem(SAM)).not.toBeNull();
+    expect(localStorage.getItem(ALEX)).toBeNull();
+
+    localStorage.setItem(ALEX, JSON.stringify(history));
+    await serverAnswers({ ...SHARED_MEMBER, auth: { ...MEMBER, user: { ref: 'usr_alex', name: 'Alex Other' } } });
+    await waitFor(() => expect(localStorage.getItem(SAM)).toBeNull());
+    expect(localStorage.getItem(ALEX)).not.toBeNull();
+  });
+
+  it('forgets the history and empties the groups when the refresh says the person is no longer signed in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ message: 'Sign in to see your history.' }, { status: 401 }));
+    await renderInertiaPage(homePage(SHARED_MEMBER));
+    expect(screen.getByRole('link', { name: 'Camp Guide' })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(localStorage.getItem(SAM)).toBeNull();
+    expect(localStorage.getItem(ALEX)).toBeNull();
+    expect(localStorage.getItem(OTHER_SETTING)).not.toBeNull();
+    expect(screen.queryByRole('link', { name: 'Camp Guide' })).toBeNull();
   });
 });
 

@@ -40,10 +40,19 @@ const USER: PagePropsMap['profile/Show']['user'] = {
 async function renderProfile(own: Partial<PagePropsMap['profile/Show']> = {}, shared: Partial<SharedProps> = {}) {
   const props = { user: USER, personItem: null, emailPromptOpen: false, ...own };
   const sharedProps = { ...SHARED_MEMBER, ...shared, can: { ...SHARED_MEMBER.can, create_self_item: props.personItem === null, change_email: true, ...shared.can } };
-  return renderInertiaPage(pageObject('profile/Show', { ...props, ...sharedProps, title: PROFILE_TEXT.title }, { url: '/profile' }));
+  const layout = { title: PROFILE_TEXT.title, breadcrumbs: [{ label: PROFILE_TEXT.title }] };
+  return renderInertiaPage(pageObject('profile/Show', { ...props, ...sharedProps, ...layout }, { url: '/profile' }));
 }
 
 describe('the profile page', () => {
+  it('has breadcrumbs starting at Equip', async () => {
+    await renderProfile();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
+    expect(crumbs.map((crumb) => crumb.textContent)).toEqual(['Equip', 'Profile']);
+    expect(within(crumbs[0]!).getByRole('link').getAttribute('href')).toBe('/');
+    expect(crumbs[1]!.getAttribute('aria-current')).toBe('page');
+  });
+
   it('shows name, verified e-mail, login provider and access, and links to the Person page', async () => {
     await renderProfile({ personItem: { ref: 'itm_sam', title: 'Sam Member' } });
     expect(screen.getByRole('heading', { level: 1, name: PROFILE_TEXT.title })).toBeTruthy();

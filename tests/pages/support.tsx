@@ -3,11 +3,12 @@ import { App, config, type ResolvedComponent } from '@inertiajs/react';
 import type { Page } from '@inertiajs/core';
 import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from '../../components/app/inertia-setup';
 import type { LayoutExtras, PageName, PagePropsMap } from '../../shared/pages';
-import type { AuthProps, CanFlags, FlashData, MenuFlags, SharedProps } from '../../shared/props';
+import type { AuthProps, CanFlags, FlashData, LoginProviderOption, MenuFlags, SharedProps } from '../../shared/props';
 
 const NO_MENU: MenuFlags = {
   systemAdmin: false,
   manageUsers: false,
+  invitations: false,
   documentation: false,
   drafts: false,
   unpublished: false,
@@ -19,9 +20,9 @@ const NO_MENU: MenuFlags = {
 export const MENUS = {
   anonymous: NO_MENU,
   member: { ...NO_MENU, drafts: true, history: true },
-  admin: { ...NO_MENU, systemAdmin: true, documentation: true, drafts: true, unpublished: true, unlisted: true, history: true },
+  admin: { ...NO_MENU, systemAdmin: true, invitations: true, documentation: true, drafts: true, unpublished: true, unlisted: true, history: true },
   manager: { ...NO_MENU, documentation: true, drafts: true, history: true },
-  usermanager: { ...NO_MENU, manageUsers: true, drafts: true, history: true },
+  usermanager: { ...NO_MENU, manageUsers: true, invitations: true, drafts: true, history: true },
 } satisfies Record<string, MenuFlags>;
 
 export const ANONYMOUS: AuthProps = {
@@ -58,16 +59,24 @@ const NO_CAN: CanFlags = {
   change_email: false,
 };
 
+/** The sign-in buttons of a server with Google and Microsoft credentials but none for Facebook. */
+export const LOGIN_PROVIDER_OPTIONS: LoginProviderOption[] = [
+  { provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: true, reason: null },
+  { provider: 'microsoft', label: 'Microsoft', href: '/auth/microsoft/redirect', enabled: true, reason: null },
+  { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: false, reason: 'Not configured on this server' },
+];
+
 export const SHARED_ANONYMOUS: SharedProps = {
   appName: 'Equip',
   auth: ANONYMOUS,
   can: NO_CAN,
   menu: MENUS.anonymous,
   isProductionHost: true,
+  loginProviders: LOGIN_PROVIDER_OPTIONS,
   errors: {},
 };
 
-export const SHARED_MEMBER: SharedProps = { ...SHARED_ANONYMOUS, auth: MEMBER, menu: MENUS.member };
+export const SHARED_MEMBER: SharedProps = { ...SHARED_ANONYMOUS, auth: MEMBER, menu: MENUS.member, loginProviders: [] };
 
 export const HOME_PROPS: PagePropsMap['Home'] = {
   intro: 'A shared library of ministry resources.',

@@ -13,6 +13,7 @@ const SHARED_USER_MANAGER: SharedProps = {
   ...SHARED_MEMBER,
   auth: { ...SHARED_MEMBER.auth, manage_users: true, impersonating: null },
   menu: MENUS.usermanager,
+  can: { ...SHARED_MEMBER.can, invite: true, flag_comments: true },
 };
 
 function entry(ref: string, name: string, overrides: Partial<UserListEntry> = {}): UserListEntry {
@@ -45,7 +46,8 @@ function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
   return { users, total: users.data.length, filters: { search: '', level: null }, ...overrides };
 }
 
-const renderIndex = (props: IndexProps, url = '/user') => renderInertiaPage(pageObject('user/Index', { ...props, ...SHARED_USER_MANAGER, title: 'Users' }, { url }));
+const renderIndex = (props: IndexProps, url = '/user', shared: SharedProps = SHARED_USER_MANAGER) =>
+  renderInertiaPage(pageObject('user/Index', { ...props, ...shared, title: 'Users' }, { url }));
 
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
@@ -95,6 +97,16 @@ describe('the user list', () => {
     expect(get).not.toHaveBeenCalled();
     await waitFor(() => expect(get).toHaveBeenCalledWith('/user', { search: 'kwa', level: '3' }, { preserveState: true, preserveScroll: true }), { timeout: 2000 });
     expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('leads those who may invite to the User Invitations list', async () => {
+    await renderIndex(indexProps());
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'User Invitations' }).getAttribute('href')).toBe('/user_invitation');
+  });
+
+  it('offers no invitations link to a viewer the server does not let invite', async () => {
+    await renderIndex(indexProps(), '/user', { ...SHARED_USER_MANAGER, can: { ...SHARED_USER_MANAGER.can, invite: false } });
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'User Invitations' })).toBeNull();
   });
 
   it('shows no page links for a single page', async () => {

@@ -39,7 +39,7 @@ describe('levels and menus', () => {
 
   it('an anonymous visitor gets no signed-in menus', () => {
     expect(menuFlags(ANONYMOUS)).toEqual({
-      systemAdmin: false, manageUsers: false, documentation: false, drafts: false, unpublished: false, unlisted: false, history: false,
+      systemAdmin: false, manageUsers: false, invitations: false, documentation: false, drafts: false, unpublished: false, unlisted: false, history: false,
     });
   });
 
@@ -51,6 +51,13 @@ describe('levels and menus', () => {
   it('Manage Users shows for the manage_users flag but is hidden for admins', () => {
     expect(menuFlags(viewer({ level: 3, manageUsers: true })).manageUsers).toBe(true);
     expect(menuFlags(viewer({ level: 6, admin: true, manageUsers: true })).manageUsers).toBe(false);
+  });
+
+  it('User Invitations shows for admins and user managers, whom the invitation routes let in (canInvite)', () => {
+    const inviters = [viewer({ level: 6, admin: true }), viewer({ level: 6, admin: true, manageUsers: true }), viewer({ level: 3, manageUsers: true })];
+    const others = [ANONYMOUS, viewer({ level: 1 }), viewer({ level: 4, manager: true }), viewer({ level: 5 })];
+    for (const who of inviters) expect([menuFlags(who).invitations, canInvite(who)]).toEqual([true, true]);
+    for (const who of others) expect([menuFlags(who).invitations, canInvite(who)]).toEqual([false, false]);
   });
 
   it('Documentation shows for staff, admins and managers, not for leaders', () => {

@@ -4,7 +4,8 @@ import { seedDemoAccounts } from '../support/seed';
 import { useTestApp } from '../support/app';
 import { pageFromHtml, signInAs, visit } from '../support/http';
 
-const ctx = useTestApp({ seed: seedDemoAccounts });
+// Google has credentials, Microsoft and Facebook none: the login buttons show both kinds.
+const ctx = useTestApp({ seed: seedDemoAccounts, env: { GOOGLE_CLIENT_ID: 'equip-test-client', GOOGLE_CLIENT_SECRET: 'equip-test-secret' } });
 
 describe('shared props', () => {
   it('an anonymous visitor gets the anonymous auth props, no menus and no permissions', async () => {
@@ -32,6 +33,35 @@ describe('shared props', () => {
     const manager = await visit(ctx.app, '/', await signInAs(ctx.app, 'manager@example.org'));
     expect(manager.page.props.menu).toMatchObject({ documentation: true, manageUsers: false });
     expect(manager.page.props.auth.manager).toBe(true);
+  });
+
+  it('admins and user managers get User Invitations in the sidebar; managers and members do not', async () => {
+    for (const [email, shown] of [
+      ['admin@example.org', true],
+      ['usermanager@example.org', true],
+      ['manager@example.org', false],
+      ['member@example.org', false],
+    ] as const) {
+      const { page } = await visit(ctx.app, '/', await signInAs(ctx.app, email));
+      expect([email, page.props.menu.invitations]).toEqual([email, shown]);
+    }
+    expect((await visit(ctx.app, '/')).page.props.menu.invitations).toBe(false);
+  });
+
+  it('an anonymous visitor gets the login page’s sign-in buttons for the login modal, disabled ones with the reason', async () => {
+    const home = await visit(ctx.app, '/');
+    const login = await visit(ctx.app, '/login');
+    expect(home.page.props.loginProviders).toEqual(login.page.props.providers);
+    expect(home.page.props.loginProviders).toEqual([
+      { provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: true, reason: null },
+      { provider: 'microsoft', label: 'Microsoft', href: '/auth/microsoft/redirect', enabled: false, reason: 'Not configured on this server' },
+      { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: false, reason: 'Not configured on this server' },
+    ]);
+  });
+
+  it('a signed-in user gets no sign-in buttons', async () => {
+    const { page } = await visit(ctx.app, '/', await signInAs(ctx.app, 'member@example.org'));
+    expect(page.props.loginProviders).toEqual([]);
   });
 
   it('an unverified account is told to verify its e-mail', async () => {
@@ -74,6 +104,20 @@ describe('home page', () => {
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+});
+
+describe('breadcrumbs', () => {
+  // The layout starts every trail at Equip (/), but only for a page that sends breadcrumbs.
+  it('/login has a trail: Equip > Login', async () => {
+    const { page } = await visit(ctx.app, '/login');
+    expect(page.props.breadcrumbs).toEqual([{ label: 'Login' }]);
+  });
+
+  it('/profile has a trail: Equip > Profile', async () => {
+    const { page } = await visit(ctx.app, '/profile', await signInAs(ctx.app, 'member@example.org'));
+    expect(page.component).toBe('profile/Show');
+    expect(page.props.breadcrumbs).toEqual([{ label: 'Profile' }]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthProps, SharedProps } from '../../../shared/props';
 import { baseCan, isAdmin, isSignedIn, menuFlags, type Viewer } from '../../access/policy';
 import { impersonatorOf } from '../../auth/impersonation';
+import { loginProviderOptions } from '../../auth/providers';
 
 /** Props every page receives (the Inertia plugin adds `errors`). Pages may override `can`. */
 export function sharedPropsFor(request: FastifyRequest): Omit<SharedProps, 'errors'> {
@@ -12,6 +13,7 @@ export function sharedPropsFor(request: FastifyRequest): Omit<SharedProps, 'erro
     can: baseCan(viewer),
     menu: menuFlags(viewer),
     isProductionHost: isProductionHost(request),
+    loginProviders: isSignedIn(viewer) ? [] : loginProviderOptions(request.server.config),
   };
 }
 

@@ -29,6 +29,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const changeEmailAllowed = canChangeOwnEmail(viewer, impersonatorOf(request) !== null);
     return reply.inertia('profile/Show', {
       title: PROFILE_TEXT.title,
+      breadcrumbs: [{ label: PROFILE_TEXT.title }],
       user: profile.user,
       personItem: profile.personItem,
       // "A prompt opens when missing" (member-library §5), and when the banner's link asks for it.
