@@ -17,6 +17,13 @@ export const REMOVE_COLLECTION_ITEM_CONFIRM = 'Are you sure you want to remove t
  */
 export const COLLECTION_EDIT_MODE_FLASH = 'editMode';
 
+/**
+ * POST /collection with `stay: true` (the "+ New collection" of Add to Collection) answers back on the page it came
+ * from instead of opening the new collection, with the new collection's ref under this flash key, so the dialog can
+ * choose it.
+ */
+export const CREATED_COLLECTION_FLASH = 'createdCollection';
+
 export const COLLECTION_TITLE_MAX = 255;
 export const COLLECTION_DESCRIPTION_MAX = 5000;
 export const COLLECTION_NOTE_MAX = 2000;
@@ -55,8 +62,19 @@ export const COLLECTION_TEXTS = {
   lockedItem: 'An item you cannot open',
   emptyCollection: 'No items yet. Add items from their pages with Add to Collection.',
   chooseCollection: 'Choose a collection…',
-  noCollectionsYet: 'You have no collections yet: create one under My Collections first.',
+  noCollectionsYet: 'You have no collections yet: create one with “+ New collection”.',
+  /** Add to Collection's inline creation (issue 15 §1). */
+  newCollectionInline: '+ New collection',
+  newCollectionTitle: 'New collection title',
+  createCollection: 'Create',
+  /** The toast after Add to Collection links to the collection. */
+  openCollection: 'Open the collection',
 } as const;
+
+/** How Add to Collection names a choice: one that already holds the item says so (and cannot be chosen). */
+export function collectionChoiceLabel(choice: Pick<CollectionChoice, 'title' | 'holdsItem'>): string {
+  return choice.holdsItem ? `${choice.title} (already has this item)` : choice.title;
+}
 
 export const collectionUrl = (ref: string) => `/collection/${ref}`;
 export const collectionItemUrl = (ref: string) => `/collection_item/${ref}`;
@@ -111,4 +129,6 @@ export interface CollectionChoice {
   ref: string;
   title: string;
   sections: string[];
+  /** The item of the page is already in it. */
+  holdsItem: boolean;
 }

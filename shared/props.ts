@@ -45,10 +45,19 @@ export interface MenuFlags {
   history: boolean;
 }
 
+/** Where a notification leads, e.g. the collection an item was just added to. */
+export interface NotificationLink {
+  href: string;
+  /** The link's text, which must make sense on its own (screen readers list links out of context). */
+  label: string;
+}
+
 export interface FlashNotification {
   pseudoref: string;
   message: string;
   type: FlashType;
+  /** A same-site link shown after the message. */
+  link?: NotificationLink;
 }
 
 /** The v3 top-level `flash` field of the page object. */

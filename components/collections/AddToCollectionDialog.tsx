@@ -1,5 +1,5 @@
-import { useEffect, useId, type FormEvent } from 'react';
-import { router, useForm } from '@inertiajs/react';
+import { useId, useRef, type FormEvent } from 'react';
+import { useForm } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -8,10 +8,13 @@ import {
   addToCollectionUrl,
   COLLECTION_NOTE_MAX,
   COLLECTION_TEXTS,
+  collectionChoiceLabel,
   type CollectionChoice,
 } from '../../shared/collections';
 import FormTextField from '../forms/FormTextField';
 import ModalFormFooter from '../forms/ModalFormFooter';
+import { useOnDemandProp } from '../lib/useOnDemandProp';
+import NewCollectionInline from './NewCollectionInline';
 import SectionField from './SectionField';
 
 interface AddToCollectionDialogProps {
@@ -33,20 +36,25 @@ const initialValues = (): AddToCollectionForm => ({ collection: '', note: '', se
 
 /**
  * Add to Collection (member-library §5, §7): one of the viewer's collections, a note and a section; posts
- * /collection/{collection}/item/{ref}. Errors under `collection` show as a danger alert (§8).
+ * /collection/{collection}/item/{ref}. Errors under `collection` show as a danger alert (§8). Collections that already
+ * hold the item say so and cannot be chosen; "+ New collection" creates one and chooses it.
  */
-export default function AddToCollectionDialog({ show, onHide, itemRef, choices }: AddToCollectionDialogProps) {
+export default function AddToCollectionDialog({ show, onHide, itemRef, choices: pageChoices }: AddToCollectionDialogProps) {
+  const choices = useOnDemandProp('collectionChoices', pageChoices, show);
   const form = useForm<AddToCollectionForm>(initialValues());
   const formId = useId();
+  const select = useRef<HTMLSelectElement>(null);
   const chosen = choices?.find((choice) => choice.ref === form.data.collection);
-
-  useEffect(() => {
-    if (show) router.reload({ only: ['collectionChoices'] });
-  }, [show]);
 
   const resetForm = () => {
     form.setData(initialValues());
     form.clearErrors();
+  };
+
+  const chooseCreated = (ref: string) => {
+    form.setData('collection', ref);
+    form.clearErrors('collection');
+    select.current?.focus();
   };
 
   const submit = (event: FormEvent) => {
@@ -65,17 +73,18 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices }
         {form.errors.collection && <Alert variant="danger">{form.errors.collection}</Alert>}
         {choices?.length === 0 && <Alert variant="info">{COLLECTION_TEXTS.noCollectionsYet}</Alert>}
         <Form id={formId} onSubmit={submit} noValidate>
-          <Form.Group className="mb-3" controlId={`${formId}-collection`}>
+          <Form.Group className="mb-1" controlId={`${formId}-collection`}>
             <Form.Label>Collection</Form.Label>
-            <Form.Select name="collection" value={form.data.collection} onChange={(event) => form.setData('collection', event.target.value)}>
+            <Form.Select ref={select} name="collection" value={form.data.collection} onChange={(event) => form.setData('collection', event.target.value)}>
               <option value="">{choices === undefined ? 'Loading...' : COLLECTION_TEXTS.chooseCollection}</option>
               {choices?.map((choice) => (
-                <option key={choice.ref} value={choice.ref}>
-                  {choice.title}
+                <option key={choice.ref} value={choice.ref} disabled={choice.holdsItem}>
+                  {collectionChoiceLabel(choice)}
                 </option>
               ))}
             </Form.Select>
           </Form.Group>
+          <NewCollectionInline onCreated={chooseCreated} />
           <FormTextField controlId={`${formId}-note`} label="Note" name="note" value={form.data.note} error={form.errors.note} onChange={(value) => form.setData('note', value)} rows={2} maxLength={COLLECTION_NOTE_MAX} />
           <SectionField formId={formId} value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} sections={chosen?.sections} />
         </Form>

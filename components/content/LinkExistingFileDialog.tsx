@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { router } from '@inertiajs/react';
 import type { Errors } from '@inertiajs/core';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { CONTENT_FIELDS, CONTENT_MESSAGES, type UnlinkedFile } from '../../shared/content';
 import { messagesFor } from '../images/DialogErrors';
+import { useOnDemandProp } from '../lib/useOnDemandProp';
 import ImageFormDialog from '../images/ImageFormDialog';
 import { contentLinkUrl } from './content-urls';
 import ContentFormatIcon from './ContentFormatIcon';
@@ -21,15 +22,12 @@ export interface LinkExistingFileDialogProps {
  * Link Existing File (member-library §5): choose a file of the item's drive folder that no content row uses, and
  * optionally a label (by default the file name, shortened as the server does). The list loads when the dialog opens.
  */
-export default function LinkExistingFileDialog({ itemRef, files, show, onHide }: LinkExistingFileDialogProps) {
+export default function LinkExistingFileDialog({ itemRef, files: pageFiles, show, onHide }: LinkExistingFileDialogProps) {
+  const files = useOnDemandProp('unlinkedFiles', pageFiles, show);
   const [chosen, setChosen] = useState<string | null>(null);
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (show) router.reload({ only: ['unlinkedFiles'] });
-  }, [show]);
 
   const close = () => {
     setChosen(null);

@@ -6,6 +6,7 @@ import ToastContainer from 'react-bootstrap/ToastContainer';
 import { TOAST_DURATION_MS, TOAST_OFFSET_PX, TOAST_POSITION } from '../../shared/constants';
 import type { FlashType } from '../../shared/enums';
 import type { FlashNotification } from '../../shared/props';
+import AppLink from '../lib/AppLink';
 import { usePausableTimeout } from '../lib/usePausableTimeout';
 import { takeUnseenNotifications } from './flash-seen';
 import { createToastQueue } from './toast-queue';
@@ -32,7 +33,9 @@ const LIGHT_TEXT_ON: ReadonlySet<FlashType> = new Set(['success', 'danger']);
 function FlashToast({ notification, onHidden }: { notification: FlashNotification; onHidden: () => void }) {
   const [show, setShow] = useState(true);
   const [hovered, setHovered] = useState(false);
-  usePausableTimeout(TOAST_DURATION_MS, hovered, () => setShow(false));
+  // A keyboard user tabbing to the link or the close button gets the same pause as the mouse.
+  const [focused, setFocused] = useState(false);
+  usePausableTimeout(TOAST_DURATION_MS, hovered || focused, () => setShow(false));
   const lightText = LIGHT_TEXT_ON.has(notification.type);
 
   return (
@@ -43,9 +46,21 @@ function FlashToast({ notification, onHidden }: { notification: FlashNotificatio
       bg={notification.type}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
     >
       <div className={`d-flex align-items-start ${lightText ? 'text-white' : 'text-dark'}`}>
-        <Toast.Body className="flex-grow-1">{notification.message}</Toast.Body>
+        <Toast.Body className="flex-grow-1">
+          {notification.message}
+          {notification.link && (
+            <>
+              {' '}
+              <AppLink href={notification.link.href} className={lightText ? 'link-light' : 'link-dark'} onClick={() => setShow(false)}>
+                {notification.link.label}
+              </AppLink>
+            </>
+          )}
+        </Toast.Body>
         <CloseButton
           className="me-2 mt-2"
           variant={lightText ? 'white' : undefined}

@@ -8,15 +8,17 @@ export interface ShareButtonProps {
   title: string;
   canGrant: boolean;
   maxLevel: number;
-  explanation: SharingExplanation | undefined;
+  /** The page's `sharingExplanation` (undefined until loaded); null where the page has none (a collection). */
+  explanation: SharingExplanation | undefined | null;
   minimumLevel?: number;
   /** A small icon button (content rows) instead of the labelled one. */
   compact?: boolean;
 }
 
 /**
- * The Share button and its dialog. After a grant that came back without errors the button hides and the dialog
- * closes 2 seconds later (member-library §4, §9).
+ * The Share button and its dialog. After a grant that came back without errors the dialog confirms it and closes 2
+ * seconds later (member-library §4, §9). The button stays, so another grant needs no reload (issue 15 overrides the
+ * spec's hiding it), and closing the dialog returns focus to it; the dialog opens on a fresh form again.
  */
 export default function ShareButton({ path, title, canGrant, maxLevel, explanation, minimumLevel, compact = false }: ShareButtonProps) {
   const [show, setShow] = useState(false);
@@ -30,12 +32,10 @@ export default function ShareButton({ path, title, canGrant, maxLevel, explanati
 
   return (
     <>
-      {!granted && (
-        <Button size="sm" variant="outline-primary" onClick={() => setShow(true)} aria-label={compact ? `${SHARE_TEXTS.shareButton} ${title}` : undefined}>
-          <i className={`bi bi-share${compact ? '' : ' me-1'}`} aria-hidden="true" />
-          {!compact && SHARE_TEXTS.shareButton}
-        </Button>
-      )}
+      <Button size="sm" variant="outline-primary" onClick={() => setShow(true)} aria-label={compact ? `${SHARE_TEXTS.shareButton} ${title}` : undefined}>
+        <i className={`bi bi-share${compact ? '' : ' me-1'}`} aria-hidden="true" />
+        {!compact && SHARE_TEXTS.shareButton}
+      </Button>
       <ShareDialog
         show={show}
         onHide={() => setShow(false)}
@@ -47,6 +47,7 @@ export default function ShareButton({ path, title, canGrant, maxLevel, explanati
         minimumLevel={minimumLevel}
         granted={granted}
         onGranted={() => setGranted(true)}
+        onExited={() => setGranted(false)}
       />
     </>
   );

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
-import { router } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Modal from 'react-bootstrap/Modal';
 import { SHARE_TEXTS, type SharingExplanation } from '../../shared/sharing';
+import { useOnDemandProp } from '../lib/useOnDemandProp';
 import GrantAccessForm from './GrantAccessForm';
 import ShareLinks from './ShareLinks';
 import SharingExplanationPanel from './SharingExplanationPanel';
@@ -16,26 +15,30 @@ export interface ShareDialogProps {
   /** can.share and can.shareToLevel of the page. */
   canGrant: boolean;
   maxLevel: number;
-  /** The page's sharingExplanation prop; loaded when the dialog opens. */
-  explanation: SharingExplanation | undefined;
+  /**
+   * The page's sharingExplanation prop, loaded when the dialog opens; null where the page has none (a collection's
+   * grant opens only the collection, whatever its level): then nothing is asked for and 'Please Explain...' is left out.
+   */
+  explanation: SharingExplanation | undefined | null;
   /** For a content row: its minimum level, so levels below it count as showing nothing. */
   minimumLevel?: number;
   /** True once a grant succeeded: the form gives way to the confirmation until the dialog closes. */
   granted: boolean;
   onGranted: () => void;
+  /** Called when the dialog has finished closing. */
+  onExited?: () => void;
 }
 
 /** 'How would you like to share?' (member-library §2 Share dialog). */
-export default function ShareDialog({ show, onHide, path, title, canGrant, maxLevel, explanation, minimumLevel = 0, granted, onGranted }: ShareDialogProps) {
-  useEffect(() => {
-    if (show) router.reload({ only: ['sharingExplanation'] });
-  }, [show]);
-
+export default function ShareDialog(props: ShareDialogProps) {
+  const { show, onHide, path, title, canGrant, maxLevel, minimumLevel = 0, granted, onGranted, onExited } = props;
+  const explains = props.explanation !== null;
+  const explanation = useOnDemandProp('sharingExplanation', props.explanation ?? undefined, show && explains);
   const levelVisible = explanation?.levelVisible.map((visible, level) => visible && level >= minimumLevel);
   const url = typeof window === 'undefined' ? path : new URL(path, window.location.origin).toString();
 
   return (
-    <Modal show={show} onHide={onHide} aria-labelledby="share-dialog-title">
+    <Modal show={show} onHide={onHide} onExited={onExited} aria-labelledby="share-dialog-title">
       <Modal.Header closeButton>
         <Modal.Title id="share-dialog-title">{SHARE_TEXTS.dialogTitle}</Modal.Title>
       </Modal.Header>
@@ -49,7 +52,7 @@ export default function ShareDialog({ show, onHide, path, title, canGrant, maxLe
             <GrantAccessForm path={path} maxLevel={maxLevel} levelVisible={levelVisible} levelText={explanation?.levelText} onGranted={onGranted} />
           ))}
         <ShareLinks url={url} title={title} />
-        <SharingExplanationPanel explanation={explanation} />
+        {explains && <SharingExplanationPanel explanation={explanation} />}
       </Modal.Body>
     </Modal>
   );

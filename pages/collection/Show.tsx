@@ -48,7 +48,7 @@ export default function CollectionShow({ collection, sections, can }: PageProps<
           </div>
         }
         tools={<RecordActions label="Collection actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : collection.ref)} onDelete={remove} />}
-        share={<ShareButton path={url} title={collection.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={undefined} />}
+        share={<ShareButton path={url} title={collection.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={null} />}
       />
       {editing ? (
         <div className="mb-4 d-grid gap-2">

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FlashType } from '../../shared/enums';
 import type { PageName, PagePropsMap, LayoutExtras } from '../../shared/pages';
-import type { SharedProps, ValidationErrors } from '../../shared/props';
+import type { NotificationLink, SharedProps, ValidationErrors } from '../../shared/props';
 import { newRef } from '../lib/ref';
 import type { InertiaPropsFor } from './props';
 import { fullRequestUrl, inertiaLocation, redirectBack, redirectWithErrors, rewriteRedirect } from './redirects';
@@ -22,6 +22,13 @@ export type { OncePropMetadata, PropsMetadata, ScrollPropMetadata } from './reso
 export type { PageErrors } from './session';
 export { isInertiaRequest } from './visit';
 export type { InertiaPluginOptions, InertiaRenderOptions } from './render';
+
+export interface NotifyOptions {
+  /** The client shows each pseudoref once per browser session; a fresh ref by default. */
+  pseudoref?: string;
+  /** A same-site link shown after the message. */
+  link?: NotificationLink;
+}
 
 /**
  * What `reply.inertia(component, …)` accepts: the page's own props, the layout
@@ -42,7 +49,7 @@ declare module 'fastify' {
     /** Flash data for the next page response (`page.flash[key]`). */
     flash(key: string, value: unknown): FastifyReply;
     /** Queue a notification in `page.flash.notifications`. */
-    notify(message: string, type?: FlashType, pseudoref?: string): FastifyReply;
+    notify(message: string, type?: FlashType, options?: NotifyOptions): FastifyReply;
     /** Keep the errors for the next page (`props.errors`) and redirect back. */
     redirectWithErrors(errors: ValidationErrors, fallbackUrl?: string): FastifyReply;
     /** Redirect to the same-origin Referer, else to `fallbackUrl` or '/'. */
@@ -71,8 +78,9 @@ const inertia: FastifyPluginAsync<InertiaPluginOptions> = async (app, options) =
     addFlash(this.request, key, value);
     return this;
   });
-  app.decorateReply('notify', function (this: FastifyReply, message: string, type: FlashType = 'success', pseudoref = newRef()) {
-    addNotification(this.request, { pseudoref, message, type });
+  app.decorateReply('notify', function (this: FastifyReply, message: string, type: FlashType = 'success', options: NotifyOptions = {}) {
+    const { pseudoref = newRef(), link } = options;
+    addNotification(this.request, { pseudoref, message, type, ...(link ? { link } : {}) });
     return this;
   });
   app.decorateReply('redirectWithErrors', function (this: FastifyReply, errors: ValidationErrors, fallbackUrl?: string) {

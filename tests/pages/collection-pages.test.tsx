@@ -16,6 +16,7 @@ import {
   type CollectionSummary,
 } from '../../shared/collections';
 import { EMPTY_STATES } from '../../shared/messages';
+import { SHARE_TEXTS } from '../../shared/sharing';
 import type { PagePropsMap } from '../../shared/pages';
 import type { FlashData, SharedProps } from '../../shared/props';
 import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
@@ -174,6 +175,16 @@ describe('a collection page', () => {
     expect(screen.queryByLabelText('Drag Campfire Songs')).toBeNull();
   });
 
+  it('shares without asking for a sharing explanation, which a collection has none of, and offers no Please Explain...', async () => {
+    const reload = vi.spyOn(router, 'reload').mockImplementation(() => {});
+    await renderShow();
+    await userEvent.click(await screen.findByRole('button', { name: SHARE_TEXTS.shareButton }));
+    const dialog = await screen.findByRole('dialog', { name: SHARE_TEXTS.dialogTitle });
+    expect(within(dialog).getByRole('form', { name: SHARE_TEXTS.grantAccess })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: SHARE_TEXTS.explain })).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('starts in edit mode when the flash says so', async () => {
     await renderShow({}, OWNER, { editMode: true });
     expect(await screen.findByRole('button', { name: 'Stop Editing' })).toBeTruthy();
@@ -263,8 +274,8 @@ describe('a collection page', () => {
 
 describe('Add to Collection', () => {
   const CHOICES: CollectionChoice[] = [
-    { ref: 'coll00000001', title: 'Holiday Club', sections: ['Week 1', 'Week 2'] },
-    { ref: 'coll00000002', title: 'Secret Plans', sections: [] },
+    { ref: 'coll00000001', title: 'Holiday Club', sections: ['Week 1', 'Week 2'], holdsItem: false },
+    { ref: 'coll00000002', title: 'Secret Plans', sections: [], holdsItem: false },
   ];
 
   function renderButton(choices: CollectionChoice[] | undefined, errors: Record<string, string> = {}) {

@@ -106,7 +106,7 @@ describe('the Grant Access form', () => {
 });
 
 describe('the Share button and dialog', () => {
-  it('opens "How would you like to share?", loads the explanation, and after a grant hides the button and closes 2 s later', async () => {
+  it('opens "How would you like to share?", loads the explanation, and after a grant confirms it and closes 2 s later, back to the button', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<ShareButton path="/i/item1" title="Staff Pack" canGrant maxLevel={4} explanation={anExplanation()} />);
@@ -120,13 +120,18 @@ describe('the Share button and dialog', () => {
     expect(lastPost()[1]).toMatchObject({ level: 4 });
     act(() => (lastPost()[2].onSuccess as (page: unknown) => void)({ props: { errors: {} } }));
 
-    expect(screen.queryByRole('button', { name: SHARE_TEXTS.shareButton })).toBeNull();
     expect(screen.getByText(SHARE_TEXTS.granted)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: SHARE_TEXTS.grantAccess })).toBeNull();
     await act(async () => vi.advanceTimersByTime(SHARE_DIALOG_CLOSE_MS - 50));
     expect(screen.getByText(SHARE_TEXTS.dialogTitle)).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(1_000));
     // The modal's exit transition ends on its own after the 2 s.
     await waitFor(() => expect(screen.queryByText(SHARE_TEXTS.dialogTitle)).toBeNull());
+
+    // Issue 15: the button stays for another grant, which starts on a fresh form.
+    await user.click(screen.getByRole('button', { name: SHARE_TEXTS.shareButton }));
+    expect(screen.queryByText(SHARE_TEXTS.granted)).toBeNull();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
   });
 
   it('offers no Grant Access to those who cannot share, but the links all the same', async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_MESSAGES, type CollectionChoice } from '../../shared/collections';
+import { COLLECTION_MESSAGES, COLLECTION_TEXTS, type CollectionChoice } from '../../shared/collections';
+import type { FlashNotification } from '../../shared/props';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { collectionItems } from '../../server/db/schema';
 import { nextPage, send, visit } from '../support/http';
@@ -50,7 +51,10 @@ describe('POST /collection/{collection}/item/{ref} (Add to Collection)', () => {
     const response = await send(ctx.app, jar, 'POST', addUrl(COLLECTIONS.private.ref, ITEMS.unlisted.ref), { note: ' Quiet time ', section: 'Week 1' });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/i/${ITEMS.unlisted.ref}`);
-    expect((await nextPage(ctx.app, jar)).notices).toContain(COLLECTION_MESSAGES.added(COLLECTIONS.private.title));
+    const notifications = (await visit(ctx.app, '/', jar)).page.flash.notifications as FlashNotification[];
+    expect(notifications).toContainEqual(
+      expect.objectContaining({ message: COLLECTION_MESSAGES.added(COLLECTIONS.private.title), link: { href: `/collection/${COLLECTIONS.private.ref}`, label: COLLECTION_TEXTS.openCollection } }),
+    );
     const added = (await storedEntries(ctx.db(), COLLECTIONS.private.ref)).find((entry) => entry.ref !== ENTRIES.privateOpen && entry.section === 'Week 1');
     expect(added).toMatchObject({ section: 'Week 1', position: 1, note: 'Quiet time' });
   });
@@ -93,7 +97,19 @@ describe('the item page’s collection choices', () => {
     const full = await visit(ctx.app, `/i/${ITEMS.games.ref}`, jar);
     expect(full.page.props).not.toHaveProperty('collectionChoices');
     const { page } = await visit(ctx.app, `/i/${ITEMS.games.ref}`, jar, partial);
-    expect(page.props.collectionChoices as CollectionChoice[]).toEqual([{ ref: COLLECTIONS.public.ref, title: COLLECTIONS.public.title, sections: ['Extras'] }]);
+    expect(page.props.collectionChoices as CollectionChoice[]).toEqual([{ ref: COLLECTIONS.public.ref, title: COLLECTIONS.public.title, sections: ['Extras'], holdsItem: false }]);
+  });
+
+  it('say which of the viewer’s collections already hold the page’s item', async () => {
+    const jar = await ctx.as(AFFILIATE);
+    const created = await send(ctx.app, jar, 'POST', '/collection', { title: 'Another Plan', description: '', public: false });
+    const anotherRef = (created.headers.location as string).split('/')[2]!;
+    const choicesOn = async (itemRef: string) => ((await visit(ctx.app, `/i/${itemRef}`, jar, partial)).page.props.collectionChoices as CollectionChoice[]).map((choice) => [choice.ref, choice.holdsItem]);
+
+    expect(await choicesOn(ITEMS.open.ref)).toEqual([[anotherRef, false], [COLLECTIONS.private.ref, true]]);
+    await send(ctx.app, jar, 'POST', addUrl(anotherRef, ITEMS.games.ref), { note: '', section: '' });
+    expect(await choicesOn(ITEMS.games.ref)).toEqual([[anotherRef, true], [COLLECTIONS.private.ref, true]]);
+    expect(await choicesOn(ITEMS.open.ref)).toEqual([[anotherRef, false], [COLLECTIONS.private.ref, true]]);
   });
 
   it('are empty for anonymous visitors', async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, type CollectionSection, type CollectionSummary } from '../../shared/collections';
+import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, CREATED_COLLECTION_FLASH, type CollectionSection, type CollectionSummary } from '../../shared/collections';
 import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
 import { collectionItems, collections, shares } from '../../server/db/schema';
 import type { CookieJar } from '../support/app';
@@ -95,6 +95,58 @@ describe('POST /collection', () => {
     // The sidebar's Collections group lists it.
     const history = await ctx.app.inject({ method: 'GET', url: '/user/item_history_for_navigation', headers: { cookie: jar.header() } });
     expect(history.json().myCollections).toContainEqual({ title: 'Holiday Club', href: url, icon: 'bi-collection' });
+  });
+});
+
+describe('POST /collection with stay (Add to Collection’s “+ New collection”)', () => {
+  const itemUrl = `/i/${ITEMS.games.ref}`;
+  const partial = { 'x-inertia-partial-component': 'items/Show', 'x-inertia-partial-data': 'collectionChoices' };
+
+  /** The post as the dialog sends it: from the item page, naming the choices it wants on the way back. */
+  async function createFromItemPage(jar: CookieJar, payload: Record<string, unknown>) {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/collection',
+      headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), ...partial, referer: `http://localhost${itemUrl}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+    jar.store(response);
+    return response;
+  }
+
+  it('creates the collection and answers back on the item page, with its ref in the flash and the choices holding it', async () => {
+    const jar = await ctx.as(MEMBER);
+    const response = await createFromItemPage(jar, { title: ' Summer Camp ', stay: true });
+    expect([response.statusCode, response.headers.location]).toEqual([303, itemUrl]);
+
+    const { page } = await visit(ctx.app, itemUrl, jar, partial);
+    const ref = page.flash[CREATED_COLLECTION_FLASH] as string;
+    expect(await storedCollection(ctx.db(), ref)).toMatchObject({ title: 'Summer Camp', description: '', public: false, userId: await userIdOf(ctx.db(), MEMBER) });
+    expect(page.props.collectionChoices).toContainEqual({ ref, title: 'Summer Camp', sections: [], holdsItem: false });
+    expect(page.flash).not.toHaveProperty(COLLECTION_EDIT_MODE_FLASH);
+    expect(page.flash.notifications.map((notice: { message: string }) => notice.message)).toContain(COLLECTION_MESSAGES.created('Summer Camp'));
+  });
+
+  it('keeps POST /collection’s validation: an empty title comes back under title, with the choices, and nothing is written', async () => {
+    const jar = await ctx.as(MEMBER);
+    const before = await collectionCount();
+    const response = await createFromItemPage(jar, { title: '  ', stay: true });
+    expect([response.statusCode, response.headers.location]).toEqual([303, itemUrl]);
+    const { page } = await visit(ctx.app, itemUrl, jar, partial);
+    expect(page.props.errors).toEqual({ title: COLLECTION_MESSAGES.titleRequired });
+    expect(page.props).toHaveProperty('collectionChoices');
+    expect(page.flash ?? {}).not.toHaveProperty(CREATED_COLLECTION_FLASH);
+    expect(await collectionCount()).toBe(before);
+  });
+
+  it('opens the new collection as before for anything but a true stay', async () => {
+    const jar = await ctx.as(MEMBER);
+    for (const stay of [false, 'nonsense', ['true']]) {
+      const response = await createFromItemPage(jar, { title: 'Opened', stay });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toMatch(/^\/collection\/[0-9a-z]{12}$/);
+      expect((await visit(ctx.app, response.headers.location as string, jar)).page.flash[COLLECTION_EDIT_MODE_FLASH]).toBe(true);
+    }
   });
 });
 

@@ -29,6 +29,7 @@ beforeAll(async () => {
           archive: optional(counted('archive', ['old'])),
         }),
       );
+      routes.post('/dashboard/archive', (_request, reply) => reply.redirectWithErrors({ archive: 'Choose an entry' }, '/dashboard'));
       routes.get('/profile', (_request, reply) =>
         renderTestPage(reply, 'test/Profile', { profile: { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } } }),
       );
@@ -83,6 +84,29 @@ beforeAll(async () => {
 
 afterAll(() => app.close());
 beforeEach(() => evaluations.clear());
+
+describe('a dialog’s on-demand props and its form’s errors', () => {
+  it('leave the optional prop out of the page back after the error, without running it: the client keeps its copy', async () => {
+    const browser = new TestBrowser(app);
+    await browser.partial('/dashboard', 'test/Dashboard', { only: ['archive'] });
+    evaluations.clear();
+
+    const posted = await browser.visit('/dashboard/archive', { method: 'POST' });
+    expect([posted.statusCode, posted.headers.location]).toEqual([303, '/dashboard']);
+    const back = await browser.page('/dashboard');
+    expect(back.props.errors).toEqual({ archive: 'Choose an entry' });
+    expect(back.props).not.toHaveProperty('archive');
+    expect(evaluations.has('archive')).toBe(false);
+  });
+
+  it('send it with the errors when the post named it (its partial headers follow the redirect back)', async () => {
+    const browser = new TestBrowser(app);
+    await browser.visit('/dashboard/archive', { method: 'POST' });
+
+    const back = await browser.partial('/dashboard', 'test/Dashboard', { only: ['archive'] });
+    expect(back.props).toEqual({ archive: ['old'], clock: '12:00', errors: { archive: 'Choose an entry' } });
+  });
+});
 
 describe('partial reloads', () => {
   it('send only the requested props, plus always props and errors, without running the others', async () => {

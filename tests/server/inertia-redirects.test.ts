@@ -25,10 +25,13 @@ beforeAll(async () => {
     routes.post('/invalid-with-fallback', (_request, reply) => reply.redirectWithErrors({ title: 'Required' }, '/other'));
     routes.get('/back', (_request, reply) => reply.redirectBack());
     routes.post('/back', (_request, reply) => reply.redirectBack('/other'));
-    routes.post('/flash', (_request, reply) => reply.flash('highlight', 'item-abc').notify('Saved', 'success', 'save-1').redirect('/form'));
+    routes.post('/flash', (_request, reply) => reply.flash('highlight', 'item-abc').notify('Saved', 'success', { pseudoref: 'save-1' }).redirect('/form'));
+    routes.post('/notify-with-link', (_request, reply) =>
+      reply.notify('Added to “Holiday Club”.', 'success', { pseudoref: 'link-1', link: { href: '/collection/coll00000001', label: 'Open the collection' } }).redirect('/form'),
+    );
     routes.post('/notify-twice', (_request, reply) => reply.notify('First').notify('Second', 'warning').redirect('/form'));
     routes.get('/flash-and-render', (_request, reply) => {
-      reply.notify('Shown right away', 'info', 'now-1');
+      reply.notify('Shown right away', 'info', { pseudoref: 'now-1' });
       return renderTestPage(reply, 'test/Form', {});
     });
   });
@@ -198,6 +201,18 @@ describe('flash data', () => {
     ]);
     expect(notifications[0].pseudoref).toMatch(/^[0-9a-z]{12}$/);
     expect(notifications[0].pseudoref).not.toBe(notifications[1].pseudoref);
+  });
+
+  it('carries a notification’s link, and leaves the field out of notifications without one', async () => {
+    const browser = new TestBrowser(app);
+    await browser.visit('/notify-with-link', { method: 'POST' });
+    expect((await browser.page('/form')).flash?.notifications).toEqual([
+      { pseudoref: 'link-1', message: 'Added to “Holiday Club”.', type: 'success', link: { href: '/collection/coll00000001', label: 'Open the collection' } },
+    ]);
+
+    await browser.visit('/notify-twice', { method: 'POST' });
+    const plain = (await browser.page('/form')).flash?.notifications as FlashNotification[];
+    expect(plain.every((notification) => !('link' in notification))).toBe(true);
   });
 
   it('set while rendering appears on that same page', async () => {

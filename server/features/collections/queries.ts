@@ -61,21 +61,25 @@ export async function listOwnCollections(db: Database, userId: number): Promise<
 }
 
 /**
- * The owner's collections with the section names in use, for the Add to Collection dialog, in one statement. The
- * outer id is written in full: Drizzle leaves columns unqualified in single-table selects, and a bare "id" in the
- * subquery would be collection_items.id.
+ * The owner's collections for the Add to Collection dialog, in one statement: the section names in use, and whether
+ * each already holds the item (the unique index on collection and item answers that). The outer id is written in
+ * full: Drizzle leaves columns unqualified in single-table selects, and a bare "id" in the subqueries would be
+ * collection_items.id.
  */
-export async function collectionChoicesOf(db: Database, userId: number): Promise<CollectionChoice[]> {
+export async function collectionChoicesOf(db: Database, userId: number, itemId: number): Promise<CollectionChoice[]> {
+  const collectionId = sql`${collections}.${sql.identifier(collections.id.name)}`;
   const sections = sql<string[] | null>`(
     select array_agg(distinct ${collectionItems.section} order by ${collectionItems.section})
     from ${collectionItems}
-    where ${collectionItems.collectionId} = ${collections}.${sql.identifier(collections.id.name)} and ${collectionItems.section} <> '')`;
+    where ${collectionItems.collectionId} = ${collectionId} and ${collectionItems.section} <> '')`;
+  const holdsItem = sql<boolean>`exists (
+    select from ${collectionItems} where ${collectionItems.collectionId} = ${collectionId} and ${collectionItems.itemId} = ${itemId})`;
   const rows = await db
-    .select({ ref: collections.ref, title: collections.title, sections })
+    .select({ ref: collections.ref, title: collections.title, sections, holdsItem: holdsItem.mapWith(Boolean) })
     .from(collections)
     .where(eq(collections.userId, userId))
     .orderBy(sql`lower(${collections.title})`, asc(collections.id));
-  return rows.map((row) => ({ ref: row.ref, title: row.title, sections: row.sections ?? [] }));
+  return rows.map((row) => ({ ref: row.ref, title: row.title, sections: row.sections ?? [], holdsItem: row.holdsItem }));
 }
 
 export interface EntryRow {

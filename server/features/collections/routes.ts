@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, COLLECTIONS_TITLE, collectionUrl } from '../../../shared/collections';
+import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, COLLECTION_TEXTS, COLLECTIONS_TITLE, collectionUrl, CREATED_COLLECTION_FLASH } from '../../../shared/collections';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import {
@@ -105,10 +105,13 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(LIST_URL, { preValidation: allowedBy(canCreateCollection), schema: { body: createCollectionBody } }, async (request, reply) => {
-    const created = await createCollection(app.db, signedInViewer(request).id, request.body);
-    // A new collection opens in edit mode, ready for its items' notes and sections.
-    reply.notify(COLLECTION_MESSAGES.created(created.title)).flash(COLLECTION_EDIT_MODE_FLASH, true);
-    return reply.redirect(collectionUrl(created.ref), 303);
+    const { stay, ...values } = request.body;
+    const created = await createCollection(app.db, signedInViewer(request).id, values);
+    reply.notify(COLLECTION_MESSAGES.created(created.title));
+    // Add to Collection stays open and chooses the new collection.
+    if (stay) return reply.flash(CREATED_COLLECTION_FLASH, created.ref).redirectBack(collectionUrl(created.ref));
+    // Otherwise it opens in edit mode, ready for its items' notes and sections.
+    return reply.flash(COLLECTION_EDIT_MODE_FLASH, true).redirect(collectionUrl(created.ref), 303);
   });
 
   app.get('/collection/:ref', { schema: { params: refParams } }, async (request, reply) => {
@@ -177,5 +180,6 @@ async function addItem(
   if (!canEditCollection(viewer, collection)) throw forbidden();
   const outcome = await addItemToCollection(db, collection.id, item.id, entry);
   if (outcome === 'duplicate') return reply.redirectWithErrors({ collection: COLLECTION_MESSAGES.alreadyInCollection }, back);
-  return reply.notify(COLLECTION_MESSAGES.added(collection.title)).redirectBack(back);
+  const link = { href: collectionUrl(collection.ref), label: COLLECTION_TEXTS.openCollection };
+  return reply.notify(COLLECTION_MESSAGES.added(collection.title), 'success', { link }).redirectBack(back);
 }

@@ -26,6 +26,8 @@ const title = z.preprocess(
 );
 const description = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.descriptionTooLong }).max(COLLECTION_DESCRIPTION_MAX, { error: COLLECTION_MESSAGES.descriptionTooLong }));
 const isPublic = z.preprocess(booleanInput, z.boolean({ error: COLLECTION_MESSAGES.publicInvalid }));
+/** Where the answer goes is no field of the form: anything but a true value means the usual, opening the collection. */
+const stay = z.preprocess(booleanInput, z.boolean()).catch(false);
 const note = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.noteTooLong }).max(COLLECTION_NOTE_MAX, { error: COLLECTION_MESSAGES.noteTooLong }));
 const section = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.sectionTooLong }).max(COLLECTION_SECTION_MAX, { error: COLLECTION_MESSAGES.sectionTooLong }));
 const position = z.preprocess(
@@ -33,11 +35,15 @@ const position = z.preprocess(
   z.number({ error: COLLECTION_MESSAGES.positionInvalid }).int({ error: COLLECTION_MESSAGES.positionInvalid }).min(0, { error: COLLECTION_MESSAGES.positionInvalid }).max(POSITION_MAX, { error: COLLECTION_MESSAGES.positionInvalid }),
 );
 
-/** POST /collection: title, description, public. */
+/**
+ * POST /collection: title, description, public; `stay` (Add to Collection's "+ New collection") answers back on the
+ * page the form was on instead of opening the new collection.
+ */
 export const createCollectionBody = formBody({
   title,
   description: description.default(''),
   public: isPublic.default(false),
+  stay,
 });
 
 /** PATCH /collection/{ref}: one of title, description, public (the route refuses any other body before this). */

@@ -49,7 +49,7 @@ export function itemPageProps(
     canRelate: canRelateItems(viewer),
     contentCan: { manage: canManageContent(viewer, record), curate: canCurateContent(viewer), createFolder: canCreateDriveFolder(viewer) },
     unlinkedFiles: optional(() => (canSeeDriveFiles(viewer, record) ? unlinkedFilesOf(db, drive, record) : [])),
-    collectionChoices: optional(() => (isSignedIn(viewer) ? collectionChoicesOf(db, viewer.id) : [])),
+    collectionChoices: optional(() => (isSignedIn(viewer) ? collectionChoicesOf(db, viewer.id, record.id) : [])),
     taskCan: itemTaskCan(viewer, record),
     can: itemCan(viewer, record),
     title: record.title,
