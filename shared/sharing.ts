@@ -4,7 +4,7 @@
  */
 import { COLLECTION_TEXTS } from './collections';
 import type { SharedType } from './enums';
-import { LEVEL, type AccessLevel } from './levels';
+import { LEVEL, LEVEL_SHORT_NAMES, type AccessLevel } from './levels';
 
 /** Grant validity options in days; null is Forever (§5, §9). */
 export const SHARE_VALIDITY_OPTIONS = [7, 90, 365, null] as const;
@@ -49,8 +49,20 @@ export const SHARE_TEXTS = {
   sharedByMe: 'Shared By Me',
 } as const;
 
+/** What a grant of an item or a content row is called in its refusals. */
+export type GrantedThing = 'item' | 'file';
+
+const levelLabel = (level: number) => `level ${level} (${LEVEL_SHORT_NAMES[level as AccessLevel]})`;
+
 export const SHARE_MESSAGES = {
   level: (max: number) => `Choose a level from ${MIN_SHARE_LEVEL} to ${max}: you cannot grant more than your own access.`,
+  /** A grant below the lowest level that opens the item (or the file and its item); `max` is the sharer's own. */
+  belowOpeningLevel: (lowest: number, max: number, what: GrantedThing) =>
+    lowest <= max
+      ? `A grant below ${levelLabel(lowest)} would not open this ${what}: choose level ${lowest} or above.`
+      : `Only ${levelLabel(lowest)} or above opens this ${what}, which is more than you can grant.`,
+  notPublished: (what: GrantedThing) => `This ${what} is not published, so a grant would not open it.`,
+  expired: (what: GrantedThing) => `This ${what} has expired, so a grant would not open it.`,
   email: 'Please enter a valid email address.',
   daysValidity: 'Choose 7, 90 or 365 days, or Forever.',
   granted: (email: string) => `Access granted to ${email}. We have emailed them the link.`,

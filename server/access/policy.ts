@@ -451,6 +451,31 @@ export function canShareToLevel(viewer: Viewer, level: number): boolean {
   return canGrantAccess(viewer) && Number.isInteger(level) && level >= MIN_SHARE_LEVEL && level <= maxShareLevel(viewer);
 }
 
+/** What a grant of an item or of one content row opens for its recipient. Collections have no level: see `grantLevelOpens`. */
+export interface GrantedResource {
+  item: ItemAccessFacts;
+  /** The shared row of a content share; null when the item itself is shared. */
+  content: ContentAccessFacts | null;
+}
+
+/**
+ * Whether a grant at `level` opens what it shares for its recipient now, as it would for someone at that level who is
+ * neither admin nor editor: the item's minimum (and, for a content share, the row's too), published, not expired.
+ * A grant that does not would e-mail a link that answers 403 or 410. A grant below the minimum is refused even when
+ * the recipient's own level reaches it: the grant itself would give nothing. A collection has no level to reach (its
+ * items keep to the recipient's own level), so no such rule applies to collection shares.
+ */
+export function grantLevelOpens(resource: GrantedResource, level: number, now: Date = new Date()): boolean {
+  if (isItemExpired(resource.item, now)) return false;
+  return resource.content ? levelSeesContent(resource.item, resource.content, level) : levelOpensItem(resource.item, level);
+}
+
+/** The lowest level from `MIN_SHARE_LEVEL` at which a grant opens the resource now (`grantLevelOpens`); null when none does. */
+export function lowestOpeningGrantLevel(resource: GrantedResource, now: Date = new Date()): number | null {
+  for (let level = MIN_SHARE_LEVEL; level <= LEVEL.ADMIN; level += 1) if (grantLevelOpens(resource, level, now)) return level;
+  return null;
+}
+
 /**
  * Whether the viewer may grant access to an item: only what they can open themselves by their own level or role.
  * A grant they received lets them open it, but they could not grant above their own level anyway.

@@ -102,14 +102,14 @@ describe('granting access (POST {page}/share)', () => {
 
   it('replaces the sharer’s earlier unexpired share to the same address, keeping its link', async () => {
     const jar = await context.as(LEADER);
-    await share(jar, `/i/${ITEMS.leaders}`, { level: 2, email: 'twice@example.com', daysValidity: 7 });
+    await share(jar, `/i/${ITEMS.open}`, { level: 2, email: 'twice@example.com', daysValidity: 7 });
     const [first] = await sharesTo(context.db(), 'twice@example.com');
-    await share(jar, `/i/${ITEMS.leaders}`, { level: 3, email: 'twice@example.com', daysValidity: null });
+    await share(jar, `/i/${ITEMS.open}`, { level: 3, email: 'twice@example.com', daysValidity: null });
     const rows = await sharesTo(context.db(), 'twice@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ref: first!.ref, level: 3, expiresAt: null });
     // Another sharer's grant is their own.
-    await share(await context.as(STAFF), `/i/${ITEMS.leaders}`, { level: 4, email: 'twice@example.com', daysValidity: 365 });
+    await share(await context.as(STAFF), `/i/${ITEMS.open}`, { level: 4, email: 'twice@example.com', daysValidity: 365 });
     expect(await sharesTo(context.db(), 'twice@example.com')).toHaveLength(2);
   });
 
@@ -306,7 +306,7 @@ describe('the sharing explanation', () => {
     expect(levelOne.explanation.checkAccessText!.replace('unverified@example.org', 'nobody@example.com')).toBe(unknown.explanation.checkAccessText);
 
     // A valid grant counts for that address.
-    const granted = await explanation(admin, ITEMS.leaders, `?checkAccessEmail=twice@example.com`);
+    const granted = await explanation(admin, ITEMS.open, `?checkAccessEmail=twice@example.com`);
     expect(granted.explanation.checkAccessText).toContain('at level 4 (Staff)');
   });
 

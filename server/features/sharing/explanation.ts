@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../../shared/enums';
 import { ACCESS_LEVELS, LEVEL, LEVEL_NAMES, LEVEL_SHORT_NAMES, type AccessLevel } from '../../../shared/levels';
-import { CHECK_ACCESS_PARAM, MIN_SHARE_LEVEL, SHARE_MESSAGES, type SharingExplanation } from '../../../shared/sharing';
+import { CHECK_ACCESS_PARAM, SHARE_MESSAGES, type SharingExplanation } from '../../../shared/sharing';
 import {
   canCheckAccessByEmail,
   canEditItem,
@@ -16,6 +16,7 @@ import {
   isItemExpired,
   levelOpensItem,
   levelSeesContent,
+  lowestOpeningGrantLevel,
   maxShareLevel,
   type ItemAccessFacts,
   type Viewer,
@@ -33,6 +34,7 @@ export const SHARING_TEXTS = {
   everyone: 'Everyone, including visitors who are not logged in, can find and open this item.',
   unlistedEveryone: 'Anyone who has the link can open this item; it is not listed.',
   cannotOpen: 'Cannot open this item',
+  noGrantOpens: 'No level you can grant opens this item now, so you cannot grant anyone access to it.',
   noFiles: 'This item has no files you can see.',
   linkOnly: 'Anyone you send the link to sees what their own access level allows.',
   invite: 'To let someone see more of the whole library, not only this item, elevate their access level with an invitation.',
@@ -64,7 +66,7 @@ export async function sharingExplanationFor(db: Database, viewer: Viewer, item: 
     levelText,
     levelVisible: ACCESS_LEVELS.map((level) => levelOpensItem(item, level)),
     contentText: contentDescription(item, seen),
-    shareText: shareDescription(viewer, item),
+    shareText: shareDescription(viewer, item, now),
     inviteText: canCheckAccessByEmail(viewer) ? SHARING_TEXTS.invite : null,
     checkAccessEmail: null,
     checkAccessText: null,
@@ -112,10 +114,13 @@ function contentDescription(item: ItemAccessFacts, seen: ContentFacts[]): string
   return `This item has ${plural(seen.length, 'file')} you can see: ${groups.join(', ')}.`;
 }
 
-function shareDescription(viewer: Viewer, item: ItemAccessFacts): string {
+/** The levels a grant may give (`lowestOpeningGrantLevel` up to the viewer's own), as the grant route holds them. */
+function shareDescription(viewer: Viewer, item: ItemAccessFacts, now: Date): string {
   if (!canShareItem(viewer, item)) return SHARING_TEXTS.linkOnly;
   const max = maxShareLevel(viewer);
-  const range = max === MIN_SHARE_LEVEL ? `at ${levelLabel(max)}` : `at a level from ${MIN_SHARE_LEVEL} to ${max}`;
+  const lowest = lowestOpeningGrantLevel({ item, content: null }, now);
+  if (lowest === null || lowest > max) return `${SHARING_TEXTS.noGrantOpens} ${SHARING_TEXTS.linkOnly}`;
+  const range = lowest === max ? `at ${levelLabel(max)}` : `at a level from ${lowest} to ${max}`;
   return (
     `You can grant one person access to this item ${range}, for 7, 90 or 365 days or forever. ` +
     'When they sign in with the address you enter, they see this item as someone at that level would; the rest of the library stays at their own level. ' +

@@ -10,14 +10,29 @@ import { EMPTY_STATES } from '../../../shared/messages';
 import { SHARE_MESSAGES, SHARE_QUERY_PARAM, SHARE_TEXTS, SHARES_PER_PAGE } from '../../../shared/sharing';
 import { collectionUrl } from '../../../shared/collections';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
-import { canGrantAccess, canShareCollection, canShareContent, canShareItem, canShareToLevel, maxShareLevel } from '../../access/policy';
+import {
+  canGrantAccess,
+  canOpenCollection,
+  canSeeContent,
+  canShareCollection,
+  canShareContent,
+  canShareItem,
+  canShareToLevel,
+  grantLevelOpens,
+  isItemExpired,
+  lowestOpeningGrantLevel,
+  maxShareLevel,
+  type GrantedResource,
+  type Viewer,
+} from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { refParams } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
+import type { Database } from '../../db/client';
 import { findContentWithItem } from '../content/queries';
-import { openItemForViewer } from '../items/queries';
-import { findCollectionByRef, findCollectionShare } from '../collections/queries';
+import { findItemRecord, grantedLevelFor, openItemForViewer, viewerCanOpen } from '../items/queries';
+import { findCollectionByRef, findCollectionShare, isCollectionSharedWith } from '../collections/queries';
 import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
 import { shareBody, type ShareBody } from './schemas';
 import { perMinute } from '../../web/rate-limit';
@@ -40,7 +55,7 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     const item = await openItemForViewer(app.db, viewer, request.params.ref, now);
     if (!canShareItem(viewer, item)) throw forbidden();
     const target: ShareTarget = { sharedType: 'item', itemId: item.id, contentId: null, collectionId: null, title: item.title, path: itemPath(item.ref) };
-    return grant(request, reply, request.body, target, itemPath(item.ref), now);
+    return grant(request, reply, request.body, { target, opens: { item, content: null } }, itemPath(item.ref), now);
   });
 
   app.post('/content/:ref/share', grantRoute, async (request, reply) => {
@@ -58,7 +73,7 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
       title: `${found.content.label} (${item.title})`,
       path: `/content/${found.content.ref}`,
     };
-    return grant(request, reply, request.body, target, itemPath(item.ref), now);
+    return grant(request, reply, request.body, { target, opens: { item, content: found.content } }, itemPath(item.ref), now);
   });
 
   /** A collection's owner grants one person access to it (docs/decisions.md "Collections"). */
@@ -68,7 +83,7 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     if (!canShareCollection(request.viewer, collection)) throw forbidden();
     const path = collectionUrl(collection.ref);
     const target: ShareTarget = { sharedType: 'collection', itemId: null, contentId: null, collectionId: collection.id, title: collection.title, path };
-    return grant(request, reply, request.body, target, path, new Date());
+    return grant(request, reply, request.body, { target, opens: null }, path, new Date());
   });
 
   const sharesRoute = { preValidation: signedIn, schema: { querystring: pageQuery } };
@@ -79,15 +94,24 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 /** Registered with fastify-plugin so the shared-link check below sees the item and content pages' requests. */
 export const sharingRoutes = fp(sharingRoutesPlugin, { name: 'equip-sharing', dependencies: ['equip-mail-outbox'] });
 
+/** What a grant shares; `opens` is what the grant's level must open, null for a collection (it has no level). */
+interface GrantSubject {
+  target: ShareTarget;
+  opens: GrantedResource | null;
+}
+
 /**
- * Records the grant of the Share form and queues the recipient's e-mail. A level above the sharer's own goes back
- * under its field.
+ * Records the grant of the Share form and queues the recipient's e-mail. A level the sharer may not give, or one that
+ * would not open what is shared, goes back under its field with nothing saved or sent.
  */
-async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBody, target: ShareTarget, back: string, now: Date) {
+async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBody, subject: GrantSubject, back: string, now: Date) {
   const viewer = signedInViewer(request);
   const { db, config } = request.server;
   const { level, email, daysValidity } = body;
-  if (level === null || !canShareToLevel(viewer, level)) return reply.redirectWithErrors({ level: SHARE_MESSAGES.level(maxShareLevel(viewer)) }, back);
+  if (level === null) return reply.redirectWithErrors({ level: SHARE_MESSAGES.level(maxShareLevel(viewer)) }, back);
+  const levelError = grantLevelError(viewer, subject.opens, level, now);
+  if (levelError !== null) return reply.redirectWithErrors({ level: levelError }, back);
+  const { target } = subject;
   const expiresAt = expiryFor(daysValidity, now);
   const base = config.APP_URL.replace(/\/$/, '');
   await grantShare(
@@ -110,33 +134,74 @@ async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBo
 }
 
 /**
- * A shared link (`?share={ref}` on an item or content page) whose share has expired answers the 410 page; a valid
- * one needs nothing more, since the grant follows the signed-in person's e-mail (policy.sharesAddressedTo).
+ * Why the grant's level is refused, or null: above the sharer's own (`canShareToLevel`), or not opening the item or
+ * file for its recipient (`grantLevelOpens`), naming the lowest level that does.
  */
-async function checkSharedLink(request: FastifyRequest): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return;
-  const route = request.routeOptions.url;
-  if (route !== '/i/:ref' && route !== '/content/:ref') return;
-  const shareRef = (request.query as Record<string, unknown> | undefined)?.[SHARE_QUERY_PARAM];
-  if (typeof shareRef !== 'string') return;
-  const share = await findShareByRef(request.server.db, shareRef);
-  if (!share) return;
-  const params = request.params as { ref?: string };
-  const resourceRef = route === '/i/:ref' ? share.itemRef : share.contentRef;
-  // Another resource's share ref proves nothing about this page.
-  if (share.sharedType === 'collection' || resourceRef !== params.ref) return;
-  if (!isShareValid(share.expiresAt)) throw gone();
+function grantLevelError(viewer: Viewer, opens: GrantedResource | null, level: number, now: Date): string | null {
+  const max = maxShareLevel(viewer);
+  if (!canShareToLevel(viewer, level)) return SHARE_MESSAGES.level(max);
+  if (!opens || grantLevelOpens(opens, level, now)) return null;
+  const what = opens.content ? 'file' : 'item';
+  const lowest = lowestOpeningGrantLevel(opens, now);
+  if (lowest !== null) return SHARE_MESSAGES.belowOpeningLevel(lowest, max, what);
+  return isItemExpired(opens.item, now) ? SHARE_MESSAGES.expired(what) : SHARE_MESSAGES.notPublished(what);
 }
 
-/** As checkSharedLink, for a collection page's shared link: an expired share of this collection answers 410. */
-async function checkSharedCollectionLink(request: FastifyRequest): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return;
-  if (request.routeOptions.url !== '/collection/:ref') return;
+/** The `?share=` ref of a page read (GET or HEAD) of one of these routes, or null. */
+function sharedLinkRef(request: FastifyRequest, routes: readonly string[]): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (!routes.includes(request.routeOptions.url ?? '')) return null;
   const shareRef = (request.query as Record<string, unknown> | undefined)?.[SHARE_QUERY_PARAM];
-  if (typeof shareRef !== 'string') return;
-  const share = await findCollectionShare(request.server.db, shareRef);
-  if (!share || share.collectionRef !== (request.params as { ref?: string }).ref) return;
-  if (!isShareValid(share.expiresAt)) throw gone();
+  return typeof shareRef === 'string' ? shareRef : null;
+}
+
+const pageRef = (request: FastifyRequest) => (request.params as { ref?: string }).ref ?? '';
+
+/**
+ * A shared link (`?share={ref}` on an item or content page) whose share has expired answers the 410 page, unless the
+ * viewer may open the page anyway (their level, role, or another valid share to them): then the page answers as it
+ * would without the link. A valid link needs nothing more, since the grant follows the signed-in person's e-mail
+ * (policy.sharesAddressedTo).
+ */
+async function checkSharedLink(request: FastifyRequest): Promise<void> {
+  const shareRef = sharedLinkRef(request, ['/i/:ref', '/content/:ref']);
+  if (shareRef === null) return;
+  const { db } = request.server;
+  const share = await findShareByRef(db, shareRef);
+  if (!share) return;
+  const onItemPage = request.routeOptions.url === '/i/:ref';
+  const resourceRef = onItemPage ? share.itemRef : share.contentRef;
+  // Another resource's share ref proves nothing about this page.
+  if (share.sharedType === 'collection' || resourceRef !== pageRef(request)) return;
+  const now = new Date();
+  if (isShareValid(share.expiresAt, now)) return;
+  const opensAnyway = onItemPage ? await viewerOpensItem(db, request.viewer, pageRef(request), now) : await viewerOpensContent(db, request.viewer, pageRef(request), now);
+  if (!opensAnyway) throw gone();
+}
+
+async function viewerOpensItem(db: Database, viewer: Viewer, ref: string, now: Date): Promise<boolean> {
+  const item = await findItemRecord(db, ref);
+  return item !== null && (await viewerCanOpen(db, viewer, item, now));
+}
+
+/** As the content page decides: the item opens for the viewer, and the row at their level or a valid share's. */
+async function viewerOpensContent(db: Database, viewer: Viewer, ref: string, now: Date): Promise<boolean> {
+  const found = await findContentWithItem(db, ref);
+  if (!found || !(await viewerCanOpen(db, viewer, found.item, now))) return false;
+  return canSeeContent(viewer, found.item, found.content) || canSeeContent(viewer, found.item, found.content, await grantedLevelFor(db, viewer, found.item.id, now));
+}
+
+/** As checkSharedLink, for a collection page's shared link: an expired share of this collection answers 410, unless the viewer may open it anyway. */
+async function checkSharedCollectionLink(request: FastifyRequest): Promise<void> {
+  const shareRef = sharedLinkRef(request, ['/collection/:ref']);
+  if (shareRef === null) return;
+  const { db } = request.server;
+  const share = await findCollectionShare(db, shareRef);
+  if (!share || share.collectionRef !== pageRef(request) || isShareValid(share.expiresAt)) return;
+  const collection = await findCollectionByRef(db, share.collectionRef);
+  const viewer = request.viewer;
+  if (collection && canOpenCollection(viewer, collection, await isCollectionSharedWith(db, viewer, collection.id))) return;
+  throw gone();
 }
 
 async function sharesPage(request: FastifyRequest, reply: FastifyReply, direction: ShareDirection, page: number) {
