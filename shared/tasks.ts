@@ -37,6 +37,8 @@ export const TASK_ERRORS = {
   priority: 'Choose Low, Medium or High.',
   due_date: 'Enter the due date as a date, or leave it empty.',
   for_user_ref: 'Choose someone to assign the task to.',
+  /** Under for_user_ref: the chosen person may not open the item now (its level, its state, or its expiry). */
+  assigneeCannotOpen: 'This person cannot open this item, so the task cannot be assigned to them.',
 } as const;
 
 /** Who may create tasks on the item page and whether they may assign them to someone else (member-library §5 Task form). */

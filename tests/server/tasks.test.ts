@@ -104,11 +104,38 @@ describe('POST /i/{ref}/task', () => {
     expect(await storedTask('Finish the trail')).toMatchObject({ priority: 3, dueDate: null, forUserId: (await userOf('member')).id });
   });
 
-  it('lets admins add tasks to any item and assign them to anyone', async () => {
-    const member = await userOf('member');
-    expect((await addTask('admin', REFS.staff, { task: 'Review the procedures', priority: 1, for_user_ref: member.ref })).statusCode).toBe(303);
-    expect(await storedTask('Review the procedures')).toMatchObject({ priority: 1, forUserId: member.id, byUserId: (await userOf('admin')).id });
+  it('lets admins add tasks to any item and assign them to anyone who may open it', async () => {
+    const team = await userOf('team');
+    expect((await addTask('admin', REFS.staff, { task: 'Review the procedures', priority: 1, for_user_ref: team.ref })).statusCode).toBe(303);
+    expect(await storedTask('Review the procedures')).toMatchObject({ priority: 1, forUserId: team.id, byUserId: (await userOf('admin')).id });
     expect((await visit(ctx.app, `/i/${REFS.staff}`, await jarOf('admin'))).page.props.taskCan).toEqual({ create: true, assignOthers: true });
+  });
+
+  it.each([
+    ['a level below the item’s minimum', 'member', REFS.staff],
+    ['only an expired grant', 'leader', REFS.shared],
+    ['a grant below the item’s minimum', 'staff', REFS.shared],
+    ['an expired item they do not maintain', 'member', REFS.expired],
+    ['a draft they do not maintain', 'leader', REFS.draft],
+  ] as const)('refuses an assignee with %s under for_user_ref, writing nothing', async (_, who, ref) => {
+    const task = `Cannot open: ${who} on ${ref}`;
+    const response = await addTask('admin', ref, { task, for_user_ref: (await userOf(who)).ref });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/i/${ref}`);
+    expect(await errorsAfter('admin')).toEqual({ for_user_ref: TASK_ERRORS.assigneeCannotOpen });
+    expect(await storedTask(task)).toBeNull();
+  });
+
+  it.each([
+    ['a valid grant to their verified address', 'member', REFS.shared],
+    ['the expired item they maintain', 'leader', REFS.expired],
+    ['the draft they maintain', 'member', REFS.draft],
+  ] as const)('assigns a task to someone who opens the item by %s', async (_, who, ref) => {
+    const task = `Can open: ${who} on ${ref}`;
+    expect((await addTask('admin', ref, { task, for_user_ref: (await userOf(who)).ref })).statusCode).toBe(303);
+    expect(await storedTask(task)).toMatchObject({ forUserId: (await userOf(who)).id });
+    // Out of the way of the My Tasks lists below.
+    await ctx.database.db.delete(tasks).where(eq(tasks.task, task));
   });
 
   it('refuses a maintainer assigning a task to someone else, writing nothing', async () => {
@@ -245,7 +272,9 @@ describe('GET /task (My Tasks)', () => {
   });
 
   it('leaves out the item of a task whose item the viewer may no longer open', async () => {
-    // The admin assigned the member a task on the staff-level item (above).
+    // Assigned when the member could open it; the item is staff-level now.
+    const [admin, member] = [await userOf('admin'), await userOf('member')];
+    await insertTask({ itemId: await itemIdOf(ctx.database, REFS.staff), task: 'Review the procedures', forUserId: member.id, byUserId: admin.id });
     const { response, page } = await myTasks('member');
     const task = (page.props.tasks.data as ItemTask[]).find((entry) => entry.task === 'Review the procedures')!;
     expect(task).toMatchObject({ item_ref: null, item_title: null });

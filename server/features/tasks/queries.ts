@@ -4,11 +4,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ItemTask } from '../../../shared/items';
 import { TASK_COMPLETED_CUTOFF_ISO } from '../../../shared/tasks';
 import { openableItemsCondition, type Viewer } from '../../access/policy';
+import { loadViewer } from '../../auth/viewer';
 import type { Database } from '../../db/client';
 import { items, tasks, users } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { REF_PATTERN } from '../../lib/ref';
 import { readTask } from '../items/detail-parts';
+import { viewerCanOpen, type ItemRecord } from '../items/queries';
 
 export interface NewTask {
   itemId: number;
@@ -29,6 +31,15 @@ export async function findUserIdByRef(db: Database, ref: string): Promise<number
   if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.ref, ref)).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * Whether the user may open the item now, decided by the policy with them as the viewer (their level, role, valid
+ * shares, the item's state and expiry): a task is only for someone who can see what it is about.
+ */
+export async function assigneeMayOpen(db: Database, userId: number, item: ItemRecord, now: Date = new Date()): Promise<boolean> {
+  const assignee = await loadViewer(db, userId);
+  return assignee !== null && (await viewerCanOpen(db, assignee, item, now));
 }
 
 /** A task with the facts the policy asks about. */

@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { refParams } from '../../lib/validation';
 import { findItemRecordById, openItemForViewer } from '../items/queries';
-import { createTask, findTaskByRef, findUserIdByRef, listMyTasks, setTaskCompleted } from './queries';
+import { assigneeMayOpen, createTask, findTaskByRef, findUserIdByRef, listMyTasks, setTaskCompleted } from './queries';
 import { myTasksQuery, taskBody } from './schemas';
 
 const MY_TASKS_PATH = '/task';
@@ -29,6 +29,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     const forUserId = for_user_ref === undefined ? viewer.id : await findUserIdByRef(app.db, for_user_ref);
     if (forUserId === null) return reply.redirectWithErrors({ for_user_ref: TASK_ERRORS.for_user_ref }, back);
     if (!canAssignTaskTo(viewer, { id: forUserId })) throw forbidden();
+    if (!(await assigneeMayOpen(app.db, forUserId, item))) return reply.redirectWithErrors({ for_user_ref: TASK_ERRORS.assigneeCannotOpen }, back);
     await createTask(app.db, { itemId: item.id, task, notes, priority, dueDate: due_date ?? null, forUserId, byUserId: viewer.id });
     return reply.notify(TASK_MESSAGES.created).redirectBack(back);
   });
