@@ -53,7 +53,8 @@ export const INVITATION_MESSAGES = {
     `The invitation from ${name} will not grant you a higher level of access than you already have, so cannot be accepted.`,
   created: 'Invitation created. Add the e-mail addresses to send it to, one per line.',
   sent: (count: number) => (count === 1 ? 'Invitation e-mailed to 1 address.' : `Invitation e-mailed to ${count} addresses.`),
-  invalidAddresses: (lines: string[]) => `${lines.length === 1 ? 'This line is' : 'These lines are'} not an e-mail address: ${lines.join(', ')}`,
+  invalidAddresses: (lines: string[]) =>
+    `${lines.length === 1 ? 'This line is' : 'These lines are'} not an e-mail address: ${lines.join(', ')}. Nothing was sent: correct or remove ${lines.length === 1 ? 'it' : 'them'} and send again.`,
   noAddresses: 'Enter at least one e-mail address, one per line.',
   tooManyAddresses: `Send to at most ${INVITATION_ADDRESSES_MAX} addresses at a time.`,
   notSendable: 'This invitation can no longer be sent: it has expired, been accepted or been declined.',

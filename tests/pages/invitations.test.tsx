@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
+import { http, type HttpClient, type HttpRequestConfig, type Page } from '@inertiajs/core';
 import { ELEVATE_USERS_TITLE, INVITATION_MESSAGES, type InvitationUserType, type UserInvitation } from '../../shared/invitations';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
@@ -118,5 +119,49 @@ describe('the recipient pages', () => {
     expect(post).toHaveBeenCalledWith('/invite/secret');
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(remove).toHaveBeenCalledWith('/invite');
+  });
+});
+
+describe('the invitation page', () => {
+  const showPage = (invitation: UserInvitation, errors: Record<string, string> = {}) =>
+    pageObject('user_invitation/Show', { invitation, canSend: true, canRegenerate: false, ...SHARED_USER_MANAGER, errors }, { url: `/user_invitation/${INVITATION.ref}` });
+
+  let requests: HttpRequestConfig[];
+  let answer: Page;
+  let previousClient: HttpClient;
+  beforeEach(() => {
+    requests = [];
+    previousClient = http.getClient();
+    // The server redirects back; the browser follows, so the answer is the invitation page (with props.errors on failure).
+    http.setClient({
+      request: async (config) => {
+        requests.push(config);
+        return { status: 200, data: JSON.stringify(answer), headers: { 'x-inertia': 'true', 'content-type': 'application/json' } };
+      },
+    });
+  });
+  afterEach(() => http.setClient(previousClient));
+
+  it('keeps the addresses after the server names a bad line, and clears them once the corrected list is sent', async () => {
+    const user = userEvent.setup();
+    const refused = INVITATION_MESSAGES.invalidAddresses(['second@example']);
+    answer = showPage(INVITATION, { addresses: refused });
+    await renderInertiaPage(showPage(INVITATION));
+    const addresses = (await screen.findByLabelText('E-mail addresses, one per line')) as HTMLTextAreaElement;
+    await user.type(addresses, 'first@example.com{Enter}second@example');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+
+    expect(await screen.findByText(refused)).toBeTruthy();
+    expect(addresses.value).toBe('first@example.com\nsecond@example');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method: 'post', url: expect.stringContaining(`/user_invitation/${INVITATION.ref}`), data: { addresses: 'first@example.com\nsecond@example' } });
+
+    answer = showPage({ ...INVITATION, sent_to: ['first@example.com', 'second@example.com'] });
+    await user.type(addresses, '.com');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() => expect(addresses.value).toBe(''));
+    expect(requests[1]!.data).toEqual({ addresses: 'first@example.com\nsecond@example.com' });
+    expect(screen.queryByText(refused)).toBeNull();
+    expect(screen.getByText('first@example.com, second@example.com')).toBeTruthy();
   });
 });

@@ -156,26 +156,44 @@ describe('creating an invitation', () => {
 });
 
 describe('sending an invitation to addresses', () => {
-  it('e-mails the valid lines, names the invalid ones under addresses, and records who it was sent to', async () => {
+  it('sends nothing while any line is not an address, naming those lines under addresses', async () => {
     const admin = await ctx.as(ADMIN);
     const invitation = await createInvitation(admin, 'Affiliate');
-    const seen = smtp.server.received.length;
     const response = await send(ctx.app, admin, 'POST', `/user_invitation/${invitation.ref}`, {
       addresses: 'first@example.com\nnot an address\n\n  Second@Example.com  \nbad@\nfirst@example.com',
     });
     expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/user_invitation/${invitation.ref}`);
     const { errors, notices } = await nextPage(ctx.app, admin);
-    expect(errors.addresses).toBe(INVITATION_MESSAGES.invalidAddresses(['not an address', 'bad@']));
-    expect(notices).toContain(INVITATION_MESSAGES.sent(2));
+    expect(errors).toEqual({ addresses: INVITATION_MESSAGES.invalidAddresses(['not an address', 'bad@']) });
+    expect(errors.addresses).toBe('These lines are not an e-mail address: not an address, bad@. Nothing was sent: correct or remove them and send again.');
+    expect(notices).not.toContain(INVITATION_MESSAGES.sent(2));
+    expect(await ctx.app.mailOutbox.flush()).toBe(0);
+    expect((await rowOf(invitation.ref)).sentTo).toEqual([]);
+  });
 
-    expect(await ctx.app.mailOutbox.flush()).toBe(2);
-    const mails = [await smtp.server.nextMessage(seen), await smtp.server.nextMessage(seen + 1)];
-    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['first@example.com', 'second@example.com']);
+  it('mails each address once when the corrected list is sent again, and records who it was sent to', async () => {
+    const admin = await ctx.as(ADMIN);
+    const invitation = await createInvitation(admin, 'Affiliate');
+    const url = `/user_invitation/${invitation.ref}`;
+    const seen = smtp.server.received.length;
+    await send(ctx.app, admin, 'POST', url, { addresses: 'first@example.com\nsecond@example\nthird@example.com' });
+    expect((await nextPage(ctx.app, admin)).errors).toEqual({ addresses: INVITATION_MESSAGES.invalidAddresses(['second@example']) });
+    // The page keeps the text; the person corrects the one line and sends it all again.
+    await send(ctx.app, admin, 'POST', url, { addresses: 'first@example.com\n  Second@Example.com  \nthird@example.com\nfirst@example.com' });
+    const { errors, notices } = await nextPage(ctx.app, admin);
+    expect(errors).toEqual({});
+    expect(notices).toContain(INVITATION_MESSAGES.sent(3));
+
+    expect(await ctx.app.mailOutbox.flush()).toBe(3);
+    const mails = await Promise.all([0, 1, 2].map((index) => smtp.server.nextMessage(seen + index)));
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['first@example.com', 'second@example.com', 'third@example.com']);
     for (const mail of mails) {
       expect(mail.raw).toMatch(/Subject: Grace Adeyemi invites you to Equip as Affiliate/);
       expect(decodedBody(mail.raw)).toContain(invitation.accept_link);
     }
-    expect((await rowOf(invitation.ref)).sentTo).toEqual(['first@example.com', 'second@example.com']);
+    expect(smtp.server.received.length).toBe(seen + 3);
+    expect((await rowOf(invitation.ref)).sentTo).toEqual(['first@example.com', 'second@example.com', 'third@example.com']);
   });
 
   it('refuses an empty list, and an invitation that is no longer active', async () => {

@@ -88,14 +88,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { valid, invalid } = parseAddresses(request.body.addresses);
     const refusal = addressesRefusal(valid, invalid);
     if (refusal) return reply.redirectWithErrors({ addresses: refusal }, detailUrl(invitation));
-    if (valid.length > 0) {
-      const fromName = inviterName(invitation, app.config.APP_NAME);
-      const outcome = await sendInvitation(app.db, { invitationId: invitation.id, addresses: valid, fromName, userTypeTitle: invitation.userType.title }, settings);
-      if (outcome === 'not-active') return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.notSendable }, detailUrl(invitation));
-      reply.notify(INVITATION_MESSAGES.sent(valid.length));
-    }
-    // Valid addresses are sent; the lines that are not addresses are named under the field.
-    if (invalid.length > 0) return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.invalidAddresses(invalid) }, detailUrl(invitation));
+    const fromName = inviterName(invitation, app.config.APP_NAME);
+    const outcome = await sendInvitation(app.db, { invitationId: invitation.id, addresses: valid, fromName, userTypeTitle: invitation.userType.title }, settings);
+    if (outcome === 'not-active') return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.notSendable }, detailUrl(invitation));
+    reply.notify(INVITATION_MESSAGES.sent(valid.length));
     return reply.redirect(detailUrl(invitation), 303);
   });
 
@@ -115,8 +111,13 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
+/**
+ * Why the lines cannot be sent as they are, or null. One line that is not an address stops the whole send, so the
+ * corrected list (the page keeps what was typed) is sent once and nobody gets the invitation twice.
+ */
 function addressesRefusal(valid: string[], invalid: string[]): string | null {
-  if (valid.length === 0 && invalid.length === 0) return INVITATION_MESSAGES.noAddresses;
+  if (invalid.length > 0) return INVITATION_MESSAGES.invalidAddresses(invalid);
+  if (valid.length === 0) return INVITATION_MESSAGES.noAddresses;
   if (valid.length > INVITATION_ADDRESSES_MAX) return INVITATION_MESSAGES.tooManyAddresses;
   return null;
 }
