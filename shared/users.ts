@@ -80,16 +80,15 @@ export type UserTextField = (typeof USER_TEXT_FIELDS)[number];
 export type UserFlagField = (typeof USER_FLAG_FIELDS)[number];
 export type UserField = UserTextField | UserFlagField | typeof USER_TYPE_FIELD;
 
-/** What the viewer may do on a user's page; the server checks each call again. */
+/**
+ * Which of a user's fields the viewer may change, beyond the page's `can` flags (update: name, e-mail and phone;
+ * delete, flag_comments, impersonate: the actions). The server checks each call again.
+ */
 export interface UserPermissions {
-  edit: boolean;
   /** The user type may change (never one's own). */
   changeUserType: boolean;
   /** Per flag: whether the viewer may change it on this user. */
   flags: Record<UserFlagField, boolean>;
-  delete: boolean;
-  flagComments: boolean;
-  impersonate: boolean;
 }
 
 export const USER_FIELD_LABELS: Record<UserField, string> = {

@@ -7,30 +7,33 @@ import {
   flagAllUnapprovedCommentsUrl,
   impersonateUrl,
   userUrl,
-  type UserPermissions,
 } from '../../shared/users';
+import type { CanFlags } from '../../shared/props';
 import { deleteKeepingScroll, postKeepingScroll } from '../lib/visits';
 
-/** The user area's actions (member-library §6): impersonate, flag all unapproved comments, delete; each confirmed first. */
-export default function UserActions({ userRef, permissions }: { userRef: string; permissions: UserPermissions }) {
+/**
+ * The user area's actions (member-library §6): impersonate, flag all unapproved comments, delete; each confirmed
+ * first, and each offered only when the user page's `can` flag for it is true.
+ */
+export default function UserActions({ userRef, can }: { userRef: string; can: Pick<CanFlags, 'impersonate' | 'flag_comments' | 'delete'> }) {
   const confirmed = (question: string, action: () => void) => () => {
     if (confirm(question)) action();
   };
   return (
     <div className="d-flex flex-wrap gap-2">
-      {permissions.impersonate && (
+      {can.impersonate && (
         <Button variant="outline-primary" size="sm" onClick={confirmed(IMPERSONATE_CONFIRM, () => router.post(impersonateUrl(userRef)))}>
           <i className="bi bi-person-badge me-1" aria-hidden="true" />
           Log in as this user
         </Button>
       )}
-      {permissions.flagComments && (
+      {can.flag_comments && (
         <Button variant="outline-warning" size="sm" onClick={confirmed(FLAG_COMMENTS_CONFIRM, () => postKeepingScroll(flagAllUnapprovedCommentsUrl(userRef)))}>
           <i className="bi bi-flag me-1" aria-hidden="true" />
           Flag all unapproved comments
         </Button>
       )}
-      {permissions.delete && (
+      {can.delete && (
         <Button variant="outline-danger" size="sm" onClick={confirmed(DELETE_USER_CONFIRM, () => deleteKeepingScroll(userUrl(userRef)))}>
           <i className="bi bi-trash me-1" aria-hidden="true" />
           Delete

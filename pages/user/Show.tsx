@@ -20,8 +20,11 @@ function loginProviderLabel(loginUsing: string | null): string {
   return LOGIN_PROVIDER_LABELS[loginUsing as LoginProvider] ?? loginUsing;
 }
 
-/** A user's page (member-library §2 /user/{ref}, §3 User): details edited in place, items created, comments, actions. */
-export default function UserShow({ user, permissions, userTypeChoices }: PageProps<'user/Show'>) {
+/**
+ * A user's page (member-library §2 /user/{ref}, §3 User): details edited in place, items created, comments, actions.
+ * Edit and the actions follow the page's `can` flags; the user type and permission flags follow `permissions`.
+ */
+export default function UserShow({ user, permissions, userTypeChoices, can }: PageProps<'user/Show'>) {
   const url = userUrl(user.ref);
   const typeOptions = userTypeChoices.map((type) => ({ value: String(type.id), label: `${type.title} (level ${type.level})` }));
   return (
@@ -29,19 +32,19 @@ export default function UserShow({ user, permissions, userTypeChoices }: PagePro
       <Head title={user.name} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{user.name}</h1>
-        <UserActions userRef={user.ref} permissions={permissions} />
+        <UserActions userRef={user.ref} can={can} />
       </div>
       <Card className="mb-4">
         <Card.Body>
           <dl className="row mb-0">
             <Fact label={USER_FIELD_LABELS.name}>
-              <InlineEditableField field="name" label={USER_FIELD_LABELS.name} value={user.name} url={url} editable={permissions.edit} />
+              <InlineEditableField field="name" label={USER_FIELD_LABELS.name} value={user.name} url={url} editable={can.update} />
             </Fact>
             <Fact label={USER_FIELD_LABELS.email}>
-              <InlineEditableField field="email" label={USER_FIELD_LABELS.email} value={user.email} url={url} editable={permissions.edit} inputType="email" emptyText="None" />
+              <InlineEditableField field="email" label={USER_FIELD_LABELS.email} value={user.email} url={url} editable={can.update} inputType="email" emptyText="None" />
             </Fact>
             <Fact label={USER_FIELD_LABELS.phone}>
-              <InlineEditableField field="phone" label={USER_FIELD_LABELS.phone} value={user.phone} url={url} editable={permissions.edit} emptyText="None" />
+              <InlineEditableField field="phone" label={USER_FIELD_LABELS.phone} value={user.phone} url={url} editable={can.update} emptyText="None" />
             </Fact>
             <Fact label={USER_FIELD_LABELS.user_type_id}>
               <InlineEditableField

@@ -600,6 +600,20 @@ export function canImpersonate(viewer: Viewer, user: UserAccessFacts, alreadyImp
   return isSignedIn(viewer) && viewer.superadmin && !alreadyImpersonating && user.id !== viewer.id && !userAboveViewer(viewer, user);
 }
 
+/**
+ * Page flags of a user's page (/user/{ref}): Edit, Delete, Flag all unapproved comments and Log in as this user are
+ * offered exactly when the viewer may do them to this user. `impersonating`: the viewer is already acting as someone.
+ */
+export function userCan(viewer: Viewer, user: UserAccessFacts, impersonating: boolean): CanFlags {
+  return {
+    ...baseCan(viewer),
+    update: canEditUser(viewer, user),
+    delete: canDeleteUser(viewer, user),
+    flag_comments: canFlagUserComments(viewer, user),
+    impersonate: canImpersonate(viewer, user, impersonating),
+  };
+}
+
 /** One's own profile (GET /profile, POST /profile/email): every signed-in user, for themself only. */
 export function canManageOwnProfile(viewer: Viewer): viewer is Viewer & { id: number; ref: string } {
   return isSignedIn(viewer);

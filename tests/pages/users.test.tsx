@@ -5,7 +5,7 @@ import { router } from '@inertiajs/react';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
 import type { PaginationLink } from '../../shared/pagination';
-import type { SharedProps } from '../../shared/props';
+import type { CanFlags, SharedProps } from '../../shared/props';
 import type { UserListEntry, UserPermissions } from '../../shared/users';
 import { HOME_PROPS, MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
@@ -133,21 +133,18 @@ describe('the user list', () => {
 });
 
 const ALL_PERMISSIONS: UserPermissions = {
-  edit: true,
   changeUserType: true,
   flags: { admin: true, superadmin: true, manager: true, manage_users: true },
-  delete: true,
-  flagComments: true,
-  impersonate: true,
 };
 const NO_PERMISSIONS: UserPermissions = {
-  edit: false,
   changeUserType: false,
   flags: { admin: false, superadmin: false, manager: false, manage_users: false },
-  delete: false,
-  flagComments: false,
-  impersonate: false,
 };
+
+/** The user page's `can` flags for its four actions; the rest as the shared props give them. */
+type UserActionFlags = Pick<CanFlags, 'update' | 'delete' | 'flag_comments' | 'impersonate'>;
+const ALL_ACTIONS: UserActionFlags = { update: true, delete: true, flag_comments: true, impersonate: true };
+const NO_ACTIONS: UserActionFlags = { update: false, delete: false, flag_comments: false, impersonate: false };
 
 type ShowProps = PagePropsMap['user/Show'];
 function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
@@ -176,7 +173,8 @@ function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
     ...overrides,
   };
 }
-const renderShow = (props: ShowProps) => renderInertiaPage(pageObject('user/Show', { ...props, ...SHARED_USER_MANAGER }, { url: '/user/maya00000001' }));
+const renderShow = (props: ShowProps, actions: UserActionFlags = ALL_ACTIONS) =>
+  renderInertiaPage(pageObject('user/Show', { ...props, ...SHARED_USER_MANAGER, can: { ...SHARED_USER_MANAGER.can, ...actions } }, { url: '/user/maya00000001' }));
 
 describe('the user page', () => {
   it('shows name, e-mail, phone, user type, login provider, items created and comments', async () => {
@@ -216,12 +214,27 @@ describe('the user page', () => {
   });
 
   it('is read-only without permissions: no actions, no edit buttons, unset flags hidden', async () => {
-    await renderShow(showProps({ permissions: NO_PERMISSIONS }));
+    await renderShow(showProps({ permissions: NO_PERMISSIONS }), NO_ACTIONS);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Log in as this user' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Name' })).toBeNull();
     expect(screen.getByText('Manages users')).toBeTruthy();
     expect(screen.queryByText('Super admin')).toBeNull();
+  });
+
+  it.each([
+    ['update', ['Edit Name', 'Edit E-mail', 'Edit Phone']],
+    ['delete', ['Delete']],
+    ['flag_comments', ['Flag all unapproved comments']],
+    ['impersonate', ['Log in as this user']],
+  ] as const)('offers what can.%s allows, and only then', async (flag, buttons) => {
+    const { unmount } = await renderShow(showProps(), { ...NO_ACTIONS, [flag]: true });
+    for (const name of buttons) expect(screen.getByRole('button', { name })).toBeTruthy();
+    const offered = ['Edit Name', 'Edit E-mail', 'Edit Phone', 'Delete', 'Flag all unapproved comments', 'Log in as this user'].filter((name) => screen.queryByRole('button', { name }));
+    expect(offered).toEqual(buttons);
+    unmount();
+    await renderShow(showProps(), { ...ALL_ACTIONS, [flag]: false });
+    for (const name of buttons) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('edits the user type with a select of the offered types, sent as a PATCH to the user', async () => {

@@ -275,22 +275,42 @@ describe('GET /user/{ref}', () => {
     const { page } = await visit(context.app, `/user/${(await userRow(AFFILIATE)).ref}`, await as(USER_MANAGER));
     expect(page.props.userTypeChoices.map((type: { level: number }) => type.level)).toEqual([1, 2, 3, 4]);
     expect(page.props.permissions).toEqual({
-      edit: true,
       changeUserType: true,
       flags: { admin: false, superadmin: false, manager: false, manage_users: false },
-      delete: true,
-      flagComments: true,
-      impersonate: false,
     });
   });
 
-  it('lets a superadmin set every flag and impersonate, and keeps one’s own type and flags fixed', async () => {
+  it('lets a superadmin set every flag, and keeps one’s own type and flags fixed', async () => {
     const affiliate = await visit(context.app, `/user/${(await userRow(AFFILIATE)).ref}`, await as(SUPERADMIN));
     expect(affiliate.page.props.permissions.flags).toEqual({ admin: true, superadmin: true, manager: true, manage_users: true });
-    expect(affiliate.page.props.permissions.impersonate).toBe(true);
     const self = await visit(context.app, `/user/${(await userRow(SUPERADMIN)).ref}`, await as(SUPERADMIN));
-    expect(self.page.props.permissions).toMatchObject({ edit: true, changeUserType: false, delete: false, impersonate: false });
+    expect(self.page.props.permissions).toMatchObject({ changeUserType: false });
     expect(self.page.props.permissions.flags.admin).toBe(false);
+  });
+
+  const ACTIONS = ['update', 'delete', 'flag_comments', 'impersonate'] as const;
+  it.each([
+    ['a user manager, another user', USER_MANAGER, AFFILIATE, { update: true, delete: true, flag_comments: true, impersonate: false }],
+    ['a user manager, themself', USER_MANAGER, USER_MANAGER, { update: true, delete: false, flag_comments: true, impersonate: false }],
+    ['an admin, another user', ADMIN, LEADER, { update: true, delete: true, flag_comments: true, impersonate: false }],
+    ['an admin, another admin', ADMIN, 'leader.admin@example.net', { update: true, delete: true, flag_comments: true, impersonate: false }],
+    ['a superadmin, another user', SUPERADMIN, AFFILIATE, { update: true, delete: true, flag_comments: true, impersonate: true }],
+    ['a superadmin, another superadmin', SUPERADMIN, SECOND_SUPERADMIN, { update: true, delete: true, flag_comments: true, impersonate: true }],
+    ['a superadmin, themself', SUPERADMIN, SUPERADMIN, { update: true, delete: false, flag_comments: true, impersonate: false }],
+  ] as const)('sends can flags that say what %s may do, as the calls answer', async (_, viewer, subject, expected) => {
+    const { page } = await visit(context.app, `/user/${(await userRow(subject)).ref}`, await as(viewer));
+    expect(Object.fromEntries(ACTIONS.map((action) => [action, page.props.can[action]]))).toEqual(expected);
+  });
+
+  it('refuses the calls the can flags leave out, and allows the ones they offer', async () => {
+    const manager = await as(USER_MANAGER);
+    const self = await userRow(USER_MANAGER);
+    const { page } = await visit(context.app, `/user/${self.ref}`, manager);
+    expect(page.props.can).toMatchObject({ delete: false, impersonate: false, update: true });
+    expect((await send(context.app, manager, 'DELETE', `/user/${self.ref}`)).statusCode).toBe(403);
+    expect((await send(context.app, manager, 'POST', `/user/${self.ref}/impersonate`)).statusCode).toBe(403);
+    expect((await send(context.app, manager, 'PATCH', `/user/${self.ref}`, { phone: '+44 20 0000 0000' })).statusCode).toBe(303);
+    expect((await userRow(USER_MANAGER)).phone).toBe('+44 20 0000 0000');
   });
 });
 

@@ -8,7 +8,6 @@ import { USER_LIST_PAGE_SIZE, USER_LIST_URL, USER_NOTICES, USER_AREA_CONTACT, US
 import {
   canChangeUserType,
   canDeleteUser,
-  canEditUser,
   canFlagUserComments,
   canImpersonate,
   canManageUsers,
@@ -16,6 +15,7 @@ import {
   canSetUserFlag,
   canSetUserType,
   isSignedIn,
+  userCan,
   type Viewer,
 } from '../../access/policy';
 import { impersonatorOf, startImpersonating, stopImpersonating } from '../../auth/impersonation';
@@ -64,16 +64,9 @@ async function userTheViewerOpens(request: FastifyRequest, ref: string): Promise
   return user;
 }
 
-function permissionsFor(viewer: Viewer, user: ManagedUser, impersonating: boolean): UserPermissions {
+function permissionsFor(viewer: Viewer, user: ManagedUser): UserPermissions {
   const flags = Object.fromEntries(USER_FLAG_FIELDS.map((flag) => [flag, canSetUserFlag(viewer, user, flag)])) as UserPermissions['flags'];
-  return {
-    edit: canEditUser(viewer, user),
-    changeUserType: canChangeUserType(viewer, user),
-    flags,
-    delete: canDeleteUser(viewer, user),
-    flagComments: canFlagUserComments(viewer, user),
-    impersonate: canImpersonate(viewer, user, impersonating),
-  };
+  return { changeUserType: canChangeUserType(viewer, user), flags };
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -125,7 +118,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         manager: user.manager,
         manage_users: user.manageUsers,
       },
-      permissions: permissionsFor(viewer, user, impersonatorOf(request) !== null),
+      can: userCan(viewer, user, impersonatorOf(request) !== null),
+      permissions: permissionsFor(viewer, user),
       userTypeChoices: types.filter((type) => type.id === user.userType.id || canSetUserType(viewer, type)),
       title: user.name,
       breadcrumbs: [USERS_BREADCRUMB, { label: user.name }],
