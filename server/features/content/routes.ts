@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_FIELDS, CONTENT_MESSAGES, contentUrl } from '../../../shared/content';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, requireAllowed } from '../../access/guards';
-import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, canSeeContent, isAdmin, isSignedIn, type Viewer } from '../../access/policy';
+import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, isAdmin, isSignedIn, type Viewer } from '../../access/policy';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
 import { singleField } from '../../lib/form-input';
 import { forbidden, notFound, type HttpError } from '../../lib/http-errors';
@@ -18,7 +18,7 @@ import { addUploadedContents, linkExistingFile, sampleTarget, type FieldErrors }
 import { contentFieldBody, isContentFieldName, isCuratorField, updateContentField } from './fields';
 import { driveEntryOrNull, ensureItemFolder, folderEntriesFor, itemOwningEntry } from './folder';
 import { contentDownload, sendContentFile } from './open';
-import { countContentOpen, deleteContent, findContentByDriveFile, findContentWithItem, repositionContent, type ContentRecord } from './queries';
+import { contentRowOpensFor, countContentOpen, deleteContent, findContentByDriveFile, findContentWithItem, repositionContent, type ContentRecord } from './queries';
 import { driveIdParams, linkBody, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
 import { perMinute } from '../../web/rate-limit';
@@ -166,8 +166,7 @@ async function assertMayOpenContent(request: FastifyRequest, item: ItemRecord, c
   const { db } = request.server;
   const viewer = request.viewer;
   await assertViewerMayOpen(db, viewer, item, now);
-  if (canSeeContent(viewer, item, content)) return;
-  if (!canSeeContent(viewer, item, content, await grantedLevelFor(db, viewer, item.id, now))) throw refused(viewer);
+  if (!(await contentRowOpensFor(db, viewer, item, content, now))) throw refused(viewer);
 }
 
 function perFileErrors(errors: Map<number, string>): FieldErrors {

@@ -13,7 +13,6 @@ import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import {
   canGrantAccess,
   canOpenCollection,
-  canSeeContent,
   canShareCollection,
   canShareContent,
   canShareItem,
@@ -30,8 +29,8 @@ import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { refParams } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
 import type { Database } from '../../db/client';
-import { findContentWithItem } from '../content/queries';
-import { findItemRecord, grantedLevelFor, openItemForViewer, viewerCanOpen } from '../items/queries';
+import { contentRowOpensFor, findContentWithItem } from '../content/queries';
+import { findItemRecord, openItemForViewer, viewerCanOpen } from '../items/queries';
 import { findCollectionByRef, findCollectionShare, isCollectionSharedWith } from '../collections/queries';
 import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
 import { shareBody, type ShareBody } from './schemas';
@@ -187,8 +186,7 @@ async function viewerOpensItem(db: Database, viewer: Viewer, ref: string, now: D
 /** As the content page decides: the item opens for the viewer, and the row at their level or a valid share's. */
 async function viewerOpensContent(db: Database, viewer: Viewer, ref: string, now: Date): Promise<boolean> {
   const found = await findContentWithItem(db, ref);
-  if (!found || !(await viewerCanOpen(db, viewer, found.item, now))) return false;
-  return canSeeContent(viewer, found.item, found.content) || canSeeContent(viewer, found.item, found.content, await grantedLevelFor(db, viewer, found.item.id, now));
+  return found !== null && (await viewerCanOpen(db, viewer, found.item, now)) && (await contentRowOpensFor(db, viewer, found.item, found.content, now));
 }
 
 /** As checkSharedLink, for a collection page's shared link: an expired share of this collection answers 410, unless the viewer may open it anyway. */
