@@ -66,16 +66,16 @@ const DESKTOP = { width: 1280, height: 900 };
 
 /**
  * useBrowser, failing each test whose pages threw uncaught script errors. `open` opens a fresh browser
- * context at 1280 px and watches its page; `e2e` is useBrowser's context (skipReason, the current context).
+ * context (1280 px unless a size is given) and watches its page; `e2e` is useBrowser's context (skipReason, the current context).
  */
-export function useWatchedBrowser(): { e2e: E2EContext; open: (pathname: string) => Promise<Page> } {
+export function useWatchedBrowser(): { e2e: E2EContext; open: (pathname: string, size?: { width: number; height: number }) => Promise<Page> } {
   // Registered before useBrowser's hooks, so it runs after them (vitest runs after-hooks in reverse).
   const pageErrors = pageErrorWatch();
   afterEach(() => {
     expect(pageErrors.take(), 'uncaught errors in the page').toEqual([]);
   });
   const e2e = useBrowser();
-  const open = async (pathname: string) => pageErrors.watch(await e2e.open(pathname, DESKTOP));
+  const open = async (pathname: string, size = DESKTOP) => pageErrors.watch(await e2e.open(pathname, size));
   return { e2e, open };
 }
 

@@ -1,0 +1,39 @@
+/**
+ * What every journey test of issue 15 shares: the two screen sizes it runs at, an axe check of the state the
+ * journey has reached (WCAG 2.2 A/AA, any impact fails), and the "no sideways scroll" check.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 900 };
+export const SMALLEST_PHONE = { width: 320, height: 640 };
+
+/** Each journey runs at these sizes: `describe.each(JOURNEY_SIZES)('… at %s', (_, size) => …)`. */
+export const JOURNEY_SIZES: Array<[string, { width: number; height: number }]> = [
+  ['375 px', PHONE],
+  ['1280 px', DESKTOP],
+];
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Fails with the rule ids and targets when axe finds any WCAG 2.2 A/AA violation in the page as it is now. */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+  }));
+  expect(violations, `axe on ${state}`).toEqual([]);
+}
+
+/** Fails when the page is wider than the viewport (it would scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `page width on ${state}`).toBeLessThanOrEqual(clientWidth);
+}
