@@ -10,6 +10,7 @@ import { RightSidebarProvider, useRightSidebarHost } from './RightSidebar';
 import SidePanel from './SidePanel';
 import TopNavbar from './TopNavbar';
 import { useForgetOtherUsersHistory } from './useNavigationHistory';
+import { usePageArrival } from './usePageArrival';
 import { useScreenSize } from './useScreenSize';
 import './layout.css';
 
@@ -25,6 +26,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const overlaySidebars = useScreenSize() === 0;
   const { host: rightSidebarHost, setTarget: setRightSidebarTarget, filled: rightSidebarFilled } = useRightSidebarHost();
   const [openPanel, setOpenPanel] = useOpenPanelUntilNavigation();
+  const arrivalAnnouncement = usePageArrival();
 
   const toggle = (panel: Panel, panelId: string) => ({
     panelId,
@@ -65,6 +67,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </SidePanel>
       </div>
       <FlashToasts />
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="page-announcer">
+        {arrivalAnnouncement}
+      </div>
     </RightSidebarProvider>
   );
 }

@@ -20,7 +20,8 @@ export default function FlashToasts() {
   useEffect(() => queue.add(takeUnseenNotifications(flash.notifications ?? [])), [flash, queue]);
 
   return (
-    <ToastContainer position={TOAST_POSITION} containerPosition="fixed" style={{ margin: TOAST_OFFSET_PX }}>
+    // Below the sticky navbar, so a toast never covers the user menu or the search.
+    <ToastContainer position={TOAST_POSITION} containerPosition="fixed" className="app-toasts" style={{ margin: TOAST_OFFSET_PX }}>
       {shown.map((notification) => (
         <FlashToast key={notification.pseudoref} notification={notification} onHidden={() => queue.remove(notification.pseudoref)} />
       ))}

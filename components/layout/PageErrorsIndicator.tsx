@@ -15,7 +15,7 @@ export default function PageErrorsIndicator() {
     <>
       <button
         type="button"
-        className="btn btn-link px-2 text-warning"
+        className="btn btn-link text-warning app-navbar-button"
         onClick={() => setOpen(true)}
         aria-label={`${CURRENT_PAGE_ERRORS_TITLE} (${lines.length})`}
         title={CURRENT_PAGE_ERRORS_TITLE}

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 interface SidePanelProps {
   id: string;
@@ -18,7 +18,9 @@ interface SidePanelProps {
  */
 export default function SidePanel({ id, label, side, overlay, open, onClose, hidden = false, children }: SidePanelProps) {
   const showOverlay = overlay && open && !hidden;
+  const panelRef = useRef<HTMLElement>(null);
   useCloseOnEscape(showOverlay, onClose);
+  useFocusTrap(panelRef, showOverlay);
 
   const className = overlay
     ? `offcanvas offcanvas-${side} ${showOverlay ? 'show' : ''}`
@@ -26,6 +28,7 @@ export default function SidePanel({ id, label, side, overlay, open, onClose, hid
   return (
     <>
       <aside
+        ref={panelRef}
         id={id}
         aria-label={label}
         className={className}
@@ -56,4 +59,42 @@ function useCloseOnEscape(active: boolean, onClose: () => void) {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [active, onClose]);
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While the overlay is open the focus starts on its first control and Tab cycles inside it; when
+ * it closes the focus goes back to where it was (the button that opened it), unless a navigation
+ * has since moved it on purpose.
+ */
+function useFocusTrap(panelRef: RefObject<HTMLElement | null>, active: boolean) {
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!active || !panel) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focusables = () => [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+    focusables()[0]?.focus();
+    const keepFocusInside = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const elements = focusables();
+      if (elements.length === 0) return;
+      const first = elements[0];
+      const last = elements[elements.length - 1];
+      const outside = !panel.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || outside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || outside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', keepFocusInside);
+    return () => {
+      document.removeEventListener('keydown', keepFocusInside);
+      const focusWasInside = panel.contains(document.activeElement) || document.activeElement === document.body;
+      if (focusWasInside && opener?.isConnected) opener.focus();
+    };
+  }, [panelRef, active]);
 }

@@ -24,14 +24,14 @@ export default function TopNavbar({ leftSidebarToggle, rightSidebarToggle }: Top
   return (
     <header className="sticky-top">
       <nav className="navbar navbar-expand bg-dark app-navbar" data-bs-theme="dark" aria-label="Top bar">
-        <div className="container-fluid flex-nowrap gap-2">
+        <div className="container-fluid flex-nowrap app-navbar-row">
           {leftSidebarToggle && <PanelToggleButton toggle={leftSidebarToggle} icon="bi-list" label="Navigation menu" />}
           <AppLink href="/" className="navbar-brand d-flex align-items-center gap-2 me-0">
             <img src={logoUrl} alt="" width={32} height={32} />
-            <span>{appName}</span>
+            <span className="app-brand-name">{appName}</span>
           </AppLink>
           <EnvironmentBadge />
-          <div className="ms-auto d-flex align-items-center gap-1">
+          <div className="ms-auto d-flex align-items-center">
             <SearchBox />
             <PageErrorsIndicator />
             {rightSidebarToggle && (
@@ -49,7 +49,7 @@ function PanelToggleButton({ toggle, icon, label }: { toggle: PanelToggle; icon:
   return (
     <button
       type="button"
-      className="btn btn-link link-light px-2"
+      className="btn btn-link link-light app-navbar-button"
       aria-label={label}
       aria-controls={toggle.panelId}
       aria-expanded={toggle.open}

@@ -3,21 +3,30 @@ import type { SearchResult } from '../../shared/items';
 export interface SearchBoxState {
   open: boolean;
   text: string;
+  /** The text was filled in from the search of the item list being shown, not typed. */
+  filledFromList: boolean;
 }
 
-export const CLOSED_SEARCH: SearchBoxState = { open: false, text: '' };
+export const CLOSED_SEARCH: SearchBoxState = { open: false, text: '', filledFromList: false };
 
 /**
  * How the navbar search box follows navigation (member-library §2): an item page clears and
- * closes it, an item list filtered by a search opens it filled with that search, and any other
- * page keeps what the user left.
+ * closes it, an item list filtered by a search opens it filled with that search, leaving such a
+ * list clears the filled-in text (it no longer describes the page), and any other page keeps what
+ * the user typed.
  */
 export function searchBoxStateAfterVisit(url: string, current: SearchBoxState): SearchBoxState {
   const { pathname, searchParams } = new URL(url, 'http://equip.invalid');
   if (pathname.startsWith('/i/')) return CLOSED_SEARCH;
   const search = searchParams.get('search');
-  if (search && isItemList(pathname)) return { open: true, text: search };
+  if (search && isItemList(pathname)) return { open: true, text: search, filledFromList: true };
+  if (current.filledFromList) return CLOSED_SEARCH;
   return current;
+}
+
+/** The listbox's last row, which visits the item list filtered by the typed text. */
+export function seeAllResultsLabel(text: string): string {
+  return `See all results for “${text.trim()}”`;
 }
 
 function isItemList(pathname: string): boolean {

@@ -32,13 +32,13 @@ function ShareEntry({ share, direction }: { share: Share; direction: 'received' 
   const locked = share.shared_title === null;
   const title = share.shared_title ?? LOCKED_SHARE_TITLES[share.shared_type];
   return (
-    <li className="list-group-item d-flex gap-3 align-items-center" aria-label={title}>
+    <li className="list-group-item d-flex flex-wrap gap-3 align-items-center" aria-label={title}>
       {share.shared_image ? (
         <img src={share.shared_image} alt="" width={64} height={48} className="rounded object-fit-cover flex-shrink-0" />
       ) : (
         <span className={`bi ${locked ? 'bi-lock' : 'bi-file-earmark'} fs-3 text-body-secondary flex-shrink-0`} style={{ width: 64 }} aria-hidden="true" />
       )}
-      <div className="flex-grow-1">
+      <div className="flex-grow-1 min-w-0 text-break">
         {share.valid && share.shared_url_path ? (
           <AppLink href={share.shared_url_path}>{title}</AppLink>
         ) : (

@@ -71,7 +71,7 @@ function SearchField({ search, level }: { search: string; level: UserLevelFilter
 
 function LevelFilter({ level, onChange }: { level: UserLevelFilter | null; onChange: (level: UserLevelFilter | null) => void }) {
   return (
-    <ButtonGroup size="sm" aria-label="Level">
+    <ButtonGroup size="sm" aria-label="Level" className="flex-wrap">
       {USER_LIST_LEVEL_FILTERS.map((filter) => {
         const value = filter.value === '' ? null : filter.value;
         const selected = value === level;

@@ -17,8 +17,8 @@ const navbarSearch = (page: Page) => {
     open: bar.getByRole('button', { name: 'Open search' }),
     close: bar.getByRole('button', { name: 'Close search' }),
     // includeHidden: the closed form is hidden, and its input with it.
-    input: bar.getByRole('searchbox', { name: 'Search items', includeHidden: true }),
-    suggestions: bar.getByRole('list', { name: 'Suggested items' }),
+    input: bar.getByRole('combobox', { name: 'Search items', includeHidden: true }),
+    suggestions: bar.getByRole('listbox', { name: 'Suggested items' }),
   };
 };
 
@@ -37,9 +37,9 @@ describe.skipIf(Boolean(e2e.skipReason))('Finding items in a browser', () => {
     await search.input.waitFor();
     // One input event, so the suggestions are those of the whole prefix, not of a part typed so far.
     await search.input.fill(SEARCH_PREFIX);
-    const picked = search.suggestions.getByRole('link', { name: new RegExp(`^${SUGGESTED_TITLE}`) });
+    const picked = search.suggestions.getByRole('option', { name: new RegExp(`^${SUGGESTED_TITLE}`) });
     await picked.waitFor();
-    const suggested = (await search.suggestions.getByRole('link').allInnerTexts()).map((text) => text.toLowerCase());
+    const suggested = (await search.suggestions.getByRole('option').allInnerTexts()).map((text) => text.toLowerCase());
     expect(suggested.length).toBeGreaterThan(1);
     for (const text of suggested) expect(text).toContain(SEARCH_PREFIX);
 

@@ -23,27 +23,34 @@ beforeEach(() => {
 });
 
 describe('search box state after a visit', () => {
-  const open = { open: true, text: 'camp' };
+  const open = { open: true, text: 'camp', filledFromList: false };
 
   it('clears and closes on an item page', () => {
     expect(searchBoxStateAfterVisit('/i/abc123', open)).toEqual(CLOSED_SEARCH);
   });
 
   it('opens filled with the search of an item list', () => {
-    expect(searchBoxStateAfterVisit('/item?search=games%20night', CLOSED_SEARCH)).toEqual({ open: true, text: 'games night' });
-    expect(searchBoxStateAfterVisit('/tag/resource?search=bible', CLOSED_SEARCH)).toEqual({ open: true, text: 'bible' });
+    expect(searchBoxStateAfterVisit('/item?search=games%20night', CLOSED_SEARCH)).toEqual({ open: true, text: 'games night', filledFromList: true });
+    expect(searchBoxStateAfterVisit('/tag/resource?search=bible', CLOSED_SEARCH)).toEqual({ open: true, text: 'bible', filledFromList: true });
   });
 
-  it("keeps the user's state elsewhere", () => {
+  it("keeps what the user typed elsewhere", () => {
     expect(searchBoxStateAfterVisit('/popular', open)).toBe(open);
     expect(searchBoxStateAfterVisit('/item', open)).toBe(open);
+  });
+
+  it('clears the text filled in from a filtered list once the page is another one', () => {
+    const filled = searchBoxStateAfterVisit('/item?search=camp', CLOSED_SEARCH);
+    expect(searchBoxStateAfterVisit('/popular', filled)).toEqual(CLOSED_SEARCH);
+    expect(searchBoxStateAfterVisit('/item', filled)).toEqual(CLOSED_SEARCH);
+    expect(searchBoxStateAfterVisit('/item?search=games', filled)).toEqual({ open: true, text: 'games', filledFromList: true });
   });
 });
 
 describe('the persistent layout across visits', () => {
   it('opens the search box on an item list search, and clears it on an item page', async () => {
     await renderInertiaPage(pageObject('Home', homeProps, { url: '/' }));
-    const searchField = () => screen.getByRole('searchbox', { name: 'Search items', hidden: true }) as HTMLInputElement;
+    const searchField = () => screen.getByRole('combobox', { name: 'Search items', hidden: true }) as HTMLInputElement;
     expect(searchField().closest('form')!.hidden).toBe(true);
 
     await visit('/item?search=camp');
@@ -60,7 +67,7 @@ describe('the persistent layout across visits', () => {
     await renderInertiaPage(pageObject('Home', homeProps, { url: '/' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Open search' }));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search items' }), 'youth games{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search items' }), 'youth games{Enter}');
     expect(get).toHaveBeenCalledWith('/item', { search: 'youth games' });
   });
 

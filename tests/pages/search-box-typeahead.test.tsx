@@ -33,7 +33,7 @@ async function openAndType(text: string) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...SHARED_ANONYMOUS }, { url: '/' }));
   await user.click(screen.getByRole('button', { name: 'Open search' }));
-  await user.type(screen.getByRole('searchbox', { name: 'Search items' }), text);
+  await user.type(screen.getByRole('combobox', { name: 'Search items' }), text);
   return user;
 }
 
@@ -55,13 +55,52 @@ describe('navbar type-ahead', () => {
     expect(typeAheadUrl('camp')).toBe('/item?search=camp&simplejson=true');
   });
 
-  it('lists the results as links to their items', async () => {
+  it('lists the results as options, then a row that sees all results', async () => {
     await openAndType('camp');
     await waitPastDebounce();
-    const list = await screen.findByRole('list', { name: 'Suggested items' });
-    const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/i/camp1', '/i/camp2']);
-    expect(within(links[0]).getByText('Music')).toBeTruthy();
+    const list = await screen.findByRole('listbox', { name: 'Suggested items' });
+    const options = within(list).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Camp SongbookMusicSongs for every evening…',
+      'Camping Safety TrainingRisk assessments.',
+      'See all results for “camp”',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Search items' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('moves through the options with the arrow keys and opens the highlighted one on Enter', async () => {
+    const visit = vi.spyOn(router, 'visit').mockImplementation(() => {});
+    const user = await openAndType('camp');
+    await waitPastDebounce();
+    const input = screen.getByRole('combobox', { name: 'Search items' });
+    await screen.findByRole('listbox', { name: 'Suggested items' });
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const active = document.getElementById(input.getAttribute('aria-activedescendant')!);
+    expect(active?.textContent).toContain('Camping Safety Training');
+    expect(active?.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(visit).toHaveBeenCalledWith('/i/camp2');
+  });
+
+  it('wraps round from the first option to the "See all results" row, which searches the list', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    const user = await openAndType('camp');
+    await waitPastDebounce();
+    await screen.findByRole('listbox', { name: 'Suggested items' });
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(get).toHaveBeenCalledWith('/item', { search: 'camp' });
+  });
+
+  it('closes the list on Escape, then the box on a second Escape, giving the focus back to its button', async () => {
+    const user = await openAndType('camp');
+    await waitPastDebounce();
+    const input = screen.getByRole('combobox', { name: 'Search items' });
+    await screen.findByRole('listbox', { name: 'Suggested items' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox', { name: 'Suggested items' })).toBeNull();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open search' }));
   });
 
   it('visits the item list with the text on Enter', async () => {
@@ -88,6 +127,7 @@ describe('navbar type-ahead', () => {
       await vi.advanceTimersByTimeAsync(10);
     });
     expect(warn).toHaveBeenCalledWith('Search suggestions failed', expect.any(Error));
-    expect(screen.queryByRole('list', { name: 'Suggested items' })).toBeNull();
+    const list = screen.getByRole('listbox', { name: 'Suggested items' });
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['See all results for “camp”']);
   });
 });
