@@ -71,6 +71,9 @@ export const CHARACTERISTIC_TEXTS = {
   publicHelp: 'Always visible with the item; otherwise admins only.',
   notPublic: 'Admins only',
   noUsageNote: 'No usage note',
+  saveFormat: 'Save Format',
+  convertFormat: 'Convert',
+  cancelFormat: 'Cancel',
 } as const;
 
 export const CHARACTERISTIC_MESSAGES = {
@@ -83,7 +86,22 @@ export const CHARACTERISTIC_MESSAGES = {
   created: (title: string) => `Created the characteristic “${title}”.`,
   saved: 'Saved.',
   deleted: (title: string) => `Deleted the characteristic “${title}”.`,
+  /** A format change that would lose values, refused until the admin confirms (field `format`). */
+  formatLosesValues: (unconvertible: number, total: number, formatLabel: string, example: string) =>
+    `${unconvertible} of ${total} item value(s) cannot be read as ${formatLabel} (for example “${example}”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.`,
+  formatConverted: (converted: number, removed: number) => {
+    if (removed > 0) return `Saved. ${converted} value(s) converted, ${removed} removed.`;
+    return converted > 0 ? `Saved. ${converted} value(s) converted.` : 'Saved.';
+  },
 } as const;
+
+/** The field that confirms a format change that removes the values the new format cannot read. */
+export const CONFIRM_FORMAT_CONVERSION_FIELD = 'remove_unconvertible';
+
+/** Deleting a characteristic removes every item's value of it: the confirmation says how many. */
+export function deleteCharacteristicConfirm(valueCount: number): string {
+  return valueCount > 0 ? `${DELETE_CHARACTERISTIC_CONFIRM} It removes its value from ${valueCount} item(s).` : DELETE_CHARACTERISTIC_CONFIRM;
+}
 
 /* Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §3 Affirmation, §5). */
 

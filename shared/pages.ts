@@ -183,6 +183,8 @@ export interface PagePropsMap {
   'admin/characteristic/Show': {
     characteristic: AdminCharacteristic;
     formats: Record<string, string>;
+    /** How many items hold a value of it (what a delete removes). */
+    valueCount: number;
   };
   /** /admin/affirmation (admin-curation §2): every affirmation, paged. */
   'admin/affirmation/Index': {

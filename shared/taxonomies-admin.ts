@@ -78,6 +78,8 @@ export const TAXONOMY_TEXTS = {
   quickTagAll: 'Quick tag: all items',
   searchTitles: 'Search titles',
   matrixItem: 'Item',
+  refreshMatrix: 'Refresh list',
+  matrixStaysNote: 'Rows stay in place while you tag; Refresh list shows the list as it is now.',
 } as const;
 
 /** A row of the taxonomy list: the taxonomy's fields and how many tags it has. */
@@ -97,7 +99,11 @@ export interface AdminTaxonomyDetail extends Omit<AdminTaxonomySummary, 'tag_cou
 /** One item row of the quick-tag matrix: the refs of its tags in this taxonomy. */
 export interface QuickTagRow {
   ref: string;
+  /** The item's code (e.g. EQ-00042), which tells apart items with the same title. */
+  code: string;
   title: string;
+  /** The item's first picture, small, or null. */
+  thumbnailUrl: string | null;
   tagRefs: string[];
 }
 

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { router } from '@inertiajs/react';
 import Table from 'react-bootstrap/Table';
-import { quickTagUrl, TAXONOMY_TEXTS, type AdminTag, type QuickTagRow } from '../../shared/taxonomies-admin';
+import { quickTagUrl, type AdminTag, type QuickTagRow, TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
 import AppLink from '../lib/AppLink';
+import './quick-tag-matrix.css';
 
-/** The props a cell click reloads: the matrix and its count (errors and flash come with every answer). */
+/** The props a refresh reloads: the matrix and its count (errors and flash come with every answer). */
 export const MATRIX_PROPS = ['matrix', 'total'];
 
 interface QuickTagMatrixProps {
@@ -11,52 +13,98 @@ interface QuickTagMatrixProps {
   tags: AdminTag[];
 }
 
-/** Adds or removes one tag-item link through the item's quick tagging route, staying on this page and scroll position. */
-export function toggleTag(itemRef: string, tagRef: string, linked: boolean): void {
-  const options = { preserveScroll: true, preserveState: true, only: MATRIX_PROPS };
+type LinksByItem = Record<string, readonly string[]>;
+
+const linksOf = (rows: QuickTagRow[]): LinksByItem => Object.fromEntries(rows.map((row) => [row.ref, row.tagRefs]));
+
+/**
+ * Adds or removes one tag-item link through the item's quick tagging route (by the item's ref, never by row
+ * position). The matrix is not reloaded: a tagged item would leave the "untagged" list and every row below it
+ * would move under the admin's pointer. Errors and flash still come back with the answer.
+ */
+function toggleTag(itemRef: string, tagRef: string, linked: boolean, onDone: () => void): void {
+  const options = { preserveScroll: true, preserveState: true, only: ['total'], onSuccess: onDone };
   if (linked) router.delete(quickTagUrl(itemRef, tagRef), options);
   else router.post(quickTagUrl(itemRef, tagRef), {}, options);
 }
 
-/** Items (rows) against the taxonomy's tags (columns); a cell is a toggle button showing whether the link exists. */
+/** Shows the list as it is now (tagged items leave the "untagged" list). */
+export function refreshMatrix(): void {
+  router.reload({ only: MATRIX_PROPS });
+}
+
+/**
+ * Items (rows) against the taxonomy's tags (columns); a cell is a toggle button showing whether the link exists.
+ * Rows stay where they are until the admin refreshes, the tag headers and the item column stay visible while the
+ * matrix scrolls, and each row shows the item's code and picture so that items with the same title can be told apart.
+ */
 export default function QuickTagMatrix({ rows, tags }: QuickTagMatrixProps) {
+  const [links, setLinks] = useState(() => linksOf(rows));
+  const [shownRows, setShownRows] = useState(rows);
+  if (rows !== shownRows) {
+    setShownRows(rows);
+    setLinks(linksOf(rows));
+  }
+
+  const toggle = (row: QuickTagRow, tag: AdminTag, linked: boolean) =>
+    toggleTag(row.ref, tag.ref, linked, () =>
+      setLinks((current) => {
+        const now = current[row.ref] ?? [];
+        return { ...current, [row.ref]: linked ? now.filter((ref) => ref !== tag.ref) : [...now, tag.ref] };
+      }),
+    );
+
   return (
-    <Table responsive bordered hover size="sm" className="align-middle">
-      <thead>
-        <tr>
-          <th scope="col">{TAXONOMY_TEXTS.matrixItem}</th>
-          {tags.map((tag) => (
-            <th scope="col" key={tag.ref} className="text-center small">
-              {tag.fullLabel}
+    <div className="app-matrix-scroll border rounded" tabIndex={0} role="region" aria-label="Quick-tag matrix">
+      <Table bordered hover size="sm" className="align-middle mb-0 app-matrix">
+        <thead>
+          <tr>
+            <th scope="col" className="app-matrix-corner">
+              {TAXONOMY_TEXTS.matrixItem}
             </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.ref}>
-            <th scope="row" className="fw-normal">
-              <AppLink href={`/i/${row.ref}`}>{row.title}</AppLink>
-            </th>
-            {tags.map((tag) => {
-              const linked = row.tagRefs.includes(tag.ref);
-              return (
-                <td key={tag.ref} className="text-center p-0">
-                  <button
-                    type="button"
-                    className={`btn btn-sm w-100 rounded-0 ${linked ? 'btn-success' : 'btn-outline-light text-body-secondary'}`}
-                    aria-pressed={linked}
-                    aria-label={`${tag.fullLabel} on ${row.title}`}
-                    onClick={() => toggleTag(row.ref, tag.ref, linked)}
-                  >
-                    <i className={`bi ${linked ? 'bi-check-lg' : 'bi-dash'}`} aria-hidden="true" />
-                  </button>
-                </td>
-              );
-            })}
+            {tags.map((tag) => (
+              <th scope="col" key={tag.ref} className="text-center small">
+                {tag.fullLabel}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.ref}>
+              <th scope="row" className="fw-normal app-matrix-item">
+                <div className="d-flex align-items-center gap-2">
+                  {row.thumbnailUrl ? (
+                    <img src={row.thumbnailUrl} alt="" width={40} height={30} loading="lazy" className="rounded object-fit-cover flex-shrink-0" />
+                  ) : (
+                    <span className="bi bi-image text-body-secondary flex-shrink-0 app-matrix-no-image" aria-hidden="true" />
+                  )}
+                  <span className="min-w-0">
+                    <AppLink href={`/i/${row.ref}`}>{row.title}</AppLink>
+                    <span className="d-block small text-body-secondary font-monospace">{row.code}</span>
+                  </span>
+                </div>
+              </th>
+              {tags.map((tag) => {
+                const linked = (links[row.ref] ?? []).includes(tag.ref);
+                return (
+                  <td key={tag.ref} className="text-center p-0">
+                    <button
+                      type="button"
+                      className={`btn btn-sm w-100 rounded-0 app-matrix-cell ${linked ? 'btn-success' : 'btn-outline-secondary border-0'}`}
+                      aria-pressed={linked}
+                      aria-label={`${tag.fullLabel} on ${row.title} (${row.code})`}
+                      onClick={() => toggle(row, tag, linked)}
+                    >
+                      <i className={`bi ${linked ? 'bi-check-lg' : 'bi-dash'}`} aria-hidden="true" />
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
   );
 }

@@ -172,9 +172,9 @@ describe('the characteristics list', () => {
   });
 });
 
-function renderCharacteristic(characteristic: AdminCharacteristic, shared: SharedProps = ADMIN) {
+function renderCharacteristic(characteristic: AdminCharacteristic, shared: SharedProps = ADMIN, valueCount = 0) {
   const url = `/admin/characteristic/${characteristic.ref}`;
-  return renderInertiaPage(pageObject('admin/characteristic/Show', { ...shared, characteristic, formats: FORMATS, title: characteristic.title }, { url }));
+  return renderInertiaPage(pageObject('admin/characteristic/Show', { ...shared, characteristic, formats: FORMATS, valueCount, title: characteristic.title }, { url }));
 }
 
 describe('a characteristic page', () => {
@@ -184,9 +184,8 @@ describe('a characteristic page', () => {
     await renderCharacteristic(PAGES);
     expect(await screen.findByRole('heading', { level: 1, name: 'Pages' })).toBeTruthy();
     expect((screen.getByLabelText('Public') as HTMLInputElement).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Edit Format' })).toBeNull();
+    expect(screen.queryByLabelText('Format')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('button', { name: 'Edit Format' }));
     await user.selectOptions(screen.getByLabelText('Format'), 'year_month');
     await user.click(screen.getByRole('button', { name: 'Save Format' }));
     expect(patch).toHaveBeenLastCalledWith('/admin/characteristic/charpages001', { format: 'year_month' }, expect.objectContaining({ preserveScroll: true }));
@@ -194,6 +193,33 @@ describe('a characteristic page', () => {
     expect(patch).toHaveBeenLastCalledWith('/admin/characteristic/charpages001', { public: true }, expect.objectContaining({ preserveScroll: true }));
     await user.click(screen.getByRole('button', { name: 'Edit Usage note' }));
     expect(screen.getByLabelText('Usage note').tagName).toBe('TEXTAREA');
+  });
+
+  it('asks to Convert or Cancel when the server says a format change would lose values', async () => {
+    const user = userEvent.setup();
+    const lost = '2 of 5 item value(s) cannot be read as Yes / No (for example “10”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.';
+    const patch = vi.spyOn(router, 'patch').mockImplementation((_url, data, options) => {
+      if (!(data as Record<string, unknown>).remove_unconvertible) options?.onError?.({ format: lost });
+    });
+    await renderCharacteristic(PAGES);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.selectOptions(screen.getByLabelText('Format'), 'boolean');
+    await user.click(screen.getByRole('button', { name: 'Save Format' }));
+    expect(screen.getByRole('button', { name: 'Convert' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    expect(patch).toHaveBeenLastCalledWith('/admin/characteristic/charpages001', { format: 'boolean', remove_unconvertible: true }, expect.objectContaining({ preserveScroll: true }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe(PAGES.format);
+    expect(screen.queryByRole('button', { name: 'Convert' })).toBeNull();
+  });
+
+  it('says how many item values a delete removes', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.fn().mockReturnValue(false);
+    vi.stubGlobal('confirm', confirm);
+    await renderCharacteristic(AGES, ADMIN, 12);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith(`${DELETE_CHARACTERISTIC_CONFIRM} It removes its value from 12 item(s).`);
   });
 
   it('deletes only after the spec’s confirmation, with DELETE of the page URL', async () => {

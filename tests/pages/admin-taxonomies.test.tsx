@@ -31,8 +31,9 @@ function renderItems(props: Partial<PagePropsMap['admin/taxonomy/Items']> = {}, 
     taxonomy: TAXONOMY,
     matrix: {
       data: [
-        { ref: 'itempublic01', title: 'Assembly Plan: The Lost Sheep', tagRefs: ['tagprimary01'] },
-        { ref: 'itemrelated1', title: 'Lost Coin Drama Script', tagRefs: [] },
+        { ref: 'itempublic01', code: 'EQ-00001', title: 'Assembly Plan: The Lost Sheep', thumbnailUrl: '/image/img1/large', tagRefs: ['tagprimary01'] },
+        { ref: 'itemrelated1', code: 'EQ-00002', title: 'Lost Coin Drama Script', thumbnailUrl: null, tagRefs: [] },
+        { ref: 'itemrelated2', code: 'EQ-00003', title: 'Lost Coin Drama Script', thumbnailUrl: null, tagRefs: [] },
       ],
       links: [],
     },
@@ -126,19 +127,44 @@ describe('tag tree', () => {
 });
 
 describe('quick-tag matrix', () => {
-  it('a click on an empty cell posts the tag route, a click on a linked cell deletes it, reloading only the matrix', async () => {
+  it('a click on an empty cell posts the tag route by the item ref, a click on a linked cell deletes it; the rows are not reloaded', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
     await renderItems();
-    expect(screen.getByRole('link', { name: 'Lost Coin Drama Script' }).getAttribute('href')).toBe('/i/itemrelated1');
-    const empty = screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script' });
+    expect(screen.getAllByRole('link', { name: 'Lost Coin Drama Script' }).map((link) => link.getAttribute('href'))).toEqual(['/i/itemrelated1', '/i/itemrelated2']);
+    const empty = screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script (EQ-00002)' });
     expect(empty.getAttribute('aria-pressed')).toBe('false');
     await userEvent.click(empty);
-    expect(post).toHaveBeenCalledWith('/i/itemrelated1/tag/tagyouth0001', {}, expect.objectContaining({ preserveScroll: true, preserveState: true, only: ['matrix', 'total'] }));
-    const linked = screen.getByRole('button', { name: 'Children > Primary on Assembly Plan: The Lost Sheep' });
+    expect(post).toHaveBeenCalledWith('/i/itemrelated1/tag/tagyouth0001', {}, expect.objectContaining({ preserveScroll: true, preserveState: true, only: ['total'] }));
+    const linked = screen.getByRole('button', { name: 'Children > Primary on Assembly Plan: The Lost Sheep (EQ-00001)' });
     expect(linked.getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(linked);
-    expect(remove).toHaveBeenCalledWith('/i/itempublic01/tag/tagprimary01', expect.objectContaining({ only: ['matrix', 'total'] }));
+    expect(remove).toHaveBeenCalledWith('/i/itempublic01/tag/tagprimary01', expect.objectContaining({ only: ['total'] }));
+  });
+
+  it('marks a cell once the server has saved it, and only that item of two with the same title', async () => {
+    vi.spyOn(router, 'post').mockImplementation((_url, _data, options) => options?.onSuccess?.({} as never));
+    await renderItems();
+    await userEvent.click(screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script (EQ-00003)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Children > Primary on Lost Coin Drama Script (EQ-00003)' }));
+    expect(screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script (EQ-00003)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Children > Primary on Lost Coin Drama Script (EQ-00003)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script (EQ-00002)' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByText('EQ-00002')).toBeTruthy();
+  });
+
+  it('leaves a cell as it was when the server refuses the change', async () => {
+    vi.spyOn(router, 'post').mockImplementation((_url, _data, options) => options?.onError?.({} as never));
+    await renderItems();
+    await userEvent.click(screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script (EQ-00002)' }));
+    expect(screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script (EQ-00002)' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('reloads the rows only when the admin asks', async () => {
+    const reload = vi.spyOn(router, 'reload').mockImplementation(() => {});
+    await renderItems();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh list' }));
+    expect(reload).toHaveBeenCalledWith({ only: ['matrix', 'total'] });
   });
 
   it("shows a refusal's error, and the empty state of the untagged list", async () => {

@@ -161,6 +161,8 @@ describe('GET /admin/characteristic/{ref}', () => {
     expect(page.component).toBe('admin/characteristic/Show');
     expect(page.props.characteristic).toEqual({ ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', public: false });
     expect(page.props.formats).toEqual(CHARACTERISTIC_FORMAT_LABELS);
+    expect(page.props.valueCount).toBe(0);
+    expect((await visit(ctx.app, detailUrl(AGES.ref), await ctx.as(ADMIN))).page.props.valueCount).toBe(1);
     expect(page.props.breadcrumbs.at(-1)).toEqual({ label: 'Pages', href: detailUrl(PAGES.ref) });
   });
 
@@ -208,6 +210,57 @@ describe('PATCH /admin/characteristic/{ref}', () => {
       expect((await nextPage(ctx.app, jar)).errors).toEqual(errors);
     }
     expect(await stored()).toEqual(before);
+  });
+
+  describe('a format change re-reads every stored value by the new format', () => {
+    /** A characteristic of its own (the file's database is shared by its tests), held by one new item per value. */
+    async function characteristicWith(ref: string, format: string, values: string[]): Promise<void> {
+      const [characteristic] = await ctx.db().insert(characteristics).values({ ref, title: `Format test ${ref}`, format, position: 9 }).returning({ id: characteristics.id });
+      const created = await ctx
+        .db()
+        .insert(items)
+        .values(values.map((_, index) => ({ ref: `${ref.slice(0, 8)}${String(index).padStart(4, '0')}`, code: `${ref.slice(0, 8)}-${index}`, title: `Converted ${index}` })))
+        .returning({ id: items.id });
+      await ctx.db().insert(itemCharacteristics).values(created.map((item, index) => ({ itemId: item.id, characteristicId: characteristic!.id, value: values[index]! })));
+    }
+
+    async function formatAndValuesOf(ref: string): Promise<{ format: string; values: string[] }> {
+      const [characteristic] = await ctx.db().select({ id: characteristics.id, format: characteristics.format }).from(characteristics).where(eq(characteristics.ref, ref));
+      const rows = await ctx.db().select({ value: itemCharacteristics.value }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, characteristic!.id)).orderBy(asc(itemCharacteristics.itemId));
+      return { format: characteristic!.format, values: rows.map((row) => row.value) };
+    }
+
+    async function removeCharacteristic(ref: string): Promise<void> {
+      await ctx.db().delete(characteristics).where(eq(characteristics.ref, ref));
+    }
+
+    it('refuses, with how many values would be lost, until the admin confirms; nothing changes meanwhile', async () => {
+      const jar = await ctx.as(ADMIN);
+      await characteristicWith('convcount001', 'integer', ['10', '1', '0']);
+      const refused = await send(ctx.app, jar, 'PATCH', detailUrl('convcount001'), { format: 'boolean' });
+      expect(refused.statusCode).toBe(303);
+      expect((await nextPage(ctx.app, jar)).errors).toEqual({ format: CHARACTERISTIC_MESSAGES.formatLosesValues(1, 3, 'Yes / No', '10') });
+      expect(await formatAndValuesOf('convcount001')).toEqual({ format: 'integer', values: ['10', '1', '0'] });
+
+      const confirmed = await send(ctx.app, jar, 'PATCH', detailUrl('convcount001'), { format: 'boolean', remove_unconvertible: true });
+      expect(confirmed.statusCode).toBe(303);
+      expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.formatConverted(2, 1));
+      expect(await formatAndValuesOf('convcount001')).toEqual({ format: 'boolean', values: ['true', 'false'] });
+      await removeCharacteristic('convcount001');
+    });
+
+    it('converts without asking when every value reads in the new format, storing it as that format does', async () => {
+      const jar = await ctx.as(ADMIN);
+      await characteristicWith('convtext0001', 'text', [' 42 ', '7', '11-14']);
+      await send(ctx.app, jar, 'PATCH', detailUrl('convtext0001'), { format: 'integer' });
+      expect((await nextPage(ctx.app, jar)).errors).toEqual({ format: CHARACTERISTIC_MESSAGES.formatLosesValues(1, 3, 'Whole number', '11-14') });
+      await send(ctx.app, jar, 'PATCH', detailUrl('convtext0001'), { format: 'integer', remove_unconvertible: 'true' });
+      expect(await formatAndValuesOf('convtext0001')).toEqual({ format: 'integer', values: ['42', '7'] });
+      await send(ctx.app, jar, 'PATCH', detailUrl('convtext0001'), { format: 'text' });
+      expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.formatConverted(2, 0));
+      expect(await formatAndValuesOf('convtext0001')).toEqual({ format: 'text', values: ['42', '7'] });
+      await removeCharacteristic('convtext0001');
+    });
   });
 
   it('answers 400 for a body naming no field, several, or an unknown one', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, type AdminTag, type QuickTagRow } from '../../shared/taxonomies-admin';
-import { items, itemTags, tags, taxonomies } from '../../server/db/schema';
+import { itemImages, items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
 import { REFS, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
@@ -288,6 +288,19 @@ describe('quick-tag matrix', () => {
     const refused = await ctx.app.inject({ method: 'DELETE', url: `/i/${REFS.related}/tag/${guide.ref}`, headers: { ...(await sendHeaders(admin)), referer: `http://localhost${back}` } });
     expect(refused.statusCode).toBe(303);
     expect(Object.values((await nextPage(ctx.app, admin)).errors)).toEqual(['Type needs at least one tag.']);
+  });
+
+  it('gives each row the item code and first picture, so that two items with the same title can be told apart', async () => {
+    await ctx.database.db.insert(items).values([
+      { ref: 'itemtwin0001', code: 'EQ-98001', title: 'Twin title' },
+      { ref: 'itemtwin0002', code: 'EQ-98002', title: 'Twin title' },
+    ]);
+    await ctx.database.db.insert(itemImages).values({ ref: 'imgtwin00001', itemId: await itemIdOf(ctx.database, 'itemtwin0002'), storageKey: 'twin.jpg', extension: 'jpg', position: 0 });
+    const twins = (await matrix(`/admin/taxonomy/${TYPE}/item?search=twin`)).matrix.data;
+    expect(twins.map((row) => [row.ref, row.code, row.thumbnailUrl])).toEqual([
+      ['itemtwin0001', 'EQ-98001', null],
+      ['itemtwin0002', 'EQ-98002', '/image/imgtwin00001/large'],
+    ]);
   });
 
   it("answers the cell click's reload with only the matrix props", async () => {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
-import { adminCharacteristicUrl, CHARACTERISTIC_TEXTS, DELETE_CHARACTERISTIC_CONFIRM } from '../../../shared/admin';
+import { adminCharacteristicUrl, CHARACTERISTIC_TEXTS, deleteCharacteristicConfirm } from '../../../shared/admin';
 import type { PageProps } from '../../../shared/pages';
 import RecordActions from '../../../components/lib/RecordActions';
+import CharacteristicFormatField from '../../../components/admin/CharacteristicFormatField';
 import InlineCheckbox from '../../../components/admin/InlineCheckbox';
 import LinkShareButton from '../../../components/admin/LinkShareButton';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
@@ -13,15 +14,14 @@ import PageHeader from '../../../components/layout/PageHeader';
  * A characteristic (admin-curation §2 "Admin characteristic detail"): title, usage note, format and public, edited in
  * place in edit mode, with Delete and a Share button that offers its link.
  */
-export default function AdminCharacteristicShow({ characteristic, formats, can }: PageProps<'admin/characteristic/Show'>) {
+export default function AdminCharacteristicShow({ characteristic, formats, valueCount, can }: PageProps<'admin/characteristic/Show'>) {
   // Edit mode belongs to the characteristic it was switched on for.
   const [editingRef, setEditingRef] = useState<string | null>(null);
   const editing = can.update && editingRef === characteristic.ref;
   const url = adminCharacteristicUrl(characteristic.ref);
-  const formatOptions = Object.entries(formats).map(([value, label]) => ({ value, label }));
 
   const remove = () => {
-    if (window.confirm(DELETE_CHARACTERISTIC_CONFIRM)) router.delete(url);
+    if (window.confirm(deleteCharacteristicConfirm(valueCount))) router.delete(url);
   };
 
   return (
@@ -49,7 +49,7 @@ export default function AdminCharacteristicShow({ characteristic, formats, can }
         </div>
         <div>
           <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.format}</div>
-          <InlineEditableField field="format" label={CHARACTERISTIC_TEXTS.format} mode="select" required options={formatOptions} value={characteristic.format} url={url} editable={editing} />
+          <CharacteristicFormatField url={url} format={characteristic.format} formats={formats} editable={editing} />
         </div>
         <InlineCheckbox field="public" label={CHARACTERISTIC_TEXTS.public} checked={characteristic.public} editable={editing} url={url} help={CHARACTERISTIC_TEXTS.publicHelp} />
       </div>

@@ -7,7 +7,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { EMPTY_STATES } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
 import { adminTaxonomyItemsUrl, adminTaxonomyUrl, QUICK_TAG_SEARCH_MAX, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
-import QuickTagMatrix from '../../../components/admin-taxonomies/QuickTagMatrix';
+import QuickTagMatrix, { refreshMatrix } from '../../../components/admin-taxonomies/QuickTagMatrix';
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
 
@@ -57,6 +57,13 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
         <Alert variant="warning">{all || filters.search ? EMPTY_STATES.items : EMPTY_STATES.unlinkedFiles}</Alert>
       ) : (
         <>
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+            <Button variant="outline-secondary" size="sm" onClick={refreshMatrix}>
+              <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+              {TAXONOMY_TEXTS.refreshMatrix}
+            </Button>
+            <span className="small text-body-secondary">{TAXONOMY_TEXTS.matrixStaysNote}</span>
+          </div>
           <Pagination links={matrix.links} label="Item pages" className="mb-2" />
           <QuickTagMatrix rows={matrix.data} tags={taxonomy.tags} />
           <Pagination links={matrix.links} label="Item pages" className="mt-2" />

@@ -3,9 +3,11 @@
  * case; the table's unique index settles races. Writes bump the library version by the table's triggers.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { CharacteristicFormat } from '../../../shared/enums';
 import type { AdminCharacteristic } from '../../../shared/admin';
 import type { Database } from '../../db/client';
-import { characteristics } from '../../db/schema';
+import { characteristics, itemCharacteristics } from '../../db/schema';
+import { parseCharacteristicValue } from '../item-editing/characteristic-values';
 import { offsetAndLimit } from '../../lib/pagination';
 import { REF_PATTERN } from '../../lib/ref';
 import { isUniqueViolation } from '../../db/errors';
@@ -97,4 +99,34 @@ export async function updateCharacteristic(db: Database, id: number, field: keyo
 /** Items' values of it go with it (item_characteristics cascades). */
 export async function deleteCharacteristic(db: Database, id: number): Promise<void> {
   await db.delete(characteristics).where(eq(characteristics.id, id));
+}
+
+export type FormatChange = { ok: true; converted: number; removed: number } | { ok: false; unconvertible: number; total: number; example: string };
+
+/**
+ * Changes the format and re-writes every item's value in it, in one transaction: a value the new format reads
+ * (by the same rule as the item editor) is stored as that format stores it; one it cannot read is removed, but only
+ * when `removeUnconvertible` says the admin agreed to it. Otherwise nothing changes and the count comes back.
+ */
+export async function changeCharacteristicFormat(db: Database, id: number, format: CharacteristicFormat, removeUnconvertible: boolean): Promise<FormatChange> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: characteristics.id }).from(characteristics).where(eq(characteristics.id, id)).for('update');
+    const stored = await tx.select({ itemId: itemCharacteristics.itemId, value: itemCharacteristics.value }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, id));
+    const plan = stored.map((row) => ({ ...row, parsed: parseCharacteristicValue(format, row.value) }));
+    const unconvertible = plan.filter((row) => !row.parsed.ok || row.parsed.value === null);
+    if (unconvertible.length > 0 && !removeUnconvertible) return { ok: false, unconvertible: unconvertible.length, total: stored.length, example: unconvertible[0]!.value };
+    for (const row of plan) {
+      const where = and(eq(itemCharacteristics.itemId, row.itemId), eq(itemCharacteristics.characteristicId, id));
+      if (!row.parsed.ok || row.parsed.value === null) await tx.delete(itemCharacteristics).where(where);
+      else if (row.parsed.value !== row.value) await tx.update(itemCharacteristics).set({ value: row.parsed.value }).where(where);
+    }
+    await tx.update(characteristics).set({ format }).where(eq(characteristics.id, id));
+    return { ok: true, converted: plan.length - unconvertible.length, removed: unconvertible.length };
+  });
+}
+
+/** How many items hold a value of this characteristic (what deleting it removes). */
+export async function characteristicValueCount(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, id));
+  return row?.total ?? 0;
 }

@@ -13,6 +13,7 @@ import {
   CHARACTERISTIC_FIELDS,
   CHARACTERISTIC_FORMAT_LABELS,
   CHARACTERISTIC_MESSAGES,
+  CONFIRM_FORMAT_CONVERSION_FIELD,
   CHARACTERISTICS_TITLE,
 } from '../../../shared/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
@@ -21,8 +22,18 @@ import { canManageCharacteristics, characteristicCan } from '../../access/policy
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { refParams } from '../../lib/validation';
-import { oneOf, singleField } from '../../lib/form-input';
-import { createCharacteristic, deleteCharacteristic, findCharacteristic, listCharacteristics, updateCharacteristic, type CharacteristicRecord } from './queries';
+import { booleanInput, oneOf, singleField } from '../../lib/form-input';
+import type { CharacteristicFormat } from '../../../shared/enums';
+import {
+  changeCharacteristicFormat,
+  characteristicValueCount,
+  createCharacteristic,
+  deleteCharacteristic,
+  findCharacteristic,
+  listCharacteristics,
+  updateCharacteristic,
+  type CharacteristicRecord,
+} from './queries';
 import { characteristicFieldSchemas, createCharacteristicBody } from './schemas';
 
 const BAD_EDIT_REQUEST = `Send exactly one of ${CHARACTERISTIC_FIELDS.join(', ')}.`;
@@ -63,9 +74,10 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
-    const { id: _id, ...characteristic } = await characteristicOf(request, request.params.ref);
+    const { id, ...characteristic } = await characteristicOf(request, request.params.ref);
     return reply.inertia('admin/characteristic/Show', {
       characteristic,
+      valueCount: await characteristicValueCount(app.db, id),
       formats: CHARACTERISTIC_FORMAT_LABELS,
       can: characteristicCan(request.viewer),
       title: characteristic.title,
@@ -76,10 +88,19 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
     const characteristic = await characteristicOf(request, request.params.ref);
     const back = adminCharacteristicUrl(characteristic.ref);
-    const field = singleField(request.body, oneOf(CHARACTERISTIC_FIELDS), BAD_EDIT_REQUEST);
-    const [name, value] = field;
+    const { [CONFIRM_FORMAT_CONVERSION_FIELD]: confirmation, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+    const [name, value] = singleField(fields, oneOf(CHARACTERISTIC_FIELDS), BAD_EDIT_REQUEST);
     const parsed = characteristicFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
+    if (name === 'format') {
+      const format = parsed.data as CharacteristicFormat;
+      const changed = await changeCharacteristicFormat(app.db, characteristic.id, format, booleanInput(confirmation) === true);
+      if (!changed.ok) {
+        const message = CHARACTERISTIC_MESSAGES.formatLosesValues(changed.unconvertible, changed.total, CHARACTERISTIC_FORMAT_LABELS[format], changed.example);
+        return reply.redirectWithErrors({ format: message }, back);
+      }
+      return reply.notify(CHARACTERISTIC_MESSAGES.formatConverted(changed.converted, changed.removed)).redirectBack(back);
+    }
     const saved = await updateCharacteristic(app.db, characteristic.id, name, parsed.data);
     if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
     return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);

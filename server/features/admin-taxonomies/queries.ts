@@ -10,6 +10,8 @@ import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { tagFields } from '../discovery/tag-catalogue';
 import { escapeLikePattern } from '../item-editing/user-search';
+import { firstImageRef } from '../items/summary';
+import { itemImageUrls } from '../../../shared/items';
 import type { CreateTaxonomyInput } from './schemas';
 
 const TAG_POSITIONS: PositionTarget = { table: tags, id: tags.id, position: tags.position };
@@ -272,7 +274,7 @@ export async function quickTagMatrix(db: Database, request: MatrixRequest): Prom
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { offset, limit } = offsetAndLimit(request.page, request.perPage);
   const [totalRow] = await db.select({ total: count() }).from(items).where(where);
-  const page = await db.select({ id: items.id, ref: items.ref, title: items.title }).from(items).where(where).orderBy(asc(sql`lower(${items.title})`), asc(items.id)).offset(offset).limit(limit);
+  const page = await db.select({ id: items.id, ref: items.ref, code: items.code, title: items.title, imageRef: firstImageRef }).from(items).where(where).orderBy(asc(sql`lower(${items.title})`), asc(items.id)).offset(offset).limit(limit);
   const links =
     page.length === 0
       ? []
@@ -283,7 +285,13 @@ export async function quickTagMatrix(db: Database, request: MatrixRequest): Prom
           .where(and(eq(tags.taxonomyId, request.taxonomyId), inArray(itemTags.itemId, page.map((row) => row.id))));
   return {
     total: Number(totalRow?.total ?? 0),
-    rows: page.map((row) => ({ ref: row.ref, title: row.title, tagRefs: links.filter((link) => link.itemId === row.id).map((link) => link.tagRef) })),
+    rows: page.map((row) => ({
+      ref: row.ref,
+      code: row.code,
+      title: row.title,
+      thumbnailUrl: row.imageRef ? itemImageUrls(row.imageRef).public_thumbnail_large_url : null,
+      tagRefs: links.filter((link) => link.itemId === row.id).map((link) => link.tagRef),
+    })),
   };
 }
 
