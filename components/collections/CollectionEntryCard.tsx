@@ -64,7 +64,7 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
               <i className="bi bi-arrow-down" aria-hidden="true" />
             </Button>
             {moves.sections.length > 0 && (
-              <Dropdown>
+              <Dropdown focusFirstItemOnShow>
                 <Dropdown.Toggle size="sm" variant="link" className="collection-entry-tool app-no-caret" aria-label={`Move ${name} to section…`} {...{ [MOVE_CONTROL_ATTRIBUTE]: 'section' }}>
                   <i className="bi bi-box-arrow-in-right" aria-hidden="true" />
                 </Dropdown.Toggle>

@@ -56,16 +56,17 @@ export default function CollectionSections({ collectionRef, sections, editing }:
     if (window.confirm(REMOVE_COLLECTION_ITEM_CONFIRM)) deleteKeepingScroll(collectionItemUrl(entry.ref));
   };
 
-  // A card that changed section is a new element, and one React moved among its siblings loses the focus: give it back.
+  // A card that changed section is a new element, one React moved among its siblings loses the focus, and a button
+  // that can go no further is disabled: the focus comes back to the moved entry, unless it is already elsewhere.
   useLayoutEffect(() => {
     const wanted = refocus.current;
     if (!wanted) return;
-    const card = document.querySelector(`[data-entry-ref="${wanted.entryRef}"]`);
-    const controls = [wanted.control, 'up', 'down', 'section'].map((control) => card?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${control}"]:not(:disabled)`));
-    const target = controls.find((control) => control != null);
-    if (target && document.activeElement !== target) target.focus();
     // Kept until the saved order arrives, which may move the card once more.
     if (moved?.base !== sections) refocus.current = null;
+    if (!focusIsLost()) return;
+    const card = document.querySelector(`[data-entry-ref="${wanted.entryRef}"]`);
+    const controls = [wanted.control, 'up', 'down', 'section'].map((control) => card?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${control}"]:not(:disabled)`));
+    controls.find((control) => control != null)?.focus();
   }, [shown, moved, sections]);
 
   if (shown.length === 0) return <Alert variant="info">{COLLECTION_TEXTS.emptyCollection}</Alert>;
@@ -103,4 +104,10 @@ export default function CollectionSections({ collectionRef, sections, editing }:
       <EntryEditorModal entry={editingEntry} sections={sectionNames(shown)} onHide={() => setEditingEntry(null)} />
     </>
   );
+}
+
+/** Nothing has the focus, or a button that has just been disabled still holds it. */
+function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected || (active instanceof HTMLButtonElement && active.disabled);
 }
