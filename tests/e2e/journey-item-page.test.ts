@@ -24,8 +24,8 @@ async function itemPath(page: Page): Promise<string> {
 }
 
 /** Sums the layout shifts the page makes from its first paint (Layout Instability API), as CLS does. */
-function recordLayoutShifts(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     const record = window as unknown as { layoutShift: number };
     record.layoutShift = 0;
     new PerformanceObserver((list) => {
