@@ -41,28 +41,20 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
             <span {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }} className="btn btn-sm btn-link collection-entry-tool me-auto" style={{ cursor: 'grab' }} role="button" tabIndex={-1} aria-label={`Drag ${name}`}>
               <i className="bi bi-grip-vertical" aria-hidden="true" />
             </span>
-            <Button
-              size="sm"
-              variant="link"
-              className="collection-entry-tool"
-              aria-label={`Move ${name} up`}
-              disabled={!moves.up}
-              {...{ [MOVE_CONTROL_ATTRIBUTE]: 'up' }}
-              onClick={() => onStep(entry, { to: 'up' }, 'up')}
-            >
-              <i className="bi bi-arrow-up" aria-hidden="true" />
-            </Button>
-            <Button
-              size="sm"
-              variant="link"
-              className="collection-entry-tool"
-              aria-label={`Move ${name} down`}
-              disabled={!moves.down}
-              {...{ [MOVE_CONTROL_ATTRIBUTE]: 'down' }}
-              onClick={() => onStep(entry, { to: 'down' }, 'down')}
-            >
-              <i className="bi bi-arrow-down" aria-hidden="true" />
-            </Button>
+            {(['up', 'down'] as const).map((direction) => (
+              <Button
+                key={direction}
+                size="sm"
+                variant="link"
+                className="collection-entry-tool"
+                aria-label={`Move ${name} ${direction}`}
+                disabled={!moves[direction]}
+                {...{ [MOVE_CONTROL_ATTRIBUTE]: direction }}
+                onClick={() => onStep(entry, { to: direction }, direction)}
+              >
+                <i className={`bi bi-arrow-${direction}`} aria-hidden="true" />
+              </Button>
+            ))}
             {moves.sections.length > 0 && (
               <Dropdown focusFirstItemOnShow>
                 <Dropdown.Toggle size="sm" variant="link" className="collection-entry-tool app-no-caret" aria-label={`Move ${name} to section…`} {...{ [MOVE_CONTROL_ATTRIBUTE]: 'section' }}>
