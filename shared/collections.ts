@@ -76,6 +76,14 @@ export function collectionChoiceLabel(choice: Pick<CollectionChoice, 'title' | '
   return choice.holdsItem ? `${choice.title} (already has this item)` : choice.title;
 }
 
+/**
+ * What a screen reader hears after an entry moved (issue 15 §4, a polite live region on the collection page):
+ * its title, its place in the section counted from 1, the section's size and name.
+ */
+export function entryMovedAnnouncement(title: string, position: number, count: number, section: string): string {
+  return `Moved '${title}' to position ${position} of ${count} in '${section}'`;
+}
+
 export const collectionUrl = (ref: string) => `/collection/${ref}`;
 export const collectionItemUrl = (ref: string) => `/collection_item/${ref}`;
 /** POST target of Add to Collection; an empty choice still posts, and the server answers the field error. */

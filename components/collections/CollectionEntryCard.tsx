@@ -1,34 +1,79 @@
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import Dropdown from 'react-bootstrap/Dropdown';
 import { COLLECTION_TEXTS, type CollectionItemEntry } from '../../shared/collections';
 import ItemLink from '../item/ItemLink';
+import type { EntryStep } from './sections';
 import { DRAG_HANDLE_ATTRIBUTE } from './SortableEntryList';
+
+/** Names each move button of a card, so that the focus can come back to it after the card moved. */
+export const MOVE_CONTROL_ATTRIBUTE = 'data-move-control';
+export type MoveControl = 'up' | 'down' | 'section';
+
+/** Which moves a card offers: up and down within its section, and the collection's other sections. */
+export interface EntryMoves {
+  up: boolean;
+  down: boolean;
+  sections: { section: string; heading: string }[];
+}
 
 interface CollectionEntryCardProps {
   entry: CollectionItemEntry;
   editing: boolean;
   onEdit: (entry: CollectionItemEntry) => void;
   onRemove: (entry: CollectionItemEntry) => void;
+  moves: EntryMoves;
+  onStep: (entry: CollectionItemEntry, step: EntryStep, control: MoveControl) => void;
 }
 
 /**
  * One entry of a collection (admin-curation §3): the item's image, title (linking to /i/{ref}) and blurb, and the
- * owner's note. An item the viewer may not open is a locked placeholder. In edit mode: drag, edit note and section, remove.
+ * owner's note. An item the viewer may not open is a locked placeholder. In edit mode: drag, or move up, down or to
+ * another section with buttons (the keyboard's and a single pointer's way, issue 15 §4), edit note and section, remove.
  */
-export default function CollectionEntryCard({ entry, editing, onEdit, onRemove }: CollectionEntryCardProps) {
+export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, moves, onStep }: CollectionEntryCardProps) {
   const name = entry.item?.title ?? COLLECTION_TEXTS.lockedItem;
   return (
     <div className="col" role="listitem" data-entry-ref={entry.ref} aria-label={name}>
       <Card as="article" className={`h-100 shadow-sm${entry.item ? '' : ' bg-body-tertiary'}`}>
         {editing && (
-          <Card.Header className="d-flex align-items-center gap-2 py-1">
-            <span {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }} className="btn btn-sm btn-link p-0 me-auto" style={{ cursor: 'grab' }} role="button" tabIndex={-1} aria-label={`Drag ${name}`}>
+          <Card.Header className="d-flex flex-wrap align-items-center gap-1 py-1">
+            <span {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }} className="btn btn-sm btn-link collection-entry-tool me-auto" style={{ cursor: 'grab' }} role="button" tabIndex={-1} aria-label={`Drag ${name}`}>
               <i className="bi bi-grip-vertical" aria-hidden="true" />
             </span>
-            <Button size="sm" variant="link" className="p-0" aria-label={`Edit note and section of ${name}`} onClick={() => onEdit(entry)}>
+            {(['up', 'down'] as const).map((direction) => (
+              <Button
+                key={direction}
+                size="sm"
+                variant="link"
+                className="collection-entry-tool"
+                aria-label={`Move ${name} ${direction}`}
+                disabled={!moves[direction]}
+                {...{ [MOVE_CONTROL_ATTRIBUTE]: direction }}
+                onClick={() => onStep(entry, { to: direction }, direction)}
+              >
+                <i className={`bi bi-arrow-${direction}`} aria-hidden="true" />
+              </Button>
+            ))}
+            {moves.sections.length > 0 && (
+              <Dropdown focusFirstItemOnShow>
+                <Dropdown.Toggle size="sm" variant="link" className="collection-entry-tool app-no-caret" aria-label={`Move ${name} to section…`} {...{ [MOVE_CONTROL_ATTRIBUTE]: 'section' }}>
+                  <i className="bi bi-box-arrow-in-right" aria-hidden="true" />
+                </Dropdown.Toggle>
+                <Dropdown.Menu>
+                  <Dropdown.Header>Move to section</Dropdown.Header>
+                  {moves.sections.map((choice) => (
+                    <Dropdown.Item key={choice.section} as="button" onClick={() => onStep(entry, { to: 'section', section: choice.section }, 'section')}>
+                      {choice.heading}
+                    </Dropdown.Item>
+                  ))}
+                </Dropdown.Menu>
+              </Dropdown>
+            )}
+            <Button size="sm" variant="link" className="collection-entry-tool" aria-label={`Edit note and section of ${name}`} onClick={() => onEdit(entry)}>
               <i className="bi bi-pencil" aria-hidden="true" />
             </Button>
-            <Button size="sm" variant="link" className="p-0 text-danger" aria-label={`Remove ${name}`} onClick={() => onRemove(entry)}>
+            <Button size="sm" variant="link" className="collection-entry-tool text-danger" aria-label={`Remove ${name}`} onClick={() => onRemove(entry)}>
               <i className="bi bi-trash" aria-hidden="true" />
             </Button>
           </Card.Header>

@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { COLLECTION_TEXTS, collectionItemUrl, REMOVE_COLLECTION_ITEM_CONFIRM, type CollectionItemEntry, type CollectionSection } from '../../shared/collections';
+import {
+  COLLECTION_TEXTS,
+  collectionItemUrl,
+  entryMovedAnnouncement,
+  REMOVE_COLLECTION_ITEM_CONFIRM,
+  type CollectionItemEntry,
+  type CollectionSection,
+} from '../../shared/collections';
 import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
-import CollectionEntryCard from './CollectionEntryCard';
+import CollectionEntryCard, { MOVE_CONTROL_ATTRIBUTE, type MoveControl } from './CollectionEntryCard';
 import EntryEditorModal from './EntryEditorModal';
-import { movedSections, sectionNames } from './sections';
+import { movedSections, placeOf, sectionNames, stepTarget, type EntryStep } from './sections';
 import SortableEntryList from './SortableEntryList';
+import './collections.css';
 
 interface CollectionSectionsProps {
   collectionRef: string;
@@ -13,41 +21,93 @@ interface CollectionSectionsProps {
   editing: boolean;
 }
 
+const headingOf = (section: string) => section || COLLECTION_TEXTS.noSection;
+const nameOf = (entry: CollectionItemEntry) => entry.item?.title ?? COLLECTION_TEXTS.lockedItem;
+
 /**
  * A collection's entries grouped into sections (admin-curation §3 Sections). In edit mode entries are dragged within
- * and between sections (PATCH /collection_item/{ref} with section and position), edited and removed.
+ * and between sections, or moved with buttons (up, down, to another section: issue 15 §4), each move a PATCH
+ * /collection_item/{ref} with section and position and said in a polite live region; entries are edited and removed.
  */
 export default function CollectionSections({ collectionRef, sections, editing }: CollectionSectionsProps) {
-  // A drop shows its result at once; the props the save brings back replace it.
+  // A move shows its result at once; the props the save brings back replace it.
   const [moved, setMoved] = useState<{ base: CollectionSection[]; sections: CollectionSection[] } | null>(null);
   const [editingEntry, setEditingEntry] = useState<CollectionItemEntry | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // The button a keyboard move was made with: it keeps the focus on the moved entry, wherever the entry went.
+  const refocus = useRef<{ entryRef: string; control: MoveControl } | null>(null);
   const shown = moved?.base === sections ? moved.sections : sections;
 
   const move = (entryRef: string, toSection: string, position: number) => {
-    setMoved({ base: sections, sections: movedSections(shown, entryRef, toSection, position) });
+    const after = movedSections(shown, entryRef, toSection, position);
+    setMoved({ base: sections, sections: after });
+    const entry = after.flatMap((section) => section.items).find((candidate) => candidate.ref === entryRef);
+    const place = placeOf(after, entryRef);
+    if (entry && place) setAnnouncement(entryMovedAnnouncement(nameOf(entry), place.position, place.count, headingOf(place.section)));
     patchKeepingScroll(collectionItemUrl(entryRef), { section: toSection, position });
+  };
+  const step = (entry: CollectionItemEntry, how: EntryStep, control: MoveControl) => {
+    const target = stepTarget(shown, entry.ref, how);
+    if (!target) return;
+    refocus.current = { entryRef: entry.ref, control };
+    move(entry.ref, target.section, target.position);
   };
   const remove = (entry: CollectionItemEntry) => {
     if (window.confirm(REMOVE_COLLECTION_ITEM_CONFIRM)) deleteKeepingScroll(collectionItemUrl(entry.ref));
   };
 
+  // A card that changed section is a new element, one React moved among its siblings loses the focus, and a button
+  // that can go no further is disabled: the focus comes back to the moved entry, unless it is already elsewhere.
+  useLayoutEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted) return;
+    // Kept until the saved order arrives, which may move the card once more.
+    if (moved?.base !== sections) refocus.current = null;
+    if (!focusIsLost()) return;
+    const card = document.querySelector(`[data-entry-ref="${wanted.entryRef}"]`);
+    const controls = [wanted.control, 'up', 'down', 'section'].map((control) => card?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${control}"]:not(:disabled)`));
+    controls.find((control) => control != null)?.focus();
+  }, [shown, moved, sections]);
+
   if (shown.length === 0) return <Alert variant="info">{COLLECTION_TEXTS.emptyCollection}</Alert>;
+  const sectionChoices = shown.map((section) => ({ section: section.section, heading: headingOf(section.section) }));
   return (
     <>
       {shown.map((section) => {
-        const heading = section.section || COLLECTION_TEXTS.noSection;
+        const heading = headingOf(section.section);
         return (
           <section key={section.section} className="mb-4" aria-label={heading}>
             {(section.section !== '' || shown.length > 1) && <h2 className="h5">{heading}</h2>}
             <SortableEntryList section={section.section} group={`collection-${collectionRef}`} enabled={editing} onMove={move} label={heading}>
-              {section.items.map((entry) => (
-                <CollectionEntryCard key={entry.ref} entry={entry} editing={editing} onEdit={setEditingEntry} onRemove={remove} />
+              {section.items.map((entry, index) => (
+                <CollectionEntryCard
+                  key={entry.ref}
+                  entry={entry}
+                  editing={editing}
+                  onEdit={setEditingEntry}
+                  onRemove={remove}
+                  moves={{
+                    up: index > 0,
+                    down: index < section.items.length - 1,
+                    sections: sectionChoices.filter((choice) => choice.section !== section.section),
+                  }}
+                  onStep={step}
+                />
               ))}
             </SortableEntryList>
           </section>
         );
       })}
+      <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
+        {announcement}
+      </div>
       <EntryEditorModal entry={editingEntry} sections={sectionNames(shown)} onHide={() => setEditingEntry(null)} />
     </>
   );
+}
+
+/** Nothing has the focus, or a button that has just been disabled still holds it. */
+function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected || (active instanceof HTMLButtonElement && active.disabled);
 }

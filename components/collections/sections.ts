@@ -23,3 +23,27 @@ export function movedSections(sections: readonly CollectionSection[], entryRef: 
 export function sectionNames(sections: readonly CollectionSection[]): string[] {
   return sections.map((section) => section.section).filter((name) => name !== '');
 }
+
+/** A move without dragging (issue 15 §4): one place up or down in its section, or to the end of another section. */
+export type EntryStep = { to: 'up' } | { to: 'down' } | { to: 'section'; section: string };
+
+/** Where a step puts the entry (the section and the position the server is sent), or null when it cannot go there. */
+export function stepTarget(sections: readonly CollectionSection[], entryRef: string, step: EntryStep): { section: string; position: number } | null {
+  const from = sections.find((section) => section.items.some((item) => item.ref === entryRef));
+  if (!from) return null;
+  const index = from.items.findIndex((item) => item.ref === entryRef);
+  if (step.to === 'up') return index > 0 ? { section: from.section, position: index - 1 } : null;
+  if (step.to === 'down') return index < from.items.length - 1 ? { section: from.section, position: index + 1 } : null;
+  if (step.section === from.section) return null;
+  const target = sections.find((section) => section.section === step.section);
+  return { section: step.section, position: target?.items.length ?? 0 };
+}
+
+/** Where the entry is now, counted from 1, in a section of how many. */
+export function placeOf(sections: readonly CollectionSection[], entryRef: string): { section: string; position: number; count: number } | null {
+  for (const section of sections) {
+    const index = section.items.findIndex((item) => item.ref === entryRef);
+    if (index >= 0) return { section: section.section, position: index + 1, count: section.items.length };
+  }
+  return null;
+}

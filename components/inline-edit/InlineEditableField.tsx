@@ -59,7 +59,8 @@ export default function InlineEditableField(props: InlineEditableFieldProps) {
         </div>
         {edit.justSaved && <i className="bi bi-check-circle-fill text-success" role="img" aria-label={`${label} saved`} />}
         {editable && (
-          <button type="button" className="btn btn-sm btn-link p-0" aria-label={`Edit ${label}`} onClick={edit.start}>
+          // At least 24 px square (WCAG 2.5.8): the pencil alone is smaller.
+          <button type="button" className="btn btn-sm btn-link p-0" style={{ minWidth: 24, minHeight: 24 }} aria-label={`Edit ${label}`} onClick={edit.start}>
             <i className="bi bi-pencil" aria-hidden="true" />
           </button>
         )}

@@ -22,7 +22,10 @@ import RelatedItems from '../../components/item/RelatedItems';
 import ShareButton from '../../components/share/ShareButton';
 import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
 
-/** The item page (member-library §2 "Item page"): one section per part, in the spec's order, each with its editor in edit mode. */
+/**
+ * The item page (member-library §2 "Item page"): one section per part, each with its editor in edit mode, in the spec's
+ * order except that the content list follows the overview (see docs/decisions.md "Item page order").
+ */
 export default function ItemShow(props: PageProps<'items/Show'>) {
   const { item, affirmationOptions, taxonomies, editable, accessLevelChoices, canRelate, contentCan, unlinkedFiles, can, auth, errors, sharingExplanation } = props;
   // Edit mode belongs to the item it was switched on for. Saves reload the props with the page's
@@ -54,6 +57,17 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
         <div className={auth.admin ? 'col-12' : 'col-lg-8'}>
           <ItemImages itemRef={item.ref} title={item.title} images={item.all_images} editing={editing} />
           {editing ? <ItemDetailsEditor item={item} editable={editable.fields} /> : <ItemOverview item={item} />}
+          {/* What people came for comes first: the files, right after the title and blurb (issue 15 §3). */}
+          <ContentList
+            itemRef={item.ref}
+            contents={item.contents}
+            moreContentAvailable={item.more_content_available}
+            folderId={item.google_drive_folder_id}
+            editing={editing}
+            contentCan={contentCan}
+            viewer={{ authenticated: auth.authenticated, admin: auth.admin, manageUsers: auth.manage_users }}
+            unlinkedFiles={unlinkedFiles}
+          />
           <ItemCharacteristics itemRef={item.ref} characteristics={item.characteristics} editing={editing} editable={editable.fields} />
           <ItemTags
             itemRef={item.ref}
@@ -68,16 +82,6 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
           <DriveFolderLink itemRef={item.ref} folderId={item.google_drive_folder_id} />
           <CommentsBlock itemRef={item.ref} comments={item.comments} signedIn={auth.authenticated} canComment={can.comment} error={firstError(errors.comment)} />
           <RelatedItems itemRef={item.ref} relations={item.relations} canRelate={canRelate} error={firstError(errors.item)} />
-          <ContentList
-            itemRef={item.ref}
-            contents={item.contents}
-            moreContentAvailable={item.more_content_available}
-            folderId={item.google_drive_folder_id}
-            editing={editing}
-            contentCan={contentCan}
-            viewer={{ authenticated: auth.authenticated, admin: auth.admin, manageUsers: auth.manage_users }}
-            unlinkedFiles={unlinkedFiles}
-          />
         </div>
         {!auth.admin && (
           <div className="col-lg-4">

@@ -68,6 +68,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Collections in a browser', () => {
     await sectionList(page, 'Evening').getByRole('link', { name: second!.title }).waitFor();
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    // The mouse works on what is on screen: the handle may start below the fold.
+    await page.getByLabel(`Drag ${first!.title}`).scrollIntoViewIfNeeded();
     const handle = await page.getByLabel(`Drag ${first!.title}`).boundingBox();
     const target = await sectionList(page, 'Evening').getByRole('listitem', { name: second!.title }).boundingBox();
     const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/collection_item/'));

@@ -8,6 +8,7 @@ import {
   COLLECTION_MESSAGES,
   COLLECTION_TEXTS,
   DELETE_COLLECTION_CONFIRM,
+  entryMovedAnnouncement,
   NEW_COLLECTION_TITLE,
   REMOVE_COLLECTION_ITEM_CONFIRM,
   type CollectionChoice,
@@ -223,6 +224,53 @@ describe('a collection page', () => {
     expect(patch).not.toHaveBeenCalled();
     act(() => onEnd({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent));
     expect(patch).toHaveBeenCalledWith('/collection_item/entry0000001', { section: 'Week 1', position: 1 }, expect.anything());
+  });
+
+  it('moves an entry down by keyboard: PATCH with its new position, said in the live region, the focus kept on it', async () => {
+    const user = userEvent.setup();
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect((screen.getByRole('button', { name: 'Move Campfire Songs up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Move Rainy Day Games down' }) as HTMLButtonElement).disabled).toBe(true);
+    screen.getByRole('button', { name: 'Move Campfire Songs down' }).focus();
+    await user.keyboard('{Enter}');
+    expect(patch).toHaveBeenCalledWith('/collection_item/entry0000001', { section: 'Week 1', position: 1 }, expect.objectContaining({ preserveScroll: true }));
+    const titles = () => within(sectionList('Week 1')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'));
+    expect(titles()).toEqual(['Rainy Day Games', 'Campfire Songs']);
+    expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 2, 2, 'Week 1'));
+    expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
+    // At the end of its section it cannot go further down: the focus goes to Move up, on the same entry.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Campfire Songs up' }));
+    await user.keyboard('{Enter}');
+    expect(patch).toHaveBeenLastCalledWith('/collection_item/entry0000001', { section: 'Week 1', position: 0 }, expect.anything());
+    expect(titles()).toEqual(['Campfire Songs', 'Rainy Day Games']);
+    expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 1, 2, 'Week 1'));
+  });
+
+  it('moves an entry to the end of another section from its Move to section menu, keeping the focus on it', async () => {
+    const user = userEvent.setup();
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Move Campfire Songs to section…' }));
+    // Only the other sections are offered.
+    expect(screen.queryByRole('button', { name: 'Week 1' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Week 2' }));
+    expect(patch).toHaveBeenCalledWith('/collection_item/entry0000001', { section: 'Week 2', position: 1 }, expect.anything());
+    expect(within(sectionList('Week 2')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual([COLLECTION_TEXTS.lockedItem, 'Campfire Songs']);
+    expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 2, 2, 'Week 2'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Campfire Songs to section…' })));
+  });
+
+  it('announces a drag the same way', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const list = sectionList('Week 1');
+    act(() => Sortable.get(list)!.options.onEnd!({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent));
+    expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 2, 2, 'Week 1'));
   });
 
   it('removes an entry only after the spec’s confirmation, with DELETE /collection_item/{ref}', async () => {

@@ -61,6 +61,17 @@ describe('the content list', () => {
     expect(within(rows[1]!).queryByText('3: Leaders')).toBeNull();
   });
 
+  it('comes right after the topic and blurb, before characteristics, tags, affirmations and comments (issue 15 §3)', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ contents: [GUIDE, SONGS] })));
+    const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent);
+    const at = (name: string) => {
+      expect(regions).toContain(name);
+      return regions.indexOf(name);
+    };
+    expect(at('Content')).toBe(at('Overview') + 1);
+    for (const later of ['Characteristics', 'Tags', 'Affirmations', 'Comments']) expect(at(later)).toBeGreaterThan(at('Content'));
+  });
+
   it('shows admins the sample, minimum-access and unpublished badges', async () => {
     await renderInertiaPage(itemPage(SHARED_ADMIN, { ...withItem({ contents: [GUIDE, SONGS, TASTER] }), contentCan: MANAGE_ALL }, { update: true }));
     expect(within(section()).getByText('3: Leaders')).toBeTruthy();

@@ -69,6 +69,24 @@ describe('item page sections', () => {
     expect(screen.queryByRole('img', { name: new RegExp(ITEM.title) })).toBeNull();
   });
 
+  it('gives the carousel a frame of known size and Previous / Next buttons that change the image', async () => {
+    const user = userEvent.setup();
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    const carousel = screen.getByRole('group', { name: `Images of ${ITEM.title}` });
+    for (const image of within(carousel).getAllByRole('img')) {
+      // The space is kept before the picture arrives (no layout shift).
+      expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['800', '450']);
+    }
+    const active = () => carousel.querySelector('.carousel-item.active img')?.getAttribute('alt');
+    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    const next = within(carousel).getByRole('button', { name: 'Next image' });
+    expect(next.tagName).toBe('BUTTON');
+    await user.click(next);
+    await waitFor(() => expect(active()).toBe(`${ITEM.title}, image 2 of 2`));
+    await user.click(within(carousel).getByRole('button', { name: 'Previous image' }));
+    await waitFor(() => expect(active()).toBe(`${ITEM.title}, image 1 of 2`));
+  });
+
   it.each([
     [10, 'Draft', 'bg-danger'],
     [20, 'Pending', 'bg-warning'],

@@ -177,6 +177,31 @@ describe('PATCH /collection_item/{ref}', () => {
     expect(await layout(ref)).toEqual(before);
   });
 
+  it('expresses the keyboard moves (down within a section, to the end of another), and refuses positions that are not a place', async () => {
+    const { jar, ref, open, games, unlisted } = await affiliateCollectionWithEntries();
+    // Move down: the entry's index + 1 in its own section.
+    await send(ctx.app, jar, 'PATCH', entryUrl(open), { section: 'A', position: 1 });
+    expect(await layout(ref)).toEqual([
+      [games, 'A', 0],
+      [open, 'A', 1],
+      [unlisted, 'B', 0],
+    ]);
+    // Move to another section: its length, so the entry goes last there.
+    await send(ctx.app, jar, 'PATCH', entryUrl(games), { section: 'B', position: 1 });
+    expect(await layout(ref)).toEqual([
+      [open, 'A', 0],
+      [unlisted, 'B', 0],
+      [games, 'B', 1],
+    ]);
+    const before = await layout(ref);
+    for (const position of ['1.5', 'first', '100001', '', '-0.5']) {
+      const response = await send(ctx.app, jar, 'PATCH', entryUrl(games), { section: 'A', position });
+      expect(response.statusCode, `position ${JSON.stringify(position)}`).toBe(303);
+      expect((await nextPage(ctx.app, jar)).errors, `position ${JSON.stringify(position)}`).toEqual({ position: COLLECTION_MESSAGES.positionInvalid });
+    }
+    expect(await layout(ref)).toEqual(before);
+  });
+
   it('refuses everyone but the owner: other members, admins, anonymous visitors', async () => {
     const before = await layout(COLLECTIONS.public.ref);
     for (const email of [MEMBER, AFFILIATE, ADMIN, null]) {
