@@ -56,7 +56,7 @@ function FlashToast({ notification, onHidden }: { notification: FlashNotificatio
           {notification.link && (
             <>
               {' '}
-              <AppLink href={notification.link.href} className={lightText ? 'link-light' : 'link-dark'} onClick={() => setShow(false)}>
+              <AppLink href={notification.link.href} className={`fw-semibold text-decoration-underline ${lightText ? 'text-white' : 'link-dark'}`} onClick={() => setShow(false)}>
                 {notification.link.label}
               </AppLink>
             </>

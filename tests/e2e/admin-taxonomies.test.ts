@@ -89,7 +89,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Taxonomies in a browser', () => {
       await expect.poll(() => cell(row, tag).getAttribute('aria-pressed')).toBe('true');
     }
     expect(await page.evaluate(() => (window as unknown as { quickTagMarker?: boolean }).quickTagMarker)).toBe(true);
-    const titles = await Promise.all(picks.map(({ row }) => rows.nth(row).getByRole('rowheader').innerText()));
+    const titles = await Promise.all(picks.map(({ row }) => rows.nth(row).getByRole('rowheader').getByRole('link').innerText()));
 
     // The links were saved: the reloaded matrix shows the same cells pressed, and an item page shows its tag.
     await page.reload();

@@ -1,0 +1,117 @@
+/**
+ * Issue 15 §6, admin curation journeys at 375 px and 1280 px: quick-tagging two items with the same title (rows
+ * never move under the pointer, several tags to one item, code and picture tell them apart), and changing a
+ * characteristic's format when some stored values cannot be read in the new one (Cancel changes nothing, Convert
+ * keeps what converts and removes the rest).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AGE_TAXONOMY } from '../../server/db/seed/catalogue';
+import { CHARACTERISTIC_MESSAGES, CHARACTERISTIC_TEXTS } from '../../shared/admin';
+import { TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
+import { JOURNEY_SIZES, expectAccessible, expectNoSidewaysScroll } from './journey';
+import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+
+const { e2e, open } = useWatchedBrowser();
+
+/** Creates a Training item from the index's Create New form and returns its ref. */
+async function createItem(page: Page, title: string): Promise<string> {
+  await page.goto('/item');
+  await page.getByRole('button', { name: 'Create New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Item' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Training' });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/i/'));
+  return new URL(page.url()).pathname.slice('/i/'.length);
+}
+
+/** A write as the signed-in admin's browser makes it (the session cookie and the XSRF token), for setting up data: whether it was answered with a redirect (saved). */
+async function send(page: Page, method: string, path: string, body: Record<string, unknown>): Promise<boolean> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = decodeURIComponent(document.cookie.split(/;\s*/).find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-xsrf-token': token }, body: JSON.stringify(body), redirect: 'manual' });
+      return response.type === 'opaqueredirect';
+    },
+    { method, path, body },
+  );
+}
+
+describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
+  describe.each(JOURNEY_SIZES)('at %s', (_, size) => {
+    it('quick-tags one of two items with the same title, twice, without the rows moving, then refreshes', async () => {
+      const page = await open('/', size);
+      await signInWithEmail(page, 'superadmin@example.org');
+      const title = `Twin ${size.width} ${Date.now()}`;
+      await createItem(page, title);
+      await createItem(page, title);
+
+      await page.goto('/admin/taxonomy');
+      await page.getByRole('listitem', { name: AGE_TAXONOMY, exact: true }).click();
+      await pageHeading(page).filter({ hasText: AGE_TAXONOMY }).waitFor();
+      await page.goto(`${new URL(page.url()).pathname}/item?${new URLSearchParams({ search: title })}`);
+      await pageHeading(page).filter({ hasText: TAXONOMY_TEXTS.quickTagUntagged }).waitFor();
+      const rows = page.getByRole('table').locator('tbody > tr');
+      expect(await rows.count()).toBe(2);
+      // Told apart by their codes, shown in the row and in every cell's name.
+      const codes = await rows.locator('.font-monospace').allInnerTexts();
+      expect(new Set(codes).size).toBe(2);
+      const cell = (code: string, tag: string) => page.getByRole('button', { name: `${tag} on ${title} (${code})`, exact: true });
+
+      // Two tags to the first item: it would leave the "untagged" list, yet its row stays where it was.
+      for (const tag of ['Youth', 'All Ages']) {
+        await cell(codes[0]!, tag).click();
+        await expect.poll(() => cell(codes[0]!, tag).getAttribute('aria-pressed')).toBe('true');
+      }
+      expect(await rows.locator('.font-monospace').allInnerTexts()).toEqual(codes);
+      expect(await cell(codes[1]!, 'Youth').getAttribute('aria-pressed')).toBe('false');
+      expect(await cell(codes[1]!, 'All Ages').getAttribute('aria-pressed')).toBe('false');
+      expect(await page.getByRole('table').locator('thead th').first().evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
+      await expectAccessible(page, 'the quick-tag matrix after tagging');
+      await expectNoSidewaysScroll(page, 'the quick-tag matrix');
+
+      await page.getByRole('button', { name: TAXONOMY_TEXTS.refreshMatrix }).click();
+      await expect.poll(() => rows.locator('.font-monospace').allInnerTexts()).toEqual([codes[1]]);
+    });
+
+    it('changes a characteristic’s format: the count of values that cannot convert, Cancel, then Convert', async () => {
+      const page = await open('/', size);
+      await signInWithEmail(page, 'superadmin@example.org');
+      const stamp = `${size.width} ${Date.now()}`;
+      const first = await createItem(page, `Format first ${stamp}`);
+      const second = await createItem(page, `Format second ${stamp}`);
+      const characteristicTitle = `Minutes ${stamp}`;
+      expect(await send(page, 'POST', '/admin/characteristic', { title: characteristicTitle, format: 'text', public: true })).toBe(true);
+      await page.goto('/admin/characteristic');
+      await page.getByRole('link', { name: characteristicTitle }).click();
+      await pageHeading(page).filter({ hasText: characteristicTitle }).waitFor();
+      const url = new URL(page.url()).pathname;
+      const characteristicRef = url.split('/').at(-1)!;
+      expect(await send(page, 'PATCH', `/i/${first}`, { [`characteristic-${characteristicRef}`]: '10' })).toBe(true);
+      expect(await send(page, 'PATCH', `/i/${second}`, { [`characteristic-${characteristicRef}`]: 'ten' })).toBe(true);
+
+      await page.reload();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const format = page.getByRole('combobox', { name: CHARACTERISTIC_TEXTS.format });
+      await format.selectOption({ label: 'Whole number' });
+      await page.getByRole('button', { name: CHARACTERISTIC_TEXTS.saveFormat }).click();
+      const refusal = CHARACTERISTIC_MESSAGES.formatLosesValues(1, 2, 'Whole number', 'ten');
+      await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
+      await expectAccessible(page, 'the format change waiting for Convert or Cancel');
+
+      await page.getByRole('button', { name: CHARACTERISTIC_TEXTS.cancelFormat }).click();
+      expect(await format.inputValue()).toBe('text');
+      await page.reload();
+      await page.getByRole('main').getByText('Text', { exact: true }).first().waitFor();
+
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await format.selectOption({ label: 'Whole number' });
+      await page.getByRole('button', { name: CHARACTERISTIC_TEXTS.saveFormat }).click();
+      await page.getByRole('button', { name: CHARACTERISTIC_TEXTS.convertFormat }).click();
+      await page.getByText(CHARACTERISTIC_MESSAGES.formatConverted(1, 1)).waitFor();
+      await page.getByRole('main').getByText('Whole number', { exact: true }).first().waitFor();
+      await expectNoSidewaysScroll(page, 'the characteristic page');
+    });
+  });
+});
