@@ -100,7 +100,7 @@ function CommentButtons({ comment, editing, onFlag, onEdit, onDelete, onApprove 
   const { can_flag, can_update, can_delete, can_approve } = comment;
   if (!can_flag && !can_update && !can_delete && !can_approve) return null;
   const actions: CommentAction[] = [
-    { shown: can_flag, label: 'Flag', icon: 'bi-flag', variant: 'outline-warning', onClick: onFlag },
+    { shown: can_flag, label: 'Flag', icon: 'bi-flag', variant: 'outline-dark', onClick: onFlag },
     { shown: can_approve, label: 'Approve', icon: 'bi-check-lg', variant: 'outline-success', onClick: onApprove },
     { shown: can_update && !editing, label: 'Edit', icon: 'bi-pencil', variant: 'outline-secondary', onClick: onEdit },
     { shown: can_delete, label: 'Delete', icon: 'bi-trash', variant: 'outline-danger', onClick: onDelete },
