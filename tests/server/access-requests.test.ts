@@ -7,7 +7,7 @@ import { ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_WINDOW, accessRequestUrl, typ
 import { accessRequests, items, mailOutbox, shares, users } from '../../server/db/schema';
 import type { DatabaseHandle } from '../../server/db/client';
 import { useTestApp, type CookieJar } from '../support/app';
-import { nextPage, pageFromHtml, send, visit } from '../support/http';
+import { csrfJar, nextPage, pageFromHtml, send, visit, xsrfHeader } from '../support/http';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
 import { ADMIN, AFFILIATE, ITEMS, LEADER, seedSharingLibrary, STAFF } from './sharing-fixture';
 
@@ -188,5 +188,35 @@ describe('POST /i/{ref}/access_request', () => {
     expect(response.statusCode).toBe(303);
     expect((await nextPage(testApp.app, asker)).notices.join(' ')).toMatch(/asked for access to many pages/);
     expect((await db().select().from(mailOutbox)).length).toBe(outbox);
+  });
+});
+
+describe('signing in from a 403 page comes back to it', () => {
+  async function demoSignIn(returnTo: string) {
+    const jar = await csrfJar(testApp.app);
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/dev/login',
+      headers: { ...xsrfHeader(jar), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: LEADER, return_to: returnTo }).toString(),
+    });
+  }
+
+  it('carries return_to from the login page to the demo sign-in, which comes back to that page', async () => {
+    const login = await visit(testApp.app, `/login?return_to=${encodeURIComponent(`/i/${ITEMS.leaders}`)}`, await as(null));
+    expect(login.page.props.returnTo).toBe(`/i/${ITEMS.leaders}`);
+    const demo = await visit(testApp.app, `/dev/login?return_to=${encodeURIComponent(`/i/${ITEMS.leaders}`)}`, await as(null));
+    expect(demo.page.props.returnTo).toBe(`/i/${ITEMS.leaders}`);
+    const response = await demoSignIn(`/i/${ITEMS.leaders}`);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/i/${ITEMS.leaders}`);
+  });
+
+  it.each(['https://evil.example/i/x', '//evil.example/i/x', '/\\evil.example', 'javascript:alert(1)', '/login'])('never goes to %s (home instead)', async (target) => {
+    const response = await demoSignIn(target);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/');
+    const demo = await visit(testApp.app, `/dev/login?return_to=${encodeURIComponent(target)}`, await as(null));
+    expect(demo.page.props.returnTo ?? null).toBeNull();
   });
 });
