@@ -33,6 +33,7 @@ import { imageRoutes } from './features/images/routes';
 import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
 import { sharingRoutes } from './features/sharing/routes';
+import { accessRequestRoutes } from './features/sharing/access-requests';
 import { collectionRoutes } from './features/collections/routes';
 import { createDrive, drivePlugin } from './drive/plugin';
 import type { DrivePort } from './drive/port';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(contentRoutes);
   await app.register(profileRoutes);
   await app.register(sharingRoutes);
+  await app.register(accessRequestRoutes);
   await app.register(collectionRoutes);
   await app.register(userRoutes);
   await app.register(taskRoutes);

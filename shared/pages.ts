@@ -8,7 +8,7 @@ import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
 import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
-import type { Share, SharingExplanation } from './sharing';
+import type { ForbiddenHelp, Share, SharingExplanation } from './sharing';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
@@ -34,9 +34,13 @@ export interface PagePropsMap {
     providers: LoginProviderOption[];
     organisationDomains: string[];
     demoLoginAvailable: boolean;
+    /** The checked same-site page signing in comes back to (also through the demo sign-in), or null. */
+    returnTo?: string | null;
   };
   'dev/Login': {
     accounts: { email: string; name: string; level: number; roles: string[] }[];
+    /** The checked same-site page a demo sign-in comes back to, or null (home). */
+    returnTo?: string | null;
   };
   'items/Index': {
     listing: ItemListing;
@@ -96,6 +100,8 @@ export interface PagePropsMap {
     message: string;
     /** Optional extra text, e.g. a hint to sign in on a 403 for anonymous users. */
     detail: string | null;
+    /** A 403's help: the level an item needs, Ask for access, signing in and coming back (shared/sharing.ts). */
+    help?: ForbiddenHelp | null;
   };
   'user_invitation/Index': {
     /** The viewer's own invitations (admins: everyone's), newest first. */
@@ -144,6 +150,8 @@ export interface PagePropsMap {
   'collection/Show': {
     collection: CollectionDetail;
     sections: CollectionSection[];
+    /** Only when asked for (the Share dialog): who can open the link, what each level sees inside. */
+    sharingExplanation?: SharingExplanation;
   };
   /** /task, My Tasks (member-library §2): the tasks assigned to the viewer, open first. */
   'task/Index': {

@@ -153,3 +153,82 @@ export function shareActionUrl(pagePath: string): string {
 export function facebookShareUrl(absoluteUrl: string): string {
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl)}`;
 }
+
+/*
+ * "Ask for access" (issue 15 §2; docs/decisions.md "Sharing that tells the truth"): the 403 page of an item says which
+ * level it needs and lets a signed-in person ask the people who can share it. The e-mail's one-click link only opens
+ * the item page with its Share dialog filled in (`?share_to=&share_level=`): the maintainer still presses Grant Access.
+ */
+
+/** The item page's query parameters that open the Share dialog filled in for a requester. */
+export const SHARE_TO_PARAM = 'share_to';
+export const SHARE_LEVEL_PARAM = 'share_level';
+/** A person asks once per item in this many hours. */
+export const ACCESS_REQUEST_REPEAT_HOURS = 24;
+/** And for at most this many items in that time, so nobody fills maintainers' inboxes. */
+export const ACCESS_REQUESTS_PER_WINDOW = 10;
+
+/** POST target of Ask for access. */
+export function accessRequestUrl(itemRef: string): string {
+  return `/i/${itemRef}/access_request`;
+}
+
+export const ACCESS_REQUEST_TEXTS = {
+  ask: 'Ask for access',
+  signIn: 'Log in',
+  neededLevel: (level: number) => `This page needs access ${levelLabel(level)} or above.`,
+  notPublished: 'This page is not published: no access level opens it yet.',
+  askHelp: 'We can ask the people who can share it to grant you access. They see your name and e-mail address.',
+  signInHelp: 'If you have an account, log in and you come back to this page.',
+  verifyEmail: 'Verify your e-mail address on your profile to ask for access: a grant is sent to it.',
+  sent: 'Your request was sent. The people who can share this page will get an e-mail; if they grant you access, we e-mail you the link.',
+  alreadySent: (hours: number) => `Your request was sent. You can ask again ${hours} hours after it, if you still need to.`,
+  tooMany: (hours: number) => `You have asked for access to many pages recently. Please wait up to ${hours} hours before asking again.`,
+  nobody: 'No one can grant access to this page at the moment.',
+  canOpen: 'You can open this page now.',
+} as const;
+
+/** The Share dialog's starting values from an access request's link. */
+export interface SharePrefill {
+  email: string;
+  level: number | null;
+}
+
+/** The prefill an item page's URL carries (`?share_to=&share_level=`), or null. */
+export function sharePrefillFromUrl(url: string): SharePrefill | null {
+  const query = new URL(url, 'http://equip.invalid').searchParams;
+  const email = query.get(SHARE_TO_PARAM)?.trim().slice(0, 320);
+  if (!email) return null;
+  const level = Number(query.get(SHARE_LEVEL_PARAM));
+  return { email, level: Number.isInteger(level) && query.get(SHARE_LEVEL_PARAM) !== null ? level : null };
+}
+
+/** What the 403 page offers below the spec's title and message. */
+export interface ForbiddenHelp {
+  /** The level the page needs, shown to visitors and signed-in people alike; null when unknown or none opens it. */
+  neededLevel: number | null;
+  /** The page is an item that no level opens now (not published). */
+  notPublished: boolean;
+  /** POST target of Ask for access, for a signed-in person who may ask; else null. */
+  askUrl: string | null;
+  /** The person's e-mail address is not verified yet, so they cannot ask. */
+  verifyEmail: boolean;
+  /** When this person last asked for this page (ISO), within the waiting time; else null. */
+  askedAt: string | null;
+  /** For a visitor: the login page, coming back to this page after signing in; else null. */
+  signInUrl: string | null;
+}
+
+/** Who can open a collection's link, in its Share dialog and its sharing explanation (issue 15 §2). */
+export const COLLECTION_SHARING_TEXTS = {
+  public: 'This collection is public: anyone who has the link can open it, signed in or not.',
+  privateOwner: 'This collection is private: only you, admins and the people you grant access to can open its link. Anyone else sees a Forbidden page.',
+  privateOther: 'This collection is private: only its owner, admins and the people its owner grants access to can open its link. Anyone else sees a Forbidden page.',
+  noItems: 'This collection has no items you can open.',
+  itemsOwnLevel: 'Each item in it opens at the access level of the person who follows the link, whether the collection is public or not.',
+  grant:
+    'You can grant one person access to this collection: when they sign in with the address you enter, they can open it; the items in it still open at their own access level.',
+  makePublic: 'Make it public',
+  makePublicHelp: 'Anyone with the link could then open it, signed in or not.',
+  ownerGrants: 'Only its owner can grant someone access to this collection.',
+} as const;

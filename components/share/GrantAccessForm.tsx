@@ -16,6 +16,7 @@ import {
   shareActionUrl,
   shareValidityLabel,
   type ShareField,
+  type SharePrefill,
   type ShareValidity,
 } from '../../shared/sharing';
 
@@ -30,6 +31,8 @@ export interface GrantAccessFormProps {
   levelText: readonly string[] | undefined;
   /** Called after a grant that came back without errors. */
   onGranted: () => void;
+  /** An access request's one-click link (`?share_to=&share_level=`): the form starts filled in; the sharer still grants. */
+  prefill?: SharePrefill | null;
 }
 
 const validityValue = (days: ShareValidity) => (days === null ? '' : String(days));
@@ -38,11 +41,12 @@ const validityValue = (days: ShareValidity) => (days === null ? '' : String(days
  * Grant Access (member-library §4 Grant form, §5 Share form): level (slider from 2 to the maximum, shown only when the
  * maximum is 3 or more; danger colour when nothing is visible at that level), e-mail and validity.
  */
-export default function GrantAccessForm({ path, maxLevel, levelVisible, levelText, onGranted }: GrantAccessFormProps) {
-  // Until a level is chosen, the opening-level rule (§4) applies to what the server says each level sees.
-  const [chosenLevel, setChosenLevel] = useState<number | null>(null);
+export default function GrantAccessForm({ path, maxLevel, levelVisible, levelText, onGranted, prefill = null }: GrantAccessFormProps) {
+  // Until a level is chosen (or asked for, within what this sharer may give), the opening-level rule (§4) applies.
+  const askedLevel = prefill?.level != null && prefill.level >= MIN_SHARE_LEVEL && prefill.level <= maxLevel ? prefill.level : null;
+  const [chosenLevel, setChosenLevel] = useState<number | null>(askedLevel);
   const level = chosenLevel ?? openingShareLevel(maxLevel, levelVisible);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(prefill?.email ?? '');
   const [daysValidity, setDaysValidity] = useState<ShareValidity>(DEFAULT_SHARE_DAYS);
   const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
   const [sending, setSending] = useState(false);

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { SHARE_DIALOG_CLOSE_MS, SHARE_TEXTS, type SharingExplanation } from '../../shared/sharing';
+import { SHARE_DIALOG_CLOSE_MS, SHARE_TEXTS, type SharePrefill, type SharingExplanation } from '../../shared/sharing';
 import ShareDialog from './ShareDialog';
 
 export interface ShareButtonProps {
@@ -8,11 +8,15 @@ export interface ShareButtonProps {
   title: string;
   canGrant: boolean;
   maxLevel: number;
-  /** The page's `sharingExplanation` (undefined until loaded); null where the page has none (a collection). */
+  /** The page's `sharingExplanation` (undefined until loaded; an item's or a collection's); null where the page has none. */
   explanation: SharingExplanation | undefined | null;
   minimumLevel?: number;
   /** A small icon button (content rows) instead of the labelled one. */
   compact?: boolean;
+  /** An access request's link filled the dialog in: it opens at once, until a grant is made. */
+  prefill?: SharePrefill | null;
+  /** Shown at the top of the dialog (a collection's who-can-open notice). */
+  notice?: ReactNode;
 }
 
 /**
@@ -20,9 +24,20 @@ export interface ShareButtonProps {
  * seconds later (member-library §4, §9). The button stays, so another grant needs no reload (issue 15 overrides the
  * spec's hiding it), and closing the dialog returns focus to it; the dialog opens on a fresh form again.
  */
-export default function ShareButton({ path, title, canGrant, maxLevel, explanation, minimumLevel, compact = false }: ShareButtonProps) {
+export default function ShareButton({ path, title, canGrant, maxLevel, explanation, minimumLevel, compact = false, prefill = null, notice = null }: ShareButtonProps) {
   const [show, setShow] = useState(false);
   const [granted, setGranted] = useState(false);
+  // The request a link carries is used once: after its grant the dialog opens on an empty form again.
+  const [answered, setAnswered] = useState<string | null>(null);
+  const prefillKey = prefill && canGrant ? `${path} ${prefill.email} ${prefill.level ?? ''}` : null;
+  const activePrefill = prefillKey !== null && prefillKey !== answered ? prefill : null;
+
+  // Opens once for each request link (state adjusted while rendering, as React advises over an effect).
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (prefillKey !== null && openedFor !== prefillKey) {
+    setOpenedFor(prefillKey);
+    setShow(true);
+  }
 
   useEffect(() => {
     if (!granted) return;
@@ -46,7 +61,12 @@ export default function ShareButton({ path, title, canGrant, maxLevel, explanati
         explanation={explanation}
         minimumLevel={minimumLevel}
         granted={granted}
-        onGranted={() => setGranted(true)}
+        onGranted={() => {
+          setGranted(true);
+          setAnswered(prefillKey);
+        }}
+        prefill={activePrefill}
+        notice={notice}
         onExited={() => setGranted(false)}
       />
     </>

@@ -1,6 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Modal from 'react-bootstrap/Modal';
-import { SHARE_TEXTS, type SharingExplanation } from '../../shared/sharing';
+import type { ReactNode } from 'react';
+import { SHARE_TEXTS, type SharePrefill, type SharingExplanation } from '../../shared/sharing';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
 import GrantAccessForm from './GrantAccessForm';
 import ShareLinks from './ShareLinks';
@@ -16,8 +17,8 @@ export interface ShareDialogProps {
   canGrant: boolean;
   maxLevel: number;
   /**
-   * The page's sharingExplanation prop, loaded when the dialog opens; null where the page has none (a collection's
-   * grant opens only the collection, whatever its level): then nothing is asked for and 'Please Explain...' is left out.
+   * The page's sharingExplanation prop (an item's or a collection's), loaded when the dialog opens; null where the page
+   * has none: then nothing is asked for and 'Please Explain...' is left out.
    */
   explanation: SharingExplanation | undefined | null;
   /** For a content row: its minimum level, so levels below it count as showing nothing. */
@@ -27,11 +28,15 @@ export interface ShareDialogProps {
   onGranted: () => void;
   /** Called when the dialog has finished closing. */
   onExited?: () => void;
+  /** The Grant form's starting values from an access request's link. */
+  prefill?: SharePrefill | null;
+  /** A collection's notice: who can open its link, and Make public for its owner. */
+  notice?: ReactNode;
 }
 
 /** 'How would you like to share?' (member-library §2 Share dialog). */
 export default function ShareDialog(props: ShareDialogProps) {
-  const { show, onHide, path, title, canGrant, maxLevel, minimumLevel = 0, granted, onGranted, onExited } = props;
+  const { show, onHide, path, title, canGrant, maxLevel, minimumLevel = 0, granted, onGranted, onExited, prefill = null, notice = null } = props;
   const explains = props.explanation !== null;
   const explanation = useOnDemandProp('sharingExplanation', props.explanation ?? undefined, show && explains);
   const levelVisible = explanation?.levelVisible.map((visible, level) => visible && level >= minimumLevel);
@@ -43,13 +48,14 @@ export default function ShareDialog(props: ShareDialogProps) {
         <Modal.Title id="share-dialog-title">{SHARE_TEXTS.dialogTitle}</Modal.Title>
       </Modal.Header>
       <Modal.Body className="d-grid gap-3">
+        {notice}
         {canGrant &&
           (granted ? (
             <Alert variant="success" className="mb-0">
               {SHARE_TEXTS.granted}
             </Alert>
           ) : (
-            <GrantAccessForm path={path} maxLevel={maxLevel} levelVisible={levelVisible} levelText={explanation?.levelText} onGranted={onGranted} />
+            <GrantAccessForm path={path} maxLevel={maxLevel} levelVisible={levelVisible} levelText={explanation?.levelText} onGranted={onGranted} prefill={prefill} />
           ))}
         <ShareLinks url={url} title={title} />
         {explains && <SharingExplanationPanel explanation={explanation} />}

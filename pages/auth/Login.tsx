@@ -2,7 +2,8 @@ import { Head } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import LoginButtons from '../../components/auth/LoginButtons';
 
-export default function Login({ appName, providers, organisationDomains, demoLoginAvailable }: PageProps<'auth/Login'>) {
+export default function Login({ appName, providers, organisationDomains, demoLoginAvailable, returnTo = null }: PageProps<'auth/Login'>) {
+  const demoHref = returnTo ? `/dev/login?${new URLSearchParams({ return_to: returnTo })}` : '/dev/login';
   return (
     <>
       <Head title="Login" />
@@ -17,7 +18,7 @@ export default function Login({ appName, providers, organisationDomains, demoLog
         </p>
         {demoLoginAvailable && (
           <p className="small text-body-secondary border-top pt-3">
-            Trying things out? <a href="/dev/login">Sign in with a demo account</a>.
+            Trying things out? <a href={demoHref}>Sign in with a demo account</a>.
           </p>
         )}
       </div>

@@ -8,6 +8,7 @@ import CollectionSections from '../../components/collections/CollectionSections'
 import InlineEditableField from '../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../components/layout/PageHeader';
 import { announceNavigationHistoryChange } from '../../components/layout/useNavigationHistory';
+import CollectionShareNotice from '../../components/share/CollectionShareNotice';
 import ShareButton from '../../components/share/ShareButton';
 
 const YES_NO = [
@@ -19,7 +20,7 @@ const YES_NO = [
  * A collection (admin-curation §2 "Collection detail"): title, description and public flag edited in place, the
  * owner's name, the entries by section, and Edit, Delete and Share. A flash value (`flash.editMode`) opens it in edit mode.
  */
-export default function CollectionShow({ collection, sections, can }: PageProps<'collection/Show'>) {
+export default function CollectionShow({ collection, sections, can, sharingExplanation }: PageProps<'collection/Show'>) {
   const { flash } = usePage();
   // Edit mode belongs to the collection it was switched on for, and stays on across saves (they preserve state).
   const [editingRef, setEditingRef] = useState<string | null>(() => (flash[COLLECTION_EDIT_MODE_FLASH] === true ? collection.ref : null));
@@ -48,7 +49,16 @@ export default function CollectionShow({ collection, sections, can }: PageProps<
           </div>
         }
         tools={<RecordActions label="Collection actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : collection.ref)} onDelete={remove} />}
-        share={<ShareButton path={url} title={collection.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={null} />}
+        share={
+          <ShareButton
+            path={url}
+            title={collection.title}
+            canGrant={can.share}
+            maxLevel={can.shareToLevel}
+            explanation={sharingExplanation}
+            notice={<CollectionShareNotice url={url} public={collection.public} owner={can.update} />}
+          />
+        }
       />
       {editing ? (
         <div className="mb-4 d-grid gap-2">

@@ -4,7 +4,7 @@ import type { PageProps } from '../../shared/pages';
 import { LEVEL_SHORT_NAMES, isAccessLevel } from '../../shared/levels';
 import { readXsrfToken } from '../../components/lib/xsrf';
 
-export default function DevLogin({ accounts }: PageProps<'dev/Login'>) {
+export default function DevLogin({ accounts, returnTo = null }: PageProps<'dev/Login'>) {
   const xsrfToken = readXsrfToken();
 
   return (
@@ -42,6 +42,7 @@ export default function DevLogin({ accounts }: PageProps<'dev/Login'>) {
                   <form method="post" action="/dev/login">
                     <input type="hidden" name="email" value={account.email} />
                     <input type="hidden" name="_token" value={xsrfToken} />
+                    {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
                     <button type="submit" className="btn btn-primary btn-sm" aria-label={`Sign in as ${account.name}`}>
                       Sign in
                     </button>

@@ -1,6 +1,9 @@
-import { useId } from 'react';
-import { Head } from '@inertiajs/react';
+import { useId, useState } from 'react';
+import { Head, router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import type { PageProps } from '../../shared/pages';
+import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/sharing';
 import AppLink from '../../components/lib/AppLink';
 
 const ICON_CLASS = 'display-1 text-body-secondary';
@@ -47,7 +50,53 @@ function ErrorIcon({ status }: { status: number }) {
   return <i className={`bi bi-emoji-frown ${ICON_CLASS}`} role="img" aria-label="Sad face" />;
 }
 
-export default function ErrorPage({ status, title, message, detail }: PageProps<'errors/Error'>) {
+/**
+ * Below a 403's title and message: the level the page needs, Ask for access (a signed-in person; the server says
+ * whether they may ask, and when they already did), or logging in and coming back here (a visitor).
+ */
+function ForbiddenHelpPanel({ help }: { help: ForbiddenHelp }) {
+  const [asking, setAsking] = useState(false);
+  const ask = (url: string) => router.post(url, {}, { onStart: () => setAsking(true), onFinish: () => setAsking(false) });
+  return (
+    <div className="mx-auto mt-4 d-grid gap-2 text-start" style={{ maxWidth: 560 }}>
+      {help.neededLevel !== null && <p className="mb-0 fw-semibold">{ACCESS_REQUEST_TEXTS.neededLevel(help.neededLevel)}</p>}
+      {help.notPublished && <p className="mb-0">{ACCESS_REQUEST_TEXTS.notPublished}</p>}
+      {help.askedAt !== null && (
+        <Alert variant="success" className="mb-0" role="status">
+          {ACCESS_REQUEST_TEXTS.sent}
+        </Alert>
+      )}
+      {help.askUrl !== null && (
+        <>
+          <p className="mb-0">{ACCESS_REQUEST_TEXTS.askHelp}</p>
+          <div>
+            <Button onClick={() => ask(help.askUrl!)} disabled={asking}>
+              <i className="bi bi-envelope me-1" aria-hidden="true" />
+              {ACCESS_REQUEST_TEXTS.ask}
+            </Button>
+          </div>
+        </>
+      )}
+      {help.verifyEmail && (
+        <p className="mb-0">
+          {ACCESS_REQUEST_TEXTS.verifyEmail} <AppLink href="/profile">Profile</AppLink>
+        </p>
+      )}
+      {help.signInUrl !== null && (
+        <>
+          <p className="mb-0">{ACCESS_REQUEST_TEXTS.signInHelp}</p>
+          <div>
+            <AppLink href={help.signInUrl} className="btn btn-primary">
+              {ACCESS_REQUEST_TEXTS.signIn}
+            </AppLink>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function ErrorPage({ status, title, message, detail, help }: PageProps<'errors/Error'>) {
   return (
     <>
       <Head title={title} />
@@ -58,7 +107,8 @@ export default function ErrorPage({ status, title, message, detail }: PageProps<
         </h1>
         <p className="lead">{message}</p>
         {detail && <p className="text-body-secondary">{detail}</p>}
-        <AppLink href="/" className="btn btn-primary mt-3">
+        {help && <ForbiddenHelpPanel help={help} />}
+        <AppLink href="/" className={`btn ${help ? 'btn-outline-secondary' : 'btn-primary'} mt-3`}>
           Go to the home page
         </AppLink>
       </section>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Head } from '@inertiajs/react';
+import { Head, usePage } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import { SIGN_IN_HINT } from '../../shared/messages';
+import { sharePrefillFromUrl } from '../../shared/sharing';
 import CommentsBlock from '../../components/comments/CommentsBlock';
 import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
@@ -35,6 +36,8 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
   const editing = can.update && editingRef === item.ref;
   const mode: ItemEditMode = { editing, editable, accessLevelChoices };
   const toggleEditing = () => setEditingRef(editing ? null : item.ref);
+  // An access request's one-click link (`?share_to=&share_level=`) opens the Share dialog filled in, for those who may share.
+  const sharePrefill = sharePrefillFromUrl(usePage().url);
   return (
     <>
       <Head title={item.title} />
@@ -49,7 +52,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
             addToCollection={auth.authenticated ? <AddToCollectionButton itemRef={item.ref} choices={props.collectionChoices} /> : null}
           />
         }
-        share={<ShareButton path={`/i/${item.ref}`} title={item.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={sharingExplanation} />}
+        share={<ShareButton path={`/i/${item.ref}`} title={item.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={sharingExplanation} prefill={sharePrefill} />}
       />
       <ExpiryNotice item={item} />
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}

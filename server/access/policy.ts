@@ -490,6 +490,21 @@ export function canShareContent(viewer: Viewer, item: ItemAccessFacts, content: 
 }
 
 /**
+ * The level a signed-in viewer who may not open the item could ask to be granted ("Ask for access" on its 403 page):
+ * the lowest a grant opens it at (`lowestOpeningGrantLevel`), or null when asking makes no sense: a visitor, someone
+ * who opens it already, or an item no grant opens (not published, expired).
+ */
+export function accessRequestLevel(viewer: Viewer, item: ItemAccessFacts, grantedLevel: number | null = null, now: Date = new Date()): number | null {
+  if (!isSignedIn(viewer) || itemOpening(viewer, item, grantedLevel, now) !== 'forbidden') return null;
+  return lowestOpeningGrantLevel({ item, content: null }, now);
+}
+
+/** Whether this person (the maintainer, an admin) may answer an access request by granting the item at `level`. */
+export function canAnswerAccessRequest(person: Viewer, item: ItemAccessFacts, level: number): boolean {
+  return person.emailVerified && canShareItem(person, item) && canShareToLevel(person, level);
+}
+
+/**
  * Whether a person at `level` (neither admin nor editor of the item) reaches the item: what a grant at that level
  * gives, its expiry aside: the sharing explanation reports an expired item on its own.
  */

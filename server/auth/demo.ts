@@ -5,7 +5,8 @@ import type { Database } from '../db/client';
 import { users, userTypes } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../db/seed/accounts';
 import { AUTH_NOTICES, UNKNOWN_DEMO_ACCOUNT } from './messages';
-import { demoSignInBody } from './schemas';
+import { checkedReturnPath } from './return-to';
+import { demoSignInBody, signInQuery } from './schemas';
 import { signIn } from './viewer';
 import { perMinute } from '../web/rate-limit';
 
@@ -27,8 +28,9 @@ export const demoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.demoLogin) return;
   const rateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
 
-  app.get('/dev/login', async (_request, reply) => {
-    return reply.inertia('dev/Login', { accounts: await seededDemoAccounts(app.db), title: 'Demo sign-in' });
+  app.get('/dev/login', { schema: { querystring: signInQuery } }, async (request, reply) => {
+    const returnTo = checkedReturnPath(request, request.query.return_to);
+    return reply.inertia('dev/Login', { accounts: await seededDemoAccounts(app.db), returnTo, title: 'Demo sign-in' });
   });
 
   app.post('/dev/login', { config: { rateLimit }, schema: { body: demoSignInBody } }, async (request, reply) => {
@@ -36,7 +38,8 @@ export const demoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     if (userId === null) return reply.redirectWithErrors({ email: UNKNOWN_DEMO_ACCOUNT }, '/dev/login');
     await signIn(request, userId);
     reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
-    return reply.redirect('/', 303);
+    // Back to the page signing in started from (a 403 page's Log in), same site only.
+    return reply.redirect(checkedReturnPath(request, request.body.return_to) ?? '/', 303);
   });
 };
 

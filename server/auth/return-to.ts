@@ -37,6 +37,11 @@ export function requestedReturnPath(request: FastifyRequest, requested: string |
   return safeReturnPath(requested, origins) ?? safeReturnPath(request.headers.referer, origins);
 }
 
+/** `candidate` as a same-site path to come back to (safeReturnPath), or null; never the Referer. */
+export function checkedReturnPath(request: FastifyRequest, candidate: string | undefined): string | null {
+  return safeReturnPath(candidate, allowedOrigins(request));
+}
+
 /** Remembers `?return_to=` or, failing that, the referring page of this site. */
 export function rememberReturnTo(request: FastifyRequest, reply: FastifyReply, requested: string | undefined): void {
   const target = requestedReturnPath(request, requested);

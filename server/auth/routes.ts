@@ -19,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       providers: loginProviderOptions(app.config, returnTo),
       organisationDomains: app.config.ORGANISATION_GOOGLE_DOMAINS,
       demoLoginAvailable: app.config.demoLogin,
+      returnTo,
       title: 'Login',
       breadcrumbs: [{ label: 'Login' }],
     });

@@ -24,6 +24,8 @@ export const callbackQuery = z
 /** POST /dev/login: a demo account's address; anything else is not one of them. */
 export const demoSignInBody = formBody({
   email: z.string({ error: UNKNOWN_DEMO_ACCOUNT }).trim().toLowerCase().max(320, { error: UNKNOWN_DEMO_ACCOUNT }),
+  /** The page to come back to; checked again (same site only) before use, and anything unreadable is left out. */
+  return_to: returnToQuery.shape.return_to.catch(undefined),
 });
 
 /**

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     e2eSkipReason: string;
+    /** The server's DATA_DIR: its mail is written to DATA_DIR/mail/*.eml. */
+    e2eDataDir: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
     console.warn(reason);
     project.provide('e2eSkipReason', reason);
     project.provide('baseUrl', '');
+    project.provide('e2eDataDir', '');
     return;
   }
   project.provide('e2eSkipReason', '');
@@ -50,6 +53,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, server);
   project.provide('baseUrl', baseUrl);
+  project.provide('e2eDataDir', dataDir);
 
   return async () => {
     if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');

@@ -17,7 +17,7 @@ import {
   type CollectionSummary,
 } from '../../shared/collections';
 import { EMPTY_STATES } from '../../shared/messages';
-import { SHARE_TEXTS } from '../../shared/sharing';
+import { COLLECTION_SHARING_TEXTS, SHARE_TEXTS } from '../../shared/sharing';
 import type { PagePropsMap } from '../../shared/pages';
 import type { FlashData, SharedProps } from '../../shared/props';
 import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
@@ -176,14 +176,29 @@ describe('a collection page', () => {
     expect(screen.queryByLabelText('Drag Campfire Songs')).toBeNull();
   });
 
-  it('shares without asking for a sharing explanation, which a collection has none of, and offers no Please Explain...', async () => {
+  it('says who can open a public collection’s link, and asks for its sharing explanation for Please Explain...', async () => {
     const reload = vi.spyOn(router, 'reload').mockImplementation(() => {});
     await renderShow();
     await userEvent.click(await screen.findByRole('button', { name: SHARE_TEXTS.shareButton }));
     const dialog = await screen.findByRole('dialog', { name: SHARE_TEXTS.dialogTitle });
     expect(within(dialog).getByRole('form', { name: SHARE_TEXTS.grantAccess })).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: SHARE_TEXTS.explain })).toBeNull();
-    expect(reload).not.toHaveBeenCalled();
+    expect(within(dialog).getByText(COLLECTION_SHARING_TEXTS.public)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: COLLECTION_SHARING_TEXTS.makePublic })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: SHARE_TEXTS.explain })).toBeTruthy();
+    expect(reload).toHaveBeenCalledWith(expect.objectContaining({ only: ['sharingExplanation'] }));
+  });
+
+  it('warns its owner that a private collection’s link opens only for them, admins and grantees, and makes it public with PATCH', async () => {
+    vi.spyOn(router, 'reload').mockImplementation(() => {});
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    const collection = { ref: 'coll00000001', title: 'Holiday Club', description: '', public: false, ownerDisplayName: 'Maya Thompson' };
+    await renderShow({ collection });
+    await userEvent.click(await screen.findByRole('button', { name: SHARE_TEXTS.shareButton }));
+    const dialog = await screen.findByRole('dialog', { name: SHARE_TEXTS.dialogTitle });
+    expect(within(dialog).getByText(COLLECTION_SHARING_TEXTS.privateOwner)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: COLLECTION_SHARING_TEXTS.makePublic }));
+    expect(patch).toHaveBeenCalledTimes(1);
+    expect(patch.mock.calls[0]!.slice(0, 2)).toEqual(['/collection/coll00000001', { public: true }]);
   });
 
   it('starts in edit mode when the flash says so', async () => {

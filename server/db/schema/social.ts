@@ -83,3 +83,23 @@ export const shares = pgTable(
     index('shares_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
   ],
 );
+
+/**
+ * "Ask for access" from an item's 403 page (docs/decisions.md "Sharing that tells the truth"): one row per request, so a
+ * repeat within the waiting time is refused on every instance. Nothing here grants anything.
+ */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: id(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_requests_user_item_idx').on(t.userId, t.itemId, t.createdAt)],
+);

@@ -25,6 +25,7 @@ import { singleField } from '../../lib/form-input';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { refParams } from '../../lib/validation';
 import { openItemForViewer } from '../items/queries';
+import { collectionSharingExplanationProp } from '../sharing/collection-explanation';
 import { sectionsOf, toCollectionDetail, toEntry } from './present';
 import {
   addItemToCollection,
@@ -123,6 +124,8 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Lazy: a partial reload for something else (the Share dialog) does not read the entries.
       sections: async () => sectionsOf((await collectionEntries(app.db, viewer, collection.id)).map((row) => toEntry(row, showLockedNotes))),
       can: collectionCan(viewer, collection),
+      // On demand: the Share dialog asks for it when it opens.
+      sharingExplanation: collectionSharingExplanationProp(request, collection),
       title: collection.title,
       breadcrumbs: ownsCollection(viewer, collection) ? [{ label: COLLECTIONS_TITLE, href: LIST_URL }, { label: collection.title }] : [{ label: collection.title }],
     });

@@ -1,5 +1,6 @@
 import { ERROR_PAGES, type ErrorStatus } from '../../../shared/messages';
 import type { PagePropsMap } from '../../../shared/pages';
+import type { ForbiddenHelp } from '../../../shared/sharing';
 
 const OTHER_STATUS_TEXTS: Record<number, { title: string; message: string }> = {
   400: { title: '400: Bad Request', message: 'Sorry, the request could not be understood. Please check what you entered and try again.' },
@@ -10,9 +11,9 @@ const OTHER_STATUS_TEXTS: Record<number, { title: string; message: string }> = {
 };
 
 /** Props of the error page for a status; unknown 5xx fall back to 500, unknown 4xx to 404's wording style. */
-export function errorPageProps(status: number, detail: string | null = null): PagePropsMap['errors/Error'] {
+export function errorPageProps(status: number, detail: string | null = null, help: ForbiddenHelp | null = null): PagePropsMap['errors/Error'] {
   const known = ERROR_PAGES[status as ErrorStatus] ?? OTHER_STATUS_TEXTS[status];
-  if (known) return { status, title: known.title, message: known.message, detail };
+  if (known) return { status, title: known.title, message: known.message, detail, ...(help ? { help } : {}) };
   if (status >= 500) return { status: 500, ...ERROR_PAGES[500], detail };
   return { status, title: `${status}: Request Not Accepted`, message: 'Sorry, that request could not be completed.', detail };
 }

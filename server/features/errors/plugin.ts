@@ -5,7 +5,8 @@ import { isDatabaseUnavailable, isDataException } from '../../db/errors';
 import { HttpError } from '../../lib/http-errors';
 import { guardUnstorableInput, refuseInput, refuseUrl } from './input';
 import { statusOf } from './pages';
-import { plainErrorResponse, renderError, renderErrorSafely } from './render';
+import { forbiddenHelp } from '../sharing/access-requests';
+import { plainErrorResponse, renderError, renderErrorSafely, wantsJson } from './render';
 import { hadUndecodableUrl } from './undecodable-url';
 
 /**
@@ -36,7 +37,9 @@ export const errorPagesPlugin = fp(
         return renderErrorSafely(request, reply, 500, `Reference: ${request.id}`);
       }
       const detail = error instanceof HttpError ? error.detail : null;
-      return renderErrorSafely(request, reply, status, detail);
+      // A 403 page also says what would open it: signing in and coming back, or the level an item needs and Ask for access.
+      const help = status === 403 && !wantsJson(request) ? () => forbiddenHelp(request, error instanceof HttpError ? error.refusedItemId : null) : undefined;
+      return renderErrorSafely(request, reply, status, detail, help);
     });
 
     if (app.config.MAINTENANCE_MODE) {

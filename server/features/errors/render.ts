@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ForbiddenHelp } from '../../../shared/sharing';
 import { errorPageProps } from './pages';
 
 /** The spec's error page (member-library §8) for a page or an Inertia visit, or `{ message, status }` for JSON requests. */
-export async function renderError(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null) {
-  const props = errorPageProps(status, detail);
+export async function renderError(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null, help: ForbiddenHelp | null = null) {
+  const props = errorPageProps(status, detail, help);
   if (wantsJson(request)) return reply.code(props.status).send({ message: props.message, status: props.status });
   return reply.inertia('errors/Error', props, { status: props.status });
 }
@@ -18,9 +19,9 @@ export function wantsJson(request: FastifyRequest): boolean {
  * renderError, or, when even that fails (the database is gone mid-render, the session could not be read), a plain
  * page with the same words: never Fastify's own JSON, never an internal message.
  */
-export async function renderErrorSafely(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null) {
+export async function renderErrorSafely(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null, help: () => Promise<ForbiddenHelp | null> = async () => null) {
   try {
-    return await renderError(request, reply, status, detail);
+    return await renderError(request, reply, status, detail, await help());
   } catch (error) {
     request.log.error({ err: error, reqId: request.id }, 'error page could not be rendered');
     return plainErrorResponse(request, reply, status, detail);

@@ -100,6 +100,6 @@ export async function openItemForViewer(db: Database, viewer: Viewer, ref: strin
 /** 403 (never the title; a sign-in hint for anonymous visitors) or 410 unless this viewer may open the item. */
 export async function assertViewerMayOpen(db: Database, viewer: Viewer, record: ItemRecord, now: Date): Promise<void> {
   const opening = await viewerOpening(db, viewer, record, now);
-  if (opening === 'forbidden') throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
+  if (opening === 'forbidden') throw forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT, record.id);
   if (opening === 'gone') throw gone(record.expiresNote);
 }

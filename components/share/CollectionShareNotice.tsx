@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { COLLECTION_SHARING_TEXTS } from '../../shared/sharing';
+
+export interface CollectionShareNoticeProps {
+  /** The collection's page (PATCH target of Make it public). */
+  url: string;
+  public: boolean;
+  /** The viewer owns it (can.update): only they may make it public. */
+  owner: boolean;
+}
+
+/**
+ * At the top of a collection's Share dialog: who can open the link. A private collection's owner may make it public
+ * there (the collection's own PATCH, as the public field in edit mode); anyone else is warned who the link opens for.
+ */
+export default function CollectionShareNotice({ url, public: isPublic, owner }: CollectionShareNoticeProps) {
+  const [saving, setSaving] = useState(false);
+  if (isPublic) {
+    return (
+      <Alert variant="info" className="mb-0">
+        {COLLECTION_SHARING_TEXTS.public}
+      </Alert>
+    );
+  }
+  const makePublic = () =>
+    router.patch(url, { public: true }, { preserveScroll: true, preserveState: true, onStart: () => setSaving(true), onFinish: () => setSaving(false) });
+  return (
+    <Alert variant="warning" className="mb-0">
+      <p className={owner ? undefined : 'mb-0'}>{owner ? COLLECTION_SHARING_TEXTS.privateOwner : COLLECTION_SHARING_TEXTS.privateOther}</p>
+      {owner && (
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button size="sm" variant="outline-dark" onClick={makePublic} disabled={saving}>
+            {COLLECTION_SHARING_TEXTS.makePublic}
+          </Button>
+          <span className="small">{COLLECTION_SHARING_TEXTS.makePublicHelp}</span>
+        </div>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * "Ask for access" (issue 15 §2; docs/decisions.md "Sharing that tells the truth"): an item's 403 page says which level
+ * it needs and lets a signed-in person ask the people who can share it (its maintainer, else the admins) by e-mail.
+ * The e-mail links to the item page with the Share dialog filled in; nothing is granted until they press Grant Access.
+ * The requester learns nothing of the item beyond what the 403 already says: not its title, not who was asked.
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
+import { VISIBILITY } from '../../../shared/enums';
+import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
+import {
+  ACCESS_REQUEST_REPEAT_HOURS,
+  ACCESS_REQUEST_TEXTS,
+  ACCESS_REQUESTS_PER_WINDOW,
+  accessRequestUrl,
+  SHARE_LEVEL_PARAM,
+  SHARE_TO_PARAM,
+  type ForbiddenHelp,
+} from '../../../shared/sharing';
+import { signedIn, signedInViewer, type SignedInViewer } from '../../access/guards';
+import { accessRequestLevel, canAnswerAccessRequest, isItemExpired, isSignedIn, type ItemAccessFacts, type Viewer } from '../../access/policy';
+import { toViewer, viewerColumns } from '../../auth/viewer';
+import { safeReturnPath } from '../../auth/return-to';
+import type { Database } from '../../db/client';
+import { accessRequests, users, userTypes } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { refParams } from '../../lib/validation';
+import { queueMail } from '../../mail/outbox';
+import type { MailMessage } from '../../mail/mailer';
+import { perMinute } from '../../web/rate-limit';
+import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, type ItemRecord } from '../items/queries';
+
+const ITEM_PAGE_ROUTE = '/i/:ref';
+const REPEAT_MS = ACCESS_REQUEST_REPEAT_HOURS * 3_600_000;
+
+const itemPath = (ref: string) => `/i/${ref}`;
+
+/**
+ * The 403 page's help (shared/sharing.ts ForbiddenHelp): for a visitor the login page that comes back here; on an item
+ * page the level it needs and, for a signed-in person who may ask, Ask for access. Null when there is nothing to offer.
+ */
+export async function forbiddenHelp(request: FastifyRequest, refusedItemId: number | null): Promise<ForbiddenHelp | null> {
+  const viewer = request.viewer;
+  const pageRead = request.method === 'GET' || request.method === 'HEAD';
+  const help: ForbiddenHelp = { neededLevel: null, notPublished: false, askUrl: null, verifyEmail: false, askedAt: null, signInUrl: null };
+  if (!isSignedIn(viewer)) {
+    const back = pageRead ? safeReturnPath(request.url, []) : null;
+    help.signInUrl = back ? `/login?${new URLSearchParams({ return_to: back })}` : '/login';
+  }
+  const onItemPage = pageRead && request.routeOptions.url === ITEM_PAGE_ROUTE && refusedItemId !== null;
+  if (!onItemPage) return help.signInUrl ? help : null;
+  const { db } = request.server;
+  const item = await findItemRecordById(db, refusedItemId);
+  if (!item) return help.signInUrl ? help : null;
+  const now = new Date();
+  if (!isSignedIn(viewer)) {
+    Object.assign(help, levelNeeded(item, now));
+    return help;
+  }
+  const level = accessRequestLevel(viewer, item, await grantedLevelFor(db, viewer, item.id, now), now);
+  if (level === null) {
+    Object.assign(help, levelNeeded(item, now));
+    return help;
+  }
+  help.neededLevel = level;
+  if (!viewer.emailVerified) {
+    help.verifyEmail = true;
+    return help;
+  }
+  const asked = await lastRequest(db, viewer.id, item.id, now);
+  help.askedAt = asked?.toISOString() ?? null;
+  help.askUrl = asked ? null : accessRequestUrl(item.ref);
+  return help;
+}
+
+/** What a visitor (or someone who cannot ask) is told the item needs: its minimum level, or that no level opens it. */
+function levelNeeded(item: ItemAccessFacts, now: Date): Pick<ForbiddenHelp, 'neededLevel' | 'notPublished'> {
+  if (item.visibility < VISIBILITY.UNLISTED || isItemExpired(item, now)) return { neededLevel: null, notPublished: item.visibility < VISIBILITY.UNLISTED };
+  return { neededLevel: item.minimumAccessLevel, notPublished: false };
+}
+
+async function lastRequest(db: Database, userId: number, itemId: number, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: accessRequests.createdAt })
+    .from(accessRequests)
+    .where(and(eq(accessRequests.userId, userId), eq(accessRequests.itemId, itemId), gt(accessRequests.createdAt, new Date(now.getTime() - REPEAT_MS))))
+    .orderBy(desc(accessRequests.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
+/**
+ * Who is asked: the maintainer when they may grant the item at that level, otherwise every admin who may. Only
+ * people with a verified address, since the request goes to it.
+ */
+async function recipientsFor(db: Database, item: ItemRecord, level: number): Promise<Viewer[]> {
+  const people = await db
+    .select(viewerColumns)
+    .from(users)
+    .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
+    .where(and(isNotNull(users.emailVerifiedAt), isNotNull(users.email), or(eq(users.admin, true), eq(users.superadmin, true), item.createdByUserId === null ? undefined : eq(users.id, item.createdByUserId))));
+  const viewers = people.map(toViewer).filter((person) => canAnswerAccessRequest(person, item, level));
+  const maintainer = viewers.find((person) => person.id === item.createdByUserId);
+  return maintainer ? [maintainer] : viewers;
+}
+
+export interface AccessRequestMailInput {
+  to: string;
+  requester: { name: string; email: string };
+  appName: string;
+  title: string;
+  level: number;
+  /** The absolute one-click link: the item page with the Share dialog filled in. */
+  link: string;
+}
+
+/** The e-mail to a maintainer or admin: who asks, for which level, and the link that fills in the Share dialog. */
+export function accessRequestMail({ to, requester, appName, title, level, link }: AccessRequestMailInput): MailMessage {
+  const levelText = `level ${level} (${LEVEL_NAMES[level as AccessLevel]})`;
+  const subject = `${requester.name} asks for access to “${title}”`;
+  const lines = [
+    `${requester.name} (${requester.email}) cannot open “${title}” on ${appName} and asks you for access. It needs ${levelText}.`,
+    `To grant it, open this link while signed in: the Share dialog opens filled in with their address and that level, and nothing is shared until you press Grant Access.`,
+    `If you do not know them, ignore this e-mail.`,
+  ];
+  const text = ['Hello,', '', lines[0], '', lines[1], link, '', lines[2]].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(lines[0]!)}</p>`,
+    `<p>${escapeHtml(lines[1]!)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Share “${escapeHtml(title)}” with ${escapeHtml(requester.email)}</a></p>`,
+    `<p>${escapeHtml(lines[2]!)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type AskOutcome = 'sent' | 'repeat' | 'tooMany' | 'nobody';
+
+/** Records the request and queues its e-mails in one transaction, unless it repeats one or the person asked too often. */
+async function recordRequest(db: Database, viewer: SignedInViewer, item: ItemRecord, level: number, mails: (to: string) => MailMessage, now: Date): Promise<AskOutcome> {
+  const recipients = await recipientsFor(db, item, level);
+  if (recipients.length === 0) return 'nobody';
+  const since = new Date(now.getTime() - REPEAT_MS);
+  // db.transaction takes the library_state row first, so two clicks at once are counted one after the other.
+  return db.transaction(async (tx) => {
+    if (await lastRequest(tx, viewer.id, item.id, now)) return 'repeat';
+    const [recent] = await tx
+      .select({ count: count() })
+      .from(accessRequests)
+      .where(and(eq(accessRequests.userId, viewer.id), gt(accessRequests.createdAt, since)));
+    if (Number(recent?.count ?? 0) >= ACCESS_REQUESTS_PER_WINDOW) return 'tooMany';
+    await tx.insert(accessRequests).values({ itemId: item.id, userId: viewer.id, level, createdAt: now });
+    for (const person of recipients) await queueMail(tx, mails(person.email!));
+    return 'sent';
+  });
+}
+
+const accessRequestRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/i/:ref/access_request',
+    { preValidation: signedIn, config: { rateLimit: perMinute(app.config.RATE_LIMIT_SHARE_MAX) }, schema: { params: refParams } },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const now = new Date();
+      const item = await findItemRecord(app.db, request.params.ref);
+      if (!item) throw notFound();
+      const back = itemPath(item.ref);
+      const level = accessRequestLevel(viewer, item, await grantedLevelFor(app.db, viewer, item.id, now), now);
+      // Someone who opens it already is simply taken there; for an item no grant opens, the 403 says all there is.
+      if (level === null) {
+        if (await viewerCanOpen(app.db, viewer, item, now)) return reply.notify(ACCESS_REQUEST_TEXTS.canOpen, 'info').redirect(back, 303);
+        throw forbidden(null, item.id);
+      }
+      if (!viewer.emailVerified || viewer.email === null) return reply.notify(ACCESS_REQUEST_TEXTS.verifyEmail, 'warning').redirect(back, 303);
+      const base = app.config.APP_URL.replace(/\/$/, '');
+      const link = `${base}${back}?${new URLSearchParams({ [SHARE_TO_PARAM]: viewer.email, [SHARE_LEVEL_PARAM]: String(level) })}`;
+      const requester = { name: viewer.name, email: viewer.email };
+      const outcome = await recordRequest(app.db, viewer, item, level, (to) => accessRequestMail({ to, requester, appName: app.config.APP_NAME, title: item.title, level, link }), now);
+      const notices: Record<AskOutcome, [string, 'success' | 'warning']> = {
+        sent: [ACCESS_REQUEST_TEXTS.sent, 'success'],
+        repeat: [ACCESS_REQUEST_TEXTS.alreadySent(ACCESS_REQUEST_REPEAT_HOURS), 'warning'],
+        tooMany: [ACCESS_REQUEST_TEXTS.tooMany(ACCESS_REQUEST_REPEAT_HOURS), 'warning'],
+        nobody: [ACCESS_REQUEST_TEXTS.nobody, 'warning'],
+      };
+      const [message, type] = notices[outcome];
+      return reply.notify(message, type).redirect(back, 303);
+    },
+  );
+};
+
+export const accessRequestRoutes = fp(accessRequestRoutesPlugin, { name: 'equip-access-requests', dependencies: ['equip-mail-outbox'] });
