@@ -33,7 +33,7 @@ export default function RunningAction({ run }: { run: AdvancedRunView }) {
       <Spinner animation="border" size="sm" role="status" className="mt-1 flex-shrink-0">
         <span className="visually-hidden">Running</span>
       </Spinner>
-      <div>
+      <div className="min-w-0 text-break">
         <div>
           <strong>{run.label}</strong> is running: started {runTime(run.startedAt)}
           {run.startedBy !== '' && ` by ${run.startedBy}`}. Its report shows here when it ends; you can leave this page
