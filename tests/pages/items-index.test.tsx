@@ -57,6 +57,8 @@ function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
     selectedTags: [],
     filterTaxonomies: [TYPE, AGE],
     matchCount: null,
+    tagCounts: {},
+    suggestions: null,
     requiredTaxonomies: [],
     ...overrides,
   };
