@@ -24,11 +24,18 @@ interface TagFiltersProps {
  * show as removable chips.
  */
 export default function TagFilters({ taxonomies, selectedTags, counts, matchCount, onChange }: TagFiltersProps) {
-  const selectedRefs = selectedTags.map((tag) => tag.ref);
+  const serverRefs = selectedTags.map((tag) => tag.ref);
+  // A ticked box shows ticked at once, while the list is fetched; the server's selection wins once it arrives.
+  const [pending, setPending] = useState<{ from: string; refs: string[] } | null>(null);
+  const selectedRefs = pending && pending.from === serverRefs.join('-') ? pending.refs : serverRefs;
+  const change = (refs: string[]) => {
+    setPending({ from: serverRefs.join('-'), refs });
+    onChange(refs);
+  };
   const offeredRefs = new Set(taxonomies.flatMap((taxonomy) => taxonomy.tags.map((tag) => tag.ref)));
   const otherSelected = selectedTags.filter((tag) => !offeredRefs.has(tag.ref));
-  const toggle = (ref: string, on: boolean) => onChange(on ? withTag(selectedRefs, ref) : withoutTag(selectedRefs, ref));
-  const clearAll = () => onChange([]);
+  const toggle = (ref: string, on: boolean) => change(on ? withTag(selectedRefs, ref) : withoutTag(selectedRefs, ref));
+  const clearAll = () => change([]);
   const checks = (taxonomy: Taxonomy, idPrefix: string) => <TaxonomyChecks taxonomy={taxonomy} selected={selectedRefs} counts={counts} idPrefix={idPrefix} onToggle={toggle} />;
 
   return (
@@ -50,7 +57,7 @@ export default function TagFilters({ taxonomies, selectedTags, counts, matchCoun
           {(taxonomy, idPrefix) => checks(taxonomy, idPrefix)}
         </FilterSheet>
       </div>
-      {otherSelected.length > 0 && <TagChips tags={otherSelected} onRemove={(ref) => onChange(withoutTag(selectedRefs, ref))} />}
+      {otherSelected.length > 0 && <TagChips tags={otherSelected} onRemove={(ref) => change(withoutTag(selectedRefs, ref))} />}
     </div>
   );
 }

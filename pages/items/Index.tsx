@@ -41,7 +41,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
         <TagFilters taxonomies={filterTaxonomies} selectedTags={selectedTags} counts={tagCounts} matchCount={matchCount} onChange={(tags) => visit({ ...filters, tags })} />
       </section>
       {items.data.length === 0 ? (
-        <EmptyResult anonymous={!auth.authenticated} suggestions={suggestions} />
+        <EmptyResult anonymous={!auth.authenticated} suggestions={suggestions} tagFiltered={filters.tags.length > 0} />
       ) : (
         <ItemList key={JSON.stringify(filters)} items={items.data} total={itemsPagination.total} />
       )}
@@ -68,29 +68,34 @@ function SearchField({ search, onSearch }: { search: string; onSearch: (search: 
   );
 }
 
-const SUGGESTION_HEADINGS: Record<IndexSuggestions['kind'], string> = {
-  closest: 'Closest matches',
-  popular: 'Popular in these filters',
-};
+/** The suggestions' heading: popular items are those of the chosen filters, or of the whole library without any. */
+function suggestionHeading(kind: IndexSuggestions['kind'], filtered: boolean): string {
+  if (kind === 'closest') return 'Closest matches';
+  return filtered ? 'Popular in these filters' : 'Popular items';
+}
 
 /** The empty state, and what the server suggests instead (closest titles, or popular items in the chosen filters). */
-function EmptyResult({ anonymous, suggestions }: { anonymous: boolean; suggestions: IndexSuggestions | null }) {
+function EmptyResult({ anonymous, suggestions, tagFiltered }: { anonymous: boolean; suggestions: IndexSuggestions | null; tagFiltered: boolean }) {
+  const heading = suggestions && suggestionHeading(suggestions.kind, tagFiltered);
   return (
     <>
       <Alert variant="warning">
         <p className="mb-0">{EMPTY_STATES.items}</p>
         {anonymous && (
           <p className="mb-0 mt-2">
-            More of the library is visible when you are signed in. <AppLink href="/login">Log in</AppLink>
+            More of the library is visible when you are signed in.{' '}
+            <AppLink href="/login" className="alert-link">
+              Log in
+            </AppLink>
           </p>
         )}
       </Alert>
       {suggestions && (
         <section aria-labelledby="item-suggestions">
           <h2 id="item-suggestions" className="h5">
-            {SUGGESTION_HEADINGS[suggestions.kind]}
+            {heading}
           </h2>
-          <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3" aria-label={SUGGESTION_HEADINGS[suggestions.kind]}>
+          <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3" aria-label={heading ?? undefined}>
             {suggestions.items.map((item) => (
               <li key={item.ref} className="col">
                 <ItemCard item={item} />

@@ -201,10 +201,12 @@ describe('filters', () => {
 
 describe('suggestions on an empty result', () => {
   it.each([
-    ['closest', 'Closest matches'],
-    ['popular', 'Popular in these filters'],
-  ] as const)('shows the %s items under "%s", below the empty state', async (kind, heading) => {
-    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0, suggestions: { kind, items: [summary('camp1', 'Camp Songbook')] } }), SHARED_MEMBER);
+    ['closest', [], 'Closest matches'],
+    ['popular', ['tagyouth'], 'Popular in these filters'],
+    ['popular', [], 'Popular items'],
+  ] as const)('shows the %s items (tags %j) under "%s", below the empty state', async (kind, tags, heading) => {
+    const filters = { search: 'zebra', tags: [...tags] };
+    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0, filters, suggestions: { kind, items: [summary('camp1', 'Camp Songbook')] } }), SHARED_MEMBER);
     expect(screen.getByText(EMPTY_STATES.items)).toBeTruthy();
     const list = screen.getByRole('list', { name: heading });
     expect(within(list).getByRole('link', { name: 'Camp Songbook' }).getAttribute('href')).toBe('/i/camp1');
@@ -212,7 +214,7 @@ describe('suggestions on an empty result', () => {
 
   it('shows none when the server has none', async () => {
     await renderIndex(indexProps({ items: { data: [] }, matchCount: 0 }), SHARED_MEMBER);
-    expect(screen.queryByRole('heading', { name: /Closest matches|Popular in these filters/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Closest matches|Popular/ })).toBeNull();
   });
 });
 
