@@ -12,9 +12,9 @@ import type pg from 'pg';
 import { openDatabase, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { items } from '../server/db/schema';
-import { listingQueries, typeAheadQuery } from '../server/features/discovery/queries';
+import { listingQueries, suggestionsFor, tagCounts, typeAheadQuery } from '../server/features/discovery/queries';
 import { textSearch } from '../server/features/discovery/search';
-import { tagIdsInUse } from '../server/features/discovery/tag-catalogue';
+import { filterTaxonomies, tagIdsInUse } from '../server/features/discovery/tag-catalogue';
 import { loadItemParts } from '../server/features/items/detail';
 import { findItemRecord, itemRecordQuery } from '../server/features/items/queries';
 import { urlWithDatabase } from './bench/database';
@@ -74,6 +74,21 @@ async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<S
     statement('listing: all items, page', browsed.page),
     statement('listing: all items, count', browsed.total),
     ...(await recordedStatements(db, 'listing: filter tags in use', (recording) => tagIdsInUse(recording, fixtures.viewer))),
+    ...(await tagCountStatements(db, fixtures)),
+  ];
+}
+
+/** The filter tags' counts (one statement per taxonomy with a selection, one for the rest), unfiltered and filtered. */
+async function tagCountStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
+  const offered = filterTaxonomies(fixtures.catalogue, await tagIdsInUse(db, fixtures.viewer), fixtures.filterTags);
+  const all = { listing: 'all' as const, search: '', tags: [], page: 1 };
+  const filtered = { listing: 'all' as const, search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 };
+  return [
+    ...(await recordedStatements(db, 'listing: tag counts, all items', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, all, offered))),
+    ...(await recordedStatements(db, 'listing: tag counts, 3 tags + search', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, filtered, offered))),
+    ...(await recordedStatements(db, 'search: suggestions for a search matching nothing', (recording) =>
+      suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, { ...filtered, search: 'qqqzzz' }),
+    )),
   ];
 }
 

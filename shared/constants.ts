@@ -59,3 +59,5 @@ export const UPLOAD_TYPES = ['pdf', 'docx', 'jpg', 'png', 'pptx', 'txt', 'mp4', 
 export const IMAGE_UPLOAD_TYPES = ['jpg', 'png'] as const;
 
 export const PAGE_SIZE = 24;
+/** Items an empty item index suggests instead (closest titles or popular ones in the chosen filters). */
+export const SUGGESTION_LIMIT = 4;

@@ -135,6 +135,15 @@ export interface ItemDetail extends ItemSummary {
 }
 
 /** Type-ahead answer of GET /item?search=…&simplejson=true. */
+/**
+ * What an empty item index offers: the items whose titles come closest to the search, or the most viewed ones in the
+ * chosen filters.
+ */
+export interface IndexSuggestions {
+  kind: 'closest' | 'popular';
+  items: ItemSummary[];
+}
+
 export interface SearchResult {
   ref: string;
   title: string;

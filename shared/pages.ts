@@ -6,7 +6,7 @@
 import type { AccessLevel } from './levels';
 import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
-import type { AffirmationOption, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
+import type { AffirmationOption, IndexSuggestions, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
 import type { ForbiddenHelp, Share, SharingExplanation } from './sharing';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
@@ -55,6 +55,10 @@ export interface PagePropsMap {
     filterTaxonomies: Taxonomy[];
     /** Count of matches when filtered or searched, else null. */
     matchCount: number | null;
+    /** For each offered filter tag (by ref), the items of the current result carrying it (see discovery/queries.ts tagCounts). */
+    tagCounts: Record<string, number>;
+    /** On an empty filtered or searched result, what to look at instead; else null. */
+    suggestions: IndexSuggestions | null;
     /** Required taxonomies for the New Item form (one select each). */
     requiredTaxonomies: Taxonomy[];
   };

@@ -1,83 +1,153 @@
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
+import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { Tag, Taxonomy } from '../../shared/items';
-import { replaceTaxonomyTag, withoutTag, withTag } from './item-index-url';
+import { countLabel, withoutTag, withTag } from './item-index-url';
 
 interface TagFiltersProps {
   taxonomies: Taxonomy[];
   selectedTags: Tag[];
+  /** Items of the current result carrying each tag, by ref (the server's tagCounts). */
+  counts: Record<string, number>;
+  /** Matches of the current result, for the sheet's 'Show results' button; null when nothing is filtered. */
+  matchCount: number | null;
   onChange: (tags: string[]) => void;
 }
 
-/** One control per filter taxonomy, and removable chips for selected tags that no control offers. */
-export default function TagFilters({ taxonomies, selectedTags, onChange }: TagFiltersProps) {
-  const selectedRefs = selectedTags.map((tag) => tag.ref);
+/**
+ * The tag filters (decisions: "Finding things"): a checkbox per tag with its count, so the keyboard moves through a
+ * taxonomy's tags without applying each one passed (Space applies the one under focus). From 768 px one menu per
+ * taxonomy; below, a single 'Filters (n)' button opens them all in a sheet. Tags of one taxonomy give their union,
+ * taxonomies narrow each other (the server's rule). 'Clear all' removes every tag; selected tags no control offers
+ * show as removable chips.
+ */
+export default function TagFilters({ taxonomies, selectedTags, counts, matchCount, onChange }: TagFiltersProps) {
+  const serverRefs = selectedTags.map((tag) => tag.ref);
+  // A ticked box shows ticked at once, while the list is fetched; the server's selection wins once it arrives.
+  const [pending, setPending] = useState<{ from: string; refs: string[] } | null>(null);
+  const selectedRefs = pending && pending.from === serverRefs.join('-') ? pending.refs : serverRefs;
+  const change = (refs: string[]) => {
+    setPending({ from: serverRefs.join('-'), refs });
+    onChange(refs);
+  };
   const offeredRefs = new Set(taxonomies.flatMap((taxonomy) => taxonomy.tags.map((tag) => tag.ref)));
   const otherSelected = selectedTags.filter((tag) => !offeredRefs.has(tag.ref));
+  const toggle = (ref: string, on: boolean) => change(on ? withTag(selectedRefs, ref) : withoutTag(selectedRefs, ref));
+  const clearAll = () => change([]);
+  const checks = (taxonomy: Taxonomy, idPrefix: string) => <TaxonomyChecks taxonomy={taxonomy} selected={selectedRefs} counts={counts} idPrefix={idPrefix} onToggle={toggle} />;
+
   return (
-    <div className="row g-2 align-items-start">
-      {taxonomies.map((taxonomy) => (
-        <div key={taxonomy.ref} className="col-12 col-md-6 col-lg-3">
-          {taxonomy.multiselect ? (
-            <MultiTagFilter taxonomy={taxonomy} selected={selectedRefs} onChange={onChange} />
-          ) : (
-            <SingleTagFilter taxonomy={taxonomy} selected={selectedRefs} onChange={onChange} />
-          )}
-        </div>
-      ))}
-      {otherSelected.length > 0 && (
-        <div className="col-12">
-          <TagChips tags={otherSelected} onRemove={(ref) => onChange(withoutTag(selectedRefs, ref))} />
-        </div>
-      )}
+    <div>
+      <div className="d-none d-md-flex flex-wrap align-items-center gap-2">
+        {taxonomies.map((taxonomy) => (
+          <TaxonomyMenu key={taxonomy.ref} taxonomy={taxonomy} chosen={taxonomy.tags.filter((tag) => selectedRefs.includes(tag.ref)).length}>
+            {(idPrefix) => checks(taxonomy, idPrefix)}
+          </TaxonomyMenu>
+        ))}
+        {selectedRefs.length > 0 && (
+          <Button variant="link" size="sm" onClick={clearAll}>
+            Clear all
+          </Button>
+        )}
+      </div>
+      <div className="d-md-none">
+        <FilterSheet taxonomies={taxonomies} chosen={selectedRefs.length} matchCount={matchCount} onClearAll={clearAll}>
+          {(taxonomy, idPrefix) => checks(taxonomy, idPrefix)}
+        </FilterSheet>
+      </div>
+      {otherSelected.length > 0 && <TagChips tags={otherSelected} onRemove={(ref) => change(withoutTag(selectedRefs, ref))} />}
     </div>
   );
 }
 
-interface TaxonomyFilterProps {
+interface TaxonomyChecksProps {
   taxonomy: Taxonomy;
   selected: string[];
-  onChange: (tags: string[]) => void;
+  counts: Record<string, number>;
+  idPrefix: string;
+  onToggle: (ref: string, on: boolean) => void;
 }
 
-function SingleTagFilter({ taxonomy, selected, onChange }: TaxonomyFilterProps) {
-  const id = useId();
-  const taxonomyRefs = taxonomy.tags.map((tag) => tag.ref);
-  const current = selected.find((ref) => taxonomyRefs.includes(ref)) ?? '';
+/** A taxonomy's tags as checkboxes, each labelled with its count in the current result. */
+function TaxonomyChecks({ taxonomy, selected, counts, idPrefix, onToggle }: TaxonomyChecksProps) {
   return (
-    <Form.Group controlId={id}>
-      <Form.Label className="small mb-1">{taxonomy.title}</Form.Label>
-      <Form.Select size="sm" value={current} onChange={(event) => onChange(replaceTaxonomyTag(selected, taxonomyRefs, event.target.value))}>
-        <option value="">Any</option>
-        <TagOptions tags={taxonomy.tags} />
-      </Form.Select>
-    </Form.Group>
+    <fieldset className="mb-0">
+      <legend className="h6 small fw-semibold mb-1">{taxonomy.title}</legend>
+      {taxonomy.tags.map((tag) => (
+        <Form.Check
+          key={tag.ref}
+          id={`${idPrefix}-${tag.ref}`}
+          className={tag.parentRef ? 'ms-3' : undefined}
+          checked={selected.includes(tag.ref)}
+          onChange={(event) => onToggle(tag.ref, event.target.checked)}
+          label={
+            <>
+              {tag.label} <span className="text-body-secondary">({counts[tag.ref] ?? 0})</span>
+            </>
+          }
+        />
+      ))}
+    </fieldset>
   );
 }
 
-/** Several tags may be chosen: each is a chip, and the select adds one more. */
-function MultiTagFilter({ taxonomy, selected, onChange }: TaxonomyFilterProps) {
+/** One taxonomy's menu (768 px and up); it stays open while tags are ticked. */
+function TaxonomyMenu({ taxonomy, chosen, children }: { taxonomy: Taxonomy; chosen: number; children: (idPrefix: string) => ReactNode }) {
   const id = useId();
-  const chosen = taxonomy.tags.filter((tag) => selected.includes(tag.ref));
-  const available = taxonomy.tags.filter((tag) => !selected.includes(tag.ref));
   return (
-    <Form.Group controlId={id}>
-      <Form.Label className="small mb-1">{taxonomy.title}</Form.Label>
-      <Form.Select size="sm" value="" onChange={(event) => event.target.value && onChange(withTag(selected, event.target.value))}>
-        <option value="">{chosen.length > 0 ? 'Add another…' : 'Any'}</option>
-        <TagOptions tags={available} />
-      </Form.Select>
-      {chosen.length > 0 && <TagChips tags={chosen} onRemove={(ref) => onChange(withoutTag(selected, ref))} />}
-    </Form.Group>
+    <Dropdown autoClose="outside">
+      <Dropdown.Toggle variant={chosen > 0 ? 'primary' : 'outline-secondary'} size="sm" id={`${id}-toggle`}>
+        {chosen > 0 ? `${taxonomy.title} (${chosen})` : taxonomy.title}
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="p-2 tag-filter-menu" style={{ minWidth: '16rem', maxHeight: '60vh', overflowY: 'auto' }}>
+        {children(`${id}-tag`)}
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }
 
-function TagOptions({ tags }: { tags: Tag[] }) {
-  return tags.map((tag) => (
-    <option key={tag.ref} value={tag.ref}>
-      {tag.fullLabel}
-    </option>
-  ));
+interface FilterSheetProps {
+  taxonomies: Taxonomy[];
+  chosen: number;
+  matchCount: number | null;
+  onClearAll: () => void;
+  children: (taxonomy: Taxonomy, idPrefix: string) => ReactNode;
+}
+
+/** Below 768 px: 'Filters (n)' opens every taxonomy in one sheet from the bottom. */
+function FilterSheet({ taxonomies, chosen, matchCount, onClearAll, children }: FilterSheetProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant={chosen > 0 ? 'primary' : 'outline-secondary'} size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <i className="bi bi-funnel me-1" aria-hidden="true" />
+        Filters ({chosen})
+      </Button>
+      <Offcanvas show={open} onHide={() => setOpen(false)} placement="bottom" style={{ height: '85vh' }} aria-labelledby={`${id}-title`}>
+        <Offcanvas.Header closeButton closeLabel="Close filters">
+          <Offcanvas.Title as="h2" className="h5" id={`${id}-title`}>
+            Filters
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body className="d-flex flex-column gap-3">
+          {taxonomies.map((taxonomy) => (
+            <div key={taxonomy.ref}>{children(taxonomy, `${id}-tag`)}</div>
+          ))}
+        </Offcanvas.Body>
+        <div className="d-flex gap-2 p-3 border-top">
+          <Button variant="outline-secondary" onClick={onClearAll} disabled={chosen === 0}>
+            Clear all
+          </Button>
+          <Button variant="primary" className="ms-auto" onClick={() => setOpen(false)}>
+            {matchCount === null ? 'Show items' : `Show ${countLabel(matchCount, 'match', 'matches')}`}
+          </Button>
+        </div>
+      </Offcanvas>
+    </>
+  );
 }
 
 function TagChips({ tags, onRemove }: { tags: Tag[]; onRemove: (ref: string) => void }) {

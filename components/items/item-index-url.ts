@@ -26,12 +26,6 @@ export function withoutTag(tags: readonly string[], ref: string): string[] {
   return tags.filter((tag) => tag !== ref);
 }
 
-/** A single-select taxonomy holds one tag: choosing another replaces it, choosing none clears it. */
-export function replaceTaxonomyTag(tags: readonly string[], taxonomyTagRefs: readonly string[], ref: string): string[] {
-  const others = tags.filter((tag) => !taxonomyTagRefs.includes(tag));
-  return ref ? [...others, ref] : others;
-}
-
 /** '1 match' / '2 matches', '1 item' / '2 items' (the spec's 'match(es)', 'item(s)'). */
 export function countLabel(count: number, singular: string, plural: string): string {
   return `${count} ${count === 1 ? singular : plural}`;

@@ -5,7 +5,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { EMPTY_STATES } from '../../shared/messages';
+import type { IndexSuggestions } from '../../shared/items';
 import type { PageProps } from '../../shared/pages';
+import ItemCard from '../../components/items/ItemCard';
 import ItemList from '../../components/items/ItemList';
 import NewItemModal from '../../components/items/NewItemModal';
 import TagFilters from '../../components/items/TagFilters';
@@ -14,7 +16,7 @@ import AppLink from '../../components/lib/AppLink';
 
 /** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted (member-library §2). */
 export default function ItemIndex(props: PageProps<'items/Index'>) {
-  const { heading, listing, filters, items, itemsPagination, matchCount, filterTaxonomies, selectedTags, requiredTaxonomies, can, auth } = props;
+  const { heading, listing, filters, items, itemsPagination, matchCount, filterTaxonomies, selectedTags, tagCounts, suggestions, requiredTaxonomies, can, auth } = props;
   const [creating, setCreating] = useState(false);
   const visit = (next: IndexFilters) => router.get(indexPath(listing), indexQuery(next), { preserveState: true, preserveScroll: true });
 
@@ -23,7 +25,10 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
       <Head title={heading} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{heading}</h1>
-        {matchCount !== null && <span className="text-body-secondary">{countLabel(matchCount, 'match', 'matches')}</span>}
+        {/* Polite live region: a new result's count is announced once the visit lands. */}
+        <span role="status" className="text-body-secondary">
+          {matchCount !== null && countLabel(matchCount, 'match', 'matches')}
+        </span>
         {can.create && (
           <Button variant="primary" onClick={() => setCreating(true)}>
             <i className="bi bi-plus-lg me-1" aria-hidden="true" />
@@ -33,10 +38,10 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
       </div>
       <section aria-label="Filters" className="mb-4">
         <SearchField key={filters.search} search={filters.search} onSearch={(search) => visit({ ...filters, search })} />
-        <TagFilters taxonomies={filterTaxonomies} selectedTags={selectedTags} onChange={(tags) => visit({ ...filters, tags })} />
+        <TagFilters taxonomies={filterTaxonomies} selectedTags={selectedTags} counts={tagCounts} matchCount={matchCount} onChange={(tags) => visit({ ...filters, tags })} />
       </section>
       {items.data.length === 0 ? (
-        <EmptyResult anonymous={!auth.authenticated} />
+        <EmptyResult anonymous={!auth.authenticated} suggestions={suggestions} tagFiltered={filters.tags.length > 0} />
       ) : (
         <ItemList key={JSON.stringify(filters)} items={items.data} total={itemsPagination.total} />
       )}
@@ -63,15 +68,42 @@ function SearchField({ search, onSearch }: { search: string; onSearch: (search: 
   );
 }
 
-function EmptyResult({ anonymous }: { anonymous: boolean }) {
+/** The suggestions' heading: popular items are those of the chosen filters, or of the whole library without any. */
+function suggestionHeading(kind: IndexSuggestions['kind'], filtered: boolean): string {
+  if (kind === 'closest') return 'Closest matches';
+  return filtered ? 'Popular in these filters' : 'Popular items';
+}
+
+/** The empty state, and what the server suggests instead (closest titles, or popular items in the chosen filters). */
+function EmptyResult({ anonymous, suggestions, tagFiltered }: { anonymous: boolean; suggestions: IndexSuggestions | null; tagFiltered: boolean }) {
+  const heading = suggestions && suggestionHeading(suggestions.kind, tagFiltered);
   return (
-    <Alert variant="warning">
-      <p className="mb-0">{EMPTY_STATES.items}</p>
-      {anonymous && (
-        <p className="mb-0 mt-2">
-          More of the library is visible when you are signed in. <AppLink href="/login">Log in</AppLink>
-        </p>
+    <>
+      <Alert variant="warning">
+        <p className="mb-0">{EMPTY_STATES.items}</p>
+        {anonymous && (
+          <p className="mb-0 mt-2">
+            More of the library is visible when you are signed in.{' '}
+            <AppLink href="/login" className="alert-link">
+              Log in
+            </AppLink>
+          </p>
+        )}
+      </Alert>
+      {suggestions && (
+        <section aria-labelledby="item-suggestions">
+          <h2 id="item-suggestions" className="h5">
+            {heading}
+          </h2>
+          <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3" aria-label={heading ?? undefined}>
+            {suggestions.items.map((item) => (
+              <li key={item.ref} className="col">
+                <ItemCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
-    </Alert>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -33,6 +34,12 @@ export interface DatabaseOptions {
   pgliteLoadDataDir?: Blob;
 }
 
+/**
+ * pg_trgm's `word <% title` matches at a word similarity of 0.6 by default, which misses a swapped pair of letters in
+ * a long word ('safegaurding' is 0.53 from 'Safeguarding'); 0.5 still keeps unrelated words apart.
+ */
+export const TRIGRAM_SETTINGS: readonly (readonly [string, string])[] = [['pg_trgm.word_similarity_threshold', '0.5']];
+
 /** SQLSTATE 57P01: the server terminated the connection on purpose. */
 const ADMIN_SHUTDOWN = '57P01';
 
@@ -40,7 +47,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.url) {
     // JIT compiling costs ~10 ms per statement the planner thinks is big, more than the app's indexed queries take.
     // A server that does not answer (a failover, a cut network) fails a request after 5 s instead of holding it forever.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off', connectionTimeoutMillis: 5000 });
+    // The typo-tolerant search's threshold is set for every connection (see TRIGRAM_SETTINGS).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: `-c jit=off ${TRIGRAM_SETTINGS.map(([name, value]) => `-c ${name}=${value}`).join(' ')}`, connectionTimeoutMillis: 5000 });
     // An idle client can be cut off by the server (restart, failover, admin command); without a listener
     // that error would crash the process. The pool replaces the client on the next query.
     pool.on('error', (error: Error & { code?: string }) => {
@@ -51,7 +59,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => pool.end(), retriedTransactions: () => retries.count };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDataDir, options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {});
+  const client = await PGlite.create(options.pgliteDataDir, { extensions: { pg_trgm }, ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}) });
+  for (const [name, value] of TRIGRAM_SETTINGS) await client.query('select set_config($1, $2, false)', [name, value]);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const retries = guardTransactions(db);
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none'), retriedTransactions: () => retries.count };

@@ -26,6 +26,8 @@ describe('the end of an item list', () => {
         selectedTags: [],
         filterTaxonomies: [],
         matchCount: null,
+        tagCounts: {},
+        suggestions: null,
         requiredTaxonomies: [],
       },
       { url: '/popular' },

@@ -57,6 +57,8 @@ function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
     selectedTags: [],
     filterTaxonomies: [TYPE, AGE],
     matchCount: null,
+    tagCounts: {},
+    suggestions: null,
     requiredTaxonomies: [],
     ...overrides,
   };
@@ -127,20 +129,53 @@ describe('empty result', () => {
 });
 
 describe('filters', () => {
-  it('replaces the tag of a single-select taxonomy and keeps the search', async () => {
+  const COUNTS = { tagresource: 5, tagtraining: 2, tagchildren: 3, tagprimary: 1, tagyouth: 4 };
+
+  it('ticks a tag in a taxonomy menu, keeping the other tags and the search; each tag shows its count', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
-    await renderIndex(indexProps({ filters: { search: 'camp', tags: ['tagresource', 'tagyouth'] }, selectedTags: [TYPE.tags[0], AGE.tags[2]] }));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Training');
-    expect(get).toHaveBeenCalledWith('/item', { search: 'camp', tags: 'tagyouth-tagtraining' }, { preserveState: true, preserveScroll: true });
+    await renderIndex(indexProps({ filters: { search: 'camp', tags: ['tagresource', 'tagyouth'] }, selectedTags: [TYPE.tags[0], AGE.tags[2]], tagCounts: COUNTS }));
+    await userEvent.click(screen.getByRole('button', { name: 'Type (1)' }));
+    const training = await screen.findByRole('checkbox', { name: 'Training (2)' });
+    expect((screen.getByRole('checkbox', { name: 'Resource (5)' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(training);
+    expect(get).toHaveBeenCalledWith('/item', { search: 'camp', tags: 'tagresource-tagyouth-tagtraining' }, { preserveState: true, preserveScroll: true });
   });
 
-  it('adds and removes tags of a multiselect taxonomy', async () => {
+  it('moves through a taxonomy’s tags with the keyboard without applying any; Space applies the one in focus', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
-    await renderIndex(indexProps({ filters: { search: '', tags: ['tagyouth'] }, selectedTags: [AGE.tags[2]] }), SHARED_ANONYMOUS, '/tag/youth');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Age Group' }), 'tagprimary');
-    expect(get).toHaveBeenLastCalledWith('/item', { tags: 'tagyouth-tagprimary' }, expect.anything());
-    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Youth' }));
+    await renderIndex(indexProps({ tagCounts: COUNTS }));
+    await userEvent.click(screen.getByRole('button', { name: 'Age Group' }));
+    (await screen.findByRole('checkbox', { name: 'Children (3)' })).focus();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Youth (4)' }));
+    expect(get).not.toHaveBeenCalled();
+    await userEvent.keyboard(' ');
+    expect(get).toHaveBeenCalledWith('/item', { tags: 'tagyouth' }, expect.anything());
+  });
+
+  it('unticks a tag, and Clear all removes every tag but keeps the search', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(indexProps({ filters: { search: 'camp', tags: ['tagyouth', 'tagprimary'] }, selectedTags: [AGE.tags[2], AGE.tags[1]] }), SHARED_ANONYMOUS, '/tag/youth');
+    await userEvent.click(screen.getByRole('button', { name: 'Age Group (2)' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Youth (0)' }));
+    expect(get).toHaveBeenLastCalledWith('/item', { search: 'camp', tags: 'tagprimary' }, expect.anything());
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(get).toHaveBeenLastCalledWith('/item', { search: 'camp' }, expect.anything());
+  });
+
+  it('on phones, opens every taxonomy in one Filters (n) sheet with Clear all', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(indexProps({ filters: { search: '', tags: ['tagyouth'] }, selectedTags: [AGE.tags[2]], tagCounts: COUNTS, matchCount: 4 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('group', { name: 'Type' })).toBeTruthy();
+    await userEvent.click(within(sheet).getByRole('checkbox', { name: 'Children (3)' }));
+    expect(get).toHaveBeenLastCalledWith('/item', { tags: 'tagyouth-tagchildren' }, expect.anything());
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Clear all' }));
     expect(get).toHaveBeenLastCalledWith('/item', {}, expect.anything());
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Show 4 matches' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
   });
 
   it('shows selected tags no control offers as removable chips, and keeps special listings on their path', async () => {
@@ -156,6 +191,30 @@ describe('filters', () => {
     await renderIndex(indexProps());
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search titles and blurbs' }), '  youth games {Enter}');
     expect(get).toHaveBeenCalledWith('/item', { search: 'youth games' }, expect.anything());
+  });
+
+  it('announces the count of matches in a polite live region', async () => {
+    await renderIndex(indexProps({ matchCount: 2 }));
+    expect(screen.getByRole('status').textContent).toBe('2 matches');
+  });
+});
+
+describe('suggestions on an empty result', () => {
+  it.each([
+    ['closest', [], 'Closest matches'],
+    ['popular', ['tagyouth'], 'Popular in these filters'],
+    ['popular', [], 'Popular items'],
+  ] as const)('shows the %s items (tags %j) under "%s", below the empty state', async (kind, tags, heading) => {
+    const filters = { search: 'zebra', tags: [...tags] };
+    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0, filters, suggestions: { kind, items: [summary('camp1', 'Camp Songbook')] } }), SHARED_MEMBER);
+    expect(screen.getByText(EMPTY_STATES.items)).toBeTruthy();
+    const list = screen.getByRole('list', { name: heading });
+    expect(within(list).getByRole('link', { name: 'Camp Songbook' }).getAttribute('href')).toBe('/i/camp1');
+  });
+
+  it('shows none when the server has none', async () => {
+    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0 }), SHARED_MEMBER);
+    expect(screen.queryByRole('heading', { name: /Closest matches|Popular/ })).toBeNull();
   });
 });
 

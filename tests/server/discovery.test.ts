@@ -74,7 +74,7 @@ describe('GET /item', () => {
 });
 
 describe('tag filters', () => {
-  it('a multiselect taxonomy narrows with each tag (AND), as do tags of different taxonomies', async () => {
+  it('tags of different taxonomies narrow the list (AND)', async () => {
     const page = await indexPage(`/item?tags=${tagsParam('Youth', 'Bible')}`, 'member');
     expect(titlesOf(page)).toEqual(['Camping Safety Training']);
     expect(page.props.heading).toBe('Youth, Bible');
@@ -86,10 +86,11 @@ describe('tag filters', () => {
     expect(titlesOf(await indexPage(`/item?tags=${tagsParam('Children')}`))).toEqual(['Primary Assembly Plans']);
   });
 
-  it('a single-select taxonomy keeps one tag: the first', async () => {
-    const page = await indexPage(`/item?tags=${tagsParam('Resource', 'Training')}`);
-    expect(page.props.filters.tags).toEqual([refs.Resource]);
-    expect(page.props.heading).toBe('Resource');
+  it('several tags of one taxonomy, single-select too, give their union (OR)', async () => {
+    const page = await indexPage(`/item?tags=${tagsParam('Resource', 'Training')}`, 'staff');
+    expect(page.props.filters.tags).toEqual([refs.Resource, refs.Training]);
+    expect(page.props.heading).toBe('Resource, Training');
+    expect(titlesOf(page)).toEqual(['Camp Songbook', 'Camping Safety Training', 'Children Prayer Cards', 'International Partners', 'Primary Assembly Plans', 'Staff Handbook']);
   });
 
   it('offers the filter taxonomies with tags that lead to listable items, forced tags and selected ones', async () => {
@@ -133,7 +134,10 @@ describe('GET /tag/{label}', () => {
   it('matches labels with spaces and any case, and combines with more tags', async () => {
     const page = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Youth')}`);
     expect(page.props.heading).toBe('All Ages, Youth');
-    expect(page.props.matchCount).toBe(0);
+    expect(titlesOf(page)).toEqual(['Camp Songbook']);
+    const narrowed = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Bible')}`);
+    expect(narrowed.props.heading).toBe('All Ages, Bible');
+    expect(narrowed.props.matchCount).toBe(0);
   });
 
   it('answers 404 for an unknown label, and for a tag of a non-public taxonomy unless admin', async () => {

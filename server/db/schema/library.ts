@@ -39,6 +39,8 @@ export const items = pgTable(
   },
   (t) => [
     index('items_search_idx').using('gin', t.searchVector),
+    // Typo-tolerant search on titles (discovery/search.ts: `word <% title`); pg_trgm comes with PostgreSQL and PGlite.
+    index('items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // Every column the listing rule reads (policy.listableItemsCondition), so counting a listing is an index-only scan.
     index('items_listing_idx').on(t.visibility, t.minimumAccessLevel, t.expiresAt, t.createdByUserId, t.id),
     // The index's title order (discovery/queries.ts), so a page of an unsearched listing reads 24 rows, not all of them.

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ItemListing } from '../../../shared/items';
 import { baseCan } from '../../access/policy';
 import { scroll } from '../../inertia';
-import { listItems } from './queries';
+import { listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
@@ -31,9 +31,11 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const catalogue = await requestTagCatalogue(request);
   const selected = catalogue.selection(presetTag ? [presetTag.ref, ...query.tags] : query.tags);
   const listingRequest = { listing, search: query.search, tags: selected, page: query.page };
-  const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, await cachedReadsFor(request));
+  const reads = await cachedReadsFor(request);
+  const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, reads);
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
+  const offeredTaxonomies = async () => filterTaxonomies(catalogue, await requestTagIdsInUse(request), selected);
   return reply.inertia('items/Index', {
     listing,
     heading,
@@ -46,8 +48,11 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     itemsPagination: pagination,
     filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
     selectedTags: selected.map(toTag),
-    filterTaxonomies: async () => filterTaxonomies(catalogue, await requestTagIdsInUse(request), selected),
+    filterTaxonomies: offeredTaxonomies,
     matchCount: filtered ? pagination.total : null,
+    tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), reads),
+    // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
+    suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
     breadcrumbs: [{ label: heading }],
   });

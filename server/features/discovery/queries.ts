@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE } from '../../../shared/constants';
+import { PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
-import type { ItemListing, ItemSummary, ItemsPagination, SearchResult } from '../../../shared/items';
+import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, SearchResult, Taxonomy } from '../../../shared/items';
 import { isAdmin, isSignedIn, listableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, itemTags } from '../../db/schema';
-import { matchesSearch, searchRank, textSearch, type TextSearch } from './search';
+import { forgivingSearchRank, matchesForgivingSearch, matchesSearch, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
 import { itemSummary } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
-import { taggedWith, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
+import { filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
 export const TYPE_AHEAD_BLURB_LENGTH = 140;
@@ -73,12 +73,7 @@ async function orderedPage(statements: ListingStatements) {
  */
 export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
   const search = request.search ? textSearch(request.search) : null;
-  const where = and(
-    listableItemsCondition(viewer, now),
-    listingScope(viewer, request.listing),
-    request.search ? searchCondition(search) : undefined,
-    ...request.tags.map((tag) => (search ? searchMatchCarriesTag(catalogue, tag) : taggedWith(catalogue, tag))),
-  );
+  const where = listingCondition(viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags));
   const order = listingOrder(request.listing, search);
   const offset = (request.page - 1) * PAGE_SIZE;
   const total = sql<number>`count(*) over ()`.mapWith(Number);
@@ -90,18 +85,107 @@ export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatal
   };
 }
 
+type FilterGroup = ReturnType<typeof filterGroups>[number];
+
 /**
- * SQL: the item carries the tag or one below it, checked for each search match through the
- * (item_id, tag_id) key. The GIN index has already narrowed the items down, so probing them is cheaper
- * than joining every item with the tag; `offset 0` keeps the planner from turning it into that join.
+ * Which items a listing shows: those the viewer may list (the policy's condition, always), in the listing's scope,
+ * matching the search, and passing every filter group (tags of one taxonomy OR, taxonomies AND).
  */
-function searchMatchCarriesTag(catalogue: TagCatalogue, tag: CatalogueTag): SQL {
-  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, catalogue.withDescendants(tag.id))} offset 0)`;
+function listingCondition(viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, search: TextSearch | null, groups: readonly FilterGroup[]): SQL | undefined {
+  return and(
+    listableItemsCondition(viewer, now),
+    listingScope(viewer, request.listing),
+    request.search ? searchCondition(catalogue, search) : undefined,
+    ...groups.map((group) => (search ? searchMatchCarriesTag(group.tagIds) : taggedWithAny(group.tagIds))),
+  );
 }
 
-/** A search with nothing searchable left (only punctuation or stop words) matches nothing. */
-function searchCondition(search: TextSearch | null): SQL {
-  return search ? matchesSearch(search) : sql`false`;
+/**
+ * SQL: the item carries one of the tags, checked for each search match through the (item_id, tag_id) key. The
+ * GIN index has already narrowed the items down, so probing them is cheaper than joining every item with the
+ * tags; `offset 0` keeps the planner from turning it into that join.
+ */
+function searchMatchCarriesTag(tagIds: readonly number[]): SQL {
+  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, [...tagIds])} offset 0)`;
+}
+
+/**
+ * How many items of the current result carry each offered filter tag (or one below it), by ref. For a taxonomy
+ * with a selection the count leaves that taxonomy's own selection out (its tags are a union: the count says what
+ * choosing the tag adds), and keeps every other filter and the search. Access is the listing's own condition, so
+ * a count never includes an item the viewer may not list.
+ */
+export async function tagCounts(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], reads?: CachedReads): Promise<Record<string, number>> {
+  const read = () => countTags(db, viewer, catalogue, request, offered, new Date());
+  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `tag-counts|${listingKey({ ...request, page: 1 })}`, read) : read();
+}
+
+async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], now: Date): Promise<Record<string, number>> {
+  const search = request.search ? textSearch(request.search) : null;
+  const groups = filterGroups(catalogue, request.tags);
+  const offeredTags = offered.flatMap((taxonomy) => taxonomy.tags.map((tag) => catalogue.tag(tag.ref)).filter((tag) => tag !== undefined));
+  // Taxonomies without a selection share one statement over the whole filter; each one with a selection has its own.
+  const batches = new Map<number | null, CatalogueTag[]>();
+  for (const tag of offeredTags) {
+    const key = groups.some((group) => group.taxonomyId === tag.taxonomyId) ? tag.taxonomyId : null;
+    batches.set(key, [...(batches.get(key) ?? []), tag]);
+  }
+  const counts: Record<string, number> = {};
+  for (const [taxonomyId, batch] of batches) {
+    const where = listingCondition(viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
+    const columns = Object.fromEntries(batch.map((tag, index) => [`t${index}`, tagCountColumn(catalogue.withDescendants(tag.id))]));
+    const allIds = [...new Set(batch.flatMap((tag) => catalogue.withDescendants(tag.id)))];
+    const [row] = await db.select(columns).from(itemTags).innerJoin(items, eq(items.id, itemTags.itemId)).where(and(inArray(itemTags.tagId, allIds), where));
+    batch.forEach((tag, index) => (counts[tag.ref] = Number(row?.[`t${index}`] ?? 0)));
+  }
+  return counts;
+}
+
+/** Items carrying one of the ids: a tag without children is on an item at most once, so counting its rows is enough. */
+function tagCountColumn(ids: number[]): SQL<number> {
+  return ids.length === 1
+    ? sql<number>`count(*) filter (where ${itemTags.tagId} = ${ids[0]})`.mapWith(Number)
+    : sql<number>`count(distinct ${itemTags.itemId}) filter (where ${inArray(itemTags.tagId, ids)})`.mapWith(Number);
+}
+
+/**
+ * What an empty result offers instead (decisions: "Finding things"): with a search, the items whose titles come
+ * closest to it within the chosen filters; otherwise, or when no title comes close, the most viewed items within
+ * the chosen filters. Same access condition and scope as the listing; none when the filters alone hold nothing.
+ */
+export async function suggestionsFor(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<IndexSuggestions | null> {
+  const read = () => readSuggestions(db, viewer, catalogue, request, new Date());
+  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `suggestions|${listingKey({ ...request, page: 1 })}`, read) : read();
+}
+
+async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<IndexSuggestions | null> {
+  const search = request.search ? textSearch(request.search) : null;
+  const inFilters = listingCondition(viewer, catalogue, { ...request, search: '' }, now, null, filterGroups(catalogue, request.tags));
+  if (search) {
+    const closeness = titleCloseness(search);
+    const closest = await db
+      .select(summaryColumns)
+      .from(items)
+      .where(and(inFilters, sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`))
+      .orderBy(desc(closeness), asc(titleOrder), asc(items.id))
+      .limit(SUGGESTION_LIMIT);
+    if (closest.length > 0) return { kind: 'closest', items: closest.map((row) => itemSummary(row, now)) };
+  }
+  const popular = await db
+    .select(summaryColumns)
+    .from(items)
+    .where(inFilters)
+    .orderBy(desc(items.recentViewCount), desc(items.viewCount), asc(titleOrder), asc(items.id))
+    .limit(SUGGESTION_LIMIT);
+  return popular.length > 0 ? { kind: 'popular', items: popular.map((row) => itemSummary(row, now)) } : null;
+}
+
+/** Titles at least this close to the search (pg_trgm word similarity) are offered as the closest matches. */
+export const SUGGESTION_MIN_CLOSENESS = 0.3;
+
+/** A search with nothing searchable left (only punctuation) matches nothing; tags whose labels are close match too. */
+function searchCondition(catalogue: TagCatalogue, search: TextSearch | null): SQL {
+  return search ? matchesForgivingSearch(search, catalogue.tagIdsMatching(search.plain)) : sql`false`;
 }
 
 /** Which items a listing is about; access is the policy's separate condition. */
@@ -125,7 +209,7 @@ function listingScope(viewer: Viewer, listing: ItemListing): SQL | undefined {
 const titleOrder = sql`lower(${items.title}) collate "C"`;
 
 function listingOrder(listing: ItemListing, search: TextSearch | null): SQL[] {
-  if (search) return [desc(searchRank(search)), asc(titleOrder), asc(items.id)];
+  if (search) return [desc(forgivingSearchRank(search)), asc(titleOrder), asc(items.id)];
   switch (listing) {
     case 'popular':
       return [desc(items.recentViewCount), desc(items.viewCount), asc(titleOrder), asc(items.id)];

@@ -1,11 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { items } from '../../db/schema';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { items, itemTags } from '../../db/schema';
 
 /** More words than this add nothing to a title-and-blurb search and only make the query slower. */
 export const SEARCH_MAX_WORDS = 8;
 
 /** Letters and digits only: every tsquery operator, quote and backslash falls between words. */
 const WORD = /[\p{L}\p{N}]+/gu;
+
+function searchWords(search: string): string[] {
+  return (search.normalize('NFKC').toLowerCase().match(WORD) ?? []).slice(0, SEARCH_MAX_WORDS);
+}
 
 /**
  * The text handed to `to_tsquery('english', …)` for what a person typed: every word must
@@ -14,22 +19,26 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * and digits, so no user text can be read as tsquery syntax.
  */
 export function tsQueryText(search: string): string | null {
-  const words = (search.normalize('NFKC').toLowerCase().match(WORD) ?? []).slice(0, SEARCH_MAX_WORDS);
+  const words = searchWords(search);
   if (words.length === 0) return null;
   const quoted = words.map((word) => `'${word}'`);
   quoted[quoted.length - 1] += ':*';
   return quoted.join(' & ');
 }
 
-/** A parsed search: the SQL of its tsquery, used for matching and for ranking. */
+/**
+ * A parsed search: the SQL of its tsquery, used for matching and for ranking, and `plain`, its words joined by
+ * single spaces (what the typo-tolerant title match and the tag labels compare with).
+ */
 export interface TextSearch {
   text: string;
   query: SQL;
+  plain: string;
 }
 
 export function textSearch(search: string): TextSearch | null {
   const text = tsQueryText(search);
-  return text === null ? null : { text, query: sql`to_tsquery('english', ${text})` };
+  return text === null ? null : { text, query: sql`to_tsquery('english', ${text})`, plain: searchWords(search).join(' ') };
 }
 
 /** The same configuration ('english') as the generated `search_vector`, so the GIN index serves it. */
@@ -37,7 +46,57 @@ export function matchesSearch(search: TextSearch): SQL {
   return sql`${items.searchVector} @@ ${search.query}`;
 }
 
+/**
+ * The item index's search (decisions: "Finding things"): the words as above, or a title that is close to what was
+ * typed (pg_trgm word similarity at least `pg_trgm.word_similarity_threshold`, 0.5, through the title's trigram
+ * index), or a tag of the viewer's catalogue whose label is close to it (`tagIds`, already with the tags below).
+ */
+export function matchesForgivingSearch(search: TextSearch, tagIds: readonly number[]): SQL {
+  // One union of ids rather than three ORed conditions: each part is read through its own index (the search vector's,
+  // the title trigrams', item_tags by tag), where an OR would have the planner test every item against all three.
+  const byTag = tagIds.length > 0 ? sql` union all select ${itemTags.itemId} from ${itemTags} where ${inArray(itemTags.tagId, [...tagIds])}` : sql``;
+  const from = sql`from ${items} as ${sql.identifier(MATCHED)}`;
+  return sql`${items.id} in (select ${matched.id} ${from} where ${matched.searchVector} @@ ${search.query} union all select ${matched.id} ${from} where ${search.plain} <% ${matched.title}${byTag})`;
+}
+
+/** The items table under another name, for the subqueries of the search. */
+const MATCHED = 'matched';
+const matched = alias(items, MATCHED);
+
 /** Cover density ranking: words close together and in the title (weight A) rank higher. */
 export function searchRank(search: TextSearch): SQL<number> {
   return sql<number>`ts_rank_cd(${items.searchVector}, ${search.query})`;
 }
+
+/** The index's ranking: the words' rank plus how close the title is to what was typed (0 to 1). */
+export function forgivingSearchRank(search: TextSearch): SQL<number> {
+  return sql<number>`(ts_rank_cd(${items.searchVector}, ${search.query}) + word_similarity(${search.plain}, ${items.title}))`;
+}
+
+/** How close a title is to what was typed, for suggestions when nothing matched (0 to 1). */
+export function titleCloseness(search: TextSearch): SQL<number> {
+  return sql<number>`word_similarity(${search.plain}, ${items.title})`;
+}
+
+/** pg_trgm's trigrams of a text: each word lowercased, padded with two spaces before and one after. */
+function trigrams(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const word of searchWords(text)) {
+    const padded = `  ${word} `;
+    for (let index = 0; index + 3 <= padded.length; index += 1) found.add(padded.slice(index, index + 3));
+  }
+  return found;
+}
+
+/** pg_trgm's `similarity`: shared trigrams over all trigrams of the two texts. */
+export function trigramSimilarity(a: string, b: string): number {
+  const left = trigrams(a);
+  const right = trigrams(b);
+  if (left.size === 0 || right.size === 0) return 0;
+  let shared = 0;
+  for (const trigram of left) if (right.has(trigram)) shared += 1;
+  return shared / (left.size + right.size - shared);
+}
+
+/** A tag label matches a search when the two are this similar (a whole label, typed with a slip or two). */
+export const TAG_LABEL_SIMILARITY = 0.5;

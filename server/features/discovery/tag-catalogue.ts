@@ -6,6 +6,7 @@ import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { cachedReadsFor } from './library-cache';
+import { TAG_LABEL_SIMILARITY, trigramSimilarity } from './search';
 
 export interface CatalogueTag extends Tag {
   id: number;
@@ -57,18 +58,37 @@ export class TagCatalogue {
   }
 
   /**
-   * The selected tags that apply: known, visible refs, and in a single-select taxonomy only the
-   * first one (choosing another tag there replaces it).
+   * The selected tags that apply: known, visible refs, each once. Several tags of one taxonomy are a union (decisions:
+   * "Finding things"), so a single-select taxonomy may have several too: Resources or Training.
    */
   selection(refs: readonly string[]): CatalogueTag[] {
     const selected: CatalogueTag[] = [];
-    for (const tag of refs.map((ref) => this.tag(ref)).filter((tag) => tag !== undefined)) {
-      const taxonomy = this.taxonomyOf(tag);
-      if (!taxonomy.multiselect && selected.some((other) => other.taxonomyId === taxonomy.id)) continue;
-      selected.push(tag);
-    }
+    for (const tag of refs.map((ref) => this.tag(ref))) if (tag && !selected.includes(tag)) selected.push(tag);
     return selected;
   }
+
+  /** Ids of the tags whose label is close to a search (whole label, a slip or two allowed), with the tags below them. */
+  tagIdsMatching(plainSearch: string): number[] {
+    const found = new Set<number>();
+    for (const tag of this.taxonomies.flatMap((taxonomy) => taxonomy.tags)) {
+      if (trigramSimilarity(plainSearch, tag.label) >= TAG_LABEL_SIMILARITY) for (const id of this.withDescendants(tag.id)) found.add(id);
+    }
+    return [...found];
+  }
+}
+
+/**
+ * The selected tags as filter groups, one per taxonomy in selection order, each the ids an item may carry to pass it:
+ * a tag or any below it, of any selected tag of that taxonomy (OR within a taxonomy; the groups combine with AND).
+ */
+export function filterGroups(catalogue: TagCatalogue, selected: readonly CatalogueTag[]): { taxonomyId: number; tagIds: number[] }[] {
+  const groups = new Map<number, Set<number>>();
+  for (const tag of selected) {
+    const ids = groups.get(tag.taxonomyId) ?? new Set<number>();
+    for (const id of catalogue.withDescendants(tag.id)) ids.add(id);
+    groups.set(tag.taxonomyId, ids);
+  }
+  return [...groups].map(([taxonomyId, ids]) => ({ taxonomyId, tagIds: [...ids] }));
 }
 
 /** The catalogue for this request's viewer, from the library cache when it holds it. */
@@ -170,7 +190,7 @@ function toTaxonomy({ ref, title, usage_note, required, multiselect, public: isP
   return { ref, title, usage_note, required, multiselect, public: isPublic, show_in_filtering };
 }
 
-/** SQL: the item carries the tag or one below it. */
-export function taggedWith(catalogue: TagCatalogue, tag: CatalogueTag) {
-  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, catalogue.withDescendants(tag.id))})`;
+/** SQL: the item carries one of these tags (a filter group of `filterGroups`). */
+export function taggedWithAny(tagIds: readonly number[]) {
+  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, [...tagIds])})`;
 }

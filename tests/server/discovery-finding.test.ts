@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SUGGESTION_LIMIT } from '../../shared/constants';
+import type { IndexSuggestions, ItemSummary, Taxonomy } from '../../shared/items';
+import { useTestApp, type CookieJar } from '../support/app';
+import { signInAs, visit } from '../support/http';
+import { seedDiscoveryFixture, tagRefs } from './discovery-fixture';
+
+/** Issue 15 §3 "Finding things": tag filters (OR within a taxonomy, AND across), tag counts, forgiving search, suggestions. */
+const ctx = useTestApp({ seed: seedDiscoveryFixture });
+let refs: Record<string, string>;
+const jars: Record<string, CookieJar> = {};
+const VIEWERS = [undefined, 'member', 'affiliate', 'staff', 'admin'] as const;
+
+beforeAll(async () => {
+  refs = await tagRefs(ctx.database);
+  for (const who of VIEWERS) if (who) jars[who] = await signInAs(ctx.app, `${who}@example.org`);
+});
+
+interface IndexPage {
+  props: {
+    items: { data: ItemSummary[] };
+    matchCount: number | null;
+    filterTaxonomies: Taxonomy[];
+    tagCounts: Record<string, number>;
+    suggestions: IndexSuggestions | null;
+  };
+}
+
+async function indexPage(url: string, who?: string): Promise<IndexPage> {
+  const { response, page } = await visit(ctx.app, url, who ? jars[who] : undefined);
+  expect(response.statusCode, `${url} as ${who ?? 'anonymous'}`).toBe(200);
+  return page;
+}
+
+const titlesOf = (page: IndexPage) => page.props.items.data.map((item) => item.title);
+const tagsParam = (...labels: string[]) => labels.map((label) => refs[label]).join('-');
+const countOf = (page: IndexPage, label: string) => page.props.tagCounts[refs[label]];
+
+describe('tag filters', () => {
+  it('gives the union of tags of one taxonomy, intersected with the tags of another', async () => {
+    const page = await indexPage(`/item?tags=${tagsParam('Youth', 'Children', 'Bible')}`, 'staff');
+    expect(titlesOf(page)).toEqual(['Camping Safety Training', 'Primary Assembly Plans']);
+    expect(page.props.matchCount).toBe(2);
+  });
+
+  it('keeps old single-tag links and /tag/{label} working', async () => {
+    expect(titlesOf(await indexPage(`/item?tags=${tagsParam('Bible')}`))).toEqual(['Primary Assembly Plans']);
+    expect(titlesOf(await indexPage(`/tag/youth?tags=${tagsParam('Children')}`))).toEqual(['Camp Songbook', 'Primary Assembly Plans']);
+  });
+});
+
+describe('tag counts', () => {
+  it('count, for every offered tag and viewer, exactly the items that tag alone lists for that viewer', async () => {
+    for (const who of VIEWERS) {
+      const page = await indexPage('/item', who);
+      const offered = page.props.filterTaxonomies.flatMap((taxonomy) => taxonomy.tags);
+      expect(Object.keys(page.props.tagCounts).sort()).toEqual(offered.map((tag) => tag.ref).sort());
+      for (const tag of offered) {
+        const filtered = await indexPage(`/item?tags=${tag.ref}`, who);
+        expect(page.props.tagCounts[tag.ref], `${tag.fullLabel} as ${who ?? 'anonymous'}`).toBe(filtered.props.matchCount);
+      }
+    }
+  });
+
+  it('never count an item the viewer may not open (hidden, draft, expired, unlisted, higher level)', async () => {
+    // Resource is on 10 items; an anonymous visitor may open 3 of them.
+    expect(countOf(await indexPage('/item'), 'Resource')).toBe(3);
+    // Children covers Primary (level 0) and Children Prayer Cards (level 2).
+    expect(countOf(await indexPage('/item'), 'Children')).toBe(1);
+    expect(countOf(await indexPage('/item', 'affiliate'), 'Children')).toBe(2);
+    // Training: Camping Safety Training (level 1) and Staff Handbook (level 4).
+    expect(countOf(await indexPage('/item', 'member'), 'Training')).toBe(1);
+    expect(countOf(await indexPage('/item', 'staff'), 'Training')).toBe(2);
+  });
+
+  it('count within the other filters and the search; a taxonomy’s own selection is left out of its counts', async () => {
+    const page = await indexPage(`/item?tags=${tagsParam('Youth')}`, 'staff');
+    expect(countOf(page, 'Resource')).toBe(1);
+    expect(countOf(page, 'Training')).toBe(1);
+    expect(countOf(page, 'Bible')).toBe(1);
+    // Age Group is the selected taxonomy: its tags count as if it had no selection (they would add to the union).
+    expect(countOf(page, 'Children')).toBe(2);
+    expect(countOf(page, 'Youth')).toBe(2);
+    const searched = await indexPage(`/item?search=camp&tags=${tagsParam('Youth')}`, 'staff');
+    expect(countOf(searched, 'Resource')).toBe(1);
+    expect(countOf(searched, 'Bible')).toBe(1);
+    expect(countOf(searched, 'Children')).toBe(0);
+  });
+});
+
+describe('forgiving search', () => {
+  it('finds a title typed with a slip', async () => {
+    expect(titlesOf(await indexPage('/item?search=songbok'))).toEqual(['Camp Songbook']);
+    expect(titlesOf(await indexPage('/item?search=staff%20handbok', 'staff'))).toEqual(['Staff Handbook']);
+  });
+
+  it('never finds, by a close title, an item the viewer may not open', async () => {
+    expect(titlesOf(await indexPage('/item?search=staff%20handbok', 'member'))).toEqual([]);
+  });
+
+  it('finds items by the label of a tag they carry, of a taxonomy the viewer may see only', async () => {
+    // 'Bible' is in no title or blurb: both items carry the tag.
+    expect(titlesOf(await indexPage('/item?search=bible'))).toEqual(['Primary Assembly Plans']);
+    expect(titlesOf(await indexPage('/item?search=bibble', 'staff'))).toEqual(['Camping Safety Training', 'Primary Assembly Plans']);
+    // Staff Pick is a tag of a non-public taxonomy (admins only).
+    expect(titlesOf(await indexPage('/item?search=staff%20pick', 'staff'))).not.toContain('International Partners');
+    expect(titlesOf(await indexPage('/item?search=staff%20pick', 'admin'))).toContain('International Partners');
+  });
+});
+
+describe('suggestions on an empty result', () => {
+  it('offer the titles closest to the search, within the filters', async () => {
+    const page = await indexPage('/item?search=zebra%20songs');
+    expect(page.props.matchCount).toBe(0);
+    expect(page.props.suggestions).toEqual({ kind: 'closest', items: [expect.objectContaining({ title: 'Camp Songbook' })] });
+  });
+
+  it('offer the most viewed items in the chosen filters when no title comes close', async () => {
+    const page = await indexPage(`/item?search=qqq&tags=${tagsParam('Equipment')}`);
+    expect(page.props.matchCount).toBe(0);
+    expect(page.props.suggestions?.kind).toBe('popular');
+    expect(page.props.suggestions?.items.map((item) => item.title)).toEqual(['Equipment Kit 01', 'Equipment Kit 02', 'Equipment Kit 03', 'Equipment Kit 04'].slice(0, SUGGESTION_LIMIT));
+  });
+
+  it('never suggest an item the viewer may not open', async () => {
+    // Staff Handbook (level 4) is the most viewed item and the closest title.
+    const staff = await indexPage('/item?search=handbok%20zebra', 'staff');
+    expect(staff.props.suggestions?.items.map((item) => item.title)).toEqual(['Staff Handbook']);
+    const anonymous = await indexPage('/item?search=handbok%20zebra');
+    expect(anonymous.props.suggestions?.kind).toBe('popular');
+    expect(anonymous.props.suggestions?.items.map((item) => item.title)).toEqual(['Primary Assembly Plans', 'Camp Songbook', 'Equipment Kit 01', 'Equipment Kit 02']);
+  });
+
+  it('are absent when something matched, and when the filters alone hold nothing', async () => {
+    expect((await indexPage('/item?search=songbook')).props.suggestions).toBeNull();
+    expect((await indexPage('/item')).props.suggestions).toBeNull();
+    const nothing = await indexPage(`/item?tags=${tagsParam('All Ages', 'Bible')}`);
+    expect(nothing.props.matchCount).toBe(0);
+    expect(nothing.props.suggestions).toBeNull();
+  });
+});
