@@ -19,7 +19,7 @@ import type { AffirmedItem } from './my-affirmations';
 import type { PaginatedComments } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
 import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
-import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix } from './taxonomies-admin';
+import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TaxonomyUsage } from './taxonomies-admin';
 import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedRunView } from './advanced';
@@ -213,6 +213,7 @@ export interface PagePropsMap {
   /** /admin/taxonomy/{ref}: the taxonomy's fields and its tags in tree order. */
   'admin/taxonomy/Show': {
     taxonomy: AdminTaxonomyDetail;
+    usage: TaxonomyUsage;
   };
   /** /admin/taxonomy/{ref}/item (items without a tag in it) and /admin/taxonomy/{ref}/item/all: the quick-tag matrix. */
   'admin/taxonomy/Items': {

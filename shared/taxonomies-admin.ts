@@ -96,6 +96,30 @@ export interface AdminTaxonomyDetail extends Omit<AdminTaxonomySummary, 'tag_cou
   tags: AdminTag[];
 }
 
+/** How many items a change to the taxonomy touches (its page's warnings). */
+export interface TaxonomyUsage {
+  /** Items carrying each tag, by tag ref (tags on no item are absent). */
+  itemsPerTag: Record<string, number>;
+  /** Items with at least one tag of the taxonomy. */
+  taggedItems: number;
+  /** Items with none. */
+  untaggedItems: number;
+}
+
+/** The delete confirmations, with what each delete takes from items. */
+export function deleteTaxonomyConfirm(taggedItems: number): string {
+  return taggedItems > 0 ? `${DELETE_TAXONOMY_CONFIRM} ${taggedItems} item(s) lose their tags in it.` : DELETE_TAXONOMY_CONFIRM;
+}
+
+export function deleteTagConfirm(itemCount: number): string {
+  return itemCount > 0 ? `${DELETE_TAG_CONFIRM} ${itemCount} item(s) carry it.` : DELETE_TAG_CONFIRM;
+}
+
+/** Shown by the Required field while the taxonomy is not required and some items have no tag in it. */
+export function untaggedItemsWarning(untaggedItems: number): string {
+  return `${untaggedItems} item(s) have no tag in this taxonomy. Making it Required does not tag them: give them one with Quick tag: untagged items.`;
+}
+
 /** One item row of the quick-tag matrix: the refs of its tags in this taxonomy. */
 export interface QuickTagRow {
   ref: string;

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { EMPTY_STATES } from '../../shared/messages';
 import { DRAG_ANIMATION_MS } from '../../shared/constants';
-import { adminTagRepositionUrl, adminTagUrl, DELETE_TAG_CONFIRM, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
+import { adminTagRepositionUrl, adminTagUrl, deleteTagConfirm, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
 import { DRAG_HANDLE_ATTRIBUTE, sortableEndHandler } from '../collections/SortableEntryList';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
@@ -12,13 +12,15 @@ import { buildTagTree, filterTagTree, refsAtAndBelow, type TagNode } from './tag
 
 interface TagTreeProps {
   tags: AdminTag[];
+  /** Items carrying each tag, by ref: a delete says how many lose it. */
+  itemsPerTag?: Record<string, number>;
 }
 
 /**
  * A taxonomy's tags as a tree: a filter box (matching keeps ancestors visible; 'No matching nodes found'), each tag's
  * label and parent edited in place, its force-show switch, Delete, and drag re-order among siblings (off while filtering).
  */
-export default function TagTree({ tags }: TagTreeProps) {
+export default function TagTree({ tags, itemsPerTag = {} }: TagTreeProps) {
   const [filter, setFilter] = useState('');
   const tree = useMemo(() => buildTagTree(tags), [tags]);
   const shown = useMemo(() => filterTagTree(tree, filter), [tree, filter]);
@@ -32,7 +34,7 @@ export default function TagTree({ tags }: TagTreeProps) {
       ) : shown.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.treeFilter}</Alert>
       ) : (
-        <TagList nodes={shown} allTags={tags} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
+        <TagList nodes={shown} allTags={tags} itemsPerTag={itemsPerTag} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
       )}
     </div>
   );
@@ -41,6 +43,7 @@ export default function TagTree({ tags }: TagTreeProps) {
 interface TagListProps {
   nodes: TagNode[];
   allTags: AdminTag[];
+  itemsPerTag: Record<string, number>;
   tree: TagNode[];
   /** Siblings share it: a tag can be dragged only among them. */
   parentKey: string;
@@ -48,7 +51,7 @@ interface TagListProps {
   label: string;
 }
 
-function TagList({ nodes, allTags, tree, parentKey, draggable, label }: TagListProps) {
+function TagList({ nodes, allTags, itemsPerTag, tree, parentKey, draggable, label }: TagListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const moved = useEffectEvent((tagRef: string, _parent: string, position: number) => postKeepingScroll(adminTagRepositionUrl(tagRef), { position }));
 
@@ -70,8 +73,8 @@ function TagList({ nodes, allTags, tree, parentKey, draggable, label }: TagListP
     <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>
       {nodes.map((node) => (
         <li key={node.tag.ref} data-entry-ref={node.tag.ref} aria-label={node.tag.fullLabel} className="py-1">
-          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} draggable={draggable} />
-          {node.children.length > 0 && <TagList nodes={node.children} allTags={allTags} tree={tree} parentKey={node.tag.ref} draggable={draggable} label={`${node.tag.label} children`} />}
+          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} itemCount={itemsPerTag[node.tag.ref] ?? 0} draggable={draggable} />
+          {node.children.length > 0 && <TagList nodes={node.children} allTags={allTags} itemsPerTag={itemsPerTag} tree={tree} parentKey={node.tag.ref} draggable={draggable} label={`${node.tag.label} children`} />}
         </li>
       ))}
     </ul>
@@ -87,14 +90,14 @@ function findNode(nodes: TagNode[], ref: string): TagNode | undefined {
   return undefined;
 }
 
-function TagRow({ node, allTags, draggable }: { node: TagNode; allTags: AdminTag[]; draggable: boolean }) {
+function TagRow({ node, allTags, itemCount, draggable }: { node: TagNode; allTags: AdminTag[]; itemCount: number; draggable: boolean }) {
   const { tag } = node;
   const url = adminTagUrl(tag.ref);
   // The tag and its own descendants cannot be its parent (the server refuses a cycle too).
   const blocked = refsAtAndBelow(node);
   const parentOptions = allTags.filter((other) => !blocked.has(other.ref)).map((other) => ({ value: other.ref, label: other.fullLabel }));
   const remove = () => {
-    if (window.confirm(DELETE_TAG_CONFIRM)) deleteKeepingScroll(url);
+    if (window.confirm(deleteTagConfirm(itemCount))) deleteKeepingScroll(url);
   };
   return (
     <div className="d-flex flex-wrap align-items-start gap-3 border rounded p-2 bg-body">

@@ -8,7 +8,7 @@ import { DRAG_ANIMATION_MS } from '../../shared/constants';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
 import type { SharedProps } from '../../shared/props';
-import { DELETE_TAG_CONFIRM, NEW_TAXONOMY_TITLE, type AdminTag, type AdminTaxonomyDetail } from '../../shared/taxonomies-admin';
+import { DELETE_TAG_CONFIRM, DELETE_TAXONOMY_CONFIRM, NEW_TAXONOMY_TITLE, deleteTagConfirm, deleteTaxonomyConfirm, untaggedItemsWarning, type AdminTag, type AdminTaxonomyDetail, type TaxonomyUsage } from '../../shared/taxonomies-admin';
 import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 const ADMIN: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, admin: true }, menu: MENUS.admin };
@@ -22,8 +22,10 @@ const PRIMARY = tag('tagprimary01', 'Primary', CHILDREN);
 const YOUTH = tag('tagyouth0001', 'Youth', null, 1);
 const TAXONOMY: AdminTaxonomyDetail = { ref: 'taxage000001', title: 'Age Group', usage_note: 'Who it is for', required: false, multiselect: true, public: true, show_in_filtering: true, tags: [CHILDREN, PRIMARY, YOUTH] };
 
-function renderShow(taxonomy: AdminTaxonomyDetail = TAXONOMY) {
-  return renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy, ...ADMIN, title: taxonomy.title }, { url: `/admin/taxonomy/${taxonomy.ref}` }));
+const NO_USAGE: TaxonomyUsage = { itemsPerTag: {}, taggedItems: 0, untaggedItems: 0 };
+
+function renderShow(taxonomy: AdminTaxonomyDetail = TAXONOMY, usage: TaxonomyUsage = NO_USAGE) {
+  return renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy, usage, ...ADMIN, title: taxonomy.title }, { url: `/admin/taxonomy/${taxonomy.ref}` }));
 }
 
 function renderItems(props: Partial<PagePropsMap['admin/taxonomy/Items']> = {}, errors: Record<string, string> = {}) {
@@ -120,8 +122,26 @@ describe('tag tree', () => {
     expect(screen.queryByRole('img', { name: 'Drag Youth' })).toBeNull();
   });
 
+  it('says how many items a delete takes tags from, and how many items a Required taxonomy would leave untagged', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    await renderShow(TAXONOMY, { itemsPerTag: { tagyouth0001: 7 }, taggedItems: 9, untaggedItems: 4 });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
+    expect(confirm).toHaveBeenLastCalledWith(deleteTagConfirm(7));
+    expect(deleteTagConfirm(7)).toBe(`${DELETE_TAG_CONFIRM} 7 item(s) carry it.`);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Primary' }));
+    expect(confirm).toHaveBeenLastCalledWith(DELETE_TAG_CONFIRM);
+    expect(screen.getByText(untaggedItemsWarning(4))).toBeTruthy();
+    expect(deleteTaxonomyConfirm(9)).toBe(`${DELETE_TAXONOMY_CONFIRM} 9 item(s) lose their tags in it.`);
+  });
+
+  it('gives no Required warning once the taxonomy is required', async () => {
+    await renderShow({ ...TAXONOMY, required: true }, { itemsPerTag: {}, taggedItems: 9, untaggedItems: 4 });
+    expect(screen.queryByText(untaggedItemsWarning(4))).toBeNull();
+  });
+
   it("shows a refused tag delete's error", async () => {
-    await renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy: TAXONOMY, ...ADMIN, errors: { tag: 'Required taxonomies cannot have their tag removed: some items have no other Type tag.' } }, { url: '/admin/taxonomy/taxage000001' }));
+    await renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy: TAXONOMY, usage: NO_USAGE, ...ADMIN, errors: { tag: 'Required taxonomies cannot have their tag removed: some items have no other Type tag.' } }, { url: '/admin/taxonomy/taxage000001' }));
     expect(screen.getByText(/Required taxonomies cannot have their tag removed/)).toBeTruthy();
   });
 });

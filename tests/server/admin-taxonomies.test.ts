@@ -122,6 +122,25 @@ describe('taxonomy detail, inline edit and delete', () => {
     ]);
   });
 
+  it('counts the items each change would touch: per tag, with any tag of the taxonomy, with none', async () => {
+    const itemCount = (await ctx.database.db.select({ id: items.id }).from(items)).length;
+    for (const taxonomyRef of [TYPE, AGE]) {
+      const { page } = await visit(ctx.app, `/admin/taxonomy/${taxonomyRef}`, await jarOf('admin'));
+      const links = await ctx.database.db
+        .select({ tagRef: tags.ref, itemId: itemTags.itemId })
+        .from(itemTags)
+        .innerJoin(tags, eq(tags.id, itemTags.tagId))
+        .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+        .where(eq(taxonomies.ref, taxonomyRef));
+      const perTag: Record<string, number> = {};
+      for (const link of links) perTag[link.tagRef] = (perTag[link.tagRef] ?? 0) + 1;
+      const tagged = new Set(links.map((link) => link.itemId)).size;
+      expect(page.props.usage).toEqual({ itemsPerTag: perTag, taggedItems: tagged, untaggedItems: itemCount - tagged });
+    }
+    const typeUsage = (await visit(ctx.app, `/admin/taxonomy/${TYPE}`, await jarOf('admin'))).page.props.usage as { taggedItems: number };
+    expect(typeUsage.taggedItems).toBeGreaterThan(0);
+  });
+
   it('saves one field at a time and refuses bad values and bad bodies', async () => {
     const admin = await jarFor('admin');
     expect((await send(ctx.app, admin, 'PATCH', `/admin/taxonomy/${AGE}`, { usage_note: 'Who it is for' })).statusCode).toBe(303);

@@ -5,11 +5,12 @@ import type { PageProps } from '../../../shared/pages';
 import {
   adminTaxonomyItemsUrl,
   adminTaxonomyUrl,
-  DELETE_TAXONOMY_CONFIRM,
+  deleteTaxonomyConfirm,
   NEW_TAG_TITLE,
   TAXONOMY_FIELD_LABELS,
   TAXONOMY_FLAG_FIELDS,
   TAXONOMY_TEXTS,
+  untaggedItemsWarning,
 } from '../../../shared/taxonomies-admin';
 import NewTagModal from '../../../components/admin-taxonomies/NewTagModal';
 import TagTree from '../../../components/admin-taxonomies/TagTree';
@@ -25,13 +26,13 @@ const YES_NO = [
  * /admin/taxonomy/{ref}: the taxonomy's fields edited in place, its tags as a tree (filter, inline edit, force-show,
  * delete, drag re-order), New Tag, the quick-tag matrix links and Delete.
  */
-export default function AdminTaxonomyShow({ taxonomy }: PageProps<'admin/taxonomy/Show'>) {
+export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/taxonomy/Show'>) {
   const [creatingTag, setCreatingTag] = useState(false);
   const { props } = usePage();
   const url = adminTaxonomyUrl(taxonomy.ref);
   const tagError = typeof props.errors?.tag === 'string' ? props.errors.tag : null;
   const remove = () => {
-    if (window.confirm(DELETE_TAXONOMY_CONFIRM)) router.delete(url);
+    if (window.confirm(deleteTaxonomyConfirm(usage.taggedItems))) router.delete(url);
   };
 
   return (
@@ -63,10 +64,15 @@ export default function AdminTaxonomyShow({ taxonomy }: PageProps<'admin/taxonom
             </div>
           ))}
         </div>
+        {!taxonomy.required && usage.untaggedItems > 0 && (
+          <Alert variant="warning" className="small mb-0 py-2">
+            {untaggedItemsWarning(usage.untaggedItems)}
+          </Alert>
+        )}
       </div>
       <h2 className="h5">{TAXONOMY_TEXTS.tags}</h2>
       {tagError && <Alert variant="danger">{tagError}</Alert>}
-      <TagTree tags={taxonomy.tags} />
+      <TagTree tags={taxonomy.tags} itemsPerTag={usage.itemsPerTag} />
       <NewTagModal show={creatingTag} onHide={() => setCreatingTag(false)} taxonomyRef={taxonomy.ref} tags={taxonomy.tags} />
     </>
   );

@@ -1,6 +1,6 @@
 /** Reads and writes of the admin taxonomy and tag pages (admin-curation §2 "Taxonomies and tags", §7). */
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagRow, TaxonomyField } from '../../../shared/taxonomies-admin';
+import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagRow, TaxonomyField, TaxonomyUsage } from '../../../shared/taxonomies-admin';
 import { alias } from 'drizzle-orm/pg-core';
 import { writePositions, type PositionTarget } from '../../lib/positions';
 import { treeOrder } from '../../lib/tree-order';
@@ -124,6 +124,33 @@ function toAdminTag(row: TagRow, parent: TagRow | undefined): AdminTag {
 
 export async function taxonomyDetail(db: Database, taxonomy: TaxonomyRow): Promise<AdminTaxonomyDetail> {
   return { ...toTaxonomyFields(taxonomy), tags: tagTree(await taxonomyTagRows(db, taxonomy.id)) };
+}
+
+/**
+ * What the taxonomy page warns with before a change: how many items carry each tag (what deleting the tag takes from
+ * them), how many carry any tag of the taxonomy (what deleting it takes), and how many carry none (what making it
+ * Required leaves untagged). Admins see every item, so the counts are over the whole library.
+ */
+export async function taxonomyUsage(db: Database, taxonomyId: number): Promise<TaxonomyUsage> {
+  const perTag = await db
+    .select({ ref: tags.ref, items: sql<number>`count(distinct ${itemTags.itemId})::int` })
+    .from(tags)
+    .innerJoin(itemTags, eq(itemTags.tagId, tags.id))
+    .where(eq(tags.taxonomyId, taxonomyId))
+    .groupBy(tags.ref);
+  const hasTag = db
+    .select({ one: sql`1` })
+    .from(itemTags)
+    .innerJoin(tags, eq(tags.id, itemTags.tagId))
+    .where(and(eq(itemTags.itemId, items.id), eq(tags.taxonomyId, taxonomyId)));
+  const [totals] = await db
+    .select({ tagged: sql<number>`count(*) filter (where exists (${hasTag}))::int`, untagged: sql<number>`count(*) filter (where not exists (${hasTag}))::int` })
+    .from(items);
+  return {
+    itemsPerTag: Object.fromEntries(perTag.map((row) => [row.ref, row.items])),
+    taggedItems: totals?.tagged ?? 0,
+    untaggedItems: totals?.untagged ?? 0,
+  };
 }
 
 export async function findTag(db: Database, ref: string): Promise<TagRecord | undefined> {

@@ -38,6 +38,7 @@ import {
   repositionTag,
   tagLabelTaken,
   taxonomyDetail,
+  taxonomyUsage,
   taxonomyTagRows,
   taxonomyTitleTaken,
   updateTagForceShow,
@@ -91,6 +92,7 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     const taxonomy = await taxonomyOf(app.db, request.params.ref);
     return reply.inertia('admin/taxonomy/Show', {
       taxonomy: await taxonomyDetail(app.db, taxonomy),
+      usage: await taxonomyUsage(app.db, taxonomy.id),
       title: taxonomy.title,
       breadcrumbs: [ADMIN_CRUMB, LIST_CRUMB, { label: taxonomy.title }],
     });
