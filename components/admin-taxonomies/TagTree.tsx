@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { createContext, use, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -20,8 +20,12 @@ interface TagTreeProps {
  * A taxonomy's tags as a tree: a filter box (matching keeps ancestors visible; 'No matching nodes found'), each tag's
  * label and parent edited in place, its force-show switch, Delete, and drag re-order among siblings (off while filtering).
  */
+/** Says a keyboard move out loud (the tree's polite live region). */
+const AnnounceMove = createContext<(message: string) => void>(() => {});
+
 export default function TagTree({ tags, itemsPerTag = {} }: TagTreeProps) {
   const [filter, setFilter] = useState('');
+  const [announcement, setAnnouncement] = useState('');
   const tree = useMemo(() => buildTagTree(tags), [tags]);
   const shown = useMemo(() => filterTagTree(tree, filter), [tree, filter]);
   const filtering = filter.trim() !== '';
@@ -34,8 +38,13 @@ export default function TagTree({ tags, itemsPerTag = {} }: TagTreeProps) {
       ) : shown.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.treeFilter}</Alert>
       ) : (
-        <TagList nodes={shown} allTags={tags} itemsPerTag={itemsPerTag} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
+        <AnnounceMove value={setAnnouncement}>
+          <TagList nodes={shown} allTags={tags} itemsPerTag={itemsPerTag} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
+        </AnnounceMove>
       )}
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
     </div>
   );
 }
@@ -71,9 +80,9 @@ function TagList({ nodes, allTags, itemsPerTag, tree, parentKey, draggable, labe
 
   return (
     <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>
-      {nodes.map((node) => (
+      {nodes.map((node, index) => (
         <li key={node.tag.ref} data-entry-ref={node.tag.ref} aria-label={node.tag.fullLabel} className="py-1">
-          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} itemCount={itemsPerTag[node.tag.ref] ?? 0} draggable={draggable} />
+          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} itemCount={itemsPerTag[node.tag.ref] ?? 0} draggable={draggable} place={{ index, count: nodes.length }} />
           {node.children.length > 0 && <TagList nodes={node.children} allTags={allTags} itemsPerTag={itemsPerTag} tree={tree} parentKey={node.tag.ref} draggable={draggable} label={`${node.tag.label} children`} />}
         </li>
       ))}
@@ -90,8 +99,22 @@ function findNode(nodes: TagNode[], ref: string): TagNode | undefined {
   return undefined;
 }
 
-function TagRow({ node, allTags, itemCount, draggable }: { node: TagNode; allTags: AdminTag[]; itemCount: number; draggable: boolean }) {
+interface TagRowProps {
+  node: TagNode;
+  allTags: AdminTag[];
+  itemCount: number;
+  draggable: boolean;
+  /** Its place among its siblings, for the keyboard moves. */
+  place: { index: number; count: number };
+}
+
+function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
   const { tag } = node;
+  const announce = use(AnnounceMove);
+  const move = (step: -1 | 1) => {
+    const position = place.index + step;
+    postKeepingScroll(adminTagRepositionUrl(tag.ref), { position }, { onSuccess: () => announce(tagMovedMessage(tag.label, position, place.count)) });
+  };
   const url = adminTagUrl(tag.ref);
   // The tag and its own descendants cannot be its parent (the server refuses a cycle too).
   const blocked = refsAtAndBelow(node);
@@ -120,9 +143,24 @@ function TagRow({ node, allTags, itemCount, draggable }: { node: TagNode; allTag
         checked={tag.force_show_in_filtering}
         onChange={(event) => patchKeepingScroll(url, { force_show_in_filtering: event.target.checked })}
       />
-      <button type="button" className="btn btn-sm btn-outline-danger ms-auto" aria-label={`Delete ${tag.label}`} onClick={remove}>
+      {draggable && place.count > 1 && (
+        <div className="btn-group btn-group-sm ms-auto" role="group" aria-label={`Move ${tag.label}`}>
+          <button type="button" className="btn btn-outline-secondary" aria-label={`Move ${tag.label} up`} disabled={place.index === 0} onClick={() => move(-1)}>
+            <i className="bi bi-arrow-up" aria-hidden="true" />
+          </button>
+          <button type="button" className="btn btn-outline-secondary" aria-label={`Move ${tag.label} down`} disabled={place.index === place.count - 1} onClick={() => move(1)}>
+            <i className="bi bi-arrow-down" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+      <button type="button" className={`btn btn-sm btn-outline-danger ${draggable && place.count > 1 ? '' : 'ms-auto'}`} aria-label={`Delete ${tag.label}`} onClick={remove}>
         <i className="bi bi-trash" aria-hidden="true" />
       </button>
     </div>
   );
+}
+
+/** What the live region says after a keyboard move (positions counted from 1). */
+export function tagMovedMessage(label: string, position: number, count: number): string {
+  return `Moved '${label}' to position ${position + 1} of ${count}.`;
 }

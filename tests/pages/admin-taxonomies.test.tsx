@@ -140,6 +140,25 @@ describe('tag tree', () => {
     expect(screen.queryByText(untaggedItemsWarning(4))).toBeNull();
   });
 
+  it('moves a tag among its siblings by keyboard with Move up/down, announcing where it went once saved', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation((_url, _data, options) => options?.onSuccess?.({} as never));
+    await renderShow();
+    expect((screen.getByRole('button', { name: 'Move Children up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Move Youth down' }) as HTMLButtonElement).disabled).toBe(true);
+    // Primary has no sibling: nothing to move among.
+    expect(screen.queryByRole('button', { name: 'Move Primary up' })).toBeNull();
+    screen.getByRole('button', { name: 'Move Children down' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(post).toHaveBeenCalledWith('/admin/tag/tagchildren1/reposition', { position: 1 }, expect.objectContaining({ preserveScroll: true }));
+    expect(await screen.findByText("Moved 'Children' to position 2 of 2.")).toBeTruthy();
+  });
+
+  it('offers no moves while the tree is filtered', async () => {
+    await renderShow();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter tags' }), 'y');
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+  });
+
   it("shows a refused tag delete's error", async () => {
     await renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy: TAXONOMY, usage: NO_USAGE, ...ADMIN, errors: { tag: 'Required taxonomies cannot have their tag removed: some items have no other Type tag.' } }, { url: '/admin/taxonomy/taxage000001' }));
     expect(screen.getByText(/Required taxonomies cannot have their tag removed/)).toBeTruthy();
