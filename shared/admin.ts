@@ -51,7 +51,7 @@ export const CHARACTERISTIC_FORMAT_LABELS: Readonly<Record<CharacteristicFormat,
 export const CHARACTERISTIC_FORMAT_KEYS = Object.keys(CHARACTERISTIC_FORMATS) as CharacteristicFormat[];
 
 /** Fields a characteristic page edits in place, one at a time (PATCH /admin/characteristic/{ref}). */
-export const CHARACTERISTIC_FIELDS = ['title', 'usage_note', 'format', 'public'] as const;
+export const CHARACTERISTIC_FIELDS = ['title', 'usage_note', 'format', 'minimum', 'public'] as const;
 export type CharacteristicField = (typeof CHARACTERISTIC_FIELDS)[number];
 
 /** A characteristic as the admin pages show it (admin-curation §3). */
@@ -60,6 +60,8 @@ export interface AdminCharacteristic {
   title: string;
   usage_note: string;
   format: string;
+  /** The smallest whole number an item may hold; only used by the integer format (null: no minimum). */
+  minimum: number | null;
   public: boolean;
 }
 
@@ -74,6 +76,9 @@ export const CHARACTERISTIC_TEXTS = {
   saveFormat: 'Save Format',
   convertFormat: 'Convert',
   cancelFormat: 'Cancel',
+  minimum: 'Minimum',
+  minimumHelp: 'The smallest whole number an item may hold, e.g. 0 for minutes. Leave empty for no minimum.',
+  noMinimum: 'No minimum',
 } as const;
 
 export const CHARACTERISTIC_MESSAGES = {
@@ -83,6 +88,10 @@ export const CHARACTERISTIC_MESSAGES = {
   usageNoteTooLong: `The usage note can be at most ${CHARACTERISTIC_USAGE_NOTE_MAX} characters`,
   formatInvalid: 'Choose one of the formats',
   publicInvalid: 'Choose Yes or No',
+  minimumInvalid: 'Enter a whole number, or leave it empty for no minimum',
+  /** A minimum that items' values already fall below, refused (field `minimum`). */
+  minimumBelowValues: (below: number, minimum: number, example: string) =>
+    `${below} item value(s) are below ${minimum} (for example “${example}”). Change those items first, or choose a lower minimum.`,
   created: (title: string) => `Created the characteristic “${title}”.`,
   saved: 'Saved.',
   deleted: (title: string) => `Deleted the characteristic “${title}”.`,

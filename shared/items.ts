@@ -35,6 +35,8 @@ export interface ItemCharacteristic {
   ref: string;
   title: string;
   format: string;
+  /** The smallest value an integer characteristic accepts (null: none). */
+  minimum: number | null;
   usage_note: string;
   public: boolean;
   value: string | null;

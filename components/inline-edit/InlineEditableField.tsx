@@ -24,6 +24,8 @@ export interface InlineEditableFieldProps {
   required?: boolean;
   /** Input type in text mode (e.g. 'url', 'month' for YYYY-MM). */
   inputType?: 'text' | 'url' | 'month' | 'date' | 'email';
+  /** The smallest number an integer field offers (the server enforces it). */
+  min?: number;
   /** Rows of textarea and array modes (positive; array mode shows at least INLINE_ARRAY_MIN_ROWS). */
   minRows?: number;
   maxRows?: number;
@@ -82,6 +84,8 @@ export default function InlineEditableField(props: InlineEditableFieldProps) {
   return (
     <form
       className={`inline-editable ${className}`}
+      // The server's message shows under the field, as in every other form here.
+      noValidate
       onKeyDown={onKeyDown}
       onSubmit={(event) => {
         event.preventDefault();
@@ -99,6 +103,7 @@ export default function InlineEditableField(props: InlineEditableFieldProps) {
             options={props.options}
             required={props.required ?? false}
             inputType={props.inputType ?? 'text'}
+            min={props.min}
             minRows={props.minRows ?? 2}
             maxRows={props.maxRows ?? 12}
             placeholder={props.placeholder}

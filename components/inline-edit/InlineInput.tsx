@@ -13,6 +13,8 @@ export interface InlineInputProps {
   /** A select without an empty choice; a multiselect that may not be emptied. */
   required: boolean;
   inputType: 'text' | 'url' | 'month' | 'date' | 'email';
+  /** The smallest number an integer input offers. */
+  min?: number;
   minRows: number;
   maxRows: number;
   placeholder?: string;
@@ -60,6 +62,7 @@ export default function InlineInput(props: InlineInputProps) {
       className={`form-control${invalidClass}`}
       type={mode === 'integer' ? 'number' : props.inputType}
       step={mode === 'integer' ? 1 : undefined}
+      min={mode === 'integer' ? props.min : undefined}
       inputMode={mode === 'integer' ? 'numeric' : undefined}
       value={text}
       placeholder={placeholder}

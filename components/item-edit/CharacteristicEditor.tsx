@@ -16,10 +16,10 @@ const YES_NO: SelectOption[] = [
 ];
 
 /** How each CHARACTERISTIC_FORMATS value is edited. */
-function editorFor(format: string): Pick<InlineEditableFieldProps, 'mode' | 'inputType' | 'options'> {
+function editorFor({ format, minimum }: ItemCharacteristic): Pick<InlineEditableFieldProps, 'mode' | 'inputType' | 'options' | 'min'> {
   switch (format) {
     case 'integer':
-      return { mode: 'integer' };
+      return { mode: 'integer', min: minimum ?? undefined };
     case 'boolean':
       return { mode: 'select', options: YES_NO };
     case 'year_month':
@@ -38,7 +38,7 @@ export default function CharacteristicEditor({ itemRef, characteristic, editable
     <div className="d-flex align-items-start gap-2">
       <div className="flex-grow-1">
         <InlineEditableField
-          {...editorFor(characteristic.format)}
+          {...editorFor(characteristic)}
           field={characteristicField(characteristic.ref)}
           label={characteristic.title}
           url={itemUrl(itemRef)}

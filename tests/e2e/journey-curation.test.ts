@@ -2,7 +2,7 @@
  * Issue 15 §6, admin curation journeys at 375 px and 1280 px: quick-tagging two items with the same title (rows
  * never move under the pointer, several tags to one item, code and picture tell them apart), and changing a
  * characteristic's format when some stored values cannot be read in the new one (Cancel changes nothing, Convert
- * keeps what converts and removes the rest).
+ * keeps what converts and removes the rest), then giving it a minimum that an item's value must respect.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
       await expect.poll(() => rows.locator('.font-monospace').allInnerTexts()).toEqual([codes[1]]);
     });
 
-    it('changes a characteristic’s format: the count of values that cannot convert, Cancel, then Convert', async () => {
+    it('changes a characteristic’s format (the count of values that cannot convert, Cancel, then Convert), then gives it a minimum', async () => {
       const page = await open('/', size);
       await signInWithEmail(page, 'superadmin@example.org');
       const stamp = `${size.width} ${Date.now()}`;
@@ -112,6 +112,31 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
       await page.getByText(CHARACTERISTIC_MESSAGES.formatConverted(1, 1)).waitFor();
       await page.getByRole('main').getByText('Whole number', { exact: true }).first().waitFor();
       await expectNoSidewaysScroll(page, 'the characteristic page');
+
+      // A minimum that the stored 10 falls below is refused; 0 is kept, and the item editor then refuses -5.
+      const minimum = page.getByRole('spinbutton', { name: CHARACTERISTIC_TEXTS.minimum });
+      await page.getByRole('button', { name: `Edit ${CHARACTERISTIC_TEXTS.minimum}` }).click();
+      await minimum.fill('20');
+      await minimum.press('Enter');
+      await page.getByText(CHARACTERISTIC_MESSAGES.minimumBelowValues(1, 20, '10')).waitFor();
+      expect(await minimum.inputValue()).toBe('20');
+      await expectAccessible(page, 'a minimum refused because an item holds less');
+      await minimum.fill('0');
+      await minimum.press('Enter');
+      await page.getByRole('main').getByText('0', { exact: true }).waitFor();
+
+      await page.goto(`/i/${first}`);
+      await page.getByRole('toolbar', { name: 'Item actions' }).getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('button', { name: `Edit ${characteristicTitle}` }).click();
+      const value = page.getByRole('spinbutton', { name: characteristicTitle });
+      await value.fill('-5');
+      await value.press('Enter');
+      await page.getByText('Enter a whole number of at least 0.').waitFor();
+      expect(await value.getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(page, 'an item value below the characteristic’s minimum');
+      await value.fill('15');
+      await value.press('Enter');
+      await page.getByRole('main').getByText('15', { exact: true }).waitFor();
     });
   });
 });

@@ -1,6 +1,6 @@
 /** The admin dashboard, characteristic and affirmation pages (admin-curation §2, §4, §5, §8). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import {
@@ -44,8 +44,8 @@ const MANY_LINKS: PaginationLink[] = [
   { url: '/admin/affirmation?page=2', label: 'Next &raquo;', active: false },
 ];
 
-const AGES: AdminCharacteristic = { ref: 'charages0001', title: 'Ages', usage_note: 'Who it suits', format: 'text', public: true };
-const PAGES: AdminCharacteristic = { ref: 'charpages001', title: 'Pages', usage_note: '', format: 'integer', public: false };
+const AGES: AdminCharacteristic = { ref: 'charages0001', title: 'Ages', usage_note: 'Who it suits', format: 'text', minimum: null, public: true };
+const PAGES: AdminCharacteristic = { ref: 'charpages001', title: 'Pages', usage_note: '', format: 'integer', minimum: null, public: false };
 const HELPFUL: AdminAffirmation = { ref: 'affhelpful01', title: 'Helpful', is_negative: false };
 const OUTDATED: AdminAffirmation = { ref: 'affoutdated1', title: 'Outdated', is_negative: true };
 
@@ -211,6 +211,20 @@ describe('a characteristic page', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe(PAGES.format);
     expect(screen.queryByRole('button', { name: 'Convert' })).toBeNull();
+  });
+
+  it('edits the minimum of an integer characteristic (empty clears it), and offers none for other formats', async () => {
+    const user = userEvent.setup();
+    const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderCharacteristic(PAGES);
+    expect(screen.getByText('No minimum')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Minimum' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Minimum' }), '0{Enter}');
+    expect(patch).toHaveBeenLastCalledWith('/admin/characteristic/charpages001', { minimum: 0 }, expect.objectContaining({ preserveScroll: true }));
+    cleanup();
+    await renderCharacteristic(AGES);
+    expect(screen.queryByText('Minimum')).toBeNull();
   });
 
   it('says how many item values a delete removes', async () => {

@@ -146,7 +146,7 @@ describe('TaxonomyTagsEditor', () => {
 });
 
 describe('CharacteristicEditor', () => {
-  const characteristic = (format: string, value: string | null): ItemCharacteristic => ({ ref: 'ch1', title: 'Value', format, usage_note: '', public: true, value });
+  const characteristic = (format: string, value: string | null, minimum: number | null = null): ItemCharacteristic => ({ ref: 'ch1', title: 'Value', format, minimum, usage_note: '', public: true, value });
 
   it('edits an integer characteristic in a number input and saves it under characteristic-{ref}', async () => {
     await renderOnItemPage(<CharacteristicEditor itemRef="item1" characteristic={characteristic('integer', '30')} editable />);
@@ -155,6 +155,16 @@ describe('CharacteristicEditor', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '45{Enter}');
     expect(calls).toEqual([{ method: 'patch', url: '/i/item1', data: { 'characteristic-ch1': 45 } }]);
+  });
+
+  it('offers the minimum on the number input and still sends a lower value, so the server explains the rule', async () => {
+    await renderOnItemPage(<CharacteristicEditor itemRef="item1" characteristic={characteristic('integer', '30', 0)} editable />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Value' }));
+    const input = screen.getByRole('spinbutton', { name: 'Value' }) as HTMLInputElement;
+    expect(input.min).toBe('0');
+    await userEvent.clear(input);
+    await userEvent.type(input, '-5{Enter}');
+    expect(calls).toEqual([{ method: 'patch', url: '/i/item1', data: { 'characteristic-ch1': -5 } }]);
   });
 
   it('edits a yes/no characteristic with a select showing Yes or No', async () => {

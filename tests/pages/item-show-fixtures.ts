@@ -54,9 +54,9 @@ export const ITEM: ItemDetail = {
     { taxonomy: { ref: 'taxage000001', title: 'Age Group' }, tags: [tag('tagprimary01', 'Primary', 'Children')] },
   ],
   characteristics: [
-    { ref: 'charlength01', title: 'Session length (minutes)', format: 'integer', usage_note: '', public: true, value: '10' },
-    { ref: 'charonline01', title: 'Works online', format: 'boolean', usage_note: '', public: true, value: 'true' },
-    { ref: 'chargroup001', title: 'Group size', format: 'text', usage_note: '', public: true, value: null },
+    { ref: 'charlength01', title: 'Session length (minutes)', format: 'integer', minimum: 0, usage_note: '', public: true, value: '10' },
+    { ref: 'charonline01', title: 'Works online', format: 'boolean', minimum: null, usage_note: '', public: true, value: 'true' },
+    { ref: 'chargroup001', title: 'Group size', format: 'text', minimum: null, usage_note: '', public: true, value: null },
   ],
   relations: [RELATED],
   tasks: [

@@ -78,8 +78,8 @@ describe('GET /admin/characteristic and /admin/characteristics', () => {
       expect(response.statusCode).toBe(200);
       expect(page.component).toBe('admin/characteristic/Index');
       expect(page.props.characteristics.data).toEqual([
-        { ref: AGES.ref, title: 'Ages', usage_note: 'Who it suits', format: 'text', public: true },
-        { ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', public: false },
+        { ref: AGES.ref, title: 'Ages', usage_note: 'Who it suits', format: 'text', minimum: null, public: true },
+        { ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', minimum: null, public: false },
       ]);
       expect(page.props.characteristics.links.map((link: PaginationLink) => link.url)).toEqual(['', url, '']);
       expect(page.props.formats).toEqual(CHARACTERISTIC_FORMATS);
@@ -159,7 +159,7 @@ describe('GET /admin/characteristic/{ref}', () => {
     const { response, page } = await visit(ctx.app, detailUrl(PAGES.ref), await ctx.as(ADMIN));
     expect(response.statusCode).toBe(200);
     expect(page.component).toBe('admin/characteristic/Show');
-    expect(page.props.characteristic).toEqual({ ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', public: false });
+    expect(page.props.characteristic).toEqual({ ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', minimum: null, public: false });
     expect(page.props.formats).toEqual(CHARACTERISTIC_FORMAT_LABELS);
     expect(page.props.valueCount).toBe(0);
     expect((await visit(ctx.app, detailUrl(AGES.ref), await ctx.as(ADMIN))).page.props.valueCount).toBe(1);
@@ -172,6 +172,27 @@ describe('GET /admin/characteristic/{ref}', () => {
     expect((await visit(ctx.app, detailUrl('NOT-A-REF!'), jar)).response.statusCode).toBe(404);
   });
 });
+
+/** A characteristic of its own (the file's database is shared by its tests), held by one new item per value. */
+async function characteristicWith(ref: string, format: string, values: string[]): Promise<void> {
+  const [characteristic] = await ctx.db().insert(characteristics).values({ ref, title: `Format test ${ref}`, format, position: 9 }).returning({ id: characteristics.id });
+  const created = await ctx
+    .db()
+    .insert(items)
+    .values(values.map((_, index) => ({ ref: `${ref.slice(0, 8)}${String(index).padStart(4, '0')}`, code: `${ref.slice(0, 8)}-${index}`, title: `Converted ${index}` })))
+    .returning({ id: items.id });
+  await ctx.db().insert(itemCharacteristics).values(created.map((item, index) => ({ itemId: item.id, characteristicId: characteristic!.id, value: values[index]! })));
+}
+
+async function formatAndValuesOf(ref: string): Promise<{ format: string; values: string[] }> {
+  const [characteristic] = await ctx.db().select({ id: characteristics.id, format: characteristics.format }).from(characteristics).where(eq(characteristics.ref, ref));
+  const rows = await ctx.db().select({ value: itemCharacteristics.value }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, characteristic!.id)).orderBy(asc(itemCharacteristics.itemId));
+  return { format: characteristic!.format, values: rows.map((row) => row.value) };
+}
+
+async function removeCharacteristic(ref: string): Promise<void> {
+  await ctx.db().delete(characteristics).where(eq(characteristics.ref, ref));
+}
 
 describe('PATCH /admin/characteristic/{ref}', () => {
   it('refuses anonymous visitors, members and staff, writing nothing', async () => {
@@ -213,27 +234,6 @@ describe('PATCH /admin/characteristic/{ref}', () => {
   });
 
   describe('a format change re-reads every stored value by the new format', () => {
-    /** A characteristic of its own (the file's database is shared by its tests), held by one new item per value. */
-    async function characteristicWith(ref: string, format: string, values: string[]): Promise<void> {
-      const [characteristic] = await ctx.db().insert(characteristics).values({ ref, title: `Format test ${ref}`, format, position: 9 }).returning({ id: characteristics.id });
-      const created = await ctx
-        .db()
-        .insert(items)
-        .values(values.map((_, index) => ({ ref: `${ref.slice(0, 8)}${String(index).padStart(4, '0')}`, code: `${ref.slice(0, 8)}-${index}`, title: `Converted ${index}` })))
-        .returning({ id: items.id });
-      await ctx.db().insert(itemCharacteristics).values(created.map((item, index) => ({ itemId: item.id, characteristicId: characteristic!.id, value: values[index]! })));
-    }
-
-    async function formatAndValuesOf(ref: string): Promise<{ format: string; values: string[] }> {
-      const [characteristic] = await ctx.db().select({ id: characteristics.id, format: characteristics.format }).from(characteristics).where(eq(characteristics.ref, ref));
-      const rows = await ctx.db().select({ value: itemCharacteristics.value }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, characteristic!.id)).orderBy(asc(itemCharacteristics.itemId));
-      return { format: characteristic!.format, values: rows.map((row) => row.value) };
-    }
-
-    async function removeCharacteristic(ref: string): Promise<void> {
-      await ctx.db().delete(characteristics).where(eq(characteristics.ref, ref));
-    }
-
     it('refuses, with how many values would be lost, until the admin confirms; nothing changes meanwhile', async () => {
       const jar = await ctx.as(ADMIN);
       await characteristicWith('convcount001', 'integer', ['10', '1', '0']);
@@ -260,6 +260,48 @@ describe('PATCH /admin/characteristic/{ref}', () => {
       expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.formatConverted(2, 0));
       expect(await formatAndValuesOf('convtext0001')).toEqual({ format: 'text', values: ['42', '7'] });
       await removeCharacteristic('convtext0001');
+    });
+  });
+
+  describe('a minimum for integer values', () => {
+    async function minimumOf(ref: string): Promise<number | null> {
+      const [row] = await ctx.db().select({ minimum: characteristics.minimum }).from(characteristics).where(eq(characteristics.ref, ref));
+      return row!.minimum;
+    }
+
+    it('is refused, changing nothing, while items hold values below it; a lower one or none is saved', async () => {
+      const jar = await ctx.as(ADMIN);
+      await characteristicWith('minbelow0001', 'integer', ['-3', '5', '-1']);
+      await send(ctx.app, jar, 'PATCH', detailUrl('minbelow0001'), { minimum: 0 });
+      expect((await nextPage(ctx.app, jar)).errors).toEqual({ minimum: CHARACTERISTIC_MESSAGES.minimumBelowValues(2, 0, '-3') });
+      expect(await minimumOf('minbelow0001')).toBeNull();
+
+      await send(ctx.app, jar, 'PATCH', detailUrl('minbelow0001'), { minimum: '-3' });
+      expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.saved);
+      expect(await minimumOf('minbelow0001')).toBe(-3);
+      await send(ctx.app, jar, 'PATCH', detailUrl('minbelow0001'), { minimum: '' });
+      expect(await minimumOf('minbelow0001')).toBeNull();
+      expect((await formatAndValuesOf('minbelow0001')).values).toEqual(['-3', '5', '-1']);
+      await removeCharacteristic('minbelow0001');
+    });
+
+    it('refuses what is not a whole number that fits, as a field error', async () => {
+      const jar = await ctx.as(ADMIN);
+      for (const minimum of ['zero', 1.5, '3000000000', true, [0]]) {
+        await send(ctx.app, jar, 'PATCH', detailUrl(PAGES.ref), { minimum });
+        expect((await nextPage(ctx.app, jar)).errors).toEqual({ minimum: CHARACTERISTIC_MESSAGES.minimumInvalid });
+      }
+      expect(await minimumOf(PAGES.ref)).toBeNull();
+    });
+
+    it('is kept by a format change to integer: values below it cannot be converted', async () => {
+      const jar = await ctx.as(ADMIN);
+      await characteristicWith('mintext00001', 'text', ['15', '-4']);
+      await send(ctx.app, jar, 'PATCH', detailUrl('mintext00001'), { minimum: 0 });
+      await send(ctx.app, jar, 'PATCH', detailUrl('mintext00001'), { format: 'integer' });
+      expect((await nextPage(ctx.app, jar)).errors).toEqual({ format: CHARACTERISTIC_MESSAGES.formatLosesValues(1, 2, 'Whole number', '-4') });
+      expect(await formatAndValuesOf('mintext00001')).toEqual({ format: 'text', values: ['15', '-4'] });
+      await removeCharacteristic('mintext00001');
     });
   });
 

@@ -19,9 +19,9 @@ const TAXONOMIES = [
   { title: 'Age', required: false, multiselect: false, tags: ['Kids', 'Youth'] },
 ] as const;
 
-const CHARACTERISTICS: { title: string; format: CharacteristicFormat; public: boolean }[] = [
+const CHARACTERISTICS: { title: string; format: CharacteristicFormat; minimum?: number; public: boolean }[] = [
   { title: 'Licence', format: 'text', public: true },
-  { title: 'Session length', format: 'integer', public: true },
+  { title: 'Session length', format: 'integer', minimum: 0, public: true },
   { title: 'Works online', format: 'boolean', public: true },
   { title: 'Last safety check', format: 'year_month', public: true },
   { title: 'Trailer video', format: 'url', public: true },

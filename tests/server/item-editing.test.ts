@@ -236,6 +236,7 @@ describe('characteristic values', () => {
     ['Licence', '  CC BY 4.0 ', 'CC BY 4.0'],
     ['Session length', '45', '45'],
     ['Session length', 90, '90'],
+    ['Session length', 0, '0'],
     ['Works online', true, 'true'],
     ['Works online', 'false', 'false'],
     ['Last safety check', '2024-05', '2024-05'],
@@ -253,6 +254,8 @@ describe('characteristic values', () => {
   const invalid: [title: string, input: unknown, message: string][] = [
     ['Session length', '45 minutes', 'Enter a whole number.'],
     ['Session length', 4.5, 'Enter a whole number.'],
+    ['Session length', -5, 'Enter a whole number of at least 0.'],
+    ['Session length', '-1', 'Enter a whole number of at least 0.'],
     ['Works online', 'perhaps', 'Choose yes or no.'],
     ['Last safety check', '2024-5', 'Enter a year and month as YYYY-MM.'],
     ['Trailer video', 'video.example.org', 'Enter a web address starting with http:// or https://.'],

@@ -51,6 +51,13 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
           <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.format}</div>
           <CharacteristicFormatField url={url} format={characteristic.format} formats={formats} editable={editing} />
         </div>
+        {characteristic.format === 'integer' && (
+          <div>
+            <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.minimum}</div>
+            <InlineEditableField field="minimum" label={CHARACTERISTIC_TEXTS.minimum} mode="integer" value={characteristic.minimum} url={url} editable={editing} emptyText={CHARACTERISTIC_TEXTS.noMinimum} />
+            {editing && <div className="form-text">{CHARACTERISTIC_TEXTS.minimumHelp}</div>}
+          </div>
+        )}
         <InlineCheckbox field="public" label={CHARACTERISTIC_TEXTS.public} checked={characteristic.public} editable={editing} url={url} help={CHARACTERISTIC_TEXTS.publicHelp} />
       </div>
     </>

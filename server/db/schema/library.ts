@@ -163,6 +163,8 @@ export const characteristics = pgTable('characteristics', {
   title: varchar('title', { length: 120 }).notNull().unique(),
   usageNote: text('usage_note').notNull().default(''),
   format: varchar('format', { length: 20 }).notNull().default('text'),
+  /** The smallest value an item may hold when the format is integer (null: no minimum). */
+  minimum: integer('minimum'),
   public: boolean('public').notNull().default(true),
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),

@@ -122,12 +122,13 @@ interface CharacteristicDefinition {
   title: string;
   usageNote: string;
   format: CharacteristicFormat;
+  minimum?: number;
   public: boolean;
   appliesTo: readonly ItemType[];
 }
 
 export const CHARACTERISTICS: readonly CharacteristicDefinition[] = [
-  { title: 'Session length (minutes)', usageNote: 'How long it takes to run, in minutes.', format: 'integer', public: true, appliesTo: ['Resource', 'Training'] },
+  { title: 'Session length (minutes)', usageNote: 'How long it takes to run, in minutes.', format: 'integer', minimum: 0, public: true, appliesTo: ['Resource', 'Training'] },
   { title: 'Group size', usageNote: 'The group size it works best with.', format: 'text', public: true, appliesTo: ['Resource', 'Training'] },
   { title: 'Works online', usageNote: 'Can be run on a video call.', format: 'boolean', public: true, appliesTo: ['Resource', 'Training'] },
   { title: 'Licence', usageNote: 'How the item may be used and shared.', format: 'text', public: true, appliesTo: ['Resource', 'Training'] },
@@ -135,7 +136,7 @@ export const CHARACTERISTICS: readonly CharacteristicDefinition[] = [
   { title: 'Languages', usageNote: 'Languages this person works in.', format: 'text', public: true, appliesTo: ['Person'] },
   { title: 'Available for bookings', usageNote: 'Happy to be booked for events.', format: 'boolean', public: true, appliesTo: ['Person'] },
   { title: 'Last safety check', usageNote: 'Month of the last PAT test or safety check.', format: 'year_month', public: false, appliesTo: ['Equipment'] },
-  { title: 'Replacement value (£)', usageNote: 'For insurance; admins only.', format: 'integer', public: false, appliesTo: ['Equipment'] },
+  { title: 'Replacement value (£)', usageNote: 'For insurance; admins only.', format: 'integer', minimum: 0, public: false, appliesTo: ['Equipment'] },
 ];
 
 export const AFFIRMATION_OPTIONS = [

@@ -17,6 +17,7 @@ const adminFields = {
   title: characteristics.title,
   usage_note: characteristics.usageNote,
   format: characteristics.format,
+  minimum: characteristics.minimum,
   public: characteristics.public,
 };
 
@@ -79,7 +80,7 @@ export async function createCharacteristic(db: Database, values: NewCharacterist
   }
 }
 
-const COLUMN_OF = { title: 'title', usage_note: 'usageNote', format: 'format', public: 'public' } as const;
+const COLUMN_OF = { title: 'title', usage_note: 'usageNote', public: 'public' } as const;
 
 /** Saves one field; a title another characteristic has is refused. */
 export async function updateCharacteristic(db: Database, id: number, field: keyof typeof COLUMN_OF, value: string | boolean): Promise<WriteOutcome<null>> {
@@ -101,18 +102,45 @@ export async function deleteCharacteristic(db: Database, id: number): Promise<vo
   await db.delete(characteristics).where(eq(characteristics.id, id));
 }
 
+export type MinimumChange = { ok: true } | { ok: false; below: number; example: string };
+
+/** A whole-number value below `minimum` (text that is not a whole number is left to the format's own check). */
+function storedValueBelow(minimum: number) {
+  return sql`case when ${itemCharacteristics.value} ~ '^-?[0-9]{1,15}$' then ${itemCharacteristics.value}::numeric < ${minimum} else false end`;
+}
+
+/**
+ * Sets the smallest value items may hold (null: none). Refused, changing nothing, while items of an integer
+ * characteristic hold values below it: they would stop being editable as they are, and nothing saved is dropped.
+ */
+export async function setCharacteristicMinimum(db: Database, id: number, minimum: number | null): Promise<MinimumChange> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ format: characteristics.format }).from(characteristics).where(eq(characteristics.id, id)).for('update');
+    if (minimum !== null && locked?.format === 'integer') {
+      const [found] = await tx
+        .select({ below: sql<number>`count(*)::int`, example: sql<string | null>`min(${itemCharacteristics.value}::numeric)::text` })
+        .from(itemCharacteristics)
+        .where(and(eq(itemCharacteristics.characteristicId, id), storedValueBelow(minimum)));
+      if (found && found.below > 0) return { ok: false, below: found.below, example: found.example ?? '' };
+    }
+    await tx.update(characteristics).set({ minimum }).where(eq(characteristics.id, id));
+    return { ok: true };
+  });
+}
+
 export type FormatChange = { ok: true; converted: number; removed: number } | { ok: false; unconvertible: number; total: number; example: string };
 
 /**
  * Changes the format and re-writes every item's value in it, in one transaction: a value the new format reads
- * (by the same rule as the item editor) is stored as that format stores it; one it cannot read is removed, but only
+ * (by the same rule as the item editor, the minimum included) is stored as that format stores it; one it cannot read is removed, but only
  * when `removeUnconvertible` says the admin agreed to it. Otherwise nothing changes and the count comes back.
  */
 export async function changeCharacteristicFormat(db: Database, id: number, format: CharacteristicFormat, removeUnconvertible: boolean): Promise<FormatChange> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: characteristics.id }).from(characteristics).where(eq(characteristics.id, id)).for('update');
+    const [locked] = await tx.select({ minimum: characteristics.minimum }).from(characteristics).where(eq(characteristics.id, id)).for('update');
+    const rule = { format, minimum: locked?.minimum ?? null };
     const stored = await tx.select({ itemId: itemCharacteristics.itemId, value: itemCharacteristics.value }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, id));
-    const plan = stored.map((row) => ({ ...row, parsed: parseCharacteristicValue(format, row.value) }));
+    const plan = stored.map((row) => ({ ...row, parsed: parseCharacteristicValue(rule, row.value) }));
     const unconvertible = plan.filter((row) => !row.parsed.ok || row.parsed.value === null);
     if (unconvertible.length > 0 && !removeUnconvertible) return { ok: false, unconvertible: unconvertible.length, total: stored.length, example: unconvertible[0]!.value };
     for (const row of plan) {

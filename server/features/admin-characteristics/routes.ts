@@ -31,6 +31,7 @@ import {
   deleteCharacteristic,
   findCharacteristic,
   listCharacteristics,
+  setCharacteristicMinimum,
   updateCharacteristic,
   type CharacteristicRecord,
 } from './queries';
@@ -101,7 +102,13 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.notify(CHARACTERISTIC_MESSAGES.formatConverted(changed.converted, changed.removed)).redirectBack(back);
     }
-    const saved = await updateCharacteristic(app.db, characteristic.id, name, parsed.data);
+    if (name === 'minimum') {
+      const minimum = parsed.data as number | null;
+      const changed = await setCharacteristicMinimum(app.db, characteristic.id, minimum);
+      if (!changed.ok) return reply.redirectWithErrors({ minimum: CHARACTERISTIC_MESSAGES.minimumBelowValues(changed.below, minimum!, changed.example) }, back);
+      return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
+    }
+    const saved = await updateCharacteristic(app.db, characteristic.id, name, parsed.data as string | boolean);
     if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
     return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
   });

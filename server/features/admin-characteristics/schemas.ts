@@ -9,6 +9,7 @@ import {
 } from '../../../shared/admin';
 import { formBody } from '../../lib/validation';
 import { booleanInput, trimmed } from '../../lib/form-input';
+import { wholeNumber } from '../item-editing/values';
 
 const title = z.preprocess(
   trimmed,
@@ -23,6 +24,14 @@ const usageNote = z.preprocess(
 );
 const format = z.enum(CHARACTERISTIC_FORMAT_KEYS as [string, ...string[]], { error: CHARACTERISTIC_MESSAGES.formatInvalid });
 const isPublic = z.preprocess(booleanInput, z.boolean({ error: CHARACTERISTIC_MESSAGES.publicInvalid }));
+/** Fits the column (a 32-bit integer); empty means no minimum. */
+const INTEGER_LIMIT = 2_147_483_647;
+const minimum = z.preprocess(
+  (input) => (input === null || (typeof input === 'string' && input.trim() === '') ? null : input),
+  wholeNumber(CHARACTERISTIC_MESSAGES.minimumInvalid)
+    .refine((number) => Math.abs(number) <= INTEGER_LIMIT, CHARACTERISTIC_MESSAGES.minimumInvalid)
+    .nullable(),
+);
 
 /** POST /admin/characteristic: title, usage_note, format, public. */
 export const createCharacteristicBody = formBody({
@@ -35,9 +44,10 @@ export const createCharacteristicBody = formBody({
 export type NewCharacteristicInput = z.infer<typeof createCharacteristicBody>;
 
 /** PATCH /admin/characteristic/{ref}: exactly one of the fields. */
-export const characteristicFieldSchemas: Record<CharacteristicField, z.ZodType<string | boolean>> = {
+export const characteristicFieldSchemas: Record<CharacteristicField, z.ZodType<string | boolean | number | null>> = {
   title,
   usage_note: usageNote,
   format,
+  minimum,
   public: isPublic,
 };

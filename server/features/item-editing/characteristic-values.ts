@@ -1,6 +1,6 @@
 /**
  * A characteristic's value is stored as text and validated by the characteristic's
- * format (CHARACTERISTIC_FORMATS). An empty value removes it from the item.
+ * format (CHARACTERISTIC_FORMATS) and, for integers, its minimum. An empty value removes it from the item.
  */
 import type { z } from 'zod';
 import { CHARACTERISTIC_FORMATS, type CharacteristicFormat } from '../../../shared/enums';
@@ -18,6 +18,12 @@ const storedAs: Record<CharacteristicFormat, z.ZodType<string>> = {
   url: value.requiredText(MAX_URL, ITEM_EDIT_ERRORS.url).refine(value.isHttpUrl, ITEM_EDIT_ERRORS.url),
 };
 
+/** What a characteristic's values must satisfy. */
+export interface CharacteristicRule {
+  format: string;
+  minimum: number | null;
+}
+
 export type CharacteristicValueResult = { ok: true; value: string | null } | { ok: false; message: string };
 
 export function isCharacteristicFormat(format: string): format is CharacteristicFormat {
@@ -28,11 +34,17 @@ function isEmpty(input: unknown): boolean {
   return input === null || input === undefined || (typeof input === 'string' && input.trim() === '');
 }
 
-/** The text to store for `input`, or null when the value is to be removed. */
-export function parseCharacteristicValue(format: string, input: unknown): CharacteristicValueResult {
-  if (isEmpty(input)) return { ok: true, value: null };
+function schemaFor({ format, minimum }: CharacteristicRule): z.ZodType<string> {
+  if (format === 'integer' && minimum !== null) {
+    return value.wholeNumber().refine((number) => number >= minimum, ITEM_EDIT_ERRORS.atLeast(minimum)).transform(String);
+  }
   // A format outside the known map is kept as free text rather than refused.
-  const schema = isCharacteristicFormat(format) ? storedAs[format] : storedAs.text;
-  const result = schema.safeParse(input);
+  return isCharacteristicFormat(format) ? storedAs[format] : storedAs.text;
+}
+
+/** The text to store for `input`, or null when the value is to be removed. */
+export function parseCharacteristicValue(rule: CharacteristicRule, input: unknown): CharacteristicValueResult {
+  if (isEmpty(input)) return { ok: true, value: null };
+  const result = schemaFor(rule).safeParse(input);
   return result.success ? { ok: true, value: result.data } : { ok: false, message: value.firstMessage(result.error) };
 }

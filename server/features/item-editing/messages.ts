@@ -10,6 +10,7 @@ export const ITEM_EDIT_ERRORS = {
   date: 'Enter a date as YYYY-MM-DD.',
   boolean: 'Choose yes or no.',
   wholeNumber: 'Enter a whole number.',
+  atLeast: (minimum: number) => `Enter a whole number of at least ${minimum}.`,
   accessLevel: 'Choose an access level from 0 to 6.',
   accessLevelNotAllowed: 'You cannot set this access level.',
   visibility: 'Choose one of the visibility states.',

@@ -36,13 +36,14 @@ export interface CharacteristicFacts {
   id: number;
   ref: string;
   format: string;
+  minimum: number | null;
   public: boolean;
 }
 
 export async function findCharacteristic(db: Database, ref: string): Promise<CharacteristicFacts | null> {
   if (!REF_PATTERN.test(ref)) return null;
   const [characteristic] = await db
-    .select({ id: characteristics.id, ref: characteristics.ref, format: characteristics.format, public: characteristics.public })
+    .select({ id: characteristics.id, ref: characteristics.ref, format: characteristics.format, minimum: characteristics.minimum, public: characteristics.public })
     .from(characteristics)
     .where(eq(characteristics.ref, ref))
     .limit(1);

@@ -80,7 +80,7 @@ async function updateCharacteristic(
   const characteristic = await findCharacteristic(db, characteristicRef);
   if (!characteristic) throw notFound();
   if (!canEditCharacteristicValue(viewer, item, characteristic)) throw forbidden();
-  const parsed = parseCharacteristicValue(characteristic.format, input);
+  const parsed = parseCharacteristicValue(characteristic, input);
   if (!parsed.ok) return invalid(name, parsed.message);
   await db.transaction(async (tx) => {
     await setCharacteristicValue(tx, item.id, characteristic.id, parsed.value);

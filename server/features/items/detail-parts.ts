@@ -42,6 +42,7 @@ export function itemCharacteristicsSql(itemId: SQLWrapper, editor: boolean): SQL
       ref: characteristics.ref,
       title: characteristics.title,
       format: characteristics.format,
+      minimum: characteristics.minimum,
       usage_note: characteristics.usageNote,
       public: characteristics.public,
       value: itemCharacteristics.value,
