@@ -42,7 +42,7 @@ export default function ContentRow({ content, fullVersions, first, last, flags }
   const open = flags.editing && expanded;
   return (
     <li className="list-group-item" aria-label={content.label}>
-      <div className="d-flex align-items-start gap-3">
+      <div className="d-flex align-items-start gap-2 gap-sm-3">
         <ContentFormatIcon format={content.format} />
         <ContentSummary content={content} flags={flags} />
         {!flags.editing && <ContentShareButton content={content} />}
@@ -68,9 +68,10 @@ export default function ContentRow({ content, fullVersions, first, last, flags }
 function ContentSummary({ content, flags }: { content: Content; flags: ContentRowFlags }) {
   const facts = [content.length_minutes !== null ? `${content.length_minutes} min` : null, content.size, content.copyright].filter(Boolean);
   return (
-    <div className="flex-grow-1">
+    // min-w-0 and text-break: a long file name wraps instead of pushing the row's buttons off a phone's screen.
+    <div className="flex-grow-1 min-w-0">
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <a href={contentUrl(content.ref)} target="_blank" rel="noopener" className="fw-semibold">
+        <a href={contentUrl(content.ref)} target="_blank" rel="noopener" className="fw-semibold text-break">
           {content.label}
         </a>
         {flags.showSampleBadge && content.is_sample && <Badge bg="info" text="dark">Sample{content.is_sample_of_label ? ` of ${content.is_sample_of_label}` : ''}</Badge>}

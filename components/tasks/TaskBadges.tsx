@@ -5,8 +5,14 @@ import { formatDay } from '../item/format';
 
 const PRIORITY_COLOURS: Record<ItemTask['priority'], string> = { 1: 'secondary', 2: 'info', 3: 'danger' };
 
+/** Info's light blue needs dark text to be read (WCAG contrast); the others take the badge's white. */
 export function PriorityBadge({ priority }: { priority: ItemTask['priority'] }) {
-  return <Badge bg={PRIORITY_COLOURS[priority]}>{TASK_PRIORITY_LABELS[priority]}</Badge>;
+  const colour = PRIORITY_COLOURS[priority];
+  return (
+    <Badge bg={colour} text={colour === 'info' ? 'dark' : undefined}>
+      {TASK_PRIORITY_LABELS[priority]}
+    </Badge>
+  );
 }
 
 /** The due date, marked when it has passed (due) or is near (due soon). */

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, JOURNEY_SIZES, PHONE, SMALLEST_PHONE, expectAccessible, expectNoSidewaysScroll } from './journey';
+import { CURRENT_PAGE_ERRORS_TITLE } from '../../shared/messages';
 import { nameOf, pageHeading, signInAs, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -115,26 +116,51 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: the app shell', () => {
     const MEMBER_PAGES = ['/collection', '/task', '/profile', '/share', '/sent', '/affirmation'];
     const ADMIN_PAGES = ['/admin', '/admin/comment', '/admin/characteristic', '/admin/affirmation', '/admin/taxonomy', '/admin/stats', '/admin/advanced', '/user', '/user_invitation'];
 
-    /** Each page at both phone widths: one load, then the viewport narrows to the smallest phone. */
+    const firstItemPath = (page: Page) =>
+      page.goto('/item').then(() => page.getByRole('list', { name: 'Items' }).getByRole('article').first().getByRole('link').first().getAttribute('href'));
+
+    /** Each page at both phone widths (one load, then the viewport narrows to the smallest phone), and axe at 375 px. */
     async function sweep(page: Page, paths: string[], role: string): Promise<void> {
-      const firstItem = await page.goto('/item').then(() => page.getByRole('list', { name: 'Items' }).getByRole('article').first().getByRole('link').first().getAttribute('href'));
+      const firstItem = await firstItemPath(page);
       for (const path of [...paths, firstItem!]) {
         await page.setViewportSize(PHONE);
         await page.goto(path);
         await pageHeading(page).first().waitFor();
         await expectNoSidewaysScroll(page, `${path} for ${role} at ${PHONE.width} px`);
+        await expectAccessible(page, `${path} for ${role} at ${PHONE.width} px`);
         await page.setViewportSize(SMALLEST_PHONE);
         await expectNoSidewaysScroll(page, `${path} for ${role} at ${SMALLEST_PHONE.width} px`);
       }
     }
 
-    it('for a visitor, a member and a superadmin at 375 px and 320 px', async () => {
+    it('for a visitor, a member and a superadmin at 375 px and 320 px, with axe at 375 px', async () => {
       const page = await open('/', PHONE);
       await sweep(page, VISITOR_PAGES, 'a visitor');
       await signInAs(page, await nameOf(page, 'member@example.org'));
       await sweep(page, MEMBER_PAGES, 'a member');
       await signInAs(page, await nameOf(page, 'superadmin@example.org'));
       await sweep(page, [...MEMBER_PAGES, ...ADMIN_PAGES], 'a superadmin');
+    });
+
+    it('for a superadmin’s item page with the Current Page Errors icon in the navbar', async () => {
+      const page = await open('/', PHONE);
+      await signInAs(page, await nameOf(page, 'superadmin@example.org'));
+      await page.goto((await firstItemPath(page))!);
+      await page.getByRole('toolbar', { name: 'Item actions' }).getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('button', { name: 'Edit Title' }).click();
+      const title = page.getByRole('textbox', { name: 'Title' });
+      await title.fill('');
+      await title.press('Enter');
+      await page.getByText('The title is required.').waitFor();
+      const indicator = page.getByRole('navigation', { name: 'Top bar' }).getByRole('button', { name: new RegExp(CURRENT_PAGE_ERRORS_TITLE) });
+      await indicator.waitFor();
+      await expectNoSidewaysScroll(page, `the item page with page errors at ${PHONE.width} px`);
+      await expectAccessible(page, 'the item page with a title error and the errors icon');
+      await page.setViewportSize(SMALLEST_PHONE);
+      await expectNoSidewaysScroll(page, `the item page with page errors at ${SMALLEST_PHONE.width} px`);
+      expect(await indicator.isVisible()).toBe(true);
+      const box = (await page.getByRole('navigation', { name: 'Top bar' }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(SMALLEST_PHONE.width);
     });
   });
 });
