@@ -48,7 +48,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
       await createItem(page, title);
 
       await page.goto('/admin/taxonomy');
-      await page.getByRole('listitem', { name: AGE_TAXONOMY, exact: true }).click();
+      await page.getByRole('link', { name: AGE_TAXONOMY, exact: true }).click();
       await pageHeading(page).filter({ hasText: AGE_TAXONOMY }).waitFor();
       await page.goto(`${new URL(page.url()).pathname}/item?${new URLSearchParams({ search: title })}`);
       await pageHeading(page).filter({ hasText: TAXONOMY_TEXTS.quickTagUntagged }).waitFor();

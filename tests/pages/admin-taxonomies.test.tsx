@@ -67,7 +67,7 @@ describe('taxonomy list', () => {
     const summary = { ...TAXONOMY, tag_count: 3 } as const;
     await renderInertiaPage(pageObject('admin/taxonomy/Index', { taxonomies: [summary], ...ADMIN, title: 'Taxonomies' }, { url: '/admin/taxonomy' }));
     const row = screen.getByRole('listitem', { name: 'Age Group' });
-    expect(row.getAttribute('href')).toBe('/admin/taxonomy/taxage000001');
+    expect(within(row).getByRole('link', { name: 'Age Group' }).getAttribute('href')).toBe('/admin/taxonomy/taxage000001');
     expect(within(row).getByText('Multiselect')).toBeTruthy();
     expect(within(row).queryByText('Required')).toBeNull();
     expect(within(row).getByText('Who it is for')).toBeTruthy();

@@ -263,6 +263,18 @@ describe('PATCH /admin/characteristic/{ref}', () => {
     });
   });
 
+  it('converts thousands of values in batches of statements (several batches of each kind)', async () => {
+    const jar = await ctx.as(ADMIN);
+    const values = Array.from({ length: 2400 }, (_, index) => (index % 2 === 0 ? ` ${index} ` : `n${index}`));
+    await characteristicWith('convmany0001', 'text', values);
+    await send(ctx.app, jar, 'PATCH', detailUrl('convmany0001'), { format: 'integer', remove_unconvertible: true });
+    expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.formatConverted(1200, 1200));
+    const after = await formatAndValuesOf('convmany0001');
+    expect(after.format).toBe('integer');
+    expect(after.values).toEqual(values.filter((_, index) => index % 2 === 0).map((value) => value.trim()));
+    await removeCharacteristic('convmany0001');
+  });
+
   describe('a minimum for integer values', () => {
     async function minimumOf(ref: string): Promise<number | null> {
       const [row] = await ctx.db().select({ minimum: characteristics.minimum }).from(characteristics).where(eq(characteristics.ref, ref));

@@ -18,22 +18,25 @@ export default function AdminTaxonomyIndex({ taxonomies }: PageProps<'admin/taxo
       {taxonomies.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.taxonomies}</Alert>
       ) : (
-        <div className="list-group" role="list" aria-label={ADMIN_TAXONOMIES_TITLE}>
+        <ul className="list-group" aria-label={ADMIN_TAXONOMIES_TITLE}>
           {taxonomies.map((taxonomy) => (
             <TaxonomyRow key={taxonomy.ref} taxonomy={taxonomy} />
           ))}
-        </div>
+        </ul>
       )}
       <NewTaxonomyModal show={creating} onHide={() => setCreating(false)} />
     </>
   );
 }
 
+/** A list item whose title is the link (a screen reader announces it as one); the whole row is its target. */
 function TaxonomyRow({ taxonomy }: { taxonomy: AdminTaxonomySummary }) {
   return (
-    <Link href={adminTaxonomyUrl(taxonomy.ref)} className="list-group-item list-group-item-action" role="listitem" aria-label={taxonomy.title}>
+    <li className="list-group-item list-group-item-action position-relative" aria-label={taxonomy.title}>
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <span className="fw-semibold">{taxonomy.title}</span>
+        <Link href={adminTaxonomyUrl(taxonomy.ref)} className="fw-semibold stretched-link text-reset text-decoration-none">
+          {taxonomy.title}
+        </Link>
         <span className="text-body-secondary small">
           {taxonomy.tag_count} {taxonomy.tag_count === 1 ? 'tag' : 'tags'}
         </span>
@@ -44,6 +47,6 @@ function TaxonomyRow({ taxonomy }: { taxonomy: AdminTaxonomySummary }) {
         ))}
       </div>
       {taxonomy.usage_note && <div className="small text-body-secondary mt-1">{taxonomy.usage_note}</div>}
-    </Link>
+    </li>
   );
 }

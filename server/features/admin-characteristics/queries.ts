@@ -2,7 +2,7 @@
  * Characteristics as the admin pages manage them (admin-curation §3 Characteristic). Titles are unique regardless of
  * case; the table's unique index settles races. Writes bump the library version by the table's triggers.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CharacteristicFormat } from '../../../shared/enums';
 import type { AdminCharacteristic } from '../../../shared/admin';
 import type { Database } from '../../db/client';
@@ -128,6 +128,15 @@ export async function setCharacteristicMinimum(db: Database, id: number, minimum
   });
 }
 
+/** Rows per statement: a few statements for a whole library, each well under PostgreSQL's 65,535 parameters. */
+const WRITE_BATCH = 1000;
+
+function inBatches<T>(rows: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < rows.length; start += WRITE_BATCH) batches.push(rows.slice(start, start + WRITE_BATCH));
+  return batches;
+}
+
 export type FormatChange = { ok: true; converted: number; removed: number } | { ok: false; unconvertible: number; total: number; example: string };
 
 /**
@@ -143,10 +152,20 @@ export async function changeCharacteristicFormat(db: Database, id: number, forma
     const plan = stored.map((row) => ({ ...row, parsed: parseCharacteristicValue(rule, row.value) }));
     const unconvertible = plan.filter((row) => !row.parsed.ok || row.parsed.value === null);
     if (unconvertible.length > 0 && !removeUnconvertible) return { ok: false, unconvertible: unconvertible.length, total: stored.length, example: unconvertible[0]!.value };
-    for (const row of plan) {
-      const where = and(eq(itemCharacteristics.itemId, row.itemId), eq(itemCharacteristics.characteristicId, id));
-      if (!row.parsed.ok || row.parsed.value === null) await tx.delete(itemCharacteristics).where(where);
-      else if (row.parsed.value !== row.value) await tx.update(itemCharacteristics).set({ value: row.parsed.value }).where(where);
+    const removed = unconvertible.map((row) => row.itemId);
+    const rewritten = plan.flatMap((row) => (row.parsed.ok && row.parsed.value !== null && row.parsed.value !== row.value ? [{ itemId: row.itemId, value: row.parsed.value }] : []));
+    for (const itemIds of inBatches(removed)) {
+      await tx.delete(itemCharacteristics).where(and(eq(itemCharacteristics.characteristicId, id), inArray(itemCharacteristics.itemId, itemIds)));
+    }
+    for (const rows of inBatches(rewritten)) {
+      const values = sql.join(
+        rows.map((row) => sql`(${row.itemId}::integer, ${row.value}::text)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${itemCharacteristics} set value = converted.value
+        from (values ${values}) as converted(item_id, value)
+        where ${itemCharacteristics.characteristicId} = ${id} and ${itemCharacteristics.itemId} = converted.item_id`);
     }
     await tx.update(characteristics).set({ format }).where(eq(characteristics.id, id));
     return { ok: true, converted: plan.length - unconvertible.length, removed: unconvertible.length };
