@@ -24,6 +24,7 @@ import {
   type SeedSummary,
 } from '../../server/db/seed';
 import { freshDatabase } from '../support/database';
+import { sqlRows } from '../../server/db/sql-rows';
 
 const { items, itemTags, tags, taxonomies, users, userTypes } = schema;
 const REFERENCE = new Date('2026-11-01T00:00:00Z');
@@ -157,6 +158,11 @@ describe('the default demo library', () => {
     const counts = await typeTagCounts(db);
     expect(counts.filter((row) => row.typeTags !== 1)).toEqual([]);
     expect(summary.itemTags).toBeGreaterThan(2 * summary.items);
+  });
+
+  it('leaves planner statistics behind (ANALYZE), so the first queries are planned on real row counts', async () => {
+    const [row] = await sqlRows<{ estimated: number }>(db, sql`select reltuples::int as estimated from pg_class where relname = 'items'`);
+    expect(row!.estimated).toBe(await countRows(db, items));
   });
 
   it('numbers item codes EQ-00001 upwards', async () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
-import { sqlRows } from './sql-rows';
+import { sqlRows } from '../../db/sql-rows';
 import { formatBytes, formatTime } from './text-table';
 
 const PACKAGE_JSON = new URL('../../../package.json', import.meta.url);

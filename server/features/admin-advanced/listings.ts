@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LISTING_ACTIONS, type ListingAction } from '../../../shared/advanced';
 import { visibilityInfo } from '../../../shared/enums';
 import type { Database } from '../../db/client';
-import { sqlRows } from './sql-rows';
+import { sqlRows } from '../../db/sql-rows';
 import { LISTING_ROW_CAP, listingReport, type Cell } from './text-table';
 
 export function isListingAction(value: string): value is ListingAction {

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deploymentTasks } from '../../db/schema';
-import { sqlRows } from './sql-rows';
+import { sqlRows } from '../../db/sql-rows';
 import { formatBytes, formatTime, listingReport, textTable } from './text-table';
 
 /** The full-text index of items (migrations/0000_init.sql). */

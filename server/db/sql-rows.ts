@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from './client';
 
 /** Rows of a raw statement: both drivers (PGlite and node-postgres) answer with a `rows` array. */
 export async function sqlRows<T>(db: Database, statement: SQL): Promise<T[]> {
