@@ -12,7 +12,8 @@ import { prepareBenchDatabase, withBenchDatabase, type BenchDatabase } from './b
 import { BENCH_VIEWER_EMAIL, indexPath, pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
 import { runScenario, waitUntilSettled, type Scenario, type ScenarioFigures } from './bench/load';
 import { BENCH_USAGE, parseBenchOptions } from './bench/options';
-import { downloadSummary, statsTableHeader, statsTableRow, tableHeader, tableRow } from './bench/report';
+import { loadVocabulary, realisticScenarios, startBackgroundWriter, writerTagRefs, type Vocabulary } from './bench/realistic';
+import { downloadSummary, sideBySideTable, statsTableHeader, statsTableRow, tableHeader, tableRow } from './bench/report';
 import { startBenchServer, type BenchServer } from './bench/server';
 import { assetVersion, inertiaVisitHeaders, signInAs } from './bench/session';
 import { requestsInRange, runStatsCheck, STATS_ADMIN_EMAIL, STATS_METHOD_NOTE, statsChecks, statsRanges, type StatsCheck, type StatsFigures } from './bench/stats';
@@ -30,18 +31,23 @@ async function runBench(): Promise<void> {
   const database = await prepareBenchDatabase(options, seed, (message) => console.log(message));
   const secret = randomBytes(32).toString('hex');
   try {
-    const { fixtures, crowd } = await withBenchDatabase(database, async (handle) => ({
+    const { fixtures, crowd, vocabulary } = await withBenchDatabase(database, async (handle) => ({
       fixtures: await pickBenchFixtures(handle.db),
       crowd: isSelected({ name: CROWD_SCENARIO_NAME }) ? await prepareCrowd(handle.db, secret) : null,
+      vocabulary: await loadVocabulary(handle.db),
     }));
     const server = await startBenchServer(database, { secret });
+    let comparison: ComparisonScenarios | null = null;
     try {
       // The stats go first: the load scenarios' own requests are logged too, and would crowd the newest day.
       if (checks.length > 0) await runStatsChecks(server.address, checks, database.requestCount);
       await runLoadScenarios(server, fixtures, database);
+      comparison = await comparisonScenarios(server.address, fixtures, vocabulary);
+      if (comparison) comparison.cached = await runWithWriter(server, comparison, 'library cache on');
     } finally {
       await server.stop();
     }
+    if (comparison) await runColdComparison(database, secret, comparison);
     if (crowd) await runCrowdScenario(database, secret, crowd);
   } finally {
     await database.dispose();
@@ -78,6 +84,58 @@ async function runLoadScenarios(server: BenchServer, fixtures: BenchFixtures, da
     console.log(tableRow(figures[figures.length - 1]));
   }
   reportUnexpectedFailures(scenarios, figures);
+}
+
+interface ComparisonScenarios {
+  scenarios: Scenario[];
+  settleHeaders: Record<string, string>;
+  writerCookie: string;
+  itemRefs: string[];
+  tagRefs: string[];
+  cached: ScenarioFigures[];
+}
+
+/**
+ * The item scenarios and the distinct-question ones (bench/realistic.ts), measured with the background writer on,
+ * first with the library cache and then on a server without it: what people feel when their question is new.
+ */
+async function comparisonScenarios(address: string, fixtures: BenchFixtures, vocabulary: Vocabulary): Promise<ComparisonScenarios | null> {
+  const version = await assetVersion(address);
+  const { scenarios: standard, settleHeaders } = await benchScenarios(address, fixtures);
+  const realistic = await realisticScenarios(address, version, vocabulary, fixtures.catalogue);
+  const scenarios = [...standard.filter((scenario) => / \(leader\)$/.test(scenario.name)), ...realistic.scenarios].filter(isSelected);
+  if (scenarios.length === 0) return null;
+  return { scenarios, settleHeaders, writerCookie: realistic.writerCookie, itemRefs: fixtures.itemRefs, tagRefs: writerTagRefs(fixtures.catalogue), cached: [] };
+}
+
+async function runWithWriter(server: BenchServer, comparison: ComparisonScenarios, label: string): Promise<ScenarioFigures[]> {
+  console.log(`
+${label}, background writer at ${options.writes} writes/s (item blurb, comment, tag added, tag removed), viewers rotating (visitor, levels 1–4) in the distinct scenarios
+`);
+  console.log(tableHeader());
+  const figures: ScenarioFigures[] = [];
+  for (const scenario of comparison.scenarios) {
+    await waitUntilSettled(server.address, comparison.settleHeaders);
+    const writer = options.writes > 0 ? startBackgroundWriter(server.address, comparison.writerCookie, { itemRefs: comparison.itemRefs, tagRefs: comparison.tagRefs }, options.writes) : null;
+    figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }));
+    const writes = writer ? await writer.stop() : { done: 0, failed: 0 };
+    console.log(`${tableRow(figures[figures.length - 1]!)}   writes ${writes.done} ok, ${writes.failed} failed`);
+    if (writes.failed > 0) process.exitCode = 1;
+  }
+  reportUnexpectedFailures(comparison.scenarios, figures);
+  return figures;
+}
+
+async function runColdComparison(database: BenchDatabase, secret: string, comparison: ComparisonScenarios): Promise<void> {
+  const server = await startBenchServer(database, { secret, cacheEntries: 0 });
+  try {
+    const cold = await runWithWriter(server, comparison, 'library cache off (LIBRARY_CACHE_ENTRIES=0)');
+    console.log(`
+Cached and cold side by side (ms):
+${sideBySideTable(comparison.cached, cold)}`);
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The stats part: each check one request at a time, as an admin; a table of median and worst against the 1 s target. */

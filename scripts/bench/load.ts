@@ -8,7 +8,7 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Each request comes from its own client address (X-Forwarded-For), as many people typing would. */
   distinctAddresses?: boolean;
-  /** Cookie headers taken in turn, one per request: many signed-in people on the same connections. */
+  /** Cookie headers taken in turn, one per request: many signed-in people on the same connections ('' a visitor). */
   cookies?: readonly string[];
   /** The scenario measures an error page, so non-2xx answers are what it asks for. */
   expectsErrorStatus?: boolean;
@@ -47,7 +47,11 @@ export async function runScenario(scenario: Scenario, settings: LoadSettings): P
     const path = scenario.paths[number % scenario.paths.length];
     const headers = { ...request.headers };
     if (scenario.distinctAddresses) headers['x-forwarded-for'] = clientAddress(number);
-    if (scenario.cookies) headers.cookie = scenario.cookies[number % scenario.cookies.length]!;
+    if (scenario.cookies) {
+      const cookie = scenario.cookies[number % scenario.cookies.length]!;
+      if (cookie === '') delete headers.cookie;
+      else headers.cookie = cookie;
+    }
     return { ...request, path, headers };
   };
   const statuses = new Map<number, number>();

@@ -1,15 +1,18 @@
 import { parseArgs } from 'node:util';
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--requests N] [--connections C] [--seconds S] [--warmup W] [--reuse NAME] [--only WORDS]
+export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--requests N] [--connections C] [--seconds S] [--warmup W] [--writes W] [--reuse NAME] [--only WORDS]
 
 Seeds a generated library and request log, serves the app in a child process on loopback, times every admin stats
-page one request at a time against its 1 s target, then measures routes with autocannon.
+page one request at a time against its 1 s target, then measures routes with autocannon; then measures the item
+scenarios and distinct questions (new search words, prefixes, tag combinations, pages, viewers) with a background
+writer, with the library cache and without it (cold), side by side.
   --items N        items to seed (default 20000)
   --requests N     logged requests (http_requests) the stats pages count: topped up to N generated rows spread over
                    the last 365 days when the table holds fewer (default 1000000; seeded only when a stats check runs)
   --connections C  concurrent connections per scenario (default 32)
   --seconds S      seconds per scenario (default 8)
   --warmup W       seconds of the same load before each scenario is measured, not counted (default 5; 0 for none)
+  --writes W       background writes per second during the cached/cold comparison (default 5; 0 for none)
   --reuse NAME     with BENCH_DATABASE_URL: use the database NAME on that server, seeding it only when it is
                    empty, and keep it afterwards (a 100,000-item seed takes minutes; do it once)
   --only WORDS     run only the scenarios whose name contains one of these comma-separated words
@@ -25,6 +28,8 @@ export interface BenchOptions {
   seconds: number;
   /** Unmeasured seconds of load before each scenario. */
   warmup: number;
+  /** Background writes per second while the cached and cold scenarios run. */
+  writes: number;
   /** Database name to keep between runs (PostgreSQL only). */
   reuse: string | null;
   /** Scenario name filters; empty runs every scenario. */
@@ -60,6 +65,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
       connections: { type: 'string', default: '32' },
       seconds: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '5' },
+      writes: { type: 'string', default: '5' },
       reuse: { type: 'string' },
       only: { type: 'string', default: '' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -74,6 +80,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     connections: positiveInteger('connections', values.connections),
     seconds: positiveInteger('seconds', values.seconds),
     warmup: wholeNumber('warmup', values.warmup),
+    writes: wholeNumber('writes', values.writes),
     reuse: values.reuse === undefined ? null : databaseName(values.reuse),
     only: values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean),
     serverUrl,

@@ -72,3 +72,32 @@ export function downloadSummary(figures: StatsFigures): string {
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   return `${figures.check.path}, ${figures.check.range.label}, whole download: ${megabytes} MB, ${download.rows.toLocaleString('en')} rows (content-encoding ${download.contentEncoding}), median ${seconds(download.medianTotalMs)} s, worst ${seconds(download.worstTotalMs)} s`;
 }
+
+const SIDE_BY_SIDE_COLUMNS = [
+  ['scenario', 44],
+  ['cached req/s', 13],
+  ['cached p95', 11],
+  ['cold req/s', 11],
+  ['cold p95', 9],
+  ['cold p99', 9],
+] as const;
+
+function alignSideBySide(cells: readonly string[]): string {
+  return cells.map((cell, index) => (index === 0 ? cell.padEnd(SIDE_BY_SIDE_COLUMNS[0][1]) : cell.padStart(SIDE_BY_SIDE_COLUMNS[index]![1]))).join(' ');
+}
+
+/** Cached and cold (library cache off) figures of the same scenarios, one row each. */
+export function sideBySideTable(cached: readonly ScenarioFigures[], cold: readonly ScenarioFigures[]): string {
+  const rows = cold.map((coldFigures) => {
+    const cachedFigures = cached.find((figures) => figures.name === coldFigures.name);
+    return alignSideBySide([
+      coldFigures.name,
+      cachedFigures ? cachedFigures.requestsPerSecond.toFixed(0) : '-',
+      cachedFigures ? cachedFigures.p95.toFixed(1) : '-',
+      coldFigures.requestsPerSecond.toFixed(0),
+      coldFigures.p95.toFixed(1),
+      coldFigures.p99.toFixed(1),
+    ]);
+  });
+  return [alignSideBySide(SIDE_BY_SIDE_COLUMNS.map(([title]) => title)), ...rows].join('\n');
+}

@@ -21,6 +21,8 @@ export interface BenchServerOptions {
   secret: string;
   /** The default rate limits, as in production; otherwise none that a scenario could reach. */
   defaultRateLimits?: boolean;
+  /** LIBRARY_CACHE_ENTRIES: 0 turns the library cache off (every list read from the database). */
+  cacheEntries?: number;
 }
 
 export async function startBenchServer(database: BenchDatabase, options: BenchServerOptions): Promise<BenchServer> {
@@ -51,6 +53,7 @@ function serverEnvironment(database: BenchDatabase, port: number, options: Bench
     // The type-ahead scenario plays many typists, each with its own forwarded address.
     TRUST_PROXY: 'true',
   };
+  if (options.cacheEntries !== undefined) environment.LIBRARY_CACHE_ENTRIES = String(options.cacheEntries);
   if (!options.defaultRateLimits) return environment;
   const { RATE_LIMIT_MAX: _max, RATE_LIMIT_TYPEAHEAD_MAX: _typeAhead, TRUST_PROXY: _proxy, ...withDefaults } = environment;
   return withDefaults;
