@@ -69,10 +69,10 @@ async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<S
   const searched = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: [], page: 1 }, now);
   const browsed = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: '', tags: [], page: 1 }, now);
   return [
-    statement('listing: 3 tags + search, page with count', filtered.pageWithTotal),
-    statement('search: page with count', searched.pageWithTotal),
+    statement('listing: 3 tags + search, ranked candidates, page with their count', filtered.page),
+    statement('search: ranked candidates, page with their count', searched.page),
     statement('listing: all items, page', browsed.page),
-    statement('listing: all items, count', browsed.total),
+    statement('listing: all items, count up to the limit', browsed.count),
     ...(await recordedStatements(db, 'listing: filter tags in use', (recording) => tagIdsInUse(recording, fixtures.viewer))),
     ...(await tagCountStatements(db, fixtures)),
   ];

@@ -59,5 +59,10 @@ export const UPLOAD_TYPES = ['pdf', 'docx', 'jpg', 'png', 'pptx', 'txt', 'mp4', 
 export const IMAGE_UPLOAD_TYPES = ['jpg', 'png'] as const;
 
 export const PAGE_SIZE = 24;
+/**
+ * Counting and search ranking stop after this many matches (decisions: "Fast without the cache"): beyond it a count
+ * reads "1,000+", and a search shows its best this-many matches.
+ */
+export const EXACT_COUNT_LIMIT = 1000;
 /** Items an empty item index suggests instead (closest titles or popular ones in the chosen filters). */
 export const SUGGESTION_LIMIT = 4;

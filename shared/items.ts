@@ -158,6 +158,7 @@ export interface ItemsPagination {
   nextPage: number | null;
   previousPage: number | null;
   perPage: number;
+  /** How many items the list holds; above EXACT_COUNT_LIMIT only that there are more (shown as "1,000+"). */
   total: number;
 }
 

@@ -1,9 +1,11 @@
 import { InfiniteScroll } from '@inertiajs/react';
 import Spinner from 'react-bootstrap/Spinner';
-import { INFINITE_SCROLL_BUFFER_PX } from '../../shared/constants';
+import { EXACT_COUNT_LIMIT, INFINITE_SCROLL_BUFFER_PX } from '../../shared/constants';
 import type { ItemSummary } from '../../shared/items';
 import ItemCard from './ItemCard';
 import { countLabel } from './item-index-url';
+
+export const BEST_MATCHES_NOTE = `These are the best ${EXACT_COUNT_LIMIT.toLocaleString('en-GB')} matches. Add a word or a filter to narrow the search.`;
 
 interface ItemListProps {
   items: ItemSummary[];
@@ -19,7 +21,7 @@ export default function ItemList({ items, total }: ItemListProps) {
       as="ul"
       className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3"
       aria-label="Items"
-      next={({ hasNext, loading }) => <ListEnd hasNext={hasNext} loading={loading} total={total} />}
+      next={({ hasNext, loading }) => <ListEnd hasNext={hasNext} loading={loading} total={total} loaded={items.length} />}
     >
       {items.map((item) => (
         <li key={item.ref} className="col">
@@ -30,7 +32,11 @@ export default function ItemList({ items, total }: ItemListProps) {
   );
 }
 
-function ListEnd({ hasNext, loading, total }: { hasNext: boolean; loading: boolean; total: number }) {
+/**
+ * At the end: how many there are. Above EXACT_COUNT_LIMIT the first page's count stopped counting, so the end counts
+ * the cards loaded; a search shows only its best EXACT_COUNT_LIMIT matches, and says so.
+ */
+function ListEnd({ hasNext, loading, total, loaded }: { hasNext: boolean; loading: boolean; total: number; loaded: number }) {
   if (loading) {
     return (
       <div className="text-center my-3">
@@ -41,5 +47,11 @@ function ListEnd({ hasNext, loading, total }: { hasNext: boolean; loading: boole
     );
   }
   if (hasNext) return null;
-  return <p className="text-center text-body-secondary my-3">Showing {countLabel(total, 'item', 'items')}</p>;
+  const counted = total > EXACT_COUNT_LIMIT ? loaded : total;
+  return (
+    <p className="text-center text-body-secondary my-3">
+      Showing {countLabel(counted, 'item', 'items')}
+      {total > EXACT_COUNT_LIMIT && loaded === EXACT_COUNT_LIMIT && <span className="d-block small">{BEST_MATCHES_NOTE}</span>}
+    </p>
+  );
 }

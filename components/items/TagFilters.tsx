@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { Tag, Taxonomy } from '../../shared/items';
-import { countLabel, withoutTag, withTag } from './item-index-url';
+import { countLabel, countText, withoutTag, withTag } from './item-index-url';
 
 interface TagFiltersProps {
   taxonomies: Taxonomy[];
@@ -84,7 +84,7 @@ function TaxonomyChecks({ taxonomy, selected, counts, idPrefix, onToggle }: Taxo
           onChange={(event) => onToggle(tag.ref, event.target.checked)}
           label={
             <>
-              {tag.label} <span className="text-body-secondary">({counts[tag.ref] ?? 0})</span>
+              {tag.label} <span className="text-body-secondary">({countText(counts[tag.ref] ?? 0)})</span>
             </>
           }
         />

@@ -1,3 +1,4 @@
+import { EXACT_COUNT_LIMIT } from '../../shared/constants';
 import type { ItemListing } from '../../shared/items';
 
 export interface IndexFilters {
@@ -26,7 +27,15 @@ export function withoutTag(tags: readonly string[], ref: string): string[] {
   return tags.filter((tag) => tag !== ref);
 }
 
-/** '1 match' / '2 matches', '1 item' / '2 items' (the spec's 'match(es)', 'item(s)'). */
+/**
+ * '1 match' / '2 matches', '1 item' / '2 items' (the spec's 'match(es)', 'item(s)'); a count the server stopped at
+ * (above EXACT_COUNT_LIMIT) reads '1,000+ matches'.
+ */
 export function countLabel(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
+  return `${countText(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** A count as shown: above EXACT_COUNT_LIMIT the server counted no further. */
+export function countText(count: number): string {
+  return count > EXACT_COUNT_LIMIT ? `${EXACT_COUNT_LIMIT.toLocaleString('en-GB')}+` : String(count);
 }

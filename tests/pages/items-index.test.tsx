@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { http, type HttpClient, type HttpRequestConfig, type Page } from '@inertiajs/core';
 import { EMPTY_STATES } from '../../shared/messages';
+import { EXACT_COUNT_LIMIT } from '../../shared/constants';
+import { BEST_MATCHES_NOTE } from '../../components/items/ItemList';
 import type { ItemSummary, Taxonomy } from '../../shared/items';
 import type { PagePropsMap } from '../../shared/pages';
 import type { SharedProps } from '../../shared/props';
@@ -99,6 +101,21 @@ describe('heading, counts and cards', () => {
     expect(screen.getByText(text)).toBeTruthy();
   });
 
+  it('shows a count the server stopped at as "1,000+ matches", and the end says how many were loaded', async () => {
+    const data = Array.from({ length: 3 }, (_, index) => summary(`i${index}`, `Item ${index}`));
+    await renderIndex(indexProps({ items: { data }, matchCount: EXACT_COUNT_LIMIT + 1, itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: EXACT_COUNT_LIMIT + 1 } }));
+    expect(screen.getByText('1,000+ matches')).toBeTruthy();
+    expect(screen.getByText('Showing 3 items')).toBeTruthy();
+    expect(screen.queryByText(BEST_MATCHES_NOTE)).toBeNull();
+  });
+
+  it('says a search shows only its best matches when it ends at the limit', async () => {
+    const data = Array.from({ length: EXACT_COUNT_LIMIT }, (_, index) => summary(`i${index}`, `Item ${index}`));
+    await renderIndex(indexProps({ items: { data }, matchCount: EXACT_COUNT_LIMIT + 1, itemsPagination: { currentPage: 42, nextPage: null, previousPage: 41, perPage: 24, total: EXACT_COUNT_LIMIT + 1 } }));
+    expect(screen.getByText('Showing 1000 items')).toBeTruthy();
+    expect(screen.getByText(BEST_MATCHES_NOTE)).toBeTruthy();
+  });
+
   it('shows no count when not filtered', async () => {
     await renderIndex(indexProps());
     expect(screen.queryByText(/match/)).toBeNull();
@@ -139,6 +156,12 @@ describe('filters', () => {
     expect((screen.getByRole('checkbox', { name: 'Resource (5)' }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(training);
     expect(get).toHaveBeenCalledWith('/item', { search: 'camp', tags: 'tagresource-tagyouth-tagtraining' }, { preserveState: true, preserveScroll: true });
+  });
+
+  it('shows a tag count the server stopped at as 1,000+', async () => {
+    await renderIndex(indexProps({ tagCounts: { ...COUNTS, tagresource: EXACT_COUNT_LIMIT + 1 } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Type' }));
+    expect(await screen.findByRole('checkbox', { name: 'Resource (1,000+)' })).toBeTruthy();
   });
 
   it('moves through a taxonomy’s tags with the keyboard without applying any; Space applies the one in focus', async () => {

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
+import { EXACT_COUNT_LIMIT, PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
 import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, SearchResult, Taxonomy } from '../../../shared/items';
 import { isAdmin, isSignedIn, listableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
+import { sqlRows } from '../../db/sql-rows';
 import { items, itemTags } from '../../db/schema';
-import { forgivingSearchRank, matchesForgivingSearch, matchesSearch, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
-import { itemSummary } from '../items/summary';
+import { forgivingSearchRank, hasCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
+import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
 import { filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
@@ -37,67 +38,111 @@ const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
   const read = () => listingRows(db, viewer, catalogue, request, now);
-  const { rows, total } = reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read) : await read();
+  const { rows, total, hasMore } = reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read) : await read();
   // Cards are made per request: whether an item is expiring depends on the time.
-  return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total) };
+  return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total, hasMore) };
 }
 
 function listingKey({ listing, search, tags, page }: ListingRequest): string {
   return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page]);
 }
 
+const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
+
 async function listingRows(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
   const statements = listingQueries(db, viewer, catalogue, request, now);
-  return statements.ranked ? rankedPage(statements, request.page) : orderedPage(statements);
+  const offset = offsetOf(request.page);
+  // One row more than a page says whether another page follows; a search shows only its best EXACT_COUNT_LIMIT.
+  const shown = statements.ranked ? Math.max(0, Math.min(PAGE_SIZE, EXACT_COUNT_LIMIT - offset)) : PAGE_SIZE;
+  const fetched: Array<SummaryRow & { total?: number }> = await statements.page;
+  const rows = fetched.slice(0, shown);
+  const hasMore = fetched.length > shown && offset + shown < (statements.ranked ? EXACT_COUNT_LIMIT : Number.POSITIVE_INFINITY);
+  return { rows, total: await countOf(statements, fetched, offset, hasMore), hasMore };
+}
+
+/**
+ * The count, with as little work as the page allows: a search's page carries its candidates' count (above the limit
+ * only "more"); a page that ends the list knows the exact length; otherwise the count stops at EXACT_COUNT_LIMIT + 1.
+ */
+async function countOf(statements: ListingStatements, fetched: ReadonlyArray<{ total?: number }>, offset: number, hasMore: boolean): Promise<number> {
+  if (statements.ranked && fetched.length > 0) return Math.min(fetched[0]!.total!, EXACT_COUNT_LIMIT + 1);
+  if (!statements.ranked && !hasMore && (fetched.length > 0 || offset === 0)) return offset + fetched.length;
+  const [row] = await statements.count;
+  return Math.min(row?.total ?? 0, EXACT_COUNT_LIMIT + 1);
 }
 
 type ListingStatements = ReturnType<typeof listingQueries>;
 
-/** A search ranks every match anyway, so the same pass counts them. */
-async function rankedPage(statements: ListingStatements, page: number) {
-  const rows = await statements.pageWithTotal;
-  if (rows.length > 0) return { rows, total: rows[0].total };
-  // An empty first page means no match; an empty later page still needs the total for its links.
-  return { rows, total: page === 1 ? 0 : (await statements.total)[0].total };
-}
-
-/** Without a search the page is read in index order and the count comes from the narrow listing index. */
-async function orderedPage(statements: ListingStatements) {
-  const [rows, [{ total }]] = await Promise.all([statements.page, statements.total]);
-  return { rows, total };
-}
-
 /**
- * The statements behind a listing page, not yet run: `page` and `total` (used without a search), and
- * `pageWithTotal`, which carries the count of all matches on every row (used with one, see `ranked`).
+ * The statements behind a listing page, not yet run: `page` reads one row more than a page (in the listing's order),
+ * and `count` counts the matches up to one more than EXACT_COUNT_LIMIT. With a search (`ranked`), only a bounded set
+ * of candidates is ranked (`searchCandidates`), and each page row carries their count as `total`.
  */
 export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
   const search = request.search ? textSearch(request.search) : null;
-  const where = listingCondition(viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags));
-  const order = listingOrder(request.listing, search);
-  const offset = (request.page - 1) * PAGE_SIZE;
-  const total = sql<number>`count(*) over ()`.mapWith(Number);
+  const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags));
+  const offset = offsetOf(request.page);
+  if (request.search !== '') {
+    const total = sql<number>`count(*) over ()`.mapWith(Number);
+    return {
+      ranked: true as const,
+      page: db
+        .select({ ...summaryColumns, total })
+        .from(items)
+        .where(where)
+        .orderBy(...listingOrder(request.listing, search))
+        .limit(PAGE_SIZE + 1)
+        .offset(offset),
+      count: db.select({ total: count() }).from(items).where(where),
+    };
+  }
+  const limited = db.select({ id: items.id }).from(items).where(where).limit(EXACT_COUNT_LIMIT + 1).as('limited');
   return {
-    ranked: request.search !== '',
-    page: db.select(summaryColumns).from(items).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset),
-    pageWithTotal: db.select({ ...summaryColumns, total }).from(items).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset),
-    total: db.select({ total: count() }).from(items).where(where),
+    ranked: false as const,
+    page: db
+      .select(summaryColumns)
+      .from(items)
+      .where(where)
+      .orderBy(...listingOrder(request.listing, null))
+      .limit(PAGE_SIZE + 1)
+      .offset(offset),
+    count: db.select({ total: count() }).from(limited),
   };
+}
+
+/**
+ * The ids a search ranks (decisions: "Fast without the cache"): the items matching `where` that match in any of the
+ * `ways`, each way read through its own index and stopped after `bound` items. Ranking every match would cost as much
+ * as the library is large. When no way reached its bound, the candidates are every match, so their count is exact.
+ */
+function candidateIds(db: Database, where: SQL | undefined, ways: readonly SQL[], bound: number): SQL {
+  const branches = ways.map((matches) => sql`(${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)})`);
+  return sql`select distinct found.id from (${sql.join(branches, sql` union all `)}) as found`;
+}
+
+/** A listing search's candidates: words in titles first, then anywhere, a close title, a close tag label. */
+function searchCandidates(db: Database, where: SQL | undefined, search: TextSearch, tagIds: readonly number[]): SQL {
+  const ways = [matchesSearchInTitles(search), matchesSearch(search), hasCloseTitle(search)];
+  if (tagIds.length > 0) ways.push(taggedWithAny(tagIds));
+  return candidateIds(db, where, ways, EXACT_COUNT_LIMIT + 1);
 }
 
 type FilterGroup = ReturnType<typeof filterGroups>[number];
 
 /**
  * Which items a listing shows: those the viewer may list (the policy's condition, always), in the listing's scope,
- * matching the search, and passing every filter group (tags of one taxonomy OR, taxonomies AND).
+ * and passing every filter group (tags of one taxonomy OR, taxonomies AND); with a search, the search's bounded
+ * candidates among them (`searchCandidates`, which apply all of that themselves, so the statement starts from them).
  */
-function listingCondition(viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, search: TextSearch | null, groups: readonly FilterGroup[]): SQL | undefined {
-  return and(
+function listingCondition(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, search: TextSearch | null, groups: readonly FilterGroup[]): SQL | undefined {
+  const filtered = and(
     listableItemsCondition(viewer, now),
     listingScope(viewer, request.listing),
-    request.search ? searchCondition(catalogue, search) : undefined,
     ...groups.map((group) => (search ? searchMatchCarriesTag(group.tagIds) : taggedWithAny(group.tagIds))),
   );
+  if (request.search === '') return filtered;
+  // A search with nothing searchable left (only punctuation) matches nothing.
+  return search ? sql`${items.id} in (${searchCandidates(db, filtered, search, catalogue.tagIdsMatching(search.plain))})` : sql`false`;
 }
 
 /**
@@ -132,20 +177,21 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
   }
   const counts: Record<string, number> = {};
   for (const [taxonomyId, batch] of batches) {
-    const where = listingCondition(viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
-    const columns = Object.fromEntries(batch.map((tag, index) => [`t${index}`, tagCountColumn(catalogue.withDescendants(tag.id))]));
-    const allIds = [...new Set(batch.flatMap((tag) => catalogue.withDescendants(tag.id)))];
-    const [row] = await db.select(columns).from(itemTags).innerJoin(items, eq(items.id, itemTags.itemId)).where(and(inArray(itemTags.tagId, allIds), where));
+    const where = listingCondition(db, viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
+    const columns = batch.map((tag, index) => sql`${boundedTagCount(db, where, catalogue.withDescendants(tag.id))} as ${sql.identifier(`t${index}`)}`);
+    const [row] = await sqlRows<Record<string, number | string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
     batch.forEach((tag, index) => (counts[tag.ref] = Number(row?.[`t${index}`] ?? 0)));
   }
   return counts;
 }
 
-/** Items carrying one of the ids: a tag without children is on an item at most once, so counting its rows is enough. */
-function tagCountColumn(ids: number[]): SQL<number> {
-  return ids.length === 1
-    ? sql<number>`count(*) filter (where ${itemTags.tagId} = ${ids[0]})`.mapWith(Number)
-    : sql<number>`count(distinct ${itemTags.itemId}) filter (where ${inArray(itemTags.tagId, ids)})`.mapWith(Number);
+/**
+ * Items of the result carrying one of the ids, counted up to EXACT_COUNT_LIMIT + 1 (the filters show "1,000+"
+ * beyond): each count stops at the bound, so a tag on half a million items costs what a tag on a thousand does.
+ */
+function boundedTagCount(db: Database, where: SQL | undefined, tagIds: readonly number[]): SQL {
+  const carriers = db.select({ one: sql`1` }).from(items).where(and(where, taggedWithAny(tagIds))).limit(EXACT_COUNT_LIMIT + 1);
+  return sql`(select count(*)::int from (${carriers}) as carriers)`;
 }
 
 /**
@@ -160,7 +206,7 @@ export async function suggestionsFor(db: Database, viewer: Viewer, catalogue: Ta
 
 async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<IndexSuggestions | null> {
   const search = request.search ? textSearch(request.search) : null;
-  const inFilters = listingCondition(viewer, catalogue, { ...request, search: '' }, now, null, filterGroups(catalogue, request.tags));
+  const inFilters = listingCondition(db, viewer, catalogue, { ...request, search: '' }, now, null, filterGroups(catalogue, request.tags));
   if (search) {
     const closeness = titleCloseness(search);
     const closest = await db
@@ -182,11 +228,6 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
 
 /** Titles at least this close to the search (pg_trgm word similarity) are offered as the closest matches. */
 export const SUGGESTION_MIN_CLOSENESS = 0.3;
-
-/** A search with nothing searchable left (only punctuation) matches nothing; tags whose labels are close match too. */
-function searchCondition(catalogue: TagCatalogue, search: TextSearch | null): SQL {
-  return search ? matchesForgivingSearch(search, catalogue.tagIdsMatching(search.plain)) : sql`false`;
-}
 
 /** Which items a listing is about; access is the policy's separate condition. */
 function listingScope(viewer: Viewer, listing: ItemListing): SQL | undefined {
@@ -222,14 +263,8 @@ function listingOrder(listing: ItemListing, search: TextSearch | null): SQL[] {
   }
 }
 
-export function pagination(page: number, total: number): ItemsPagination {
-  return {
-    currentPage: page,
-    nextPage: page * PAGE_SIZE < total ? page + 1 : null,
-    previousPage: page > 1 ? page - 1 : null,
-    perPage: PAGE_SIZE,
-    total,
-  };
+function pagination(page: number, total: number, hasMore: boolean): ItemsPagination {
+  return { currentPage: page, nextPage: hasMore ? page + 1 : null, previousPage: page > 1 ? page - 1 : null, perPage: PAGE_SIZE, total };
 }
 
 /** The navbar's type-ahead: the best few matches the viewer may list. */
@@ -251,12 +286,16 @@ export async function typeAheadJson(db: Database, viewer: Viewer, text: string, 
   return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize);
 }
 
-/** The type-ahead's statement for a parsed search, not yet run. */
+/** Matches the type-ahead ranks: enough for the best few, taken from titles first. */
+export const TYPE_AHEAD_CANDIDATES = 100;
+
+/** The type-ahead's statement for a parsed search, not yet run: the best of a bounded set of matches, by rank. */
 export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
+  const candidates = candidateIds(db, listableItemsCondition(viewer, now), [matchesSearchInTitles(search), matchesSearch(search)], TYPE_AHEAD_CANDIDATES);
   return db
     .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
     .from(items)
-    .where(and(listableItemsCondition(viewer, now), matchesSearch(search)))
+    .where(sql`${items.id} in (${candidates})`)
     .orderBy(desc(searchRank(search)), asc(titleOrder), asc(items.id))
     .limit(TYPE_AHEAD_LIMIT);
 }

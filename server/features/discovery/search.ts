@@ -1,6 +1,5 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { items, itemTags } from '../../db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { items } from '../../db/schema';
 
 /** More words than this add nothing to a title-and-blurb search and only make the query slower. */
 export const SEARCH_MAX_WORDS = 8;
@@ -18,27 +17,29 @@ function searchWords(search: string): string[] {
  * Null when nothing searchable is left. Each word is quoted, and the words hold only letters
  * and digits, so no user text can be read as tsquery syntax.
  */
-export function tsQueryText(search: string): string | null {
+export function tsQueryText(search: string, weights = ''): string | null {
   const words = searchWords(search);
   if (words.length === 0) return null;
-  const quoted = words.map((word) => `'${word}'`);
-  quoted[quoted.length - 1] += ':*';
+  const quoted = words.map((word, index) => `'${word}':${index === words.length - 1 ? '*' : ''}${weights}`.replace(/:$/, ''));
   return quoted.join(' & ');
 }
 
 /**
- * A parsed search: the SQL of its tsquery, used for matching and for ranking, and `plain`, its words joined by
- * single spaces (what the typo-tolerant title match and the tag labels compare with).
+ * A parsed search: the SQL of its tsquery, used for matching and for ranking, `inTitles`, the same words in titles
+ * only (weight A of the search vector), and `plain`, its words joined by single spaces (what the typo-tolerant title
+ * match and the tag labels compare with).
  */
 export interface TextSearch {
   text: string;
   query: SQL;
+  inTitles: SQL;
   plain: string;
 }
 
 export function textSearch(search: string): TextSearch | null {
   const text = tsQueryText(search);
-  return text === null ? null : { text, query: sql`to_tsquery('english', ${text})`, plain: searchWords(search).join(' ') };
+  if (text === null) return null;
+  return { text, query: sql`to_tsquery('english', ${text})`, inTitles: sql`to_tsquery('english', ${tsQueryText(search, 'A')})`, plain: searchWords(search).join(' ') };
 }
 
 /** The same configuration ('english') as the generated `search_vector`, so the GIN index serves it. */
@@ -46,22 +47,18 @@ export function matchesSearch(search: TextSearch): SQL {
   return sql`${items.searchVector} @@ ${search.query}`;
 }
 
-/**
- * The item index's search (decisions: "Finding things"): the words as above, or a title that is close to what was
- * typed (pg_trgm word similarity at least `pg_trgm.word_similarity_threshold`, 0.5, through the title's trigram
- * index), or a tag of the viewer's catalogue whose label is close to it (`tagIds`, already with the tags below).
- */
-export function matchesForgivingSearch(search: TextSearch, tagIds: readonly number[]): SQL {
-  // One union of ids rather than three ORed conditions: each part is read through its own index (the search vector's,
-  // the title trigrams', item_tags by tag), where an OR would have the planner test every item against all three.
-  const byTag = tagIds.length > 0 ? sql` union all select ${itemTags.itemId} from ${itemTags} where ${inArray(itemTags.tagId, [...tagIds])}` : sql``;
-  const from = sql`from ${items} as ${sql.identifier(MATCHED)}`;
-  return sql`${items.id} in (select ${matched.id} ${from} where ${matched.searchVector} @@ ${search.query} union all select ${matched.id} ${from} where ${search.plain} <% ${matched.title}${byTag})`;
+/** The words in titles: what a search's candidates are taken from first. */
+export function matchesSearchInTitles(search: TextSearch): SQL {
+  return sql`${items.searchVector} @@ ${search.inTitles}`;
 }
 
-/** The items table under another name, for the subqueries of the search. */
-const MATCHED = 'matched';
-const matched = alias(items, MATCHED);
+/**
+ * The index's typo-tolerant way to match (decisions: "Finding things"): a title close to what was typed (pg_trgm word
+ * similarity at least `pg_trgm.word_similarity_threshold`, 0.5), read through the title's trigram index.
+ */
+export function hasCloseTitle(search: TextSearch): SQL {
+  return sql`${search.plain} <% ${items.title}`;
+}
 
 /** Cover density ranking: words close together and in the title (weight A) rank higher. */
 export function searchRank(search: TextSearch): SQL<number> {
