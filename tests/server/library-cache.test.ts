@@ -4,10 +4,10 @@
  * lets one viewer's results reach another who may not see them.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
 import type { ItemSummary, SearchResult } from '../../shared/items';
-import { items, itemTags, shares, tags, taxonomies, users } from '../../server/db/schema';
+import { comments, items, itemTags, libraryState, shares, tags, taxonomies, users } from '../../server/db/schema';
 import { LibraryCache } from '../../server/features/discovery/library-cache';
 import { useTestApp, type CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
@@ -42,10 +42,18 @@ async function typeAhead(text: string, who?: string): Promise<string[]> {
   return (response.json() as { data: SearchResult[] }).data.map((result) => result.title);
 }
 
-async function indexTitles(url: string, who?: string): Promise<string[]> {
+async function indexCards(url: string, who?: string): Promise<ItemSummary[]> {
   const { response, page } = await visit(ctx.app, url, who ? jars[who] : undefined);
   expect(response.statusCode).toBe(200);
-  return (page.props.items as { data: ItemSummary[] }).data.map((item) => item.title);
+  return (page.props.items as { data: ItemSummary[] }).data;
+}
+
+async function indexTitles(url: string, who?: string): Promise<string[]> {
+  return (await indexCards(url, who)).map((item) => item.title);
+}
+
+async function indexBlurbs(url: string, who?: string): Promise<string[]> {
+  return (await indexCards(url, who)).map((item) => item.blurb);
 }
 
 beforeAll(async () => {
@@ -159,8 +167,62 @@ describe('shares by e-mail', () => {
   });
 });
 
+describe('the two versions', () => {
+  async function versions() {
+    const [row] = await ctx.database.db.select({ version: libraryState.version, lists: libraryState.listsVersion }).from(libraryState);
+    return row!;
+  }
+
+  it('raises only the library version for a comment, an affirmation or a task; both for what lists read', async () => {
+    const itemId = await addItem('Versioned Kit');
+    const staff = await userId('staff@example.org');
+    const before = await versions();
+    await ctx.database.db.insert(comments).values({ itemId, userId: staff, comment: 'Used it last week' });
+    const afterComment = await versions();
+    expect(afterComment.version).toBeGreaterThan(before.version);
+    expect(afterComment.lists).toBe(before.lists);
+    await ctx.database.db.update(items).set({ viewCount: 5 }).where(eq(items.id, itemId));
+    expect(await versions()).toEqual(afterComment);
+    await ctx.database.db.update(items).set({ title: 'Versioned Kit 2' }).where(eq(items.id, itemId));
+    const afterTitle = await versions();
+    expect(afterTitle.lists).toBeGreaterThan(afterComment.lists);
+    expect(afterTitle.version).toBeGreaterThan(afterComment.version);
+  });
+
+  it('answers lists from the cache after a comment, and follows a list-relevant edit at once', async () => {
+    const db = ctx.database.db;
+    const itemId = await addItem('Zephyrine Quiz');
+    expect(await indexTitles('/item?search=zephyrine')).toEqual(['Zephyrine Quiz']);
+    // A blurb changed behind the triggers' back shows whether the list came from the cache.
+    await db.execute(sql`alter table items disable trigger items_library_version_update`);
+    try {
+      await db.update(items).set({ blurb: 'Zephyrine Quiz, edited unseen' }).where(eq(items.id, itemId));
+    } finally {
+      await db.execute(sql`alter table items enable trigger items_library_version_update`);
+    }
+    await db.insert(comments).values({ itemId, userId: await userId('staff@example.org'), comment: 'Great quiz' });
+    expect(await indexBlurbs('/item?search=zephyrine')).toEqual(['Zephyrine Quiz for the cache tests']);
+    await db.update(items).set({ visibility: VISIBILITY.HIDDEN }).where(eq(items.id, itemId));
+    expect(await indexTitles('/item?search=zephyrine')).toEqual([]);
+  });
+});
+
 describe('LibraryCache', () => {
-  const snapshot = { version: 1, validUntil: Date.now() + HOUR_MS, accessKey: 'level:0' };
+  const snapshot = { version: 1, listsVersion: 1, validUntil: Date.now() + HOUR_MS, accessKey: 'level:0' };
+
+  it('keeps a list entry across writes that only item pages show, and drops it with a list-relevant one', async () => {
+    const cache = new LibraryCache(10);
+    const list = vi.fn(async () => ['list']);
+    const page = vi.fn(async () => 'page');
+    await cache.remember(snapshot, 'k', list, 'lists');
+    await cache.remember(snapshot, 'k', page);
+    const afterComment = { ...snapshot, version: 2 };
+    await cache.remember(afterComment, 'k', list, 'lists');
+    await cache.remember(afterComment, 'k', page);
+    expect([list.mock.calls.length, page.mock.calls.length]).toEqual([1, 2]);
+    await cache.remember({ ...afterComment, version: 3, listsVersion: 2 }, 'k', list, 'lists');
+    expect(list).toHaveBeenCalledTimes(2);
+  });
 
   it('computes a value once for callers who ask at the same time, and again for a newer version', async () => {
     const cache = new LibraryCache(10);

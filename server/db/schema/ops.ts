@@ -85,7 +85,10 @@ export const libraryState = pgTable(
   'library_state',
   {
     id: smallint('id').primaryKey().default(1),
+    /** Raised by every write to what lists or item pages show (migrations 0002, 0005). */
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** Raised only by writes to what lists, searches and filters read (migration 0015): a comment leaves it. */
+    listsVersion: bigint('lists_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('library_state_single_row', sql`${t.id} = 1`)],
 );

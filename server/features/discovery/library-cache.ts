@@ -3,8 +3,10 @@
  *
  * Never stale, by construction:
  * - Every entry records the library version it was computed at. Triggers raise `library_state.version` in
- *   the same transaction as any write to what these results show (migration 0002), and each request reads
+ *   the same transaction as any write to what these results show (migrations 0002, 0005), and each request reads
  *   the version before it looks anything up, so once a write commits no request is answered from before it.
+ * - Lists, searches, filters and the type-ahead depend on `lists_version` instead (`'lists'`), which only writes to
+ *   what they read raise (migration 0015): a comment or an affirmation leaves every cached list in place.
  * - An entry also ends at the next moment a result changes with no write: the next item or share expiry.
  * - Entries are per access class: admins; everyone else by level, unless the viewer maintains items or has
  *   received shares (which make their lists their own), in which case by user, level and verified e-mail.
@@ -56,6 +58,7 @@ export function cachedReadsFor(request: FastifyRequest): Promise<CachedReads> {
 
 interface SnapshotValues {
   libraryVersion: number;
+  listsVersion: number;
   nextExpiry: string | Date | null;
   personal: boolean | null;
 }
@@ -67,6 +70,7 @@ interface SnapshotValues {
 export function snapshotSideColumns(): Record<keyof SnapshotValues, SQL> {
   return {
     libraryVersion: sql`(select ${libraryState.version} from ${libraryState} where ${libraryState.id} = 1)`,
+    listsVersion: sql`(select ${libraryState.listsVersion} from ${libraryState} where ${libraryState.id} = 1)`,
     nextExpiry: nextExpiry(sql.placeholder('now')),
     personal: personalListsOfSessionUser(),
   };
@@ -78,9 +82,13 @@ const ENTRY_TTL_MS = 10 * 60 * 1000;
 /** What one request may read from the cache: the version it saw and until when that view holds. */
 export interface LibrarySnapshot {
   version: number;
+  listsVersion: number;
   validUntil: number;
   accessKey: string;
 }
+
+/** Which version an entry depends on: every write the item pages show ('library'), or only list-relevant ones. */
+export type CacheDependency = 'library' | 'lists';
 
 interface Entry {
   version: number;
@@ -103,7 +111,7 @@ export class LibraryCache {
   async snapshot(db: Database, viewer: Viewer, now: Date = new Date()): Promise<LibrarySnapshot | null> {
     if (!this.entries) return null;
     const [row] = await db
-      .select({ libraryVersion: libraryState.version, nextExpiry: nextExpiry(now), personal: personalListsCondition(viewer) })
+      .select({ libraryVersion: libraryState.version, listsVersion: libraryState.listsVersion, nextExpiry: nextExpiry(now), personal: personalListsCondition(viewer) })
       .from(libraryState)
       .where(eq(libraryState.id, 1));
     return row ? this.snapshotOf(viewer, row, now) : null;
@@ -111,26 +119,31 @@ export class LibraryCache {
 
   /** The snapshot from values read elsewhere in this request (`snapshotSideColumns`); null when they are missing. */
   snapshotOf(viewer: Viewer, values: Partial<Record<keyof SnapshotValues, unknown>>, now: Date = new Date()): LibrarySnapshot | null {
-    if (!this.entries || values.libraryVersion === null || values.libraryVersion === undefined) return null;
+    if (!this.entries || values.libraryVersion === null || values.libraryVersion === undefined || values.listsVersion === null || values.listsVersion === undefined) return null;
     const nextExpiryAt = values.nextExpiry ? new Date(values.nextExpiry as string | Date).getTime() : Infinity;
     return {
       version: Number(values.libraryVersion),
+      listsVersion: Number(values.listsVersion),
       validUntil: Math.min(now.getTime() + ENTRY_TTL_MS, nextExpiryAt),
       accessKey: accessKey(viewer, values.personal === true),
     };
   }
 
-  /** The value for `key` as this snapshot sees it, computed (once, however many ask at the same time) when missing. */
-  async remember<T>(snapshot: LibrarySnapshot | null, key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The value for `key` as this snapshot sees it, computed (once, however many ask at the same time) when missing.
+   * `dependsOn: 'lists'` for what only list-relevant writes change (lists, searches, filters, the type-ahead).
+   */
+  async remember<T>(snapshot: LibrarySnapshot | null, key: string, compute: () => Promise<T>, dependsOn: CacheDependency = 'library'): Promise<T> {
     if (!this.entries || !snapshot) return compute();
-    const fullKey = `${snapshot.accessKey}|${key}`;
+    const version = dependsOn === 'lists' ? snapshot.listsVersion : snapshot.version;
+    const fullKey = `${dependsOn}|${snapshot.accessKey}|${key}`;
     const entry = this.entries.get(fullKey);
-    if (entry && entry.version === snapshot.version && Date.now() < entry.validUntil) return entry.value as T;
-    const flightKey = `${snapshot.version}|${fullKey}`;
+    if (entry && entry.version === version && Date.now() < entry.validUntil) return entry.value as T;
+    const flightKey = `${version}|${fullKey}`;
     const pending = this.inFlight.get(flightKey);
     if (pending) return pending as Promise<T>;
     const computing = compute().then((value) => {
-      this.store(fullKey, { version: snapshot.version, validUntil: snapshot.validUntil, value });
+      this.store(fullKey, { version, validUntil: snapshot.validUntil, value });
       return value;
     });
     this.inFlight.set(flightKey, computing);

@@ -38,7 +38,7 @@ const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
   const read = () => listingRows(db, viewer, catalogue, request, now);
-  const { rows, total, hasMore } = reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read) : await read();
+  const { rows, total, hasMore } = reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read, 'lists') : await read();
   // Cards are made per request: whether an item is expiring depends on the time.
   return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total, hasMore) };
 }
@@ -162,7 +162,7 @@ function searchMatchCarriesTag(tagIds: readonly number[]): SQL {
  */
 export async function tagCounts(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], reads?: CachedReads): Promise<Record<string, number>> {
   const read = () => countTags(db, viewer, catalogue, request, offered, new Date());
-  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `tag-counts|${listingKey({ ...request, page: 1 })}`, read) : read();
+  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `tag-counts|${listingKey({ ...request, page: 1 })}`, read, 'lists') : read();
 }
 
 async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], now: Date): Promise<Record<string, number>> {
@@ -201,7 +201,7 @@ function boundedTagCount(db: Database, where: SQL | undefined, tagIds: readonly 
  */
 export async function suggestionsFor(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<IndexSuggestions | null> {
   const read = () => readSuggestions(db, viewer, catalogue, request, new Date());
-  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `suggestions|${listingKey({ ...request, page: 1 })}`, read) : read();
+  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `suggestions|${listingKey({ ...request, page: 1 })}`, read, 'lists') : read();
 }
 
 async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<IndexSuggestions | null> {
@@ -283,7 +283,7 @@ export async function typeAheadJson(db: Database, viewer: Viewer, text: string, 
   const serialize = async () => JSON.stringify({ data: await typeAheadResults(db, viewer, text) });
   const search = textSearch(text);
   if (!reads || !search) return serialize();
-  return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize);
+  return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize, 'lists');
 }
 
 /** Matches the type-ahead ranks: enough for the best few, taken from titles first. */

@@ -94,13 +94,13 @@ export function filterGroups(catalogue: TagCatalogue, selected: readonly Catalog
 /** The catalogue for this request's viewer, from the library cache when it holds it. */
 export async function requestTagCatalogue(request: FastifyRequest): Promise<TagCatalogue> {
   const { cache, snapshot } = await cachedReadsFor(request);
-  return cache.remember(snapshot, 'tag-catalogue', () => loadTagCatalogue(request.server.db, request.viewer));
+  return cache.remember(snapshot, 'tag-catalogue', () => loadTagCatalogue(request.server.db, request.viewer), 'lists');
 }
 
 /** Filter tags with an item this request's viewer may list (`tagIdsInUse`), from the library cache when it holds them. */
 export async function requestTagIdsInUse(request: FastifyRequest): Promise<Set<number>> {
   const { cache, snapshot } = await cachedReadsFor(request);
-  return cache.remember(snapshot, 'tags-in-use', () => tagIdsInUse(request.server.db, request.viewer));
+  return cache.remember(snapshot, 'tags-in-use', () => tagIdsInUse(request.server.db, request.viewer), 'lists');
 }
 
 export async function loadTagCatalogue(db: Database, viewer: Viewer): Promise<TagCatalogue> {
