@@ -154,7 +154,8 @@ export const itemTags = pgTable(
     tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.tagId] }), index('item_tags_tag_idx').on(t.tagId)],
+  // The key serves an item's tags; (tag_id, item_id) serves a tag's items as an index-only scan (filters, tag counts).
+  (t) => [primaryKey({ columns: [t.itemId, t.tagId] }), index('item_tags_tag_item_idx').on(t.tagId, t.itemId)],
 );
 
 export const characteristics = pgTable('characteristics', {
