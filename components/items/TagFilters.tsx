@@ -9,7 +9,7 @@ import { countLabel, countText, withoutTag, withTag } from './item-index-url';
 interface TagFiltersProps {
   taxonomies: Taxonomy[];
   selectedTags: Tag[];
-  /** Items of the current result carrying each tag, by ref (the server's tagCounts). */
+  /** Items of the current result carrying each tag, by ref (the server's tagCounts); a tag without one shows no number. */
   counts: Record<string, number>;
   /** Matches of the current result, for the sheet's 'Show results' button; null when nothing is filtered. */
   matchCount: number | null;
@@ -84,7 +84,8 @@ function TaxonomyChecks({ taxonomy, selected, counts, idPrefix, onToggle }: Taxo
           onChange={(event) => onToggle(tag.ref, event.target.checked)}
           label={
             <>
-              {tag.label} <span className="text-body-secondary">({countText(counts[tag.ref] ?? 0)})</span>
+              {tag.label}
+              {counts[tag.ref] !== undefined && <span className="text-body-secondary"> ({countText(counts[tag.ref]!)})</span>}
             </>
           }
         />

@@ -114,17 +114,26 @@ export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatal
  * The ids a search ranks (decisions: "Fast without the cache"): the items matching `where` that match in any of the
  * `ways`, each way read through its own index and stopped after `bound` items. Ranking every match would cost as much
  * as the library is large. When no way reached its bound, the candidates are every match, so their count is exact.
+ * The `fallbackWays` are read only when the others found less than a page (the planner skips them otherwise).
  */
-function candidateIds(db: Database, where: SQL | undefined, ways: readonly SQL[], bound: number): SQL {
-  const branches = ways.map((matches) => sql`(${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)})`);
-  return sql`select distinct found.id from (${sql.join(branches, sql` union all `)}) as found`;
+function candidateIds(db: Database, where: SQL | undefined, ways: readonly SQL[], bound: number, fallbackWays: readonly SQL[] = []): SQL {
+  const union = (matching: readonly SQL[]) => sql.join(
+    matching.map((matches) => sql`(${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)})`),
+    sql` union all `,
+  );
+  if (fallbackWays.length === 0) return sql`select distinct found.id from (${union(ways)}) as found`;
+  return sql`with found as materialized (${union(ways)})
+    select distinct candidate.id from (
+      select found.id from found
+      union all select fallback.id from (${union(fallbackWays)}) as fallback where (select count(distinct found.id) from found) < ${PAGE_SIZE}
+    ) as candidate`;
 }
 
-/** A listing search's candidates: words in titles first, then anywhere, a close title, a close tag label. */
+/** A listing search's candidates: words in titles first, then anywhere, a close tag label; close titles when those find little. */
 function searchCandidates(db: Database, where: SQL | undefined, search: TextSearch, tagIds: readonly number[]): SQL {
-  const ways = [matchesSearchInTitles(search), matchesSearch(search), hasCloseTitle(search)];
+  const ways = [matchesSearchInTitles(search), matchesSearch(search)];
   if (tagIds.length > 0) ways.push(taggedWithAny(tagIds));
-  return candidateIds(db, where, ways, EXACT_COUNT_LIMIT + 1);
+  return candidateIds(db, where, ways, EXACT_COUNT_LIMIT + 1, [hasCloseTitle(search)]);
 }
 
 type FilterGroup = ReturnType<typeof filterGroups>[number];
@@ -158,7 +167,8 @@ function searchMatchCarriesTag(tagIds: readonly number[]): SQL {
  * How many items of the current result carry each offered filter tag (or one below it), by ref. For a taxonomy
  * with a selection the count leaves that taxonomy's own selection out (its tags are a union: the count says what
  * choosing the tag adds), and keeps every other filter and the search. Access is the listing's own condition, so
- * a count never includes an item the viewer may not list.
+ * a count never includes an item the viewer may not list. Tags are counted only where the part of the library
+ * counted in holds at most EXACT_COUNT_LIMIT items; elsewhere they have no entry (the filters show no number).
  */
 export async function tagCounts(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], reads?: CachedReads): Promise<Record<string, number>> {
   const read = () => countTags(db, viewer, catalogue, request, offered, new Date());
@@ -178,20 +188,28 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
   const counts: Record<string, number> = {};
   for (const [taxonomyId, batch] of batches) {
     const where = listingCondition(db, viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
-    const columns = batch.map((tag, index) => sql`${boundedTagCount(db, where, catalogue.withDescendants(tag.id))} as ${sql.identifier(`t${index}`)}`);
-    const [row] = await sqlRows<Record<string, number | string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
-    batch.forEach((tag, index) => (counts[tag.ref] = Number(row?.[`t${index}`] ?? 0)));
+    const row = await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id)));
+    // Above the limit the part counted in is too large to count tag by tag: its tags show no number (decisions).
+    if (row.size <= EXACT_COUNT_LIMIT) batch.forEach((tag, index) => (counts[tag.ref] = Number(row[`t${index}`] ?? 0)));
   }
   return counts;
 }
 
 /**
- * Items of the result carrying one of the ids, counted up to EXACT_COUNT_LIMIT + 1 (the filters show "1,000+"
- * beyond): each count stops at the bound, so a tag on half a million items costs what a tag on a thousand does.
+ * One statement: the items matching `where`, up to EXACT_COUNT_LIMIT + 1 of them (`size`), and for each entry of
+ * `tagIdSets` how many of them carry one of its tags (`t0`, `t1`, …), read through item_tags' key for those items only.
  */
-function boundedTagCount(db: Database, where: SQL | undefined, tagIds: readonly number[]): SQL {
-  const carriers = db.select({ one: sql`1` }).from(items).where(and(where, taggedWithAny(tagIds))).limit(EXACT_COUNT_LIMIT + 1);
-  return sql`(select count(*)::int from (${carriers}) as carriers)`;
+async function countTagsAmong(db: Database, where: SQL | undefined, tagIdSets: readonly number[][]): Promise<{ size: number } & Record<string, number>> {
+  const result = db.select({ id: items.id }).from(items).where(where).limit(EXACT_COUNT_LIMIT + 1);
+  const allIds = [...new Set(tagIdSets.flat())];
+  const columns = tagIdSets.map((ids, index) => sql`count(distinct ${itemTags.itemId}) filter (where ${inArray(itemTags.tagId, ids)})::int as ${sql.identifier(`t${index}`)}`);
+  const [row] = await sqlRows<{ size: number } & Record<string, number>>(
+    db,
+    sql`with result as materialized (${result})
+      select (select count(*) from result)::int as size, ${sql.join(columns, sql`, `)}
+      from ${itemTags} where ${itemTags.itemId} in (select id from result) and ${inArray(itemTags.tagId, allIds)}`,
+  );
+  return row ?? { size: 0 };
 }
 
 /**
