@@ -84,8 +84,8 @@ async function tagCountStatements(db: Database, fixtures: BenchFixtures): Promis
   const all = { listing: 'all' as const, search: '', tags: [], page: 1 };
   const filtered = { listing: 'all' as const, search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 };
   return [
-    ...(await recordedStatements(db, 'listing: tag counts, all items', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, all, offered))),
-    ...(await recordedStatements(db, 'listing: tag counts, 3 tags + search', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, filtered, offered))),
+    ...(await recordedStatements(db, 'listing: tag counts, all items', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, all, offered, 0))),
+    ...(await recordedStatements(db, 'listing: tag counts, 3 tags + search', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, filtered, offered, 0))),
     ...(await recordedStatements(db, 'search: suggestions for a search matching nothing', (recording) =>
       suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, { ...filtered, search: 'qqqzzz' }),
     )),

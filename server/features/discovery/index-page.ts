@@ -50,7 +50,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     selectedTags: selected.map(toTag),
     filterTaxonomies: offeredTaxonomies,
     matchCount: filtered ? pagination.total : null,
-    tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), reads),
+    tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), pagination.total, reads),
     // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
     suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
