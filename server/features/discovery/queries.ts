@@ -116,18 +116,19 @@ export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatal
  * The ids a search ranks (decisions: "Fast without the cache"): the items matching `where` that match in any of the
  * `ways`, each way read through its own index and stopped after `bound` items. Ranking every match would cost as much
  * as the library is large. When no way reached its bound, the candidates are every match, so their count is exact.
- * The `fallbackWays` are read only when the others found less than a page (the planner skips them otherwise).
+ * The `fallback` ways are read only when the others found fewer than `below` items (the planner skips them otherwise).
  */
-function candidateIds(db: Database, where: SQL | undefined, ways: readonly SQL[], bound: number, fallbackWays: readonly SQL[] = []): SQL {
-  const union = (matching: readonly SQL[]) => sql.join(
-    matching.map((matches) => sql`(${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)})`),
-    sql` union all `,
-  );
-  if (fallbackWays.length === 0) return sql`select distinct found.id from (${union(ways)}) as found`;
+function candidateIds(db: Database, where: SQL | undefined, ways: readonly SQL[], bound: number, fallback?: { ways: readonly SQL[]; below: number }): SQL {
+  const union = (matching: readonly SQL[]) =>
+    sql.join(
+      matching.map((matches) => sql`(${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)})`),
+      sql` union all `,
+    );
+  if (!fallback) return sql`select distinct found.id from (${union(ways)}) as found`;
   return sql`with found as materialized (${union(ways)})
     select distinct candidate.id from (
       select found.id from found
-      union all select fallback.id from (${union(fallbackWays)}) as fallback where (select count(distinct found.id) from found) < ${PAGE_SIZE}
+      union all select fallback.id from (${union(fallback.ways)}) as fallback where (select count(distinct found.id) from found) < ${fallback.below}
     ) as candidate`;
 }
 
@@ -135,7 +136,7 @@ function candidateIds(db: Database, where: SQL | undefined, ways: readonly SQL[]
 function searchCandidates(db: Database, where: SQL | undefined, search: TextSearch, tagIds: readonly number[]): SQL {
   const ways = [matchesSearchInTitles(search), matchesSearch(search)];
   if (tagIds.length > 0) ways.push(taggedWithAny(tagIds));
-  return candidateIds(db, where, ways, EXACT_COUNT_LIMIT + 1, [hasCloseTitle(search)]);
+  return candidateIds(db, where, ways, EXACT_COUNT_LIMIT + 1, { ways: [hasCloseTitle(search)], below: PAGE_SIZE });
 }
 
 type FilterGroup = ReturnType<typeof filterGroups>[number];
@@ -279,6 +280,17 @@ function listingScope(viewer: Viewer, listing: ItemListing): SQL | undefined {
 /** Titles compare in the "C" collation so PGlite and PostgreSQL page identically. */
 const titleOrder = sql`lower(${items.title}) collate "C"`;
 
+/**
+ * Titles that begin with the typed words, as a range of `items_title_order_idx`: from the words up to the words with
+ * their last character's code point raised by one (UTF-8 keeps code point order, and so does the "C" collation).
+ */
+function titleStartsWith(search: TextSearch): SQL {
+  const from = search.plain;
+  const last = from.codePointAt(from.length - 1)!;
+  const until = `${from.slice(0, from.length - String.fromCodePoint(last).length)}${String.fromCodePoint(last + 1)}`;
+  return sql`(${titleOrder} >= ${from} and ${titleOrder} < ${until})`;
+}
+
 function listingOrder(listing: ItemListing, search: TextSearch | null): SQL[] {
   if (search) return [desc(forgivingSearchRank(search)), asc(titleOrder), asc(items.id)];
   switch (listing) {
@@ -316,12 +328,17 @@ export async function typeAheadJson(db: Database, viewer: Viewer, text: string, 
   return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize, 'lists');
 }
 
-/** Matches the type-ahead ranks: enough for the best few, taken from titles first. */
-export const TYPE_AHEAD_CANDIDATES = 100;
+/** Matches the type-ahead ranks per way: enough for the best few. */
+export const TYPE_AHEAD_CANDIDATES = 300;
 
-/** The type-ahead's statement for a parsed search, not yet run: the best of a bounded set of matches, by rank. */
+/**
+ * The type-ahead's statement for a parsed search, not yet run: the best of a bounded set of matches, by rank. Titles
+ * that begin with what was typed come from a range of the title-order index; only when fewer than a screenful do,
+ * the full-text index is read for the words in titles and anywhere (decisions: "Fast without the cache").
+ */
 export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
-  const candidates = candidateIds(db, listableItemsCondition(viewer, now), [matchesSearchInTitles(search), matchesSearch(search)], TYPE_AHEAD_CANDIDATES);
+  const fullText = { ways: [matchesSearchInTitles(search), matchesSearch(search)], below: TYPE_AHEAD_LIMIT };
+  const candidates = candidateIds(db, listableItemsCondition(viewer, now), [titleStartsWith(search)], TYPE_AHEAD_CANDIDATES, fullText);
   return db
     .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
     .from(items)
