@@ -17,6 +17,8 @@ import { seedDemoAccounts } from '../support/seed';
 const TITLE_MATCHES = EXACT_COUNT_LIMIT + 30;
 const OTHERS = 20;
 const RESTRICTED_TITLE = 'Lantern Secret Plans';
+/** Letters outside the Basic Multilingual Plane (two UTF-16 units each), as a title's first word. */
+const OUTSIDE_BMP_WORD = '\u{20000}\u{20001}';
 
 async function seedLargeLibrary(handle: DatabaseHandle): Promise<void> {
   await seedDemoAccounts(handle);
@@ -30,6 +32,7 @@ async function seedLargeLibrary(handle: DatabaseHandle): Promise<void> {
   const inserted = await db.insert(items).values(rows).returning({ id: items.id });
   await db.insert(itemTags).values(inserted.map((row) => ({ itemId: row.id, tagId: resource!.id })));
   await db.insert(items).values({ code: 'EQ-99999', title: RESTRICTED_TITLE, visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4 });
+  await db.insert(items).values({ code: 'EQ-99998', title: `${OUTSIDE_BMP_WORD} Songs`, visibility: VISIBILITY.DISCOVERABLE });
 }
 
 const ctx = useTestApp({ seed: seedLargeLibrary });
@@ -111,5 +114,11 @@ describe('the type-ahead', () => {
     const { data } = response.json() as { data: SearchResult[] };
     expect(data).toHaveLength(8);
     expect(data.every((result) => result.title.startsWith('Lantern Game'))).toBe(true);
+  });
+
+  it('finds a title beginning with letters outside the Basic Multilingual Plane', async () => {
+    const url = `/item?${new URLSearchParams({ search: OUTSIDE_BMP_WORD, simplejson: 'true' })}`;
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    expect((response.json() as { data: SearchResult[] }).data.map((result) => result.title)).toEqual([`${OUTSIDE_BMP_WORD} Songs`]);
   });
 });

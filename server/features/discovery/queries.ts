@@ -286,8 +286,8 @@ const titleOrder = sql`lower(${items.title}) collate "C"`;
  */
 function titleStartsWith(search: TextSearch): SQL {
   const from = search.plain;
-  const last = from.codePointAt(from.length - 1)!;
-  const until = `${from.slice(0, from.length - String.fromCodePoint(last).length)}${String.fromCodePoint(last + 1)}`;
+  const characters = Array.from(from);
+  const until = `${characters.slice(0, -1).join('')}${String.fromCodePoint(characters.at(-1)!.codePointAt(0)! + 1)}`;
   return sql`(${titleOrder} >= ${from} and ${titleOrder} < ${until})`;
 }
 
