@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { VISIBILITY_VALUES } from '../../shared/enums';
 import type { SearchResult } from '../../shared/items';
 import type { CollectionSection } from '../../shared/collections';
@@ -107,22 +107,13 @@ async function replaceLibrary(generated: GeneratedItem[]): Promise<Library> {
         visibility: item.visibility,
         minimumAccessLevel: item.minimumAccessLevel,
         createdByUserId: item.maintainer ? userIds.get(item.maintainer)! : null,
-        expiresAt: item.expiry === 'none' ? null : new Date(now + (item.expiry === 'past' ? -DAY_MS : DAY_MS)),
+        expiresAt: expiryDate(item.expiry),
         googleDriveFolderId: driveFolders[index].folderId,
       })),
     )
     .returning();
   await db.insert(itemTags).values(rows.map((row, index) => ({ itemId: row.id, tagId: typeTagIds[generated[index].type] })));
-  const shareRows = generated.flatMap((item, index) =>
-    item.shares.map((share) => ({
-      sharedType: 'item',
-      itemId: rows[index].id,
-      toEmail: `${share.to}@example.org`,
-      toUserId: userIds.get(share.to)!,
-      level: share.level,
-      expiresAt: new Date(now + (share.expired ? -DAY_MS : DAY_MS)),
-    })),
-  );
+  const shareRows = generated.flatMap((item, index) => item.shares.map((share) => shareRow(rows[index].id, share)));
   if (shareRows.length > 0) await db.insert(shares).values(shareRows);
   const contentRows = await db
     .insert(contents)
@@ -133,6 +124,68 @@ async function replaceLibrary(generated: GeneratedItem[]): Promise<Library> {
   await db.insert(itemViews).values(rows.flatMap((row, index) => signedIn.map((userId) => ({ itemId: row.id, userId, viewedAt: new Date(now - (index + 1) * 60_000) }))));
   const contentRefs = rows.map((row) => contentRows.find((content) => content.itemId === row.id)!.ref);
   return { generated, rows, contentRefs };
+}
+
+/** One write to one item of the library (`target` modulo its size), of a kind that changes who may list it or where. */
+const generatedWrite = fc.record({
+  target: fc.nat(),
+  change: fc.oneof(
+    fc.record({ kind: fc.constant('visibility' as const), to: fc.constantFrom(...VISIBILITY_VALUES) }),
+    fc.record({ kind: fc.constant('level' as const), to: fc.integer({ min: 0, max: 6 }) }),
+    fc.record({ kind: fc.constant('expiry' as const), to: fc.constantFrom('none', 'past', 'future') }),
+    fc.record({ kind: fc.constant('maintainer' as const), to: fc.constantFrom(null, ...PEOPLE) }),
+    fc.record({ kind: fc.constant('title' as const), to: fc.uniqueArray(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('type' as const), to: fc.constantFrom(...TYPES) }),
+    fc.record({ kind: fc.constant('share' as const), to: generatedShare }),
+    fc.record({ kind: fc.constant('unshare' as const) }),
+  ),
+});
+type GeneratedWrite = typeof generatedWrite extends fc.Arbitrary<infer Write> ? Write : never;
+
+const expiryDate = (expiry: GeneratedItem['expiry']) => (expiry === 'none' ? null : new Date(Date.now() + (expiry === 'past' ? -DAY_MS : DAY_MS)));
+
+function shareRow(itemId: number, share: GeneratedItem['shares'][number]) {
+  return { sharedType: 'item', itemId, toEmail: `${share.to}@example.org`, toUserId: userIds.get(share.to)!, level: share.level, expiresAt: expiryDate(share.expired ? 'past' : 'future') };
+}
+
+/** Makes the write in the database, as any route would (the triggers see it), and answers the library it leaves. */
+async function applyWrite(library: Library, { target, change }: GeneratedWrite): Promise<Library> {
+  const db = ctx.database.db;
+  const index = target % library.rows.length;
+  const itemId = library.rows[index].id;
+  const item = { ...library.generated[index] };
+  const updateItem = (values: Partial<typeof items.$inferInsert>) => db.update(items).set(values).where(eq(items.id, itemId));
+  switch (change.kind) {
+    case 'visibility':
+      await updateItem({ visibility: (item.visibility = change.to) });
+      break;
+    case 'level':
+      await updateItem({ minimumAccessLevel: (item.minimumAccessLevel = change.to) });
+      break;
+    case 'expiry':
+      await updateItem({ expiresAt: expiryDate((item.expiry = change.to)) });
+      break;
+    case 'maintainer':
+      item.maintainer = change.to;
+      await updateItem({ createdByUserId: change.to ? userIds.get(change.to)! : null });
+      break;
+    case 'title':
+      await updateItem({ title: (item.words = change.to).join(' ') });
+      break;
+    case 'type':
+      await db.update(itemTags).set({ tagId: typeTagIds[(item.type = change.to)] }).where(eq(itemTags.itemId, itemId));
+      break;
+    case 'share':
+      await db.insert(shares).values(shareRow(itemId, change.to));
+      item.shares = [...item.shares, change.to];
+      break;
+    case 'unshare':
+      await db.delete(shares).where(eq(shares.itemId, itemId));
+      item.shares = [];
+      break;
+  }
+  const [row] = await db.select().from(items).where(eq(items.id, itemId));
+  return { ...library, generated: library.generated.with(index, item), rows: library.rows.with(index, row) };
 }
 
 /** The highest level the item's shares to this viewer give (null when none): valid ones only, or expired ones too. */
@@ -183,6 +236,54 @@ async function listedRefs(url: string, jar: CookieJar) {
   return { refs: props.items.data.map((item: { ref: string }) => item.ref).sort(), total: props.itemsPagination.total, matchCount: props.matchCount };
 }
 
+/**
+ * Every list a viewer reaches (index, search, tag page, popular, type-ahead, collection entries, drafts, history)
+ * holds exactly what the policy allows each viewer, read through the app (and so through the library cache).
+ */
+async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY)[number], exercised: Set<string>): Promise<void> {
+  const { rows, generated } = library;
+  for (const who of viewers) {
+    const { name, jar } = who;
+    rows.forEach((_, index) => rulesDeciding(library, who, index).forEach((rule) => exercised.add(rule)));
+    const { mayList, mayOpen } = oracle(library, who);
+    const listedIndexes = rows.map((_, index) => index).filter(mayList);
+    const refsWhere = (keep: (index: number) => boolean) => listedIndexes.filter(keep).map((index) => rows[index].ref).sort();
+
+    const all = await listedRefs('/item', jar);
+    expect(all.refs, `/item as ${name}`).toEqual(refsWhere(() => true));
+    expect(all.total).toBe(listedIndexes.length);
+
+    const searched = await listedRefs(`/item?search=${word}`, jar);
+    const expectedSearch = refsWhere((index) => generated[index].words.includes(word));
+    expect(searched.refs, `search ${word} as ${name}`).toEqual(expectedSearch);
+    expect(searched.matchCount).toBe(expectedSearch.length);
+
+    const tagged = await listedRefs('/tag/resource', jar);
+    expect(tagged.refs, `/tag/resource as ${name}`).toEqual(refsWhere((index) => generated[index].type === 'Resource'));
+    expect((await listedRefs('/popular', jar)).refs, `/popular as ${name}`).toEqual(refsWhere(() => true));
+
+    const typeAhead = await request('GET', `/item?search=${word}&simplejson=true`, jar);
+    const suggested = (typeAhead.json().data as SearchResult[]).map((result) => result.ref);
+    expect(expectedSearch).toEqual(expect.arrayContaining(suggested));
+    expect(suggested).toHaveLength(Math.min(8, expectedSearch.length));
+
+    const sections: CollectionSection[] = (await inertiaProps(`/collection/${collection.ref}`, jar)).sections;
+    const entries = sections.flatMap((section) => section.items);
+    expect(entries).toHaveLength(rows.length);
+    const shownRefs = entries.flatMap((entry) => (entry.item ? [entry.item.ref] : [])).sort();
+    expect(shownRefs, `collection entries as ${name}`).toEqual(rows.filter((_, index) => mayOpen(index)).map((row) => row.ref).sort());
+
+    if (who.viewer.id === null) continue;
+    expect(refsWhere(() => true)).toEqual(expect.arrayContaining((await listedRefs('/draft', jar)).refs));
+    const history = (await request('GET', '/user/item_history_for_navigation', jar)).json();
+    // Item 0 was viewed last, and each item once.
+    const expectedHistory = listedIndexes.slice(0, HISTORY_ENTRY_LIMIT).map((index) => `/i/${rows[index].ref}`);
+    const hrefs = (entries: NavigationHistoryEntry[]) => entries.map((entry) => entry.href);
+    expect(hrefs(history.recentlyViewedItems), `Recent as ${name}`).toEqual(expectedHistory);
+    expect(hrefs(history.frequentlyViewedItems), `Frequent as ${name}`).toEqual(expectedHistory);
+  }
+}
+
 const STATUS_OF: Record<ItemOpening, number> = { open: 200, forbidden: 403, gone: 410 };
 
 describe('every read or copy path agrees with the policy, expiry and shares included', () => {
@@ -191,51 +292,30 @@ describe('every read or copy path agrees with the policy, expiry and shares incl
     await fc.assert(
       fc.asyncProperty(fc.array(generatedItem, { minLength: 1, maxLength: MAX_ITEMS }), fc.constantFrom(...VOCABULARY), async (generated, word) => {
         const library = await replaceLibrary(generated);
-        const { rows } = library;
-        for (const who of viewers) {
-          const { name, jar } = who;
-          rows.forEach((_, index) => rulesDeciding(library, who, index).forEach((rule) => exercised.add(rule)));
-          const { mayList, mayOpen } = oracle(library, who);
-          const listedIndexes = rows.map((_, index) => index).filter(mayList);
-          const refsWhere = (keep: (index: number) => boolean) => listedIndexes.filter(keep).map((index) => rows[index].ref).sort();
-
-          const all = await listedRefs('/item', jar);
-          expect(all.refs, `/item as ${name}`).toEqual(refsWhere(() => true));
-          expect(all.total).toBe(listedIndexes.length);
-
-          const searched = await listedRefs(`/item?search=${word}`, jar);
-          const expectedSearch = refsWhere((index) => generated[index].words.includes(word));
-          expect(searched.refs, `search ${word} as ${name}`).toEqual(expectedSearch);
-          expect(searched.matchCount).toBe(expectedSearch.length);
-
-          const tagged = await listedRefs('/tag/resource', jar);
-          expect(tagged.refs, `/tag/resource as ${name}`).toEqual(refsWhere((index) => generated[index].type === 'Resource'));
-          expect((await listedRefs('/popular', jar)).refs, `/popular as ${name}`).toEqual(refsWhere(() => true));
-
-          const typeAhead = await request('GET', `/item?search=${word}&simplejson=true`, jar);
-          const suggested = (typeAhead.json().data as SearchResult[]).map((result) => result.ref);
-          expect(expectedSearch).toEqual(expect.arrayContaining(suggested));
-          expect(suggested).toHaveLength(Math.min(8, expectedSearch.length));
-
-          const sections: CollectionSection[] = (await inertiaProps(`/collection/${collection.ref}`, jar)).sections;
-          const entries = sections.flatMap((section) => section.items);
-          expect(entries).toHaveLength(rows.length);
-          const shownRefs = entries.flatMap((entry) => (entry.item ? [entry.item.ref] : [])).sort();
-          expect(shownRefs, `collection entries as ${name}`).toEqual(rows.filter((_, index) => mayOpen(index)).map((row) => row.ref).sort());
-
-          if (who.viewer.id === null) continue;
-          expect(refsWhere(() => true)).toEqual(expect.arrayContaining((await listedRefs('/draft', jar)).refs));
-          const history = (await request('GET', '/user/item_history_for_navigation', jar)).json();
-          // Item 0 was viewed last, and each item once.
-          const expectedHistory = listedIndexes.slice(0, HISTORY_ENTRY_LIMIT).map((index) => `/i/${rows[index].ref}`);
-          const hrefs = (entries: NavigationHistoryEntry[]) => entries.map((entry) => entry.href);
-          expect(hrefs(history.recentlyViewedItems), `Recent as ${name}`).toEqual(expectedHistory);
-          expect(hrefs(history.frequentlyViewedItems), `Frequent as ${name}`).toEqual(expectedHistory);
-        }
+        await expectEveryListToAgree(library, word, exercised);
       }),
       { numRuns: 10, seed: SEED, plugins: [fc.unbiased()] },
     );
     expect([...exercised].sort()).toEqual([...EVERY_RULE].sort());
+  });
+
+  it('every list stays exact when the library changes between reads (the library cache never answers from before a write)', async () => {
+    const exercised = new Set<string>();
+    const written = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(generatedItem, { minLength: 1, maxLength: 6 }), fc.array(generatedWrite, { minLength: 1, maxLength: 6 }), fc.constantFrom(...VOCABULARY), async (generated, writes, word) => {
+        let library = await replaceLibrary(generated);
+        // The first reads fill the cache; every later read follows a write.
+        await expectEveryListToAgree(library, word, exercised);
+        for (const write of writes) {
+          library = await applyWrite(library, write);
+          written.add(write.change.kind);
+          await expectEveryListToAgree(library, word, exercised);
+        }
+      }),
+      { numRuns: 10, seed: SEED, plugins: [fc.unbiased()] },
+    );
+    expect([...written].sort(), 'every kind of write was made').toEqual(['expiry', 'level', 'maintainer', 'share', 'title', 'type', 'unshare', 'visibility']);
   });
 
   it('duplicate, content and the local drive folder answer as the item page would (403, 410), and reveal or copy nothing then', async () => {
