@@ -6,7 +6,7 @@ import { isAdmin, isSignedIn, listableItemsCondition, type Viewer } from '../../
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { items, itemTags } from '../../db/schema';
-import { forgivingSearchRank, hasCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
+import { forgivingSearchRank, hasCloseTitle, hasLooselyCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
@@ -240,10 +240,13 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
   const inFilters = listingCondition(db, viewer, catalogue, { ...request, search: '' }, now, null, filterGroups(catalogue, request.tags));
   if (search) {
     const closeness = titleCloseness(search);
+    // A bounded set of loosely close titles from the trigram index, then the closest of them: measuring every title's
+    // closeness took 1.4 s at 1,000,000 items.
+    const candidates = db.select({ id: items.id }).from(items).where(and(inFilters, hasLooselyCloseTitle(search))).limit(EXACT_COUNT_LIMIT + 1);
     const closest = await db
       .select(summaryColumns)
       .from(items)
-      .where(and(inFilters, sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`))
+      .where(and(inArray(items.id, candidates), sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`))
       .orderBy(desc(closeness), asc(titleOrder), asc(items.id))
       .limit(SUGGESTION_LIMIT);
     if (closest.length > 0) return { kind: 'closest', items: closest.map((row) => itemSummary(row, now)) };

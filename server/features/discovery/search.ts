@@ -60,6 +60,14 @@ export function hasCloseTitle(search: TextSearch): SQL {
   return sql`${search.plain} <% ${items.title}`;
 }
 
+/**
+ * Titles loosely like the search, where an empty result's suggestions are looked for: strict word similarity (whole
+ * words of the title) at least `pg_trgm.strict_word_similarity_threshold` (0.2), read through the title's trigram index.
+ */
+export function hasLooselyCloseTitle(search: TextSearch): SQL {
+  return sql`${search.plain} <<% ${items.title}`;
+}
+
 /** Cover density ranking: words close together and in the title (weight A) rank higher. */
 export function searchRank(search: TextSearch): SQL<number> {
   return sql<number>`ts_rank_cd(${items.searchVector}, ${search.query})`;
