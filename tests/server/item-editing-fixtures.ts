@@ -100,7 +100,8 @@ export async function createItem(db: Database, options: ItemOptions = {}) {
   for (const [title, value] of Object.entries(options.characteristicValues ?? {})) {
     await db.insert(itemCharacteristics).values({ itemId: item!.id, characteristicId: (await characteristic(db, title)).id, value });
   }
-  return item!;
+  // Read again: tagging it changed its row (tag_ids, kept by item_tags' triggers).
+  return (await itemRow(db, item!.id))!;
 }
 
 export async function itemRow(db: Database, id: number) {

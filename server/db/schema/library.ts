@@ -29,6 +29,11 @@ export const items = pgTable(
     showAsUserContributed: boolean('show_as_user_contributed').notNull().default(false),
     /** The maintainer: creator by default, reassignable by admins. */
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The item's tags (item_tags.tag_id, ascending), kept by triggers on item_tags (migration 0017), never written by
+     * the app: tag filters check it in the item's own row, and its GIN index intersects with the search's.
+     */
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
     viewCount: integer('view_count').notNull().default(0),
     recentViewCount: integer('recent_view_count').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -39,6 +44,7 @@ export const items = pgTable(
   },
   (t) => [
     index('items_search_idx').using('gin', t.searchVector),
+    index('items_tag_ids_idx').using('gin', t.tagIds),
     // Typo-tolerant search on titles (discovery/search.ts: `word <% title`); pg_trgm comes with PostgreSQL and PGlite.
     index('items_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // Every column the listing rule reads (policy.listableItemsCondition), so counting a listing is an index-only scan.

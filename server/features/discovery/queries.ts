@@ -5,12 +5,12 @@ import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, Searc
 import { isAdmin, isSignedIn, listableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
-import { items, itemTags } from '../../db/schema';
+import { items } from '../../db/schema';
 import { forgivingSearchRank, hasCloseTitle, hasLooselyCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
-import { filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
+import { carriesAnyTag, filterGroups, taggedWithAny, taggedWithAnyInRow, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
 export const TYPE_AHEAD_BLURB_LENGTH = 140;
@@ -112,31 +112,42 @@ export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatal
   };
 }
 
+/** Ways of matching read together; `below`: read only when the stages before found fewer items than this. */
+interface CandidateStage {
+  ways: readonly SQL[];
+  below?: number;
+}
+
 /**
- * The ids a search ranks (decisions: "Fast without the cache"): the items matching `where` that match in any of the
- * `ways`, each way read through its own index and stopped after `bound` items. Ranking every match would cost as much
- * as the library is large. When no way reached its bound, the candidates are every match, so their count is exact.
- * The `fallback` ways are read only when the others found fewer than `below` items (the planner skips them otherwise).
+ * The ids a search ranks (decisions: "Fast without the cache"): the items matching `where` that match in one of the
+ * stages' ways, each way read through its own index and stopped after `bound` items. Ranking every match would cost as
+ * much as the library is large. A later stage is read only when the earlier ones found fewer than its `below` (the
+ * planner skips it otherwise), so a common word costs one index scan. When no way stopped at its bound and every
+ * stage was read, the candidates are every match, so their count is exact.
  */
-function candidateIds(db: Database, where: SQL | undefined, ways: readonly SQL[], bound: number, fallback?: { ways: readonly SQL[]; below: number }): SQL {
+function candidateIds(db: Database, where: SQL | undefined, stages: readonly CandidateStage[], bound: number): SQL {
   const union = (matching: readonly SQL[]) =>
     sql.join(
       matching.map((matches) => sql`(${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)})`),
       sql` union all `,
     );
-  if (!fallback) return sql`select distinct found.id from (${union(ways)}) as found`;
-  return sql`with found as materialized (${union(ways)})
-    select distinct candidate.id from (
-      select found.id from found
-      union all select fallback.id from (${union(fallback.ways)}) as fallback where (select count(distinct found.id) from found) < ${fallback.below}
-    ) as candidate`;
+  const names = stages.map((_, index) => sql`${sql.identifier(`found_${index}`)}`);
+  const idsOf = (found: readonly SQL[]) => sql.join(found.map((name) => sql`select id from ${name}`), sql` union all `);
+  const ctes = stages.map((stage, index) => {
+    const gate = index > 0 && stage.below !== undefined ? sql` where (select count(distinct id) from (${idsOf(names.slice(0, index))}) as earlier) < ${stage.below}` : sql``;
+    return sql`${names[index]} as materialized (select id from (${union(stage.ways)}) as found${gate})`;
+  });
+  return sql`with ${sql.join(ctes, sql`, `)} select distinct candidate.id from (${idsOf(names)}) as candidate`;
 }
 
-/** A listing search's candidates: words in titles first, then anywhere, a close tag label; close titles when those find little. */
+/**
+ * A listing search's candidates: words in titles; when those are fewer than the bound, words anywhere and a close tag
+ * label; close titles only when all of them find less than a page.
+ */
 function searchCandidates(db: Database, where: SQL | undefined, search: TextSearch, tagIds: readonly number[]): SQL {
-  const ways = [matchesSearchInTitles(search), matchesSearch(search)];
-  if (tagIds.length > 0) ways.push(taggedWithAny(tagIds));
-  return candidateIds(db, where, ways, EXACT_COUNT_LIMIT + 1, { ways: [hasCloseTitle(search)], below: PAGE_SIZE });
+  const bound = EXACT_COUNT_LIMIT + 1;
+  const anywhere = tagIds.length > 0 ? [matchesSearch(search), taggedWithAny(tagIds)] : [matchesSearch(search)];
+  return candidateIds(db, where, [{ ways: [matchesSearchInTitles(search)] }, { ways: anywhere, below: bound }, { ways: [hasCloseTitle(search)], below: PAGE_SIZE }], bound);
 }
 
 type FilterGroup = ReturnType<typeof filterGroups>[number];
@@ -150,20 +161,11 @@ function listingCondition(db: Database, viewer: Viewer, catalogue: TagCatalogue,
   const filtered = and(
     listableItemsCondition(viewer, now),
     listingScope(viewer, request.listing),
-    ...groups.map((group) => (search ? searchMatchCarriesTag(group.tagIds) : taggedWithAny(group.tagIds))),
+    ...groups.map((group) => (search ? taggedWithAnyInRow(group.tagIds) : taggedWithAny(group.tagIds))),
   );
   if (request.search === '') return filtered;
   // A search with nothing searchable left (only punctuation) matches nothing.
   return search ? sql`${items.id} in (${searchCandidates(db, filtered, search, catalogue.tagIdsMatching(search.plain))})` : sql`false`;
-}
-
-/**
- * SQL: the item carries one of the tags, checked for each search match through the (item_id, tag_id) key. The
- * GIN index has already narrowed the items down, so probing them is cheaper than joining every item with the
- * tags; `offset 0` keeps the planner from turning it into that join.
- */
-function searchMatchCarriesTag(tagIds: readonly number[]): SQL {
-  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, [...tagIds])} offset 0)`;
 }
 
 /**
@@ -210,18 +212,12 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
 
 /**
  * One statement: the items matching `where`, up to EXACT_COUNT_LIMIT + 1 of them (`size`), and for each entry of
- * `tagIdSets` how many of them carry one of its tags (`t0`, `t1`, …), read through item_tags' key for those items only.
+ * `tagIdSets` how many of them carry one of its tags (`t0`, `t1`, …), read from those items' own tag ids.
  */
 async function countTagsAmong(db: Database, where: SQL | undefined, tagIdSets: readonly number[][]): Promise<{ size: number } & Record<string, number>> {
-  const result = db.select({ id: items.id }).from(items).where(where).limit(EXACT_COUNT_LIMIT + 1);
-  const allIds = [...new Set(tagIdSets.flat())];
-  const columns = tagIdSets.map((ids, index) => sql`count(distinct ${itemTags.itemId}) filter (where ${inArray(itemTags.tagId, ids)})::int as ${sql.identifier(`t${index}`)}`);
-  const [row] = await sqlRows<{ size: number } & Record<string, number>>(
-    db,
-    sql`with result as materialized (${result})
-      select (select count(*) from result)::int as size, ${sql.join(columns, sql`, `)}
-      from ${itemTags} where ${itemTags.itemId} in (select id from result) and ${inArray(itemTags.tagId, allIds)}`,
-  );
+  const result = db.select({ tagIds: items.tagIds }).from(items).where(where).limit(EXACT_COUNT_LIMIT + 1).as('result');
+  const columns = tagIdSets.map((ids, index) => sql`(count(*) filter (where ${carriesAnyTag(result.tagIds, ids)}))::int as ${sql.identifier(`t${index}`)}`);
+  const [row] = await sqlRows<{ size: number } & Record<string, number>>(db, sql`select count(*)::int as size, ${sql.join(columns, sql`, `)} from ${result}`);
   return row ?? { size: 0 };
 }
 
@@ -341,7 +337,7 @@ export const TYPE_AHEAD_CANDIDATES = 300;
  */
 export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
   const fullText = { ways: [matchesSearchInTitles(search), matchesSearch(search)], below: TYPE_AHEAD_LIMIT };
-  const candidates = candidateIds(db, listableItemsCondition(viewer, now), [titleStartsWith(search)], TYPE_AHEAD_CANDIDATES, fullText);
+  const candidates = candidateIds(db, listableItemsCondition(viewer, now), [{ ways: [titleStartsWith(search)] }, fullText], TYPE_AHEAD_CANDIDATES);
   return db
     .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
     .from(items)

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tag, Taxonomy } from '../../../shared/items';
 import { canSeeTaxonomy, listableItemsCondition, type Viewer } from '../../access/policy';
 import { treeOrder } from '../../lib/tree-order';
@@ -190,7 +190,30 @@ function toTaxonomy({ ref, title, usage_note, required, multiselect, public: isP
   return { ref, title, usage_note, required, multiselect, public: isPublic, show_in_filtering };
 }
 
-/** SQL: the item carries one of these tags (a filter group of `filterGroups`). */
-export function taggedWithAny(tagIds: readonly number[]) {
-  return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${inArray(itemTags.tagId, [...tagIds])})`;
+/**
+ * SQL: the item carries one of these tags (a filter group of `filterGroups`), read from its own row: `items.tag_ids`,
+ * which item_tags' triggers keep (migration 0017), so the check costs no lookup per item and its GIN index can be
+ * intersected with the search's.
+ */
+export function taggedWithAny(tagIds: readonly number[]): SQL {
+  return carriesAnyTag(items.tagIds, tagIds);
+}
+
+/**
+ * The same check made on each row a search's own index found, never through the tags' GIN index: intersecting the
+ * index entries of common tags (half the library for an age group) cost more than the search (48 ms against 34 ms at
+ * 1,000,000 items), and the planner, taking tags of different taxonomies as independent, chose it anyway.
+ * `|| '{}'` leaves the array as it is and keeps the index out.
+ */
+export function taggedWithAnyInRow(tagIds: readonly number[]): SQL {
+  return carriesAnyTag(sql`(${items.tagIds} || '{}'::integer[])`, tagIds);
+}
+
+/** SQL: the tag id array `tagIdsColumn` (items.tag_ids, or a subquery's copy of it) holds one of `tagIds`. */
+export function carriesAnyTag(tagIdsColumn: SQLWrapper, tagIds: readonly number[]): SQL {
+  const ids = sql.join(
+    tagIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`${tagIdsColumn} && array[${ids}]::integer[]`;
 }

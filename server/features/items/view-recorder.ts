@@ -72,9 +72,10 @@ export function createViewRecorder(db: Database, log: FastifyBaseLogger): ViewRe
 
 /**
  * One statement: insert the views of items that still exist (a user deleted meanwhile leaves an anonymous view) and
- * add them to view_count and recent_view_count. Views leaving the recent window are taken off by the hourly recount
- * (`refreshRecentViewCounts`), not here: recounting a popular item's views on every batch costs more the more it is
- * viewed.
+ * add them to view_count and recent_view_count, locking the items in id order as every writer of several items does
+ * (migration 0017), so two such writers never wait on each other in a circle. Views leaving the recent window are
+ * taken off by the hourly recount (`refreshRecentViewCounts`), not here: recounting a popular item's views on every
+ * batch costs more the more it is viewed.
  */
 async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {
   const rows = JSON.stringify(batch.map((view) => ({ item_id: view.itemId, user_id: view.userId, viewed_at: view.viewedAt.toISOString() })));
@@ -89,13 +90,14 @@ async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {
     logged as (
       insert into ${itemViews} (item_id, user_id, viewed_at) select item_id, user_id, viewed_at from queued returning item_id
     ),
-    per_item as (select item_id, count(*)::integer as views, count(*) filter (where viewed_at > ${windowStart}::timestamptz)::integer as recent from queued group by item_id)
+    per_item as (select item_id, count(*)::integer as views, count(*) filter (where viewed_at > ${windowStart}::timestamptz)::integer as recent from queued group by item_id),
+    locked as (select ${items.id} from ${items} where ${items.id} in (select item_id from per_item) order by ${items.id} for no key update)
     update ${items} set
       view_count = ${items.viewCount} + per_item.views,
       recent_view_count = ${items.recentViewCount} + per_item.recent,
       updated_at = ${items.updatedAt}
     from per_item
-    where ${items.id} = per_item.item_id
+    where ${items.id} = per_item.item_id and ${items.id} in (select id from locked)
     returning per_item.views`)) as unknown as { rows: { views: unknown }[] };
   return result.rows.reduce((sum, row) => sum + Number(row.views), 0);
 }

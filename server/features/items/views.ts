@@ -28,13 +28,16 @@ export function isCountedView(request: FastifyRequest, component: string): boole
   return !readVisit(request, component).partial;
 }
 
-/** Recomputes recent_view_count of every item that still has some, so views older than the window drop out. */
+/**
+ * Recomputes recent_view_count of every item that still has some, so views older than the window drop out. The items
+ * are locked in id order, as every writer of several items locks them (view-recorder.ts).
+ */
 export async function refreshRecentViewCounts(db: Database, now: Date = new Date()): Promise<void> {
   await db.execute(sql`
     update ${items} set
       recent_view_count = (select count(*) from ${itemViews} where ${itemViews.itemId} = ${items.id} and ${itemViews.viewedAt} > ${recentWindowStart(now).toISOString()}),
       updated_at = ${items.updatedAt}
-    where ${items.recentViewCount} > 0`);
+    where ${items.id} in (select ${items.id} from ${items} where ${items.recentViewCount} > 0 order by ${items.id} for no key update)`);
 }
 
 export function refreshRecentViewCountsPeriodically(app: FastifyInstance): void {
