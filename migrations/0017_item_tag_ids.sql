@@ -9,6 +9,10 @@ CREATE INDEX "items_tag_ids_idx" ON "items" USING gin ("tag_ids");--> statement-
 -- view recorder locks them) so that two writers of several items never wait on each other in a circle.
 CREATE FUNCTION "refresh_item_tag_ids"("changed" integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- A statement-level trigger fires for statements that changed no row too; nothing to do then.
+  IF coalesce(cardinality("changed"), 0) = 0 THEN
+    RETURN;
+  END IF;
   PERFORM 1 FROM "items" WHERE "id" = ANY ("changed") ORDER BY "id" FOR NO KEY UPDATE;
   UPDATE "items" SET "tag_ids" = "current"."ids"
   FROM (

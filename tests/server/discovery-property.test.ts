@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { count, eq, sql } from 'drizzle-orm';
 import { VISIBILITY_VALUES } from '../../shared/enums';
-import type { SearchResult } from '../../shared/items';
+import type { SearchResult, Taxonomy } from '../../shared/items';
 import type { CollectionSection } from '../../shared/collections';
 import type { NavigationHistoryEntry } from '../../shared/props';
 import { ANONYMOUS, canDuplicateItem, canListItem, canOpenItem, itemOpening, type ItemOpening, type Viewer } from '../../server/access/policy';
@@ -233,7 +233,12 @@ async function inertiaProps(url: string, jar: CookieJar) {
 
 async function listedRefs(url: string, jar: CookieJar) {
   const props = await inertiaProps(url, jar);
-  return { refs: props.items.data.map((item: { ref: string }) => item.ref).sort(), total: props.itemsPagination.total, matchCount: props.matchCount };
+  return {
+    refs: props.items.data.map((item: { ref: string }) => item.ref).sort(),
+    total: props.itemsPagination.total,
+    matchCount: props.matchCount,
+    filterTaxonomies: (props.filterTaxonomies ?? []) as Taxonomy[],
+  };
 }
 
 /**
@@ -252,6 +257,9 @@ async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY
     const all = await listedRefs('/item', jar);
     expect(all.refs, `/item as ${name}`).toEqual(refsWhere(() => true));
     expect(all.total).toBe(listedIndexes.length);
+    // The filters offer a type exactly when an item the viewer may list has it (tags in use).
+    const offeredTypes = all.filterTaxonomies.find((taxonomy) => taxonomy.title === 'Type')?.tags.map((tag) => tag.label) ?? [];
+    expect(offeredTypes.sort(), `types offered as ${name}`).toEqual([...new Set(listedIndexes.map((index) => generated[index].type))].sort());
 
     const searched = await listedRefs(`/item?search=${word}`, jar);
     const expectedSearch = refsWhere((index) => generated[index].words.includes(word));

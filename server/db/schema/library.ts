@@ -158,10 +158,16 @@ export const itemTags = pgTable(
   {
     itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
     tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    /**
+     * The item's minimum access level while it is discoverable, null otherwise: kept by triggers on items and
+     * item_tags (migration 0018), never written by the app, so "does any item a level-2 visitor may list carry this
+     * tag" is one index range (discovery/tag-catalogue.ts `tagIdsInUse`).
+     */
+    itemListingLevel: integer('item_listing_level'),
     createdAt: createdAt(),
   },
-  // The key serves an item's tags; (tag_id, item_id) serves a tag's items as an index-only scan (filters, tag counts).
-  (t) => [primaryKey({ columns: [t.itemId, t.tagId] }), index('item_tags_tag_item_idx').on(t.tagId, t.itemId)],
+  // The key serves an item's tags; (tag_id, item_listing_level, item_id) a tag's items, by the level that may list them.
+  (t) => [primaryKey({ columns: [t.itemId, t.tagId] }), index('item_tags_tag_level_item_idx').on(t.tagId, t.itemListingLevel, t.itemId)],
 );
 
 export const characteristics = pgTable('characteristics', {

@@ -1,4 +1,4 @@
-import type { Visibility } from '../../../shared/enums';
+import { VISIBILITY, type Visibility } from '../../../shared/enums';
 import type { Database } from '../client';
 import { comments, contents, itemAffirmations, itemCharacteristics, itemImages, items, itemTags, relations, tasks } from '../schema';
 import { insertReturningIds, insertRows } from './batches';
@@ -34,7 +34,11 @@ export async function insertItemBatch(db: Database, context: SeedContext, plans:
     const counts: Partial<SeedSummary> = {
       items: itemIds.size,
       contents: contentIds.size,
-      itemTags: await insertRows(tx, itemTags, plans.flatMap((plan) => plan.tagIds.map((tagId) => ({ itemId: idOf(plan), tagId, createdAt: plan.row.createdAt })))),
+      itemTags: await insertRows(
+        tx,
+        itemTags,
+        plans.flatMap((plan) => plan.tagIds.map((tagId) => ({ itemId: idOf(plan), tagId, itemListingLevel: listingLevelOf(plan), createdAt: plan.row.createdAt }))),
+      ),
       itemCharacteristics: await insertRows(tx, itemCharacteristics, plans.flatMap((plan) => plan.characteristicValues.map((value) => ({ itemId: idOf(plan), ...value })))),
       itemImages: await insertRows(tx, itemImages, plans.flatMap((plan) => plan.images.map((image) => ({ itemId: idOf(plan), createdAt: plan.row.createdAt, ...image })))),
       comments: await insertRows(tx, comments, plans.flatMap((plan) => plan.comments.map((comment) => ({ itemId: idOf(plan), ...comment })))),
@@ -48,6 +52,11 @@ export async function insertItemBatch(db: Database, context: SeedContext, plans:
     };
     return { items: plans.map((plan) => seededItem(plan, idOf(plan), contentIds)), counts };
   });
+}
+
+/** item_tags.item_listing_level as its trigger would set it (migration 0018), so the trigger writes nothing. */
+function listingLevelOf(plan: ItemPlan): number | null {
+  return plan.attributes.visibility === VISIBILITY.DISCOVERABLE ? plan.attributes.level : null;
 }
 
 /** Full versions first, so samples can point at them. */

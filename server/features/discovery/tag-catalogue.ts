@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, exists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tag, Taxonomy } from '../../../shared/items';
-import { canSeeTaxonomy, listableItemsCondition, type Viewer } from '../../access/policy';
+import { canSeeTaxonomy, effectiveLevel, isAdmin, isSignedIn, listableItemsCondition, sharesAddressedTo, type Viewer } from '../../access/policy';
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
-import { items, itemTags, tags, taxonomies } from '../../db/schema';
+import { items, itemTags, shares, tags, taxonomies } from '../../db/schema';
 import { cachedReadsFor } from './library-cache';
 import { TAG_LABEL_SIMILARITY, trigramSimilarity } from './search';
 
@@ -148,17 +148,36 @@ export function tagFields(row: TagRow, parent: TagRow | undefined): Tag {
 }
 
 /**
- * Ids of the tags that have at least one item this viewer may list. Asked tag by tag, so each search
- * stops at the first such item instead of joining every tagging in the library.
+ * Ids of the tags that have at least one item this viewer may list. Asked tag by tag through item_tags'
+ * (tag_id, item_listing_level) index, so each question stops at the first such item, and a tag whose items are all
+ * above the viewer's level is an empty range instead of a walk through every item carrying it (1.2 s for a visitor at
+ * 1,000,000 items, now 4 ms). The items a signed-in viewer lists beyond their level (their own, shared with them) are read
+ * once, with their tags. The policy's condition decides every item either way.
  */
 export async function tagIdsInUse(db: Database, viewer: Viewer): Promise<Set<number>> {
-  const listableTagged = db
-    .select({ one: sql`1` })
-    .from(itemTags)
-    .innerJoin(items, eq(items.id, itemTags.itemId))
-    .where(and(eq(itemTags.tagId, tags.id), listableItemsCondition(viewer)));
-  const rows = await db.select({ tagId: tags.id }).from(tags).where(exists(listableTagged));
-  return new Set(rows.map((row) => row.tagId));
+  const listable = listableItemsCondition(viewer);
+  const tagged = isAdmin(viewer)
+    ? db.select({ one: sql`1` }).from(itemTags).where(eq(itemTags.tagId, tags.id))
+    : db
+        .select({ one: sql`1` })
+        .from(itemTags)
+        .innerJoin(items, eq(items.id, itemTags.itemId))
+        .where(and(eq(itemTags.tagId, tags.id), lte(itemTags.itemListingLevel, effectiveLevel(viewer)), listable));
+  // `offset 0` keeps each question a probe of its own: flattened into one join, the planner read every tagging (0.7 s).
+  const rows = await db.select({ tagId: tags.id }).from(tags).where(exists(tagged.offset(0)));
+  const inUse = new Set(rows.map((row) => row.tagId));
+  if (isSignedIn(viewer) && !isAdmin(viewer)) for (const tagId of await tagIdsOfPersonalItems(db, viewer, listable)) inUse.add(tagId);
+  return inUse;
+}
+
+/** The tags of the items the viewer may list because they maintain them or they were shared with them. */
+async function tagIdsOfPersonalItems(db: Database, viewer: Viewer & { id: number }, listable: SQL | undefined): Promise<number[]> {
+  const shared = db.select({ itemId: shares.itemId }).from(shares).where(sharesAddressedTo(viewer));
+  const rows = await db
+    .selectDistinct({ tagId: sql<number>`unnest(${items.tagIds})` })
+    .from(items)
+    .where(and(or(eq(items.createdByUserId, viewer.id), inArray(items.id, shared)), listable));
+  return rows.map((row) => Number(row.tagId));
 }
 
 /**
