@@ -333,11 +333,12 @@ export const TYPE_AHEAD_CANDIDATES = 300;
 /**
  * The type-ahead's statement for a parsed search, not yet run: the best of a bounded set of matches, by rank. Titles
  * that begin with what was typed come from a range of the title-order index; only when fewer than a screenful do,
- * the full-text index is read for the words in titles and anywhere (decisions: "Fast without the cache").
+ * the full-text index is read for the words in titles, and only when those are still fewer, for the words anywhere
+ * (decisions: "Fast without the cache").
  */
 export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
-  const fullText = { ways: [matchesSearchInTitles(search), matchesSearch(search)], below: TYPE_AHEAD_LIMIT };
-  const candidates = candidateIds(db, listableItemsCondition(viewer, now), [{ ways: [titleStartsWith(search)] }, fullText], TYPE_AHEAD_CANDIDATES);
+  const stages = [titleStartsWith(search), matchesSearchInTitles(search), matchesSearch(search)].map((matches, index) => ({ ways: [matches], below: index > 0 ? TYPE_AHEAD_LIMIT : undefined }));
+  const candidates = candidateIds(db, listableItemsCondition(viewer, now), stages, TYPE_AHEAD_CANDIDATES);
   return db
     .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
     .from(items)
