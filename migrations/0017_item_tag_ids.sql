@@ -22,21 +22,16 @@ BEGIN
   WHERE "items"."id" = "current"."id" AND "items"."tag_ids" IS DISTINCT FROM "current"."ids";
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION "item_tags_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- plpgsql plans each statement when it first runs it, so each branch may name the transition tables of its own event.
+CREATE FUNCTION "item_tags_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "refresh_item_tag_ids"(ARRAY(SELECT "item_id" FROM "new_rows"));
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE FUNCTION "item_tags_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "refresh_item_tag_ids"(ARRAY(SELECT "item_id" FROM "old_rows"));
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE FUNCTION "item_tags_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "refresh_item_tag_ids"(ARRAY(SELECT "item_id" FROM "old_rows" UNION SELECT "item_id" FROM "new_rows"));
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "refresh_item_tag_ids"(ARRAY(SELECT "item_id" FROM "new_rows"));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "refresh_item_tag_ids"(ARRAY(SELECT "item_id" FROM "old_rows"));
+  ELSE
+    PERFORM "refresh_item_tag_ids"(ARRAY(SELECT "item_id" FROM "old_rows" UNION SELECT "item_id" FROM "new_rows"));
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -46,7 +41,7 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "item_tags_tag_ids_insert" AFTER INSERT ON "item_tags" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_tags_inserted"();--> statement-breakpoint
-CREATE TRIGGER "item_tags_tag_ids_delete" AFTER DELETE ON "item_tags" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_tags_deleted"();--> statement-breakpoint
-CREATE TRIGGER "item_tags_tag_ids_update" AFTER UPDATE ON "item_tags" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_tags_updated"();--> statement-breakpoint
+CREATE TRIGGER "item_tags_tag_ids_insert" AFTER INSERT ON "item_tags" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_tags_changed"();--> statement-breakpoint
+CREATE TRIGGER "item_tags_tag_ids_delete" AFTER DELETE ON "item_tags" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_tags_changed"();--> statement-breakpoint
+CREATE TRIGGER "item_tags_tag_ids_update" AFTER UPDATE ON "item_tags" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_tags_changed"();--> statement-breakpoint
 CREATE TRIGGER "item_tags_tag_ids_truncate" AFTER TRUNCATE ON "item_tags" FOR EACH STATEMENT EXECUTE FUNCTION "item_tags_truncated"();
