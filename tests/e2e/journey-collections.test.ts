@@ -128,7 +128,9 @@ describe.skipIf(Boolean(e2e.skipReason))('Collection journeys', () => {
     let patched = saved();
     await page.keyboard.press('Enter');
     await patched;
-    expect(await entryTitles(page, 'Morning')).toEqual([second!.title, first!.title]);
+    // The PATCH answers with a redirect, and the list is drawn only once the visit that follows has its props: wait
+    // for the list itself (a loaded CI machine took over a second).
+    await expect.poll(() => entryTitles(page, 'Morning'), { timeout: 5000 }).toEqual([second!.title, first!.title]);
     await expect.poll(() => announcement(page).textContent()).toBe(entryMovedAnnouncement(first!.title, 2, 2, 'Morning'));
     // Last in its section now: the focus stays on the entry, on Move up; Tab goes on to Move to section….
     expect(await focusedLabel(page)).toBe(`Move ${first!.title} up`);
@@ -140,7 +142,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Collection journeys', () => {
     patched = saved();
     await page.keyboard.press('Enter');
     await patched;
-    expect(await entryTitles(page, 'Evening')).toEqual([third!.title, first!.title]);
+    await expect.poll(() => entryTitles(page, 'Evening'), { timeout: 5000 }).toEqual([third!.title, first!.title]);
     expect(await entryTitles(page, 'Morning')).toEqual([second!.title]);
     await expect.poll(() => announcement(page).textContent()).toBe(entryMovedAnnouncement(first!.title, 2, 2, 'Evening'));
     await expect.poll(() => focusedLabel(page)).toBe(`Move ${first!.title} to section…`);
