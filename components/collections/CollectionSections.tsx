@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import {
   COLLECTION_TEXTS,
@@ -57,17 +57,30 @@ export default function CollectionSections({ collectionRef, sections, editing }:
   };
 
   // A card that changed section is a new element, one React moved among its siblings loses the focus, and a button
-  // that can go no further is disabled: the focus comes back to the moved entry, unless it is already elsewhere.
+  // that can go no further is disabled: the focus comes back to the moved entry, unless it is already elsewhere. The
+  // saves' props may arrive late and out of step with the moves (an earlier save's order drawn after a later move), so
+  // the wish is kept until the person takes the focus elsewhere or uses a pointer.
+  useEffect(() => {
+    const forget = (event: Event) => {
+      const wanted = refocus.current;
+      if (!wanted) return;
+      const insideMovedEntry = event.type === 'focusin' && event.target instanceof Element && event.target.closest(`[data-entry-ref="${wanted.entryRef}"]`);
+      if (!insideMovedEntry) refocus.current = null;
+    };
+    document.addEventListener('focusin', forget);
+    document.addEventListener('pointerdown', forget);
+    return () => {
+      document.removeEventListener('focusin', forget);
+      document.removeEventListener('pointerdown', forget);
+    };
+  }, []);
   useLayoutEffect(() => {
     const wanted = refocus.current;
-    if (!wanted) return;
-    // Kept until the saved order arrives, which may move the card once more.
-    if (moved?.base !== sections) refocus.current = null;
-    if (!focusIsLost()) return;
+    if (!wanted || !focusIsLost()) return;
     const card = document.querySelector(`[data-entry-ref="${wanted.entryRef}"]`);
     const controls = [wanted.control, 'up', 'down', 'section'].map((control) => card?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${control}"]:not(:disabled)`));
     controls.find((control) => control != null)?.focus();
-  }, [shown, moved, sections]);
+  }, [shown]);
 
   if (shown.length === 0) return <Alert variant="info">{COLLECTION_TEXTS.emptyCollection}</Alert>;
   const sectionChoices = shown.map((section) => ({ section: section.section, heading: headingOf(section.section) }));

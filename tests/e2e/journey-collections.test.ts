@@ -145,7 +145,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Collection journeys', () => {
     await expect.poll(() => entryTitles(page, 'Evening'), { timeout: 5000 }).toEqual([third!.title, first!.title]);
     expect(await entryTitles(page, 'Morning')).toEqual([second!.title]);
     await expect.poll(() => announcement(page).textContent()).toBe(entryMovedAnnouncement(first!.title, 2, 2, 'Evening'));
-    await expect.poll(() => focusedLabel(page)).toBe(`Move ${first!.title} to section…`);
+    await expect.poll(() => focusedLabel(page), { timeout: 5000 }).toBe(`Move ${first!.title} to section…`);
     // From the top: scrolled to the moved entry, the title's edit button sits under the sticky top bar, which axe
     // counts against its target size.
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -278,6 +278,33 @@ describe('a collection page', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Campfire Songs to section…' })));
   });
 
+  it('keeps the focus on a moved entry while saves arrive late and out of step with the moves', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(router, 'patch').mockImplementation(() => {});
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    screen.getByRole('button', { name: 'Move Campfire Songs down' }).focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Tab}');
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Week 2' }));
+    const moveToSection = () => screen.getByRole('button', { name: 'Move Campfire Songs to section…' });
+    await waitFor(() => expect(document.activeElement).toBe(moveToSection()));
+    // The first save's props come only now: the entry goes back to Week 1 for a moment, then the second save's props
+    // put it in Week 2 again. Each time the card is a new element; the focus follows it both times.
+    const collectionProps = (sections: CollectionSection[]) => ({
+      url: '/collection/coll00000001',
+      component: 'collection/Show',
+      props: { collection: { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true, ownerDisplayName: 'Maya Thompson' }, sections, ...OWNER },
+      preserveState: true,
+    });
+    await act(() => router.push(collectionProps([section('Week 1', 0, [GAMES, { ...SONGS, position: 1 }]), section('Week 2', 1, [LOCKED])])));
+    await waitFor(() => expect(document.activeElement).toBe(moveToSection()));
+    await act(() => router.push(collectionProps([section('Week 1', 0, [GAMES]), section('Week 2', 1, [LOCKED, { ...SONGS, section: 'Week 2', position: 1 }])])));
+    expect(within(sectionList('Week 2')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual([COLLECTION_TEXTS.lockedItem, 'Campfire Songs']);
+    await waitFor(() => expect(document.activeElement).toBe(moveToSection()));
+  });
+
   it('announces a drag the same way', async () => {
     const user = userEvent.setup();
     vi.spyOn(router, 'patch').mockImplementation(() => {});
