@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { openDatabase, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { items } from '../server/db/schema';
-import { listingQueries, suggestionsFor, tagCounts, typeAheadQuery } from '../server/features/discovery/queries';
+import { listingQueries, listItems, suggestionsFor, tagCounts, typeAheadQuery } from '../server/features/discovery/queries';
 import { textSearch } from '../server/features/discovery/search';
 import { filterTaxonomies, tagIdsInUse } from '../server/features/discovery/tag-catalogue';
 import { loadItemParts } from '../server/features/items/detail';
@@ -75,6 +75,18 @@ async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<S
     statement('listing: all items, count up to the limit', browsed.count),
     ...(await recordedStatements(db, 'listing: filter tags in use', (recording) => tagIdsInUse(recording, fixtures.viewer))),
     ...(await tagCountStatements(db, fixtures)),
+    ...(await rareCombinationStatements(db, fixtures)),
+  ];
+}
+
+/** Tags no item carries together: the page and its count, the tag counts and the suggestions (`filteredIds`). */
+async function rareCombinationStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
+  const rare = { listing: 'all' as const, search: '', tags: fixtures.rareFilterTags, page: 1 };
+  const offered = filterTaxonomies(fixtures.catalogue, await tagIdsInUse(db, fixtures.viewer), fixtures.rareFilterTags);
+  return [
+    ...(await recordedStatements(db, 'rare tags: page', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, rare))),
+    ...(await recordedStatements(db, 'rare tags: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, rare, offered, 0))),
+    ...(await recordedStatements(db, 'rare tags: suggestions', (recording) => suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, rare))),
   ];
 }
 

@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { migrateDatabase } from '../../server/db/migrate';
 import { ERROR_PAGES } from '../../shared/messages';
+import { RETRY_AFTER_SECONDS } from '../../server/features/errors/plugin';
 import { temporaryLocalDrive, testConfig, type CookieJar } from '../support/app';
 import { inertiaHeaders, pageFromHtml, signInAs, xsrfHeader } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
@@ -80,6 +81,7 @@ describe.skipIf(!serverUrl)('a database outage (PostgreSQL)', () => {
     for (const [what, options] of await requests()) {
       const response = await app.inject(options);
       expect(response.statusCode, what).toBe(503);
+      expect(response.headers['retry-after'], what).toBe(String(RETRY_AFTER_SECONDS.databaseUnavailable));
       expect(response.body, what).not.toMatch(/ECONNREFUSED|session\.get|is not a function|at .*\.ts:\d+|"statusCode"|FST_/);
       if (response.headers['content-type']?.toString().includes('text/html')) {
         expect(pageFromHtml(response.body), what).toMatchObject({ component: 'errors/Error', props: { status: 503, title: ERROR_PAGES[503].title } });

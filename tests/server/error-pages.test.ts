@@ -4,6 +4,7 @@ import { ERROR_PAGES } from '../../shared/messages';
 import { buildApp } from '../../server/app';
 import type { DatabaseHandle } from '../../server/db/client';
 import { forbidden, gone } from '../../server/lib/http-errors';
+import { RETRY_AFTER_SECONDS } from '../../server/features/errors/plugin';
 import { freshDatabase } from '../support/database';
 import { testConfig } from '../support/app';
 import { pageFromHtml, visit } from '../support/http';
@@ -78,6 +79,7 @@ describe('maintenance mode', () => {
     try {
       const response = await maintenanceApp.inject({ method: 'GET', url: '/' });
       expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS.maintenance));
       expect(pageFromHtml(response.body).props).toMatchObject({ title: ERROR_PAGES[503].title, message: ERROR_PAGES[503].message });
     } finally {
       await maintenanceApp.close();

@@ -10,6 +10,7 @@ import { forgivingSearchRank, hasCloseTitle, hasLooselyCloseTitle, matchesSearch
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
+import { filteredIds, type FilteredQuestion } from './filtered-ids';
 import { carriesAnyTag, filterGroups, taggedWithAny, taggedWithAnyInRow, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
@@ -50,6 +51,8 @@ function listingKey({ listing, search, tags, page }: ListingRequest): string {
 const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
 
 async function listingRows(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
+  const groups = filterGroups(catalogue, request.tags);
+  if (request.search === '' && groups.length > 0) return tagFilteredRows(db, viewer, request, groups, now);
   const statements = listingQueries(db, viewer, catalogue, request, now);
   const offset = offsetOf(request.page);
   // One row more than a page says whether another page follows; a search shows only its best EXACT_COUNT_LIMIT.
@@ -59,6 +62,27 @@ async function listingRows(db: Database, viewer: Viewer, catalogue: TagCatalogue
   const hasMore = fetched.length > shown && offset + shown < (statements.ranked ? EXACT_COUNT_LIMIT : Number.POSITIVE_INFINITY);
   return { rows, total: await countOf(statements, fetched, offset, hasMore), hasMore };
 }
+
+/** An unsearched page with tag filters: its ids from `filteredIds`, which counts on the way when it can. */
+async function tagFilteredRows(db: Database, viewer: Viewer, request: ListingRequest, groups: readonly FilterGroup[], now: Date) {
+  const question = filteredQuestion(viewer, request.listing, groups, now);
+  const offset = offsetOf(request.page);
+  const found = await filteredIds(db, question, offset, PAGE_SIZE + 1);
+  const hasMore = found.ids.length > PAGE_SIZE;
+  const pageIds = found.ids.slice(0, PAGE_SIZE);
+  const rows = pageIds.length === 0 ? [] : await db.select(summaryColumns).from(items).where(inArray(items.id, pageIds)).orderBy(...question.order);
+  // The last page knows the exact length; above the limit filteredIds only knows "more than 1,000".
+  if (!hasMore && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, hasMore };
+  if (found.total !== undefined) return { rows, total: found.total, hasMore };
+  const [row] = await db.select({ total: count() }).from(db.select({ id: items.id }).from(items).where(filteredCondition(question)).limit(EXACT_COUNT_LIMIT + 1).as('limited'));
+  return { rows, total: Math.min(row?.total ?? 0, EXACT_COUNT_LIMIT + 1), hasMore };
+}
+
+function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date): FilteredQuestion {
+  return { base: and(listableItemsCondition(viewer, now), listingScope(viewer, listing)), groups: groups.map((group) => group.tagIds), order: listingOrder(listing, null) };
+}
+
+const filteredCondition = ({ base, groups }: FilteredQuestion) => and(base, ...groups.map((group) => taggedWithAny(group)));
 
 /**
  * The count, with as little work as the page allows: a search's page carries its candidates' count (above the limit
@@ -202,12 +226,24 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
   }
   const counts: Record<string, number> = {};
   for (const [taxonomyId, batch] of batches) {
-    const where = listingCondition(db, viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
-    const row = await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id)));
+    const where = await countedPart(db, viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
+    const row = where !== null ? await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id))) : { size: EXACT_COUNT_LIMIT + 1 };
     // Above the limit the part counted in is too large to count tag by tag: its tags show no number (decisions).
     if (row.size <= EXACT_COUNT_LIMIT) batch.forEach((tag, index) => (counts[tag.ref] = Number(row[`t${index}`] ?? 0)));
   }
   return counts;
+}
+
+/**
+ * The part of the library a batch of tags is counted in, as a condition; null when it holds over EXACT_COUNT_LIMIT
+ * items. Unsearched and tag-filtered, its items are found first (`filteredIds`): a rare combination of tags would
+ * otherwise be looked for through the whole library.
+ */
+async function countedPart(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, search: TextSearch | null, groups: readonly FilterGroup[]): Promise<SQL | undefined | null> {
+  if (search || groups.length === 0) return listingCondition(db, viewer, catalogue, request, now, search, groups);
+  const { ids } = await filteredIds(db, filteredQuestion(viewer, request.listing, groups, now), 0, EXACT_COUNT_LIMIT + 1);
+  if (ids.length > EXACT_COUNT_LIMIT) return null;
+  return ids.length > 0 ? inArray(items.id, ids) : sql`false`;
 }
 
 /**
@@ -247,13 +283,17 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
       .limit(SUGGESTION_LIMIT);
     if (closest.length > 0) return { kind: 'closest', items: closest.map((row) => itemSummary(row, now)) };
   }
-  const popular = await db
-    .select(summaryColumns)
-    .from(items)
-    .where(inFilters)
-    .orderBy(desc(items.recentViewCount), desc(items.viewCount), asc(titleOrder), asc(items.id))
-    .limit(SUGGESTION_LIMIT);
+  const popular = await mostViewed(db, viewer, catalogue, request, now);
   return popular.length > 0 ? { kind: 'popular', items: popular.map((row) => itemSummary(row, now)) } : null;
+}
+
+/** The most viewed items within the chosen filters; with tag filters their ids come first (`filteredIds`). */
+async function mostViewed(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<SummaryRow[]> {
+  const groups = filterGroups(catalogue, request.tags);
+  const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: listingOrder('popular', null) };
+  if (groups.length === 0) return db.select(summaryColumns).from(items).where(question.base).orderBy(...question.order).limit(SUGGESTION_LIMIT);
+  const { ids } = await filteredIds(db, question, 0, SUGGESTION_LIMIT);
+  return ids.length === 0 ? [] : db.select(summaryColumns).from(items).where(inArray(items.id, ids)).orderBy(...question.order);
 }
 
 /** Titles at least this close to the search (pg_trgm word similarity) are offered as the closest matches. */

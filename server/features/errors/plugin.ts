@@ -9,6 +9,9 @@ import { forbiddenHelp } from '../sharing/access-requests';
 import { plainErrorResponse, renderError, renderErrorSafely, wantsJson } from './render';
 import { hadUndecodableUrl } from './undecodable-url';
 
+/** What a 503's Retry-After asks for: a database hiccup passes in seconds, maintenance takes minutes. */
+export const RETRY_AFTER_SECONDS = { databaseUnavailable: 5, maintenance: 120 } as const;
+
 /**
  * Renders the spec's error pages (member-library §8) for full page loads and Inertia visits, answers JSON for JSON
  * requests, never shows a stack trace, and turns input that cannot be used into the one refusal of ./input.ts.
@@ -28,8 +31,9 @@ export const errorPagesPlugin = fp(
         return refuseInput(request, reply, { form: INPUT_REFUSED.invalid });
       }
       if (isDatabaseUnavailable(error)) {
+        // Away, or every connection busy for longer than the pool waits: a client may try again shortly.
         request.log.error({ err: error, reqId: request.id }, 'database unavailable');
-        return renderErrorSafely(request, reply, 503, null);
+        return renderErrorSafely(request, reply.header('retry-after', String(RETRY_AFTER_SECONDS.databaseUnavailable)), 503, null);
       }
       const status = statusOf(error);
       if (status >= 500) {
@@ -45,7 +49,7 @@ export const errorPagesPlugin = fp(
     if (app.config.MAINTENANCE_MODE) {
       app.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/build/')) return;
-        return renderError(request, reply, 503, null);
+        return renderError(request, reply.header('retry-after', String(RETRY_AFTER_SECONDS.maintenance)), 503, null);
       });
     }
   },
