@@ -1,7 +1,8 @@
 /**
- * `filteredIds` (discovery/filtered-ids.ts) answers tag filters three ways: from the head of the list's order, by
- * walking the order, or, when the head holds almost no match, through the tags' GIN index. Whichever way it takes,
- * its ids and count must be the ones a plain filtered, ordered query gives, at every offset, on both engines.
+ * `filteredIds` (discovery/filtered-ids.ts) answers tag filters in four ways: from the head of the list's order, by
+ * walking the order, through the tags' GIN index when the head holds almost no match, and by walking the order after
+ * all when the index finds more than its limit. Whichever way it takes, its ids and count must be those of a plain
+ * filtered, ordered query, at every offset, on both engines. Small limits make each way happen in a small library.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, gte, sql, type SQL } from 'drizzle-orm';
@@ -10,44 +11,50 @@ import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
 import { items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { truncateAllTables } from '../../server/db/seed/batches';
-import { filteredIds, HEAD_WALK_ROWS, RARE_BELOW, type FilteredQuestion } from '../../server/features/discovery/filtered-ids';
+import { filteredIds, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
 import { carriesAnyTag } from '../../server/features/discovery/tag-catalogue';
 import { freshDatabase } from '../support/database';
 
+const LIMITS: WalkLimits = { headRows: 200, rareBelow: 6, rareSetLimit: 60 };
+/** Half of them discoverable: more than a head. */
+const ITEM_COUNT = 1000;
+
 let database: DatabaseHandle;
-/** Tags: every item, every third item, the last 12 titles, the first 5 titles, no item. */
-let tag: Record<'all' | 'third' | 'last' | 'first' | 'none', number>;
-/** Half of them discoverable: more than a head walk. */
-const ITEM_COUNT = 2 * HEAD_WALK_ROWS + 1000;
+/** Tags: every item, every third, the last 24 titles, the first 10, every item from the 600th title on, none. */
+let tag: Record<'all' | 'third' | 'last' | 'first' | 'late' | 'none', number>;
 
 beforeAll(async () => {
   database = await freshDatabase();
   const db = database.db;
   await truncateAllTables(db);
   const [taxonomy] = await db.insert(taxonomies).values({ title: 'Kind' }).returning({ id: taxonomies.id });
-  const labels = ['all', 'third', 'last', 'first', 'none'] as const;
+  const labels = ['all', 'third', 'last', 'first', 'late', 'none'] as const;
   const tagRows = await db
     .insert(tags)
     .values(labels.map((label) => ({ taxonomyId: taxonomy!.id, label })))
     .returning({ id: tags.id });
   tag = Object.fromEntries(labels.map((label, index) => [label, tagRows[index]!.id])) as typeof tag;
-  // Titles sort in insertion order ('Item 00000' …); half of the items are hidden, so access narrows the walk too.
-  const titles = Array.from({ length: ITEM_COUNT }, (_, index) => `Item ${String(index).padStart(5, '0')}`);
-  for (let start = 0; start < ITEM_COUNT; start += 500) {
-    const rows = await db
-      .insert(items)
-      .values(titles.slice(start, start + 500).map((title, offset) => ({ code: `FI-${start + offset}`, title, visibility: (start + offset) % 2 === 0 ? VISIBILITY.DISCOVERABLE : VISIBILITY.HIDDEN, recentViewCount: (start + offset) % 97 })))
-      .returning({ id: items.id, title: items.title });
-    const tagged = rows.flatMap((row) => {
-      const index = Number(row.title.slice(5));
-      const carried = [tag.all];
-      if (index % 3 === 0) carried.push(tag.third);
-      if (index >= ITEM_COUNT - 24) carried.push(tag.last);
-      if (index < 10) carried.push(tag.first);
-      return carried.map((tagId) => ({ itemId: row.id, tagId }));
-    });
-    await db.insert(itemTags).values(tagged);
-  }
+  // Titles sort in insertion order ('Item 0000' …); every other item is hidden, so access narrows the walk too.
+  const rows = await db
+    .insert(items)
+    .values(
+      Array.from({ length: ITEM_COUNT }, (_, index) => ({
+        code: `FI-${index}`,
+        title: `Item ${String(index).padStart(4, '0')}`,
+        visibility: index % 2 === 0 ? VISIBILITY.DISCOVERABLE : VISIBILITY.HIDDEN,
+        recentViewCount: index % 97,
+      })),
+    )
+    .returning({ id: items.id, title: items.title });
+  const carried = (index: number) => {
+    const tagIds = [tag.all];
+    if (index % 3 === 0) tagIds.push(tag.third);
+    if (index >= ITEM_COUNT - 24) tagIds.push(tag.last);
+    if (index < 10) tagIds.push(tag.first);
+    if (index >= 600) tagIds.push(tag.late);
+    return tagIds;
+  };
+  await db.insert(itemTags).values(rows.flatMap((row) => carried(Number(row.title.slice(5))).map((tagId) => ({ itemId: row.id, tagId }))));
 });
 
 afterAll(async () => {
@@ -66,14 +73,17 @@ async function plainAnswer(question: FilteredQuestion): Promise<{ ids: number[];
   return { ids: rows.map((row) => row.id), total: counted!.total };
 }
 
-async function expectSameAnswer(question: FilteredQuestion, offsets: readonly number[], wanted: number) {
+/** Every offset's ids are the plain answer's; a count, when given, is the plain count (bounded). Returns the counts given. */
+async function expectSameAnswer(question: FilteredQuestion, offsets: readonly number[], wanted = 26): Promise<(number | undefined)[]> {
   const plain = await plainAnswer(question);
+  const totals: (number | undefined)[] = [];
   for (const offset of offsets) {
-    const found = await filteredIds(database.db, question, offset, wanted);
+    const found = await filteredIds(database.db, question, offset, wanted, LIMITS);
     expect(found.ids, `ids from ${offset}`).toEqual(plain.ids.slice(offset, offset + wanted));
     if (found.total !== undefined) expect(found.total, `count from ${offset}`).toBe(Math.min(plain.total, EXACT_COUNT_LIMIT + 1));
+    totals.push(found.total);
   }
-  return plain;
+  return totals;
 }
 
 describe.each([
@@ -81,33 +91,35 @@ describe.each([
   ['popularity order', popularOrder],
 ])('filteredIds in %s', (_, order) => {
   it('answers common filters from the head, and by walking the order past it', async () => {
-    const plain = await expectSameAnswer({ base: discoverable, groups: [[tag.third]], order }, [0, 25, 300, 700, 808], 26);
-    expect(plain.total).toBeGreaterThan(HEAD_WALK_ROWS / 6);
+    await expectSameAnswer({ base: discoverable, groups: [[tag.third]], order }, [0, 25, 60, 100, 150]);
   });
 
   it('answers filters rare in the head through the tags’ index, with their count', async () => {
-    const plain = await expectSameAnswer({ base: discoverable, groups: [[tag.all], [tag.last]], order }, [0, 5, 12], 26);
-    expect(plain.total).toBeLessThan(RARE_BELOW);
-    const found = await filteredIds(database.db, { base: discoverable, groups: [[tag.all], [tag.last]], order }, 0, 26);
-    expect(found.total).toBe(plain.total);
+    const totals = await expectSameAnswer({ base: discoverable, groups: [[tag.all], [tag.last]], order }, [0, 5, 11]);
+    expect(totals).toEqual([12, 12, 12]);
   });
 
-  it('answers a combination no item has: nothing, counted as 0', async () => {
-    const found = await filteredIds(database.db, { base: discoverable, groups: [[tag.first], [tag.last]], order }, 0, 26);
-    expect(found).toEqual({ ids: [], total: 0 });
-    expect(await filteredIds(database.db, { base: discoverable, groups: [[tag.none]], order }, 0, 26)).toEqual({ ids: [], total: 0 });
+  it('answers a combination no item has, and a tag no item has: nothing, counted as 0', async () => {
+    expect(await filteredIds(database.db, { base: discoverable, groups: [[tag.first], [tag.last]], order }, 0, 26, LIMITS)).toEqual({ ids: [], total: 0 });
+    expect(await filteredIds(database.db, { base: discoverable, groups: [[tag.none]], order }, 0, 26, LIMITS)).toEqual({ ids: [], total: 0 });
   });
 
   it('counts every match when the head is the whole list', async () => {
-    const base = and(discoverable, sql`${items.title} >= 'Item 04800'`);
-    await expectSameAnswer({ base, groups: [[tag.all, tag.none]], order }, [0, 25, 75], 26);
-    const found = await filteredIds(database.db, { base, groups: [[tag.all]], order }, 0, 26);
-    expect(found.total).toBe(100);
-  });
-
-  it('reads over a thousand matches as EXACT_COUNT_LIMIT + 1 from the head', async () => {
-    await expectSameAnswer({ base: undefined, groups: [[tag.all]], order }, [0, 1974], 26);
-    const found = await filteredIds(database.db, { base: undefined, groups: [[tag.all]], order }, 0, 26);
-    expect(found.total).toBe(EXACT_COUNT_LIMIT + 1);
+    const base = and(discoverable, sql`${items.title} >= 'Item 0800'`);
+    const totals = await expectSameAnswer({ base, groups: [[tag.all, tag.none]], order }, [0, 25, 75]);
+    expect(totals).toEqual([100, 100, 100]);
   });
 });
+
+describe('filteredIds where the head is not like the rest of the list', () => {
+  it('walks the title order after all when the tags’ index finds more than its limit', async () => {
+    // No title of the head carries 'late'; 200 discoverable items after it do, more than the index is read for.
+    const totals = await expectSameAnswer({ base: discoverable, groups: [[tag.late]], order: titleOrder }, [0, 26, 150]);
+    expect(totals).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('may then say "over EXACT_COUNT_LIMIT": the app reads the index for more items than that', async () => {
+    expect(WALK_LIMITS.rareSetLimit).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT);
+  });
+});
+

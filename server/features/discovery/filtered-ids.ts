@@ -1,14 +1,21 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { sqlRows } from '../../db/sql-rows';
 import { carriesAnyTag } from './tag-catalogue';
 
-/** How many rows of a list's order are read to learn whether its tag filters are common or rare there. */
-export const HEAD_WALK_ROWS = 2000;
-/** Fewer matches than this in the head walk (under 1.3 %): the filters' items are found through the tags' index. */
-export const RARE_BELOW = 26;
+export interface WalkLimits {
+  /** How many rows of a list's order are read to learn whether its tag filters are common or rare there. */
+  headRows: number;
+  /** Fewer matches than this in the head: the filters' items are looked for through the tags' index. */
+  rareBelow: number;
+  /** At most this many items are read through the tags' index; when more pass, the filters were not rare after all. */
+  rareSetLimit: number;
+}
+
+/** Rare means under 1.3 % of the first 2,000 rows; the tags' index is read for at most 5,000 items. */
+export const WALK_LIMITS: WalkLimits = { headRows: 2000, rareBelow: 26, rareSetLimit: 5000 };
 
 /** A listing's question without its search: who may see what and which list (`base`), tag filter groups, order. */
 export interface FilteredQuestion {
@@ -30,30 +37,32 @@ export interface FilteredIds {
  * combinations). The planner takes tags of different taxonomies, and tags and access levels, as independent: for a
  * combination almost no item has (Type › Person with Age Group › Children) it expects thousands of matches and walks
  * the list's order through the whole library looking for a page (0.75 s at 1,000,000 items, seconds under load). So
- * the first HEAD_WALK_ROWS rows of the order are read first: when they hold enough matches, the filters are common
- * and walking the order is right; when they hold almost none, the matches are few and are read through the tags'
- * GIN index and sorted.
+ * the first rows of the order (`WALK_LIMITS`) are read first: when they hold enough matches, the filters are common
+ * and walking the order is right; when they hold almost none, the matches are probably few and are read through the
+ * tags' GIN index (up to a limit) and sorted.
  */
-export async function filteredIds(db: Database, question: FilteredQuestion, offset: number, wanted: number): Promise<FilteredIds> {
-  const head = await headWalk(db, question);
-  if (head.walked < HEAD_WALK_ROWS) return { ids: head.ids.slice(offset, offset + wanted), total: Math.min(head.ids.length, EXACT_COUNT_LIMIT + 1) };
+export async function filteredIds(db: Database, question: FilteredQuestion, offset: number, wanted: number, limits = WALK_LIMITS): Promise<FilteredIds> {
+  const head = await headWalk(db, question, limits.headRows);
+  if (head.walked < limits.headRows) return { ids: head.ids.slice(offset, offset + wanted), total: Math.min(head.ids.length, EXACT_COUNT_LIMIT + 1) };
   const knownTotal = head.ids.length > EXACT_COUNT_LIMIT ? EXACT_COUNT_LIMIT + 1 : undefined;
   if (head.ids.length >= offset + wanted) return { ids: head.ids.slice(offset, offset + wanted), total: knownTotal };
-  if (head.ids.length >= RARE_BELOW) return { ids: await orderedWalk(db, question, offset, wanted), total: knownTotal };
-  return rareMatches(db, question, offset, wanted);
+  if (head.ids.length >= limits.rareBelow) return { ids: await orderedWalk(db, question, offset, wanted), total: knownTotal };
+  // When more than rareSetLimit pass after all, more than EXACT_COUNT_LIMIT do (with the app's limits).
+  const rare = await rareMatches(db, question, offset, wanted, limits.rareSetLimit);
+  return rare ?? { ids: await orderedWalk(db, question, offset, wanted), total: limits.rareSetLimit >= EXACT_COUNT_LIMIT ? EXACT_COUNT_LIMIT + 1 : undefined };
 }
 
 const passes = (tagIds: SQL, groups: FilteredQuestion['groups']) => and(...groups.map((group) => carriesAnyTag(tagIds, group)));
 const position = (order: readonly SQL[]) => sql`row_number() over (order by ${sql.join([...order], sql`, `)})`;
 
-/** The first HEAD_WALK_ROWS rows of the order (`walked` says how many there were) and which of them pass. */
-async function headWalk(db: Database, { base, groups, order }: FilteredQuestion): Promise<{ ids: number[]; walked: number }> {
+/** The first `headRows` rows of the order (`walked` says how many there were) and which of them pass. */
+async function headWalk(db: Database, { base, groups, order }: FilteredQuestion, headRows: number): Promise<{ ids: number[]; walked: number }> {
   const head = db
     .select({ id: items.id, tagIds: items.tagIds, position: position(order).as('position') })
     .from(items)
     .where(base)
     .orderBy(...order)
-    .limit(HEAD_WALK_ROWS)
+    .limit(headRows)
     .as('head');
   const [row] = await sqlRows<{ ids: number[]; walked: number }>(
     db,
@@ -75,18 +84,26 @@ async function orderedWalk(db: Database, { base, groups, order }: FilteredQuesti
 }
 
 /**
- * Rare filters: every item that passes, found through the tags' GIN index (no limit, so the planner does not walk the
- * order hoping to stop early), numbered in the list's order; the ids from `offset` on and how many passed.
+ * Filters rare in the head: the items that pass, at most `rareSetLimit` of them, found through the tags' GIN index, then
+ * numbered in the list's order; the ids from `offset` on and how many passed. Null when more pass: the head was not
+ * like the rest of the list (titles and tags go together: few of the first titles are for children), and the order
+ * is walked after all.
  */
-async function rareMatches(db: Database, { base, groups, order }: FilteredQuestion, offset: number, wanted: number): Promise<FilteredIds> {
+async function rareMatches(db: Database, { base, groups, order }: FilteredQuestion, offset: number, wanted: number, rareSetLimit: number): Promise<FilteredIds | null> {
+  const passing = db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(base, passes(sql`${items.tagIds}`, groups)))
+    .limit(rareSetLimit + 1);
   const matched = db
     .select({ id: items.id, position: position(order).as('position') })
     .from(items)
-    .where(and(base, passes(sql`${items.tagIds}`, groups)))
+    .where(inArray(items.id, passing))
     .as('matched');
   const [row] = await sqlRows<{ ids: number[]; total: number }>(
     db,
     sql`select coalesce(array_agg(${matched.id} order by ${matched.position}) filter (where ${matched.position} > ${offset} and ${matched.position} <= ${offset + wanted}), '{}') as ids, count(*)::int as total from ${matched}`,
   );
+  if (row!.total > rareSetLimit) return null;
   return { ids: row!.ids, total: Math.min(row!.total, EXACT_COUNT_LIMIT + 1) };
 }

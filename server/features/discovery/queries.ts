@@ -226,24 +226,12 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
   }
   const counts: Record<string, number> = {};
   for (const [taxonomyId, batch] of batches) {
-    const where = await countedPart(db, viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
-    const row = where !== null ? await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id))) : { size: EXACT_COUNT_LIMIT + 1 };
+    const where = listingCondition(db, viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
+    const row = await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id)));
     // Above the limit the part counted in is too large to count tag by tag: its tags show no number (decisions).
     if (row.size <= EXACT_COUNT_LIMIT) batch.forEach((tag, index) => (counts[tag.ref] = Number(row[`t${index}`] ?? 0)));
   }
   return counts;
-}
-
-/**
- * The part of the library a batch of tags is counted in, as a condition; null when it holds over EXACT_COUNT_LIMIT
- * items. Unsearched and tag-filtered, its items are found first (`filteredIds`): a rare combination of tags would
- * otherwise be looked for through the whole library.
- */
-async function countedPart(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, search: TextSearch | null, groups: readonly FilterGroup[]): Promise<SQL | undefined | null> {
-  if (search || groups.length === 0) return listingCondition(db, viewer, catalogue, request, now, search, groups);
-  const { ids } = await filteredIds(db, filteredQuestion(viewer, request.listing, groups, now), 0, EXACT_COUNT_LIMIT + 1);
-  if (ids.length > EXACT_COUNT_LIMIT) return null;
-  return ids.length > 0 ? inArray(items.id, ids) : sql`false`;
 }
 
 /**
