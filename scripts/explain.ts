@@ -85,6 +85,8 @@ async function rareCombinationStatements(db: Database, fixtures: BenchFixtures):
   const offered = filterTaxonomies(fixtures.catalogue, await tagIdsInUse(db, fixtures.viewer), fixtures.rareFilterTags);
   return [
     ...(await recordedStatements(db, 'rare tags: page', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, rare))),
+    ...(await recordedStatements(db, 'rare tags + search: page', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }))),
+    ...(await recordedStatements(db, 'rare tags + search: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }, offered, 0))),
     ...(await recordedStatements(db, 'rare tags: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, rare, offered, 0))),
     ...(await recordedStatements(db, 'rare tags: suggestions', (recording) => suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, rare))),
   ];

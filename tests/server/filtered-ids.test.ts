@@ -11,7 +11,7 @@ import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
 import { items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { truncateAllTables } from '../../server/db/seed/batches';
-import { filteredIds, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
+import { filteredIds, rareFilteredSet, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
 import { carriesAnyTag } from '../../server/features/discovery/tag-catalogue';
 import { freshDatabase } from '../support/database';
 
@@ -123,3 +123,19 @@ describe('filteredIds where the head is not like the rest of the list', () => {
   });
 });
 
+
+describe('rareFilteredSet', () => {
+  const sorted = (ids: number[] | null) => (ids ? [...ids].sort((a, b) => a - b) : ids);
+
+  it('gives every passing item when they are few, through the head or the tags’ index, and null when they are not', async () => {
+    const setOf = async (question: FilteredQuestion) => sorted(await rareFilteredSet(database.db, question, LIMITS));
+    const plainSet = async (question: FilteredQuestion) => sorted((await plainAnswer(question)).ids);
+    const rare = { base: discoverable, groups: [[tag.all], [tag.last]], order: titleOrder };
+    expect(await setOf(rare)).toEqual(await plainSet(rare));
+    const wholeList = { base: and(discoverable, sql`${items.title} >= 'Item 0800'`), groups: [[tag.third]], order: titleOrder };
+    expect(await setOf(wholeList)).toEqual(await plainSet(wholeList));
+    expect(await setOf({ base: discoverable, groups: [[tag.third]], order: titleOrder })).toBeNull();
+    expect(await setOf({ base: discoverable, groups: [[tag.late]], order: titleOrder })).toBeNull();
+    expect(await setOf({ base: discoverable, groups: [[tag.none]], order: titleOrder })).toEqual([]);
+  });
+});

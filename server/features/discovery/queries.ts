@@ -10,7 +10,7 @@ import { forgivingSearchRank, hasCloseTitle, hasLooselyCloseTitle, matchesSearch
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
-import { filteredIds, type FilteredQuestion } from './filtered-ids';
+import { filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
 import { carriesAnyTag, filterGroups, taggedWithAny, taggedWithAnyInRow, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
@@ -53,7 +53,7 @@ const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
 async function listingRows(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
   const groups = filterGroups(catalogue, request.tags);
   if (request.search === '' && groups.length > 0) return tagFilteredRows(db, viewer, request, groups, now);
-  const statements = listingQueries(db, viewer, catalogue, request, now);
+  const statements = listingQueries(db, viewer, catalogue, request, now, await passingIdsIfRare(db, viewer, request, groups, now));
   const offset = offsetOf(request.page);
   // One row more than a page says whether another page follows; a search shows only its best EXACT_COUNT_LIMIT.
   const shown = statements.ranked ? Math.max(0, Math.min(PAGE_SIZE, EXACT_COUNT_LIMIT - offset)) : PAGE_SIZE;
@@ -76,6 +76,12 @@ async function tagFilteredRows(db: Database, viewer: Viewer, request: ListingReq
   if (found.total !== undefined) return { rows, total: found.total, hasMore };
   const [row] = await db.select({ total: count() }).from(db.select({ id: items.id }).from(items).where(filteredCondition(question)).limit(EXACT_COUNT_LIMIT + 1).as('limited'));
   return { rows, total: Math.min(row?.total ?? 0, EXACT_COUNT_LIMIT + 1), hasMore };
+}
+
+/** With a search, the items that pass the filter groups when they are few (`rareFilteredSet`); otherwise null. */
+async function passingIdsIfRare(db: Database, viewer: Viewer, request: ListingRequest, groups: readonly FilterGroup[], now: Date): Promise<number[] | null> {
+  if (request.search === '' || groups.length === 0) return null;
+  return rareFilteredSet(db, filteredQuestion(viewer, request.listing, groups, now));
 }
 
 function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date): FilteredQuestion {
@@ -102,9 +108,9 @@ type ListingStatements = ReturnType<typeof listingQueries>;
  * and `count` counts the matches up to one more than EXACT_COUNT_LIMIT. With a search (`ranked`), only a bounded set
  * of candidates is ranked (`searchCandidates`), and each page row carries their count as `total`.
  */
-export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
+export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, passingIds: readonly number[] | null = null) {
   const search = request.search ? textSearch(request.search) : null;
-  const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags));
+  const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags), passingIds);
   const offset = offsetOf(request.page);
   if (request.search !== '') {
     const total = sql<number>`count(*) over ()`.mapWith(Number);
@@ -180,13 +186,20 @@ type FilterGroup = ReturnType<typeof filterGroups>[number];
  * Which items a listing shows: those the viewer may list (the policy's condition, always), in the listing's scope,
  * and passing every filter group (tags of one taxonomy OR, taxonomies AND); with a search, the search's bounded
  * candidates among them (`searchCandidates`, which apply all of that themselves, so the statement starts from them).
+ * `passingIds`, when the filter groups' items are known to be few (`rareFilteredSet`), stands for the groups.
  */
-function listingCondition(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, search: TextSearch | null, groups: readonly FilterGroup[]): SQL | undefined {
-  const filtered = and(
-    listableItemsCondition(viewer, now),
-    listingScope(viewer, request.listing),
-    ...groups.map((group) => (search ? taggedWithAnyInRow(group.tagIds) : taggedWithAny(group.tagIds))),
-  );
+function listingCondition(
+  db: Database,
+  viewer: Viewer,
+  catalogue: TagCatalogue,
+  request: ListingRequest,
+  now: Date,
+  search: TextSearch | null,
+  groups: readonly FilterGroup[],
+  passingIds: readonly number[] | null = null,
+): SQL | undefined {
+  const tagFilters = passingIds ? [passingIds.length > 0 ? inArray(items.id, [...passingIds]) : sql`false`] : groups.map((group) => (search ? taggedWithAnyInRow(group.tagIds) : taggedWithAny(group.tagIds)));
+  const filtered = and(listableItemsCondition(viewer, now), listingScope(viewer, request.listing), ...tagFilters);
   if (request.search === '') return filtered;
   // A search with nothing searchable left (only punctuation) matches nothing.
   return search ? sql`${items.id} in (${searchCandidates(db, filtered, search, catalogue.tagIdsMatching(search.plain))})` : sql`false`;
@@ -226,7 +239,8 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
   }
   const counts: Record<string, number> = {};
   for (const [taxonomyId, batch] of batches) {
-    const where = listingCondition(db, viewer, catalogue, request, now, search, groups.filter((group) => group.taxonomyId !== taxonomyId));
+    const countedGroups = groups.filter((group) => group.taxonomyId !== taxonomyId);
+    const where = listingCondition(db, viewer, catalogue, request, now, search, countedGroups, await passingIdsIfRare(db, viewer, request, countedGroups, now));
     const row = await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id)));
     // Above the limit the part counted in is too large to count tag by tag: its tags show no number (decisions).
     if (row.size <= EXACT_COUNT_LIMIT) batch.forEach((tag, index) => (counts[tag.ref] = Number(row[`t${index}`] ?? 0)));
