@@ -70,6 +70,7 @@ async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<S
   const browsed = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: '', tags: [], page: 1 }, now);
   return [
     statement('listing: 3 tags + search, ranked candidates, page with their count', filtered.page),
+    ...(await recordedStatements(db, 'listing: 3 tags + search, as listItems runs it', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 }))),
     statement('search: ranked candidates, page with their count', searched.page),
     statement('listing: all items, page', browsed.page),
     statement('listing: all items, count up to the limit', browsed.count),

@@ -81,7 +81,9 @@ async function tagFilteredRows(db: Database, viewer: Viewer, request: ListingReq
 /** With a search, the items that pass the filter groups when they are few (`rareFilteredSet`); otherwise null. */
 async function passingIdsIfRare(db: Database, viewer: Viewer, request: ListingRequest, groups: readonly FilterGroup[], now: Date): Promise<number[] | null> {
   if (request.search === '' || groups.length === 0) return null;
-  return rareFilteredSet(db, filteredQuestion(viewer, request.listing, groups, now));
+  // Any order will do for a set, and ids follow when items were added, not what their titles say: in title order the
+  // first 2,000 hold few items for children, and the index was read for 5,000 of them in vain (71 ms).
+  return rareFilteredSet(db, { ...filteredQuestion(viewer, request.listing, groups, now), order: [asc(items.id)] });
 }
 
 function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date): FilteredQuestion {
