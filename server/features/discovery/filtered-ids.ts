@@ -64,11 +64,13 @@ export async function rareFilteredSet(db: Database, question: FilteredQuestion, 
   const rows = await db
     .select({ id: items.id })
     .from(items)
-    .where(and(question.base, passes(sql`${items.tagIds}`, question.groups)))
+    .where(filteredCondition(question))
     .limit(limits.rareSetLimit + 1);
   return rows.length > limits.rareSetLimit ? null : rows.map((row) => row.id);
 }
 
+/** SQL: the item may be listed (`base`) and passes every filter group, checked on its own row's tag ids. */
+export const filteredCondition = ({ base, groups }: Pick<FilteredQuestion, 'base' | 'groups'>) => and(base, passes(sql`${items.tagIds}`, groups));
 const passes = (tagIds: SQL, groups: FilteredQuestion['groups']) => and(...groups.map((group) => carriesAnyTag(tagIds, group)));
 const position = (order: readonly SQL[]) => sql`row_number() over (order by ${sql.join([...order], sql`, `)})`;
 
@@ -89,12 +91,12 @@ async function headWalk(db: Database, { base, groups, order }: FilteredQuestion,
 }
 
 /** Common filters: the order walked with the filters checked on each row, as the planner does it. */
-async function orderedWalk(db: Database, { base, groups, order }: FilteredQuestion, offset: number, wanted: number): Promise<number[]> {
+async function orderedWalk(db: Database, question: FilteredQuestion, offset: number, wanted: number): Promise<number[]> {
   const rows = await db
     .select({ id: items.id })
     .from(items)
-    .where(and(base, passes(sql`${items.tagIds}`, groups)))
-    .orderBy(...order)
+    .where(filteredCondition(question))
+    .orderBy(...question.order)
     .limit(wanted)
     .offset(offset);
   return rows.map((row) => row.id);
@@ -106,14 +108,14 @@ async function orderedWalk(db: Database, { base, groups, order }: FilteredQuesti
  * like the rest of the list (titles and tags go together: few of the first titles are for children), and the order
  * is walked after all.
  */
-async function rareMatches(db: Database, { base, groups, order }: FilteredQuestion, offset: number, wanted: number, rareSetLimit: number): Promise<FilteredIds | null> {
+async function rareMatches(db: Database, question: FilteredQuestion, offset: number, wanted: number, rareSetLimit: number): Promise<FilteredIds | null> {
   const passing = db
     .select({ id: items.id })
     .from(items)
-    .where(and(base, passes(sql`${items.tagIds}`, groups)))
+    .where(filteredCondition(question))
     .limit(rareSetLimit + 1);
   const matched = db
-    .select({ id: items.id, position: position(order).as('position') })
+    .select({ id: items.id, position: position(question.order).as('position') })
     .from(items)
     .where(inArray(items.id, passing))
     .as('matched');

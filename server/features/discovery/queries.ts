@@ -10,7 +10,7 @@ import { forgivingSearchRank, hasCloseTitle, hasLooselyCloseTitle, matchesSearch
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
-import { filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
+import { filteredCondition, filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
 import { carriesAnyTag, filterGroups, taggedWithAny, taggedWithAnyInRow, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
@@ -89,8 +89,6 @@ async function passingIdsIfRare(db: Database, viewer: Viewer, request: ListingRe
 function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date): FilteredQuestion {
   return { base: and(listableItemsCondition(viewer, now), listingScope(viewer, listing)), groups: groups.map((group) => group.tagIds), order: listingOrder(listing, null) };
 }
-
-const filteredCondition = ({ base, groups }: FilteredQuestion) => and(base, ...groups.map((group) => taggedWithAny(group)));
 
 /**
  * The count, with as little work as the page allows: a search's page carries its candidates' count (above the limit
