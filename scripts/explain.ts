@@ -87,6 +87,12 @@ async function rareCombinationStatements(db: Database, fixtures: BenchFixtures):
   return [
     ...(await recordedStatements(db, 'rare tags: page', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, rare))),
     ...(await recordedStatements(db, 'rare tags + search: page', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }))),
+    ...(await recordedStatements(db, 'rare together: a common tag with a common word, page', (recording) =>
+      listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, tags: fixtures.rareFilterTags.slice(0, 1), search: fixtures.searchTerm }),
+    )),
+    ...(await recordedStatements(db, 'rare together: a common tag never with a common word, page', (recording) =>
+      listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, tags: [fixtures.neverWithSearchTag], search: fixtures.searchTerm }),
+    )),
     ...(await recordedStatements(db, 'rare tags + search: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }, offered, 0))),
     ...(await recordedStatements(db, 'rare tags: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, rare, offered, 0))),
     ...(await recordedStatements(db, 'rare tags: suggestions', (recording) => suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, rare))),

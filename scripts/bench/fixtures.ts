@@ -25,6 +25,8 @@ const RARE_FILTER_TAGS = [
   ['Type', 'Person'],
   ['Age Group', 'Children'],
 ] as const;
+/** A tag on 220,000 of 1,000,000 items, none of which has the search term. */
+const NEVER_WITH_SEARCH_TAG = ['Type', 'Training'] as const;
 export const INDEX_SEARCH_TERM = 'assembly';
 export const TYPE_AHEAD_PREFIXES = ['ass', 'pray', 'safeg', 'mento', 'camp', 'craft', 'less', 'lead', 'chr', 'stor'] as const;
 const ITEM_PAGE_REF_COUNT = 64;
@@ -34,6 +36,7 @@ export interface BenchFixtures {
   catalogue: TagCatalogue;
   filterTags: CatalogueTag[];
   rareFilterTags: CatalogueTag[];
+  neverWithSearchTag: CatalogueTag;
   searchTerm: string;
   /** How many items the index scenario's filters and search match for the viewer. */
   indexMatches: number;
@@ -49,7 +52,8 @@ export async function pickBenchFixtures(db: Database): Promise<BenchFixtures> {
   if (listing.pagination.total === 0) throw new Error(`No item matches '${INDEX_SEARCH_TERM}' with the bench filters: seed more items`);
   const typeAheadPrefixes = await prefixesWithResults(db, viewer);
   const rareFilterTags = RARE_FILTER_TAGS.map(([taxonomy, label]) => catalogueTag(catalogue, taxonomy, label));
-  return { viewer, catalogue, filterTags, rareFilterTags, searchTerm: INDEX_SEARCH_TERM, indexMatches: listing.pagination.total, itemRefs: await listableItemRefs(db, viewer), typeAheadPrefixes };
+  const neverWithSearchTag = catalogueTag(catalogue, ...NEVER_WITH_SEARCH_TAG);
+  return { viewer, catalogue, filterTags, rareFilterTags, neverWithSearchTag, searchTerm: INDEX_SEARCH_TERM, indexMatches: listing.pagination.total, itemRefs: await listableItemRefs(db, viewer), typeAheadPrefixes };
 }
 
 async function benchViewer(db: Database): Promise<Viewer> {

@@ -3,9 +3,10 @@
  * walking the order, through the tags' GIN index when the head holds almost no match, and by walking the order after
  * all when the index finds more than its limit. Whichever way it takes, its ids and count must be those of a plain
  * filtered, ordered query, at every offset, on both engines. Small limits make each way happen in a small library.
+ * A search's candidates with tag filters (search-candidates.ts) come the same three ways: every match that passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, desc, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT } from '../../shared/constants';
 import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
@@ -13,6 +14,9 @@ import { items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { truncateAllTables } from '../../server/db/seed/batches';
 import { filteredIds, rareFilteredSet, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
 import { carriesAnyTag } from '../../server/features/discovery/tag-catalogue';
+import { searchCandidates } from '../../server/features/discovery/search-candidates';
+import { textSearch } from '../../server/features/discovery/search';
+import { sqlRows } from '../../server/db/sql-rows';
 import { freshDatabase } from '../support/database';
 
 const LIMITS: WalkLimits = { headRows: 200, rareBelow: 6, rareSetLimit: 60 };
@@ -137,5 +141,38 @@ describe('rareFilteredSet', () => {
     expect(await setOf({ base: discoverable, groups: [[tag.third]], order: titleOrder })).toBeNull();
     expect(await setOf({ base: discoverable, groups: [[tag.late]], order: titleOrder })).toBeNull();
     expect(await setOf({ base: discoverable, groups: [[tag.none]], order: titleOrder })).toEqual([]);
+  });
+});
+
+describe('searchCandidates with tag filters', () => {
+  // Every title says 'Item': a word all 1,000 items match, in titles, half of them discoverable.
+  const search = textSearch('item')!;
+  const limits = { rowsRead: 200 };
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+  async function candidates(access: SQL | undefined, groups: number[][]): Promise<number[]> {
+    const rows = await sqlRows<{ id: number }>(database.db, searchCandidates(database.db, { access, groups }, search, [], limits));
+    return sorted(rows.map((row) => row.id));
+  }
+
+  it('finds every match that passes, whether the filters are common among the matches, rare, or rare only after the first titles', async () => {
+    // 'third': common, read row by row; 'first' and 'first or last': almost none in the probe, read through both
+    // indexes; 'late': none in the first titles read nor in the probe, then 200.
+    for (const groups of [[[tag.third]], [[tag.first]], [[tag.first, tag.last]], [[tag.late]], [[tag.all], [tag.late, tag.none]], [[tag.none]]]) {
+      const plain = await plainAnswer({ base: discoverable, groups, order: titleOrder });
+      expect(await candidates(discoverable, groups), JSON.stringify(groups)).toEqual(sorted(plain.ids));
+    }
+  });
+
+  it('finds every match that passes when the probe read them all', async () => {
+    const fewMatches = and(discoverable, sql`${items.title} >= 'Item 0800'`);
+    const plain = await plainAnswer({ base: fewMatches, groups: [[tag.third]], order: titleOrder });
+    expect(plain.ids.length).toBeGreaterThan(0);
+    expect(await candidates(fewMatches, [[tag.third]])).toEqual(sorted(plain.ids));
+  });
+
+  it('finds every match among a few known items when the filters are rare in the library', async () => {
+    const few = await plainAnswer({ base: discoverable, groups: [[tag.last]], order: titleOrder });
+    expect(await candidates(and(discoverable, inArray(items.id, few.ids)), [])).toEqual(sorted(few.ids));
   });
 });

@@ -6,12 +6,13 @@ import { isAdmin, isSignedIn, listableItemsCondition, type Viewer } from '../../
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { items } from '../../db/schema';
-import { forgivingSearchRank, hasCloseTitle, hasLooselyCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
+import { forgivingSearchRank, hasLooselyCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
+import { boundedWay, candidateIds, searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
 import type { CachedReads } from './library-cache';
 import { filteredCondition, filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
-import { carriesAnyTag, filterGroups, taggedWithAny, taggedWithAnyInRow, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
+import { carriesAnyTag, filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
 export const TYPE_AHEAD_BLURB_LENGTH = 140;
@@ -142,44 +143,6 @@ export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatal
   };
 }
 
-/** Ways of matching read together; `below`: read only when the stages before found fewer items than this. */
-interface CandidateStage {
-  ways: readonly SQL[];
-  below?: number;
-}
-
-/**
- * The ids a search ranks (decisions: "Fast without the cache"): the items matching `where` that match in one of the
- * stages' ways, each way read through its own index and stopped after `bound` items. Ranking every match would cost as
- * much as the library is large. A later stage is read only when the earlier ones found fewer than its `below` (the
- * planner skips it otherwise), so a common word costs one index scan. When no way stopped at its bound and every
- * stage was read, the candidates are every match, so their count is exact.
- */
-function candidateIds(db: Database, where: SQL | undefined, stages: readonly CandidateStage[], bound: number): SQL {
-  const union = (matching: readonly SQL[]) =>
-    sql.join(
-      matching.map((matches) => sql`(${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)})`),
-      sql` union all `,
-    );
-  const names = stages.map((_, index) => sql`${sql.identifier(`found_${index}`)}`);
-  const idsOf = (found: readonly SQL[]) => sql.join(found.map((name) => sql`select id from ${name}`), sql` union all `);
-  const ctes = stages.map((stage, index) => {
-    const gate = index > 0 && stage.below !== undefined ? sql` where (select count(distinct id) from (${idsOf(names.slice(0, index))}) as earlier) < ${stage.below}` : sql``;
-    return sql`${names[index]} as materialized (select id from (${union(stage.ways)}) as found${gate})`;
-  });
-  return sql`with ${sql.join(ctes, sql`, `)} select distinct candidate.id from (${idsOf(names)}) as candidate`;
-}
-
-/**
- * A listing search's candidates: words in titles; when those are fewer than the bound, words anywhere and a close tag
- * label; close titles only when all of them find less than a page.
- */
-function searchCandidates(db: Database, where: SQL | undefined, search: TextSearch, tagIds: readonly number[]): SQL {
-  const bound = EXACT_COUNT_LIMIT + 1;
-  const anywhere = tagIds.length > 0 ? [matchesSearch(search), taggedWithAny(tagIds)] : [matchesSearch(search)];
-  return candidateIds(db, where, [{ ways: [matchesSearchInTitles(search)] }, { ways: anywhere, below: bound }, { ways: [hasCloseTitle(search)], below: PAGE_SIZE }], bound);
-}
-
 type FilterGroup = ReturnType<typeof filterGroups>[number];
 
 /**
@@ -198,11 +161,14 @@ function listingCondition(
   groups: readonly FilterGroup[],
   passingIds: readonly number[] | null = null,
 ): SQL | undefined {
-  const tagFilters = passingIds ? [passingIds.length > 0 ? inArray(items.id, [...passingIds]) : sql`false`] : groups.map((group) => (search ? taggedWithAnyInRow(group.tagIds) : taggedWithAny(group.tagIds)));
-  const filtered = and(listableItemsCondition(viewer, now), listingScope(viewer, request.listing), ...tagFilters);
-  if (request.search === '') return filtered;
+  const scope = and(listableItemsCondition(viewer, now), listingScope(viewer, request.listing));
+  if (request.search === '') return and(scope, ...groups.map((group) => taggedWithAny(group.tagIds)));
   // A search with nothing searchable left (only punctuation) matches nothing.
-  return search ? sql`${items.id} in (${searchCandidates(db, filtered, search, catalogue.tagIdsMatching(search.plain))})` : sql`false`;
+  if (!search) return sql`false`;
+  const filters = passingIds
+    ? { access: and(scope, passingIds.length > 0 ? inArray(items.id, [...passingIds]) : sql`false`), groups: [] }
+    : { access: scope, groups: groups.map((group) => group.tagIds) };
+  return sql`${items.id} in (${searchCandidates(db, filters, search, catalogue.tagIdsMatching(search.plain))})`;
 }
 
 /**
@@ -379,8 +345,12 @@ export const TYPE_AHEAD_CANDIDATES = 300;
  * (decisions: "Fast without the cache").
  */
 export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
-  const stages = [titleStartsWith(search), matchesSearchInTitles(search), matchesSearch(search)].map((matches, index) => ({ ways: [matches], below: index > 0 ? TYPE_AHEAD_LIMIT : undefined }));
-  const candidates = candidateIds(db, listableItemsCondition(viewer, now), stages, TYPE_AHEAD_CANDIDATES);
+  const listable = listableItemsCondition(viewer, now);
+  const stages = [titleStartsWith(search), matchesSearchInTitles(search), matchesSearch(search)].map((matches, index) => ({
+    ways: [boundedWay(db, listable, matches, TYPE_AHEAD_CANDIDATES)],
+    below: index > 0 ? TYPE_AHEAD_LIMIT : undefined,
+  }));
+  const candidates = candidateIds(stages);
   return db
     .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
     .from(items)
