@@ -86,6 +86,16 @@ describe('tag counts', () => {
     expect(countOf(searched, 'Bible')).toBe(1);
     expect(countOf(searched, 'Children')).toBe(0);
   });
+
+  it('count an empty result: 0 within every filter, and what another tag of a selected taxonomy would give', async () => {
+    // No item found by 'camp' carries Prayer; Camping Safety Training (level 1) carries Bible, Youth and Training.
+    const empty = await indexPage(`/item?search=camp&tags=${tagsParam('Prayer')}`, 'staff');
+    expect(empty.props.matchCount).toBe(0);
+    expect(countOf(empty, 'Bible')).toBe(1);
+    expect(countOf(empty, 'Prayer')).toBe(0);
+    expect(countOf(empty, 'Youth')).toBe(0);
+    expect(countOf(empty, 'Training')).toBe(0);
+  });
 });
 
 describe('forgiving search', () => {

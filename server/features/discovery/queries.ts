@@ -97,6 +97,8 @@ function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly
  */
 async function countOf(statements: ListingStatements, fetched: ReadonlyArray<{ total?: number }>, offset: number, hasMore: boolean): Promise<number> {
   if (statements.ranked && fetched.length > 0) return Math.min(fetched[0]!.total!, EXACT_COUNT_LIMIT + 1);
+  // A search's first page holds its best candidates, so an empty one means no candidate: nothing matched.
+  if (statements.ranked && offset === 0) return 0;
   if (!statements.ranked && !hasMore && (fetched.length > 0 || offset === 0)) return offset + fetched.length;
   const [row] = await statements.count;
   return Math.min(row?.total ?? 0, EXACT_COUNT_LIMIT + 1);
@@ -189,11 +191,11 @@ export async function tagCounts(
 ): Promise<Record<string, number>> {
   // Every part a count is taken in holds the listing's result, so above the limit none is counted: no statement at all.
   if (listingTotal > EXACT_COUNT_LIMIT) return {};
-  const read = () => countTags(db, viewer, catalogue, request, offered, new Date());
+  const read = () => countTags(db, viewer, catalogue, request, offered, listingTotal, new Date());
   return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `tag-counts|${listingKey({ ...request, page: 1 })}`, read, 'lists') : read();
 }
 
-async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], now: Date): Promise<Record<string, number>> {
+async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], listingTotal: number, now: Date): Promise<Record<string, number>> {
   const search = request.search ? textSearch(request.search) : null;
   const groups = filterGroups(catalogue, request.tags);
   const offeredTags = offered.flatMap((taxonomy) => taxonomy.tags.map((tag) => catalogue.tag(tag.ref)).filter((tag) => tag !== undefined));
@@ -206,6 +208,11 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
   const counts: Record<string, number> = {};
   for (const [taxonomyId, batch] of batches) {
     const countedGroups = groups.filter((group) => group.taxonomyId !== taxonomyId);
+    // Counted within every filter, the part is the listing's own result: when that is empty, so is every count.
+    if (taxonomyId === null && listingTotal === 0) {
+      batch.forEach((tag) => (counts[tag.ref] = 0));
+      continue;
+    }
     const where = listingCondition(db, viewer, catalogue, request, now, search, countedGroups, await passingIdsIfRare(db, viewer, request, countedGroups, now));
     const row = await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id)));
     // Above the limit the part counted in is too large to count tag by tag: its tags show no number (decisions).

@@ -63,7 +63,9 @@ export function searchCandidates(db: Database, filters: CandidateFilters, search
   const { access, groups } = filters;
   // A label's tags and the filters' are one index's keys: the index gives the items carrying both in one scan.
   const labels = labelTagIds.length > 0 ? [boundedWay(db, and(access, ...groups.map((group) => taggedWithAny(group))), taggedWithAny(labelTagIds), bound)] : [];
-  const closeTitles = { ways: [boundedWay(db, and(access, ...groups.map((group) => taggedWithAnyInRow(group))), hasCloseTitle(search), bound)], below: PAGE_SIZE };
+  // Close titles are looked for when the words found almost nothing in the filters: the title trigrams' index and
+  // the tags' may be read together ('outline' is close to 47,000 titles and none for Juniors: 313 ms row by row).
+  const closeTitles = { ways: [boundedWay(db, and(access, ...groups.map((group) => taggedWithAny(group))), hasCloseTitle(search), bound)], below: PAGE_SIZE };
   if (groups.length === 0) {
     return candidateIds([{ ways: [boundedWay(db, access, matchesSearchInTitles(search), bound)] }, { ways: [boundedWay(db, access, matchesSearch(search), bound), ...labels], below: bound }, closeTitles]);
   }
