@@ -112,7 +112,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Collection journeys', () => {
 
     // The flashes those calls left (edit mode, 'Added to …' toasts) are shown and spent on My Collections first.
     await page.goto('/collection');
-    await page.getByRole('link', { name: title }).waitFor();
+    // The list's own link: the sidebar's Collections group, drawn when its props arrive, may hold the same link.
+    await page.getByRole('list', { name: 'My Collections' }).getByRole('link', { name: title }).waitFor();
     await page.goto(collectionPath);
     await sectionList(page, 'Evening').waitFor();
     expect(await entryTitles(page, 'Morning')).toEqual([first!.title, second!.title]);

@@ -43,6 +43,18 @@ describe('tag filters', () => {
     expect(page.props.matchCount).toBe(2);
   });
 
+  it('lists nothing, suggests nothing and counts 0 for a tag with no item the viewer may list, and lists it for who may', async () => {
+    // Training: Camping Safety Training (level 1) and Staff Handbook (level 4), no public item.
+    const visitor = await indexPage(`/item?tags=${tagsParam('Training')}`);
+    expect(visitor.props.matchCount).toBe(0);
+    expect(titlesOf(visitor)).toEqual([]);
+    expect(visitor.props.suggestions).toBeNull();
+    expect(countOf(visitor, 'Youth')).toBe(0);
+    const member = await indexPage(`/item?tags=${tagsParam('Training')}`, 'member');
+    expect(titlesOf(member)).toEqual(['Camping Safety Training']);
+    expect(countOf(member, 'Youth')).toBe(1);
+  });
+
   it('keeps old single-tag links and /tag/{label} working', async () => {
     expect(titlesOf(await indexPage(`/item?tags=${tagsParam('Bible')}`))).toEqual(['Primary Assembly Plans']);
     expect(titlesOf(await indexPage(`/tag/youth?tags=${tagsParam('Children')}`))).toEqual(['Camp Songbook', 'Primary Assembly Plans']);

@@ -30,12 +30,13 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const viewer = request.viewer;
   const catalogue = await requestTagCatalogue(request);
   const selected = catalogue.selection(presetTag ? [presetTag.ref, ...query.tags] : query.tags);
-  const listingRequest = { listing, search: query.search, tags: selected, page: query.page };
+  const tagsInUse = await requestTagIdsInUse(request);
+  const listingRequest = { listing, search: query.search, tags: selected, page: query.page, tagsInUse };
   const reads = await cachedReadsFor(request);
   const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, reads);
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
-  const offeredTaxonomies = async () => filterTaxonomies(catalogue, await requestTagIdsInUse(request), selected);
+  const offeredTaxonomies = () => filterTaxonomies(catalogue, tagsInUse, selected);
   return reply.inertia('items/Index', {
     listing,
     heading,
@@ -50,7 +51,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     selectedTags: selected.map(toTag),
     filterTaxonomies: offeredTaxonomies,
     matchCount: filtered ? pagination.total : null,
-    tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), pagination.total, reads),
+    tagCounts: () => tagCounts(db, viewer, catalogue, listingRequest, offeredTaxonomies(), pagination.total, reads),
     // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
     suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),

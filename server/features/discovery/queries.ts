@@ -23,6 +23,11 @@ export interface ListingRequest {
   search: string;
   tags: readonly CatalogueTag[];
   page: number;
+  /**
+   * The tags with an item the viewer may list (`tagIdsInUse`), when known: a filter group with none of them lets no
+   * item through, so nothing is read for it (a visitor following a link to a tag with no public item).
+   */
+  tagsInUse?: ReadonlySet<number>;
 }
 
 export interface ListingPage {
@@ -51,8 +56,14 @@ function listingKey({ listing, search, tags, page }: ListingRequest): string {
 
 const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
 
+/** Whether a filter group has no tag in use for the viewer, so that no item passes the groups. */
+function passesNothing(groups: readonly FilterGroup[], tagsInUse: ReadonlySet<number> | undefined): boolean {
+  return tagsInUse !== undefined && groups.some((group) => !group.tagIds.some((id) => tagsInUse.has(id)));
+}
+
 async function listingRows(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
   const groups = filterGroups(catalogue, request.tags);
+  if (passesNothing(groups, request.tagsInUse)) return { rows: [], total: 0, hasMore: false };
   if (request.search === '' && groups.length > 0) return tagFilteredRows(db, viewer, request, groups, now);
   const statements = listingQueries(db, viewer, catalogue, request, now, await passingIdsIfRare(db, viewer, request, groups, now));
   const offset = offsetOf(request.page);
@@ -209,7 +220,7 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
   for (const [taxonomyId, batch] of batches) {
     const countedGroups = groups.filter((group) => group.taxonomyId !== taxonomyId);
     // Counted within every filter, the part is the listing's own result: when that is empty, so is every count.
-    if (taxonomyId === null && listingTotal === 0) {
+    if ((taxonomyId === null && listingTotal === 0) || passesNothing(countedGroups, request.tagsInUse)) {
       batch.forEach((tag) => (counts[tag.ref] = 0));
       continue;
     }
@@ -243,6 +254,7 @@ export async function suggestionsFor(db: Database, viewer: Viewer, catalogue: Ta
 }
 
 async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<IndexSuggestions | null> {
+  if (passesNothing(filterGroups(catalogue, request.tags), request.tagsInUse)) return null;
   const search = request.search ? textSearch(request.search) : null;
   const inFilters = listingCondition(db, viewer, catalogue, { ...request, search: '' }, now, null, filterGroups(catalogue, request.tags));
   if (search) {
