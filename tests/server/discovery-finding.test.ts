@@ -3,7 +3,10 @@ import { SUGGESTION_LIMIT } from '../../shared/constants';
 import type { IndexSuggestions, ItemSummary, Taxonomy } from '../../shared/items';
 import { useTestApp, type CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
-import { seedDiscoveryFixture, tagRefs } from './discovery-fixture';
+import { seedDiscoveryFixture, tagRefs, userIdOf } from './discovery-fixture';
+import { eq } from 'drizzle-orm';
+import { VISIBILITY } from '../../shared/enums';
+import { items, itemTags, shares, tags, taxonomies } from '../../server/db/schema';
 
 /** Issue 15 §3 "Finding things": tag filters (OR within a taxonomy, AND across), tag counts, forgiving search, suggestions. */
 const ctx = useTestApp({ seed: seedDiscoveryFixture });
@@ -159,5 +162,37 @@ describe('suggestions on an empty result', () => {
     const nothing = await indexPage(`/item?tags=${tagsParam('All Ages', 'Bible')}`);
     expect(nothing.props.matchCount).toBe(0);
     expect(nothing.props.suggestions).toBeNull();
+  });
+});
+
+describe('a tag carried only by what the viewer reaches outside their level', () => {
+  it('still lists, under that tag, their own draft and an item shared with them above their level', async () => {
+    const db = ctx.database.db;
+    const [theme] = await db.select({ id: taxonomies.id }).from(taxonomies).where(eq(taxonomies.title, 'Theme'));
+    const [ownTag, sharedTag] = await db
+      .insert(tags)
+      .values([
+        { taxonomyId: theme!.id, label: 'Only Drafts', position: 90 },
+        { taxonomyId: theme!.id, label: 'Only Shared', position: 91 },
+      ])
+      .returning({ id: tags.id, ref: tags.ref });
+    const member = await userIdOf(ctx.database, 'member@example.org');
+    const [draft, shared] = await db
+      .insert(items)
+      .values([
+        { code: 'EQ-TIU-1', title: 'Own Draft Under A Tag', visibility: VISIBILITY.DRAFT, createdByUserId: member },
+        { code: 'EQ-TIU-2', title: 'Shared Staff Item Under A Tag', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4 },
+      ])
+      .returning({ id: items.id });
+    await db.insert(itemTags).values([
+      { itemId: draft!.id, tagId: ownTag!.id },
+      { itemId: shared!.id, tagId: sharedTag!.id },
+    ]);
+    await db.insert(shares).values({ sharedType: 'item', itemId: shared!.id, toEmail: 'member@example.org', level: 4 });
+
+    expect(titlesOf(await indexPage(`/draft?tags=${ownTag!.ref}`, 'member'))).toEqual(['Own Draft Under A Tag']);
+    expect(titlesOf(await indexPage(`/item?tags=${sharedTag!.ref}`, 'member'))).toEqual(['Shared Staff Item Under A Tag']);
+    // Nobody else reaches either: the filter lets nothing through for them.
+    expect(titlesOf(await indexPage(`/item?tags=${sharedTag!.ref}`, 'affiliate'))).toEqual([]);
   });
 });

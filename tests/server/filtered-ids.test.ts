@@ -147,11 +147,12 @@ describe('rareFilteredSet', () => {
 describe('searchCandidates with tag filters', () => {
   // Every title says 'Item': a word all 1,000 items match, in titles, half of them discoverable.
   const search = textSearch('item')!;
-  const limits = { rowsRead: 200 };
+  // More than the discoverable items, so that every way reads to the end unless a test says otherwise.
+  const limits = { rowsRead: 200, bound: EXACT_COUNT_LIMIT + 1 };
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
-  async function candidates(access: SQL | undefined, groups: number[][]): Promise<number[]> {
-    const rows = await sqlRows<{ id: number }>(database.db, searchCandidates(database.db, { access, groups }, search, [], limits));
+  async function candidates(access: SQL | undefined, groups: number[][], bound = limits.bound): Promise<number[]> {
+    const rows = await sqlRows<{ id: number }>(database.db, searchCandidates(database.db, { access, groups }, search, [], { ...limits, bound }));
     return sorted(rows.map((row) => row.id));
   }
 
@@ -169,6 +170,19 @@ describe('searchCandidates with tag filters', () => {
     const plain = await plainAnswer({ base: fewMatches, groups: [[tag.third]], order: titleOrder });
     expect(plain.ids.length).toBeGreaterThan(0);
     expect(await candidates(fewMatches, [[tag.third]])).toEqual(sorted(plain.ids));
+  });
+
+  it('stops each way at its bound, the intersection too, and stays exact below it', async () => {
+    const bound = 30;
+    for (const groups of [[[tag.third]], [[tag.late]], [[tag.first]]]) {
+      const plain = sorted((await plainAnswer({ base: discoverable, groups, order: titleOrder })).ids);
+      const found = await candidates(discoverable, groups, bound);
+      expect(found.every((id) => plain.includes(id)), JSON.stringify(groups)).toBe(true);
+      // 'third' (common) and 'late' (rare among the probe's rows, 200 in all) stop at the bound; 'first' has 5.
+      if (plain.length > bound) expect(found.length, JSON.stringify(groups)).toBeGreaterThanOrEqual(bound);
+      if (plain.length > bound) expect(found.length, JSON.stringify(groups)).toBeLessThan(plain.length);
+      else expect(found, JSON.stringify(groups)).toEqual(plain);
+    }
   });
 
   it('finds every match among a few known items when the filters are rare in the library', async () => {

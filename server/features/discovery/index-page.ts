@@ -30,13 +30,14 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const viewer = request.viewer;
   const catalogue = await requestTagCatalogue(request);
   const selected = catalogue.selection(presetTag ? [presetTag.ref, ...query.tags] : query.tags);
-  const tagsInUse = await requestTagIdsInUse(request);
+  // With filters, the tags in use come first: a filter none of whose tags is in use lets nothing through.
+  const tagsInUse = selected.length > 0 ? await requestTagIdsInUse(request) : undefined;
   const listingRequest = { listing, search: query.search, tags: selected, page: query.page, tagsInUse };
   const reads = await cachedReadsFor(request);
   const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, reads);
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
-  const offeredTaxonomies = () => filterTaxonomies(catalogue, tagsInUse, selected);
+  const offeredTaxonomies = async () => filterTaxonomies(catalogue, tagsInUse ?? (await requestTagIdsInUse(request)), selected);
   return reply.inertia('items/Index', {
     listing,
     heading,
@@ -51,7 +52,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     selectedTags: selected.map(toTag),
     filterTaxonomies: offeredTaxonomies,
     matchCount: filtered ? pagination.total : null,
-    tagCounts: () => tagCounts(db, viewer, catalogue, listingRequest, offeredTaxonomies(), pagination.total, reads),
+    tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), pagination.total, reads),
     // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
     suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),

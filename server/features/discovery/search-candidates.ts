@@ -53,13 +53,20 @@ export interface CandidateFilters {
  */
 export const SEARCH_ROWS_READ = 4000;
 
+/** How far a search's ways read: `bound` ids each (one more than EXACT_COUNT_LIMIT), the probe `rowsRead` rows. */
+export interface CandidateLimits {
+  bound: number;
+  rowsRead: number;
+}
+const CANDIDATE_LIMITS: CandidateLimits = { bound: EXACT_COUNT_LIMIT + 1, rowsRead: SEARCH_ROWS_READ };
+
 /**
  * A listing search's candidates (decisions: "Fast without the cache"): words in titles; when those are fewer than
  * the bound, words anywhere and a close tag label (`labelTagIds`); close titles only when all of them find less than
  * a page. With tag filters, the words' first matches are read once and tell how to read the rest (`matchesProbe`).
  */
-export function searchCandidates(db: Database, filters: CandidateFilters, search: TextSearch, labelTagIds: readonly number[], limits = { rowsRead: SEARCH_ROWS_READ }): SQL {
-  const bound = EXACT_COUNT_LIMIT + 1;
+export function searchCandidates(db: Database, filters: CandidateFilters, search: TextSearch, labelTagIds: readonly number[], limits: CandidateLimits = CANDIDATE_LIMITS): SQL {
+  const { bound, rowsRead } = limits;
   const { access, groups } = filters;
   // A label's tags and the filters' are one index's keys: the index gives the items carrying both in one scan.
   const labels = labelTagIds.length > 0 ? [boundedWay(db, and(access, ...groups.map((group) => taggedWithAny(group))), taggedWithAny(labelTagIds), bound)] : [];
@@ -69,22 +76,23 @@ export function searchCandidates(db: Database, filters: CandidateFilters, search
   if (groups.length === 0) {
     return candidateIds([{ ways: [boundedWay(db, access, matchesSearchInTitles(search), bound)] }, { ways: [boundedWay(db, access, matchesSearch(search), bound), ...labels], below: bound }, closeTitles]);
   }
-  const probe = matchesProbe(db, filters, search, bound, limits.rowsRead);
-  return candidateIds([{ ways: [probe.inTitles] }, { ways: [probe.anywhere, ...labels], below: bound }, closeTitles], [probe.definition]);
+  const probe = matchesProbe(db, filters, search, bound, rowsRead);
+  return candidateIds([{ ways: [probe.inTitles] }, { ways: [probe.anywhere, ...labels], below: bound }, closeTitles], probe.definitions);
 }
 
 /**
- * A probe's matches that pass the filters, as a fraction below which the tags' index is intersected with the words'
- * instead of checking row after row: at a tenth, a common word (120,000 matches) with the filters is read row by row
+ * Fewer than one in this many of a probe's rows passing the filters: the tags' index is intersected with the words'
+ * instead of checking row after row. At a tenth, a common word (120,000 matches) with the filters is read row by row
  * until 1,001 pass (10,000 rows) or read as an intersection (12,000 items), about the same; below it the
  * intersection is smaller, above it the row reading is shorter.
  */
-const RARE_AMONG_MATCHES = 10;
+const RARE_ONE_IN = 10;
 
 /**
  * A filtered search's first `rowsRead` matches (words anywhere), each with whether it passes the filter groups and
- * whether the words are in its title, read once through the words' index (`definition`, a CTE named probe). From it:
- * - `inTitles`: the title matches among them that pass. Title matches are read from the probe, not on their own, so
+ * whether the words are in its title, read once through the words' index (`definitions`: the CTEs probe and
+ * rare_matches, which the ways read; one candidate set per statement). From it:
+ * - `inTitles`: the title matches among the probe's rows that pass. Title matches are read from the probe, not on their own, so
  *   that a title word common in the library but rare with the filters ('assembly' with Type › Person) does not read
  *   120,000 items for none (365 ms at 1,000,000 items); the words anywhere hold every title match, so none is lost.
  * - `anywhere`: every match that passes, up to `bound` (decisions: "A search and tag filters that are rare
@@ -95,27 +103,31 @@ const RARE_AMONG_MATCHES = 10;
  */
 function matchesProbe(db: Database, { access, groups }: CandidateFilters, search: TextSearch, bound: number, rowsRead: number) {
   const probe = sql.identifier('probe');
+  const rareMatches = sql.identifier('rare_matches');
   const read = db
     .select({ id: items.id, passes: sql`${passesAll(items.tagIds, groups)}`.as('passes'), inTitle: sql`${matchesSearchInTitles(search)}`.as('in_title') })
     .from(items)
     .where(and(access, matchesSearch(search)))
     .limit(rowsRead);
+  // How many rows the probe read and how many of them passed (each a one-time sub-select the planner runs first).
   const walked = sql`(select count(*) from ${probe})`;
   const passed = sql`(select count(*) from ${probe} where passes)`;
   const readOn = sql`${walked} >= ${rowsRead} and ${passed} < ${bound}`;
-  const rareBelow = Math.ceil(rowsRead / RARE_AMONG_MATCHES);
+  /** A number of the probe's rows: fewer passing than this, and the filters are rare among the matches. */
+  const rareBelow = Math.ceil(rowsRead / RARE_ONE_IN);
   const eachRow = boundedWay(db, and(access, ...groups.map((group) => taggedWithAnyInRow(group))), matchesSearch(search), bound);
-  // No limit, so that the planner reads the two indexes together; the probe says few items pass.
+  // A CTE of its own, planned with no limit, so that the planner reads the two indexes together; read up to `bound`
+  // rows only (a tag mostly on items newer than the probe's rows could pass tens of thousands).
   const throughIndexes = db
     .select({ id: items.id })
     .from(items)
     .where(and(access, matchesSearch(search), ...groups.map((group) => taggedWithAny(group))));
   return {
-    definition: sql`${probe} as materialized (${read})`,
+    definitions: [sql`${probe} as materialized (${read})`, sql`${rareMatches} as materialized (${throughIndexes})`],
     inTitles: sql`select id from ${probe} where passes and in_title limit ${bound}`,
     anywhere: sql`select id from ${probe} where passes
       union all select id from (${eachRow}) as common where ${readOn} and ${passed} >= ${rareBelow}
-      union all select id from (${throughIndexes}) as rare where ${readOn} and ${passed} < ${rareBelow}`,
+      union all select id from (select id from ${rareMatches} limit ${bound}) as rare where ${readOn} and ${passed} < ${rareBelow}`,
   };
 }
 
