@@ -36,6 +36,10 @@ async function highlightedOption(page: Page): Promise<string> {
 /** On a phone the main navigation sits in the side panel behind the menu button. */
 async function openMainNavigationIfFolded(page: Page): Promise<void> {
   const menuButton = page.getByRole('navigation', { name: 'Top bar' }).getByRole('button', { name: 'Navigation menu' });
+  const popular = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Popular' });
+  // The page is drawn on the client: wait until one of the two shows before asking which (a loaded CI machine asked
+  // before the navbar was drawn, and the phone's panel stayed folded).
+  await menuButton.or(popular).first().waitFor();
   if (await menuButton.isVisible()) await menuButton.click();
 }
 
