@@ -3,7 +3,7 @@ import { EXACT_COUNT_LIMIT } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { sqlRows } from '../../db/sql-rows';
-import { carriesAnyTag } from './tag-catalogue';
+import { carriesTagOfEveryGroup } from './tag-catalogue';
 
 export interface WalkLimits {
   /** How many rows of a list's order are read to learn whether its tag filters are common or rare there. */
@@ -70,8 +70,7 @@ export async function rareFilteredSet(db: Database, question: FilteredQuestion, 
 }
 
 /** SQL: the item may be listed (`base`) and passes every filter group, checked on its own row's tag ids. */
-export const filteredCondition = ({ base, groups }: Pick<FilteredQuestion, 'base' | 'groups'>) => and(base, passes(sql`${items.tagIds}`, groups));
-const passes = (tagIds: SQL, groups: FilteredQuestion['groups']) => and(...groups.map((group) => carriesAnyTag(tagIds, group)));
+export const filteredCondition = ({ base, groups }: Pick<FilteredQuestion, 'base' | 'groups'>) => and(base, carriesTagOfEveryGroup(items.tagIds, groups));
 const position = (order: readonly SQL[]) => sql`row_number() over (order by ${sql.join([...order], sql`, `)})`;
 
 /** The first `headRows` rows of the order (`walked` says how many there were) and which of them pass. */
@@ -85,7 +84,7 @@ async function headWalk(db: Database, { base, groups, order }: FilteredQuestion,
     .as('head');
   const [row] = await sqlRows<{ ids: number[]; walked: number }>(
     db,
-    sql`select coalesce(array_agg(${head.id} order by ${head.position}) filter (where ${passes(sql`${head.tagIds}`, groups)}), '{}') as ids, count(*)::int as walked from ${head}`,
+    sql`select coalesce(array_agg(${head.id} order by ${head.position}) filter (where ${carriesTagOfEveryGroup(head.tagIds, groups)}), '{}') as ids, count(*)::int as walked from ${head}`,
   );
   return row!;
 }

@@ -1,9 +1,9 @@
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, PAGE_SIZE } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { hasCloseTitle, matchesSearch, matchesSearchInTitles, type TextSearch } from './search';
-import { carriesAnyTag, taggedWithAny, taggedWithAnyInRow } from './tag-catalogue';
+import { carriesTagOfEveryGroup, taggedWithAny, taggedWithAnyInRow } from './tag-catalogue';
 
 /** Ways of matching read together (each a statement giving ids); `below`: read only when the stages before found fewer items than this. */
 export interface CandidateStage {
@@ -69,10 +69,10 @@ export function searchCandidates(db: Database, filters: CandidateFilters, search
   const { bound, rowsRead } = limits;
   const { access, groups } = filters;
   // A label's tags and the filters' are one index's keys: the index gives the items carrying both in one scan.
-  const labels = labelTagIds.length > 0 ? [boundedWay(db, and(access, ...groups.map((group) => taggedWithAny(group))), taggedWithAny(labelTagIds), bound)] : [];
+  const labels = labelTagIds.length > 0 ? [boundedWay(db, and(access, carriesTagOfEveryGroup(items.tagIds, groups)), taggedWithAny(labelTagIds), bound)] : [];
   // Close titles are looked for when the words found almost nothing in the filters: the title trigrams' index and
   // the tags' may be read together ('outline' is close to 47,000 titles and none for Juniors: 313 ms row by row).
-  const closeTitles = { ways: [boundedWay(db, and(access, ...groups.map((group) => taggedWithAny(group))), hasCloseTitle(search), bound)], below: PAGE_SIZE };
+  const closeTitles = { ways: [boundedWay(db, and(access, carriesTagOfEveryGroup(items.tagIds, groups)), hasCloseTitle(search), bound)], below: PAGE_SIZE };
   if (groups.length === 0) {
     return candidateIds([{ ways: [boundedWay(db, access, matchesSearchInTitles(search), bound)] }, { ways: [boundedWay(db, access, matchesSearch(search), bound), ...labels], below: bound }, closeTitles]);
   }
@@ -105,7 +105,7 @@ function matchesProbe(db: Database, { access, groups }: CandidateFilters, search
   const probe = sql.identifier('probe');
   const rareMatches = sql.identifier('rare_matches');
   const read = db
-    .select({ id: items.id, passes: sql`${passesAll(items.tagIds, groups)}`.as('passes'), inTitle: sql`${matchesSearchInTitles(search)}`.as('in_title') })
+    .select({ id: items.id, passes: sql`${carriesTagOfEveryGroup(items.tagIds, groups)}`.as('passes'), inTitle: sql`${matchesSearchInTitles(search)}`.as('in_title') })
     .from(items)
     .where(and(access, matchesSearch(search)))
     .limit(rowsRead);
@@ -121,7 +121,7 @@ function matchesProbe(db: Database, { access, groups }: CandidateFilters, search
   const throughIndexes = db
     .select({ id: items.id })
     .from(items)
-    .where(and(access, matchesSearch(search), ...groups.map((group) => taggedWithAny(group))));
+    .where(and(access, matchesSearch(search), carriesTagOfEveryGroup(items.tagIds, groups)));
   return {
     definitions: [sql`${probe} as materialized (${read})`, sql`${rareMatches} as materialized (${throughIndexes})`],
     inTitles: sql`select id from ${probe} where passes and in_title limit ${bound}`,
@@ -130,5 +130,3 @@ function matchesProbe(db: Database, { access, groups }: CandidateFilters, search
       union all select id from (select id from ${rareMatches} limit ${bound}) as rare where ${readOn} and ${passed} < ${rareBelow}`,
   };
 }
-
-const passesAll = (tagIds: SQLWrapper, groups: CandidateFilters['groups']) => and(...groups.map((group) => carriesAnyTag(tagIds, group)));

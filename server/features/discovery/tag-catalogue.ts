@@ -232,6 +232,11 @@ export function taggedWithAnyInRow(tagIds: readonly number[]): SQL {
   return carriesAnyTag(sql`(${items.tagIds} || '{}'::integer[])`, tagIds);
 }
 
+/** SQL: the tag id array `tagIdsColumn` holds one tag of every group (filter groups: OR within, AND across). */
+export function carriesTagOfEveryGroup(tagIdsColumn: SQLWrapper, groups: readonly (readonly number[])[]): SQL | undefined {
+  return and(...groups.map((group) => carriesAnyTag(tagIdsColumn, group)));
+}
+
 /** SQL: the tag id array `tagIdsColumn` (items.tag_ids, or a subquery's copy of it) holds one of `tagIds`. */
 export function carriesAnyTag(tagIdsColumn: SQLWrapper, tagIds: readonly number[]): SQL {
   const ids = sql.join(
