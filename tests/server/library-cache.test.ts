@@ -57,7 +57,7 @@ async function indexBlurbs(url: string, who?: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const who of ['member', 'unverified', 'leader', 'usermanager', 'staff', 'manager']) jars[who] = await signInAs(ctx.app, `${who}@example.org`);
+  for (const who of ['member', 'unverified', 'leader', 'usermanager', 'staff', 'manager', 'admin']) jars[who] = await signInAs(ctx.app, `${who}@example.org`);
 });
 
 afterEach(() => {
@@ -167,11 +167,86 @@ describe('shares by e-mail', () => {
   });
 });
 
-describe('the two versions', () => {
+/** A blurb changed behind the triggers' back: a list that still shows the old one came from the cache. */
+async function editBlurbUnseen(itemId: number, blurb: string): Promise<void> {
+  const db = ctx.database.db;
+  const triggers = ['items_library_version_update', 'items_level_lists_version_update'];
+  for (const trigger of triggers) await db.execute(sql.raw(`alter table items disable trigger ${trigger}`));
+  try {
+    await db.update(items).set({ blurb }).where(eq(items.id, itemId));
+  } finally {
+    for (const trigger of triggers) await db.execute(sql.raw(`alter table items enable trigger ${trigger}`));
+  }
+}
+
+describe('the versions', () => {
   async function versions() {
-    const [row] = await ctx.database.db.select({ version: libraryState.version, lists: libraryState.listsVersion }).from(libraryState);
+    const [row] = await ctx.database.db
+      .select({ version: libraryState.version, lists: libraryState.listsVersion, levels: libraryState.levelListsVersions })
+      .from(libraryState);
     return row!;
   }
+
+  /** Which levels' lists versions a write raised (a statement's own triggers may raise one more than once). */
+  const levelsRaised = (before: number[], after: number[]) => after.flatMap((version, level) => (version > before[level] ? [level] : []));
+  const levelsFrom = (lowest: number | null) => (lowest === null ? [] : [0, 1, 2, 3, 4, 5, 6].filter((level) => level >= lowest));
+
+  it('raises a level’s lists version only for writes to items that level may list, and every level’s for tags', async () => {
+    const db = ctx.database.db;
+    const draftId = await addItem('Tiered Draft', { visibility: VISIBILITY.DRAFT });
+    const teamItemId = await addItem('Tiered Team Notes', { minimumAccessLevel: 5 });
+    let before = await versions();
+    expect(before.levels).toHaveLength(7);
+
+    const expectWrite = async (write: () => Promise<unknown>, lowest: number | null) => {
+      await write();
+      const after = await versions();
+      expect(after.lists, 'every list-relevant write raises the lists version').toBeGreaterThan(before.lists);
+      expect(levelsRaised(before.levels, after.levels)).toEqual(levelsFrom(lowest));
+      expect(after.levels.every((version, level) => version >= before.levels[level])).toBe(true);
+      before = after;
+    };
+    await expectWrite(() => db.update(items).set({ title: 'Tiered Draft 2' }).where(eq(items.id, draftId)), null);
+    await expectWrite(() => db.update(items).set({ title: 'Tiered Team Notes 2' }).where(eq(items.id, teamItemId)), 5);
+    // Published at level 2, then hidden: levels 2 and up gain it, then lose it.
+    await expectWrite(() => db.update(items).set({ visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 2 }).where(eq(items.id, draftId)), 2);
+    await expectWrite(() => db.update(items).set({ visibility: VISIBILITY.HIDDEN }).where(eq(items.id, draftId)), 2);
+    // Lowered from 5 to 3: levels 3 and 4 gain it.
+    await expectWrite(() => db.update(items).set({ minimumAccessLevel: 3 }).where(eq(items.id, teamItemId)), 3);
+    // Shares make the recipient's lists their own, which follow `lists_version` only.
+    await expectWrite(
+      () => db.insert(shares).values({ sharedType: 'item', itemId: teamItemId, toEmail: 'nobody-yet@example.org', level: 3 }),
+      null,
+    );
+    const [tag] = await db.insert(tags).values({ taxonomyId: (await db.select({ id: taxonomies.id }).from(taxonomies).limit(1))[0].id, label: 'Tiered' }).returning({ id: tags.id });
+    before = await versions();
+    await expectWrite(() => db.insert(itemTags).values({ itemId: teamItemId, tagId: tag.id }), 3);
+    await expectWrite(() => db.delete(itemTags).where(eq(itemTags.tagId, tag.id)), 3);
+    await expectWrite(() => db.update(tags).set({ label: 'Tiered 2' }).where(eq(tags.id, tag.id)), 0);
+
+    // A view count is no list-relevant write.
+    await db.update(items).set({ viewCount: 9 }).where(eq(items.id, teamItemId));
+    expect(await versions()).toEqual(before);
+  });
+
+  it('keeps a level’s cached lists through an edit to an item above that level, and follows one it lists at once', async () => {
+    const db = ctx.database.db;
+    const publicId = await addItem('Quillon Public Guide');
+    const staffId = await addItem('Quillon Staff Guide', { minimumAccessLevel: 4 });
+    expect(await indexTitles('/item?search=quillon')).toEqual(['Quillon Public Guide']);
+    expect(await indexTitles('/item?search=quillon', 'admin')).toEqual(['Quillon Public Guide', 'Quillon Staff Guide']);
+
+    await editBlurbUnseen(publicId, 'Quillon, edited unseen');
+    await db.update(items).set({ title: 'Quillon Staff Guide 2' }).where(eq(items.id, staffId));
+    // The visitor's list is still the cached one; the admin's followed the edit (and so reads the unseen blurb too).
+    expect(await indexBlurbs('/item?search=quillon')).toEqual(['Quillon Public Guide for the cache tests']);
+    expect(await indexBlurbs('/item?search=quillon', 'admin')).toEqual(['Quillon, edited unseen', 'Quillon Staff Guide for the cache tests']);
+    expect(await indexTitles('/item?search=quillon', 'admin')).toEqual(['Quillon Public Guide', 'Quillon Staff Guide 2']);
+
+    await db.update(items).set({ minimumAccessLevel: 0 }).where(eq(items.id, staffId));
+    expect(await indexTitles('/item?search=quillon')).toEqual(['Quillon Public Guide', 'Quillon Staff Guide 2']);
+    expect(await indexBlurbs('/item?search=quillon')).toEqual(['Quillon, edited unseen', 'Quillon Staff Guide for the cache tests']);
+  });
 
   it('raises only the library version for a comment, an affirmation or a task; both for what lists read', async () => {
     const itemId = await addItem('Versioned Kit');
@@ -193,13 +268,7 @@ describe('the two versions', () => {
     const db = ctx.database.db;
     const itemId = await addItem('Zephyrine Quiz');
     expect(await indexTitles('/item?search=zephyrine')).toEqual(['Zephyrine Quiz']);
-    // A blurb changed behind the triggers' back shows whether the list came from the cache.
-    await db.execute(sql`alter table items disable trigger items_library_version_update`);
-    try {
-      await db.update(items).set({ blurb: 'Zephyrine Quiz, edited unseen' }).where(eq(items.id, itemId));
-    } finally {
-      await db.execute(sql`alter table items enable trigger items_library_version_update`);
-    }
+    await editBlurbUnseen(itemId, 'Zephyrine Quiz, edited unseen');
     await db.insert(comments).values({ itemId, userId: await userId('staff@example.org'), comment: 'Great quiz' });
     expect(await indexBlurbs('/item?search=zephyrine')).toEqual(['Zephyrine Quiz for the cache tests']);
     await db.update(items).set({ visibility: VISIBILITY.HIDDEN }).where(eq(items.id, itemId));

@@ -89,6 +89,12 @@ export const libraryState = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     /** Raised only by writes to what lists, searches and filters read (migration 0015): a comment leaves it. */
     listsVersion: bigint('lists_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Element n (from 0) is the lists version of level-n viewers whose lists are not their own (migration 0019):
+     * raised only by writes to items a level-n viewer may list (discoverable, minimum level ≤ n) and by tags and
+     * taxonomies, so an edit to a draft or a level-5 item leaves the cached lists of levels 0-4 in place.
+     */
+    levelListsVersions: bigint('level_lists_versions', { mode: 'number' }).array().notNull().default(sql`'{0,0,0,0,0,0,0}'::bigint[]`),
   },
   (t) => [check('library_state_single_row', sql`${t.id} = 1`)],
 );

@@ -5,8 +5,11 @@
  * - Every entry records the library version it was computed at. Triggers raise `library_state.version` in
  *   the same transaction as any write to what these results show (migrations 0002, 0005), and each request reads
  *   the version before it looks anything up, so once a write commits no request is answered from before it.
- * - Lists, searches, filters and the type-ahead depend on `lists_version` instead (`'lists'`), which only writes to
- *   what they read raise (migration 0015): a comment or an affirmation leaves every cached list in place.
+ * - Lists, searches, filters and the type-ahead depend on a lists version instead (`'lists'`), which only writes to
+ *   what they read raise (migration 0015): a comment or an affirmation leaves every cached list in place. For the
+ *   lists of a level (below) it is that level's own (`level_lists_versions`, migration 0019), which only writes to
+ *   items that level may list, and to tags and taxonomies, raise: an edit to a draft or to a level-5 item leaves
+ *   the lists of levels 0-4 in place. Admins' and personal lists follow `lists_version`, raised by every such write.
  * - An entry also ends at the next moment a result changes with no write: the next item or share expiry.
  * - Entries are per access class: admins; everyone else by level, unless the viewer maintains items or has
  *   received shares (which make their lists their own), in which case by user, level and verified e-mail.
@@ -59,6 +62,7 @@ export function cachedReadsFor(request: FastifyRequest): Promise<CachedReads> {
 interface SnapshotValues {
   libraryVersion: number;
   listsVersion: number;
+  levelListsVersions: unknown[];
   nextExpiry: string | Date | null;
   personal: boolean | null;
 }
@@ -71,6 +75,7 @@ export function snapshotSideColumns(): Record<keyof SnapshotValues, SQL> {
   return {
     libraryVersion: sql`(select ${libraryState.version} from ${libraryState} where ${libraryState.id} = 1)`,
     listsVersion: sql`(select ${libraryState.listsVersion} from ${libraryState} where ${libraryState.id} = 1)`,
+    levelListsVersions: sql`(select ${libraryState.levelListsVersions} from ${libraryState} where ${libraryState.id} = 1)`,
     nextExpiry: nextExpiry(sql.placeholder('now')),
     personal: personalListsOfSessionUser(),
   };
@@ -82,6 +87,7 @@ const ENTRY_TTL_MS = 10 * 60 * 1000;
 /** What one request may read from the cache: the version it saw and until when that view holds. */
 export interface LibrarySnapshot {
   version: number;
+  /** The lists version of this viewer's access class: their level's, or every list's for admins and personal lists. */
   listsVersion: number;
   validUntil: number;
   accessKey: string;
@@ -111,7 +117,13 @@ export class LibraryCache {
   async snapshot(db: Database, viewer: Viewer, now: Date = new Date()): Promise<LibrarySnapshot | null> {
     if (!this.entries) return null;
     const [row] = await db
-      .select({ libraryVersion: libraryState.version, listsVersion: libraryState.listsVersion, nextExpiry: nextExpiry(now), personal: personalListsCondition(viewer) })
+      .select({
+        libraryVersion: libraryState.version,
+        listsVersion: libraryState.listsVersion,
+        levelListsVersions: libraryState.levelListsVersions,
+        nextExpiry: nextExpiry(now),
+        personal: personalListsCondition(viewer),
+      })
       .from(libraryState)
       .where(eq(libraryState.id, 1));
     return row ? this.snapshotOf(viewer, row, now) : null;
@@ -119,13 +131,16 @@ export class LibraryCache {
 
   /** The snapshot from values read elsewhere in this request (`snapshotSideColumns`); null when they are missing. */
   snapshotOf(viewer: Viewer, values: Partial<Record<keyof SnapshotValues, unknown>>, now: Date = new Date()): LibrarySnapshot | null {
-    if (!this.entries || values.libraryVersion === null || values.libraryVersion === undefined || values.listsVersion === null || values.listsVersion === undefined) return null;
+    if (!this.entries || values.libraryVersion === null || values.libraryVersion === undefined) return null;
+    const accessClass = accessClassOf(viewer, values.personal === true);
+    const listsVersion = accessClass.level === null ? values.listsVersion : (values.levelListsVersions as unknown[] | null | undefined)?.[accessClass.level];
+    if (listsVersion === null || listsVersion === undefined) return null;
     const nextExpiryAt = values.nextExpiry ? new Date(values.nextExpiry as string | Date).getTime() : Infinity;
     return {
       version: Number(values.libraryVersion),
-      listsVersion: Number(values.listsVersion),
+      listsVersion: Number(listsVersion),
       validUntil: Math.min(now.getTime() + ENTRY_TTL_MS, nextExpiryAt),
-      accessKey: accessKey(viewer, values.personal === true),
+      accessKey: accessClass.key,
     };
   }
 
@@ -162,10 +177,11 @@ export class LibraryCache {
   }
 }
 
-function accessKey(viewer: Viewer, personal: boolean | null): string {
-  if (isAdmin(viewer)) return 'admin';
-  if (!isSignedIn(viewer) || !personal) return `level:${effectiveLevel(viewer)}`;
-  return `user:${viewer.id}:${effectiveLevel(viewer)}:${viewer.emailVerified ? (viewer.email ?? '') : ''}`;
+/** Viewers whose lists are alike share entries: `level` is set for the classes that follow their level's version. */
+function accessClassOf(viewer: Viewer, personal: boolean): { key: string; level: number | null } {
+  if (isAdmin(viewer)) return { key: 'admin', level: null };
+  if (!isSignedIn(viewer) || !personal) return { key: `level:${effectiveLevel(viewer)}`, level: effectiveLevel(viewer) };
+  return { key: `user:${viewer.id}:${effectiveLevel(viewer)}:${viewer.emailVerified ? (viewer.email ?? '') : ''}`, level: null };
 }
 
 /** SQL: the earliest item or share expiry still to come (the listing rule and share grants change then). */
