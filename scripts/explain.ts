@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { ANONYMOUS } from '../server/access/policy';
 import { openDatabase, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { items } from '../server/db/schema';
@@ -77,7 +78,29 @@ async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<S
     ...(await recordedStatements(db, 'listing: filter tags in use', (recording) => tagIdsInUse(recording, fixtures.viewer))),
     ...(await tagCountStatements(db, fixtures)),
     ...(await rareCombinationStatements(db, fixtures)),
+    ...(await deepPageStatements(db, fixtures)),
   ];
+}
+
+/**
+ * The infinite scroll's later pages (offset paging): the 40th page of all items, of one tag and of a search, for the
+ * leader and for a visitor (who may list fewer items, so the same page lies deeper in the title order).
+ */
+async function deepPageStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
+  const requests = [
+    { what: 'all items', search: '', tags: [] },
+    { what: 'one tag', search: '', tags: fixtures.filterTags.slice(0, 1) },
+    { what: 'a search', search: fixtures.searchTerm, tags: [] },
+  ];
+  const statements: Statement[] = [];
+  for (const [who, viewer] of [['leader', fixtures.viewer], ['visitor', ANONYMOUS]] as const) {
+    for (const { what, search, tags } of requests) {
+      for (const page of [1, 40]) {
+        statements.push(...(await recordedStatements(db, `deep pages: ${what}, ${who}, page ${page}`, (recording) => listItems(recording, viewer, fixtures.catalogue, { listing: 'all', search, tags, page }))));
+      }
+    }
+  }
+  return statements;
 }
 
 /** Tags no item carries together: the page and its count, the tag counts and the suggestions (`filteredIds`). */

@@ -1,25 +1,19 @@
-import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
 import * as schema from '../schema';
+import { sqlRows } from '../sql-rows';
 
-/** PostgreSQL allows 65,535 bind parameters per statement; stay well below it. */
-const MAX_PARAMETERS = 60_000;
-const MAX_ROWS_PER_STATEMENT = 1000;
-
-function rowsPerStatement(rows: readonly object[]): number {
-  const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
-  return Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(MAX_PARAMETERS / columns)));
-}
+/** Rows per statement: each column is one array parameter, so this only bounds a statement's size. */
+const MAX_ROWS_PER_STATEMENT = 5000;
 
 function* batchesOf<T>(rows: readonly T[]): Generator<T[]> {
-  const size = rowsPerStatement(rows as readonly object[]);
-  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+  for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) yield rows.slice(start, start + MAX_ROWS_PER_STATEMENT);
 }
 
-/** Multi-row inserts, a thousand rows (or fewer for wide rows) per statement. */
+/** Multi-row inserts (`unnestInserts`). */
 export async function insertRows<T extends PgTable>(db: Database, table: T, rows: readonly PgInsertValue<T>[]): Promise<number> {
-  for (const batch of batchesOf(rows)) await db.insert(table).values(batch);
+  for (const statement of unnestInserts(table, rows)) await db.execute(statement);
   return rows.length;
 }
 
@@ -28,11 +22,51 @@ type TableWithRef = PgTable & { id: AnyPgColumn; ref: AnyPgColumn };
 /** Inserts rows that carry a ref and answers the generated id of each ref. */
 export async function insertReturningIds<T extends TableWithRef>(db: Database, table: T, rows: readonly PgInsertValue<T>[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const batch of batchesOf(rows)) {
-    const inserted = (await db.insert(table).values(batch).returning({ id: table.id, ref: table.ref })) as { id: number; ref: string }[];
-    for (const row of inserted) ids.set(row.ref, row.id);
+  for (const statement of unnestInserts(table, rows, sql` returning ${sql.identifier(table.id.name)} as id, ${sql.identifier(table.ref.name)} as ref`)) {
+    for (const row of await sqlRows<{ id: number; ref: string }>(db, statement)) ids.set(row.ref, row.id);
   }
   return ids;
+}
+
+/**
+ * `insert … select … from unnest(…)`: one text array per column, cast back to the column's type, in batches of
+ * MAX_ROWS_PER_STATEMENT rows. Drizzle's multi-row `values` built one bound parameter per value, and building those
+ * took the seed as long as the database took to insert them. Values pass through the columns' own driver mapping and
+ * JavaScript defaults (`$defaultFn`), as Drizzle would; rows that leave different columns to the database's defaults
+ * go in separate statements, in the rows' order.
+ */
+function* unnestInserts(table: PgTable, rows: readonly Record<string, unknown>[], returning: SQL = sql``): Generator<SQL> {
+  const columns = Object.entries(getTableColumns(table));
+  const complete = rows.map((row) => Object.fromEntries(columns.flatMap(([key, column]) => {
+    const value = row[key] !== undefined ? row[key] : column.defaultFn?.();
+    return value === undefined ? [] : [[key, value]];
+  })));
+  // Runs of rows with the same columns, in order, so that ids are given in the order of the rows.
+  const runs: Record<string, unknown>[][] = [];
+  let lastSignature: string | null = null;
+  for (const row of complete) {
+    const signature = Object.keys(row).join(',');
+    if (signature === lastSignature) runs.at(-1)!.push(row);
+    else runs.push([row]);
+    lastSignature = signature;
+  }
+  for (const group of runs) {
+    const present = columns.filter(([key]) => key in group[0]);
+    for (const batch of batchesOf(group)) {
+      const names = present.map(([, column]) => sql.identifier(column.name));
+      const arrays = present.map(([key, column]) => sql`${sql.param(batch.map((row) => (row[key] === null ? null : toText(column.mapToDriverValue(row[key])))))}::text[]`);
+      const casts = present.map(([, column], index) => sql`${sql.identifier(`c${index}`)}::${sql.raw(column.getSQLType())}`);
+      const aliases = present.map((_, index) => sql.identifier(`c${index}`));
+      yield sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(casts, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(aliases, sql`, `)})${returning}`;
+    }
+  }
+}
+
+/** A driver value as the text PostgreSQL casts back to the column's type. */
+function toText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
 }
 
 function allTables(): PgTable[] {
