@@ -180,6 +180,8 @@ describe('infinite scroll paging', () => {
     expect(first.props.itemsPagination).toEqual({ currentPage: 1, nextPage: 2, previousPage: null, perPage: PAGE_SIZE, total: 30 });
     expect(first.scrollProps.items).toMatchObject({ pageName: 'page', currentPage: 1, nextPage: 2, previousPage: null });
     expect(first.mergeProps).toContain('items.data');
+    // A card that a write moved into the next page is matched by ref, not shown twice.
+    expect(first.matchPropsOn).toEqual(['items.data.ref']);
 
     const second = await indexPage('/tag/equipment?page=2');
     expect(titlesOf(second)).toEqual(['Equipment Kit 25', 'Equipment Kit 26', 'Equipment Kit 27', 'Equipment Kit 28', 'Equipment Kit 29', 'Equipment Kit 30']);

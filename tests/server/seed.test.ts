@@ -160,9 +160,13 @@ describe('the default demo library', () => {
     expect(summary.itemTags).toBeGreaterThan(2 * summary.items);
   });
 
-  it('leaves planner statistics behind (ANALYZE), so the first queries are planned on real row counts', async () => {
-    const [row] = await sqlRows<{ estimated: number }>(db, sql`select reltuples::int as estimated from pg_class where relname = 'items'`);
+  it('leaves planner statistics and a visibility map behind (VACUUM ANALYZE): real row counts, index-only scans', async () => {
+    const [row] = await sqlRows<{ estimated: number; allVisible: number; pages: number }>(
+      db,
+      sql`select reltuples::int as estimated, relallvisible::int as "allVisible", relpages::int as pages from pg_class where relname = 'items'`,
+    );
     expect(row!.estimated).toBe(await countRows(db, items));
+    expect(row!.allVisible).toBe(row!.pages);
   });
 
   it('numbers item codes EQ-00001 upwards', async () => {

@@ -41,12 +41,14 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   return reply.inertia('items/Index', {
     listing,
     heading,
+    // Pages are offsets (decisions: "Fast without the cache"): an item added before the next page is loaded moves a
+    // card into it; matched by ref, the client keeps one card for it instead of two.
     items: scroll(() => ({ data: summaries }), {
       pageName: 'page',
       currentPage: pagination.currentPage,
       previousPage: pagination.previousPage,
       nextPage: pagination.nextPage,
-    }),
+    }).matchOn('data.ref'),
     itemsPagination: pagination,
     filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
     selectedTags: selected.map(toTag),
