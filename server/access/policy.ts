@@ -11,7 +11,7 @@ import { MIN_SHARE_LEVEL } from '../../shared/sharing';
 import { items, shares } from '../db/schema';
 import { ANONYMOUS, isSignedIn, type Viewer } from './viewer';
 
-export { ANONYMOUS, isSignedIn, type Viewer } from './viewer';
+export { ANONYMOUS, isSignedIn, levelOnlyViewer, type Viewer } from './viewer';
 
 /** Admins act at the top level whatever their user type says. */
 export function effectiveLevel(viewer: Viewer): AccessLevel {

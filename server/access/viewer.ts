@@ -29,6 +29,14 @@ export const ANONYMOUS: Viewer = Object.freeze({
   manageUsers: false,
 });
 
+/**
+ * Someone of `level` with nothing of their own (no items maintained, no shares): whom the lists a level shares are
+ * computed for (features/discovery/library-cache.ts).
+ */
+export function levelOnlyViewer(level: AccessLevel): Viewer {
+  return { ...ANONYMOUS, level };
+}
+
 export function isSignedIn(viewer: Viewer): viewer is Viewer & { id: number; ref: string } {
   return viewer.id !== null;
 }

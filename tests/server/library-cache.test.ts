@@ -9,6 +9,9 @@ import { VISIBILITY } from '../../shared/enums';
 import type { ItemSummary, SearchResult } from '../../shared/items';
 import { comments, items, itemTags, libraryState, shares, tags, taxonomies, users } from '../../server/db/schema';
 import { LibraryCache } from '../../server/features/discovery/library-cache';
+import { typeAheadJson } from '../../server/features/discovery/queries';
+import { levelOnlyViewer } from '../../server/access/policy';
+import { loadViewer } from '../../server/auth/viewer';
 import { useTestApp, type CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
@@ -149,6 +152,26 @@ describe('viewers never share answers they should not', () => {
   });
 });
 
+describe('a level’s shared entries', () => {
+  it('never hold what one member of the level got of their own after their snapshot was read', async () => {
+    const db = ctx.database.db;
+    const cache = ctx.app.libraryCache;
+    const affiliate = (await loadViewer(db, await userId('affiliate@example.org')))!;
+    // The affiliate's request read its snapshot (no item of their own: the level's class)...
+    const snapshot = await cache.snapshot(db, affiliate);
+    expect(snapshot?.accessKey).toBe('level:2');
+    // ...then, before its list was computed, they created a draft (which raises no level's version).
+    await addItem('Tamarind Draft Notes', { visibility: VISIBILITY.DRAFT, createdByUserId: affiliate.id });
+    const answered = JSON.parse(await typeAheadJson(db, affiliate, 'tamarind', { cache, snapshot })).data;
+    expect(answered).toEqual([]);
+    // Anyone else of level 2 is answered from that entry: it holds nothing of the affiliate's.
+    const other = levelOnlyViewer(2);
+    expect(JSON.parse(await typeAheadJson(db, other, 'tamarind', { cache, snapshot: await cache.snapshot(db, other) })).data).toEqual([]);
+    // Their next request reads a snapshot that makes their lists their own, with their draft.
+    expect(JSON.parse(await typeAheadJson(db, affiliate, 'tamarind', { cache, snapshot: await cache.snapshot(db, affiliate) })).data.map((result: SearchResult) => result.title)).toEqual(['Tamarind Draft Notes']);
+  });
+});
+
 describe('shares by e-mail', () => {
   it('count as the recipient’s own, read with their session, so others of their level never get them', async () => {
     const itemId = await addItem('Atlas Leaders Pack', { minimumAccessLevel: 2 });
@@ -277,7 +300,7 @@ describe('the versions', () => {
 });
 
 describe('LibraryCache', () => {
-  const snapshot = { version: 1, listsVersion: 1, validUntil: Date.now() + HOUR_MS, accessKey: 'level:0' };
+  const snapshot = { version: 1, listsVersion: 1, validUntil: Date.now() + HOUR_MS, accessKey: 'level:0', listsViewer: levelOnlyViewer(0) };
 
   it('keeps a list entry across writes that only item pages show, and drops it with a list-relevant one', async () => {
     const cache = new LibraryCache(10);

@@ -12,13 +12,16 @@
  *   the lists of levels 0-4 in place. Admins' and personal lists follow `lists_version`, raised by every such write.
  * - An entry also ends at the next moment a result changes with no write: the next item or share expiry.
  * - Entries are per access class: admins; everyone else by level, unless the viewer maintains items or has
- *   received shares (which make their lists their own), in which case by user, level and verified e-mail.
+ *   received shares (which make their lists their own), in which case by user, level and verified e-mail. A level's
+ *   entries are computed for someone of that level with nothing of their own (`listsViewerOf`), never for the person
+ *   asking: a write that gave them an item or a share after their snapshot was read (which raises no level's version)
+ *   must not put it in the lists of everyone of their level.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNotNull, min, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { effectiveLevel, isAdmin, isSignedIn, sharesAddressedTo, type Viewer } from '../../access/policy';
+import { effectiveLevel, isAdmin, isSignedIn, levelOnlyViewer, sharesAddressedTo, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, libraryState, sessions, shares, users } from '../../db/schema';
 import { sessionSideValues } from '../../auth/viewer';
@@ -91,6 +94,13 @@ export interface LibrarySnapshot {
   listsVersion: number;
   validUntil: number;
   accessKey: string;
+  /** Whom this class's lists are computed for: `levelOnlyViewer` for a level's class, else the viewer. */
+  listsViewer: Viewer;
+}
+
+/** The viewer a cached list is computed for (`LibrarySnapshot.listsViewer`); the viewer themselves when not cached. */
+export function listsViewerOf(viewer: Viewer, reads: CachedReads | undefined): Viewer {
+  return reads?.snapshot?.listsViewer ?? viewer;
 }
 
 /** Which version an entry depends on: every write the item pages show ('library'), or only list-relevant ones. */
@@ -141,6 +151,7 @@ export class LibraryCache {
       listsVersion: Number(listsVersion),
       validUntil: Math.min(now.getTime() + ENTRY_TTL_MS, nextExpiryAt),
       accessKey: accessClass.key,
+      listsViewer: accessClass.level === null ? viewer : levelOnlyViewer(effectiveLevel(viewer)),
     };
   }
 

@@ -10,7 +10,7 @@ import { forgivingSearchRank, hasLooselyCloseTitle, matchesSearch, matchesSearch
 import { boundedWay, candidateIds, searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
-import type { CachedReads } from './library-cache';
+import { listsViewerOf, type CachedReads } from './library-cache';
 import { filteredCondition, filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
 import { carriesAnyTag, filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
@@ -44,8 +44,9 @@ const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
 /** One page of items the viewer may list, with the total for counts and paging. */
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
-  const read = () => listingRows(db, viewer, catalogue, request, now);
-  const { rows, total, hasMore } = reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read, 'lists') : await read();
+  const read = (as: Viewer) => () => listingRows(db, as, catalogue, request, now);
+  const { rows, total, hasMore } =
+    reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read(listsViewerOf(viewer, reads)), 'lists') : await read(viewer)();
   // Cards are made per request: whether an item is expiring depends on the time.
   return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total, hasMore) };
 }
@@ -202,8 +203,10 @@ export async function tagCounts(
 ): Promise<Record<string, number>> {
   // Every part a count is taken in holds the listing's result, so above the limit none is counted: no statement at all.
   if (listingTotal > EXACT_COUNT_LIMIT) return {};
-  const read = () => countTags(db, viewer, catalogue, request, offered, listingTotal, new Date());
-  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `tag-counts|${listingKey({ ...request, page: 1 })}`, read, 'lists') : read();
+  const read = (as: Viewer) => () => countTags(db, as, catalogue, request, offered, listingTotal, new Date());
+  return reads && CACHED_LISTINGS.has(request.listing)
+    ? reads.cache.remember(reads.snapshot, `tag-counts|${listingKey({ ...request, page: 1 })}`, read(listsViewerOf(viewer, reads)), 'lists')
+    : read(viewer)();
 }
 
 async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], listingTotal: number, now: Date): Promise<Record<string, number>> {
@@ -249,8 +252,10 @@ async function countTagsAmong(db: Database, where: SQL | undefined, tagIdSets: r
  * the chosen filters. Same access condition and scope as the listing; none when the filters alone hold nothing.
  */
 export async function suggestionsFor(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<IndexSuggestions | null> {
-  const read = () => readSuggestions(db, viewer, catalogue, request, new Date());
-  return reads && CACHED_LISTINGS.has(request.listing) ? reads.cache.remember(reads.snapshot, `suggestions|${listingKey({ ...request, page: 1 })}`, read, 'lists') : read();
+  const read = (as: Viewer) => () => readSuggestions(db, as, catalogue, request, new Date());
+  return reads && CACHED_LISTINGS.has(request.listing)
+    ? reads.cache.remember(reads.snapshot, `suggestions|${listingKey({ ...request, page: 1 })}`, read(listsViewerOf(viewer, reads)), 'lists')
+    : read(viewer)();
 }
 
 async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<IndexSuggestions | null> {
@@ -348,10 +353,10 @@ export async function typeAheadResults(db: Database, viewer: Viewer, text: strin
  * the same few prefixes come from many people at the same level.
  */
 export async function typeAheadJson(db: Database, viewer: Viewer, text: string, reads?: CachedReads): Promise<string> {
-  const serialize = async () => JSON.stringify({ data: await typeAheadResults(db, viewer, text) });
+  const serialize = (as: Viewer) => async () => JSON.stringify({ data: await typeAheadResults(db, as, text) });
   const search = textSearch(text);
-  if (!reads || !search) return serialize();
-  return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize, 'lists');
+  if (!reads || !search) return serialize(viewer)();
+  return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize(listsViewerOf(viewer, reads)), 'lists');
 }
 
 /** Matches the type-ahead ranks per way: enough for the best few. */

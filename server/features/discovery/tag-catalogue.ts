@@ -5,7 +5,7 @@ import { canSeeTaxonomy, effectiveLevel, isAdmin, isSignedIn, listableItemsCondi
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, shares, tags, taxonomies } from '../../db/schema';
-import { cachedReadsFor } from './library-cache';
+import { cachedReadsFor, listsViewerOf } from './library-cache';
 import { TAG_LABEL_SIMILARITY, trigramSimilarity } from './search';
 
 export interface CatalogueTag extends Tag {
@@ -93,14 +93,14 @@ export function filterGroups(catalogue: TagCatalogue, selected: readonly Catalog
 
 /** The catalogue for this request's viewer, from the library cache when it holds it. */
 export async function requestTagCatalogue(request: FastifyRequest): Promise<TagCatalogue> {
-  const { cache, snapshot } = await cachedReadsFor(request);
-  return cache.remember(snapshot, 'tag-catalogue', () => loadTagCatalogue(request.server.db, request.viewer), 'lists');
+  const reads = await cachedReadsFor(request);
+  return reads.cache.remember(reads.snapshot, 'tag-catalogue', () => loadTagCatalogue(request.server.db, listsViewerOf(request.viewer, reads)), 'lists');
 }
 
 /** Filter tags with an item this request's viewer may list (`tagIdsInUse`), from the library cache when it holds them. */
 export async function requestTagIdsInUse(request: FastifyRequest): Promise<Set<number>> {
-  const { cache, snapshot } = await cachedReadsFor(request);
-  return cache.remember(snapshot, 'tags-in-use', () => tagIdsInUse(request.server.db, request.viewer), 'lists');
+  const reads = await cachedReadsFor(request);
+  return reads.cache.remember(reads.snapshot, 'tags-in-use', () => tagIdsInUse(request.server.db, listsViewerOf(request.viewer, reads)), 'lists');
 }
 
 export async function loadTagCatalogue(db: Database, viewer: Viewer): Promise<TagCatalogue> {
