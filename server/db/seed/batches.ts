@@ -55,11 +55,20 @@ function* unnestInserts(table: PgTable, rows: readonly Record<string, unknown>[]
     for (const batch of batchesOf(group)) {
       const names = present.map(([, column]) => sql.identifier(column.name));
       const arrays = present.map(([key, column]) => sql`${sql.param(batch.map((row) => (row[key] === null ? null : toText(column.mapToDriverValue(row[key])))))}::text[]`);
-      const casts = present.map(([, column], index) => sql`${sql.identifier(`c${index}`)}::${sql.raw(column.getSQLType())}`);
+      const casts = present.map(([, column], index) => sql`${sql.identifier(`c${index}`)}::${sql.raw(castType(column.getSQLType()))}`);
       const aliases = present.map((_, index) => sql.identifier(`c${index}`));
-      yield sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(casts, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(aliases, sql`, `)})${returning}`;
+      // In the rows' order (ordinality), so ids are given in that order.
+      yield sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(casts, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) with ordinality as u(${sql.join(aliases, sql`, `)}, row_order) order by row_order${returning}`;
     }
   }
+}
+
+/**
+ * The type a column's text is cast to: its own, except that strings stay unbounded text, so that the insert's own
+ * assignment checks the column's length ("value too long") where an explicit cast to varchar(n) would cut silently.
+ */
+function castType(sqlType: string): string {
+  return /^(varchar|character varying|char|character)\b/.test(sqlType) ? 'text' : sqlType;
 }
 
 /** A driver value as the text PostgreSQL casts back to the column's type. */
