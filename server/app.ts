@@ -25,6 +25,7 @@ import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
 import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
+import { healthCheckRoutes } from './features/health-checks/routes';
 import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/library-cache';
 import { itemRoutes } from './features/items/routes';
 import { itemViewsPlugin } from './features/items/view-recorder';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(mailPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(drivePlugin, { drive: deps.drive ?? (await createDrive(config)) });
+  await app.register(healthCheckRoutes);
 
   // Before every route: a signed-in user with a pending invitation link is taken to it (features/invitations).
   await app.register(pendingInvitationPlugin);
@@ -164,6 +166,9 @@ function serverOptions(config: AppConfig): FastifyServerOptions {
     // A path parameter is a ref or a label; a longer one names nothing and gets the app's 404 rather than Fastify's 414.
     routerOptions: { maxParamLength: 2048 },
     logger: serverLogger(config),
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   };
 }
 

@@ -24,7 +24,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   APP_NAME: z.string().min(1).default('Equip'),
-  APP_URL: z.url().default('http://localhost:3000'),
+  /** The address people reach Equip at (links in e-mails and invitations); unset: http://HOST:PORT (localhost for 0.0.0.0). */
+  APP_URL: z.union([z.literal(''), z.url()]).optional(),
   PRODUCTION_HOST: z.string().default('equip.example.org'),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
@@ -117,11 +118,21 @@ export const envSchema = z.object({
   ADVANCED_ACTION_WAIT_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /** Minutes check-external-links may run before it starts no new link. */
   ADVANCED_LINK_CHECK_MAX_MINUTES: z.coerce.number().int().positive().default(60),
+  /** A connection with no traffic for this long is closed (Fastify connectionTimeout). */
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  /** A request whose headers and body have not all arrived after this long gets 408 (Node's requestTimeout; uploads included). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the load balancer's own idle timeout, so the
+   * balancer never sends a request on a connection Equip is closing.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(75_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'SESSION_SECRET' | 'COOKIE_SECURE' | 'TRUST_PROXY' | 'DEMO_LOGIN' | 'SEED_ON_EMPTY'> {
+export interface AppConfig extends Omit<Env, 'APP_URL' | 'SESSION_SECRET' | 'COOKIE_SECURE' | 'TRUST_PROXY' | 'DEMO_LOGIN' | 'SEED_ON_EMPTY'> {
+  APP_URL: string;
   isProduction: boolean;
   isTest: boolean;
   sessionSecret: string;
@@ -148,9 +159,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (isProduction && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: must be set to at least 32 characters in production');
   }
-  const { SESSION_SECRET, COOKIE_SECURE, TRUST_PROXY, DEMO_LOGIN, SEED_ON_EMPTY, ...rest } = env;
+  const { APP_URL, SESSION_SECRET, COOKIE_SECURE, TRUST_PROXY, DEMO_LOGIN, SEED_ON_EMPTY, ...rest } = env;
   const config: AppConfig = {
     ...rest,
+    APP_URL: APP_URL || defaultAppUrl(env.HOST, env.PORT),
     isProduction,
     isTest: env.NODE_ENV === 'test',
     sessionSecret: SESSION_SECRET ?? developmentSecret(env.DATA_DIR, env.NODE_ENV),
@@ -164,6 +176,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   };
   if (config.isProduction) config.demoLogin = false;
   return config;
+}
+
+/** Where this process can be reached when APP_URL is not set: its own address and port. */
+function defaultAppUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? 'localhost' : host === '127.0.0.1' ? 'localhost' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** Outside production a random secret is kept in the data folder so restarts keep people signed in. */

@@ -1,15 +1,15 @@
-import { fileURLToPath } from 'node:url';
+import { appPath } from '../app-root';
 
 /** The client entry, as Vite's manifest names it; vite.config.ts builds from the same constant. */
 export const CLIENT_ENTRY = 'components/app/main.tsx';
 
 /** Where `vite build` writes the client and the URL prefix it is served under. */
-export const CLIENT_BUILD_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
-export const CLIENT_MANIFEST_PATH = fileURLToPath(new URL('../../dist/client/.vite/manifest.json', import.meta.url));
+export const CLIENT_BUILD_DIR = `${appPath('dist', 'client')}/`;
+export const CLIENT_MANIFEST_PATH = appPath('dist', 'client', '.vite', 'manifest.json');
 export const CLIENT_BUILD_BASE = '/build/';
 
 /** Files the server serves as they are, at the site root (favicon and the like). */
-export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
+export const PUBLIC_DIR = `${appPath('public')}/`;
 
 export class MissingClientBuildError extends Error {
   constructor(missingPath: string) {

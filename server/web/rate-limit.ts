@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { CLIENT_BUILD_BASE } from './client-build';
+import { isHealthCheckPath } from './health-check-paths';
 
 /** Whose budget a request spends: the signed-in person's, else the address's (the real client's behind TRUST_PROXY). */
 export function requesterKey(request: FastifyRequest): string {
@@ -19,11 +20,14 @@ export function requesterKey(request: FastifyRequest): string {
 /** A per-route limit: `max` requests a minute per requester. */
 export const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
-/** Pictures and built files: a page shows dozens, and each is cheap and access-checked where it is served. */
+/**
+ * Pictures and built files: a page shows dozens, and each is cheap and access-checked where it is served. Health checks:
+ * a load balancer probes every few seconds from one address.
+ */
 function isUncounted(request: FastifyRequest): boolean {
   // The route's pattern, not the URL: `/image/%73earch` is the stock search, whatever its spelling.
   const route = request.routeOptions.url ?? '';
-  if (route.startsWith(CLIENT_BUILD_BASE) || route === '/favicon.svg') return true;
+  if (route.startsWith(CLIENT_BUILD_BASE) || route === '/favicon.svg' || isHealthCheckPath(route)) return true;
   return (request.method === 'GET' || request.method === 'HEAD') && route.startsWith('/image/') && route !== '/image/search';
 }
 

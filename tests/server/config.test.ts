@@ -21,6 +21,22 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', DRIVE: 'google', DRIVE_ROOT_FOLDER_ID: ' abc ' }).DRIVE_ROOT_FOLDER_ID).toBe('abc');
   });
 
+  it('links e-mails and invitations to the address it listens on unless APP_URL says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).APP_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4100', HOST: '0.0.0.0' }).APP_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4100', HOST: '10.1.2.3' }).APP_URL).toBe('http://10.1.2.3:4100');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4100', APP_URL: '' }).APP_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4100', APP_URL: 'https://equip.example.org' }).APP_URL).toBe('https://equip.example.org');
+    expect(() => loadConfig({ NODE_ENV: 'test', APP_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
+  it('sets HTTP timeouts, the keep-alive one above a typical balancer’s idle timeout', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config).toMatchObject({ HTTP_CONNECTION_TIMEOUT_MS: 120_000, HTTP_REQUEST_TIMEOUT_MS: 300_000, HTTP_KEEP_ALIVE_TIMEOUT_MS: 75_000 });
+    expect(loadConfig({ NODE_ENV: 'test', HTTP_KEEP_ALIVE_TIMEOUT_MS: '90000' }).HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(90_000);
+  });
+
   it('lists every invalid setting at once', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', DRIVE: 'dropbox', CONTENT_MAX_BYTES: '-1' })).toThrow(ConfigError);
     try {

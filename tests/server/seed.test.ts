@@ -397,7 +397,7 @@ describe('the seed command', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'equip-seed-'));
     const run = promisify(execFile);
     const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' };
-    const seed = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'server/db/seed/index.ts', ...args], { env, cwd: process.cwd() });
+    const seed = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'server/db/seed/run.ts', ...args], { env, cwd: process.cwd() });
     try {
       const first = await seed('--items', '30');
       expect(first.stdout).toMatch(/items\s+30\b/);

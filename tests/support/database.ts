@@ -16,19 +16,25 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
     await migrateDatabase(handle);
     return handle;
   }
-  const name = `equip_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), pgliteDataDir: 'memory://', poolSize: 4 });
+  const database = await throwawayPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ url: database.url, pgliteDataDir: 'memory://', poolSize: 4 });
   await migrateDatabase(handle);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl` (its URL), and how to drop it afterwards. */
+export async function throwawayPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `equip_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {

@@ -1,9 +1,6 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import type { Database } from '../client';
 import { items, users } from '../schema';
 import { countRows } from './batches';
-import { runSeedCli } from './cli';
 import { seedDemoLibrary, type SeedOptions } from './seed';
 
 export { DEMO_ACCOUNTS, DEMO_INVITATIONS, USER_TYPES, type DemoAccount, type DemoInvitation, type SeedUserType } from './accounts';
@@ -16,22 +13,4 @@ export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Prom
   if ((await countRows(db, users)) > 0 || (await countRows(db, items)) > 0) return false;
   await seedDemoLibrary(db, options);
   return true;
-}
-
-/** True when run as `tsx server/db/seed/index.ts`, false when imported by the app or tests. */
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  return script !== undefined && existsSync(script) && pathToFileURL(realpathSync(script)).href === import.meta.url;
-}
-
-if (isEntryPoint()) {
-  runSeedCli(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
 }

@@ -7,8 +7,9 @@ import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
 import { sqlRows } from '../../db/sql-rows';
 import { formatBytes, formatTime } from './text-table';
+import { APP_ROOT, appPath } from '../../app-root';
 
-const PACKAGE_JSON = new URL('../../../package.json', import.meta.url);
+const PACKAGE_JSON = appPath('package.json');
 
 export function appVersion(): string {
   try {
@@ -30,7 +31,7 @@ export function gitCommit(env: NodeJS.ProcessEnv = process.env): string {
 
 function readGitCommit(): string {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: new URL('../../..', import.meta.url), encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'unknown';
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: APP_ROOT, encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'unknown';
   } catch {
     return 'unknown';
   }

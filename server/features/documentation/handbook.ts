@@ -3,12 +3,12 @@
  * starting with a '# Title' line. Pages are read on each request, so an edited file shows without a restart.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { appPath } from '../../app-root';
 import { DOCUMENTATION_SLUG, type DocumentationPage, type DocumentationPageLink } from '../../../shared/documentation';
 
-export const HANDBOOK_DIR = fileURLToPath(new URL('../../../docs/handbook/', import.meta.url));
+export const HANDBOOK_DIR = `${appPath('docs', 'handbook')}/`;
 const FILE_NAME = /^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
 interface HandbookFile extends DocumentationPageLink {

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { createRequestLog, type LoggedRequest, type RequestLog } from './recorder';
 import { isBot, pathOf, refererOf, staticAssetMatcher } from './rules';
 import { sweepOldRequestsPeriodically } from './sweep';
+import { isHealthCheckPath } from '../../web/health-check-paths';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +41,7 @@ export const requestLogPlugin = fp<RequestLogPluginOptions>(
     app.decorate('requestLog', { record: recorder.record, flush: recorder.flush });
     app.addHook('onResponse', (request, reply, done) => {
       const path = pathOf(request.url);
-      if (!isStaticAsset(path) && !isBot(request.headers['user-agent'])) recorder.record(loggedRequest(request, reply, path));
+      if (!isStaticAsset(path) && !isHealthCheckPath(path) && !isBot(request.headers['user-agent'])) recorder.record(loggedRequest(request, reply, path));
       done();
     });
     app.addHook('onClose', async () => recorder.close());

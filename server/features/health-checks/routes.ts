@@ -1,0 +1,22 @@
+/**
+ * Health checks for load balancers and orchestrators (issue 17): `GET /healthz` says the process answers;
+ * `GET /readyz` says whether it can serve (database, migrations, drive), 503 naming the failing parts otherwise.
+ * Neither is rate limited nor counted in the request stats (`isHealthCheckPath`): a balancer probes every few seconds.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HEALTHZ_PATH, READYZ_PATH } from '../../web/health-check-paths';
+import { ReadinessChecks } from './checks';
+
+export const healthCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readiness = new ReadinessChecks(app.db, app.drive, (part, error) => app.log.warn({ err: error, part }, 'readiness check failed'));
+
+  app.get(HEALTHZ_PATH, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+
+  app.get(READYZ_PATH, async (_request, reply) => {
+    const { ready, checks } = await readiness.check();
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'unavailable', checks });
+  });
+};
