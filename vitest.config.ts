@@ -47,6 +47,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default: a page that takes longer to load on a busy machine failed a
+          // journey that was right (the Share dialog filled from an Ask-for-access link).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
