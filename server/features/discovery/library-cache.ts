@@ -13,7 +13,7 @@
  * - An entry also ends at the next moment a result changes with no write: the next item or share expiry.
  * - Entries are per access class: admins; everyone else by level, unless the viewer maintains items or has
  *   received shares (which make their lists their own), in which case by user, level and verified e-mail. A level's
- *   entries are computed for someone of that level with nothing of their own (`listsViewerOf`), never for the person
+ *   entries are computed for someone of that level with nothing of their own (`rememberList`), never for the person
  *   asking: a write that gave them an item or a share after their snapshot was read (which raises no level's version)
  *   must not put it in the lists of everyone of their level.
  */
@@ -98,9 +98,13 @@ export interface LibrarySnapshot {
   listsViewer: Viewer;
 }
 
-/** The viewer a cached list is computed for (`LibrarySnapshot.listsViewer`); the viewer themselves when not cached. */
-export function listsViewerOf(viewer: Viewer, reads: CachedReads | undefined): Viewer {
-  return reads?.snapshot?.listsViewer ?? viewer;
+/**
+ * A list (`dependsOn: 'lists'`) for `viewer`: from the cache under `key`, computed for their class's
+ * `listsViewer`; or, with no cache or no key (a list that is never cached), computed for the viewer.
+ */
+export function rememberList<T>(reads: CachedReads | undefined, viewer: Viewer, key: string | null, compute: (listsViewer: Viewer) => Promise<T>): Promise<T> {
+  if (!reads || key === null) return compute(viewer);
+  return reads.cache.remember(reads.snapshot, key, () => compute(reads.snapshot?.listsViewer ?? viewer), 'lists');
 }
 
 /** Which version an entry depends on: every write the item pages show ('library'), or only list-relevant ones. */

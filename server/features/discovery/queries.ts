@@ -10,7 +10,7 @@ import { forgivingSearchRank, hasLooselyCloseTitle, matchesSearch, matchesSearch
 import { boundedWay, candidateIds, searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../items/summary';
 import { summaryColumns } from './summaries';
-import { listsViewerOf, type CachedReads } from './library-cache';
+import { rememberList, type CachedReads } from './library-cache';
 import { filteredCondition, filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
 import { carriesAnyTag, filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
@@ -44,15 +44,18 @@ const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
 /** One page of items the viewer may list, with the total for counts and paging. */
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
-  const read = (as: Viewer) => () => listingRows(db, as, catalogue, request, now);
-  const { rows, total, hasMore } =
-    reads && CACHED_LISTINGS.has(request.listing) ? await reads.cache.remember(reads.snapshot, listingKey(request), read(listsViewerOf(viewer, reads)), 'lists') : await read(viewer)();
+  const { rows, total, hasMore } = await rememberList(reads, viewer, cacheKeyOf(request, listingKey(request)), (as) => listingRows(db, as, catalogue, request, now));
   // Cards are made per request: whether an item is expiring depends on the time.
   return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total, hasMore) };
 }
 
 function listingKey({ listing, search, tags, page }: ListingRequest): string {
   return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page]);
+}
+
+/** `key` for the listings the library cache keeps (CACHED_LISTINGS), null for the others. */
+function cacheKeyOf(request: ListingRequest, key: string): string | null {
+  return CACHED_LISTINGS.has(request.listing) ? key : null;
 }
 
 const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
@@ -203,10 +206,8 @@ export async function tagCounts(
 ): Promise<Record<string, number>> {
   // Every part a count is taken in holds the listing's result, so above the limit none is counted: no statement at all.
   if (listingTotal > EXACT_COUNT_LIMIT) return {};
-  const read = (as: Viewer) => () => countTags(db, as, catalogue, request, offered, listingTotal, new Date());
-  return reads && CACHED_LISTINGS.has(request.listing)
-    ? reads.cache.remember(reads.snapshot, `tag-counts|${listingKey({ ...request, page: 1 })}`, read(listsViewerOf(viewer, reads)), 'lists')
-    : read(viewer)();
+  const key = cacheKeyOf(request, `tag-counts|${listingKey({ ...request, page: 1 })}`);
+  return rememberList(reads, viewer, key, (as) => countTags(db, as, catalogue, request, offered, listingTotal, new Date()));
 }
 
 async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], listingTotal: number, now: Date): Promise<Record<string, number>> {
@@ -252,10 +253,8 @@ async function countTagsAmong(db: Database, where: SQL | undefined, tagIdSets: r
  * the chosen filters. Same access condition and scope as the listing; none when the filters alone hold nothing.
  */
 export async function suggestionsFor(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<IndexSuggestions | null> {
-  const read = (as: Viewer) => () => readSuggestions(db, as, catalogue, request, new Date());
-  return reads && CACHED_LISTINGS.has(request.listing)
-    ? reads.cache.remember(reads.snapshot, `suggestions|${listingKey({ ...request, page: 1 })}`, read(listsViewerOf(viewer, reads)), 'lists')
-    : read(viewer)();
+  const key = cacheKeyOf(request, `suggestions|${listingKey({ ...request, page: 1 })}`);
+  return rememberList(reads, viewer, key, (as) => readSuggestions(db, as, catalogue, request, new Date()));
 }
 
 async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<IndexSuggestions | null> {
@@ -353,10 +352,8 @@ export async function typeAheadResults(db: Database, viewer: Viewer, text: strin
  * the same few prefixes come from many people at the same level.
  */
 export async function typeAheadJson(db: Database, viewer: Viewer, text: string, reads?: CachedReads): Promise<string> {
-  const serialize = (as: Viewer) => async () => JSON.stringify({ data: await typeAheadResults(db, as, text) });
   const search = textSearch(text);
-  if (!reads || !search) return serialize(viewer)();
-  return reads.cache.remember(reads.snapshot, `type-ahead-json|${search.text}`, serialize(listsViewerOf(viewer, reads)), 'lists');
+  return rememberList(reads, viewer, search ? `type-ahead-json|${search.text}` : null, async (as) => JSON.stringify({ data: await typeAheadResults(db, as, text) }));
 }
 
 /** Matches the type-ahead ranks per way: enough for the best few. */

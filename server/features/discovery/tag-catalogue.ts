@@ -5,7 +5,7 @@ import { canSeeTaxonomy, effectiveLevel, isAdmin, isSignedIn, listableItemsCondi
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, shares, tags, taxonomies } from '../../db/schema';
-import { cachedReadsFor, listsViewerOf } from './library-cache';
+import { cachedReadsFor, rememberList } from './library-cache';
 import { TAG_LABEL_SIMILARITY, trigramSimilarity } from './search';
 
 export interface CatalogueTag extends Tag {
@@ -93,14 +93,12 @@ export function filterGroups(catalogue: TagCatalogue, selected: readonly Catalog
 
 /** The catalogue for this request's viewer, from the library cache when it holds it. */
 export async function requestTagCatalogue(request: FastifyRequest): Promise<TagCatalogue> {
-  const reads = await cachedReadsFor(request);
-  return reads.cache.remember(reads.snapshot, 'tag-catalogue', () => loadTagCatalogue(request.server.db, listsViewerOf(request.viewer, reads)), 'lists');
+  return rememberList(await cachedReadsFor(request), request.viewer, 'tag-catalogue', (as) => loadTagCatalogue(request.server.db, as));
 }
 
 /** Filter tags with an item this request's viewer may list (`tagIdsInUse`), from the library cache when it holds them. */
 export async function requestTagIdsInUse(request: FastifyRequest): Promise<Set<number>> {
-  const reads = await cachedReadsFor(request);
-  return reads.cache.remember(reads.snapshot, 'tags-in-use', () => tagIdsInUse(request.server.db, listsViewerOf(request.viewer, reads)), 'lists');
+  return rememberList(await cachedReadsFor(request), request.viewer, 'tags-in-use', (as) => tagIdsInUse(request.server.db, as));
 }
 
 export async function loadTagCatalogue(db: Database, viewer: Viewer): Promise<TagCatalogue> {
