@@ -127,6 +127,15 @@ export const envSchema = z.object({
    * balancer never sends a request on a connection Equip is closing.
    */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(75_000),
+  /**
+   * How many instances serve this deployment behind one load balancer. Above 1, start refuses what only works in one
+   * process: the embedded database, rate limits in memory, a session secret of its own, files on its own disk.
+   */
+  INSTANCES: z.coerce.number().int().min(1).default(1),
+  /** True when DATA_DIR is one volume that every instance mounts, so the local drive's files are shared. */
+  DATA_DIR_SHARED: booleanFromEnv,
+  /** Seconds between runs of the periodic jobs (expired sessions, old request log rows, recent view counts), once for all instances. */
+  PERIODIC_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(3600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -159,6 +168,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (isProduction && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: must be set to at least 32 characters in production');
   }
+  const problems = severalInstancesProblems(env);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration for ${env.INSTANCES} instances:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const { APP_URL, SESSION_SECRET, COOKIE_SECURE, TRUST_PROXY, DEMO_LOGIN, SEED_ON_EMPTY, ...rest } = env;
   const config: AppConfig = {
     ...rest,
@@ -176,6 +187,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   };
   if (config.isProduction) config.demoLogin = false;
   return config;
+}
+
+/** What would split one deployment into INSTANCES separate ones: every instance must share these. */
+function severalInstancesProblems(env: Env): string[] {
+  if (env.INSTANCES === 1) return [];
+  const problems: string[] = [];
+  if (!env.DATABASE_URL) problems.push('DATABASE_URL: must be set; the embedded database (PGlite) belongs to one process');
+  if (!env.REDIS_URL) problems.push('REDIS_URL: must be set, so that rate limits count the requests of every instance');
+  if (!env.SESSION_SECRET) problems.push('SESSION_SECRET: must be set, the same on every instance, so that any instance reads any session');
+  if (env.DRIVE === 'local' && !env.DATA_DIR_SHARED) {
+    problems.push(
+      "DRIVE: 'local' keeps content files on this instance's disk (DATA_DIR/drive), where the other instances cannot read them; " +
+        'use DRIVE=google, or set DATA_DIR_SHARED=true when DATA_DIR is one volume that every instance mounts',
+    );
+  }
+  return problems;
 }
 
 /** Where this process can be reached when APP_URL is not set: its own address and port. */

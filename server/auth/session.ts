@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import fastifySession from '@fastify/session';
 import { RememberingCookieSigner } from './cookie-signer';
 import { DatabaseSessionStore, type SessionSideColumns } from './session-store';
+import { runPeriodically } from '../db/periodic-jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +19,6 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'equip_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 /** Server-side sessions in the database behind an `equip_session` cookie. */
 export const sessionPlugin = fp(
@@ -36,7 +36,7 @@ export const sessionPlugin = fp(
       cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure, maxAge: maxAgeMs },
     });
     app.addHook('onRequest', async (request) => renewDaily(request));
-    sweepExpiredSessionsPeriodically(app, store);
+    runPeriodically(app, { name: 'expired-sessions', work: () => store.deleteExpired() });
   },
   { name: 'equip-session', dependencies: ['@fastify/cookie'] },
 );
@@ -47,15 +47,6 @@ function renewDaily(request: FastifyRequest): void {
   if (session?.userId === undefined) return;
   const today = new Date().toISOString().slice(0, 10);
   if (session.renewedOn !== today) session.set('renewedOn', today);
-}
-
-function sweepExpiredSessionsPeriodically(app: FastifyInstance, store: DatabaseSessionStore): void {
-  const sweep = () => {
-    store.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'could not delete expired sessions'));
-  };
-  const timer = setInterval(sweep, EXPIRED_SESSION_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /**

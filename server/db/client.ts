@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   dumpDataDir?: () => Promise<Blob>;
   /** How many transactions have been run again after a deadlock or serialization failure (see TRANSACTION_RETRIES). */
   retriedTransactions(): number;
+  /** Runs `work` on one connection of the pool, for what belongs to a connection (a session-level advisory lock). */
+  withOneConnection<T>(work: (db: Database) => Promise<T>): Promise<T>;
 }
 
 export interface DatabaseOptions {
@@ -65,14 +67,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const retries = guardTransactions(db);
-    return { db, kind: 'postgres', close: () => pool.end(), retriedTransactions: () => retries.count };
+    const withOneConnection = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        return await work(drizzlePg(client, { schema }) as unknown as Database);
+      } finally {
+        client.release();
+      }
+    };
+    return { db, kind: 'postgres', close: () => pool.end(), retriedTransactions: () => retries.count, withOneConnection };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDataDir, { extensions: { pg_trgm }, ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}) });
   for (const [name, value] of TRIGRAM_SETTINGS) await client.query('select set_config($1, $2, false)', [name, value]);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const retries = guardTransactions(db);
-  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none'), retriedTransactions: () => retries.count };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+    retriedTransactions: () => retries.count,
+    withOneConnection: (work) => work(db),
+  };
 }
 
 /** A transaction that deadlocked or hit a serialization failure runs again at most this many times. */

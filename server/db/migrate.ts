@@ -17,10 +17,14 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase, config);
     return;
   }
-  await handle.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
-  try {
-    await migratePg(handle.db as unknown as NodePgDatabase, config);
-  } finally {
-    await handle.db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
-  }
+  // The lock belongs to the connection that took it: taking, migrating and releasing on one connection makes
+  // instances that start together wait for the first one's migrations instead of running them at the same time.
+  await handle.withOneConnection(async (db) => {
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    try {
+      await migratePg(db as unknown as NodePgDatabase, config);
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+    }
+  });
 }

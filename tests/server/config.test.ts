@@ -61,4 +61,41 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).demoLogin).toBe(false);
   });
+
+  describe('several instances (INSTANCES above 1)', () => {
+    const shared = {
+      NODE_ENV: 'production',
+      INSTANCES: '3',
+      DATABASE_URL: 'postgres://db/equip',
+      REDIS_URL: 'redis://cache:6379',
+      SESSION_SECRET: 'x'.repeat(32),
+      DRIVE: 'google',
+    };
+
+    it('starts when every instance shares the database, Redis, the session secret and the files', () => {
+      expect(loadConfig(shared).INSTANCES).toBe(3);
+      expect(loadConfig({ ...shared, DRIVE: 'local', DATA_DIR_SHARED: 'true' }).DRIVE).toBe('local');
+    });
+
+    it("refuses the local drive on an instance's own disk, saying what to use instead", () => {
+      expect(() => loadConfig({ ...shared, DRIVE: 'local' })).toThrow(/DRIVE: 'local' keeps content files on this instance's disk.*use DRIVE=google, or set DATA_DIR_SHARED=true/s);
+    });
+
+    it('names every setting that one process keeps to itself', () => {
+      let message = '';
+      try {
+        loadConfig({ NODE_ENV: 'development', INSTANCES: '2' });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^Invalid configuration for 2 instances:/);
+      for (const name of ['DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET', 'DRIVE']) expect(message).toContain(`  ${name}: `);
+    });
+
+    it('asks nothing more of a single instance', () => {
+      expect(loadConfig({ NODE_ENV: 'test' }).INSTANCES).toBe(1);
+      expect(() => loadConfig({ NODE_ENV: 'test', INSTANCES: '0' })).toThrow(/INSTANCES/);
+    });
+  });
 });

@@ -175,3 +175,12 @@ export const driveUploads = pgTable('drive_uploads', {
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * When each periodic job (server/db/periodic-jobs.ts) last started, for the whole deployment: an instance runs a job
+ * only when it can move `last_started_at` forward by a period, so N instances sweep once a period, not N times.
+ */
+export const periodicJobRuns = pgTable('periodic_job_runs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,18 +1,18 @@
 /**
  * View counting (decisions: "Items"). Each counted visit queues an item_views row; the recorder
- * (`view-recorder.ts`) writes them in batches and adds them to view_count and recent_view_count; an
- * hourly sweep recounts recent_view_count from the item's own views (an indexed count), so views
+ * (`view-recorder.ts`) writes them in batches and adds them to view_count and recent_view_count; a
+ * periodic job recounts recent_view_count from the item's own views (an indexed count), so views
  * older than the window drop out.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { RECENT_VIEW_WINDOW_DAYS } from '../../../shared/items';
 import type { Database } from '../../db/client';
+import { runPeriodically } from '../../db/periodic-jobs';
 import { items, itemViews } from '../../db/schema';
 import { readVisit } from '../../inertia/visit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const RECENT_VIEW_REFRESH_MS = 60 * 60 * 1000;
 
 export function recentWindowStart(now: Date): Date {
   return new Date(now.getTime() - RECENT_VIEW_WINDOW_DAYS * DAY_MS);
@@ -41,10 +41,5 @@ export async function refreshRecentViewCounts(db: Database, now: Date = new Date
 }
 
 export function refreshRecentViewCountsPeriodically(app: FastifyInstance): void {
-  const refresh = () => {
-    refreshRecentViewCounts(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not refresh recent view counts'));
-  };
-  const timer = setInterval(refresh, RECENT_VIEW_REFRESH_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  runPeriodically(app, { name: 'recent-view-counts', work: () => refreshRecentViewCounts(app.db) });
 }

@@ -1,11 +1,11 @@
-/** Retention of the request log: rows older than REQUEST_LOG_RETENTION_DAYS are deleted hourly, in batches. */
+/** Retention of the request log: rows older than REQUEST_LOG_RETENTION_DAYS are deleted by a periodic job, in batches. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { runPeriodically } from '../../db/periodic-jobs';
 import { httpRequests } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const REQUEST_LOG_SWEEP_MS = 60 * 60 * 1000;
 /** Rows deleted per statement, so a big first sweep never holds long locks or one huge transaction. */
 export const REQUEST_LOG_SWEEP_BATCH = 10_000;
 
@@ -24,10 +24,5 @@ export async function sweepOldRequests(db: Database, retentionDays: number, now:
 }
 
 export function sweepOldRequestsPeriodically(app: FastifyInstance): void {
-  const sweep = () => {
-    sweepOldRequests(app.db, app.config.REQUEST_LOG_RETENTION_DAYS).catch((error: unknown) => app.log.warn({ err: error }, 'could not delete old request log rows'));
-  };
-  const timer = setInterval(sweep, REQUEST_LOG_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  runPeriodically(app, { name: 'request-log-retention', work: () => sweepOldRequests(app.db, app.config.REQUEST_LOG_RETENTION_DAYS) });
 }
