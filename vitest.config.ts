@@ -41,6 +41,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Several production instances behind HAProxy (npm run test:cluster; not part of npm test).
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          expect: { poll: { timeout: 15_000 } },
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

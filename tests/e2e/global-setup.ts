@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import buildClientIfMissing from '../support/build-client';
 import { CHROMIUM_PATH } from './browser';
+import { freePort } from '../support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -62,17 +62,6 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForServer(baseUrl: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;

@@ -6,11 +6,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayPostgresDatabase } from '../support/database';
+import { freePort } from '../support/ports';
+import { ensureProductionBuild, waitForReady } from '../support/production-server';
 
 const POSTGRES_SERVER_URL = process.env.PRODUCTION_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -40,24 +41,7 @@ function runtimeStage(dockerfile: string): RuntimeStage {
 /** The COPY --from=build sources name paths of the build stage's /app; here the build is this checkout. */
 const sourcePath = (copied: string) => copied.replace(/^\/app\//, '');
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
-async function waitForReady(url: string, process_: ChildProcess, output: () => string): Promise<Response> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (process_.exitCode !== null) throw new Error(`The production server exited (${process_.exitCode}):\n${output()}`);
-    const response = await fetch(url).catch(() => null);
-    if (response?.status === 200) return response;
-    if (Date.now() > deadline) throw new Error(`Not ready after 90 s:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const stage = runtimeStage(readFileSync('Dockerfile', 'utf8'));
 let folder: string;
@@ -67,10 +51,8 @@ let base: string;
 let output = '';
 
 beforeAll(async () => {
-  // The build stage's `npm run build`, when this checkout has not run it (CI has).
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/.vite/manifest.json')) {
-    expect(spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status).toBe(0);
-  }
+  // The build stage's `npm run build`.
+  ensureProductionBuild();
   folder = mkdtempSync(path.join(os.tmpdir(), 'equip-production-'));
   for (const copied of stage.copies) cpSync(sourcePath(copied), path.join(folder, sourcePath(copied)), { recursive: true });
   for (const command of stage.npmCommands) {

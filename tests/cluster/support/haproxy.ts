@@ -1,0 +1,106 @@
+/**
+ * HAProxy from Debian's packages in front of the instances, on loopback: round robin, no sticky sessions, health
+ * checks on /readyz, and retries only where the request cannot have reached the app (no connection) or the app
+ * refused it before doing anything (503: closing, or its database down). A request an instance was working on when
+ * it died is not retried: it may have been written.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Backend {
+  name: string;
+  port: number;
+}
+
+export interface Balancer {
+  url: string;
+  /** The backends HAProxy's own health checks see up. */
+  serversUp(): Promise<string[]>;
+  /** Resolves when exactly these backends are up (the others down). */
+  waitForServersUp(names: string[], timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function haproxyAvailable(): boolean {
+  return spawnSync('haproxy', ['-v']).status === 0;
+}
+
+function configuration(port: number, statsPort: number, backends: Backend[]): string {
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 1s
+  timeout client 60s
+  timeout server 60s
+  # Below the instances' HTTP_KEEP_ALIVE_TIMEOUT_MS, so an instance never closes a connection the balancer reuses.
+  timeout http-keep-alive 10s
+  option http-buffer-request
+  retries 3
+  retry-on conn-failure 503
+  option redispatch 1
+
+frontend equip
+  bind 127.0.0.1:${port}
+  option forwardfor
+  http-response set-header X-Served-By %[srv_name]
+  default_backend instances
+
+frontend stats
+  bind 127.0.0.1:${statsPort}
+  stats enable
+  stats uri /stats
+
+backend instances
+  balance roundrobin
+  option httpchk
+  http-check send meth GET uri /readyz
+  http-check expect status 200
+  default-server inter 250ms fastinter 100ms downinter 250ms fall 2 rise 2
+${backends.map(({ name, port: backendPort }) => `  server ${name} 127.0.0.1:${backendPort} check`).join('\n')}
+`;
+}
+
+export async function startBalancer(folder: string, port: number, statsPort: number, backends: Backend[]): Promise<Balancer> {
+  const file = path.join(folder, 'haproxy.cfg');
+  writeFileSync(file, configuration(port, statsPort, backends));
+  const check = spawnSync('haproxy', ['-c', '-q', '-f', file], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`haproxy refused its configuration:\n${check.stderr}`);
+  let output = '';
+  const process_: ChildProcess = spawn('haproxy', ['-db', '-f', file]);
+  process_.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  process_.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  async function serversUp(): Promise<string[]> {
+    const response = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`).catch(() => null);
+    if (!response?.ok) return [];
+    const [header, ...rows] = (await response.text()).trim().split('\n').map((line) => line.split(','));
+    const column = (name: string) => header!.findIndex((cell) => cell.replace(/^# /, '') === name);
+    const [proxy, server, status] = [column('pxname'), column('svname'), column('status')];
+    return rows.filter((row) => row[proxy] === 'instances' && row[server] !== 'BACKEND' && row[status] === 'UP').map((row) => row[server]!);
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    serversUp,
+    async waitForServersUp(names, timeoutMs = 30_000) {
+      const wanted = [...names].sort().join(',');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const up = (await serversUp()).sort().join(',');
+        if (up === wanted) return;
+        if (process_.exitCode !== null) throw new Error(`haproxy exited (${process_.exitCode}):\n${output}`);
+        if (Date.now() > deadline) throw new Error(`haproxy sees [${up}] up, not [${wanted}], after ${timeoutMs} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async close() {
+      if (process_.exitCode !== null) return;
+      const exited = new Promise((resolve) => process_.once('exit', resolve));
+      process_.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
