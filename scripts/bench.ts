@@ -14,7 +14,8 @@ import { runScenario, waitUntilSettled, type Scenario, type ScenarioFigures } fr
 import { BENCH_USAGE, parseBenchOptions } from './bench/options';
 import { loadVocabulary, realisticScenarios, startBackgroundWriter, writerTagRefs, type Vocabulary } from './bench/realistic';
 import { downloadSummary, sideBySideTable, statsTableHeader, statsTableRow, tableHeader, tableRow } from './bench/report';
-import { startBenchServer, type BenchServer } from './bench/server';
+import { startBenchCluster } from './bench/cluster';
+import { startBenchServer, type BenchServer, type BenchServerOptions } from './bench/server';
 import { assetVersion, inertiaVisitHeaders, signInAs } from './bench/session';
 import { requestsInRange, runStatsCheck, STATS_ADMIN_EMAIL, STATS_METHOD_NOTE, statsChecks, statsRanges, type StatsCheck, type StatsFigures } from './bench/stats';
 
@@ -36,7 +37,7 @@ async function runBench(): Promise<void> {
       crowd: isSelected({ name: CROWD_SCENARIO_NAME }) ? await prepareCrowd(handle.db, secret) : null,
       vocabulary: await loadVocabulary(handle.db),
     }));
-    const server = await startBenchServer(database, { secret });
+    const server = await startTarget(database, { secret });
     let comparison: ComparisonScenarios | null = null;
     try {
       // The stats go first: the load scenarios' own requests are logged too, and would crowd the newest day.
@@ -54,9 +55,14 @@ async function runBench(): Promise<void> {
   }
 }
 
+/** One app, or `--instances` of them behind HAProxy. */
+function startTarget(database: BenchDatabase, serverOptions: BenchServerOptions): Promise<BenchServer> {
+  return options.instances > 0 ? startBenchCluster(database, serverOptions, options.instances) : startBenchServer(database, serverOptions);
+}
+
 /** The crowd on a server of its own with the default rate limits (the other scenarios would exceed them on purpose). */
 async function runCrowdScenario(database: BenchDatabase, secret: string, crowd: Crowd): Promise<void> {
-  const server = await startBenchServer(database, { secret, defaultRateLimits: true });
+  const server = await startTarget(database, { secret, defaultRateLimits: true });
   try {
     const scenario = crowdScenario(crowd, await assetVersion(server.address));
     console.log(`\n${crowd.cookies.length} signed-in people from one address, ${CROWD_CONNECTIONS} connections, default rate limits (${options.seconds} s after ${options.warmup} s of warm-up)\n`);
@@ -74,7 +80,8 @@ async function runLoadScenarios(server: BenchServer, fixtures: BenchFixtures, da
   const { scenarios: all, settleHeaders } = await benchScenarios(server.address, fixtures);
   const scenarios = all.filter(isSelected);
   if (scenarios.length === 0) return;
-  console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario after ${options.warmup} s of warm-up, ${database.description}`);
+  const target = options.instances > 0 ? `, through HAProxy to ${options.instances} instance${options.instances === 1 ? '' : 's'}` : '';
+  console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario after ${options.warmup} s of warm-up, ${database.description}${target}`);
   console.log(`Index filters: ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}' (${fixtures.indexMatches} matches)\n`);
   console.log(tableHeader());
   const figures: ScenarioFigures[] = [];
@@ -127,7 +134,7 @@ ${label}, background writer at ${options.writes} writes/s (item blurb, comment, 
 }
 
 async function runColdComparison(database: BenchDatabase, secret: string, comparison: ComparisonScenarios): Promise<void> {
-  const server = await startBenchServer(database, { secret, cacheEntries: 0 });
+  const server = await startTarget(database, { secret, cacheEntries: 0 });
   try {
     const cold = await runWithWriter(server, comparison, 'library cache off (LIBRARY_CACHE_ENTRIES=0)');
     console.log(`

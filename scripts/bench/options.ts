@@ -17,6 +17,9 @@ writer, with the library cache and without it (cold), side by side.
                    empty, and keep it afterwards (a 100,000-item seed takes minutes; do it once)
   --only WORDS     run only the scenarios whose name contains one of these comma-separated words
                    (every stats check's name starts with 'stats': --only stats runs the stats part alone)
+  --instances N    serve through HAProxy with N app instances behind it (round robin, Redis for what they share);
+                   needs BENCH_DATABASE_URL and HAProxy; BENCH_REDIS_URL (default redis://127.0.0.1:6379).
+                   Without it the bench talks to one app directly.
 BENCH_DATABASE_URL  a PostgreSQL server to benchmark on (a throwaway database is created on it and dropped
                     afterwards, unless --reuse); without it the library lives in a temporary PGlite directory.`;
 
@@ -34,6 +37,8 @@ export interface BenchOptions {
   reuse: string | null;
   /** Scenario name filters; empty runs every scenario. */
   only: string[];
+  /** App instances behind HAProxy; 0 talks to one app directly. */
+  instances: number;
   serverUrl: string | null;
   help: boolean;
 }
@@ -68,12 +73,14 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
       writes: { type: 'string', default: '5' },
       reuse: { type: 'string' },
       only: { type: 'string', default: '' },
+      instances: { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
   const serverUrl = env.BENCH_DATABASE_URL?.trim() || null;
   if (values.reuse !== undefined && serverUrl === null) throw new Error('--reuse needs BENCH_DATABASE_URL (a PostgreSQL server)');
+  if (values.instances !== '0' && serverUrl === null) throw new Error('--instances needs BENCH_DATABASE_URL: PGlite belongs to one process');
   return {
     items: positiveInteger('items', values.items),
     requests: wholeNumber('requests', values.requests),
@@ -83,6 +90,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     writes: wholeNumber('writes', values.writes),
     reuse: values.reuse === undefined ? null : databaseName(values.reuse),
     only: values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean),
+    instances: wholeNumber('instances', values.instances),
     serverUrl,
     help: values.help,
   };

@@ -3,9 +3,9 @@
  * sit on the server's event loop. (On a small machine they still share the CPU cores with PostgreSQL.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/free-port';
 import type { BenchDatabase } from './database';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,6 +23,8 @@ export interface BenchServerOptions {
   defaultRateLimits?: boolean;
   /** LIBRARY_CACHE_ENTRIES: 0 turns the library cache off (every list read from the database). */
   cacheEntries?: number;
+  /** More settings (the cluster's). */
+  env?: Record<string, string>;
 }
 
 export async function startBenchServer(database: BenchDatabase, options: BenchServerOptions): Promise<BenchServer> {
@@ -54,21 +56,12 @@ function serverEnvironment(database: BenchDatabase, port: number, options: Bench
     TRUST_PROXY: 'true',
   };
   if (options.cacheEntries !== undefined) environment.LIBRARY_CACHE_ENTRIES = String(options.cacheEntries);
+  Object.assign(environment, options.env);
   if (!options.defaultRateLimits) return environment;
   const { RATE_LIMIT_MAX: _max, RATE_LIMIT_TYPEAHEAD_MAX: _typeAhead, TRUST_PROXY: _proxy, ...withDefaults } = environment;
   return withDefaults;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilServing(address: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;

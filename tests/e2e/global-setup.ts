@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import buildClientIfMissing from '../support/build-client';
 import { CHROMIUM_PATH } from './browser';
-import { freePort } from '../support/ports';
+import { freePort } from '../../scripts/lib/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {

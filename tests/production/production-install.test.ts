@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayPostgresDatabase } from '../support/database';
-import { freePort } from '../support/ports';
+import { freePort } from '../../scripts/lib/free-port';
 import { ensureProductionBuild, waitForReady } from '../support/production-server';
 
 const POSTGRES_SERVER_URL = process.env.PRODUCTION_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

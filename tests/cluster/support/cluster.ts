@@ -14,12 +14,12 @@ import { openDatabase } from '../../../server/db/client';
 import { seedDemoLibrary } from '../../../server/db/seed';
 import { startFakeGoogleDrive } from '../../support/fake-google-drive';
 import { startOidcProvider, type TestOidcProvider } from '../../support/oidc';
-import { freePort } from '../../support/ports';
+import { freePort } from '../../../scripts/lib/free-port';
 import { ensureProductionBuild, waitForReady } from '../../support/production-server';
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp';
 import { throwawayPostgresDatabase } from '../../support/database';
 import { Browser } from './browser';
-import { startBalancer, type Balancer } from './haproxy';
+import { startBalancer, type Balancer } from '../../../scripts/lib/haproxy';
 
 const POSTGRES_SERVER_URL = process.env.CLUSTER_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.CLUSTER_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,8 +1,9 @@
 /**
- * HAProxy from Debian's packages in front of the instances, on loopback: round robin, no sticky sessions, health
- * checks on /readyz, and retries only where the request cannot have reached the app (no connection) or the app
- * refused it before doing anything (503: closing, or its database down). A request an instance was working on when
- * it died is not retried: it may have been written.
+ * HAProxy from Debian's packages in front of several Equip instances on loopback, for the cluster tests and the
+ * bench (the README's "Several instances" shows the same settings for a deployment): round robin, no sticky
+ * sessions, health checks on /readyz, and retries only where the request cannot have reached the app (no
+ * connection) or the app refused it before doing anything (503: closing, or its database down). A request an
+ * instance was working on when it died is not retried: it may have been written.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -22,9 +23,6 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-export function haproxyAvailable(): boolean {
-  return spawnSync('haproxy', ['-v']).status === 0;
-}
 
 function configuration(port: number, statsPort: number, backends: Backend[]): string {
   return `global
