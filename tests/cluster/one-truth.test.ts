@@ -146,6 +146,27 @@ describe('three instances behind HAProxy', () => {
     expect(sent.sort()).toEqual(recipients.sort());
   });
 
+  it('joins an Advanced action under way on another instance, and shows its progress and report on every instance', async () => {
+    const superadmin = await cluster.signIn('superadmin@example.org');
+    // The run of an instance that is still working: its row, as runs.ts keeps it (progress and heartbeat).
+    const [run] = await query<{ id: number }>(
+      `insert into admin_action_runs (action, progress) values ('update-search-indexes', 'Indexed 10 of 120 items') returning id`,
+    );
+    const followed = async () =>
+      Promise.all(cluster.instances.map(async (instance) => (await superadmin.at(instance.url).visit(`/admin/advanced?run=${run!.id}`)).page?.props));
+    for (const instance of cluster.instances) {
+      expect((await superadmin.at(instance.url).send('POST', '/admin/advanced', { action: 'update-search-indexes' }, '/admin/advanced')).status).toBe(303);
+      expect(((await superadmin.at(instance.url).visit('/admin/advanced')).page?.props.run as { id: number }).id, instance.name).toBe(run!.id);
+    }
+    expect(await query(`select 1 from admin_action_runs where action = 'update-search-indexes'`)).toHaveLength(1);
+    expect((await followed()).map((props) => (props?.run as { progress: string }).progress)).toEqual(Array(3).fill('Indexed 10 of 120 items'));
+
+    await query(`update admin_action_runs set progress = 'Indexed 60 of 120 items', heartbeat_at = now() where id = $1`, [run!.id]);
+    expect((await followed()).map((props) => (props?.run as { progress: string }).progress)).toEqual(Array(3).fill('Indexed 60 of 120 items'));
+    await query(`update admin_action_runs set status = 'done', report = 'Search indexes updated: 120 items.', finished_at = now() where id = $1`, [run!.id]);
+    expect((await followed()).map((props) => props?.response)).toEqual(Array(3).fill('Search indexes updated: 120 items.'));
+  });
+
   it('runs each periodic job once a period for the cluster, not once per instance', async () => {
     const seconds = (Date.now() - cluster.startedAt) / 1000;
     const runs = logLines(cluster, 'periodic job ran');
