@@ -26,6 +26,7 @@ import { homeRoutes } from './features/home/routes';
 import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
+import type { Lifecycle } from './features/health-checks/shutdown';
 import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/library-cache';
 import { itemRoutes } from './features/items/routes';
 import { itemViewsPlugin } from './features/items/view-recorder';
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const database = deps.database ?? (await openOwnDatabase(config));
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   if (!deps.database) app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.

@@ -110,7 +110,7 @@ export const envSchema = z.object({
   INVITATION_VALID_DAYS: z.coerce.number().int().positive().default(14),
   /** Requests per minute per IP to create, send, regenerate, open, accept or decline invitations. */
   RATE_LIMIT_INVITE_MAX: z.coerce.number().int().positive().default(20),
-  /** Days the request log (admin stats) keeps; older rows are deleted by an hourly sweep. */
+  /** Days the request log (admin stats) keeps; older rows are deleted by a periodic job. */
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   /** Where the server log is also written (JSON lines, read by Server Logs); unset: DATA_DIR/logs/equip.log outside tests; 'off': stdout only. */
   LOG_FILE: optionalString,
@@ -135,7 +135,12 @@ export const envSchema = z.object({
   /** True when DATA_DIR is one volume that every instance mounts, so the local drive's files are shared. */
   DATA_DIR_SHARED: booleanFromEnv,
   /** Seconds between runs of the periodic jobs (expired sessions, old request log rows, recent view counts), once for all instances. */
-  PERIODIC_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(3600),
+  PERIODIC_JOBS_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(7 * 24 * 3600).default(3600),
+  /**
+   * On SIGTERM, seconds /readyz answers 503 while requests are still served, so the load balancer stops sending new
+   * ones before the instance closes (above its check interval × fall count); 0 closes at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,11 +170,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
-  if (isProduction && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: must be set to at least 32 characters in production');
-  }
-  const problems = severalInstancesProblems(env);
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration for ${env.INSTANCES} instances:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const problems = [...productionProblems(env), ...severalInstancesProblems(env)];
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   const { APP_URL, SESSION_SECRET, COOKIE_SECURE, TRUST_PROXY, DEMO_LOGIN, SEED_ON_EMPTY, ...rest } = env;
   const config: AppConfig = {
     ...rest,
@@ -189,16 +191,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   return config;
 }
 
+function productionProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production' || (env.SESSION_SECRET && env.SESSION_SECRET.length >= 32)) return [];
+  return ['SESSION_SECRET: must be set to at least 32 characters in production'];
+}
+
 /** What would split one deployment into INSTANCES separate ones: every instance must share these. */
 function severalInstancesProblems(env: Env): string[] {
   if (env.INSTANCES === 1) return [];
+  const several = `with INSTANCES=${env.INSTANCES}`;
   const problems: string[] = [];
-  if (!env.DATABASE_URL) problems.push('DATABASE_URL: must be set; the embedded database (PGlite) belongs to one process');
-  if (!env.REDIS_URL) problems.push('REDIS_URL: must be set, so that rate limits count the requests of every instance');
-  if (!env.SESSION_SECRET) problems.push('SESSION_SECRET: must be set, the same on every instance, so that any instance reads any session');
+  if (!env.DATABASE_URL) problems.push(`DATABASE_URL: must be set ${several}; the embedded database (PGlite) belongs to one process`);
+  if (!env.REDIS_URL) problems.push(`REDIS_URL: must be set ${several}, so that rate limits count the requests of every instance`);
+  if (!env.SESSION_SECRET) problems.push(`SESSION_SECRET: must be set ${several}, the same on every instance, so that any instance reads any session`);
   if (env.DRIVE === 'local' && !env.DATA_DIR_SHARED) {
     problems.push(
-      "DRIVE: 'local' keeps content files on this instance's disk (DATA_DIR/drive), where the other instances cannot read them; " +
+      `DRIVE: 'local' ${several} keeps content files on this instance's disk (DATA_DIR/drive), where the other instances cannot read them; ` +
         'use DRIVE=google, or set DATA_DIR_SHARED=true when DATA_DIR is one volume that every instance mounts',
     );
   }

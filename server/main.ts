@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createDrive } from './drive/plugin';
+import { stopGracefully } from './features/health-checks/shutdown';
 
 async function main() {
   loadDotEnv();
@@ -18,12 +19,17 @@ async function main() {
     console.log('Seeded the demo library into the new embedded database.');
   }
   const app = await buildApp(config, { database, drive });
-  app.addHook('onClose', () => database.close());
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
+  // The database closes after the app, so requests in flight and the background work's last round can still use it.
+  closeWithGrace({ delay: (config.SHUTDOWN_DRAIN_SECONDS + 10) * 1000 }, async ({ signal, err }) => {
+    if (err) {
+      app.log.error({ err }, 'shutting down after an error');
+      await app.close();
+    } else {
+      app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+      await stopGracefully(app);
+    }
+    await database.close();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -22,16 +22,30 @@ export async function startBenchCluster(database: BenchDatabase, options: BenchS
     // One machine, one DATA_DIR: the local drive's files are shared by every instance.
     DATA_DIR_SHARED: 'true',
   };
-  const servers = await Promise.all(Array.from({ length: instances }, () => startBenchServer(database, { ...options, env: { ...options.env, ...env } })));
-  const backends = servers.map((server, n) => ({ name: `i${n + 1}`, port: Number(new URL(server.address).port) }));
-  const balancer = await startBalancer(folder, await freePort(), await freePort(), backends);
-  await balancer.waitForServersUp(backends.map((backend) => backend.name));
-  return {
-    address: balancer.url,
-    async stop() {
-      await balancer.close();
-      await Promise.all(servers.map((server) => server.stop()));
-      rmSync(folder, { recursive: true, force: true });
-    },
+  const starting = Array.from({ length: instances }, () => startBenchServer(database, { ...options, env: { ...options.env, ...env } }));
+  const servers: BenchServer[] = [];
+  const stopServers = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(folder, { recursive: true, force: true });
   };
+  try {
+    for (const result of await Promise.allSettled(starting)) if (result.status === 'fulfilled') servers.push(result.value);
+    if (servers.length < instances) throw new Error(`${instances - servers.length} of ${instances} instances did not start`);
+    const backends = servers.map((server, n) => ({ name: `i${n + 1}`, port: Number(new URL(server.address).port) }));
+    const balancer = await startBalancer(folder, await freePort(), await freePort(), backends);
+    await balancer.waitForServersUp(backends.map((backend) => backend.name)).catch(async (error: unknown) => {
+      await balancer.close();
+      throw error;
+    });
+    return {
+      address: balancer.url,
+      async stop() {
+        await balancer.close();
+        await stopServers();
+      },
+    };
+  } catch (error) {
+    await stopServers();
+    throw error;
+  }
 }

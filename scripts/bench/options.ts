@@ -80,7 +80,8 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
   });
   const serverUrl = env.BENCH_DATABASE_URL?.trim() || null;
   if (values.reuse !== undefined && serverUrl === null) throw new Error('--reuse needs BENCH_DATABASE_URL (a PostgreSQL server)');
-  if (values.instances !== '0' && serverUrl === null) throw new Error('--instances needs BENCH_DATABASE_URL: PGlite belongs to one process');
+  const instances = wholeNumber('instances', values.instances);
+  if (instances > 0 && serverUrl === null) throw new Error('--instances needs BENCH_DATABASE_URL: PGlite belongs to one process');
   return {
     items: positiveInteger('items', values.items),
     requests: wholeNumber('requests', values.requests),
@@ -90,7 +91,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     writes: wholeNumber('writes', values.writes),
     reuse: values.reuse === undefined ? null : databaseName(values.reuse),
     only: values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean),
-    instances: wholeNumber('instances', values.instances),
+    instances,
     serverUrl,
     help: values.help,
   };

@@ -1,9 +1,8 @@
 /**
  * HAProxy from Debian's packages in front of several Equip instances on loopback, for the cluster tests and the
  * bench (the README's "Several instances" shows the same settings for a deployment): round robin, no sticky
- * sessions, health checks on /readyz, and retries only where the request cannot have reached the app (no
- * connection) or the app refused it before doing anything (503: closing, or its database down). A request an
- * instance was working on when it died is not retried: it may have been written.
+ * sessions, health checks on /readyz, and retries only where the request cannot have been written: a refused
+ * connection, and a 503 to a read. A request an instance was working on when it died is not retried.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -33,8 +32,6 @@ defaults
   timeout connect 1s
   timeout client 60s
   timeout server 60s
-  # Below the instances' HTTP_KEEP_ALIVE_TIMEOUT_MS, so an instance never closes a connection the balancer reuses.
-  timeout http-keep-alive 10s
   option http-buffer-request
   retries 3
   retry-on conn-failure 503
@@ -42,7 +39,10 @@ defaults
 
 frontend equip
   bind 127.0.0.1:${port}
-  option forwardfor
+  # The client's own X-Forwarded-For is replaced: with TRUST_PROXY=1 Equip believes the last hop only.
+  http-request set-header X-Forwarded-For %[src]
+  # A POST answered 503 may have been written before the database went away: only reads are sent again.
+  http-request disable-l7-retry if !METH_GET !METH_HEAD
   http-response set-header X-Served-By %[srv_name]
   default_backend instances
 

@@ -70,7 +70,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const withOneConnection = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       try {
-        return await work(drizzlePg(client, { schema }) as unknown as Database);
+        const onOneConnection = drizzlePg(client, { schema }) as unknown as Database;
+        guardTransactions(onOneConnection);
+        return await work(onOneConnection);
       } finally {
         client.release();
       }

@@ -54,6 +54,20 @@ describe('GET /readyz', () => {
     expect((await get('/readyz')).statusCode).toBe(200);
   });
 
+  it("answers 503 'stopping' once the process was asked to stop, while it still serves every other request", async () => {
+    ctx.app.lifecycle.draining = true;
+    try {
+      const response = await get('/readyz');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'stopping' });
+      expect((await get('/healthz')).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/login', remoteAddress: '10.9.8.6' })).statusCode).toBe(200);
+    } finally {
+      ctx.app.lifecycle.draining = false;
+    }
+    expect((await get('/readyz')).statusCode).toBe(200);
+  });
+
   it('is never rate limited and never counted in the request stats', async () => {
     for (let probe = 0; probe < RATE_LIMIT_MAX * 3; probe += 1) {
       expect((await get('/readyz')).statusCode).toBe(200);

@@ -324,7 +324,7 @@ describe('view counting', () => {
     await open('anonymous', REFS.counted);
     await ctx.app.itemViews.flush();
     await ctx.database.db.update(itemViews).set({ viewedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) }).where(eq(itemViews.itemId, id));
-    // A view is added at once; views leaving the window are taken off by the hourly recount.
+    // A view is added at once; views leaving the window are taken off by the periodic recount.
     expect((await counts()).recent).toBeGreaterThan(0);
     await refreshRecentViewCounts(ctx.database.db);
     expect((await counts()).recent).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * Health checks for load balancers and orchestrators (issue 17): `GET /healthz` says the process answers;
- * `GET /readyz` says whether it can serve (database, migrations, drive), 503 naming the failing parts otherwise.
+ * `GET /readyz` says whether it can serve (database, migrations, drive), 503 naming the failing parts otherwise, and
+ * 503 'stopping' from the moment the process was asked to stop (shutdown.ts).
  * Neither is rate limited nor counted in the request stats (`isHealthCheckPath`): a balancer probes every few seconds.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ export const healthCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(HEALTHZ_PATH, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
 
   app.get(READYZ_PATH, async (_request, reply) => {
+    if (app.lifecycle.draining) return reply.code(503).header('cache-control', 'no-store').send({ status: 'stopping' });
     const { ready, checks } = await readiness.check();
     return reply
       .code(ready ? 200 : 503)

@@ -74,7 +74,7 @@ export function createViewRecorder(db: Database, log: FastifyBaseLogger): ViewRe
  * One statement: insert the views of items that still exist (a user deleted meanwhile leaves an anonymous view) and
  * add them to view_count and recent_view_count, locking the items in id order as every writer of several items does
  * (migration 0017), so two such writers never wait on each other in a circle. Views leaving the recent window are
- * taken off by the hourly recount (`refreshRecentViewCounts`), not here: recounting a popular item's views on every
+ * taken off by the periodic recount (`refreshRecentViewCounts`), not here: recounting a popular item's views on every
  * batch costs more the more it is viewed.
  */
 async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {

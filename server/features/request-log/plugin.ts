@@ -1,6 +1,6 @@
 /**
  * Logs every HTTP request for the admin stats (admin-curation §2 "Admin Stats"): an onResponse hook queues a row,
- * the batch writer (recorder.ts) inserts them, and the hourly sweep (sweep.ts) keeps REQUEST_LOG_RETENTION_DAYS.
+ * the batch writer (recorder.ts) inserts them, and the periodic sweep (sweep.ts) keeps REQUEST_LOG_RETENTION_DAYS.
  * What is left out and how paths are stored: rules.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -97,15 +97,28 @@ function instanceProcess(name: string, port: number, env: Record<string, string>
 
 export async function startCluster({ instances: count, env = {} }: ClusterOptions): Promise<Cluster> {
   ensureProductionBuild();
+  // What has started, stopped in reverse order by close(), or at once when a later part fails to start.
+  const started: (() => Promise<unknown>)[] = [];
+  const stopStarted = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    return await startParts(count, env, started, stopStarted);
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
+}
+
+async function startParts(count: number, env: Record<string, string>, started: (() => Promise<unknown>)[], stopStarted: () => Promise<void>): Promise<Cluster> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'equip-cluster-'));
+  started.push(async () => rmSync(folder, { recursive: true, force: true }));
   const balancerPort = await freePort();
   const appUrl = `http://127.0.0.1:${balancerPort}`;
-  const [database, drive, smtp, oidc] = await Promise.all([
-    throwawayPostgresDatabase(POSTGRES_SERVER_URL),
-    startFakeGoogleDrive(),
-    startSmtpServer(),
-    startOidcProvider(appUrl),
-  ]);
+  const database = await throwawayPostgresDatabase(POSTGRES_SERVER_URL);
+  started.push(() => database.drop());
+  const [drive, smtp, oidc] = await Promise.all([startFakeGoogleDrive(), startSmtpServer(), startOidcProvider(appUrl)]);
+  started.push(() => drive.close(), () => smtp.close(), () => oidc.close());
   const sharedEnv: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -134,15 +147,18 @@ export async function startCluster({ instances: count, env = {} }: ClusterOption
   };
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const instances = ports.map((port, n) => instanceProcess(`i${n + 1}`, port, sharedEnv, folder));
+  started.push(() => Promise.all(instances.map((instance) => instance.kill())));
   const startedAt = Date.now();
   // All at once on an empty database: one migrates, the others wait for its advisory lock.
   await Promise.all(instances.map((instance) => instance.start()));
   await seedLibrary(database.url);
   const balancer = await startBalancer(folder, balancerPort, await freePort(), instances.map((instance, n) => ({ name: instance.name, port: ports[n]! })));
+  started.push(() => balancer.close());
   await balancer.waitForServersUp(instances.map((instance) => instance.name));
   const checks = new pg.Pool({ connectionString: database.url, max: 2 });
+  started.push(() => checks.end());
 
-  const cluster: Cluster = {
+  return {
     url: appUrl,
     startedAt,
     instances,
@@ -161,16 +177,8 @@ export async function startCluster({ instances: count, env = {} }: ClusterOption
       if (signedIn.status !== 302 && signedIn.status !== 303) throw new Error(`sign-in as ${email} answered ${signedIn.status}: ${signedIn.body.slice(0, 300)}`);
       return browser;
     },
-    async close() {
-      await balancer.close();
-      await Promise.all(instances.map((instance) => instance.kill()));
-      await checks.end();
-      await Promise.all([drive.close(), smtp.close(), oidc.close()]);
-      await database.drop();
-      rmSync(folder, { recursive: true, force: true });
-    },
+    close: stopStarted,
   };
-  return cluster;
 }
 
 /** The demo library, written from outside as an import would be: the instances see it through their version checks. */
