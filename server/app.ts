@@ -121,7 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(mailPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(drivePlugin, { drive: deps.drive ?? (await createDrive(config)) });
-  await app.register(healthCheckRoutes);
+  await app.register(healthCheckRoutes, { db: database.healthCheckDb() });
 
   // Before every route: a signed-in user with a pending invitation link is taken to it (features/invitations).
   await app.register(pendingInvitationPlugin);

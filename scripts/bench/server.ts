@@ -2,9 +2,10 @@
  * The app under test runs in its own process, as in production, so the load generator's work does not
  * sit on the server's event loop. (On a small machine they still share the CPU cores with PostgreSQL.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopChild, waitForAnswer } from '../lib/child-process';
 import { freePort } from '../lib/free-port';
 import type { BenchDatabase } from './database';
 
@@ -35,8 +36,11 @@ export async function startBenchServer(database: BenchDatabase, options: BenchSe
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const address = `http://127.0.0.1:${port}`;
-  await waitUntilServing(address, child);
-  return { address, stop: () => stopChild(child) };
+  await waitForAnswer(`${address}/login`, child, { timeoutMs: READY_TIMEOUT_MS }).catch(async (error: unknown) => {
+    await stopChild(child, 'SIGKILL');
+    throw error;
+  });
+  return { address, stop: async () => void (await stopChild(child)) };
 }
 
 function serverEnvironment(database: BenchDatabase, port: number, options: BenchServerOptions): Record<string, string> {
@@ -62,26 +66,3 @@ function serverEnvironment(database: BenchDatabase, port: number, options: Bench
   return withDefaults;
 }
 
-
-async function waitUntilServing(address: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode} before serving`);
-    try {
-      if ((await fetch(`${address}/login`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`The app did not answer on ${address} within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}

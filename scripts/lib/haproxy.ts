@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stopChild } from './child-process';
 
 export interface Backend {
   name: string;
@@ -56,6 +57,9 @@ backend instances
   option httpchk
   http-check send meth GET uri /readyz
   http-check expect status 200
+  # A check may take longer than its interval: a busy instance answers /readyz late but is not down (it would be
+  # taken out with every other busy one). A stopped one refuses the connection, a stopping one answers 503 at once.
+  timeout check 3s
   default-server inter 250ms fastinter 100ms downinter 250ms fall 2 rise 2
 ${backends.map(({ name, port: backendPort }) => `  server ${name} 127.0.0.1:${backendPort} check`).join('\n')}
 `;
@@ -95,10 +99,7 @@ export async function startBalancer(folder: string, port: number, statsPort: num
       }
     },
     async close() {
-      if (process_.exitCode !== null) return;
-      const exited = new Promise((resolve) => process_.once('exit', resolve));
-      process_.kill('SIGTERM');
-      await exited;
+      await stopChild(process_);
     },
   };
 }

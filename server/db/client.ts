@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   retriedTransactions(): number;
   /** Runs `work` on one connection of the pool, for what belongs to a connection (a session-level advisory lock). */
   withOneConnection<T>(work: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * For health checks: on PostgreSQL a connection of its own, opened when first used, so a readiness probe does not
+   * queue behind a busy pool and take a loaded (but working) instance out of the balancer.
+   */
+  healthCheckDb(): Database;
 }
 
 export interface DatabaseOptions {
@@ -77,7 +82,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         client.release();
       }
     };
-    return { db, kind: 'postgres', close: () => pool.end(), retriedTransactions: () => retries.count, withOneConnection };
+    const checkPool = new pg.Pool({ connectionString: options.url, max: 1, options: settings, connectionTimeoutMillis: 2000 });
+    checkPool.on('error', () => undefined);
+    const checkDb = drizzlePg(checkPool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), checkPool.end()]);
+      },
+      retriedTransactions: () => retries.count,
+      withOneConnection,
+      healthCheckDb: () => checkDb,
+    };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDataDir, { extensions: { pg_trgm }, ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}) });
@@ -91,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dumpDataDir: () => client.dumpDataDir('none'),
     retriedTransactions: () => retries.count,
     withOneConnection: (work) => work(db),
+    healthCheckDb: () => db,
   };
 }
 

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import buildClientIfMissing from '../support/build-client';
 import { CHROMIUM_PATH } from './browser';
+import { waitForAnswer } from '../../scripts/lib/child-process';
 import { freePort } from '../../scripts/lib/free-port';
 
 declare module 'vitest' {
@@ -51,7 +52,7 @@ export default async function setup(project: TestProject) {
     detached: true,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForServer(baseUrl, server);
+  await waitForAnswer(`${baseUrl}/login`, server, { timeoutMs: 120_000 });
   project.provide('baseUrl', baseUrl);
   project.provide('e2eDataDir', dataDir);
 
@@ -62,18 +63,3 @@ export default async function setup(project: TestProject) {
   };
 }
 
-
-async function waitForServer(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/login`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('the server did not start within 120 s');
-}

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayPostgresDatabase } from '../support/database';
 import { freePort } from '../../scripts/lib/free-port';
-import { ensureProductionBuild, waitForReady } from '../support/production-server';
+import { waitForAnswer } from '../../scripts/lib/child-process';
+import { ensureProductionBuild } from '../support/production-server';
 
 const POSTGRES_SERVER_URL = process.env.PRODUCTION_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -95,7 +96,7 @@ describe('the production install', () => {
   });
 
   it('becomes ready on PostgreSQL, migrated, and serves pages', async () => {
-    const ready = await waitForReady(`${base}/readyz`, server, () => output);
+    const ready = await waitForAnswer(`${base}/readyz`, server, { output: () => output });
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', drive: 'ok' } });
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);

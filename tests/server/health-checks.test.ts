@@ -54,6 +54,16 @@ describe('GET /readyz', () => {
     expect((await get('/readyz')).statusCode).toBe(200);
   });
 
+  // On PostgreSQL the pool can be busy; PGlite has one connection and runs one statement at a time anyway.
+  it.runIf(process.env.TEST_DATABASE_URL)('stays ready while every connection of the pool is busy: its checks have a connection of their own', async () => {
+    // A Drizzle query runs when it is awaited: Promise.resolve starts each one now.
+    const busy = Array.from({ length: 4 }, () => Promise.resolve(ctx.database.db.execute(sql`select pg_sleep(2.5)`)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const response = await get('/readyz');
+    expect(response.json()).toEqual({ status: 'ready', checks: ALL_OK });
+    await Promise.all(busy);
+  });
+
   it("answers 503 'stopping' once the process was asked to stop, while it still serves every other request", async () => {
     ctx.app.lifecycle.draining = true;
     try {

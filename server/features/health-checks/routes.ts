@@ -5,11 +5,12 @@
  * Neither is rate limited nor counted in the request stats (`isHealthCheckPath`): a balancer probes every few seconds.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
 import { HEALTHZ_PATH, READYZ_PATH } from '../../web/health-check-paths';
 import { ReadinessChecks } from './checks';
 
-export const healthCheckRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readiness = new ReadinessChecks(app.db, app.drive, (part, error) => app.log.warn({ err: error, part }, 'readiness check failed'));
+export const healthCheckRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const readiness = new ReadinessChecks(db, app.drive, (part, error) => app.log.warn({ err: error, part }, 'readiness check failed'));
 
   app.get(HEALTHZ_PATH, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
 

@@ -15,7 +15,8 @@ import { seedDemoLibrary } from '../../../server/db/seed';
 import { startFakeGoogleDrive } from '../../support/fake-google-drive';
 import { startOidcProvider, type TestOidcProvider } from '../../support/oidc';
 import { freePort } from '../../../scripts/lib/free-port';
-import { ensureProductionBuild, waitForReady } from '../../support/production-server';
+import { stopChild, waitForAnswer } from '../../../scripts/lib/child-process';
+import { ensureProductionBuild } from '../../support/production-server';
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp';
 import { throwawayPostgresDatabase } from '../../support/database';
 import { Browser } from './browser';
@@ -75,21 +76,11 @@ function instanceProcess(name: string, port: number, env: Record<string, string>
       });
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await waitForReady(`${url}/readyz`, child, () => output);
+      await waitForAnswer(`${url}/readyz`, child, { output: () => output });
     },
-    async stop() {
-      const running = child;
-      if (!running || running.exitCode !== null) return running?.exitCode ?? null;
-      const exited = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
-      running.kill('SIGTERM');
-      return exited;
-    },
+    stop: async () => (child ? stopChild(child) : null),
     async kill() {
-      const running = child;
-      if (!running || running.exitCode !== null || running.signalCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGKILL');
-      await exited;
+      if (child) await stopChild(child, 'SIGKILL');
     },
   };
   return instance;
