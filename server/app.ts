@@ -12,6 +12,7 @@ import { inertiaPlugin } from './inertia';
 import { createDocumentRenderer } from './web/document';
 import { assetsPlugin } from './web/assets';
 import { registerRateLimits } from './web/rate-limit';
+import { decorateRedis } from './web/redis';
 import { sessionPlugin } from './auth/session';
 import { viewerPlugin } from './auth/viewer';
 import { impersonationPlugin } from './auth/impersonation';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  await decorateRedis(app, config);
   await registerRateLimits(app, config);
   await app.register(cookie);
   await app.register(formbody);

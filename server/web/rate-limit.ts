@@ -3,10 +3,8 @@
  * own, a visitor shares one with their address; built scripts and pictures are never counted; with REDIS_URL the
  * counters are shared by every instance, otherwise each instance counts in memory.
  */
-import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { CLIENT_BUILD_BASE } from './client-build';
 import { isHealthCheckPath } from './health-check-paths';
@@ -32,7 +30,7 @@ function isUncounted(request: FastifyRequest): boolean {
 }
 
 export async function registerRateLimits(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const redis = config.REDIS_URL ? await sharedCounters(app, config.REDIS_URL) : undefined;
+  const redis = app.redis;
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,
@@ -44,25 +42,4 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
     // Redis out of reach must not take the site down with it: requests go through uncounted (logged by the client).
     skipOnError: true,
   });
-}
-
-/** Waited for at start, so the first requests are counted; a Redis that does not answer by then is not waited for. */
-const CONNECT_WAIT_MS = 2000;
-
-async function sharedCounters(app: FastifyInstance, url: string): Promise<Redis> {
-  // No offline queue: while Redis is away a count fails at once (and the request goes through) rather than waiting.
-  const redis = new Redis(url, { connectTimeout: CONNECT_WAIT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  let reported = false;
-  redis.on('error', (error: Error) => {
-    if (!reported) app.log.warn({ err: error }, 'Redis unreachable: rate limits are not counted until it is back');
-    reported = true;
-  });
-  redis.on('ready', () => {
-    reported = false;
-  });
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
-  await Promise.race([once(redis, 'ready').catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref())]);
-  return redis;
 }

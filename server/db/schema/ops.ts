@@ -1,4 +1,4 @@
-import { bigint, check, index, smallint, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, smallint, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, ref } from './columns';
 import { items } from './library';
@@ -95,6 +95,11 @@ export const libraryState = pgTable(
      * taxonomies, so an edit to a draft or a level-5 item leaves the cached lists of levels 0-4 in place.
      */
     levelListsVersions: bigint('level_lists_versions', { mode: 'number' }).array().notNull().default(sql`'{0,0,0,0,0,0,0}'::bigint[]`),
+    /**
+     * Which database these versions count in (migration 0021): a new database starts its versions again, so the cache
+     * entries every instance shares in Redis are kept apart by it. A restored backup keeps it with its versions.
+     */
+    generation: uuid('generation').notNull().defaultRandom(),
   },
   (t) => [check('library_state_single_row', sql`${t.id} = 1`)],
 );

@@ -25,6 +25,7 @@ import { effectiveLevel, isAdmin, isSignedIn, levelOnlyViewer, sharesAddressedTo
 import type { Database } from '../../db/client';
 import { items, libraryState, sessions, shares, users } from '../../db/schema';
 import { sessionSideValues } from '../../auth/viewer';
+import { answers, ClusterEntries, type CacheEntry } from './cluster-entries';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,10 +33,11 @@ declare module 'fastify' {
   }
 }
 
-/** `app.libraryCache`, sized by LIBRARY_CACHE_ENTRIES (0: off). */
+/** `app.libraryCache`, sized by LIBRARY_CACHE_ENTRIES (0: off), shared by every instance with REDIS_URL. */
 export const libraryCachePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('libraryCache', new LibraryCache(app.config.LIBRARY_CACHE_ENTRIES));
+    const cluster = app.redis ? new ClusterEntries(app.redis, app.config.REDIS_KEY_PREFIX) : null;
+    app.decorate('libraryCache', new LibraryCache(app.config.LIBRARY_CACHE_ENTRIES, cluster));
   },
   { name: 'equip-library-cache' },
 );
@@ -63,6 +65,7 @@ export function cachedReadsFor(request: FastifyRequest): Promise<CachedReads> {
 }
 
 interface SnapshotValues {
+  generation: string;
   libraryVersion: number;
   listsVersion: number;
   levelListsVersions: unknown[];
@@ -76,6 +79,7 @@ interface SnapshotValues {
  */
 export function snapshotSideColumns(): Record<keyof SnapshotValues, SQL> {
   return {
+    generation: sql`(select ${libraryState.generation} from ${libraryState} where ${libraryState.id} = 1)`,
     libraryVersion: sql`(select ${libraryState.version} from ${libraryState} where ${libraryState.id} = 1)`,
     listsVersion: sql`(select ${libraryState.listsVersion} from ${libraryState} where ${libraryState.id} = 1)`,
     levelListsVersions: sql`(select ${libraryState.levelListsVersions} from ${libraryState} where ${libraryState.id} = 1)`,
@@ -89,6 +93,8 @@ const ENTRY_TTL_MS = 10 * 60 * 1000;
 
 /** What one request may read from the cache: the version it saw and until when that view holds. */
 export interface LibrarySnapshot {
+  /** The database's `library_state.generation`: versions of another database say nothing about this one. */
+  generation: string;
   version: number;
   /** The lists version of this viewer's access class: their level's, or every list's for admins and personal lists. */
   listsVersion: number;
@@ -110,18 +116,16 @@ export function rememberList<T>(reads: CachedReads | undefined, viewer: Viewer, 
 /** Which version an entry depends on: every write the item pages show ('library'), or only list-relevant ones. */
 export type CacheDependency = 'library' | 'lists';
 
-interface Entry {
-  version: number;
-  validUntil: number;
-  value: unknown;
-}
-
 export class LibraryCache {
-  private readonly entries: LRUCache<string, Entry> | null;
+  private readonly entries: LRUCache<string, CacheEntry> | null;
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
-  constructor(maxEntries: number) {
-    this.entries = maxEntries > 0 ? new LRUCache<string, Entry>({ max: maxEntries, ttl: ENTRY_TTL_MS }) : null;
+  /** `cluster`: the entries every instance shares (Redis); without it, this instance's memory only. */
+  constructor(
+    maxEntries: number,
+    private readonly cluster: ClusterEntries | null = null,
+  ) {
+    this.entries = maxEntries > 0 ? new LRUCache<string, CacheEntry>({ max: maxEntries, ttl: ENTRY_TTL_MS }) : null;
   }
 
   /**
@@ -132,6 +136,7 @@ export class LibraryCache {
     if (!this.entries) return null;
     const [row] = await db
       .select({
+        generation: libraryState.generation,
         libraryVersion: libraryState.version,
         listsVersion: libraryState.listsVersion,
         levelListsVersions: libraryState.levelListsVersions,
@@ -151,6 +156,7 @@ export class LibraryCache {
     if (listsVersion === null || listsVersion === undefined) return null;
     const nextExpiryAt = values.nextExpiry ? new Date(values.nextExpiry as string | Date).getTime() : Infinity;
     return {
+      generation: String(values.generation),
       version: Number(values.libraryVersion),
       listsVersion: Number(listsVersion),
       validUntil: Math.min(now.getTime() + ENTRY_TTL_MS, nextExpiryAt),
@@ -160,21 +166,22 @@ export class LibraryCache {
   }
 
   /**
-   * The value for `key` as this snapshot sees it, computed (once, however many ask at the same time) when missing.
-   * `dependsOn: 'lists'` for what only list-relevant writes change (lists, searches, filters, the type-ahead).
+   * The value for `key` as this snapshot sees it (plain data: it may have been computed by another instance), computed
+   * once per version for the whole cluster when missing, however many ask at the same time. `dependsOn: 'lists'` for
+   * what only list-relevant writes change (lists, searches, filters, the type-ahead).
    */
   async remember<T>(snapshot: LibrarySnapshot | null, key: string, compute: () => Promise<T>, dependsOn: CacheDependency = 'library'): Promise<T> {
     if (!this.entries || !snapshot) return compute();
     const version = dependsOn === 'lists' ? snapshot.listsVersion : snapshot.version;
-    const fullKey = `${dependsOn}|${snapshot.accessKey}|${key}`;
+    const fullKey = `${snapshot.generation}|${dependsOn}|${snapshot.accessKey}|${key}`;
     const entry = this.entries.get(fullKey);
-    if (entry && entry.version === version && Date.now() < entry.validUntil) return entry.value as T;
+    if (entry && answers(entry, version)) return entry.value as T;
     const flightKey = `${version}|${fullKey}`;
     const pending = this.inFlight.get(flightKey);
     if (pending) return pending as Promise<T>;
-    const computing = compute().then((value) => {
-      this.store(fullKey, { version, validUntil: snapshot.validUntil, value });
-      return value;
+    const computing = this.computeEntry(fullKey, version, snapshot.validUntil, compute).then((computed) => {
+      this.store(fullKey, computed);
+      return computed.value as T;
     });
     this.inFlight.set(flightKey, computing);
     try {
@@ -184,8 +191,13 @@ export class LibraryCache {
     }
   }
 
-  /** A newer version never gives way to an older one computed by a slower request. */
-  private store(fullKey: string, entry: Entry): void {
+  private async computeEntry(fullKey: string, version: number, validUntil: number, compute: () => Promise<unknown>): Promise<CacheEntry> {
+    if (this.cluster) return this.cluster.remember(fullKey, version, validUntil, compute);
+    return { version, validUntil, value: await compute() };
+  }
+
+  /** A newer version never gives way to an older one computed by a slower request (in this instance's memory). */
+  private store(fullKey: string, entry: CacheEntry): void {
     const current = this.entries!.get(fullKey);
     if (current && current.version > entry.version) return;
     this.entries!.set(fullKey, entry);

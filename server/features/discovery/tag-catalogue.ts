@@ -91,9 +91,22 @@ export function filterGroups(catalogue: TagCatalogue, selected: readonly Catalog
   return [...groups].map(([taxonomyId, ids]) => ({ taxonomyId, tagIds: [...ids] }));
 }
 
-/** The catalogue for this request's viewer, from the library cache when it holds it. */
+/** The catalogue for this request's viewer, from the library cache when it holds its taxonomies. */
 export async function requestTagCatalogue(request: FastifyRequest): Promise<TagCatalogue> {
-  return rememberList(await cachedReadsFor(request), request.viewer, 'tag-catalogue', (as) => loadTagCatalogue(request.server.db, as));
+  const visible = await rememberList(await cachedReadsFor(request), request.viewer, 'tag-catalogue', (as) => visibleTaxonomies(request.server.db, as));
+  return catalogueOf(visible);
+}
+
+// The cache holds plain data (it may come from another instance); the lookups are built once per cached entry.
+const cataloguesOfEntries = new WeakMap<CatalogueTaxonomy[], TagCatalogue>();
+
+function catalogueOf(visible: CatalogueTaxonomy[]): TagCatalogue {
+  let catalogue = cataloguesOfEntries.get(visible);
+  if (!catalogue) {
+    catalogue = new TagCatalogue(visible);
+    cataloguesOfEntries.set(visible, catalogue);
+  }
+  return catalogue;
 }
 
 /** Filter tags with an item this request's viewer may list (`tagIdsInUse`), from the library cache when it holds them. */
@@ -102,24 +115,27 @@ export async function requestTagIdsInUse(request: FastifyRequest): Promise<Set<n
 }
 
 export async function loadTagCatalogue(db: Database, viewer: Viewer): Promise<TagCatalogue> {
+  return new TagCatalogue(await visibleTaxonomies(db, viewer));
+}
+
+/** The taxonomies this viewer may see, with their tags in tree order. */
+async function visibleTaxonomies(db: Database, viewer: Viewer): Promise<CatalogueTaxonomy[]> {
   const [taxonomyRows, tagRows] = await Promise.all([
     db.select().from(taxonomies).orderBy(asc(taxonomies.position), asc(taxonomies.id)),
     db.select().from(tags).orderBy(asc(tags.position), asc(tags.id)),
   ]);
   const visible = taxonomyRows.filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy));
-  return new TagCatalogue(
-    visible.map((taxonomy) => ({
-      id: taxonomy.id,
-      ref: taxonomy.ref,
-      title: taxonomy.title,
-      usage_note: taxonomy.usageNote,
-      required: taxonomy.required,
-      multiselect: taxonomy.multiselect,
-      public: taxonomy.public,
-      show_in_filtering: taxonomy.showInFiltering,
-      tags: catalogueTags(tagRows.filter((tag) => tag.taxonomyId === taxonomy.id)),
-    })),
-  );
+  return visible.map((taxonomy) => ({
+    id: taxonomy.id,
+    ref: taxonomy.ref,
+    title: taxonomy.title,
+    usage_note: taxonomy.usageNote,
+    required: taxonomy.required,
+    multiselect: taxonomy.multiselect,
+    public: taxonomy.public,
+    show_in_filtering: taxonomy.showInFiltering,
+    tags: catalogueTags(tagRows.filter((tag) => tag.taxonomyId === taxonomy.id)),
+  }));
 }
 
 type TagRow = typeof tags.$inferSelect;
