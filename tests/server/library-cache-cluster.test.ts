@@ -21,6 +21,7 @@ import { freshDatabase } from '../support/database';
 import { temporaryLocalDrive, testConfig, type CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 import { signInAs, visit } from '../support/http';
+import { editBlurbUnseen } from '../support/unseen-edits';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 3600 * 1000;
@@ -102,23 +103,51 @@ describe('entries shared through Redis', () => {
     expect(await second.remember(snapshot, 'k', async () => 'recomputed', 'lists')).toBe('for visitors');
   });
 
-  it('lets a waiting instance compute when the one that claimed the list fails', async () => {
+  it('lets a waiting instance compute, only once the one that claimed the list has failed', async () => {
     const [first, second] = instances(2);
+    const events: string[] = [];
     const failing = first.remember(snapshot, 'k', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      events.push('first failed');
       throw new Error('database down');
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const waiting = second.remember(snapshot, 'k', async () => 'computed by the second');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = second.remember(snapshot, 'k', async () => {
+      events.push('second computes');
+      return 'computed by the second';
+    });
     await expect(failing).rejects.toThrow('database down');
     expect(await waiting).toBe('computed by the second');
+    expect(events).toEqual(['first failed', 'second computes']);
   });
 
-  it('does not store an entry whose validity has ended', async () => {
-    const [first, second] = instances(2);
-    const ended = { ...snapshot, validUntil: Date.now() - 1 };
-    await first.remember(ended, 'k', async () => 'old');
-    expect(await second.remember(snapshot, 'k', async () => 'fresh')).toBe('fresh');
+  it('keeps a newer version’s entry when a slower computation of an older one ends after it', async () => {
+    const prefix = freshPrefix();
+    const [slow, fast, late] = instances(3, prefix);
+    let finishSlow: (value: string) => void = () => {};
+    const older = slow.remember(snapshot, 'k', () => new Promise<string>((resolve) => (finishSlow = resolve)), 'lists');
+    const newer = { ...snapshot, listsVersion: 2 };
+    expect(await fast.remember(newer, 'k', async () => 'at 2', 'lists')).toBe('at 2');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finishSlow('at 1');
+    expect(await older).toBe('at 1');
+    const compute = vi.fn(async () => 'at 2, again');
+    expect(await late.remember(newer, 'k', compute, 'lists')).toBe('at 2');
+    expect(compute).not.toHaveBeenCalled();
+  });
+
+  it('stores nothing whose validity has ended, and counts an unreadable entry as missing', async () => {
+    const prefix = freshPrefix();
+    const [first, second] = instances(2, prefix);
+    await first.remember({ ...snapshot, validUntil: Date.now() - 1 }, 'k', async () => 'old');
+    // The claim is released after the answer, without waiting for Redis.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await redis.keys(`${prefix}*`)).toEqual([]);
+
+    await first.remember(snapshot, 'k', async () => 'stored');
+    const [entryKey] = await redis.keys(`${prefix}*entry:*`);
+    await redis.hset(entryKey, 'entry', 'not a serialised entry');
+    expect(await second.remember(snapshot, 'k', async () => 'computed again')).toBe('computed again');
   });
 
   it('goes on without Redis when it is out of reach', async () => {
@@ -177,11 +206,14 @@ describe('two instances of the app on one database and one Redis', () => {
     return (response.json() as { data: SearchResult[] }).data.map((result) => result.title);
   }
 
-  async function indexTitles(app: FastifyInstance, url: string, who?: string): Promise<string[]> {
+  async function indexCards(app: FastifyInstance, url: string, who?: string): Promise<{ title: string; blurb: string }[]> {
     const { response, page } = await visit(app, url, who ? jars[who] : undefined);
     expect(response.statusCode).toBe(200);
-    return (page.props.items as { data: { title: string }[] }).data.map((item) => item.title);
+    return (page.props.items as { data: { title: string; blurb: string }[] }).data;
   }
+
+  const indexTitles = async (app: FastifyInstance, url: string, who?: string) => (await indexCards(app, url, who)).map((item) => item.title);
+  const indexBlurbs = async (app: FastifyInstance, url: string, who?: string) => (await indexCards(app, url, who)).map((item) => item.blurb);
 
   it('answers each level with its own lists whichever instance computed them', async () => {
     await addItem('Lighthouse Staff Notes', { minimumAccessLevel: 4 });
@@ -200,6 +232,18 @@ describe('two instances of the app on one database and one Redis', () => {
     expect(await typeAhead(first, 'quayside', 'leader')).toEqual(['Quayside Draft', 'Quayside Guide']);
     expect(await typeAhead(second, 'quayside', 'leader')).toEqual(['Quayside Draft', 'Quayside Guide']);
     expect(await typeAhead(second, 'quayside')).toEqual(['Quayside Guide']);
+  });
+
+  it('answers one instance from the list another computed', async () => {
+    const id = await addItem('Estuary Walk');
+    expect(await indexBlurbs(first, '/item?search=estuary')).toEqual(['Estuary Walk for the shared cache tests']);
+    await editBlurbUnseen(database.db, id, 'Changed behind the cache’s back');
+    // The second instance never computed this list: it reads the first one's from Redis.
+    expect(await indexBlurbs(second, '/item?search=estuary')).toEqual(['Estuary Walk for the shared cache tests']);
+    // A write that raises the version reaches both at once.
+    await database.db.update(items).set({ topic: 'Walks' }).where(eq(items.id, id));
+    expect(await indexBlurbs(second, '/item?search=estuary')).toEqual(['Changed behind the cache’s back']);
+    expect(await indexBlurbs(first, '/item?search=estuary')).toEqual(['Changed behind the cache’s back']);
   });
 
   it('follows a write made anywhere at once on every instance', async () => {

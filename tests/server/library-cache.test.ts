@@ -4,17 +4,19 @@
  * lets one viewer's results reach another who may not see them.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
 import type { ItemSummary, SearchResult } from '../../shared/items';
-import { comments, items, itemTags, libraryState, shares, tags, taxonomies, users } from '../../server/db/schema';
+import { comments, contents, items, itemTags, libraryState, shares, tags, taxonomies, users } from '../../server/db/schema';
 import { LibraryCache } from '../../server/features/discovery/library-cache';
 import { typeAheadJson } from '../../server/features/discovery/queries';
+import { openItemPage } from '../../server/features/items/detail';
 import { levelOnlyViewer } from '../../server/access/policy';
 import { loadViewer } from '../../server/auth/viewer';
 import { useTestApp, type CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
+import { editBlurbUnseen } from '../support/unseen-edits';
 
 const HOUR_MS = 3600 * 1000;
 let code = 0;
@@ -172,6 +174,35 @@ describe('a level’s shared entries', () => {
   });
 });
 
+describe('a level’s shared item pages', () => {
+  it('never hold the contents a share gave one member of the level after their snapshot was read', async () => {
+    const db = ctx.database.db;
+    const cache = ctx.app.libraryCache;
+    const itemId = await addItem('Saffron Leaders Kit', { minimumAccessLevel: 2 });
+    const [item] = await db.select({ ref: items.ref }).from(items).where(eq(items.id, itemId));
+    await db.insert(contents).values([
+      { itemId, label: 'Saffron overview', minimumAccessLevel: 2 },
+      { itemId, label: 'Saffron staff notes', minimumAccessLevel: 4 },
+    ]);
+    // A new affiliate: nothing of their own yet.
+    const [{ userTypeId }] = await db.select({ userTypeId: users.userTypeId }).from(users).where(eq(users.email, 'affiliate@example.org'));
+    const [{ id: affiliateId }] = await db.insert(users).values({ name: 'Saffron Reader', email: 'saffron@example.org', emailVerifiedAt: new Date(), userTypeId }).returning({ id: users.id });
+    const affiliate = (await loadViewer(db, affiliateId))!;
+    // Their request read its snapshot (the level's class)...
+    const snapshot = await cache.snapshot(db, affiliate);
+    expect(snapshot?.accessKey).toBe('level:2');
+    // ...then, before the page's parts were computed, someone shared the item with them at level 4.
+    await db.insert(shares).values({ sharedType: 'item', itemId, toUserId: affiliate.id, toEmail: 'saffron@example.org', fromUserId: await userId('admin@example.org'), level: 4 });
+    const labels = async (viewer: typeof affiliate) => (await openItemPage(db, viewer, item.ref, new Date(), { cache, snapshot })).parts.item.contents.map((content) => content.label);
+    expect(await labels(affiliate)).toEqual(['Saffron overview']);
+    // Another request of level 2 that read the same snapshot is answered from that entry: the share is not in it.
+    expect(await labels(levelOnlyViewer(2))).toEqual(['Saffron overview']);
+    // Their next request reads a snapshot that makes their pages their own, with the shared level.
+    const theirs = await openItemPage(db, affiliate, item.ref, new Date(), { cache, snapshot: await cache.snapshot(db, affiliate) });
+    expect(theirs.parts.item.contents.map((content) => content.label)).toEqual(['Saffron overview', 'Saffron staff notes']);
+  });
+});
+
 describe('shares by e-mail', () => {
   it('count as the recipient’s own, read with their session, so others of their level never get them', async () => {
     const itemId = await addItem('Atlas Leaders Pack', { minimumAccessLevel: 2 });
@@ -189,18 +220,6 @@ describe('shares by e-mail', () => {
     expect(await indexTitles('/item?search=atlas', 'unverified')).toEqual([]);
   });
 });
-
-/** A blurb changed behind the triggers' back: a list that still shows the old one came from the cache. */
-async function editBlurbUnseen(itemId: number, blurb: string): Promise<void> {
-  const db = ctx.database.db;
-  const triggers = ['items_library_version_update', 'items_level_lists_version_update'];
-  for (const trigger of triggers) await db.execute(sql.raw(`alter table items disable trigger ${trigger}`));
-  try {
-    await db.update(items).set({ blurb }).where(eq(items.id, itemId));
-  } finally {
-    for (const trigger of triggers) await db.execute(sql.raw(`alter table items enable trigger ${trigger}`));
-  }
-}
 
 describe('the versions', () => {
   async function versions() {
@@ -259,7 +278,7 @@ describe('the versions', () => {
     expect(await indexTitles('/item?search=quillon')).toEqual(['Quillon Public Guide']);
     expect(await indexTitles('/item?search=quillon', 'admin')).toEqual(['Quillon Public Guide', 'Quillon Staff Guide']);
 
-    await editBlurbUnseen(publicId, 'Quillon, edited unseen');
+    await editBlurbUnseen(ctx.database.db, publicId, 'Quillon, edited unseen');
     await db.update(items).set({ title: 'Quillon Staff Guide 2' }).where(eq(items.id, staffId));
     // The visitor's list is still the cached one; the admin's followed the edit (and so reads the unseen blurb too).
     expect(await indexBlurbs('/item?search=quillon')).toEqual(['Quillon Public Guide for the cache tests']);
@@ -291,7 +310,7 @@ describe('the versions', () => {
     const db = ctx.database.db;
     const itemId = await addItem('Zephyrine Quiz');
     expect(await indexTitles('/item?search=zephyrine')).toEqual(['Zephyrine Quiz']);
-    await editBlurbUnseen(itemId, 'Zephyrine Quiz, edited unseen');
+    await editBlurbUnseen(ctx.database.db, itemId, 'Zephyrine Quiz, edited unseen');
     await db.insert(comments).values({ itemId, userId: await userId('staff@example.org'), comment: 'Great quiz' });
     expect(await indexBlurbs('/item?search=zephyrine')).toEqual(['Zephyrine Quiz for the cache tests']);
     await db.update(items).set({ visibility: VISIBILITY.HIDDEN }).where(eq(items.id, itemId));

@@ -63,7 +63,7 @@ function kindOf(statement: string): string {
   // Which parts a statement brings: the item's images come first, the affirmation options last.
   const parts = () => [statement.includes('"item_images"') && 'item', statement.includes("'isNegative'") && 'affirmationOptions'].filter(Boolean).join(',');
   if (statement.startsWith('select "sessions"')) return 'session';
-  if (statement.startsWith('select "version", "lists_version", "level_lists_versions", least(')) return 'snapshot';
+  if (statement.startsWith('select "generation", "version", "lists_version", "level_lists_versions", least(')) return 'snapshot';
   if (statement.startsWith('select "items"."id", "items"."ref"')) return statement.includes('json_agg(') ? `record+parts(${parts()})` : 'record';
   if (statement.includes('insert into "item_views"')) return 'views';
   // The request log's batches (features/request-log) are written on a timer too: left out like the views.

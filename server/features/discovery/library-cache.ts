@@ -192,7 +192,7 @@ export class LibraryCache {
   }
 
   private async computeEntry(fullKey: string, version: number, validUntil: number, compute: () => Promise<unknown>): Promise<CacheEntry> {
-    if (this.cluster) return this.cluster.remember(fullKey, version, validUntil, compute);
+    if (this.cluster) return this.cluster.entryFor(fullKey, version, validUntil, compute);
     return { version, validUntil, value: await compute() };
   }
 

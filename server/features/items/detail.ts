@@ -122,18 +122,21 @@ export async function openItemPage(
   { withOwnView = false } = {},
 ): Promise<{ record: ItemRecord; parts: ItemParts }> {
   if (!REF_PATTERN.test(ref)) throw notFound();
-  const cached = reads?.snapshot ? reads : null;
-  const guessed = partsShape(viewer, null, !cached, true, true);
+  const snapshot = reads?.snapshot ?? null;
+  const guessed = partsShape(viewer, null, !snapshot, true, true);
   const [row] = await partsStatement(db, guessed).execute({ ref, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });
   if (!row) throw notFound();
   const found = recordOf(row);
   await assertViewerMayOpen(db, viewer, found, now);
   // The visit's own view is queued, not yet written (`view-recorder.ts`): the page counts it already.
   const record = withOwnView ? { ...found, viewCount: found.viewCount + 1, recentViewCount: found.recentViewCount + 1 } : found;
-  if (cached) {
+  if (reads && snapshot) {
     const { affirmationOptions } = readParts(viewer, record, now, guessed, row);
     const itemShape = partsShape(viewer, record, true, false);
-    const itemRow = await cached.cache.remember(cached.snapshot, `item-page:${record.id}:${statementName(itemShape)}`, () => itemPartsRow(db, viewer, record, itemShape, now));
+    // Computed for the access class (like lists), not for this viewer: a share they got after their snapshot was read
+    // must not reach the entry that everyone of their level reads.
+    const forClass = snapshot.listsViewer;
+    const itemRow = await reads.cache.remember(snapshot, `item-page:${record.id}:${statementName(itemShape)}`, () => itemPartsRow(db, forClass, record, itemShape, now));
     return { record, parts: { item: readParts(viewer, record, now, itemShape, itemRow).item!, affirmationOptions: affirmationOptions! } };
   }
   const actual = partsShape(viewer, record, true, true);
