@@ -98,7 +98,7 @@ export const envSchema = z.object({
   /** Google Drive: the service account's JSON key, as a file path or as the JSON itself. */
   DRIVE_GOOGLE_CREDENTIALS_FILE: optionalString,
   DRIVE_GOOGLE_CREDENTIALS_JSON: optionalString,
-  /** Testing only: a Drive v3 server to use instead of Google's (the googleapis client's rootUrl). */
+  /** Testing only: a Drive v3 server to use instead of Google's (the Drive client's rootUrl). */
   DRIVE_GOOGLE_API_URL: optionalString,
   /** Local drive: a command that converts office documents to PDF (LibreOffice's `soffice`); unset: found on PATH. */
   DRIVE_PDF_CONVERTER: optionalString,

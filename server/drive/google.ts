@@ -1,5 +1,5 @@
 /**
- * The Google Drive adapter of the drive port: Drive v3 through googleapis, signed in as a service account.
+ * The Google Drive adapter of the drive port: Drive v3 through @googleapis/drive, signed in as a service account.
  * Every call that takes it passes supportsAllDrives, so the root folder can sit in a shared drive (which it
  * should: service accounts have no storage quota of their own). Calls are retried with exponential backoff on
  * 429, 5xx and network errors; what still fails becomes DriveUnavailableError, and a 404 DriveNotFoundError.
@@ -8,8 +8,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-// The Drive API alone: the `googleapis` index loads every Google API, which takes seconds.
-import { auth as googleAuth, drive as driveApi, type drive_v3 } from 'googleapis/build/src/apis/drive/index.js';
+import { auth as googleAuth, drive as driveApi, type drive_v3 } from '@googleapis/drive';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
 import {
@@ -121,7 +120,7 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
         media: { mimeType: file.mimeType, body: Readable.from([bytes]) },
         fields: ENTRY_FIELDS,
         supportsAllDrives: true,
-      }, { rootUrl: settings.apiUrl }), // googleapis takes the upload URL from the call's rootUrl only
+      }, { rootUrl: settings.apiUrl }), // the client takes the upload URL from the call's rootUrl only
     );
     return entryOf(data);
   }
