@@ -1,4 +1,4 @@
-const XSRF_COOKIE = 'XSRF-TOKEN';
+import { XSRF_COOKIE } from '../../shared/http';
 
 /**
  * The CSRF token a plain HTML form must carry in its `_token` field; Inertia visits send the

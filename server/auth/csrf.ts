@@ -5,9 +5,10 @@ import { LRUCache } from 'lru-cache';
 import { CSRF_REFUSED, ERROR_PAGES } from '../../shared/messages';
 import { createCsrfToken, csrfKeyFromSecret, isValidCsrfToken, safeEqual } from './csrf-token';
 import { persistedSessionId } from './session';
+import { XSRF_COOKIE } from '../../shared/http';
+import { wantsJson } from '../lib/negotiation';
 
 /** The names Inertia's client uses by itself: it copies the cookie into the header on every visit. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 /** Plain HTML form posts carry the token in this field instead of the header. */
 export const CSRF_FORM_FIELD = '_token';
@@ -83,12 +84,6 @@ async function refuse(request: FastifyRequest, reply: FastifyReply): Promise<voi
   }
   const props = { status: 403, title: ERROR_PAGES[403].title, message: CSRF_REFUSED, detail: null };
   await reply.inertia('errors/Error', props, { status: 403 });
-}
-
-function wantsJson(request: FastifyRequest): boolean {
-  if (request.isInertia) return false;
-  const accept = request.headers.accept ?? '';
-  return accept.includes('application/json') && !accept.includes('text/html');
 }
 
 /**

@@ -15,7 +15,7 @@ import * as schema from '../../server/db/schema';
 import { INPUT_REFUSED } from '../../shared/messages';
 import { seedDemoLibrary } from '../../server/db/seed';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/accounts';
-import { XSRF_COOKIE } from '../../server/auth/csrf';
+import { XSRF_COOKIE } from '../../shared/http';
 import { useTestApp } from '../support/app';
 import { assetVersion, csrfJar, visit } from '../support/http';
 import { signedIn } from '../support/sessions';

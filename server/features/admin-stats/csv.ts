@@ -9,6 +9,7 @@ import type { StatsRange } from '../../../shared/stats';
 import type { Database } from '../../db/client';
 import { httpRequests } from '../../db/schema';
 import { rangeBounds } from './schemas';
+import { sqlRows } from '../../db/sql-rows';
 
 export const CSV_BATCH_SIZE = 5000;
 export const CSV_COLUMNS = ['id', 'method', 'url', 'referer', 'response_code', 'user_type_id', 'duration_ms', 'created_at'] as const;
@@ -42,14 +43,13 @@ interface CsvRow {
 async function batchAfter(db: Database, range: StatsRange, after: { at: string; id: number } | null, size: number): Promise<CsvRow[]> {
   const { start, end } = rangeBounds(range);
   const keyset = after ? sql`(${httpRequests.createdAt}, ${httpRequests.id}) > (${after.at}::timestamptz, ${after.id})` : sql`${httpRequests.createdAt} >= ${start.toISOString()}::timestamptz`;
-  const result = (await db.execute(sql`
+  return sqlRows<CsvRow>(db, sql`
     select id, method, url, referer, response_code, user_type_id, duration_ms,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, created_at::text as at_key
     from ${httpRequests}
     where ${keyset} and ${httpRequests.createdAt} < ${end.toISOString()}::timestamptz
     order by ${httpRequests.createdAt}, ${httpRequests.id}
-    limit ${size}`)) as unknown as { rows: CsvRow[] };
-  return result.rows;
+    limit ${size}`);
 }
 
 /** The CSV text of the requests in the range, oldest first: the header line, then a chunk per batch. */

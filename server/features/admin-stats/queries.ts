@@ -10,6 +10,7 @@ import { STATS_TOP_LIMIT, type StatsGrain, type StatsOverTimeResult, type StatsP
 import type { Database } from '../../db/client';
 import { httpRequests, userTypes } from '../../db/schema';
 import { rangeBounds } from './schemas';
+import { sqlRows } from '../../db/sql-rows';
 
 const COLUMNS: Record<StatsParameter, SQL> = {
   url: sql`${httpRequests.url}`,
@@ -44,8 +45,8 @@ export function topByParameterQuery(parameter: StatsParameter, range: StatsRange
 
 /** The keys of one parameter with the most requests in the range, largest count first (ties by key). */
 export async function topByParameter(db: Database, parameter: StatsParameter, range: StatsRange): Promise<StatsTopResult[]> {
-  const result = (await db.execute(topByParameterQuery(parameter, range))) as unknown as { rows: TopRow[] };
-  return result.rows.map((row) => ({ param_key: row.param_key, total_count: Number(row.total_count), param_label: row.param_label ?? null }));
+  const rows = await sqlRows<TopRow>(db, topByParameterQuery(parameter, range));
+  return rows.map((row) => ({ param_key: row.param_key, total_count: Number(row.total_count), param_label: row.param_label ?? null }));
 }
 
 /** The statement of `overTime` (scripts/stats-timing.ts explains it). */
@@ -71,6 +72,6 @@ export function overTimeQuery(grain: StatsGrain, range: StatsRange): SQL {
 
 /** Request counts per day, month or year of the range (UTC), from the first bucket with requests to the last. */
 export async function overTime(db: Database, grain: StatsGrain, range: StatsRange): Promise<StatsOverTimeResult[]> {
-  const result = (await db.execute(overTimeQuery(grain, range))) as unknown as { rows: { date: string; total_count: unknown }[] };
-  return result.rows.map((row) => ({ date: row.date, total_count: Number(row.total_count) }));
+  const rows = await sqlRows<{ date: string; total_count: unknown }>(db, overTimeQuery(grain, range));
+  return rows.map((row) => ({ date: row.date, total_count: Number(row.total_count) }));
 }

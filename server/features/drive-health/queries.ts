@@ -2,6 +2,7 @@
 import { asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contents, driveUploads, itemImages, items } from '../../db/schema';
+import { sqlRows } from '../../db/sql-rows';
 
 export interface ItemFolderRow {
   id: number;
@@ -95,9 +96,8 @@ export async function unfinishedUploads(db: Database, startedBefore: Date): Prom
 /** Bytes the database takes on disk; null when the engine cannot say. */
 export async function databaseSizeBytes(db: Database): Promise<number | null> {
   try {
-    // Both drivers (PGlite and node-postgres) answer raw statements with a `rows` array.
-    const result = (await db.execute(sql`select pg_database_size(current_database()) as size`)) as unknown as { rows: Array<{ size: unknown }> };
-    const size = Number(result.rows[0]?.size);
+    const [row] = await sqlRows<{ size: unknown }>(db, sql`select pg_database_size(current_database()) as size`);
+    const size = Number(row?.size);
     return Number.isFinite(size) ? size : null;
   } catch {
     return null;

@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INPUT_REFUSED } from '../../../shared/messages';
 import type { ValidationErrors } from '../../../shared/props';
 import { hasUnstorableCharacters } from '../../lib/text-input';
-import { renderError, wantsJson } from './render';
+import { wantsJson } from '../../lib/negotiation';
+import { renderError } from './render';
 
 export async function refuseInput(request: FastifyRequest, reply: FastifyReply, errors: ValidationErrors): Promise<FastifyReply> {
   if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors });

@@ -6,7 +6,8 @@ import { HttpError } from '../../lib/http-errors';
 import { guardUnstorableInput, refuseInput, refuseUrl } from './input';
 import { statusOf } from './pages';
 import { forbiddenHelp } from '../sharing/access-requests';
-import { plainErrorResponse, renderError, renderErrorSafely, wantsJson } from './render';
+import { wantsJson } from '../../lib/negotiation';
+import { plainErrorResponse, renderError, renderErrorSafely } from './render';
 import { hadUndecodableUrl } from './undecodable-url';
 
 /** What a 503's Retry-After asks for: a database hiccup passes in seconds, maintenance takes minutes. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ForbiddenHelp } from '../../../shared/sharing';
+import { wantsJson } from '../../lib/negotiation';
 import { errorPageProps } from './pages';
 
 /** The spec's error page (member-library §8) for a page or an Inertia visit, or `{ message, status }` for JSON requests. */
@@ -7,12 +8,6 @@ export async function renderError(request: FastifyRequest, reply: FastifyReply, 
   const props = errorPageProps(status, detail, help);
   if (wantsJson(request)) return reply.code(props.status).send({ message: props.message, status: props.status });
   return reply.inertia('errors/Error', props, { status: props.status });
-}
-
-export function wantsJson(request: FastifyRequest): boolean {
-  if (request.isInertia) return false;
-  const accept = request.headers.accept ?? '';
-  return accept.includes('application/json') && !accept.includes('text/html');
 }
 
 /**
@@ -32,8 +27,8 @@ export async function renderErrorSafely(request: FastifyRequest, reply: FastifyR
 export function plainErrorResponse(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null): FastifyReply {
   const props = errorPageProps(status, detail);
   reply.code(props.status);
-  const accept = String(request.headers.accept ?? '');
-  if (request.headers['x-inertia'] === 'true' || (accept.includes('application/json') && !accept.includes('text/html'))) {
+  // The header, not `request.isInertia`: this answer may come before the Inertia adapter has looked at the request.
+  if (request.headers['x-inertia'] === 'true' || wantsJson(request)) {
     return reply.send({ message: props.message, status: props.status });
   }
   return reply.type('text/html; charset=utf-8').send(plainErrorPage(props.title, props.message, detail));

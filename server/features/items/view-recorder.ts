@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { items, itemViews, users } from '../../db/schema';
 import { recentWindowStart } from './views';
+import { sqlRows } from '../../db/sql-rows';
 
 /** How long a view may wait in memory before it is written. */
 export const VIEW_BATCH_WINDOW_MS = 1000;
@@ -80,8 +81,7 @@ export function createViewRecorder(db: Database, log: FastifyBaseLogger): ViewRe
 async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {
   const rows = JSON.stringify(batch.map((view) => ({ item_id: view.itemId, user_id: view.userId, viewed_at: view.viewedAt.toISOString() })));
   const windowStart = recentWindowStart(new Date()).toISOString();
-  // Both drivers (PGlite and node-postgres) answer raw statements with a `rows` array.
-  const result = (await db.execute(sql`
+  const updated = await sqlRows<{ views: unknown }>(db, sql`
     with queued as (
       select q.item_id, (select ${users.id} from ${users} where ${users.id} = q.user_id) as user_id, q.viewed_at
       from json_to_recordset(${rows}::json) as q(item_id integer, user_id integer, viewed_at timestamptz)
@@ -98,8 +98,8 @@ async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {
       updated_at = ${items.updatedAt}
     from per_item
     where ${items.id} = per_item.item_id and ${items.id} in (select id from locked)
-    returning per_item.views`)) as unknown as { rows: { views: unknown }[] };
-  return result.rows.reduce((sum, row) => sum + Number(row.views), 0);
+    returning per_item.views`);
+  return updated.reduce((sum, row) => sum + Number(row.views), 0);
 }
 
 /** Decorates `app.itemViews`; queued views are written when the app closes. */

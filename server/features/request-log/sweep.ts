@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { httpRequests } from '../../db/schema';
+import { sqlRows } from '../../db/sql-rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted per statement, so a big first sweep never holds long locks or one huge transaction. */
@@ -14,12 +15,12 @@ export async function sweepOldRequests(db: Database, retentionDays: number, now:
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   let total = 0;
   for (;;) {
-    const result = (await db.execute(sql`
+    const deleted = await sqlRows<unknown>(db, sql`
       delete from ${httpRequests} where ${httpRequests.id} in (
         select ${httpRequests.id} from ${httpRequests} where ${httpRequests.createdAt} < ${cutoff}::timestamptz limit ${batchSize}
-      ) returning 1 as deleted`)) as unknown as { rows: unknown[] };
-    total += result.rows.length;
-    if (result.rows.length < batchSize) return total;
+      ) returning 1 as deleted`);
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
   }
 }
 
