@@ -23,12 +23,17 @@ export interface PageRequest {
 }
 
 /**
- * `?page=`: a positive whole number, 1 when missing. Junk (text, 0, negatives, repeats) reads as page 1 rather than an
+ * `?page=`: a positive whole number up to `maxPage`, 1 when missing. Junk (text, 0, negatives, repeats) reads as page 1 rather than an
  * error, since it only ever comes from a hand-edited address; a page past the end gives an empty list.
  */
-export const pageQuery = z.object({
-  page: z.preprocess((input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input), z.number().int().min(1).max(MAX_PAGE)).catch(1).default(1),
-});
+export function pageNumber(maxPage = MAX_PAGE) {
+  return z
+    .preprocess((input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input), z.number().int().min(1).max(maxPage))
+    .catch(1)
+    .default(1);
+}
+
+export const pageQuery = z.object({ page: pageNumber() });
 
 export function lastPageOf(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formBody, wholeNumber } from '../../lib/validation';
 import { LOG_LEVELS, LOG_VIEWER_MAX_TEXT, type LogLevelName } from './log-viewer';
+import { pageNumber } from '../../lib/pagination';
 
 /** The most of a refused action the response box quotes; every action's name is far shorter. */
 export const REFUSED_ACTION_QUOTE_MAX = 100;
@@ -29,5 +30,5 @@ export const logViewerQuery = z.object({
     .transform((text) => text.trim().slice(0, LOG_VIEWER_MAX_TEXT))
     .catch('')
     .default(''),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  page: pageNumber(),
 });

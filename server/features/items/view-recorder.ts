@@ -1,6 +1,6 @@
 /**
- * Counted views are written in batches, off the request (decisions: "Items", view counting): a visit queues its
- * view, and within VIEW_BATCH_WINDOW_MS one statement inserts every queued view and updates each item's counts.
+ * Counted views are written in batches, off the request (decisions: "Items", view counting; server/lib/batch-writer.ts):
+ * within VIEW_BATCH_WINDOW_MS one statement inserts every queued view and updates each item's counts.
  * The page answers at once with its own view included; the item's row is locked once per batch, not once per visit,
  * so many people opening one item no longer wait on each other.
  */
@@ -11,11 +11,14 @@ import type { Database } from '../../db/client';
 import { items, itemViews, users } from '../../db/schema';
 import { recentWindowStart } from './views';
 import { sqlRows } from '../../db/sql-rows';
+import { createBatchWriter, type BatchWriter } from '../../lib/batch-writer';
 
 /** How long a view may wait in memory before it is written. */
 export const VIEW_BATCH_WINDOW_MS = 1000;
 /** A batch this large is written at once. */
 export const VIEW_BATCH_MAX = 500;
+/** Views that may wait in memory while the database is behind; past it new views are not counted. */
+const VIEW_MAX_WAITING = 50_000;
 
 export interface QueuedView {
   itemId: number;
@@ -23,12 +26,8 @@ export interface QueuedView {
   viewedAt: Date;
 }
 
-export interface ViewRecorder {
-  /** Queues one view; it is written within the batch window. */
-  record(view: QueuedView): void;
-  /** Writes every queued view now; resolves with how many were written. */
-  flush(): Promise<number>;
-}
+/** What the app decorates: closing is the app's. */
+export type ViewRecorder = Pick<BatchWriter<QueuedView>, 'record' | 'flush'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,39 +35,8 @@ declare module 'fastify' {
   }
 }
 
-export function createViewRecorder(db: Database, log: FastifyBaseLogger): ViewRecorder & { close(): Promise<void> } {
-  let queue: QueuedView[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<unknown> = Promise.resolve();
-
-  function flush(): Promise<number> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const batch = queue;
-    queue = [];
-    // Batches are written one after another, so no two of them wait on each other's item rows.
-    const written = writing.then(() => (batch.length === 0 ? 0 : writeViews(db, batch)));
-    writing = written.catch((error: unknown) => {
-      // Views are statistics, not anything a person saved: a batch that cannot be written is logged and dropped.
-      log.warn({ err: error, views: batch.length }, 'could not record item views');
-    });
-    return written;
-  }
-
-  return {
-    record(view) {
-      queue.push(view);
-      if (queue.length >= VIEW_BATCH_MAX) void flush().catch(() => undefined);
-      else if (!timer) {
-        timer = setTimeout(() => void flush().catch(() => undefined), VIEW_BATCH_WINDOW_MS);
-        timer.unref();
-      }
-    },
-    flush,
-    async close() {
-      await flush().catch(() => undefined);
-    },
-  };
+export function createViewRecorder(db: Database, log: FastifyBaseLogger): BatchWriter<QueuedView> {
+  return createBatchWriter({ write: (batch) => writeViews(db, batch), windowMs: VIEW_BATCH_WINDOW_MS, maxBatch: VIEW_BATCH_MAX, maxWaiting: VIEW_MAX_WAITING, log, what: 'item views' });
 }
 
 /**

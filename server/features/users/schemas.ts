@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_LEVEL_FILTER_VALUES, USER_LIST_SEARCH_MAX_LENGTH, type UserLevelFilter } from '../../../shared/users';
 import { firstValue } from '../../lib/validation';
+import { pageNumber } from '../../lib/pagination';
 
 /** Deeper than anyone pages; keeps OFFSET bounded. */
 export const MAX_USER_LIST_PAGE = 1000;
@@ -17,6 +18,6 @@ export const userListQuerySchema = z.object({
   level: z
     .preprocess(firstValue, z.enum(USER_LEVEL_FILTER_VALUES as [UserLevelFilter, ...UserLevelFilter[]]).nullable())
     .catch(null),
-  page: z.preprocess(firstValue, z.coerce.number().int().min(1).max(MAX_USER_LIST_PAGE)).catch(1),
+  page: pageNumber(MAX_USER_LIST_PAGE),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
