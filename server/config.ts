@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isKnownTimeZone } from '../shared/dates';
 
 /** The only place that reads process.env. Every variable is documented in .env.example. */
 const booleanFromEnv = z
@@ -24,6 +25,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   APP_NAME: z.string().min(1).default('Equip'),
+  /** The organisation's time zone (IANA name): every date on pages and in e-mails is shown in it. */
+  TIME_ZONE: z.string().default('UTC').refine(isKnownTimeZone, 'must be a time zone name such as Europe/London or UTC'),
   /** The address people reach Equip at (links in e-mails and invitations); unset: http://HOST:PORT (localhost for 0.0.0.0). */
   APP_URL: z.union([z.literal(''), z.url()]).optional(),
   PRODUCTION_HOST: z.string().default('equip.example.org'),

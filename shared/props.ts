@@ -82,6 +82,8 @@ export interface SidebarEntry {
 /** Props every page receives from the server's shared props. */
 export interface SharedProps {
   appName: string;
+  /** The organisation's time zone (TIME_ZONE): dates are shown in it (shared/dates.ts). */
+  timeZone: string;
   auth: AuthProps;
   can: CanFlags;
   menu: MenuFlags;

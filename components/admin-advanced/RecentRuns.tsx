@@ -2,12 +2,14 @@ import { Link } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import { ADVANCED_RUN_STATUS_LABELS, ADVANCED_URL, type AdvancedRunStatus, type AdvancedRunView } from '../../shared/advanced';
-import { duration, runTime } from './runTimes';
+import { duration } from './runTimes';
+import { useDates } from '../lib/useDates';
 
 const STATUS_VARIANTS: Record<AdvancedRunStatus, string> = { running: 'info', done: 'success', failed: 'danger', interrupted: 'warning' };
 
 /** The latest runs of any action, each with a link that shows its report (or its progress while it runs). */
 export default function RecentRuns({ runs }: { runs: AdvancedRunView[] }) {
+  const dates = useDates();
   if (runs.length === 0) return null;
   return (
     <section aria-labelledby="recent-runs-heading" className="mb-3">
@@ -36,13 +38,13 @@ export default function RecentRuns({ runs }: { runs: AdvancedRunView[] }) {
                   {ADVANCED_RUN_STATUS_LABELS[run.status]}
                 </Badge>
               </td>
-              <td>{runTime(run.startedAt)}</td>
+              <td>{dates.dayAndTime(run.startedAt)}</td>
               <td>{run.finishedAt ? duration(run.startedAt, new Date(run.finishedAt).getTime()) : ''}</td>
               <td>{run.startedBy}</td>
               <td>
                 <Link href={`${ADVANCED_URL}?run=${run.id}`} preserveScroll={false}>
                   {run.status === 'running' ? 'Follow' : 'Show report'}
-                  <span className="visually-hidden"> of {run.label}, {runTime(run.startedAt)}</span>
+                  <span className="visually-hidden"> of {run.label}, {dates.dayAndTime(run.startedAt)}</span>
                 </Link>
               </td>
             </tr>

@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { ADVANCED_RUN_POLL_MS, type AdvancedRunView } from '../../shared/advanced';
-import { runTime } from './runTimes';
+import { useDates } from '../lib/useDates';
 
 /** The props a poll reloads: the run's progress, and its report once it has ended. */
 export const RUN_POLL_PROPS = ['run', 'response', 'recentRuns'];
@@ -13,6 +13,7 @@ export const RUN_POLL_PROPS = ['run', 'response', 'recentRuns'];
  * ADVANCED_RUN_POLL_MS apart) until the server answers with its report instead.
  */
 export default function RunningAction({ run }: { run: AdvancedRunView }) {
+  const dates = useDates();
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -35,7 +36,7 @@ export default function RunningAction({ run }: { run: AdvancedRunView }) {
       </Spinner>
       <div className="min-w-0 text-break">
         <div>
-          <strong>{run.label}</strong> is running: started {runTime(run.startedAt)}
+          <strong>{run.label}</strong> is running: started {dates.dayAndTime(run.startedAt)}
           {run.startedBy !== '' && ` by ${run.startedBy}`}. Its report shows here when it ends; you can leave this page
           meanwhile (Recent runs keeps it).
         </div>

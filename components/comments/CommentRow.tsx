@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, commentFlagUrl, commentUrl, type Comment } from '../../shared/comments';
 import { userUrl } from '../../shared/users';
-import { formatDay } from '../item/format';
+import { useDates } from '../lib/useDates';
 import ItemLink from '../item/ItemLink';
 import AppLink from '../lib/AppLink';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
@@ -27,6 +27,7 @@ interface CommentRowProps {
  * while flagged, and the buttons its can_* flags allow, each asking first with the spec's prompt.
  */
 export default function CommentRow({ comment, reloadOnly, showItem = false, error, onEditSent }: CommentRowProps) {
+  const dates = useDates();
   const [editing, setEditing] = useState(false);
   const options = { only: reloadOnly };
   const ask = (prompt: string, call: () => void) => window.confirm(prompt) && call();
@@ -56,7 +57,7 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
         {comment.flagged && <i className="bi bi-exclamation-triangle-fill text-warning" role="img" aria-label={COMMENT_MESSAGES.flaggedIcon} title={COMMENT_MESSAGES.flaggedIcon} />}
         <Author comment={comment} />
         <time dateTime={comment.when} className="text-body-secondary">
-          {formatDay(comment.when)}
+          {dates.day(comment.when)}
         </time>
         {comment.edited && <span className="text-body-secondary">{COMMENT_MESSAGES.edited}</span>}
         {showItem && (

@@ -3,7 +3,7 @@ import { clampLevel, LEVEL_NAMES } from '../../shared/levels';
 import EditableItemField from '../item-edit/EditableItemField';
 import VisibilityControl from '../item-edit/VisibilityControl';
 import { displayWith } from './field-display';
-import { formatDay } from './format';
+import { useDates } from '../lib/useDates';
 import { mayCurate, mayEditFields, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
 
@@ -59,6 +59,7 @@ function MinimumAccessField({ itemRef, level, mode }: { itemRef: string; level: 
 }
 
 function ExpiryFields({ item }: { item: AccessItem }) {
+  const dates = useDates();
   return (
     <>
       <dt className="mt-2">Expires</dt>
@@ -69,7 +70,7 @@ function ExpiryFields({ item }: { item: AccessItem }) {
           label="Expires"
           inputType="date"
           value={item.expires_at?.slice(0, 10) ?? null}
-          renderValue={displayWith(formatDay, 'Never')}
+          renderValue={displayWith(dates.day, 'Never')}
         />
       </dd>
       <dt>Expiry note</dt>

@@ -1,11 +1,12 @@
 import Alert from 'react-bootstrap/Alert';
 import type { ItemDetail } from '../../shared/items';
-import { formatDay } from './format';
+import { useDates } from '../lib/useDates';
 
 /** Expired items reach only their editors; expiring ones warn everyone in good time. */
 export default function ExpiryNotice({ item }: { item: Pick<ItemDetail, 'expired' | 'expiring' | 'expires_at' | 'expires_note'> }) {
+  const dates = useDates();
   if (!item.expires_at || (!item.expired && !item.expiring)) return null;
-  const when = formatDay(item.expires_at);
+  const when = dates.day(item.expires_at);
   return (
     <Alert variant={item.expired ? 'danger' : 'warning'}>
       <p className="mb-0">

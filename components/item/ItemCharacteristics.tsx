@@ -1,6 +1,7 @@
 import type { ItemCharacteristic } from '../../shared/items';
 import CharacteristicEditor from '../item-edit/CharacteristicEditor';
-import { formatYearMonth, safeHttpUrl } from './format';
+import { formatYearMonth } from '../../shared/dates';
+import { safeHttpUrl } from './format';
 
 interface ItemCharacteristicsProps {
   itemRef: string;

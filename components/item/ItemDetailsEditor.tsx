@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ItemDetail } from '../../shared/items';
 import EditableItemField, { type EditableItemFieldProps } from '../item-edit/EditableItemField';
 import { displayWith } from './field-display';
-import { formatYearMonth } from './format';
+import { formatYearMonth } from '../../shared/dates';
 
 type DetailsItem = Pick<
   ItemDetail,

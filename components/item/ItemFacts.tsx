@@ -1,5 +1,6 @@
 import type { ItemDetail } from '../../shared/items';
-import { formatYearMonth, safeHttpUrl } from './format';
+import { formatYearMonth } from '../../shared/dates';
+import { safeHttpUrl } from './format';
 
 type FactsItem = Pick<ItemDetail, 'available_external_link' | 'initial_publication_year_month' | 'last_updated_year_month'>;
 

@@ -9,7 +9,7 @@ import TaskForm from '../tasks/TaskForm';
 import TaskList from '../tasks/TaskList';
 import EditableItemField from '../item-edit/EditableItemField';
 import { displayWith } from './field-display';
-import { formatDay } from './format';
+import { useDates } from '../lib/useDates';
 import { mayCurate, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
 
@@ -57,6 +57,7 @@ export function InfoSection({ item, mode }: { item: InfoItem; mode: ItemEditMode
 }
 
 function ReviewFields({ item, editable }: { item: InfoItem; editable: boolean }) {
+  const dates = useDates();
   return (
     <>
       <dt>Review after</dt>
@@ -68,7 +69,7 @@ function ReviewFields({ item, editable }: { item: InfoItem; editable: boolean })
           inputType="date"
           value={item.review_after}
           editable={editable}
-          renderValue={displayWith(formatDay, 'Not planned')}
+          renderValue={displayWith(dates.day, 'Not planned')}
         />
       </dd>
       <dt>Review</dt>

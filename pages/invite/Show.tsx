@@ -4,10 +4,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { INVITATION_MESSAGES } from '../../shared/invitations';
 import type { PageProps } from '../../shared/pages';
-import { formatDate } from '../../components/invitations/dates';
+import { useDates } from '../../components/lib/useDates';
 
 /** /invite/{token} and /invite: the invitation as its recipient sees it, to accept or decline. */
 export default function InviteShow({ invitation, accept_link, current_user_type }: PageProps<'invite/Show'>) {
+  const dates = useDates();
   const accept = () => {
     if (accept_link) router.post(accept_link);
   };
@@ -24,7 +25,7 @@ export default function InviteShow({ invitation, accept_link, current_user_type 
           {invitation.user_type.description && <p>{invitation.user_type.description}</p>}
           <p>
             You are now {current_user_type || 'signed in'}. Accepting changes your user type to {invitation.user_type.title} (level{' '}
-            {invitation.user_type.level}). The invitation works once and expires on {formatDate(invitation.expires_at)} ({invitation.expires_in}).
+            {invitation.user_type.level}). The invitation works once and expires on {dates.day(invitation.expires_at)} ({invitation.expires_in}).
           </p>
           {!accept_link && <Alert variant="info">{INVITATION_MESSAGES.acceptHint}</Alert>}
           <div className="d-flex gap-2">

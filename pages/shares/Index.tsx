@@ -5,6 +5,7 @@ import Pagination from '../../components/pagination/Pagination';
 import { LEVEL_SHORT_NAMES, type AccessLevel } from '../../shared/levels';
 import type { PageProps } from '../../shared/pages';
 import { LOCKED_SHARE_TITLES, type Share } from '../../shared/sharing';
+import { useDates } from '../../components/lib/useDates';
 
 /** /share (Shared With Me) and /sent (Shared By Me): the shares made to or by the viewer, newest first. */
 export default function SharesIndex({ direction, heading, shares, emptyText }: PageProps<'shares/Index'>) {
@@ -28,6 +29,7 @@ export default function SharesIndex({ direction, heading, shares, emptyText }: P
 
 /** A share whose resource the viewer may not open now comes without its title, image and link: a locked placeholder. */
 function ShareEntry({ share, direction }: { share: Share; direction: 'received' | 'sent' }) {
+  const dates = useDates();
   const otherParty = direction === 'sent' ? `To ${share.to_user}` : `From ${share.from_user}`;
   const locked = share.shared_title === null;
   const title = share.shared_title ?? LOCKED_SHARE_TITLES[share.shared_type];
@@ -45,16 +47,12 @@ function ShareEntry({ share, direction }: { share: Share; direction: 'received' 
           <span className={locked ? 'text-body-secondary' : undefined}>{title}</span>
         )}
         <div className="small text-body-secondary">
-          {otherParty} · {formatDate(share.date)} · Level {share.level} ({LEVEL_SHORT_NAMES[share.level as AccessLevel]}) ·{' '}
-          {share.expires_at ? `${share.valid ? 'until' : 'ended'} ${formatDate(share.expires_at)}` : 'forever'}
+          {otherParty} · {dates.shortDay(share.date)} · Level {share.level} ({LEVEL_SHORT_NAMES[share.level as AccessLevel]}) ·{' '}
+          {share.expires_at ? `${share.valid ? 'until' : 'ended'} ${dates.shortDay(share.expires_at)}` : 'forever'}
         </div>
       </div>
       {!share.valid && <Badge bg="secondary">Expired</Badge>}
       {share.expiring_soon && <Badge bg="warning" text="dark">Expiring soon</Badge>}
     </li>
   );
-}
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }

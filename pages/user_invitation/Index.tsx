@@ -8,11 +8,12 @@ import { EMPTY_STATES } from '../../shared/messages';
 import type { PageProps } from '../../shared/pages';
 import CreateInvitationModal from '../../components/invitations/CreateInvitationModal';
 import InvitationStateBadge from '../../components/invitations/InvitationStateBadge';
-import { formatDate } from '../../components/invitations/dates';
+import { useDates } from '../../components/lib/useDates';
 import AppLink from '../../components/lib/AppLink';
 
 /** /user_invitation, and /user_invitation/create with the 'Elevate user(s)' dialog open. */
 export default function UserInvitationIndex({ invitations, userTypes, createOpen, auth }: PageProps<'user_invitation/Index'>) {
+  const dates = useDates();
   const [creating, setCreating] = useState(createOpen);
   const showCreator = auth.admin;
 
@@ -49,8 +50,8 @@ export default function UserInvitationIndex({ invitations, userTypes, createOpen
                 <td>{invitation.note_to_self}</td>
                 <td>{invitation.sent_to.join(', ')}</td>
                 {showCreator && <td>{invitation.created_by}</td>}
-                <td>{formatDate(invitation.created_at)}</td>
-                <td title={formatDate(invitation.expires_at)}>{invitation.expires_in}</td>
+                <td>{dates.day(invitation.created_at)}</td>
+                <td title={dates.day(invitation.expires_at)}>{invitation.expires_in}</td>
                 <td>
                   <InvitationStateBadge state={invitation.state} />
                 </td>

@@ -5,12 +5,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { PageProps } from '../../shared/pages';
 import InvitationStateBadge from '../../components/invitations/InvitationStateBadge';
-import { formatDate } from '../../components/invitations/dates';
+import { useDates } from '../../components/lib/useDates';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this invitation? Its link will stop working.';
 
 /** /user_invitation/{ref}: the invitation, its link, who it was sent to, and sending it to more addresses. */
 export default function UserInvitationShow({ invitation, canSend, canRegenerate }: PageProps<'user_invitation/Show'>) {
+  const dates = useDates();
   const form = useForm({ addresses: '' });
   const formId = useId();
 
@@ -48,19 +49,19 @@ export default function UserInvitationShow({ invitation, canSend, canRegenerate 
         <dd className="col-sm-9">{invitation.note_to_self || '—'}</dd>
         <dt className="col-sm-3">Created</dt>
         <dd className="col-sm-9">
-          {formatDate(invitation.created_at)}
+          {dates.day(invitation.created_at)}
           {invitation.created_by && <> by {invitation.created_by}</>}
         </dd>
         <dt className="col-sm-3">{invitation.expired ? 'Expired' : 'Expires'}</dt>
         <dd className="col-sm-9">
-          {formatDate(invitation.expires_at)} ({invitation.expires_in})
+          {dates.day(invitation.expires_at)} ({invitation.expires_in})
         </dd>
         {invitation.accepted_by && (
           <>
             <dt className="col-sm-3">Accepted by</dt>
             <dd className="col-sm-9">
               {invitation.accepted_by}
-              {invitation.accepted_at && <> on {formatDate(invitation.accepted_at)}</>}
+              {invitation.accepted_at && <> on {dates.day(invitation.accepted_at)}</>}
             </dd>
           </>
         )}
@@ -68,7 +69,7 @@ export default function UserInvitationShow({ invitation, canSend, canRegenerate 
           <>
             <dt className="col-sm-3">Declined by</dt>
             <dd className="col-sm-9">
-              {invitation.declined_by ?? 'a recipient'} on {formatDate(invitation.declined_at)}
+              {invitation.declined_by ?? 'a recipient'} on {dates.day(invitation.declined_at)}
             </dd>
           </>
         )}

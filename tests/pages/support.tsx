@@ -68,6 +68,7 @@ export const LOGIN_PROVIDER_OPTIONS: LoginProviderOption[] = [
 
 export const SHARED_ANONYMOUS: SharedProps = {
   appName: 'Equip',
+  timeZone: 'UTC',
   auth: ANONYMOUS,
   can: NO_CAN,
   menu: MENUS.anonymous,

@@ -17,6 +17,8 @@ export interface InvitationSettings {
   validDays: number;
   appUrl: string;
   appName: string;
+  /** TIME_ZONE: the e-mail's dates are shown in it. */
+  timeZone: string;
 }
 
 function expiryFrom(now: Date, settings: InvitationSettings): Date {
@@ -84,7 +86,7 @@ export async function sendInvitation(
     }
     const acceptLink = absoluteUrl(settings.appUrl, acceptPath(token));
     for (const to of input.addresses) {
-      await queueMail(tx, invitationMail({ to, fromName: input.fromName, appName: settings.appName, userTypeTitle: input.userTypeTitle, acceptLink, expiresAt: invitation.expiresAt }));
+      await queueMail(tx, invitationMail({ to, fromName: input.fromName, appName: settings.appName, userTypeTitle: input.userTypeTitle, acceptLink, expiresAt: invitation.expiresAt, timeZone: settings.timeZone }));
     }
     const sentTo = [...invitation.sentTo, ...input.addresses.filter((address) => !invitation.sentTo.includes(address))];
     await tx.update(invitations).set({ sentTo }).where(eq(invitations.id, invitation.id));

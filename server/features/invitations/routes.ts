@@ -27,6 +27,7 @@ export function invitationSettings(app: FastifyInstance): InvitationSettings {
     validDays: app.config.INVITATION_VALID_DAYS,
     appUrl: app.config.APP_URL,
     appName: app.config.APP_NAME,
+    timeZone: app.config.TIME_ZONE,
   };
 }
 

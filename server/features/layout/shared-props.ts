@@ -9,6 +9,7 @@ export function sharedPropsFor(request: FastifyRequest): Omit<SharedProps, 'erro
   const viewer = request.viewer;
   return {
     appName: request.server.config.APP_NAME,
+    timeZone: request.server.config.TIME_ZONE,
     auth: { ...authProps(viewer), impersonating: impersonatingProp(request) },
     can: baseCan(viewer),
     menu: menuFlags(viewer),

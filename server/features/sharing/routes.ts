@@ -125,6 +125,7 @@ async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBo
         link: `${base}${shareLinkPath(target.path, shareRef)}`,
         levelName: LEVEL_NAMES[level as AccessLevel],
         expiresAt,
+        timeZone: config.TIME_ZONE,
         sharedType: target.sharedType,
       }),
     now,

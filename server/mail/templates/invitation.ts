@@ -1,3 +1,4 @@
+import { formatDay } from '../../../shared/dates';
 import type { MailMessage } from '../mailer';
 import { link, paragraph, renderMail } from './layout';
 
@@ -9,11 +10,13 @@ export interface InvitationMailInput {
   userTypeTitle: string;
   acceptLink: string;
   expiresAt: Date;
+  /** The organisation's time zone (TIME_ZONE), for the expiry date. */
+  timeZone: string;
 }
 
 /** The e-mail that carries an invitation's accept link to one address. */
-export function invitationMail({ to, fromName, appName, userTypeTitle, acceptLink, expiresAt }: InvitationMailInput): MailMessage {
-  const until = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export function invitationMail({ to, fromName, appName, userTypeTitle, acceptLink, expiresAt, timeZone }: InvitationMailInput): MailMessage {
+  const until = formatDay(expiresAt, timeZone);
   return renderMail({
     to,
     subject: `${fromName} invites you to ${appName} as ${userTypeTitle}`,

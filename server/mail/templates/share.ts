@@ -1,4 +1,5 @@
 import type { SharedType } from '../../../shared/enums';
+import { formatDay } from '../../../shared/dates';
 import type { MailMessage } from '../mailer';
 
 export interface ShareMailInput {
@@ -11,14 +12,16 @@ export interface ShareMailInput {
   levelName: string;
   /** When the grant ends, null for Forever. */
   expiresAt: Date | null;
+  /** The organisation's time zone (TIME_ZONE), for the end date. */
+  timeZone: string;
   /** A collection share opens the collection; its items still open at the recipient's own level. */
   sharedType?: SharedType;
 }
 
 /** The e-mail that brings a shared resource to the person it was shared with (member-library §2 Share dialog, Grant Access). */
-export function shareMail({ to, fromName, appName, title, link, levelName, expiresAt, sharedType = 'item' }: ShareMailInput): MailMessage {
+export function shareMail({ to, fromName, appName, title, link, levelName, expiresAt, timeZone, sharedType = 'item' }: ShareMailInput): MailMessage {
   const subject = `${fromName} shared “${title}” with you on ${appName}`;
-  const until = expiresAt ? `until ${formatDate(expiresAt)}` : 'with no end date';
+  const until = expiresAt ? `until ${formatDay(expiresAt, timeZone)}` : 'with no end date';
   const access =
     sharedType === 'collection'
       ? `you can open the collection ${until}; each item in it opens at your own access level`
@@ -32,10 +35,6 @@ export function shareMail({ to, fromName, appName, title, link, levelName, expir
     `<p>${escapeHtml(signIn)}</p>`,
   ].join('\n');
   return { to, subject, text, html };
-}
-
-function formatDate(date: Date): string {
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 function escapeHtml(value: string): string {
