@@ -45,14 +45,17 @@ async function distinctValues(db: Database, column: typeof items.visibility | ty
 }
 
 /** Every row of every table, in a stable order. */
+/** Columns that differ between any two databases by design: which database it is (migration 0021). */
+const PER_DATABASE_COLUMNS: Record<string, string[]> = { library_state: ['generation'] };
+
 async function dumpAllTables(db: Database): Promise<Record<string, unknown>> {
   const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
   const dump: Record<string, unknown> = {};
   for (const table of tables) {
     const name = getTableName(table);
-    const query = sql.raw(`select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]') as rows from "${name}" t`);
-    const result = (await db.execute(query)) as unknown as { rows: { rows: unknown }[] };
-    dump[name] = result.rows[0].rows;
+    const row = (PER_DATABASE_COLUMNS[name] ?? []).reduce((json, column) => `${json} - '${column}'`, 'to_jsonb(t)');
+    const [{ rows }] = await sqlRows<{ rows: unknown }>(db, sql.raw(`select coalesce(jsonb_agg(${row} order by (${row})::text), '[]') as rows from "${name}" t`));
+    dump[name] = rows;
   }
   return dump;
 }
