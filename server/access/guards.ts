@@ -2,10 +2,18 @@
  * Access declared on a route (`preValidation: signedIn` or `allowedBy(rule)` in its options): checked before the
  * route's input is validated, so a visitor who may not use a route is told so whatever they sent.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { forbidden } from '../lib/http-errors';
 import { isSignedIn, type Viewer } from './policy';
+
+/** The access rule a guard checks, as the route table shows it. */
+export const ACCESS_RULE = Symbol('access rule');
+
+/** A guard of a feature's own (its own refusal), named by the policy rule it checks for the route table. */
+export function describedAs<T extends object>(rule: string, guard: T): T & { [ACCESS_RULE]: string } {
+  return Object.assign(guard, { [ACCESS_RULE]: rule });
+}
 
 export type SignedInViewer = Viewer & { id: number; ref: string };
 
@@ -17,9 +25,9 @@ export function signedInViewer(request: FastifyRequest): SignedInViewer {
 }
 
 /** Route option: anonymous visitors get the 403 page with the sign-in hint. */
-export async function signedIn(request: FastifyRequest): Promise<void> {
+export const signedIn = describedAs('signed in', async (request: FastifyRequest): Promise<void> => {
   signedInViewer(request);
-}
+});
 
 /**
  * Throws the 403 unless the policy's `rule` holds for the viewer: the sign-in hint for anonymous visitors, `refusal`
@@ -31,7 +39,7 @@ export function requireAllowed(viewer: Viewer, rule: (viewer: Viewer) => boolean
 
 /** Route option: the policy's `rule` must hold for the viewer (see requireAllowed). */
 export function allowedBy(rule: (viewer: Viewer) => boolean, refusal: string | null = null) {
-  return async (request: FastifyRequest): Promise<void> => requireAllowed(request.viewer, rule, refusal);
+  return describedAs(rule.name, async (request: FastifyRequest): Promise<void> => requireAllowed(request.viewer, rule, refusal));
 }
 
 /**
@@ -39,9 +47,20 @@ export function allowedBy(rule: (viewer: Viewer) => boolean, refusal: string | n
  * `signIn` to anonymous visitors, 403 with `forbidden` (or `signIn`) to others.
  */
 export function allowedForJson(rule: (viewer: Viewer) => boolean, messages: { signIn: string; forbidden?: string }) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  return describedAs(`${rule.name} (JSON)`, async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     if (rule(request.viewer)) return undefined;
     if (!isSignedIn(request.viewer)) return reply.code(401).send({ message: messages.signIn });
     return reply.code(403).send({ message: messages.forbidden ?? messages.signIn });
-  };
+  });
 }
+
+/**
+ * A guard on every route of a plugin's scope (the admin areas): added to each route's own `preValidation`, first, so
+ * the route table (`npm run routes`) shows it beside the route like any other guard.
+ */
+export function guardEveryRoute(app: FastifyInstance, guard: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
+  app.addHook('onRoute', (route) => {
+    route.preValidation = [guard, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
+  });
+}
+

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADVANCED_MESSAGES, ADVANCED_RECENT_RUNS, ADVANCED_URL, isAdvancedAction, LOG_VIEWER_URL, type AdvancedAction, type AdvancedRunView } from '../../../shared/advanced';
-import { allowedBy } from '../../access/guards';
+import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canUseAdvanced } from '../../access/policy';
 import { auditEvents } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -137,7 +137,7 @@ function refusedActionText(given: string): string {
 }
 
 export const adminAdvancedRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', allowedBy(canUseAdvanced));
+  guardEveryRoute(app, allowedBy(canUseAdvanced));
 
   app.get(ADVANCED_URL, { schema: { querystring: advancedQuery } }, async (request, reply) => {
     await markInterruptedRuns(request.server.db);

@@ -14,7 +14,7 @@ import {
   AFFIRMATIONS_TITLE,
 } from '../../../shared/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
-import { allowedBy } from '../../access/guards';
+import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { affirmationOptionCan, canManageAffirmationOptions } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
@@ -38,7 +38,7 @@ async function affirmationOf(request: FastifyRequest, ref: string): Promise<Affi
 
 export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins only, checked before the ref is read, so others cannot probe which refs exist.
-  app.addHook('preValidation', allowedBy(canManageAffirmationOptions));
+  guardEveryRoute(app, allowedBy(canManageAffirmationOptions));
 
   app.get(ADMIN_AFFIRMATIONS_URL, { schema: { querystring: pageQuery } }, async (request, reply) => {
     const { page } = request.query;

@@ -17,7 +17,7 @@ import {
   CHARACTERISTICS_TITLE,
 } from '../../../shared/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
-import { allowedBy } from '../../access/guards';
+import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canManageCharacteristics, characteristicCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
@@ -52,7 +52,7 @@ async function characteristicOf(request: FastifyRequest, ref: string): Promise<C
 
 export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins only, checked before the ref is read, so others cannot probe which refs exist.
-  app.addHook('preValidation', allowedBy(canManageCharacteristics));
+  guardEveryRoute(app, allowedBy(canManageCharacteristics));
 
   for (const path of [ADMIN_CHARACTERISTICS_URL, ADMIN_CHARACTERISTICS_PLURAL_URL]) {
     app.get(path, { schema: { querystring: pageQuery } }, async (request, reply) => {

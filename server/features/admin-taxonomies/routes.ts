@@ -16,7 +16,7 @@ import {
   type TagField,
   type TaxonomyField,
 } from '../../../shared/taxonomies-admin';
-import { allowedBy } from '../../access/guards';
+import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canManageTaxonomies } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { singleField } from '../../lib/form-input';
@@ -69,7 +69,7 @@ async function tagOf(db: Database, ref: string): Promise<TagRecord> {
 
 export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins only, checked before the ref is read, so others cannot probe which refs exist.
-  app.addHook('preValidation', allowedBy(canManageTaxonomies));
+  guardEveryRoute(app, allowedBy(canManageTaxonomies));
 
   app.get(ADMIN_TAXONOMIES_URL, async (_request, reply) => {
     return reply.inertia('admin/taxonomy/Index', {

@@ -36,6 +36,7 @@ import {
 import { userListQuerySchema } from './schemas';
 import { singleUserField, updateUserField } from './update-field';
 import { perMinute } from '../../web/rate-limit';
+import { describedAs } from '../../access/guards';
 
 const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
 
@@ -52,9 +53,9 @@ function refusal(request: FastifyRequest): HttpError {
 }
 
 /** Route option: the user area is for those who manage users; anyone else gets the refusal above. */
-async function userManagers(request: FastifyRequest): Promise<void> {
+const userManagers = describedAs('canManageUsers', async (request: FastifyRequest): Promise<void> => {
   if (!canManageUsers(request.viewer)) throw refusal(request);
-}
+});
 
 /** The user `ref` names: 404 when there is none, 403 (with the contact message) when the viewer may not open them. */
 async function userTheViewerOpens(request: FastifyRequest, ref: string): Promise<ManagedUser> {
