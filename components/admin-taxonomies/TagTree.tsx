@@ -1,11 +1,9 @@
-import { createContext, use, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import Sortable from 'sortablejs';
+import { createContext, use, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { EMPTY_STATES } from '../../shared/messages';
-import { DRAG_ANIMATION_MS } from '../../shared/constants';
 import { adminTagRepositionUrl, adminTagUrl, deleteTagConfirm, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
-import { DRAG_HANDLE_ATTRIBUTE, sortableEndHandler } from '../collections/SortableEntryList';
+import { DRAG_HANDLE_ATTRIBUTE, useSortableList } from '../lib/useSortableList';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
 import { buildTagTree, filterTagTree, refsAtAndBelow, type TagNode } from './tag-tree';
@@ -61,22 +59,7 @@ interface TagListProps {
 }
 
 function TagList({ nodes, allTags, itemsPerTag, tree, parentKey, draggable, label }: TagListProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const moved = useEffectEvent((tagRef: string, _parent: string, position: number) => postKeepingScroll(adminTagRepositionUrl(tagRef), { position }));
-
-  useEffect(() => {
-    if (!draggable || !listRef.current) return;
-    const sortable = Sortable.create(listRef.current, {
-      group: `tags-${parentKey}`,
-      animation: DRAG_ANIMATION_MS,
-      handle: `[${DRAG_HANDLE_ATTRIBUTE}]`,
-      draggable: '[data-entry-ref]',
-      forceFallback: true,
-      fallbackOnBody: true,
-      onEnd: sortableEndHandler((tagRef, section, position) => moved(tagRef, section, position)),
-    });
-    return () => sortable.destroy();
-  }, [draggable, parentKey]);
+  const listRef = useSortableList<HTMLUListElement>(draggable, `tags-${parentKey}`, (tagRef, _parent, position) => postKeepingScroll(adminTagRepositionUrl(tagRef), { position }));
 
   return (
     <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>

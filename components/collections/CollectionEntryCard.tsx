@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { COLLECTION_TEXTS, type CollectionItemEntry } from '../../shared/collections';
 import ItemLink from '../item/ItemLink';
 import type { EntryStep } from './sections';
-import { DRAG_HANDLE_ATTRIBUTE } from './SortableEntryList';
+import { DRAG_HANDLE_ATTRIBUTE } from '../lib/useSortableList';
 
 /** Names each move button of a card, so that the focus can come back to it after the card moved. */
 export const MOVE_CONTROL_ATTRIBUTE = 'data-move-control';
