@@ -276,11 +276,6 @@ export function canSearchUsers(viewer: Viewer): boolean {
   return canManageUsers(viewer);
 }
 
-/** Admin Advanced (admin-curation §2): maintenance actions over the drive, images and database, for superadmins only. */
-export function canRunAdvancedActions(viewer: Viewer): boolean {
-  return isSignedIn(viewer) && viewer.superadmin;
-}
-
 /** An item is expired once its expiry time has passed. */
 export function isItemExpired(item: ItemAccessFacts, now: Date = new Date()): boolean {
   return item.expiresAt !== null && item.expiresAt.getTime() <= now.getTime();
@@ -834,7 +829,7 @@ export function itemTaskCan(viewer: Viewer, item: ItemAccessFacts): { create: bo
 /*
  * Admin: characteristics and affirmations (admin-curation §2, §6). The Admin Dashboard, characteristics and
  * affirmations are for admins and superadmins. The dashboard shows every admin Advanced Settings and Server Logs;
- * their routes are for superadmins (canRunAdvancedActions).
+ * their routes are for superadmins (canUseAdvanced).
  */
 
 export function canOpenAdminDashboard(viewer: Viewer): boolean {
@@ -876,7 +871,7 @@ export function canSeeStats(viewer: Viewer): boolean {
 
 // Admin: advanced
 
-/** Admin Advanced and Server Logs (admin-curation §2, §6): superadmins only. */
+/** Admin Advanced and Server Logs (admin-curation §2, §6): maintenance over the drive, images and database, for superadmins only. */
 export function canUseAdvanced(viewer: Viewer): boolean {
   return isSignedIn(viewer) && viewer.superadmin;
 }

@@ -5,9 +5,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { VISIBILITY, VISIBILITY_VALUES } from '../../shared/enums';
 import type { AccessLevel } from '../../shared/levels';
 import {
+  canUseAdvanced,
   ANONYMOUS,
   baseCan,
-  canRunAdvancedActions,
   canListItem,
   canOpenItem,
   effectiveLevel,
@@ -234,10 +234,10 @@ describe('SQL conditions for prepared statements', () => {
 
 describe('Admin Advanced actions', () => {
   it('only superadmins may run them; admins, managers and visitors may not', () => {
-    expect(canRunAdvancedActions(viewer({ level: 6, admin: true, superadmin: true }))).toBe(true);
-    expect(canRunAdvancedActions(viewer({ level: 6, admin: true }))).toBe(false);
-    expect(canRunAdvancedActions(viewer({ level: 5, manager: true, manageUsers: true }))).toBe(false);
-    expect(canRunAdvancedActions(ANONYMOUS)).toBe(false);
+    expect(canUseAdvanced(viewer({ level: 6, admin: true, superadmin: true }))).toBe(true);
+    expect(canUseAdvanced(viewer({ level: 6, admin: true }))).toBe(false);
+    expect(canUseAdvanced(viewer({ level: 5, manager: true, manageUsers: true }))).toBe(false);
+    expect(canUseAdvanced(ANONYMOUS)).toBe(false);
   });
 });
 
