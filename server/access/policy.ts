@@ -2,7 +2,7 @@
  * The one policy module: every route asks it what a viewer may see and do.
  * The UI only hides what these functions already refuse on the server.
  */
-import { and, eq, exists, gt, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, gte, isNull, lte, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LEVEL, type AccessLevel } from '../../shared/levels';
 import { VISIBILITY } from '../../shared/enums';
 import type { CanFlags, MenuFlags } from '../../shared/props';
@@ -233,6 +233,11 @@ export function canDeleteRelation(viewer: Viewer, relation: { createdByUserId: n
   return isAdmin(viewer) || (isSignedIn(viewer) && relation.createdByUserId === viewer.id && !relation.adminApproved);
 }
 
+/** A relation an admin makes needs no further approval. */
+export function approvesOwnRelations(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
 /** Only signed-in users affirm; only admins see counts. */
 export function canAffirm(viewer: Viewer): boolean {
   return isSignedIn(viewer);
@@ -244,6 +249,11 @@ export function canSeeAffirmationCounts(viewer: Viewer): boolean {
 /** Public characteristics show with the item for everyone; the rest only for admins. */
 export function canSeeCharacteristic(viewer: Viewer, characteristic: { public: boolean }): boolean {
   return characteristic.public || isAdmin(viewer);
+}
+
+/** SQL over `characteristics`: the ones whose values the viewer sees (canSeeCharacteristic); undefined: every one. */
+export function visibleCharacteristicsCondition(viewer: Viewer, isPublic: SQLWrapper): SQL | undefined {
+  return isAdmin(viewer) ? undefined : sql`${isPublic} = true`;
 }
 
 /**
@@ -402,6 +412,11 @@ export function canManageContent(viewer: Viewer, item: ItemAccessFacts): boolean
   return canEditItem(viewer, item);
 }
 
+/** A file in an item's folder that no content row links: for whoever manages the item's content, and admins. */
+export function canOpenUnlinkedDriveFile(viewer: Viewer, item: ItemAccessFacts | null): boolean {
+  return (item !== null && canManageContent(viewer, item)) || isAdmin(viewer);
+}
+
 /** Who sees a content row and what it is a sample of (minimum access level, is-sample-of, published) is for admins. */
 export function canCurateContent(viewer: Viewer): boolean {
   return isAdmin(viewer);
@@ -524,6 +539,11 @@ export function canCheckAccessByEmail(viewer: Viewer): boolean {
 /** User invitations (member-library §6 User area: invite): admins and user managers invite. */
 export function canInvite(viewer: Viewer): boolean {
   return canManageUsers(viewer);
+}
+
+/** SQL over `invitations`: the ones the viewer's invitation list shows: admins every one, others those they created. */
+export function listedInvitationsCondition(viewer: Viewer & { id: number }, createdBy: SQLWrapper): SQL | undefined {
+  return isAdmin(viewer) ? undefined : sql`${createdBy} = ${viewer.id}`;
 }
 
 /** Nobody invites to a level above their own, and an invitation to Public would grant nothing. */
@@ -879,4 +899,16 @@ export function canUseAdvanced(viewer: Viewer): boolean {
 /** /documentation (member-library §2, §6): both readings of the spec apply, staff and admins, and managers. */
 export function canReadDocumentation(viewer: Viewer): boolean {
   return isAdmin(viewer) || viewer.manager || effectiveLevel(viewer) >= LEVEL.STAFF;
+}
+
+/** SQL over `items`: the Draft listing's drafts and items pending publication: admins every one, others their own. */
+export function listedDraftsCondition(viewer: Viewer): SQL {
+  const drafts = sql`${items.visibility} in (${VISIBILITY.DRAFT}, ${VISIBILITY.PENDING})`;
+  if (isAdmin(viewer)) return drafts;
+  return isSignedIn(viewer) ? sql`(${drafts} and ${items.createdByUserId} = ${viewer.id})` : sql`false`;
+}
+
+/** Contributions from people below leader level (not admins) are marked as user contributed, as the demo library does. */
+export function contributesAsUser(viewer: Viewer): boolean {
+  return !isAdmin(viewer) && effectiveLevel(viewer) <= LEVEL.AFFILIATE;
 }

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_FIELDS, CONTENT_MESSAGES, contentUrl } from '../../../shared/content';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, requireAllowed } from '../../access/guards';
-import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, isAdmin, isSignedIn, type Viewer } from '../../access/policy';
+import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, canOpenUnlinkedDriveFile, isSignedIn, type Viewer } from '../../access/policy';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
 import { singleField } from '../../lib/form-input';
 import { forbidden, notFound, type HttpError } from '../../lib/http-errors';
@@ -210,8 +210,7 @@ async function openLocalFile(request: FastifyRequest, reply: FastifyReply, entry
     await assertMayOpenContent(request, linked.item, linked.content, new Date());
     return reply.redirect(contentUrl(linked.content.ref), 302);
   }
-  const owner = item && canManageContent(request.viewer, item);
-  if (!owner && !isAdmin(request.viewer)) throw item ? refused(request.viewer) : notFound();
+  if (!canOpenUnlinkedDriveFile(request.viewer, item)) throw item ? refused(request.viewer) : notFound();
   const download = await contentDownload(drive, entry, null);
   if (!download) throw notFound();
   return sendContentFile(reply, download.file, download.presentation);

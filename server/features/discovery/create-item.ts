@@ -1,6 +1,5 @@
 import { VISIBILITY } from '../../../shared/enums';
-import { LEVEL } from '../../../shared/levels';
-import { effectiveLevel, isAdmin, NEW_ITEM_MINIMUM_ACCESS_LEVEL, type Viewer } from '../../access/policy';
+import { contributesAsUser, NEW_ITEM_MINIMUM_ACCESS_LEVEL, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, itemTags } from '../../db/schema';
 import { nextItemCode } from '../item-editing/codes';
@@ -10,9 +9,6 @@ export interface NewItem {
   topic: string;
   tagIds: number[];
 }
-
-/** Contributions from people below leader level are marked as user contributed, as the demo library does. */
-const USER_CONTRIBUTED_LEVEL_LIMIT = LEVEL.AFFILIATE;
 
 /**
  * Inserts a DRAFT item maintained by the viewer, with its tags, in one transaction; returns its ref.
@@ -29,7 +25,7 @@ export async function createItem(db: Database, viewer: Viewer & { id: number }, 
         visibility: VISIBILITY.DRAFT,
         minimumAccessLevel: NEW_ITEM_MINIMUM_ACCESS_LEVEL,
         createdByUserId: viewer.id,
-        showAsUserContributed: !isAdmin(viewer) && effectiveLevel(viewer) <= USER_CONTRIBUTED_LEVEL_LIMIT,
+        showAsUserContributed: contributesAsUser(viewer),
       })
       .returning({ id: items.id, ref: items.ref });
     if (input.tagIds.length > 0) await tx.insert(itemTags).values(input.tagIds.map((tagId) => ({ itemId: item.id, tagId })));

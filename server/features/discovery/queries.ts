@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
 import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, SearchResult, Taxonomy } from '../../../shared/items';
-import { isAdmin, isSignedIn, listableItemsCondition, type Viewer } from '../../access/policy';
+import { listableItemsCondition, listedDraftsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { items } from '../../db/schema';
@@ -293,11 +293,8 @@ export const SUGGESTION_MIN_CLOSENESS = 0.3;
 /** Which items a listing is about; access is the policy's separate condition. */
 function listingScope(viewer: Viewer, listing: ItemListing): SQL | undefined {
   switch (listing) {
-    case 'draft': {
-      const drafts = inArray(items.visibility, [VISIBILITY.DRAFT, VISIBILITY.PENDING]);
-      if (isAdmin(viewer)) return drafts;
-      return isSignedIn(viewer) ? and(drafts, eq(items.createdByUserId, viewer.id)) : sql`false`;
-    }
+    case 'draft':
+      return listedDraftsCondition(viewer);
     case 'unpublished':
       return inArray(items.visibility, [VISIBILITY.DRAFT, VISIBILITY.PENDING, VISIBILITY.HIDDEN]);
     case 'unlisted':

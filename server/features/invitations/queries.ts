@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvitationState, InvitationUserType } from '../../../shared/invitations';
 import { LEVEL } from '../../../shared/levels';
-import { effectiveLevel, isAdmin, type Viewer } from '../../access/policy';
+import { effectiveLevel, listedInvitationsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { invitations, users, userTypes } from '../../db/schema';
 
@@ -75,8 +75,7 @@ export const findInvitationByTokenHash = (db: Database, tokenHash: string) => on
 /** Admins see every invitation; user managers the ones they created. */
 export async function listInvitations(db: Database, viewer: Viewer & { id: number }): Promise<InvitationRow[]> {
   const query = selectInvitations(db);
-  const scoped = isAdmin(viewer) ? query : query.where(eq(invitations.createdByUserId, viewer.id));
-  return scoped.orderBy(desc(invitations.createdAt), desc(invitations.id)).limit(INVITATION_LIST_LIMIT);
+  return query.where(listedInvitationsCondition(viewer, invitations.createdByUserId)).orderBy(desc(invitations.createdAt), desc(invitations.id)).limit(INVITATION_LIST_LIMIT);
 }
 
 /** The user types the viewer may invite to: from Member up to their own level (canInviteToUserType). */

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { VISIBILITY } from '../../../shared/enums';
-import { isAdmin, type Viewer } from '../../access/policy';
+import { visibleCharacteristicsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { characteristics, itemCharacteristics, items, itemTags } from '../../db/schema';
 import { nextItemCode } from './codes';
@@ -53,9 +53,10 @@ async function copyTags(tx: Database, sourceId: number, copyId: number): Promise
   if (links.length > 0) await tx.insert(itemTags).values(links.map(({ tagId }) => ({ itemId: copyId, tagId })));
 }
 
-/** Values of non-public characteristics are for admins, so only an admin's copy carries them. */
+/** A copy carries the values of the characteristics its maker sees (non-public ones are for admins). */
 async function copyCharacteristicValues(tx: Database, viewer: Viewer, sourceId: number, copyId: number): Promise<void> {
-  const visible = isAdmin(viewer) ? undefined : inArray(itemCharacteristics.characteristicId, tx.select({ id: characteristics.id }).from(characteristics).where(eq(characteristics.public, true)));
+  const visibleCharacteristics = visibleCharacteristicsCondition(viewer, characteristics.public);
+  const visible = visibleCharacteristics && inArray(itemCharacteristics.characteristicId, tx.select({ id: characteristics.id }).from(characteristics).where(visibleCharacteristics));
   const values = await tx
     .select({ characteristicId: itemCharacteristics.characteristicId, value: itemCharacteristics.value })
     .from(itemCharacteristics)

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Relation } from '../../../shared/items';
-import { canDeleteRelation, isAdmin, listableItemsCondition, type SqlTime, type Viewer } from '../../access/policy';
+import { approvesOwnRelations, canDeleteRelation, listableItemsCondition, type SqlTime, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { jsonArray, jsonObject, jsonTimestamp } from '../../db/json';
 import { items, relations } from '../../db/schema';
@@ -70,11 +70,11 @@ export async function itemsAreRelated(db: Database, itemId: number, otherItemId:
   return row !== undefined;
 }
 
-/** Relations an admin makes need no further approval. */
+/** Relations the policy approves as they are made (an admin's) need no further approval. */
 export async function addRelation(db: Database, viewer: Viewer & { id: number }, itemId: number, relatedItemId: number): Promise<void> {
   await db
     .insert(relations)
-    .values({ itemId, relatedItemId, adminApproved: isAdmin(viewer), createdByUserId: viewer.id })
+    .values({ itemId, relatedItemId, adminApproved: approvesOwnRelations(viewer), createdByUserId: viewer.id })
     .onConflictDoNothing();
 }
 
