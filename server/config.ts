@@ -20,13 +20,18 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A variable set to nothing (`TIME_ZONE=`) counts as unset, so its default applies. */
+function blankAsUnset(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value;
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   APP_NAME: z.string().min(1).default('Equip'),
   /** The organisation's time zone (IANA name): every date on pages and in e-mails is shown in it. */
-  TIME_ZONE: z.string().default('UTC').refine(isKnownTimeZone, 'must be a time zone name such as Europe/London or UTC'),
+  TIME_ZONE: z.preprocess(blankAsUnset, z.string().default('UTC').refine(isKnownTimeZone, 'must be a time zone name such as Europe/London or UTC')),
   /** The address people reach Equip at (links in e-mails and invitations); unset: http://HOST:PORT (localhost for 0.0.0.0). */
   APP_URL: z.union([z.literal(''), z.url()]).optional(),
   PRODUCTION_HOST: z.string().default('equip.example.org'),

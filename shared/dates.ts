@@ -21,7 +21,8 @@ function formatter(style: DateStyle, timeZone: string): Intl.DateTimeFormat {
   const key = `${style}|${timeZone}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-GB', { ...STYLES[style], timeZone });
+    // A browser that does not know a zone the server knows shows UTC rather than no page.
+    found = new Intl.DateTimeFormat('en-GB', { ...STYLES[style], timeZone: isKnownTimeZone(timeZone) ? timeZone : 'UTC' });
     formatters.set(key, found);
   }
   return found;

@@ -6,7 +6,8 @@ import { useDates } from '../lib/useDates';
 export default function ExpiryNotice({ item }: { item: Pick<ItemDetail, 'expired' | 'expiring' | 'expires_at' | 'expires_note'> }) {
   const dates = useDates();
   if (!item.expires_at || (!item.expired && !item.expiring)) return null;
-  const when = dates.day(item.expires_at);
+  // The day the editor chose (a date field, stored as that day's start in UTC), as the Expires field shows it.
+  const when = dates.day(item.expires_at.slice(0, 10));
   return (
     <Alert variant={item.expired ? 'danger' : 'warning'}>
       <p className="mb-0">

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { relative } from 'node:path';
 import { ACCESS_RULE } from '../access/guards';
+import { APP_ROOT } from '../app-root';
 
 /** One method of one registered route, as Fastify matches it, with the schemas it declares for its input. */
 export interface RouteEntry {
   method: string;
   url: string;
   schema?: Pick<FastifySchema, 'params' | 'querystring' | 'body'>;
-  /** The guards declared on the route (`preValidation`), by the rule each checks; empty: open to anyone. */
+  /** The access guards declared on the route (`preValidation`), by the rule each checks; empty: open to anyone. */
   readonly access: string[];
   /** The file that registered the route (a plugin's routes, such as the static files, have none of ours on the stack). */
   file: string;
@@ -35,16 +37,16 @@ export function recordRouteTable(app: FastifyInstance): void {
   });
 }
 
+/** Only the guards that say which rule they check: other `preValidation` functions check the input's shape. */
 function accessRules(route: RouteOptions): string[] {
-  return [route.preValidation ?? []].flat().map((guard) => (guard as { [ACCESS_RULE]?: string })[ACCESS_RULE] ?? (guard.name || 'an unnamed check'));
+  return [route.preValidation ?? []].flat().flatMap((guard) => (guard as { [ACCESS_RULE]?: string })[ACCESS_RULE] ?? []);
 }
 
 /** The first frame of the app's own code that is not this file: where `app.get(…)` was called. */
 function registeringFile(stack: string): string {
   for (const match of stack.matchAll(/\((?:file:\/\/)?([^():]+):\d+:\d+\)|at (?:file:\/\/)?([^():\s]+):\d+:\d+/g)) {
-    const path = match[1] ?? match[2];
-    const inApp = /\/(server|scripts)\//.exec(path);
-    if (inApp && !path.includes('node_modules') && !path.endsWith('route-table.ts')) return path.slice(inApp.index + 1);
+    const file = relative(APP_ROOT, match[1] ?? match[2]);
+    if (/^(server|scripts)\//.test(file) && !file.endsWith('route-table.ts')) return file;
   }
   return 'a plugin';
 }

@@ -109,6 +109,11 @@ describe('item page sections', () => {
     expect(screen.getByText('This item expired on 1 March 2025. Only its editors can still open it.')).toBeTruthy();
     expect(screen.getByText('Replaced by the 2025 edition.')).toBeTruthy();
   });
+
+  it('names the expiry day its editor chose, whatever the organisation’s time zone', async () => {
+    await renderInertiaPage(itemPage({ ...SHARED_MEMBER, timeZone: 'America/New_York' }, withItem({ expired: true, expires_at: '2025-03-01T00:00:00.000Z' })));
+    expect(screen.getByText('This item expired on 1 March 2025. Only its editors can still open it.')).toBeTruthy();
+  });
 });
 
 describe('affirmations', () => {
