@@ -4,6 +4,7 @@
  * few checks a handler still makes itself.
  */
 import { z } from 'zod';
+import type { Route, RouteParamName } from '../../shared/routes';
 import { REF_PATTERN } from './ref';
 
 /** The first message of each field of a failed parse, as forms show them under their inputs ('form' for the whole). */
@@ -16,6 +17,19 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /** An opaque ref in a path. Anything else names nothing, so a params schema failure answers 404. */
 export const ref = z.string().regex(REF_PATTERN);
 export const refParams = z.object({ ref });
+
+type ParamOverrides<Pattern extends string> = { readonly [Name in RouteParamName<Pattern>]?: z.ZodType };
+type ParamsShape<Pattern extends string, Overrides> = { [Name in RouteParamName<Pattern>]: Name extends keyof Overrides ? Overrides[Name] : typeof ref };
+
+/**
+ * The params schema of a route (shared/routes.ts): every parameter an opaque `ref`, unless `overrides` gives it a
+ * schema of its own (a tag label, a token, a stock picture's id). `schema: { params: paramsOf(ROUTES.itemTask) }`.
+ */
+export function paramsOf<Pattern extends string, const Overrides extends ParamOverrides<Pattern> = Record<never, never>>(contract: Route<Pattern>, overrides?: Overrides) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of contract.paramNames) shape[name] = (overrides as ParamOverrides<string> | undefined)?.[name] ?? ref;
+  return z.object(shape as ParamsShape<Pattern, Overrides>);
+}
 
 /** The largest value of a PostgreSQL integer column: ids and counts from a request are bounded by it. */
 export const INT4_MAX = 2_147_483_647;
