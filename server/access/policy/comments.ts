@@ -1,0 +1,71 @@
+/*
+ * Comments (admin-curation §6 "Per comment"; docs/decisions.md "Comments"). Every function below is asked only for a
+ * viewer who may open the comment's item (`canOpenItem`): the routes open the item first, and the item page's parts
+ * exist only for such viewers. Authors manage their own words; admins delete and approve anyone's but never rewrite
+ * them; other signed-in readers may flag a comment for an admin to look at.
+ */
+import { isAdmin, isSignedIn, type Viewer } from './levels';
+import { baseCan } from './flags';
+
+/** What the policy needs to know about a comment. */
+export interface CommentAccessFacts {
+  /** The author's user id; null once their account is gone. */
+  authorId: number | null;
+  flagged: boolean;
+  approved: boolean;
+}
+
+function writtenBy(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isSignedIn(viewer) && comment.authorId === viewer.id;
+}
+
+/** Writing a comment on an item the viewer may open: `can.comment` (signed in, e-mail verified). */
+export function canComment(viewer: Viewer): boolean {
+  return baseCan(viewer).comment;
+}
+
+/**
+ * Only the author edits a comment, as long as they may write comments (`canComment`): admins may remove words they
+ * object to, never put other words in someone's mouth.
+ */
+export function canUpdateComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return writtenBy(viewer, comment) && canComment(viewer);
+}
+
+export function canDeleteComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return writtenBy(viewer, comment) || isAdmin(viewer);
+}
+
+/**
+ * Signed-in readers flag others' comments for moderation, once: not while it waits for an admin, and not after an
+ * admin approved it (an edit withdraws the approval, so changed words can be flagged again). Admins do not flag:
+ * they delete or approve at once.
+ */
+export function canFlagComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isFlaggerOf(viewer, comment) && !comment.flagged && !comment.approved;
+}
+
+/** Whether the viewer is someone who flags this comment, whatever its state (a second flag changes nothing). */
+export function isFlaggerOf(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isSignedIn(viewer) && !isAdmin(viewer) && !writtenBy(viewer, comment);
+}
+
+/** Admins approve a flagged comment: the flag goes and the comment is marked approved. */
+export function canApproveComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isAdmin(viewer) && comment.flagged;
+}
+
+/** The moderation list (/admin/comment): admins only. */
+export function canModerateComments(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+/** The per-comment flags of admin-curation §3 for this viewer. */
+export function commentCan(viewer: Viewer, comment: CommentAccessFacts) {
+  return {
+    can_flag: canFlagComment(viewer, comment),
+    can_update: canUpdateComment(viewer, comment),
+    can_delete: canDeleteComment(viewer, comment),
+    can_approve: canApproveComment(viewer, comment),
+  };
+}

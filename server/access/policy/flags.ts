@@ -1,0 +1,74 @@
+/**
+ * The page-level flags every page carries (`baseCan`, `menuFlags`), and the rules about the viewer alone that they
+ * read: how high the viewer may grant (sharing), whether they manage users and invite (users, invitations), whether
+ * they read the documentation. Those rules sit here, below the domain files, because `baseCan` is spread into the
+ * flags of every page; the domain files build on them.
+ */
+import { LEVEL } from '../../../shared/levels';
+import type { CanFlags, MenuFlags } from '../../../shared/props';
+import { MIN_SHARE_LEVEL } from '../../../shared/sharing';
+import { effectiveLevel, isAdmin, isSignedIn, type Viewer } from './levels';
+
+/** Layout entries (member-library §2 Layout, §6). */
+export function menuFlags(viewer: Viewer): MenuFlags {
+  const admin = isAdmin(viewer);
+  const signedIn = isSignedIn(viewer);
+  return {
+    systemAdmin: admin,
+    // Manage Users is hidden for admins: they reach users from System Admin.
+    manageUsers: viewer.manageUsers && !admin,
+    invitations: canInvite(viewer),
+    // Both readings of the spec apply: staff and admins, and managers.
+    documentation: canReadDocumentation(viewer),
+    drafts: signedIn,
+    unpublished: admin,
+    unlisted: admin,
+    history: signedIn,
+  };
+}
+
+/** Page-level permission flags when the page is not about one resource. */
+export function baseCan(viewer: Viewer): CanFlags {
+  const admin = isAdmin(viewer);
+  const signedIn = isSignedIn(viewer);
+  return {
+    create: signedIn && effectiveLevel(viewer) >= LEVEL.AFFILIATE,
+    update: false,
+    delete: false,
+    duplicate: false,
+    share: canGrantAccess(viewer),
+    shareToLevel: maxShareLevel(viewer),
+    comment: signedIn && viewer.emailVerified,
+    admin,
+    invite: canInvite(viewer),
+    flag_comments: admin || viewer.manageUsers,
+    impersonate: viewer.superadmin,
+    create_self_item: signedIn,
+    change_email: signedIn,
+  };
+}
+
+/** The highest level this viewer may grant: their own, never above it. */
+export function maxShareLevel(viewer: Viewer): number {
+  return isSignedIn(viewer) ? effectiveLevel(viewer) : 0;
+}
+
+/** Whether the viewer may grant access at all: signed in and at least at the lowest grant level (2). */
+export function canGrantAccess(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && maxShareLevel(viewer) >= MIN_SHARE_LEVEL;
+}
+
+/** The user list (/user) and the user area: admins and users with the manage_users flag. */
+export function canManageUsers(viewer: Viewer): boolean {
+  return isAdmin(viewer) || (isSignedIn(viewer) && viewer.manageUsers);
+}
+
+/** User invitations (member-library §6 User area: invite): admins and user managers invite. */
+export function canInvite(viewer: Viewer): boolean {
+  return canManageUsers(viewer);
+}
+
+/** /documentation (member-library §2, §6): both readings of the spec apply, staff and admins, and managers. */
+export function canReadDocumentation(viewer: Viewer): boolean {
+  return isAdmin(viewer) || viewer.manager || effectiveLevel(viewer) >= LEVEL.STAFF;
+}

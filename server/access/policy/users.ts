@@ -1,0 +1,109 @@
+/**
+ * Users: opening, editing, deleting and raising a user (never someone above the viewer), searching users,
+ * impersonation, and one's own profile. Who manages users at all (`canManageUsers`) is in flags.ts.
+ */
+import { LEVEL } from '../../../shared/levels';
+import type { CanFlags } from '../../../shared/props';
+import { effectiveLevel, isAdmin, isSignedIn, type Viewer } from './levels';
+import { baseCan, canManageUsers } from './flags';
+
+/** What the policy needs to know about a user someone manages (member-library §6, User area). */
+export interface UserAccessFacts {
+  id: number;
+  level: number;
+  admin: boolean;
+  superadmin: boolean;
+}
+
+/**
+ * A user is above the viewer when they act at a higher level (admins at 6), or are a superadmin and the viewer is
+ * not: nobody manages, raises or impersonates someone above themselves.
+ */
+function userAboveViewer(viewer: Viewer, user: UserAccessFacts): boolean {
+  const userLevel = user.admin || user.superadmin ? LEVEL.ADMIN : user.level;
+  return userLevel > effectiveLevel(viewer) || (user.superadmin && !viewer.superadmin);
+}
+
+/** A user's page opens for those who manage users, for any user not above their own level. */
+export function canOpenUser(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canManageUsers(viewer) && !userAboveViewer(viewer, user);
+}
+
+/** Name, e-mail and phone of a user not above the viewer's level. */
+export function canEditUser(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canOpenUser(viewer, user);
+}
+
+/** A user type may be given only up to the giver's own level. */
+export function canSetUserType(viewer: Viewer, type: { level: number }): boolean {
+  return canManageUsers(viewer) && type.level <= effectiveLevel(viewer);
+}
+
+/** Nobody changes their own user type (that would be raising or lowering oneself). */
+export function canChangeUserType(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canEditUser(viewer, user) && user.id !== viewer.id;
+}
+
+export type UserPermissionFlag = 'admin' | 'superadmin' | 'manager' | 'manage_users';
+
+/** Permission flags are for admins (superadmin for superadmins only), and never on oneself. */
+export function canSetUserFlag(viewer: Viewer, user: UserAccessFacts, flag: UserPermissionFlag): boolean {
+  if (!canEditUser(viewer, user) || user.id === viewer.id) return false;
+  return flag === 'superadmin' ? isSignedIn(viewer) && viewer.superadmin : isAdmin(viewer);
+}
+
+/** Deleting a user not above the viewer's level, never oneself. */
+export function canDeleteUser(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canEditUser(viewer, user) && user.id !== viewer.id;
+}
+
+/** Flagging all of a user's unapproved comments (flag_comments), for a user not above the viewer's level. */
+export function canFlagUserComments(viewer: Viewer, user: UserAccessFacts): boolean {
+  return canOpenUser(viewer, user) && baseCan(viewer).flag_comments;
+}
+
+/**
+ * Acting as another user (impersonate): superadmins only (as the page-level `can.impersonate`), never oneself, never
+ * someone above, and never while already acting as someone else.
+ */
+export function canImpersonate(viewer: Viewer, user: UserAccessFacts, alreadyImpersonating = false): boolean {
+  return isSignedIn(viewer) && viewer.superadmin && !alreadyImpersonating && user.id !== viewer.id && !userAboveViewer(viewer, user);
+}
+
+/**
+ * Page flags of a user's page (/user/{ref}): Edit, Delete, Flag all unapproved comments and Log in as this user are
+ * offered exactly when the viewer may do them to this user. `impersonating`: the viewer is already acting as someone.
+ */
+export function userCan(viewer: Viewer, user: UserAccessFacts, impersonating: boolean): CanFlags {
+  return {
+    ...baseCan(viewer),
+    update: canEditUser(viewer, user),
+    delete: canDeleteUser(viewer, user),
+    flag_comments: canFlagUserComments(viewer, user),
+    impersonate: canImpersonate(viewer, user, impersonating),
+  };
+}
+
+/** One's own profile (GET /profile, POST /profile/email): every signed-in user, for themself only. */
+export function canManageOwnProfile(viewer: Viewer): viewer is Viewer & { id: number; ref: string } {
+  return isSignedIn(viewer);
+}
+
+/**
+ * Setting one's own e-mail address (`can.change_email`, POST /profile/email): the address is how a person signs in
+ * and is reached, so a superadmin acting as someone (impersonating) may not change it; that would let them take the
+ * account over outside the impersonation's audit trail.
+ */
+export function canChangeOwnEmail(viewer: Viewer, impersonating: boolean): boolean {
+  return baseCan(viewer).change_email && !impersonating;
+}
+
+/** Creating one's own Person page (`can.create_self_item`): signed-in users who do not have one yet. */
+export function canCreateOwnPersonPage(viewer: Viewer, hasPersonPage: boolean): boolean {
+  return baseCan(viewer).create_self_item && !hasPersonPage;
+}
+
+/** Names and e-mails of users: for those who can list users anyway (admins and user managers). */
+export function canSearchUsers(viewer: Viewer): boolean {
+  return canManageUsers(viewer);
+}
