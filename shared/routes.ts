@@ -53,7 +53,7 @@ export const ROUTES = {
   itemAccessRequest: route('/i/:ref/access_request', ['POST']),
   itemAffirmation: route('/i/:ref/affirmation', ['POST']),
   itemCharacteristic: route('/i/:ref/characteristic/:characteristicRef', ['DELETE']),
-  itemComment: route('/i/:itemRef/comment', ['POST']),
+  itemComment: route('/i/:ref/comment', ['POST']),
   itemContent: route('/i/:ref/content', ['POST']),
   itemContentUpload: route('/i/:ref/content/upload', ['POST']),
   itemFolder: route('/i/:ref/folder', ['GET', 'POST']),

@@ -3,11 +3,13 @@ import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
 import { SIGN_IN_CANCELLED, SIGN_IN_FAILED } from '../../shared/messages';
+import { ROUTES } from '../../shared/routes';
+import { paramsOf } from '../lib/validation';
 import { findOrCreateUserFromProfile } from './identities';
 import { AUTH_NOTICES } from './messages';
 import { fetchProviderProfile, oauthOptions, providerCredentials, type ProviderCredentials } from './providers';
 import { rememberReturnTo, takeReturnTo } from './return-to';
-import { callbackQuery, providerParams, signInQuery } from './schemas';
+import { callbackQuery, loginProvider, signInQuery } from './schemas';
 import { signIn } from './viewer';
 import { perMinute } from '../web/rate-limit';
 
@@ -27,9 +29,9 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     method: ['GET', 'POST'],
-    url: '/auth/:provider/redirect',
+    url: ROUTES.signInRedirect.pattern,
     config: { rateLimit },
-    schema: { params: providerParams, querystring: signInQuery },
+    schema: { params: paramsOf(ROUTES.signInRedirect, { provider: loginProvider }), querystring: signInQuery },
     handler: async (request, reply) => {
       const { provider } = request.params;
       const client = clients.get(provider);
@@ -39,7 +41,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/auth/:provider/callback', { config: { rateLimit }, schema: { params: providerParams, querystring: callbackQuery } }, async (request, reply) => {
+  app.get(ROUTES.signInCallback.pattern, { config: { rateLimit }, schema: { params: paramsOf(ROUTES.signInCallback, { provider: loginProvider }), querystring: callbackQuery } }, async (request, reply) => {
     const { provider } = request.params;
     const client = clients.get(provider);
     if (!client) return refuseUnconfigured(reply, provider);

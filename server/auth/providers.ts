@@ -3,6 +3,7 @@ import fastifyOauth2 from '@fastify/oauth2';
 import { z } from 'zod';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
 import type { LoginProviderOption } from '../../shared/props';
+import { ROUTES } from '../../shared/routes';
 import type { AppConfig } from '../config';
 import type { ProviderProfile } from './identities';
 import { PROVIDER_NOT_CONFIGURED_REASON } from './messages';
@@ -37,7 +38,7 @@ export function loginProviderOptions(config: AppConfig, returnTo: string | null 
     return {
       provider,
       label: LOGIN_PROVIDER_LABELS[provider],
-      href: `/auth/${provider}/redirect${query}`,
+      href: `${ROUTES.signInRedirect.path({ provider })}${query}`,
       enabled,
       reason: enabled ? null : PROVIDER_NOT_CONFIGURED_REASON,
     };
@@ -56,7 +57,7 @@ export function oauthOptions(config: AppConfig, provider: LoginProvider, credent
       options: { authorizationMethod: 'body' },
     },
     ...(credentials.issuer ? { discovery: { issuer: credentials.issuer } } : { pkce: provider === 'facebook' ? undefined : 'S256' }),
-    callbackUri: `${config.APP_URL.replace(/\/$/, '')}/auth/${provider}/callback`,
+    callbackUri: `${config.APP_URL.replace(/\/$/, '')}${ROUTES.signInCallback.path({ provider })}`,
     redirectStateCookieName: cookieName('state'),
     verifierCookieName: cookieName('verifier'),
     cookie: { path: '/auth', secure: config.cookieSecure, sameSite: 'lax', httpOnly: true },

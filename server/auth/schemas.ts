@@ -6,7 +6,7 @@ import { UNKNOWN_DEMO_ACCOUNT } from './messages';
 import { returnToQuery } from './return-to';
 
 /** /auth/{provider}/…: a provider Equip does not know names nothing (404). */
-export const providerParams = z.object({ provider: z.enum(LOGIN_PROVIDERS) });
+export const loginProvider = z.enum(LOGIN_PROVIDERS);
 
 /** ?return_to= of the login page and of a provider's redirect: one that cannot be read is left out (the Referer is used). */
 export const signInQuery = z.object({ return_to: returnToQuery.shape.return_to.catch(undefined) });
@@ -29,7 +29,7 @@ export const demoSignInBody = formBody({
 });
 
 /**
- * /profile/verify/{token}: a token that could not have been issued here reads as null, which the route answers as it
- * does a spent or unknown one (410).
+ * The token of /profile/verify/{token}: one that could not have been issued here reads as null, which the route answers
+ * as it does a spent or unknown one (410).
  */
-export const verificationTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/).nullable().catch(null) });
+export const verificationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/).nullable().catch(null);

@@ -2,16 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PROFILE_VERIFY_URL } from '../../shared/profile';
+import { ROUTES } from '../../shared/routes';
 import { signedIn, signedInViewer } from '../access/guards';
 import type { Viewer } from '../access/viewer';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { gone } from '../lib/http-errors';
+import { paramsOf } from '../lib/validation';
 import type { AppConfig } from '../config';
 import { queueMail } from '../mail/outbox';
 import { verificationMail } from '../mail/templates/verification';
 import { AUTH_NOTICES } from './messages';
-import { verificationTokenParams } from './schemas';
+import { verificationToken } from './schemas';
 import { perMinute } from '../web/rate-limit';
 
 export const VERIFICATION_LINK_VALID_DAYS = 7;
@@ -23,13 +26,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
 
-  app.post('/profile/verify', { config: { rateLimit }, preValidation: signedIn }, async (request, reply) => {
+  app.post(PROFILE_VERIFY_URL, { config: { rateLimit }, preValidation: signedIn }, async (request, reply) => {
     const notice = await sendVerificationIfDue(request, signedInViewer(request));
     reply.notify(notice.message, notice.type);
     return reply.redirectBack('/');
   });
 
-  app.get('/profile/verify/:token', { schema: { params: verificationTokenParams } }, async (request, reply) => {
+  app.get(ROUTES.profileVerify.pattern, { schema: { params: paramsOf(ROUTES.profileVerify, { token: verificationToken }) } }, async (request, reply) => {
     const { token } = request.params;
     const verified = token !== null && (await verifyEmailWithToken(app.db, token));
     if (!verified) throw gone();
@@ -62,7 +65,7 @@ export async function queueVerificationMail(
   const token = await issueVerificationToken(db, user.id, options.now, options.ignoreCooldown);
   if (!token) return false;
   if (await isVerifiedByAnother(db, user.email, user.id)) return true;
-  const link = `${config.APP_URL.replace(/\/$/, '')}/profile/verify/${token}`;
+  const link = `${config.APP_URL.replace(/\/$/, '')}${ROUTES.profileVerify.path({ token })}`;
   await queueMail(db, verificationMail({ to: user.email, name: user.name, appName: config.APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
   return true;
 }

@@ -27,6 +27,7 @@ import {
   type DriveUpload,
   type NewDrivePermission,
 } from './port';
+import { ROUTES } from '../../shared/routes';
 
 export interface LocalDriveOptions {
   /** The folder that holds the drive (DATA_DIR/drive). */
@@ -100,7 +101,7 @@ export function localDrive(options: LocalDriveOptions): DrivePort {
       size: entry.size,
       parentId: entry.parentId,
       modifiedAt: new Date(entry.modifiedAt),
-      webViewUrl: `${webViewBase}/drive/local/${entry.id}`,
+      webViewUrl: `${webViewBase}${ROUTES.localDriveFile.path({ id: entry.id })}`,
     };
   }
 

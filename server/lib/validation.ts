@@ -16,7 +16,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** An opaque ref in a path. Anything else names nothing, so a params schema failure answers 404. */
 export const ref = z.string().regex(REF_PATTERN);
-export const refParams = z.object({ ref });
 
 type ParamOverrides<Pattern extends string> = { readonly [Name in RouteParamName<Pattern>]?: z.ZodType };
 type ParamsShape<Pattern extends string, Overrides> = { [Name in RouteParamName<Pattern>]: Name extends keyof Overrides ? Overrides[Name] : typeof ref };

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../../shared/routes';
 import type { Database } from '../client';
 import { brokenExternalLinkAlerts, deploymentTasks, httpRequests, itemViews } from '../schema';
 import { DEMO_ACCOUNTS } from './accounts';
@@ -60,7 +61,7 @@ function httpRequestRows({ rng, reference, people }: SeedContext, library: reado
   return Array.from({ length: HTTP_REQUESTS }, () => {
     const user = rng.chance(0.5) ? rng.pick(people.all) : null;
     const method = rng.weighted([['GET', 85], ['POST', 10], ['PATCH', 3], ['DELETE', 2]] as const);
-    const itemPath = publicItems.length > 0 && rng.chance(0.4) ? `/i/${rng.pick(publicItems).ref}` : null;
+    const itemPath = publicItems.length > 0 && rng.chance(0.4) ? ROUTES.item.path({ ref: rng.pick(publicItems).ref }) : null;
     const url = method === 'GET' ? (itemPath ?? rng.pick(PAGE_PATHS)) : rng.pick(POST_PATHS);
     return {
       method,

@@ -8,17 +8,17 @@ import {
   ADMIN_AFFIRMATIONS_URL,
   ADMIN_LABEL,
   ADMIN_URL,
-  adminAffirmationUrl,
   AFFIRMATION_FIELDS,
   AFFIRMATION_MESSAGES,
   AFFIRMATIONS_TITLE,
 } from '../../../shared/admin';
+import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { affirmationOptionCan, canManageAffirmationOptions } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { oneOf, singleField } from '../../lib/form-input';
 import { createAffirmation, deleteAffirmation, findAffirmation, listAffirmations, updateAffirmation, type AffirmationRecord } from './queries';
 import { affirmationFieldSchemas, createAffirmationBody } from './schemas';
@@ -57,19 +57,19 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(AFFIRMATION_MESSAGES.created(created.value.title)).redirectBack(ADMIN_AFFIRMATIONS_URL);
   });
 
-  app.get(`${ADMIN_AFFIRMATIONS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+  app.get(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
     const { id: _id, ...affirmation } = await affirmationOf(request, request.params.ref);
     return reply.inertia('admin/affirmation/Show', {
       affirmation,
       can: affirmationOptionCan(request.viewer),
       title: affirmation.title,
-      breadcrumbs: [...LIST_CRUMBS, { label: affirmation.title, href: adminAffirmationUrl(affirmation.ref) }],
+      breadcrumbs: [...LIST_CRUMBS, { label: affirmation.title, href: ROUTES.adminAffirmation.path({ ref: affirmation.ref }) }],
     });
   });
 
-  app.patch(`${ADMIN_AFFIRMATIONS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+  app.patch(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
     const affirmation = await affirmationOf(request, request.params.ref);
-    const back = adminAffirmationUrl(affirmation.ref);
+    const back = ROUTES.adminAffirmation.path({ ref: affirmation.ref });
     const field = singleField(request.body, oneOf(AFFIRMATION_FIELDS), BAD_EDIT_REQUEST);
     const [name, value] = field;
     const parsed = affirmationFieldSchemas[name].safeParse(value);
@@ -79,7 +79,7 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(AFFIRMATION_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete(`${ADMIN_AFFIRMATIONS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
     const affirmation = await affirmationOf(request, request.params.ref);
     await deleteAffirmation(app.db, affirmation.id);
     reply.notify(AFFIRMATION_MESSAGES.deleted(affirmation.title));

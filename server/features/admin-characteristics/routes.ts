@@ -9,19 +9,19 @@ import {
   ADMIN_CHARACTERISTICS_URL,
   ADMIN_LABEL,
   ADMIN_URL,
-  adminCharacteristicUrl,
   CHARACTERISTIC_FIELDS,
   CHARACTERISTIC_FORMAT_LABELS,
   CHARACTERISTIC_MESSAGES,
   CONFIRM_FORMAT_CONVERSION_FIELD,
   CHARACTERISTICS_TITLE,
 } from '../../../shared/admin';
+import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canManageCharacteristics, characteristicCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { booleanInput, oneOf, singleField } from '../../lib/form-input';
 import type { CharacteristicFormat } from '../../../shared/enums';
 import {
@@ -74,7 +74,7 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(CHARACTERISTIC_MESSAGES.created(created.value.title)).redirectBack(ADMIN_CHARACTERISTICS_URL);
   });
 
-  app.get(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+  app.get(ROUTES.adminCharacteristic.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristic) } }, async (request, reply) => {
     const { id, ...characteristic } = await characteristicOf(request, request.params.ref);
     return reply.inertia('admin/characteristic/Show', {
       characteristic,
@@ -82,13 +82,13 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
       formats: CHARACTERISTIC_FORMAT_LABELS,
       can: characteristicCan(request.viewer),
       title: characteristic.title,
-      breadcrumbs: [...LIST_CRUMBS, { label: characteristic.title, href: adminCharacteristicUrl(characteristic.ref) }],
+      breadcrumbs: [...LIST_CRUMBS, { label: characteristic.title, href: ROUTES.adminCharacteristic.path({ ref: characteristic.ref }) }],
     });
   });
 
-  app.patch(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+  app.patch(ROUTES.adminCharacteristic.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristic) } }, async (request, reply) => {
     const characteristic = await characteristicOf(request, request.params.ref);
-    const back = adminCharacteristicUrl(characteristic.ref);
+    const back = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
     const { [CONFIRM_FORMAT_CONVERSION_FIELD]: confirmation, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const [name, value] = singleField(fields, oneOf(CHARACTERISTIC_FIELDS), BAD_EDIT_REQUEST);
     const parsed = characteristicFieldSchemas[name].safeParse(value);
@@ -113,7 +113,7 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete(`${ADMIN_CHARACTERISTICS_URL}/:ref`, { schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.adminCharacteristic.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristic) } }, async (request, reply) => {
     const characteristic = await characteristicOf(request, request.params.ref);
     await deleteCharacteristic(app.db, characteristic.id);
     reply.notify(CHARACTERISTIC_MESSAGES.deleted(characteristic.title));

@@ -8,11 +8,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STATS_DOWNLOAD_URL, STATS_LINKS, STATS_URL, type StatsGrain } from '../../../shared/stats';
 import type { PagePropsMap } from '../../../shared/pages';
+import { ROUTES } from '../../../shared/routes';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canSeeStats } from '../../access/policy';
+import { paramsOf } from '../../lib/validation';
 import { csvFileName, requestsCsv } from './csv';
 import { overTime, topByParameter } from './queries';
-import { parameterParams, rangeQuery } from './schemas';
+import { rangeQuery, statsParameter } from './schemas';
 
 type StatsPage = PagePropsMap['admin/stats/Index'];
 
@@ -56,10 +58,10 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/admin/stats/:parameter', { schema: { params: parameterParams, querystring: rangeQuery } }, async (request, reply) => {
+  app.get(ROUTES.adminStatsTop.pattern, { schema: { params: paramsOf(ROUTES.adminStatsTop, { parameter: statsParameter }), querystring: rangeQuery } }, async (request, reply) => {
     const { parameter } = request.params;
     const range = request.query;
-    const path = `${STATS_URL}/${parameter}`;
+    const path = ROUTES.adminStatsTop.path({ parameter });
     return renderStats(reply, path, { range, path, topByParameter: parameter, topResults: await topByParameter(app.db, parameter, range) });
   });
 };

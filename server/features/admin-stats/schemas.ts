@@ -50,7 +50,7 @@ export function parseRange(query: unknown, now: Date = new Date()): StatsRange {
 export const rangeQuery = rangeFields.transform((fields) => rangeOf(fields, new Date()));
 
 /** /admin/stats/{parameter}: one of the five; anything else names no page (404). */
-export const parameterParams = z.object({ parameter: z.enum(STATS_PARAMETERS) });
+export const statsParameter = z.enum(STATS_PARAMETERS);
 
 /** The moments a range covers: [start, end). */
 export function rangeBounds(range: StatsRange): { start: Date; end: Date } {

@@ -8,21 +8,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_TAXONOMIES_TITLE,
   ADMIN_TAXONOMIES_URL,
-  adminTaxonomyItemsUrl,
-  adminTaxonomyUrl,
   QUICK_TAG_PER_PAGE,
   TAXONOMY_MESSAGES,
   TAXONOMY_TEXTS,
   type TagField,
   type TaxonomyField,
 } from '../../../shared/taxonomies-admin';
+import { ROUTES } from '../../../shared/routes';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canManageTaxonomies } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { singleField } from '../../lib/form-input';
 import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import {
   createTag,
   createTaxonomy,
@@ -85,10 +84,10 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     const created = await unlessTaken(() => createTaxonomy(app.db, body));
     if (created === 'taken') return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, ADMIN_TAXONOMIES_URL);
     reply.notify(TAXONOMY_MESSAGES.created(created.title));
-    return reply.redirect(adminTaxonomyUrl(created.ref), 303);
+    return reply.redirect(ROUTES.adminTaxonomy.path({ ref: created.ref }), 303);
   });
 
-  app.get('/admin/taxonomy/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.get(ROUTES.adminTaxonomy.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
     const taxonomy = await taxonomyOf(app.db, request.params.ref);
     return reply.inertia('admin/taxonomy/Show', {
       taxonomy: await taxonomyDetail(app.db, taxonomy),
@@ -98,9 +97,9 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.patch('/admin/taxonomy/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.patch(ROUTES.adminTaxonomy.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
     const taxonomy = await taxonomyOf(app.db, request.params.ref);
-    const back = adminTaxonomyUrl(taxonomy.ref);
+    const back = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
     const [name, value] = singleField<TaxonomyField>(request.body, isTaxonomyField, BAD_EDIT_REQUEST);
     const parsed = taxonomyFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
@@ -109,16 +108,16 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete('/admin/taxonomy/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.adminTaxonomy.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
     const taxonomy = await taxonomyOf(app.db, request.params.ref);
     await deleteTaxonomy(app.db, taxonomy.id);
     reply.notify(TAXONOMY_MESSAGES.deleted(taxonomy.title));
     return reply.redirect(ADMIN_TAXONOMIES_URL, 303);
   });
 
-  app.post('/admin/taxonomy/:ref/tag', { schema: { params: refParams, body: createTagBody } }, async (request, reply) => {
+  app.post(ROUTES.adminTaxonomyTag.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyTag), body: createTagBody } }, async (request, reply) => {
     const taxonomy = await taxonomyOf(app.db, request.params.ref);
-    const back = adminTaxonomyUrl(taxonomy.ref);
+    const back = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
     const body = request.body;
     const errors: Record<string, string> = {};
     if (await tagLabelTaken(app.db, taxonomy.id, body.label)) errors.label = TAXONOMY_MESSAGES.labelTaken;
@@ -130,9 +129,9 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(TAXONOMY_MESSAGES.tagCreated(tag.label)).redirectBack(back);
   });
 
-  app.patch('/admin/tag/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.patch(ROUTES.adminTag.pattern, { schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
     const tag = await tagOf(app.db, request.params.ref);
-    const back = adminTaxonomyUrl(tag.taxonomyRef);
+    const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
     const [name, value] = singleField<TagField>(request.body, isTagField, BAD_EDIT_REQUEST);
     const parsed = tagFieldSchemas[name].safeParse(value);
     if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
@@ -141,22 +140,21 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete('/admin/tag/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.adminTag.pattern, { schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
     const tag = await tagOf(app.db, request.params.ref);
-    const back = adminTaxonomyUrl(tag.taxonomyRef);
+    const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
     if ((await deleteTag(app.db, tag, tag.taxonomyRequired)) === 'refused') return reply.redirectWithErrors({ tag: TAXONOMY_MESSAGES.lastRequiredTag(tag.taxonomyTitle) }, back);
     return reply.notify(TAXONOMY_MESSAGES.tagDeleted(tag.label)).redirectBack(back);
   });
 
-  app.post('/admin/tag/:ref/reposition', { schema: { params: refParams, body: repositionBody } }, async (request, reply) => {
+  app.post(ROUTES.adminTagReposition.pattern, { schema: { params: paramsOf(ROUTES.adminTagReposition), body: repositionBody } }, async (request, reply) => {
     const tag = await tagOf(app.db, request.params.ref);
     await repositionTag(app.db, tag, request.body.position);
-    return reply.redirectBack(adminTaxonomyUrl(tag.taxonomyRef));
+    return reply.redirectBack(ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef }));
   });
 
-  const quickTagRoute = { schema: { params: refParams, querystring: matrixQuery } };
-  app.get('/admin/taxonomy/:ref/item', quickTagRoute, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, false));
-  app.get('/admin/taxonomy/:ref/item/all', quickTagRoute, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, true));
+  app.get(ROUTES.adminTaxonomyItems.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyItems), querystring: matrixQuery } }, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, false));
+  app.get(ROUTES.adminTaxonomyAllItems.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyAllItems), querystring: matrixQuery } }, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, true));
 };
 
 /** Saves one tag field; a message for the field when the value is refused. */
@@ -187,7 +185,7 @@ async function quickTagPage(request: FastifyRequest, reply: FastifyReply, ref: s
   const db = request.server.db;
   const taxonomy = await taxonomyOf(db, ref);
   const { rows, total } = await quickTagMatrix(db, { taxonomyId: taxonomy.id, untaggedOnly: !all, search, page, perPage: QUICK_TAG_PER_PAGE });
-  const path = adminTaxonomyItemsUrl(taxonomy.ref, all);
+  const path = (all ? ROUTES.adminTaxonomyAllItems : ROUTES.adminTaxonomyItems).path({ ref: taxonomy.ref });
   const heading = all ? TAXONOMY_TEXTS.quickTagAll : TAXONOMY_TEXTS.quickTagUntagged;
   return reply.inertia('admin/taxonomy/Items', {
     // Lazy: a cell click reloads only the matrix, not the tags.
@@ -197,6 +195,6 @@ async function quickTagPage(request: FastifyRequest, reply: FastifyReply, ref: s
     all,
     filters: { search },
     title: `${taxonomy.title}: ${heading}`,
-    breadcrumbs: [ADMIN_CRUMB, LIST_CRUMB, { label: taxonomy.title, href: adminTaxonomyUrl(taxonomy.ref) }, { label: heading }],
+    breadcrumbs: [ADMIN_CRUMB, LIST_CRUMB, { label: taxonomy.title, href: ROUTES.adminTaxonomy.path({ ref: taxonomy.ref }) }, { label: heading }],
   });
 }

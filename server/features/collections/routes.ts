@@ -6,7 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, COLLECTION_TEXTS, COLLECTIONS_TITLE, collectionUrl, CREATED_COLLECTION_FLASH } from '../../../shared/collections';
+import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, COLLECTION_TEXTS, COLLECTIONS_TITLE, CREATED_COLLECTION_FLASH } from '../../../shared/collections';
+import { ROUTES } from '../../../shared/routes';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import {
@@ -23,7 +24,7 @@ import {
 } from '../../access/policy';
 import { singleField } from '../../lib/form-input';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../items/queries';
 import { collectionSharingExplanationProp } from '../sharing/collection-explanation';
 import { sectionsOf, toCollectionDetail, toEntry } from './present';
@@ -42,7 +43,7 @@ import {
   type CollectionEntryRecord,
   type CollectionRecord,
 } from './queries';
-import { addItemBody, addItemParams, collectionFieldBody, createCollectionBody, entryBody, isCollectionField } from './schemas';
+import { addItemBody, chosenCollectionRef, collectionFieldBody, createCollectionBody, entryBody, isCollectionField } from './schemas';
 
 const LIST_URL = '/collection';
 const BAD_EDIT_REQUEST = 'Send exactly one of title, description or public.';
@@ -110,12 +111,12 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     const created = await createCollection(app.db, signedInViewer(request).id, values);
     reply.notify(COLLECTION_MESSAGES.created(created.title));
     // Add to Collection stays open and chooses the new collection.
-    if (stay) return reply.flash(CREATED_COLLECTION_FLASH, created.ref).redirectBack(collectionUrl(created.ref));
+    if (stay) return reply.flash(CREATED_COLLECTION_FLASH, created.ref).redirectBack(ROUTES.collection.path({ ref: created.ref }));
     // Otherwise it opens in edit mode, ready for its items' notes and sections.
-    return reply.flash(COLLECTION_EDIT_MODE_FLASH, true).redirect(collectionUrl(created.ref), 303);
+    return reply.flash(COLLECTION_EDIT_MODE_FLASH, true).redirect(ROUTES.collection.path({ ref: created.ref }), 303);
   });
 
-  app.get('/collection/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.get(ROUTES.collection.pattern, { schema: { params: paramsOf(ROUTES.collection) } }, async (request, reply) => {
     const viewer = request.viewer;
     const collection = await collectionTheViewerOpens(request, request.params.ref);
     const showLockedNotes = canSeeLockedEntryNote(viewer, collection);
@@ -131,35 +132,35 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.patch('/collection/:ref', { preValidation: namesOneCollectionField, schema: { params: refParams, body: collectionFieldBody } }, async (request, reply) => {
+  app.patch(ROUTES.collection.pattern, { preValidation: namesOneCollectionField, schema: { params: paramsOf(ROUTES.collection), body: collectionFieldBody } }, async (request, reply) => {
     const collection = await collectionTheViewerChanges(request, request.params.ref, canEditCollection);
     await updateCollection(app.db, collection.id, request.body);
-    return reply.notify(COLLECTION_MESSAGES.saved).redirectBack(collectionUrl(collection.ref));
+    return reply.notify(COLLECTION_MESSAGES.saved).redirectBack(ROUTES.collection.path({ ref: collection.ref }));
   });
 
-  app.delete('/collection/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.collection.pattern, { schema: { params: paramsOf(ROUTES.collection) } }, async (request, reply) => {
     const collection = await collectionTheViewerChanges(request, request.params.ref, canDeleteCollection);
     await deleteCollection(app.db, collection.id);
     reply.notify(COLLECTION_MESSAGES.deleted(collection.title));
     return reply.redirect(LIST_URL, 303);
   });
 
-  app.post('/collection/:collection/item/:ref', { preValidation: signedIn, schema: { params: addItemParams, body: addItemBody } }, async (request, reply) =>
+  app.post(ROUTES.collectionAddItem.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.collectionAddItem, { collection: chosenCollectionRef }), body: addItemBody } }, async (request, reply) =>
     addItem(request, reply, request.params, request.body),
   );
 
-  app.patch('/collection_item/:ref', { schema: { params: refParams, body: entryBody } }, async (request, reply) => {
+  app.patch(ROUTES.collectionEntry.pattern, { schema: { params: paramsOf(ROUTES.collectionEntry), body: entryBody } }, async (request, reply) => {
     const entry = await entryTheViewerEdits(request, request.params.ref);
     await updateCollectionEntry(app.db, entry, request.body);
     // A drag saves quietly; the note and section editor says it saved.
     if (request.body.note !== undefined) reply.notify(COLLECTION_MESSAGES.itemSaved);
-    return reply.redirectBack(collectionUrl(entry.collectionRef));
+    return reply.redirectBack(ROUTES.collection.path({ ref: entry.collectionRef }));
   });
 
-  app.delete('/collection_item/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.collectionEntry.pattern, { schema: { params: paramsOf(ROUTES.collectionEntry) } }, async (request, reply) => {
     const entry = await entryTheViewerEdits(request, request.params.ref);
     await removeCollectionEntry(app.db, entry);
-    return reply.notify(COLLECTION_MESSAGES.removed).redirectBack(collectionUrl(entry.collectionRef));
+    return reply.notify(COLLECTION_MESSAGES.removed).redirectBack(ROUTES.collection.path({ ref: entry.collectionRef }));
   });
 };
 
@@ -177,12 +178,12 @@ async function addItem(
   const viewer = signedInViewer(request);
   const db = request.server.db;
   const item = await openItemForViewer(db, viewer, params.ref);
-  const back = `/i/${item.ref}`;
+  const back = ROUTES.item.path({ ref: item.ref });
   const collection = params.collection === null ? null : await findCollectionByRef(db, params.collection);
   if (!collection) return reply.redirectWithErrors({ collection: COLLECTION_MESSAGES.collectionRequired }, back);
   if (!canEditCollection(viewer, collection)) throw forbidden();
   const outcome = await addItemToCollection(db, collection.id, item.id, entry);
   if (outcome === 'duplicate') return reply.redirectWithErrors({ collection: COLLECTION_MESSAGES.alreadyInCollection }, back);
-  const link = { href: collectionUrl(collection.ref), label: COLLECTION_TEXTS.openCollection };
+  const link = { href: ROUTES.collection.path({ ref: collection.ref }), label: COLLECTION_TEXTS.openCollection };
   return reply.notify(COLLECTION_MESSAGES.added(collection.title), 'success', { link }).redirectBack(back);
 }

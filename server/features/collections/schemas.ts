@@ -15,10 +15,10 @@ import {
 const POSITION_MAX = 100_000;
 
 /**
- * POST /collection/{collection}/item/{ref}. No collection chosen (an empty segment) or a segment that is not a ref
- * names no collection (null): the route answers that under the `collection` field, not with a 404.
+ * The `collection` of POST /collection/{collection}/item/{ref}. No collection chosen (an empty segment) or a segment
+ * that is not a ref names no collection (null): the route answers that under the `collection` field, not with a 404.
  */
-export const addItemParams = z.object({ collection: ref.nullable().catch(null), ref });
+export const chosenCollectionRef = ref.nullable().catch(null);
 
 const title = z.preprocess(
   trimmed,

@@ -10,12 +10,11 @@ import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import { canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
-import { refParams } from '../../lib/validation';
+import { ROUTES } from '../../../shared/routes';
+import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../items/queries';
 import { addComment, approveComment, deleteComment, findComment, flagComment, listCommentsForModeration, updateComment, type StoredComment } from './queries';
-import { adminCommentsQuery, commentBody, itemRefParams } from './schemas';
-
-const itemPath = (ref: string) => `/i/${ref}`;
+import { adminCommentsQuery, commentBody } from './schemas';
 
 /** The comment `ref` names, on an item this viewer may open (404 when there is none). */
 async function commentTheViewerSees(request: FastifyRequest, ref: string): Promise<StoredComment> {
@@ -26,28 +25,28 @@ async function commentTheViewerSees(request: FastifyRequest, ref: string): Promi
 }
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/i/:itemRef/comment', { preValidation: allowedBy(canComment, COMMENT_MESSAGES.verifyEmail), schema: { params: itemRefParams, body: commentBody } }, async (request, reply) => {
+  app.post(ROUTES.itemComment.pattern, { preValidation: allowedBy(canComment, COMMENT_MESSAGES.verifyEmail), schema: { params: paramsOf(ROUTES.itemComment), body: commentBody } }, async (request, reply) => {
     const viewer = signedInViewer(request);
-    const item = await openItemForViewer(app.db, viewer, request.params.itemRef);
+    const item = await openItemForViewer(app.db, viewer, request.params.ref);
     await addComment(app.db, { itemId: item.id, userId: viewer.id, comment: request.body.comment });
-    return reply.redirectBack(itemPath(item.ref));
+    return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.patch('/comment/:ref', { preValidation: signedIn, schema: { params: refParams, body: commentBody } }, async (request, reply) => {
+  app.patch(ROUTES.comment.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.comment), body: commentBody } }, async (request, reply) => {
     const comment = await commentTheViewerSees(request, request.params.ref);
     if (!canUpdateComment(request.viewer, comment)) throw forbidden();
     await updateComment(app.db, comment.id, request.body.comment);
-    return reply.redirectBack(itemPath(comment.itemRef));
+    return reply.redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
   });
 
-  app.delete('/comment/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.comment.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.comment) } }, async (request, reply) => {
     const comment = await commentTheViewerSees(request, request.params.ref);
     if (!canDeleteComment(request.viewer, comment)) throw forbidden();
     await deleteComment(app.db, comment.id);
-    return reply.notify(COMMENT_NOTICES.deleted).redirectBack(itemPath(comment.itemRef));
+    return reply.notify(COMMENT_NOTICES.deleted).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
   });
 
-  app.post('/comment/:ref/flag', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+  app.post(ROUTES.commentFlag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.commentFlag) } }, async (request, reply) => {
     const comment = await commentTheViewerSees(request, request.params.ref);
     if (!isFlaggerOf(request.viewer, comment)) throw forbidden();
     const outcome = await flagComment(app.db, comment.id);
@@ -55,13 +54,13 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (outcome === 'already-flagged') reply.notify(COMMENT_NOTICES.alreadyFlagged, 'info');
     else if (outcome === 'already-approved') reply.notify(COMMENT_NOTICES.alreadyApproved, 'info');
     else reply.notify(COMMENT_NOTICES.flagged);
-    return reply.redirectBack(itemPath(comment.itemRef));
+    return reply.redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
   });
 
-  app.delete('/comment/:ref/flag', { preValidation: allowedBy(canModerateComments), schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.commentFlag.pattern, { preValidation: allowedBy(canModerateComments), schema: { params: paramsOf(ROUTES.commentFlag) } }, async (request, reply) => {
     const comment = await commentTheViewerSees(request, request.params.ref);
     await approveComment(app.db, comment.id);
-    return reply.notify(COMMENT_NOTICES.approved).redirectBack(itemPath(comment.itemRef));
+    return reply.notify(COMMENT_NOTICES.approved).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
   });
 
   app.get(ADMIN_COMMENTS_URL, { preValidation: allowedBy(canModerateComments), schema: { querystring: adminCommentsQuery } }, async (request, reply) => {

@@ -1,9 +1,7 @@
 /** Request shapes of the comment calls (admin-curation §5, §7, §9) and their field errors. */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, COMMENT_MIN_LENGTH } from '../../../shared/comments';
-import { formBody, ref } from '../../lib/validation';
-
-export const itemRefParams = z.object({ itemRef: ref });
+import { formBody } from '../../lib/validation';
 
 /** Windows line ends become plain ones, so the length counts what the reader sees. */
 const commentText = z.preprocess(

@@ -4,7 +4,8 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { contentUrl, formatBytes, type FolderEntry } from '../../../shared/content';
+import { formatBytes, type FolderEntry } from '../../../shared/content';
+import { ROUTES } from '../../../shared/routes';
 import { canSeeContent, canSeeDriveFiles, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
@@ -100,7 +101,7 @@ export async function folderEntriesFor(db: Database, drive: DrivePort, viewer: V
       name: entry.name,
       format: entry.format,
       size: formatBytes(entry.size),
-      href: openable ? contentUrl(row.ref) : entry.webViewUrl,
+      href: openable ? ROUTES.content.path({ ref: row.ref }) : entry.webViewUrl,
       content_label: row?.label ?? null,
     });
   }

@@ -5,26 +5,25 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONTENT_FIELDS, CONTENT_MESSAGES, contentUrl } from '../../../shared/content';
+import { CONTENT_FIELDS, CONTENT_MESSAGES } from '../../../shared/content';
+import { ROUTES } from '../../../shared/routes';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, requireAllowed } from '../../access/guards';
 import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, canOpenUnlinkedDriveFile, isSignedIn, type Viewer } from '../../access/policy';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
 import { singleField } from '../../lib/form-input';
 import { forbidden, notFound, type HttpError } from '../../lib/http-errors';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { assertViewerMayOpen, findItemRecord, grantedLevelFor, openItemForViewer, type ItemRecord } from '../items/queries';
 import { addUploadedContents, linkExistingFile, sampleTarget, type FieldErrors } from './adding';
 import { contentFieldBody, isContentFieldName, isCuratorField, updateContentField } from './fields';
 import { driveEntryOrNull, ensureItemFolder, folderEntriesFor, itemOwningEntry } from './folder';
 import { contentDownload, sendContentFile } from './open';
 import { contentRowOpensFor, countContentOpen, deleteContent, findContentByDriveFile, findContentWithItem, repositionContent, type ContentRecord } from './queries';
-import { driveIdParams, linkBody, repositionBody } from './schemas';
+import { linkBody, localDriveId, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
 import { perMinute } from '../../web/rate-limit';
 
-const itemPath = (item: Pick<ItemRecord, 'ref'>) => `/i/${item.ref}`;
-const folderPath = (item: Pick<ItemRecord, 'ref'>) => `/i/${item.ref}/folder`;
 const BAD_EDIT_REQUEST = 'Send one content field to change.';
 
 /**
@@ -41,13 +40,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, contentMultipartOptions(app.config.CONTENT_MAX_BYTES));
   const uploadRateLimit = perMinute(app.config.RATE_LIMIT_UPLOAD_MAX);
 
-  app.post('/i/:ref/folder', { preValidation: allowedBy(canCreateDriveFolder), schema: { params: refParams } }, async (request, reply) => {
+  app.post(ROUTES.itemFolder.pattern, { preValidation: allowedBy(canCreateDriveFolder), schema: { params: paramsOf(ROUTES.itemFolder) } }, async (request, reply) => {
     const item = await findItemOr404(request, request.params.ref);
     const { created } = await ensureItemFolder(app.db, app.drive, item, request.log);
-    return reply.notify(created ? CONTENT_MESSAGES.folderCreated : CONTENT_MESSAGES.folderExists, created ? 'success' : 'info').redirectBack(itemPath(item));
+    return reply.notify(created ? CONTENT_MESSAGES.folderCreated : CONTENT_MESSAGES.folderExists, created ? 'success' : 'info').redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.get('/i/:ref/folder', { schema: { params: refParams } }, async (request, reply) => {
+  app.get(ROUTES.itemFolder.pattern, { schema: { params: paramsOf(ROUTES.itemFolder) } }, async (request, reply) => {
     const now = new Date();
     const item = await openItemForViewer(app.db, request.viewer, request.params.ref, now);
     if (!canOpenDriveFolder(request.viewer, item, await grantedLevelFor(app.db, request.viewer, item.id, now))) throw forbidden();
@@ -58,7 +57,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The local drive's web view: what the drive's `webViewUrl` points at. */
-  app.get('/drive/local/:id', { schema: { params: driveIdParams } }, async (request, reply) => {
+  app.get(ROUTES.localDriveFile.pattern, { schema: { params: paramsOf(ROUTES.localDriveFile, { id: localDriveId }) } }, async (request, reply) => {
     if (app.drive.kind !== 'local') throw notFound();
     const entry = await driveEntryOrNull(app.drive, request.params.id);
     if (!entry) throw notFound();
@@ -67,17 +66,17 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     return openLocalFile(request, reply, entry, item);
   });
 
-  app.post('/i/:ref/content', { schema: { params: refParams, body: linkBody } }, async (request, reply) => {
+  app.post(ROUTES.itemContent.pattern, { schema: { params: paramsOf(ROUTES.itemContent), body: linkBody } }, async (request, reply) => {
     const item = await managedItem(request, request.params.ref);
     const linked = await linkExistingFile(app.db, app.drive, item, request.body.google_drive_file_id, request.body.label ?? null);
-    if (!linked.ok) return reply.redirectWithErrors(linked.errors, itemPath(item));
-    return reply.notify(CONTENT_MESSAGES.linked).redirectBack(itemPath(item));
+    if (!linked.ok) return reply.redirectWithErrors(linked.errors, ROUTES.item.path({ ref: item.ref }));
+    return reply.notify(CONTENT_MESSAGES.linked).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
   // A multipart body is read part by part in the handler (./uploads.ts), so only the path is declared.
-  app.post('/i/:ref/content/upload', { config: { rateLimit: uploadRateLimit }, schema: { params: refParams } }, async (request, reply) => {
+  app.post(ROUTES.itemContentUpload.pattern, { config: { rateLimit: uploadRateLimit }, schema: { params: paramsOf(ROUTES.itemContentUpload) } }, async (request, reply) => {
     const item = await managedItem(request, request.params.ref);
-    const back = itemPath(item);
+    const back = ROUTES.item.path({ ref: item.ref });
     if (!request.isMultipart()) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: CONTENT_MESSAGES.nothingUploaded }, back);
     const received = await receiveContentUpload(request);
     if (!received.ok) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: received.message }, back);
@@ -95,27 +94,27 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.patch('/content/:ref', { preValidation: oneFieldTheViewerMayChange, schema: { params: refParams, body: contentFieldBody } }, async (request, reply) => {
+  app.patch(ROUTES.content.pattern, { preValidation: oneFieldTheViewerMayChange, schema: { params: paramsOf(ROUTES.content), body: contentFieldBody } }, async (request, reply) => {
     const { content, item } = await managedContent(request, request.params.ref);
     const result = await updateContentField(app.db, app.drive, content, request.body);
-    if (!result.ok) return reply.redirectWithErrors(result.errors, itemPath(item));
-    return reply.notify(CONTENT_MESSAGES.saved).redirectBack(itemPath(item));
+    if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
+    return reply.notify(CONTENT_MESSAGES.saved).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.post('/content/:ref/reposition', { schema: { params: refParams, body: repositionBody } }, async (request, reply) => {
+  app.post(ROUTES.contentReposition.pattern, { schema: { params: paramsOf(ROUTES.contentReposition), body: repositionBody } }, async (request, reply) => {
     const { content, item } = await managedContent(request, request.params.ref);
     await repositionContent(app.db, content, request.body.increase);
-    return reply.redirectBack(itemPath(item));
+    return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.delete('/content/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.content.pattern, { schema: { params: paramsOf(ROUTES.content) } }, async (request, reply) => {
     const { content, item } = await managedContent(request, request.params.ref);
     // The row only: the file stays in the drive folder, where it can be linked again.
     await deleteContent(app.db, content.id);
-    return reply.notify(CONTENT_MESSAGES.deleted).redirectBack(itemPath(item));
+    return reply.notify(CONTENT_MESSAGES.deleted).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.get('/content/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.get(ROUTES.content.pattern, { schema: { params: paramsOf(ROUTES.content) } }, async (request, reply) => {
     const { content } = await openableContent(request, request.params.ref);
     const entry = content.googleDriveFileId ? await driveEntryOrNull(app.drive, content.googleDriveFileId) : null;
     if (!entry) throw notFound();
@@ -182,7 +181,7 @@ async function renderFolder(request: FastifyRequest, reply: FastifyReply, item: 
     folder: { name: folder.name, isItemFolder: folder.id === item.googleDriveFolderId },
     entries,
     title: folder.name,
-    breadcrumbs: [{ label: 'All Items', href: '/item' }, { label: item.title, href: itemPath(item) }, { label: 'Drive folder' }],
+    breadcrumbs: [{ label: 'All Items', href: '/item' }, { label: item.title, href: ROUTES.item.path({ ref: item.ref }) }, { label: 'Drive folder' }],
   });
 }
 
@@ -194,7 +193,7 @@ async function openLocalFolder(request: FastifyRequest, reply: FastifyReply, fol
   if (!item) throw notFound();
   const now = new Date();
   await assertViewerMayOpen(request.server.db, request.viewer, item, now);
-  if (folder.id === item.googleDriveFolderId) return reply.redirect(folderPath(item), 302);
+  if (folder.id === item.googleDriveFolderId) return reply.redirect(ROUTES.itemFolder.path({ ref: item.ref }), 302);
   if (!canManageContent(request.viewer, item)) throw forbidden();
   return renderFolder(request, reply, item, folder, now);
 }
@@ -208,7 +207,7 @@ async function openLocalFile(request: FastifyRequest, reply: FastifyReply, entry
   const linked = await findContentByDriveFile(db, entry.id);
   if (linked) {
     await assertMayOpenContent(request, linked.item, linked.content, new Date());
-    return reply.redirect(contentUrl(linked.content.ref), 302);
+    return reply.redirect(ROUTES.content.path({ ref: linked.content.ref }), 302);
   }
   if (!canOpenUnlinkedDriveFile(request.viewer, item)) throw item ? refused(request.viewer) : notFound();
   const download = await contentDownload(drive, entry, null);

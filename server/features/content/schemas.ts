@@ -7,7 +7,7 @@ import { ITEM_EDIT_ERRORS } from '../item-editing/messages';
 const LABEL_MAX = 255;
 
 /** /drive/local/{id}: the local drive's own ids are far shorter; a longer one names nothing (404). */
-export const driveIdParams = z.object({ id: z.string().max(128) });
+export const localDriveId = z.string().max(128);
 
 /** POST /i/{ref}/content: a drive file id and an optional label. */
 export const linkBody = formBody({

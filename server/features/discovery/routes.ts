@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';
 import { baseCan, canViewItemListing, type Viewer } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
+import { paramsOf } from '../../lib/validation';
 import { createItem, type NewItem } from './create-item';
 import { renderItemIndex } from './index-page';
 import { typeAheadJson } from './queries';
-import { indexQuery, isTypeAheadRequest, itemQuery, NEW_ITEM_MESSAGES, newItemBody, tagParams, taxonomyField, type NewItemForm } from './schemas';
+import { indexQuery, isTypeAheadRequest, itemQuery, NEW_ITEM_MESSAGES, newItemBody, tagLabel, taxonomyField, type NewItemForm } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { loadTagCatalogue, requestTagCatalogue, type TagCatalogue } from './tag-catalogue';
 import { requesterKey } from '../../web/rate-limit';
@@ -29,7 +31,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.get('/tag/:label', { schema: { params: tagParams, querystring: indexQuery } }, async (request, reply) => {
+  app.get(ROUTES.tag.pattern, { schema: { params: paramsOf(ROUTES.tag, { label: tagLabel }), querystring: indexQuery } }, async (request, reply) => {
     const catalogue = await requestTagCatalogue(request);
     const tag = catalogue.tagByLabel(request.params.label);
     if (!tag) throw notFound();
@@ -52,7 +54,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!newItem.ok) return reply.redirectWithErrors(newItem.errors, '/item');
     const ref = await createItem(app.db, viewer, newItem.item);
     reply.notify(NEW_ITEM_MESSAGES.created);
-    return reply.redirect(`/i/${ref}`, 303);
+    return reply.redirect(ROUTES.item.path({ ref }), 303);
   });
 };
 

@@ -38,7 +38,7 @@ export const indexQuery = z.object({
 export type IndexQuery = z.infer<typeof indexQuery>;
 
 /** /tag/{label}: the label is matched without regard to case or surrounding spaces. */
-export const tagParams = z.object({ label: z.string().trim().toLowerCase().min(1).max(TAG_LABEL_MAX) });
+export const tagLabel = z.string().trim().toLowerCase().min(1).max(TAG_LABEL_MAX);
 
 /** The type-ahead is a JSON API, so it is strict and answers 422 with the reasons. */
 const typeAheadSearch = z

@@ -4,11 +4,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENTATION_URL } from '../../../shared/documentation';
+import { ROUTES } from '../../../shared/routes';
 import { allowedBy } from '../../access/guards';
 import { canReadDocumentation } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
+import { paramsOf } from '../../lib/validation';
 import { handbookPage, handbookPages } from './handbook';
-import { slugParams } from './schemas';
+import { documentationSlug } from './schemas';
 
 const TITLE = 'Documentation';
 
@@ -19,7 +21,7 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('documentation/Index', { pages: await handbookPages(), title: TITLE, breadcrumbs: [{ label: TITLE }] });
   });
 
-  app.get(`${DOCUMENTATION_URL}/:slug`, { preValidation: readers, schema: { params: slugParams } }, async (request, reply) => {
+  app.get(ROUTES.documentationPage.pattern, { preValidation: readers, schema: { params: paramsOf(ROUTES.documentationPage, { slug: documentationSlug }) } }, async (request, reply) => {
     const page = await handbookPage(request.params.slug);
     if (!page) throw notFound();
     return reply.inertia('documentation/Show', {

@@ -4,15 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGE_MESSAGES } from '../../../shared/messages';
 import type { StockImageResult } from '../../../shared/items';
+import { ROUTES } from '../../../shared/routes';
 import { allowedForJson, signedIn } from '../../access/guards';
 import { canEditItem, canSearchStockImages } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { newRef } from '../../lib/ref';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { refuseInput } from '../errors/input';
 import { contentTypeOf, type ImageExtension } from './processing';
 import { appendItemImages, deleteItemImage, findImageWithItem, findItemForImages, findViewableImage, type ItemForImages, type ItemImageRow } from './queries';
-import { externalImageBody, parseStockStorageKey, STOCK_SEARCH_MESSAGE, stockIdFrom, stockParams, stockSearchQuery, stockStorageKey } from './schemas';
+import { externalImageBody, parseStockStorageKey, STOCK_SEARCH_MESSAGE, stockId, stockIdFrom, stockSearchQuery, stockStorageKey } from './schemas';
 import { removeImageFiles } from './file-cleanup';
 import { imagesDirIn, largeKeyOf, localImageStore, type ImageStore } from './storage';
 import { stockLibrary, stockUrls, type StockLibrary, type StockVariant } from './stock/library';
@@ -48,9 +49,9 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
 
   const uploadRateLimit = perMinute(app.config.RATE_LIMIT_UPLOAD_MAX);
 
-  app.post('/item/:ref/image/upload', { config: { rateLimit: uploadRateLimit }, preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+  app.post(ROUTES.itemImageUpload.pattern, { config: { rateLimit: uploadRateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageUpload) } }, async (request, reply) => {
     const item = await editableItem(request, request.params.ref);
-    const back = itemPath(item);
+    const back = ROUTES.item.path({ ref: item.ref });
     if (!request.isMultipart()) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
     const received = await receiveImageFiles(request, app.config.IMAGE_MAX_BYTES);
     if (!received.ok) return reply.redirectWithErrors({ imageUpload: received.message }, back);
@@ -61,9 +62,9 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     return reply.notify(NOTICES.added(prepared.value.length)).redirectBack(back);
   });
 
-  app.post('/item/:ref/image/external', { preValidation: signedIn, schema: { params: refParams, body: externalImageBody } }, async (request, reply) => {
+  app.post(ROUTES.itemImageExternal.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageExternal), body: externalImageBody } }, async (request, reply) => {
     const item = await editableItem(request, request.params.ref);
-    const back = itemPath(item);
+    const back = ROUTES.item.path({ ref: item.ref });
     const chosen = request.body.image;
     if (!chosen) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
     const id = stockIdFrom(chosen);
@@ -74,13 +75,13 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     return reply.notify(NOTICES.added(1)).redirectBack(back);
   });
 
-  app.delete('/image/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.image.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) => {
     const found = await findImageWithItem(app.db, request.params.ref);
     if (!found) throw notFound();
     if (!canEditItem(request.viewer, found.item)) throw forbidden();
     await deleteItemImage(app.db, found.image.id);
     await removeImageFiles(store, [found.image], request.log);
-    return reply.notify(NOTICES.removed).redirectBack(itemPath(found.item));
+    return reply.notify(NOTICES.removed).redirectBack(ROUTES.item.path({ ref: found.item.ref }));
   });
 
   app.get('/image/search', { preValidation: maySearchStockImages, schema: { querystring: stockSearchQuery } }, async (request, reply) => {
@@ -90,19 +91,15 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     return results;
   });
 
-  app.get('/image/stock/:id', { schema: { params: stockParams } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'full'));
-  app.get('/image/stock/:id/preview', { schema: { params: stockParams } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'preview'));
+  app.get(ROUTES.stockImage.pattern, { schema: { params: paramsOf(ROUTES.stockImage, { id: stockId }) } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'full'));
+  app.get(ROUTES.stockImagePreview.pattern, { schema: { params: paramsOf(ROUTES.stockImagePreview, { id: stockId }) } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'preview'));
 
-  app.get('/image/:ref', { schema: { params: refParams } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'full'));
-  app.get('/image/:ref/large', { schema: { params: refParams } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'large'));
+  app.get(ROUTES.image.pattern, { schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'full'));
+  app.get(ROUTES.imageLarge.pattern, { schema: { params: paramsOf(ROUTES.imageLarge) } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'large'));
 };
 
 /** The stock search is a JSON endpoint: anonymous visitors get 401 with a message rather than the 403 page. */
 const maySearchStockImages = allowedForJson(canSearchStockImages, { signIn: 'Sign in to search stock images.' });
-
-function itemPath(item: ItemForImages): string {
-  return `/i/${item.ref}`;
-}
 
 /** The item `ref` names, when the viewer may edit it: 404 for an unknown ref, 403 otherwise. */
 async function editableItem(request: FastifyRequest, ref: string): Promise<ItemForImages> {

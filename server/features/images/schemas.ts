@@ -5,7 +5,7 @@ import { isImageExtension, type ImageExtension } from './processing';
 import { STOCK_ID_PATTERN } from './stock/library';
 
 /** A stock image's name in a path: anything else names no picture (404). */
-export const stockParams = z.object({ id: z.string().max(200).regex(STOCK_ID_PATTERN) });
+export const stockId = z.string().max(200).regex(STOCK_ID_PATTERN);
 
 export const STOCK_SEARCH_MESSAGE = 'Enter at most 200 characters to search for.';
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ROUTES } from '../../../shared/routes';
 import { invitationRaisesLevel } from '../../access/policy';
 import { loadViewer } from '../../auth/viewer';
 import type { Database } from '../../db/client';
@@ -8,7 +9,7 @@ import { queueMail } from '../../mail/outbox';
 import { invitationMail } from '../../mail/templates/invitation';
 import { absoluteUrl } from './present';
 import { invitationState } from './queries';
-import { acceptPath, invitationToken, invitationTokenHash, knownInvitationToken } from './tokens';
+import { invitationToken, invitationTokenHash, knownInvitationToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,7 +85,7 @@ export async function sendInvitation(
       token = invitationToken(settings.linkKey, invitation);
       await tx.update(invitations).set({ tokenHash: invitationTokenHash(token) }).where(eq(invitations.id, invitation.id));
     }
-    const acceptLink = absoluteUrl(settings.appUrl, acceptPath(token));
+    const acceptLink = absoluteUrl(settings.appUrl, ROUTES.invite.path({ token }));
     for (const to of input.addresses) {
       await queueMail(tx, invitationMail({ to, fromName: input.fromName, appName: settings.appName, userTypeTitle: input.userTypeTitle, acceptLink, expiresAt: invitation.expiresAt, timeZone: settings.timeZone }));
     }

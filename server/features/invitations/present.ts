@@ -1,6 +1,7 @@
 import type { ReceivedInvitation, UserInvitation } from '../../../shared/invitations';
+import { ROUTES } from '../../../shared/routes';
 import { invitationState, type InvitationRow } from './queries';
-import { acceptPath, knownInvitationToken } from './tokens';
+import { knownInvitationToken } from './tokens';
 
 export interface PresentContext {
   linkKey: Buffer;
@@ -49,9 +50,9 @@ export function toUserInvitation(row: InvitationRow, context: PresentContext): U
     declined_at: row.declinedAt?.toISOString() ?? null,
     state,
     sent_to: row.sentTo,
-    link: `/user_invitation/${row.ref}`,
+    link: ROUTES.userInvitation.path({ ref: row.ref }),
     // A link that can no longer be accepted is not worth copying.
-    accept_link: token && state === 'active' ? absoluteUrl(context.appUrl, acceptPath(token)) : null,
+    accept_link: token && state === 'active' ? absoluteUrl(context.appUrl, ROUTES.invite.path({ token })) : null,
   };
 }
 

@@ -7,15 +7,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INVITATION_MESSAGES } from '../../../shared/invitations';
+import { ROUTES } from '../../../shared/routes';
 import { signedIn, signedInViewer } from '../../access/guards';
 import { invitationRaisesLevel, isSignedIn, type Viewer } from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
+import { paramsOf } from '../../lib/validation';
 import { acceptInvitation, declineInvitation, type AcceptOutcome } from './actions';
 import { inviterName, toReceivedInvitation } from './present';
 import { findInvitationById, findInvitationByTokenHash, findUserType, invitationState, type InvitationRow } from './queries';
 import { invitationSettings } from './routes';
-import { tokenParams } from './schemas';
-import { acceptPath, INVITATION_TOKEN_PATTERN, invitationTokenHash } from './tokens';
+import { invitationToken } from './schemas';
+import { INVITATION_TOKEN_PATTERN, invitationTokenHash } from './tokens';
 import { perMinute } from '../../web/rate-limit';
 
 declare module 'fastify' {
@@ -51,7 +53,7 @@ export const pendingInvitationPlugin = fp(
       if (NOT_INTERRUPTED.some((prefix) => path.startsWith(prefix))) return;
       reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
       if (!INVITATION_TOKEN_PATTERN.test(token)) return;
-      return reply.redirect(acceptPath(token));
+      return reply.redirect(ROUTES.invite.path({ token }));
     });
   },
   { name: 'equip-pending-invitation', dependencies: ['equip-viewer'] },
@@ -91,7 +93,7 @@ export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     return invitation;
   }
 
-  app.get('/invite/:token', { config: { rateLimit }, schema: { params: tokenParams } }, async (request, reply) => {
+  app.get(ROUTES.invite.pattern, { config: { rateLimit }, schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) } }, async (request, reply) => {
     const { token } = request.params;
     if (token === null) throw gone(GONE_DETAIL.unknown);
     const viewer = request.viewer;
@@ -104,12 +106,12 @@ export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
         maxAge: PENDING_INVITATION_MAX_AGE_SECONDS,
       });
       reply.notify(INVITATION_MESSAGES.signInFirst, 'info');
-      return reply.redirect(`/login?return_to=${encodeURIComponent(acceptPath(token))}`);
+      return reply.redirect(`/login?return_to=${encodeURIComponent(ROUTES.invite.path({ token }))}`);
     }
     if (request.cookies[PENDING_INVITATION_COOKIE] !== undefined) reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
     const invitation = refuseUnlessActive(await findInvitationByTokenHash(app.db, invitationTokenHash(token)));
     request.session.set('invitationId', invitation.id);
-    return showInvitation(reply, viewer, invitation, acceptPath(token));
+    return showInvitation(reply, viewer, invitation, ROUTES.invite.path({ token }));
   });
 
   app.get('/invite', async (request, reply) => {
@@ -121,7 +123,7 @@ export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     return showInvitation(reply, viewer, invitation, null);
   });
 
-  app.post('/invite/:token', { config: { rateLimit }, preValidation: signedIn, schema: { params: tokenParams } }, async (request, reply) => {
+  app.post(ROUTES.invite.pattern, { config: { rateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) } }, async (request, reply) => {
     const viewer = signedInViewer(request);
     const { token } = request.params;
     if (token === null) throw gone(GONE_DETAIL.unknown);

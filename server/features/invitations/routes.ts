@@ -4,11 +4,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ELEVATE_USERS_TITLE, INVITATION_ADDRESSES_MAX, INVITATION_MESSAGES } from '../../../shared/invitations';
+import { ELEVATE_USERS_TITLE, INVITATION_ADDRESSES_MAX, INVITATION_MESSAGES, USER_INVITATIONS_URL } from '../../../shared/invitations';
+import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';
 import { canInvite, canInviteToUserType, canManageInvitation } from '../../access/policy';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { createInvitation, deleteInvitation, regenerateInvitation, sendInvitation, type InvitationSettings } from './actions';
 import { inviterName, toUserInvitation } from './present';
 import { findInvitationByRef, findUserType, invitableUserTypes, invitationState, listInvitations, type InvitationRow } from './queries';
@@ -16,10 +17,9 @@ import { addressesBody, createInvitationBody, parseAddresses } from './schemas';
 import { invitationLinkKey } from './tokens';
 import { perMinute } from '../../web/rate-limit';
 
-const LIST_URL = '/user_invitation';
-const CREATE_URL = '/user_invitation/create';
+const LIST_URL = USER_INVITATIONS_URL;
+const CREATE_URL = `${USER_INVITATIONS_URL}/create`;
 const LIST_TITLE = 'User Invitations';
-const detailUrl = (invitation: { ref: string }) => `/user_invitation/${invitation.ref}`;
 
 export function invitationSettings(app: FastifyInstance): InvitationSettings {
   return {
@@ -43,7 +43,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = invitationSettings(app);
   const rateLimit = perMinute(app.config.RATE_LIMIT_INVITE_MAX);
   const inviters = allowedBy(canInvite);
-  const oneInvitation = { preValidation: inviters, schema: { params: refParams } };
+  const oneInvitation = { preValidation: inviters, schema: { params: paramsOf(ROUTES.userInvitation) } };
 
   async function listPage(request: FastifyRequest, reply: FastifyReply, createOpen: boolean) {
     const viewer = signedInViewer(request);
@@ -60,7 +60,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(LIST_URL, { preValidation: inviters }, (request, reply) => listPage(request, reply, false));
   app.get(CREATE_URL, { preValidation: inviters }, (request, reply) => listPage(request, reply, true));
 
-  app.get('/user_invitation/:ref', oneInvitation, async (request, reply) => {
+  app.get(ROUTES.userInvitation.pattern, oneInvitation, async (request, reply) => {
     const invitation = await invitationTheViewerManages(request, request.params.ref);
     const state = invitationState(invitation);
     const mayInviteToType = canInviteToUserType(request.viewer, invitation.userType);
@@ -80,31 +80,31 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!canInviteToUserType(viewer, userType)) throw forbidden();
     const created = await createInvitation(app.db, { createdByUserId: viewer.id, userTypeId: userType.id, noteToSelf: request.body.note_to_self }, settings);
     reply.notify(INVITATION_MESSAGES.created);
-    return reply.redirect(detailUrl(created), 303);
+    return reply.redirect(ROUTES.userInvitation.path({ ref: created.ref }), 303);
   });
 
-  app.post('/user_invitation/:ref', { ...oneInvitation, config: { rateLimit }, schema: { params: refParams, body: addressesBody } }, async (request, reply) => {
+  app.post(ROUTES.userInvitation.pattern, { ...oneInvitation, config: { rateLimit }, schema: { ...oneInvitation.schema, body: addressesBody } }, async (request, reply) => {
     const invitation = await invitationTheViewerManages(request, request.params.ref);
     if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
     const { valid, invalid } = parseAddresses(request.body.addresses);
     const refusal = addressesRefusal(valid, invalid);
-    if (refusal) return reply.redirectWithErrors({ addresses: refusal }, detailUrl(invitation));
+    if (refusal) return reply.redirectWithErrors({ addresses: refusal }, ROUTES.userInvitation.path({ ref: invitation.ref }));
     const fromName = inviterName(invitation, app.config.APP_NAME);
     const outcome = await sendInvitation(app.db, { invitationId: invitation.id, addresses: valid, fromName, userTypeTitle: invitation.userType.title }, settings);
-    if (outcome === 'not-active') return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.notSendable }, detailUrl(invitation));
+    if (outcome === 'not-active') return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.notSendable }, ROUTES.userInvitation.path({ ref: invitation.ref }));
     reply.notify(INVITATION_MESSAGES.sent(valid.length));
-    return reply.redirect(detailUrl(invitation), 303);
+    return reply.redirect(ROUTES.userInvitation.path({ ref: invitation.ref }), 303);
   });
 
-  app.patch('/user_invitation/:ref', { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
+  app.patch(ROUTES.userInvitation.pattern, { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
     const invitation = await invitationTheViewerManages(request, request.params.ref);
     if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
     if (!(await regenerateInvitation(app.db, invitation.id, settings))) throw new HttpError(409, INVITATION_MESSAGES.notRegenerable);
     reply.notify(INVITATION_MESSAGES.regenerated);
-    return reply.redirect(detailUrl(invitation), 303);
+    return reply.redirect(ROUTES.userInvitation.path({ ref: invitation.ref }), 303);
   });
 
-  app.delete('/user_invitation/:ref', { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
+  app.delete(ROUTES.userInvitation.pattern, { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
     const invitation = await invitationTheViewerManages(request, request.params.ref);
     await deleteInvitation(app.db, invitation.id);
     reply.notify(INVITATION_MESSAGES.deleted);

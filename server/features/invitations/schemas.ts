@@ -4,10 +4,10 @@ import { formBody, INT4_MAX } from '../../lib/validation';
 import { INVITATION_TOKEN_PATTERN } from './tokens';
 
 /**
- * /invite/{token}: a token that could not have been made here reads as null, which the route answers as an unknown
- * invitation (410), as it does a well-formed token that matches none.
+ * The token of /invite/{token}: one that could not have been made here reads as null, which the route answers as an
+ * unknown invitation (410), as it does a well-formed token that matches none.
  */
-export const tokenParams = z.object({ token: z.string().regex(INVITATION_TOKEN_PATTERN).nullable().catch(null) });
+export const invitationToken = z.string().regex(INVITATION_TOKEN_PATTERN).nullable().catch(null);
 
 const userTypeRequired = { error: INVITATION_MESSAGES.userTypeRequired };
 

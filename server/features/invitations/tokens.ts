@@ -26,7 +26,3 @@ export function knownInvitationToken(key: Buffer, invitation: { ref: string; exp
 
 /** Tokens in links: base64url, as made here, or the demo library's readable ones. */
 export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-
-export function acceptPath(token: string): string {
-  return `/invite/${token}`;
-}

@@ -7,19 +7,20 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../../shared/enums';
+import { ROUTES } from '../../../shared/routes';
 import { signedIn } from '../../access/guards';
 import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, isSignedIn, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemImages, items, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { removeImageFiles, type StoredImage } from '../images/file-cleanup';
 import { imagesDirIn, localImageStore, type ImageStore } from '../images/storage';
 import { openItemForViewer } from '../items/queries';
 import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
-import { characteristicParams, tagParams, taxonomyParams, taxonomyTagsBody } from './schemas';
+import { taxonomyTagsBody } from './schemas';
 import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomyField, type TaggingResult } from './tagging';
 import { singleField, updateItemField } from './update-field';
 import { userSearchRoutes } from './user-search';
@@ -28,8 +29,6 @@ export interface ItemEditingRoutesOptions {
   /** Where item images live (the images feature's store); defaults to DATA_DIR/images. */
   imageStore?: ImageStore;
 }
-
-const itemUrl = (item: Pick<EditableItem, 'ref'>) => `/i/${item.ref}`;
 
 /** The item, or 404 when there is none; 403 when it exists but the viewer may not edit it. */
 async function itemTheViewerEdits(db: Database, viewer: Viewer, ref: string): Promise<EditableItem> {
@@ -40,8 +39,8 @@ async function itemTheViewerEdits(db: Database, viewer: Viewer, ref: string): Pr
 }
 
 function afterTagging(reply: FastifyReply, item: EditableItem, result: TaggingResult, notice: string): FastifyReply {
-  if (!result.ok) return reply.redirectWithErrors(result.errors, itemUrl(item));
-  return reply.notify(notice).redirectBack(itemUrl(item));
+  if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
+  return reply.notify(notice).redirectBack(ROUTES.item.path({ ref: item.ref }));
 }
 
 /**
@@ -51,16 +50,16 @@ function afterTagging(reply: FastifyReply, item: EditableItem, result: TaggingRe
 export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> = async (app, options) => {
   const imageStore = options.imageStore ?? localImageStore(imagesDirIn(app.config.DATA_DIR));
 
-  app.patch('/i/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+  app.patch(ROUTES.item.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     // The body names one field, the item's or a characteristic-{ref}: a malformed one is a 400, not a field error.
     const [name, value] = singleField(request.body);
     const result = await updateItemField(app.db, request.viewer, item, name, value);
-    if (!result.ok) return reply.redirectWithErrors(result.errors, itemUrl(item));
-    return reply.notify(ITEM_EDIT_NOTICES.saved).redirectBack(itemUrl(item));
+    if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
+    return reply.notify(ITEM_EDIT_NOTICES.saved).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.delete('/i/:ref/characteristic/:characteristicRef', { preValidation: signedIn, schema: { params: characteristicParams } }, async (request, reply) => {
+  app.delete(ROUTES.itemCharacteristic.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemCharacteristic) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const characteristic = await findCharacteristic(app.db, request.params.characteristicRef);
     if (!characteristic) throw notFound();
@@ -69,11 +68,11 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
       await removeCharacteristicValue(tx, item.id, characteristic.id);
       await touchItem(tx, item.id);
     });
-    return reply.notify(ITEM_EDIT_NOTICES.characteristicRemoved).redirectBack(itemUrl(item));
+    return reply.notify(ITEM_EDIT_NOTICES.characteristicRemoved).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
   /** Saves the item's tags in one taxonomy: body `tags`, a list of tag refs (one at most unless multiselect). */
-  app.post('/i/:ref/taxonomy/:taxonomyRef', { preValidation: signedIn, schema: { params: taxonomyParams } }, async (request, reply) => {
+  app.post(ROUTES.itemTaxonomy.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTaxonomy) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
     if (!taxonomy) throw notFound();
@@ -83,24 +82,24 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
     return afterTagging(reply, item, result, ITEM_EDIT_NOTICES.tagsSaved);
   });
 
-  app.delete('/i/:ref/taxonomy/:taxonomyRef', { preValidation: signedIn, schema: { params: taxonomyParams } }, async (request, reply) => {
+  app.delete(ROUTES.itemTaxonomy.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTaxonomy) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
     if (!taxonomy) throw notFound();
     return afterTagging(reply, item, await clearTaxonomyTags(app.db, item.id, taxonomy), ITEM_EDIT_NOTICES.tagsSaved);
   });
 
-  app.post('/i/:ref/tag/:tagRef', { preValidation: signedIn, schema: { params: tagParams } }, async (request, reply) => {
+  app.post(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     return afterTagging(reply, item, await addItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagAdded);
   });
 
-  app.delete('/i/:ref/tag/:tagRef', { preValidation: signedIn, schema: { params: tagParams } }, async (request, reply) => {
+  app.delete(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     return afterTagging(reply, item, await removeItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagRemoved);
   });
 
-  app.post('/i/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.post(ROUTES.item.pattern, { schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
     const viewer = request.viewer;
     const now = new Date();
     // What the item page would answer (404, 403, 410) comes first: nothing is copied from an item one may not open.
@@ -108,10 +107,10 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
     if (!isSignedIn(viewer) || !canDuplicateItem(viewer, item, now)) throw forbidden();
     const copy = await duplicateItem(app.db, viewer, item.id);
     reply.notify(ITEM_EDIT_NOTICES.duplicated(copy.title));
-    return reply.redirect(itemUrl(copy), 303);
+    return reply.redirect(ROUTES.item.path({ ref: copy.ref }), 303);
   });
 
-  app.delete('/i/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.item.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
     const item = await findEditableItem(app.db, request.params.ref);
     if (!item) throw notFound();
     if (!canDeleteItem(request.viewer, item)) throw forbidden();

@@ -1,10 +1,5 @@
 /** Request shapes of the item editing calls (member-library §7). */
 import { z } from 'zod';
-import { ref } from '../../lib/validation';
-
-export const characteristicParams = z.object({ ref, characteristicRef: ref });
-export const taxonomyParams = z.object({ ref, taxonomyRef: ref });
-export const tagParams = z.object({ ref, tagRef: ref });
 
 /**
  * POST /i/{ref}/taxonomy/{taxonomyRef}: `tags`, a list of tag refs. The handler reads it once the item and the

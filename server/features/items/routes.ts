@@ -3,24 +3,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import { canAffirm, canDeleteRelation, canRelateItems } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { refParams } from '../../lib/validation';
+import { ROUTES } from '../../../shared/routes';
+import { paramsOf } from '../../lib/validation';
 import { findAffirmationOptionId, setAffirmation } from './affirmations';
 import { openItemPage } from './detail';
 import { itemPageProps } from './page';
 import { findItemRecordById, openItemForViewer, viewerCanList, viewerCanOpen } from './queries';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
-import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS, relationParams } from './schemas';
+import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS } from './schemas';
 import { isCountedView, refreshRecentViewCountsPeriodically } from './views';
 import { sharingExplanationProp } from '../sharing/explanation';
 import { cachedReadsFor } from '../discovery/library-cache';
-
-const itemPath = (ref: string) => `/i/${ref}`;
 
 /** The item page (member-library §2 "Item page"), its affirmations and related items (§7). */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   refreshRecentViewCountsPeriodically(app);
 
-  app.get('/i/:ref', { schema: { params: refParams } }, async (request, reply) => {
+  app.get(ROUTES.item.pattern, { schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
     const { ref } = request.params;
     const now = new Date();
     const viewer = request.viewer;
@@ -38,17 +37,17 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('items/Show', { ...props, sharingExplanation });
   }
 
-  app.post('/i/:ref/affirmation', { preValidation: allowedBy(canAffirm), schema: { params: refParams, body: affirmationBody } }, async (request, reply) => {
+  app.post(ROUTES.itemAffirmation.pattern, { preValidation: allowedBy(canAffirm), schema: { params: paramsOf(ROUTES.itemAffirmation), body: affirmationBody } }, async (request, reply) => {
     const viewer = signedInViewer(request);
     const { ref } = request.params;
     const item = await openItemForViewer(app.db, viewer, ref);
     const optionId = await findAffirmationOptionId(app.db, request.body.affirmation);
-    if (optionId === null) return reply.redirectWithErrors({ affirmation: AFFIRMATION_ERRORS.affirmation }, itemPath(ref));
+    if (optionId === null) return reply.redirectWithErrors({ affirmation: AFFIRMATION_ERRORS.affirmation }, ROUTES.item.path({ ref }));
     await setAffirmation(app.db, { itemId: item.id, affirmationOptionId: optionId, userId: viewer.id }, request.body.value);
-    return reply.redirectBack(itemPath(ref));
+    return reply.redirectBack(ROUTES.item.path({ ref }));
   });
 
-  app.post('/i/:ref/relation/:itemRef', { preValidation: allowedBy(canRelateItems), schema: { params: relationParams } }, async (request, reply) => {
+  app.post(ROUTES.itemRelation.pattern, { preValidation: allowedBy(canRelateItems), schema: { params: paramsOf(ROUTES.itemRelation) } }, async (request, reply) => {
     const viewer = signedInViewer(request);
     const { ref, itemRef } = request.params;
     const item = await openItemForViewer(app.db, viewer, ref);
@@ -57,10 +56,10 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await viewerCanList(app.db, viewer, related))) return relationRefused(reply, RELATION_ERRORS.unlisted, ref);
     if (await itemsAreRelated(app.db, item.id, related.id)) return relationRefused(reply, RELATION_ERRORS.duplicate, ref);
     await addRelation(app.db, viewer, item.id, related.id);
-    return reply.notify(`Related “${related.title}”.`).redirectBack(itemPath(ref));
+    return reply.notify(`Related “${related.title}”.`).redirectBack(ROUTES.item.path({ ref }));
   });
 
-  app.delete('/relation/:ref', { preValidation: signedIn, schema: { params: refParams } }, async (request, reply) => {
+  app.delete(ROUTES.relation.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.relation) } }, async (request, reply) => {
     const viewer = request.viewer;
     const relation = await findRelation(app.db, request.params.ref);
     if (!relation) throw notFound();
@@ -69,10 +68,10 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     const mayOpenBoth = (await viewerCanOpen(app.db, viewer, item)) && (await viewerCanOpen(app.db, viewer, related));
     if (!mayOpenBoth || !canDeleteRelation(viewer, relation)) throw forbidden();
     await deleteRelation(app.db, relation.id);
-    return reply.redirectBack(itemPath(item.ref));
+    return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 };
 
 function relationRefused(reply: FastifyReply, message: string, ref: string) {
-  return reply.redirectWithErrors({ item: message }, itemPath(ref));
+  return reply.redirectWithErrors({ item: message }, ROUTES.item.path({ ref }));
 }

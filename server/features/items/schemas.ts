@@ -1,7 +1,7 @@
 /** Request shapes of the item page's calls (member-library §7), and their validation messages. */
 import { z } from 'zod';
 import { REF_PATTERN } from '../../lib/ref';
-import { formBody, ref } from '../../lib/validation';
+import { formBody } from '../../lib/validation';
 
 export const AFFIRMATION_ERRORS = {
   affirmation: 'Please choose one of the affirmations.',
@@ -13,9 +13,6 @@ export const RELATION_ERRORS = {
   duplicate: 'These items are already related.',
   unlisted: 'Only admins can relate an unlisted item, because related items are listed on the other item.',
 } as const;
-
-/** POST /i/{ref}/relation/{itemRef}: the item and the one it is to be related to. */
-export const relationParams = z.object({ ref, itemRef: ref });
 
 /** Form posts send the value as text, Inertia as a number: both are accepted. */
 const affirmationValue = z.preprocess(

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type { NavigationHistory, NavigationHistoryEntry } from '../../../shared/props';
+import { ROUTES } from '../../../shared/routes';
 import { listableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collections, items, itemTags, itemViews, tags, taxonomies } from '../../db/schema';
@@ -24,7 +25,7 @@ const typeLabel = sql<string | null>`(
   limit 1)`;
 
 function itemEntry(row: { ref: string; title: string; type: string | null }): NavigationHistoryEntry {
-  return { title: row.title, href: `/i/${row.ref}`, icon: TYPE_ICONS[row.type ?? ''] ?? DEFAULT_ITEM_ICON };
+  return { title: row.title, href: ROUTES.item.path({ ref: row.ref }), icon: TYPE_ICONS[row.type ?? ''] ?? DEFAULT_ITEM_ICON };
 }
 
 /**
@@ -70,5 +71,5 @@ async function myCollections(db: Database, userId: number): Promise<NavigationHi
     .where(eq(collections.userId, userId))
     .orderBy(desc(collections.updatedAt))
     .limit(HISTORY_ENTRY_LIMIT);
-  return rows.map((row) => ({ title: row.title, href: `/collection/${row.ref}`, icon: 'bi-collection' }));
+  return rows.map((row) => ({ title: row.title, href: ROUTES.collection.path({ ref: row.ref }), icon: 'bi-collection' }));
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROFILE_MESSAGES, PROFILE_TEXT, PROFILE_URL } from '../../../shared/profile';
+import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';
 import { baseCan, canChangeOwnEmail, canCreateOwnPersonPage, canManageOwnProfile, type Viewer } from '../../access/policy';
 import { impersonatorOf } from '../../auth/impersonation';
@@ -53,8 +54,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/profile/create_own_person_page', { preValidation: allowedBy(mayCreateOwnPersonPage) }, async (request, reply) => {
     const created = await createOwnPersonPage(app.db, signedInViewer(request));
     if (created.outcome === 'no-person-tag') return reply.notify(PROFILE_MESSAGES.personTagMissing, 'warning').redirect(PROFILE_URL, 303);
-    if (created.outcome === 'exists') return reply.notify(PROFILE_MESSAGES.personPageExists, 'warning').redirect(`/i/${created.ref}`, 303);
+    if (created.outcome === 'exists') return reply.notify(PROFILE_MESSAGES.personPageExists, 'warning').redirect(ROUTES.item.path({ ref: created.ref }), 303);
     reply.notify(PROFILE_MESSAGES.personPageCreated);
-    return reply.redirect(`/i/${created.ref}`, 303);
+    return reply.redirect(ROUTES.item.path({ ref: created.ref }), 303);
   });
 };

@@ -14,11 +14,11 @@ import {
   ACCESS_REQUEST_REPEAT_HOURS,
   ACCESS_REQUEST_TEXTS,
   ACCESS_REQUESTS_PER_WINDOW,
-  accessRequestUrl,
   SHARE_LEVEL_PARAM,
   SHARE_TO_PARAM,
   type ForbiddenHelp,
 } from '../../../shared/sharing';
+import { ROUTES } from '../../../shared/routes';
 import { signedIn, signedInViewer, type SignedInViewer } from '../../access/guards';
 import { accessRequestLevel, canAnswerAccessRequest, isItemExpired, isSignedIn, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import { toViewer, viewerColumns } from '../../auth/viewer';
@@ -26,16 +26,13 @@ import { safeReturnPath } from '../../auth/return-to';
 import type { Database } from '../../db/client';
 import { accessRequests, users, userTypes } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { queueMail } from '../../mail/outbox';
 import type { MailMessage } from '../../mail/mailer';
 import { perMinute } from '../../web/rate-limit';
 import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, type ItemRecord } from '../items/queries';
 
-const ITEM_PAGE_ROUTE = '/i/:ref';
 const REPEAT_MS = ACCESS_REQUEST_REPEAT_HOURS * 3_600_000;
-
-const itemPath = (ref: string) => `/i/${ref}`;
 
 /**
  * The 403 page's help (shared/sharing.ts ForbiddenHelp): for a visitor the login page that comes back here; on an item
@@ -49,7 +46,7 @@ export async function forbiddenHelp(request: FastifyRequest, refusedItemId: numb
     const back = pageRead ? safeReturnPath(request.url, []) : null;
     help.signInUrl = back ? `/login?${new URLSearchParams({ return_to: back })}` : '/login';
   }
-  const onItemPage = pageRead && request.routeOptions.url === ITEM_PAGE_ROUTE && refusedItemId !== null;
+  const onItemPage = pageRead && request.routeOptions.url === ROUTES.item.pattern && refusedItemId !== null;
   if (!onItemPage) return help.signInUrl ? help : null;
   const { db } = request.server;
   const item = await findItemRecordById(db, refusedItemId);
@@ -71,7 +68,7 @@ export async function forbiddenHelp(request: FastifyRequest, refusedItemId: numb
   }
   const asked = await lastRequest(db, viewer.id, item.id, now);
   help.askedAt = asked?.toISOString() ?? null;
-  help.askUrl = asked ? null : accessRequestUrl(item.ref);
+  help.askUrl = asked ? null : ROUTES.itemAccessRequest.path({ ref: item.ref });
   return help;
 }
 
@@ -163,14 +160,14 @@ async function recordRequest(db: Database, viewer: SignedInViewer, item: ItemRec
 
 const accessRequestRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/i/:ref/access_request',
-    { preValidation: signedIn, config: { rateLimit: perMinute(app.config.RATE_LIMIT_SHARE_MAX) }, schema: { params: refParams } },
+    ROUTES.itemAccessRequest.pattern,
+    { preValidation: signedIn, config: { rateLimit: perMinute(app.config.RATE_LIMIT_SHARE_MAX) }, schema: { params: paramsOf(ROUTES.itemAccessRequest) } },
     async (request, reply) => {
       const viewer = signedInViewer(request);
       const now = new Date();
       const item = await findItemRecord(app.db, request.params.ref);
       if (!item) throw notFound();
-      const back = itemPath(item.ref);
+      const back = ROUTES.item.path({ ref: item.ref });
       const level = accessRequestLevel(viewer, item, await grantedLevelFor(app.db, viewer, item.id, now), now);
       // Someone who opens it already is simply taken there; for an item no grant opens, the 403 says all there is.
       if (level === null) {

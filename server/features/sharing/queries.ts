@@ -3,6 +3,7 @@ import { aliasedTable, and, desc, eq, gt, isNull, or, sql, type SQL } from 'driz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SharedType } from '../../../shared/enums';
 import { itemImageUrls } from '../../../shared/items';
+import { ROUTES } from '../../../shared/routes';
 import { SHARE_EXPIRING_SOON_DAYS, SHARE_QUERY_PARAM, SHARES_PER_PAGE, type Share, type ShareValidity } from '../../../shared/sharing';
 import {
   canOpenCollection,
@@ -257,12 +258,12 @@ function sharedResourceOf(viewer: Viewer, row: ShareRow, now: Date): { path: str
   const { item, content, collection } = row;
   if (row.sharedType === 'collection') {
     if (!collection || !canOpenCollection(viewer, collection, row.collectionSharedWithViewer)) return null;
-    return { path: `/collection/${collection.ref}`, title: collection.title, imageRef: null };
+    return { path: ROUTES.collection.path({ ref: collection.ref }), title: collection.title, imageRef: null };
   }
   if (!item || !canOpenItem(viewer, item, row.grantedLevel, now)) return null;
   if (row.sharedType === 'item_content') {
     if (!content || !canSeeContent(viewer, item, content, row.grantedLevel)) return null;
-    return { path: `/content/${content.ref}`, title: `${content.label} (${item.title})`, imageRef: row.imageRef };
+    return { path: ROUTES.content.path({ ref: content.ref }), title: `${content.label} (${item.title})`, imageRef: row.imageRef };
   }
-  return { path: `/i/${item.ref}`, title: item.title, imageRef: row.imageRef };
+  return { path: ROUTES.item.path({ ref: item.ref }), title: item.title, imageRef: row.imageRef };
 }

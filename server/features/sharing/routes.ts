@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
 import { EMPTY_STATES } from '../../../shared/messages';
 import { SHARE_MESSAGES, SHARE_QUERY_PARAM, SHARE_TEXTS, SHARES_PER_PAGE } from '../../../shared/sharing';
-import { collectionUrl } from '../../../shared/collections';
+import { ROUTES, type Route } from '../../../shared/routes';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import {
   canGrantAccess,
@@ -26,7 +26,7 @@ import {
 } from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
 import type { Database } from '../../db/client';
 import { contentRowOpensFor, findContentWithItem } from '../content/queries';
@@ -36,28 +36,31 @@ import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareL
 import { shareBody, type ShareBody } from './schemas';
 import { perMinute } from '../../web/rate-limit';
 
-const itemPath = (ref: string) => `/i/${ref}`;
 const SHARES_PATHS: Record<ShareDirection, string> = { received: '/share', sent: '/sent' };
 
 const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const shareRateLimit = perMinute(app.config.RATE_LIMIT_SHARE_MAX);
   /** Who may grant at all is the viewer's alone; what they may share is checked on the record. */
-  const grantRoute = { preValidation: allowedBy(canGrantAccess), config: { rateLimit: shareRateLimit }, schema: { params: refParams, body: shareBody } };
+  const grantRoute = <Pattern extends string>(contract: Route<Pattern>) => ({
+    preValidation: allowedBy(canGrantAccess),
+    config: { rateLimit: shareRateLimit },
+    schema: { params: paramsOf(contract), body: shareBody },
+  });
 
   // Before the page's own schema replaces its query with what it declares, which need not name `share`.
   app.addHook('preValidation', async (request) => checkSharedLink(request));
   app.addHook('preValidation', async (request) => checkSharedCollectionLink(request));
 
-  app.post('/i/:ref/share', grantRoute, async (request, reply) => {
+  app.post(ROUTES.itemShare.pattern, grantRoute(ROUTES.itemShare), async (request, reply) => {
     const viewer = request.viewer;
     const now = new Date();
     const item = await openItemForViewer(app.db, viewer, request.params.ref, now);
     if (!canShareItem(viewer, item)) throw forbidden();
-    const target: ShareTarget = { sharedType: 'item', itemId: item.id, contentId: null, collectionId: null, title: item.title, path: itemPath(item.ref) };
-    return grant(request, reply, request.body, { target, opens: { item, content: null } }, itemPath(item.ref), now);
+    const target: ShareTarget = { sharedType: 'item', itemId: item.id, contentId: null, collectionId: null, title: item.title, path: ROUTES.item.path({ ref: item.ref }) };
+    return grant(request, reply, request.body, { target, opens: { item, content: null } }, ROUTES.item.path({ ref: item.ref }), now);
   });
 
-  app.post('/content/:ref/share', grantRoute, async (request, reply) => {
+  app.post(ROUTES.contentShare.pattern, grantRoute(ROUTES.contentShare), async (request, reply) => {
     const viewer = request.viewer;
     const now = new Date();
     const found = await findContentWithItem(app.db, request.params.ref);
@@ -70,17 +73,17 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
       contentId: found.content.id,
       collectionId: null,
       title: `${found.content.label} (${item.title})`,
-      path: `/content/${found.content.ref}`,
+      path: ROUTES.content.path({ ref: found.content.ref }),
     };
-    return grant(request, reply, request.body, { target, opens: { item, content: found.content } }, itemPath(item.ref), now);
+    return grant(request, reply, request.body, { target, opens: { item, content: found.content } }, ROUTES.item.path({ ref: item.ref }), now);
   });
 
   /** A collection's owner grants one person access to it (docs/decisions.md "Collections"). */
-  app.post('/collection/:ref/share', grantRoute, async (request, reply) => {
+  app.post(ROUTES.collectionShare.pattern, grantRoute(ROUTES.collectionShare), async (request, reply) => {
     const collection = await findCollectionByRef(app.db, request.params.ref);
     if (!collection) throw notFound();
     if (!canShareCollection(request.viewer, collection)) throw forbidden();
-    const path = collectionUrl(collection.ref);
+    const path = ROUTES.collection.path({ ref: collection.ref });
     const target: ShareTarget = { sharedType: 'collection', itemId: null, contentId: null, collectionId: collection.id, title: collection.title, path };
     return grant(request, reply, request.body, { target, opens: null }, path, new Date());
   });
@@ -164,12 +167,12 @@ const pageRef = (request: FastifyRequest) => (request.params as { ref?: string }
  * (policy.sharesAddressedTo).
  */
 async function checkSharedLink(request: FastifyRequest): Promise<void> {
-  const shareRef = sharedLinkRef(request, ['/i/:ref', '/content/:ref']);
+  const shareRef = sharedLinkRef(request, [ROUTES.item.pattern, ROUTES.content.pattern]);
   if (shareRef === null) return;
   const { db } = request.server;
   const share = await findShareByRef(db, shareRef);
   if (!share) return;
-  const onItemPage = request.routeOptions.url === '/i/:ref';
+  const onItemPage = request.routeOptions.url === ROUTES.item.pattern;
   const resourceRef = onItemPage ? share.itemRef : share.contentRef;
   // Another resource's share ref proves nothing about this page.
   if (share.sharedType === 'collection' || resourceRef !== pageRef(request)) return;
@@ -192,7 +195,7 @@ async function viewerOpensContent(db: Database, viewer: Viewer, ref: string, now
 
 /** As checkSharedLink, for a collection page's shared link: an expired share of this collection answers 410, unless the viewer may open it anyway. */
 async function checkSharedCollectionLink(request: FastifyRequest): Promise<void> {
-  const shareRef = sharedLinkRef(request, ['/collection/:ref']);
+  const shareRef = sharedLinkRef(request, [ROUTES.collection.pattern]);
   if (shareRef === null) return;
   const { db } = request.server;
   const share = await findCollectionShare(db, shareRef);

@@ -6,25 +6,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_STATES } from '../../../shared/messages';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
+import { ROUTES } from '../../../shared/routes';
 import { TASK_ERRORS, TASK_MESSAGES, TASK_REOPEN_PARAM, TASK_TEXTS } from '../../../shared/tasks';
 import { signedIn, signedInViewer } from '../../access/guards';
 import { canAssignTaskTo, canCreateItemTask, canSettleTask } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import { findItemRecordById, openItemForViewer } from '../items/queries';
 import { assigneeMayOpen, createTask, findTaskByRef, findUserIdByRef, listMyTasks, setTaskCompleted } from './queries';
 import { myTasksQuery, taskBody } from './schemas';
 
 const MY_TASKS_PATH = '/task';
-const itemPath = (ref: string) => `/i/${ref}`;
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/i/:ref/task', { preValidation: signedIn, schema: { params: refParams, body: taskBody } }, async (request, reply) => {
+  app.post(ROUTES.itemTask.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTask), body: taskBody } }, async (request, reply) => {
     const viewer = signedInViewer(request);
     const item = await openItemForViewer(app.db, viewer, request.params.ref);
     if (!canCreateItemTask(viewer, item)) throw forbidden();
-    const back = itemPath(item.ref);
+    const back = ROUTES.item.path({ ref: item.ref });
     const { task, notes, priority, due_date, for_user_ref } = request.body;
     const forUserId = for_user_ref === undefined ? viewer.id : await findUserIdByRef(app.db, for_user_ref);
     if (forUserId === null) return reply.redirectWithErrors({ for_user_ref: TASK_ERRORS.for_user_ref }, back);
@@ -34,9 +34,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(TASK_MESSAGES.created).redirectBack(back);
   });
 
-  const settleRoute = { preValidation: signedIn, schema: { params: refParams } };
-  app.post('/task/:ref/complete', settleRoute, async (request, reply) => settleTask(request, reply, request.params.ref, true));
-  app.post('/task/:ref/incomplete', settleRoute, async (request, reply) => settleTask(request, reply, request.params.ref, false));
+  app.post(ROUTES.taskComplete.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.taskComplete) } }, async (request, reply) => settleTask(request, reply, request.params.ref, true));
+  app.post(ROUTES.taskIncomplete.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.taskIncomplete) } }, async (request, reply) => settleTask(request, reply, request.params.ref, false));
 
   app.get(MY_TASKS_PATH, { preValidation: signedIn, schema: { querystring: myTasksQuery } }, async (request, reply) => {
     const { page, [TASK_REOPEN_PARAM]: reopenMode } = request.query;

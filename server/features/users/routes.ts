@@ -4,7 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { USER_LIST_PAGE_SIZE, USER_LIST_URL, USER_NOTICES, USER_AREA_CONTACT, USER_FLAG_FIELDS, NOT_IMPERSONATING, userUrl, type UserPermissions } from '../../../shared/users';
+import { USER_LIST_PAGE_SIZE, USER_LIST_URL, USER_NOTICES, USER_AREA_CONTACT, USER_FLAG_FIELDS, NOT_IMPERSONATING, STOP_IMPERSONATING_URL, type UserPermissions } from '../../../shared/users';
+import { ROUTES, type Route } from '../../../shared/routes';
 import {
   canChangeUserType,
   canDeleteUser,
@@ -21,7 +22,7 @@ import {
 import { impersonatorOf, startImpersonating, stopImpersonating } from '../../auth/impersonation';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
-import { refParams } from '../../lib/validation';
+import { paramsOf } from '../../lib/validation';
 import {
   allUserTypes,
   commentsBy,
@@ -72,7 +73,7 @@ function permissionsFor(viewer: Viewer, user: ManagedUser): UserPermissions {
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const listRateLimit = perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX);
-  const oneUser = { preValidation: userManagers, schema: { params: refParams } };
+  const oneUser = <Pattern extends string>(contract: Route<Pattern>) => ({ preValidation: userManagers, schema: { params: paramsOf(contract) } });
 
   app.get(USER_LIST_URL, { config: { rateLimit: listRateLimit }, preValidation: userManagers, schema: { querystring: userListQuerySchema } }, async (request, reply) => {
     const query = request.query;
@@ -88,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/user/stop_impersonating', async (request, reply) => {
+  app.post(STOP_IMPERSONATING_URL, async (request, reply) => {
     const actedAs = request.viewer;
     const stopped = await stopImpersonating(request);
     if (!stopped) throw new HttpError(400, NOT_IMPERSONATING);
@@ -97,10 +98,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAuditEvent(app.db, { action: 'stop_impersonating', actorUserId: real.id, subjectUserId: stopped.subjectUserId, details: { request_id: request.id } });
       reply.notify(USER_NOTICES.returned(real.name));
     }
-    return reply.redirect(isSignedIn(real) && actedAs.ref ? userUrl(actedAs.ref) : '/', 303);
+    return reply.redirect(isSignedIn(real) && actedAs.ref ? ROUTES.user.path({ ref: actedAs.ref }) : '/', 303);
   });
 
-  app.get('/user/:ref', oneUser, async (request, reply) => {
+  app.get(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
     const viewer = request.viewer;
     const user = await userTheViewerOpens(request, request.params.ref);
     const [itemsCreated, userComments, types] = await Promise.all([itemsCreatedBy(app.db, viewer, user.id), commentsBy(app.db, viewer, user.id), allUserTypes(app.db)]);
@@ -127,15 +128,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.patch('/user/:ref', oneUser, async (request, reply) => {
+  app.patch(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
     const user = await userTheViewerOpens(request, request.params.ref);
     const [name, value] = singleUserField(request.body);
     const result = await updateUserField(app.db, request.viewer, user, name, value);
-    if (!result.ok) return reply.redirectWithErrors(result.errors, userUrl(user.ref));
-    return reply.notify(USER_NOTICES.saved).redirectBack(userUrl(user.ref));
+    if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.user.path({ ref: user.ref }));
+    return reply.notify(USER_NOTICES.saved).redirectBack(ROUTES.user.path({ ref: user.ref }));
   });
 
-  app.delete('/user/:ref', oneUser, async (request, reply) => {
+  app.delete(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
     const viewer = request.viewer;
     const user = await userTheViewerOpens(request, request.params.ref);
     if (!isSignedIn(viewer) || !canDeleteUser(viewer, user)) throw refusal(request);
@@ -144,14 +145,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect('/user', 303);
   });
 
-  app.post('/user/:ref/flag_all_unapproved_comments', oneUser, async (request, reply) => {
+  app.post(ROUTES.userFlagAllUnapprovedComments.pattern, oneUser(ROUTES.userFlagAllUnapprovedComments), async (request, reply) => {
     const user = await userTheViewerOpens(request, request.params.ref);
     if (!canFlagUserComments(request.viewer, user)) throw refusal(request);
     const flagged = await flagUnapprovedComments(app.db, user.id);
-    return reply.notify(USER_NOTICES.commentsFlagged(flagged)).redirectBack(userUrl(user.ref));
+    return reply.notify(USER_NOTICES.commentsFlagged(flagged)).redirectBack(ROUTES.user.path({ ref: user.ref }));
   });
 
-  app.post('/user/:ref/impersonate', oneUser, async (request, reply) => {
+  app.post(ROUTES.userImpersonate.pattern, oneUser(ROUTES.userImpersonate), async (request, reply) => {
     const viewer = request.viewer;
     const user = await userTheViewerOpens(request, request.params.ref);
     if (!isSignedIn(viewer) || !canImpersonate(viewer, user, impersonatorOf(request) !== null)) throw refusal(request);

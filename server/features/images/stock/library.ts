@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { StockImageResult } from '../../../../shared/items';
+import { ROUTES } from '../../../../shared/routes';
 import { decoder, encodeAs, PREVIEW_WIDTH, resizedJpeg, LARGE_THUMBNAIL_WIDTH, type ImageExtension } from '../processing';
 import { isMissingFile, type ImageStore } from '../storage';
 import { BUILT_IN_STOCK_IMAGES, BUILT_IN_STOCK_VERSION } from './catalogue';
@@ -29,7 +30,7 @@ export interface StockLibrary {
 }
 
 export function stockUrls(id: string): Omit<StockImageResult, 'id'> {
-  return { preview: `/image/stock/${id}/preview`, full: `/image/stock/${id}` };
+  return { preview: ROUTES.stockImagePreview.path({ id }), full: ROUTES.stockImage.path({ id }) };
 }
 
 /**
