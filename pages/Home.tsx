@@ -3,6 +3,7 @@ import type { PageProps } from '../shared/pages';
 import bannerUrlDefault from '../components/assets/banner.svg';
 import logoUrl from '../components/assets/logo.svg';
 import AppLink from '../components/lib/AppLink';
+import { ROUTES } from '../shared/routes';
 
 interface Section {
   label: string;
@@ -12,10 +13,10 @@ interface Section {
 }
 
 const SECTIONS: Section[] = [
-  { label: 'Resources', href: '/tag/resource', icon: 'bi-journal-text', signedInOnly: false },
-  { label: 'Training', href: '/tag/training', icon: 'bi-mortarboard', signedInOnly: false },
-  { label: 'People', href: '/tag/person', icon: 'bi-people', signedInOnly: true },
-  { label: 'Equipment', href: '/tag/equipment', icon: 'bi-tools', signedInOnly: true },
+  { label: 'Resources', href: ROUTES.tag.path({ label: 'resource' }), icon: 'bi-journal-text', signedInOnly: false },
+  { label: 'Training', href: ROUTES.tag.path({ label: 'training' }), icon: 'bi-mortarboard', signedInOnly: false },
+  { label: 'People', href: ROUTES.tag.path({ label: 'person' }), icon: 'bi-people', signedInOnly: true },
+  { label: 'Equipment', href: ROUTES.tag.path({ label: 'equipment' }), icon: 'bi-tools', signedInOnly: true },
 ];
 
 export default function Home({ appName, intro, contactHref, bannerUrl, auth }: PageProps<'Home'>) {

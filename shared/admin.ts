@@ -39,7 +39,6 @@ export const ADMIN_DASHBOARD_BUTTONS: readonly AdminDashboardButton[] = [
 export const ADMIN_CHARACTERISTICS_URL = '/admin/characteristic';
 /** The list is served under both spellings; the dashboard links the singular one. */
 export const ADMIN_CHARACTERISTICS_PLURAL_URL = '/admin/characteristics';
-export const adminCharacteristicUrl = (ref: string) => `${ADMIN_CHARACTERISTICS_URL}/${ref}`;
 export const CHARACTERISTICS_TITLE = 'Characteristics';
 export const NEW_CHARACTERISTIC_TITLE = 'New Characteristic';
 export const DELETE_CHARACTERISTIC_CONFIRM = 'Are you sure you want to delete this characteristic?';
@@ -115,7 +114,6 @@ export function deleteCharacteristicConfirm(valueCount: number): string {
 /* Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §3 Affirmation, §5). */
 
 export const ADMIN_AFFIRMATIONS_URL = '/admin/affirmation';
-export const adminAffirmationUrl = (ref: string) => `${ADMIN_AFFIRMATIONS_URL}/${ref}`;
 export const AFFIRMATIONS_TITLE = 'Affirmations';
 export const NEW_AFFIRMATION_TITLE = 'New Affirmation';
 export const DELETE_AFFIRMATION_CONFIRM = 'Are you sure you want to delete this affirmation?';

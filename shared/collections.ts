@@ -84,11 +84,6 @@ export function entryMovedAnnouncement(title: string, position: number, count: n
   return `Moved '${title}' to position ${position} of ${count} in '${section}'`;
 }
 
-export const collectionUrl = (ref: string) => `/collection/${ref}`;
-export const collectionItemUrl = (ref: string) => `/collection_item/${ref}`;
-/** POST target of Add to Collection; an empty choice still posts, and the server answers the field error. */
-export const addToCollectionUrl = (collectionRef: string, itemRef: string) => `/collection/${collectionRef}/item/${itemRef}`;
-
 /** A card of My Collections (admin-curation §2). */
 export interface CollectionSummary {
   ref: string;

@@ -32,11 +32,8 @@ export interface Comment {
 
 export type PaginatedComments = Paginated<Comment>;
 
-/** The comment calls (admin-curation §7). */
+/** The moderation list of comments (admin-curation §2). */
 export const ADMIN_COMMENTS_URL = '/admin/comment';
-export const itemCommentUrl = (itemRef: string) => `/i/${itemRef}/comment`;
-export const commentUrl = (ref: string) => `/comment/${ref}`;
-export const commentFlagUrl = (ref: string) => `/comment/${ref}/flag`;
 
 /** Confirmation prompts (admin-curation §8). */
 export const COMMENT_CONFIRM = {

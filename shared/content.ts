@@ -106,10 +106,6 @@ export const CONTENT_FORMAT_LABELS: Record<ContentFormat, string> = {
   other: 'Other',
 };
 
-export function contentUrl(ref: string): string {
-  return `/content/${ref}`;
-}
-
 /** Bytes as people read them: '512 B', '3.4 KB', '1.2 MB', '2 GB'. */
 export function formatBytes(bytes: number | null): string | null {
   if (bytes === null) return null;

@@ -2,6 +2,7 @@
 import type { Comment } from './comments';
 import type { Content } from './content';
 import type { Visibility, VisibilityName } from './enums';
+import { ROUTES } from './routes';
 
 export interface ItemImage {
   ref: string;
@@ -173,7 +174,7 @@ export const RECENT_VIEW_WINDOW_DAYS = 30;
 
 /** URLs under which the server serves an item image (with the item's access check). */
 export function itemImageUrls(imageRef: string) {
-  return { url: `/image/${imageRef}`, public_thumbnail_large_url: `/image/${imageRef}/large` };
+  return { url: ROUTES.image.path({ ref: imageRef }), public_thumbnail_large_url: ROUTES.imageLarge.path({ ref: imageRef }) };
 }
 
 /** One answer of GET /image/search (member-library §7): a stock image an editor can add to an item. */

@@ -168,11 +168,6 @@ export const ACCESS_REQUEST_REPEAT_HOURS = 24;
 /** And for at most this many items in that time, so nobody fills maintainers' inboxes. */
 export const ACCESS_REQUESTS_PER_WINDOW = 10;
 
-/** POST target of Ask for access. */
-export function accessRequestUrl(itemRef: string): string {
-  return `/i/${itemRef}/access_request`;
-}
-
 export const ACCESS_REQUEST_TEXTS = {
   ask: 'Ask for access',
   signIn: 'Log in',

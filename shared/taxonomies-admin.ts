@@ -10,13 +10,6 @@ export const ADMIN_TAXONOMIES_TITLE = 'Taxonomies';
 export const NEW_TAXONOMY_TITLE = 'New Taxonomy';
 export const NEW_TAG_TITLE = 'New Tag';
 
-export const adminTaxonomyUrl = (ref: string) => `${ADMIN_TAXONOMIES_URL}/${ref}`;
-export const adminTaxonomyTagUrl = (ref: string) => `${ADMIN_TAXONOMIES_URL}/${ref}/tag`;
-export const adminTaxonomyItemsUrl = (ref: string, all: boolean) => `${ADMIN_TAXONOMIES_URL}/${ref}/item${all ? '/all' : ''}`;
-export const adminTagUrl = (ref: string) => `/admin/tag/${ref}`;
-export const adminTagRepositionUrl = (ref: string) => `/admin/tag/${ref}/reposition`;
-export const quickTagUrl = (itemRef: string, tagRef: string) => `/i/${itemRef}/tag/${tagRef}`;
-
 export const TAXONOMY_TITLE_MAX = 120;
 export const TAXONOMY_USAGE_NOTE_MAX = 2000;
 export const TAG_LABEL_MAX = 120;

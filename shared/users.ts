@@ -19,9 +19,8 @@ export const USER_LIST_SEARCH_MAX_LENGTH = 100;
 /** The routes of the user area. */
 export const USER_LIST_URL = '/user';
 export const STOP_IMPERSONATING_URL = '/user/stop_impersonating';
-export const userUrl = (ref: string) => `/user/${ref}`;
-export const flagAllUnapprovedCommentsUrl = (ref: string) => `/user/${ref}/flag_all_unapproved_comments`;
-export const impersonateUrl = (ref: string) => `/user/${ref}/impersonate`;
+/** The maintainer picker's type-ahead (GET /user/search, JSON). */
+export const USER_SEARCH_URL = '/user/search';
 
 export interface UserTypeSummary {
   id: number;

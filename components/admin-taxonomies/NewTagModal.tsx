@@ -1,7 +1,8 @@
 import Form from 'react-bootstrap/Form';
-import { adminTaxonomyTagUrl, NEW_TAG_TITLE, TAG_LABEL_MAX, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
+import { NEW_TAG_TITLE, TAG_LABEL_MAX, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
 import FormTextField from '../forms/FormTextField';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
+import { ROUTES } from '../../shared/routes';
 
 interface NewTagModalProps {
   show: boolean;
@@ -21,7 +22,7 @@ const initialValues = (): NewTagForm => ({ label: '', parent_ref: '' });
 
 /** The 'New Tag' dialog (admin-curation §5 tag form): label and an optional parent; errors under label and parent_ref. */
 export default function NewTagModal({ show, onHide, taxonomyRef, tags }: NewTagModalProps) {
-  const { form, formId, reset, submit } = useCreateForm(initialValues, () => adminTaxonomyTagUrl(taxonomyRef), onHide);
+  const { form, formId, reset, submit } = useCreateForm(initialValues, () => ROUTES.adminTaxonomyTag.path({ ref: taxonomyRef }), onHide);
   return (
     <CreateDialog show={show} onHide={onHide} title={NEW_TAG_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
       <FormTextField controlId={`${formId}-label`} label={TAXONOMY_TEXTS.label} name="label" value={form.data.label} error={form.errors.label} onChange={(value) => form.setData('label', value)} maxLength={TAG_LABEL_MAX} />

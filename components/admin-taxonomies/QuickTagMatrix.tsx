@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { router } from '@inertiajs/react';
 import Table from 'react-bootstrap/Table';
-import { quickTagUrl, type AdminTag, type QuickTagRow, TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
+import { type AdminTag, type QuickTagRow, TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
 import AppLink from '../lib/AppLink';
 import './quick-tag-matrix.css';
+import { ROUTES } from '../../shared/routes';
 
 /** The props a refresh reloads: the matrix and its count (errors and flash come with every answer). */
 export const MATRIX_PROPS = ['matrix', 'total'];
@@ -24,8 +25,8 @@ const linksOf = (rows: QuickTagRow[]): LinksByItem => Object.fromEntries(rows.ma
  */
 function toggleTag(itemRef: string, tagRef: string, linked: boolean, onDone: () => void): void {
   const options = { preserveScroll: true, preserveState: true, only: ['total'], onSuccess: onDone };
-  if (linked) router.delete(quickTagUrl(itemRef, tagRef), options);
-  else router.post(quickTagUrl(itemRef, tagRef), {}, options);
+  if (linked) router.delete(ROUTES.itemTag.path({ ref: itemRef, tagRef }), options);
+  else router.post(ROUTES.itemTag.path({ ref: itemRef, tagRef }), {}, options);
 }
 
 /** Shows the list as it is now (tagged items leave the "untagged" list). */
@@ -80,7 +81,7 @@ export default function QuickTagMatrix({ rows, tags }: QuickTagMatrixProps) {
                     <span className="bi bi-image text-body-secondary flex-shrink-0 app-matrix-no-image" aria-hidden="true" />
                   )}
                   <span className="min-w-0">
-                    <AppLink href={`/i/${row.ref}`}>{row.title}</AppLink>
+                    <AppLink href={ROUTES.item.path({ ref: row.ref })}>{row.title}</AppLink>
                     <span className="d-block small text-body-secondary font-monospace">{row.code}</span>
                   </span>
                 </div>

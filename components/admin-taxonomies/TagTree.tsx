@@ -2,11 +2,12 @@ import { createContext, use, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { EMPTY_STATES } from '../../shared/messages';
-import { adminTagRepositionUrl, adminTagUrl, deleteTagConfirm, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
+import { deleteTagConfirm, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
 import { DRAG_HANDLE_ATTRIBUTE, useSortableList } from '../lib/useSortableList';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
 import { buildTagTree, filterTagTree, refsAtAndBelow, type TagNode } from './tag-tree';
+import { ROUTES } from '../../shared/routes';
 
 interface TagTreeProps {
   tags: AdminTag[];
@@ -59,7 +60,7 @@ interface TagListProps {
 }
 
 function TagList({ nodes, allTags, itemsPerTag, tree, parentKey, draggable, label }: TagListProps) {
-  const listRef = useSortableList<HTMLUListElement>(draggable, `tags-${parentKey}`, (tagRef, _parent, position) => postKeepingScroll(adminTagRepositionUrl(tagRef), { position }));
+  const listRef = useSortableList<HTMLUListElement>(draggable, `tags-${parentKey}`, (tagRef, _parent, position) => postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tagRef }), { position }));
 
   return (
     <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>
@@ -96,9 +97,9 @@ function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
   const announce = use(AnnounceMove);
   const move = (step: -1 | 1) => {
     const position = place.index + step;
-    postKeepingScroll(adminTagRepositionUrl(tag.ref), { position }, { onSuccess: () => announce(tagMovedMessage(tag.label, position, place.count)) });
+    postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tag.ref }), { position }, { onSuccess: () => announce(tagMovedMessage(tag.label, position, place.count)) });
   };
-  const url = adminTagUrl(tag.ref);
+  const url = ROUTES.adminTag.path({ ref: tag.ref });
   // The tag and its own descendants cannot be its parent (the server refuses a cycle too).
   const blocked = refsAtAndBelow(node);
   const parentOptions = allTags.filter((other) => !blocked.has(other.ref)).map((other) => ({ value: other.ref, label: other.fullLabel }));

@@ -1,11 +1,12 @@
-import { adminAffirmationUrl, AFFIRMATION_TEXTS, type AdminAffirmation } from '../../shared/admin';
+import { AFFIRMATION_TEXTS, type AdminAffirmation } from '../../shared/admin';
 import LinkCard from '../lib/LinkCard';
+import { ROUTES } from '../../shared/routes';
 
 /** A card of the affirmations list (admin-curation §2): its title; a negative one has a danger stripe and '(Disapproval)'. */
 export default function AffirmationCard({ affirmation }: { affirmation: AdminAffirmation }) {
   return (
     <LinkCard
-      href={adminAffirmationUrl(affirmation.ref)}
+      href={ROUTES.adminAffirmation.path({ ref: affirmation.ref })}
       title={affirmation.title}
       stripe={affirmation.is_negative ? 'danger' : null}
       state={{ 'data-negative': affirmation.is_negative ? 'true' : 'false' }}

@@ -1,6 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
-import { adminCharacteristicUrl, CHARACTERISTIC_TEXTS, type AdminCharacteristic } from '../../shared/admin';
+import { CHARACTERISTIC_TEXTS, type AdminCharacteristic } from '../../shared/admin';
 import LinkCard, { CardNote } from '../lib/LinkCard';
+import { ROUTES } from '../../shared/routes';
 
 interface CharacteristicCardProps {
   characteristic: AdminCharacteristic;
@@ -12,7 +13,7 @@ interface CharacteristicCardProps {
 export default function CharacteristicCard({ characteristic, formats }: CharacteristicCardProps) {
   return (
     <LinkCard
-      href={adminCharacteristicUrl(characteristic.ref)}
+      href={ROUTES.adminCharacteristic.path({ ref: characteristic.ref })}
       title={characteristic.title}
       stripe={characteristic.public ? null : 'warning'}
       state={{ 'data-public': characteristic.public ? 'true' : 'false' }}

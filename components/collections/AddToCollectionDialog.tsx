@@ -5,7 +5,6 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import {
   ADD_TO_COLLECTION_TITLE,
-  addToCollectionUrl,
   COLLECTION_NOTE_MAX,
   COLLECTION_TEXTS,
   collectionChoiceLabel,
@@ -16,6 +15,7 @@ import ModalFormFooter from '../forms/ModalFormFooter';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
 import NewCollectionInline from './NewCollectionInline';
 import SectionField from './SectionField';
+import { ROUTES } from '../../shared/routes';
 
 interface AddToCollectionDialogProps {
   show: boolean;
@@ -61,7 +61,7 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices: 
     event.preventDefault();
     // The collection travels in the path; the body carries note and section only.
     form.transform(({ note, section }) => ({ note, section }));
-    form.post(addToCollectionUrl(form.data.collection, itemRef), { preserveScroll: true, onSuccess: onHide });
+    form.post(ROUTES.collectionAddItem.path({ collection: form.data.collection, ref: itemRef }), { preserveScroll: true, onSuccess: onHide });
   };
 
   return (

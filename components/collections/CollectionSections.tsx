@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import {
   COLLECTION_TEXTS,
-  collectionItemUrl,
   entryMovedAnnouncement,
   REMOVE_COLLECTION_ITEM_CONFIRM,
   type CollectionItemEntry,
@@ -14,6 +13,7 @@ import EntryEditorModal from './EntryEditorModal';
 import { movedSections, placeOf, sectionNames, stepTarget, type EntryStep } from './sections';
 import SortableEntryList from './SortableEntryList';
 import './collections.css';
+import { ROUTES } from '../../shared/routes';
 
 interface CollectionSectionsProps {
   collectionRef: string;
@@ -44,7 +44,7 @@ export default function CollectionSections({ collectionRef, sections, editing }:
     const entry = after.flatMap((section) => section.items).find((candidate) => candidate.ref === entryRef);
     const place = placeOf(after, entryRef);
     if (entry && place) setAnnouncement(entryMovedAnnouncement(nameOf(entry), place.position, place.count, headingOf(place.section)));
-    patchKeepingScroll(collectionItemUrl(entryRef), { section: toSection, position });
+    patchKeepingScroll(ROUTES.collectionEntry.path({ ref: entryRef }), { section: toSection, position });
   };
   const step = (entry: CollectionItemEntry, how: EntryStep, control: MoveControl) => {
     const target = stepTarget(shown, entry.ref, how);
@@ -53,7 +53,7 @@ export default function CollectionSections({ collectionRef, sections, editing }:
     move(entry.ref, target.section, target.position);
   };
   const remove = (entry: CollectionItemEntry) => {
-    if (window.confirm(REMOVE_COLLECTION_ITEM_CONFIRM)) deleteKeepingScroll(collectionItemUrl(entry.ref));
+    if (window.confirm(REMOVE_COLLECTION_ITEM_CONFIRM)) deleteKeepingScroll(ROUTES.collectionEntry.path({ ref: entry.ref }));
   };
 
   // A card that changed section is a new element, one React moved among its siblings loses the focus, and a button

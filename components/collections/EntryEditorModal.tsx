@@ -2,10 +2,11 @@ import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { COLLECTION_NOTE_MAX, collectionItemUrl, type CollectionItemEntry } from '../../shared/collections';
+import { COLLECTION_NOTE_MAX, type CollectionItemEntry } from '../../shared/collections';
 import ModalFormFooter from '../forms/ModalFormFooter';
 import FormTextField from '../forms/FormTextField';
 import SectionField from './SectionField';
+import { ROUTES } from '../../shared/routes';
 
 interface EntryEditorModalProps {
   /** The entry being edited; null when the dialog is closed. */
@@ -34,7 +35,7 @@ export default function EntryEditorModal({ entry, sections, onHide }: EntryEdito
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!entry) return;
-    form.patch(collectionItemUrl(entry.ref), { preserveScroll: true, onSuccess: onHide });
+    form.patch(ROUTES.collectionEntry.path({ ref: entry.ref }), { preserveScroll: true, onSuccess: onHide });
   };
 
   return (

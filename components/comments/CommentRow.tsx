@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { COMMENT_CONFIRM, COMMENT_MESSAGES, commentFlagUrl, commentUrl, type Comment } from '../../shared/comments';
-import { userUrl } from '../../shared/users';
+import { COMMENT_CONFIRM, COMMENT_MESSAGES, type Comment } from '../../shared/comments';
 import { useDates } from '../lib/useDates';
 import ItemLink from '../item/ItemLink';
 import AppLink from '../lib/AppLink';
@@ -9,6 +8,7 @@ import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../l
 import CommentInput, { type SendComment } from './CommentInput';
 import LinkifiedText from './LinkifiedText';
 import './comments.css';
+import { ROUTES } from '../../shared/routes';
 
 interface CommentRowProps {
   comment: Comment;
@@ -32,13 +32,13 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
   const options = { only: reloadOnly };
   const ask = (prompt: string, call: () => void) => window.confirm(prompt) && call();
 
-  const flag = () => ask(COMMENT_CONFIRM.flag, () => postKeepingScroll(commentFlagUrl(comment.ref), {}, options));
-  const approve = () => ask(COMMENT_CONFIRM.approve, () => deleteKeepingScroll(commentFlagUrl(comment.ref), options));
-  const remove = () => ask(COMMENT_CONFIRM.delete, () => deleteKeepingScroll(commentUrl(comment.ref), options));
+  const flag = () => ask(COMMENT_CONFIRM.flag, () => postKeepingScroll(ROUTES.commentFlag.path({ ref: comment.ref }), {}, options));
+  const approve = () => ask(COMMENT_CONFIRM.approve, () => deleteKeepingScroll(ROUTES.commentFlag.path({ ref: comment.ref }), options));
+  const remove = () => ask(COMMENT_CONFIRM.delete, () => deleteKeepingScroll(ROUTES.comment.path({ ref: comment.ref }), options));
   const saveEdit: SendComment = (text, { onSuccess, onFinish }) => {
     onEditSent();
     patchKeepingScroll(
-      commentUrl(comment.ref),
+      ROUTES.comment.path({ ref: comment.ref }),
       { comment: text },
       {
         ...options,
@@ -82,7 +82,7 @@ function Author({ comment }: { comment: Comment }) {
   if (!comment.commenter_ref) return <span className="fw-semibold">{comment.commenter ?? COMMENT_MESSAGES.formerMember}</span>;
   return (
     // No prefetch: the user page opens only for those who manage users, so a hover must not ask for it.
-    <AppLink href={userUrl(comment.commenter_ref)} prefetch={false} className="fw-semibold">
+    <AppLink href={ROUTES.user.path({ ref: comment.commenter_ref })} prefetch={false} className="fw-semibold">
       {comment.commenter}
     </AppLink>
   );

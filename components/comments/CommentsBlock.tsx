@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { COMMENT_MESSAGES, itemCommentUrl, type Comment } from '../../shared/comments';
+import { COMMENT_MESSAGES, type Comment } from '../../shared/comments';
 import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
 import CommentInput, { type SendComment } from './CommentInput';
 import CommentRow from './CommentRow';
+import { ROUTES } from '../../shared/routes';
 
 interface CommentsBlockProps {
   itemRef: string;
@@ -27,7 +28,7 @@ export default function CommentsBlock({ itemRef, comments, signedIn, canComment,
   const errorFor = (owner: string | null) => (owner === errorOwner ? error : null);
   const sendNew: SendComment = (text, callbacks) => {
     setErrorOwner(null);
-    postKeepingScroll(itemCommentUrl(itemRef), { comment: text }, { only: RELOAD, ...callbacks });
+    postKeepingScroll(ROUTES.itemComment.path({ ref: itemRef }), { comment: text }, { only: RELOAD, ...callbacks });
   };
 
   return (

@@ -4,10 +4,10 @@ import Button from 'react-bootstrap/Button';
 import { CONTENT_MESSAGES, type Content, type UnlinkedFile } from '../../shared/content';
 import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
-import { itemFolderUrl } from './content-urls';
 import ContentRow, { type ContentRowFlags } from './ContentRow';
 import LinkExistingFileDialog from './LinkExistingFileDialog';
 import UploadContentDialog from './UploadContentDialog';
+import { ROUTES } from '../../shared/routes';
 
 export interface ContentListProps {
   itemRef: string;
@@ -74,7 +74,7 @@ export default function ContentList(props: ContentListProps) {
             </Button>
           )}
           {!folderId && contentCan.createFolder && (
-            <Button size="sm" variant="outline-secondary" onClick={() => postKeepingScroll(itemFolderUrl(itemRef))}>
+            <Button size="sm" variant="outline-secondary" onClick={() => postKeepingScroll(ROUTES.itemFolder.path({ ref: itemRef }))}>
               <i className="bi bi-folder-plus me-1" aria-hidden="true" />
               Create drive folder
             </Button>

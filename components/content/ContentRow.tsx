@@ -2,15 +2,15 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { CONTENT_FORMAT_LABELS, CONTENT_MESSAGES, contentUrl, type Content } from '../../shared/content';
+import { CONTENT_FORMAT_LABELS, CONTENT_MESSAGES, type Content } from '../../shared/content';
 import { CONTENT_FORMATS, EXPORT_MODE_LABELS } from '../../shared/enums';
 import { ACCESS_LEVELS, LEVEL_NAMES, LEVEL_SHORT_NAMES, type AccessLevel } from '../../shared/levels';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import type { SelectOption } from '../inline-edit/inline-values';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
-import { contentEditUrl, contentRepositionUrl } from './content-urls';
 import ContentFormatIcon from './ContentFormatIcon';
 import ContentShareButton from '../share/ContentShareButton';
+import { ROUTES } from '../../shared/routes';
 
 /** What a row shows and offers, as the page's flags allow (member-library §6). */
 export interface ContentRowFlags {
@@ -71,7 +71,7 @@ function ContentSummary({ content, flags }: { content: Content; flags: ContentRo
     // min-w-0 and text-break: a long file name wraps instead of pushing the row's buttons off a phone's screen.
     <div className="flex-grow-1 min-w-0">
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <a href={contentUrl(content.ref)} target="_blank" rel="noopener" className="fw-semibold text-break">
+        <a href={ROUTES.content.path({ ref: content.ref })} target="_blank" rel="noopener" className="fw-semibold text-break">
           {content.label}
         </a>
         {flags.showSampleBadge && content.is_sample && <Badge bg="info" text="dark">Sample{content.is_sample_of_label ? ` of ${content.is_sample_of_label}` : ''}</Badge>}
@@ -89,7 +89,7 @@ function ContentSummary({ content, flags }: { content: Content; flags: ContentRo
 }
 
 function ContentEditor({ content, fullVersions, curate }: { content: Content; fullVersions: Content[]; curate: boolean }) {
-  const url = contentEditUrl(content.ref);
+  const url = ROUTES.content.path({ ref: content.ref });
   const sampleOptions: SelectOption[] = fullVersions.filter((other) => other.ref !== content.ref).map((other) => ({ value: other.ref, label: other.label }));
   const remove = () => {
     if (window.confirm(CONTENT_MESSAGES.deleteConfirm)) deleteKeepingScroll(url);
@@ -140,5 +140,5 @@ function EditorLabel({ children }: { children: string }) {
 }
 
 function reposition(content: Content, increase: boolean) {
-  postKeepingScroll(contentRepositionUrl(content.ref), { increase });
+  postKeepingScroll(ROUTES.contentReposition.path({ ref: content.ref }), { increase });
 }

@@ -7,8 +7,8 @@ import { CONTENT_FIELDS, CONTENT_MESSAGES, type UnlinkedFile } from '../../share
 import { messagesFor } from '../images/DialogErrors';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
 import ImageFormDialog from '../images/ImageFormDialog';
-import { contentLinkUrl } from './content-urls';
 import ContentFormatIcon from './ContentFormatIcon';
+import { ROUTES } from '../../shared/routes';
 
 export interface LinkExistingFileDialogProps {
   itemRef: string;
@@ -46,7 +46,7 @@ export default function LinkExistingFileDialog({ itemRef, files: pageFiles, show
     event.preventDefault();
     if (!chosen) return setErrors([CONTENT_MESSAGES.selectFile]);
     router.post(
-      contentLinkUrl(itemRef),
+      ROUTES.itemContent.path({ ref: itemRef }),
       { [CONTENT_FIELDS.driveFile]: chosen, label },
       {
         preserveScroll: true,

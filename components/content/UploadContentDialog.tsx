@@ -6,8 +6,8 @@ import { CONTENT_FIELDS, CONTENT_MESSAGES, type Content } from '../../shared/con
 import { UPLOAD_TYPES } from '../../shared/constants';
 import { messagesFor } from '../images/DialogErrors';
 import ImageFormDialog from '../images/ImageFormDialog';
-import { contentUploadUrl } from './content-urls';
 import UploadProgress from '../lib/UploadProgress';
+import { ROUTES } from '../../shared/routes';
 
 export interface UploadContentDialogProps {
   itemRef: string;
@@ -59,7 +59,7 @@ export default function UploadContentDialog({ itemRef, contents, show, onHide }:
     if (files.length === 0) return setErrors([CONTENT_MESSAGES.nothingUploaded]);
     if (sample && sampleOfRef === '') return setErrors([CONTENT_MESSAGES.chooseFullVersion]);
     router.post(
-      contentUploadUrl(itemRef),
+      ROUTES.itemContentUpload.path({ ref: itemRef }),
       { [CONTENT_FIELDS.upload]: files, sample: sample ? 'true' : 'false', [CONTENT_FIELDS.sampleOf]: sample ? sampleOfRef : '' },
       {
         forceFormData: true,

@@ -10,6 +10,7 @@ import ImageChoices from './ImageChoices';
 import ImageFormDialog from './ImageFormDialog';
 import { stockImageLabel, useStockImageSearch } from './useStockImageSearch';
 import UploadProgress from '../lib/UploadProgress';
+import { ROUTES } from '../../shared/routes';
 
 export interface AddImageDialogProps {
   /** The item the image is added to. */
@@ -21,14 +22,6 @@ export interface AddImageDialogProps {
 /** jpg and png only (member-library §5); .jpeg is the same type under another name. */
 const ACCEPTED_FILES = [...IMAGE_UPLOAD_TYPES.map((type) => `.${type}`), '.jpeg', 'image/jpeg', 'image/png'].join(',');
 const SERVER_ERROR_FIELDS = ['image', 'imageUpload'] as const;
-
-export function imageUploadUrl(itemRef: string): string {
-  return `/item/${itemRef}/image/upload`;
-}
-
-export function stockImageUrl(itemRef: string): string {
-  return `/item/${itemRef}/image/external`;
-}
 
 /**
  * Add Image: upload one or more jpg/png files, or pick a stock image found by search. The dialog
@@ -83,13 +76,13 @@ export default function AddImageDialog({ itemRef, show, onHide }: AddImageDialog
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (files.length > 0) {
-      router.post(imageUploadUrl(itemRef), { imageUpload: files }, {
+      router.post(ROUTES.itemImageUpload.path({ ref: itemRef }), { imageUpload: files }, {
         ...callbacks,
         forceFormData: true,
         onProgress: (event?: HttpProgressEvent) => setProgress(event?.percentage ?? null),
       });
     } else if (stockImage) {
-      router.post(stockImageUrl(itemRef), { image: stockImage.full }, callbacks);
+      router.post(ROUTES.itemImageExternal.path({ ref: itemRef }), { image: stockImage.full }, callbacks);
     } else {
       setErrors([IMAGE_MESSAGES.nothingChosen]);
     }

@@ -6,6 +6,7 @@ import { deleteKeepingScroll } from '../lib/visits';
 import { messagesFor } from './DialogErrors';
 import ImageChoices from './ImageChoices';
 import ImageFormDialog from './ImageFormDialog';
+import { ROUTES } from '../../shared/routes';
 
 export interface RemoveImageDialogProps {
   /** The item these images belong to. */
@@ -14,10 +15,6 @@ export interface RemoveImageDialogProps {
   images: readonly ItemImage[];
   show: boolean;
   onHide: () => void;
-}
-
-export function imageDeleteUrl(imageRef: string): string {
-  return `/image/${imageRef}`;
 }
 
 /** Remove Image: choose one of the item's images and delete it (DELETE /image/{ref}), keeping the scroll position. */
@@ -42,7 +39,7 @@ export default function RemoveImageDialog({ itemRef, images, show, onHide }: Rem
       setErrors([IMAGE_MESSAGES.nothingToDelete]);
       return;
     }
-    deleteKeepingScroll(imageDeleteUrl(selected), {
+    deleteKeepingScroll(ROUTES.image.path({ ref: selected }), {
       onStart: () => setSending(true),
       onFinish: () => setSending(false),
       onError: (serverErrors: Errors) => setErrors(messagesFor(serverErrors, ['image'])),

@@ -2,7 +2,8 @@ import type { ItemCharacteristic } from '../../shared/items';
 import InlineEditableField, { type InlineEditableFieldProps } from '../inline-edit/InlineEditableField';
 import type { SelectOption } from '../inline-edit/inline-values';
 import { deleteKeepingScroll } from '../lib/visits';
-import { characteristicField, itemCharacteristicUrl, itemUrl } from './item-edit-urls';
+import { characteristicField } from './item-fields';
+import { ROUTES } from '../../shared/routes';
 
 export interface CharacteristicEditorProps {
   itemRef: string;
@@ -33,7 +34,7 @@ function editorFor({ format, minimum }: ItemCharacteristic): Pick<InlineEditable
 
 /** One characteristic of an item: its value edited by format, and removed with the delete button. */
 export default function CharacteristicEditor({ itemRef, characteristic, editable }: CharacteristicEditorProps) {
-  const remove = () => deleteKeepingScroll(itemCharacteristicUrl(itemRef, characteristic.ref));
+  const remove = () => deleteKeepingScroll(ROUTES.itemCharacteristic.path({ ref: itemRef, characteristicRef: characteristic.ref }));
   return (
     <div className="d-flex align-items-start gap-2">
       <div className="flex-grow-1">
@@ -41,7 +42,7 @@ export default function CharacteristicEditor({ itemRef, characteristic, editable
           {...editorFor(characteristic)}
           field={characteristicField(characteristic.ref)}
           label={characteristic.title}
-          url={itemUrl(itemRef)}
+          url={ROUTES.item.path({ ref: itemRef })}
           value={characteristic.value}
           editable={editable}
           placeholder={characteristic.usage_note}

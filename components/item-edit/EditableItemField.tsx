@@ -1,5 +1,6 @@
 import InlineEditableField, { type InlineEditableFieldProps } from '../inline-edit/InlineEditableField';
-import { itemUrl, type ItemFieldName } from './item-edit-urls';
+import type { ItemFieldName } from './item-fields';
+import { ROUTES } from '../../shared/routes';
 
 export interface EditableItemFieldProps extends Omit<InlineEditableFieldProps, 'field' | 'url'> {
   itemRef: string;
@@ -8,5 +9,5 @@ export interface EditableItemFieldProps extends Omit<InlineEditableFieldProps, '
 
 /** One field of an item, edited in place with a PATCH to /i/{ref}. */
 export default function EditableItemField({ itemRef, ...props }: EditableItemFieldProps) {
-  return <InlineEditableField {...props} url={itemUrl(itemRef)} />;
+  return <InlineEditableField {...props} url={ROUTES.item.path({ ref: itemRef })} />;
 }

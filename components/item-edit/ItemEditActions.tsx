@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react';
 import { DELETE_ITEM_CONFIRM } from '../../shared/messages';
-import { itemUrl } from './item-edit-urls';
+import { ROUTES } from '../../shared/routes';
 
 export interface ItemEditActionsProps {
   itemRef: string;
@@ -14,9 +14,9 @@ export const DELETE_ITEM_CONFIRMATION = DELETE_ITEM_CONFIRM;
 
 /** Duplicate (POST /i/{ref}) and Delete (DELETE /i/{ref}, after confirmation) buttons. */
 export default function ItemEditActions({ itemRef, can, confirm = (message) => window.confirm(message) }: ItemEditActionsProps) {
-  const duplicate = () => router.post(itemUrl(itemRef));
+  const duplicate = () => router.post(ROUTES.item.path({ ref: itemRef }));
   const remove = () => {
-    if (confirm(DELETE_ITEM_CONFIRMATION)) router.delete(itemUrl(itemRef));
+    if (confirm(DELETE_ITEM_CONFIRMATION)) router.delete(ROUTES.item.path({ ref: itemRef }));
   };
   return (
     <>

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { usePage } from '@inertiajs/react';
 import { fieldError } from '../inline-edit/inline-values';
 import { patchKeepingScroll } from '../lib/visits';
-import { itemUrl } from './item-edit-urls';
 import { useUserSearch, type UserSearcher } from './useUserSearch';
+import { ROUTES } from '../../shared/routes';
 
 const FIELD = 'created_by_user_ref';
 
@@ -33,7 +33,7 @@ export default function MaintainerPicker({ itemRef, maintainer, editable, search
     setRefused(false);
   };
   const pick = (userRef: string) =>
-    patchKeepingScroll(itemUrl(itemRef), { [FIELD]: userRef }, { onSuccess: close, onError: () => setRefused(true) });
+    patchKeepingScroll(ROUTES.item.path({ ref: itemRef }), { [FIELD]: userRef }, { onSuccess: close, onError: () => setRefused(true) });
 
   const shown = maintainer.name ? `${maintainer.name}${maintainer.email ? ` <${maintainer.email}>` : ''}` : 'Nobody';
   if (!picking) {

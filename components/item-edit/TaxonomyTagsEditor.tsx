@@ -2,7 +2,8 @@ import type { Tag, Taxonomy } from '../../shared/items';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import type { InlineValue, SelectOption } from '../inline-edit/inline-values';
 import { postPayload } from '../inline-edit/save';
-import { itemTaxonomyUrl, taxonomyField } from './item-edit-urls';
+import { taxonomyField } from './item-fields';
+import { ROUTES } from '../../shared/routes';
 
 export interface TaxonomyTagsEditorProps {
   itemRef: string;
@@ -52,7 +53,7 @@ function TaxonomyTags({ itemRef, taxonomy, itemTags, editable }: { itemRef: stri
           required={taxonomy.required}
           value={taxonomy.multiselect ? chosen : (chosen[0] ?? '')}
           editable={editable}
-          save={postPayload(itemTaxonomyUrl(itemRef, taxonomy.ref), (value) => ({ tags: tagRefsOf(value) }))}
+          save={postPayload(ROUTES.itemTaxonomy.path({ ref: itemRef, taxonomyRef: taxonomy.ref }), (value) => ({ tags: tagRefsOf(value) }))}
           emptyText="None"
         />
         {taxonomy.usage_note && <div className="form-text">{taxonomy.usage_note}</div>}

@@ -2,7 +2,7 @@ import { VISIBILITY, VISIBILITY_VALUES, visibilityInfo } from '../../shared/enum
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import type { SelectOption } from '../inline-edit/inline-values';
 import { patchKeepingScroll } from '../lib/visits';
-import { itemUrl } from './item-edit-urls';
+import { ROUTES } from '../../shared/routes';
 
 export interface VisibilityControlProps {
   itemRef: string;
@@ -21,13 +21,13 @@ export const REVERT_TO_DRAFT = 'Revert to Draft';
  */
 export default function VisibilityControl({ itemRef, visibility, editable }: VisibilityControlProps) {
   const info = visibilityInfo(visibility);
-  const setVisibility = (state: number) => patchKeepingScroll(itemUrl(itemRef), { visibility: state });
+  const setVisibility = (state: number) => patchKeepingScroll(ROUTES.item.path({ ref: itemRef }), { visibility: state });
   return (
     <div className="d-flex flex-column gap-2">
       <InlineEditableField
         field="visibility"
         label="Visibility"
-        url={itemUrl(itemRef)}
+        url={ROUTES.item.path({ ref: itemRef })}
         mode="select"
         required
         options={VISIBILITY_OPTIONS}

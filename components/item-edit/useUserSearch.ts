@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { USER_SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import type { UserSearchResult } from '../../shared/items';
-import { USER_SEARCH_URL } from './item-edit-urls';
+import { USER_SEARCH_URL } from '../../shared/users';
 
 export type UserSearcher = (query: string) => Promise<UserSearchResult[]>;
 

@@ -4,6 +4,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import type { SearchResult } from '../../shared/items';
 import { postKeepingScroll } from '../lib/visits';
 import { useItemTypeAhead } from './useItemTypeAhead';
+import { ROUTES } from '../../shared/routes';
 
 interface AddRelatedItemProps {
   itemRef: string;
@@ -18,7 +19,7 @@ export default function AddRelatedItem({ itemRef, excludedRefs, error }: AddRela
   const inputId = useId();
   const matches = useItemTypeAhead(text).filter((match) => !excludedRefs.has(match.ref));
   const relate = (match: SearchResult) =>
-    postKeepingScroll(`/i/${itemRef}/relation/${match.ref}`, { item: match.ref }, { only: ['item'], onSuccess: () => setText('') });
+    postKeepingScroll(ROUTES.itemRelation.path({ ref: itemRef, itemRef: match.ref }), { item: match.ref }, { only: ['item'], onSuccess: () => setText('') });
   return (
     <div className="mt-3">
       <Form.Label htmlFor={inputId}>Add a related item</Form.Label>

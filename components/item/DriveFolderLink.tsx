@@ -1,10 +1,12 @@
+import { ROUTES } from '../../shared/routes';
+
 /** Opens the item's drive folder through the server, which checks access first (member-library §2 /i/{ref}/folder). */
 export default function DriveFolderLink({ itemRef, folderId }: { itemRef: string; folderId: string | null }) {
   if (!folderId) return null;
   return (
     <p className="mb-3">
       {/* A plain link: the server answers with a redirect to the drive, outside the app. */}
-      <a href={`/i/${itemRef}/folder`} className="btn btn-outline-secondary btn-sm" target="_blank" rel="noopener">
+      <a href={ROUTES.itemFolder.path({ ref: itemRef })} className="btn btn-outline-secondary btn-sm" target="_blank" rel="noopener">
         <i className="bi bi-folder2-open me-1" aria-hidden="true" />
         Open the drive folder
       </a>

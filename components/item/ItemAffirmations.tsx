@@ -5,6 +5,7 @@ import type { AffirmationOption, ItemDetail } from '../../shared/items';
 import { AFFIRMATION_LOGIN_PROMPT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
 import { postKeepingScroll } from '../lib/visits';
 import LoginPrompt from './LoginPrompt';
+import { ROUTES } from '../../shared/routes';
 
 type Strength = AffirmationOption['item_affirmations'];
 
@@ -50,7 +51,7 @@ function AffirmationChoice({ itemRef, option }: { itemRef: string; option: Affir
     const value = nextStrength(option.item_affirmations, clicked);
     if (value === null) return;
     postKeepingScroll(
-      `/i/${itemRef}/affirmation`,
+      ROUTES.itemAffirmation.path({ ref: itemRef }),
       { affirmation: option.ref, value },
       {
         only: ['affirmationOptions', 'item'],

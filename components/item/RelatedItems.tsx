@@ -6,6 +6,7 @@ import { deleteKeepingScroll } from '../lib/visits';
 import AddRelatedItem from './AddRelatedItem';
 import ItemLink from './ItemLink';
 import VisibilityBadge from './VisibilityBadge';
+import { ROUTES } from '../../shared/routes';
 
 interface RelatedItemsProps {
   itemRef: string;
@@ -39,7 +40,7 @@ export default function RelatedItems({ itemRef, relations, canRelate, error }: R
 
 function RelatedItemCard({ relation }: { relation: Relation }) {
   const { item } = relation;
-  const remove = () => deleteKeepingScroll(`/relation/${relation.ref}`, { only: ['item'] });
+  const remove = () => deleteKeepingScroll(ROUTES.relation.path({ ref: relation.ref }), { only: ['item'] });
   return (
     <Card className="h-100">
       {item.image && <Card.Img variant="top" src={item.image} alt="" className="object-fit-cover" style={{ maxHeight: 140 }} />}

@@ -1,8 +1,8 @@
 import type { SelectOption } from '../inline-edit/inline-values';
 import type { SaveFunction } from '../inline-edit/save';
 import EditableItemField from '../item-edit/EditableItemField';
-import { itemUrl } from '../item-edit/item-edit-urls';
 import { patchKeepingScroll } from '../lib/visits';
+import { ROUTES } from '../../shared/routes';
 
 const YES_NO: SelectOption[] = [
   { value: 'true', label: 'Yes' },
@@ -19,7 +19,7 @@ interface YesNoFieldProps {
 
 /** A yes/no item field, edited with a select and saved as a boolean (the server takes no text for flags). */
 export default function YesNoField({ itemRef, field, label, value, editable }: YesNoFieldProps) {
-  const save: SaveFunction = (chosen, callbacks) => patchKeepingScroll(itemUrl(itemRef), { [field]: chosen === 'true' }, callbacks);
+  const save: SaveFunction = (chosen, callbacks) => patchKeepingScroll(ROUTES.item.path({ ref: itemRef }), { [field]: chosen === 'true' }, callbacks);
   return (
     <EditableItemField
       itemRef={itemRef}

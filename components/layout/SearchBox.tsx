@@ -4,6 +4,7 @@ import { router, usePage } from '@inertiajs/react';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import type { SearchResult } from '../../shared/items';
 import { CLOSED_SEARCH, fetchTypeAhead, searchBoxStateAfterVisit, seeAllResultsLabel, type SearchBoxState } from './search-box-state';
+import { ROUTES } from '../../shared/routes';
 
 /**
  * The navbar's item search: a toggle and, while open, a form that visits /item?search=… on Enter
@@ -54,7 +55,7 @@ export default function SearchBox() {
     if (!listShown) return;
     if (index < suggestions.length) {
       setTyping(false);
-      router.visit(`/i/${suggestions[index].ref}`);
+      router.visit(ROUTES.item.path({ ref: suggestions[index].ref }));
     } else searchFor(query);
   };
 

@@ -1,7 +1,8 @@
 import { usePage } from '@inertiajs/react';
-import { contentUrl, type Content } from '../../shared/content';
+import type { Content } from '../../shared/content';
 import type { PageProps } from '../../shared/pages';
 import ShareButton from './ShareButton';
+import { ROUTES } from '../../shared/routes';
 
 /**
  * Grant Access to one content row (POST /content/{ref}/share), from the item page, for those who may share. The
@@ -13,7 +14,7 @@ export default function ContentShareButton({ content }: { content: Pick<Content,
   if (!can.share) return null;
   return (
     <ShareButton
-      path={contentUrl(content.ref)}
+      path={ROUTES.content.path({ ref: content.ref })}
       title={content.label}
       canGrant={can.share}
       maxLevel={can.shareToLevel}

@@ -6,8 +6,8 @@ import { useUserSearch, type UserSearcher } from '../item-edit/useUserSearch';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 import FormSelectField from '../forms/FormSelectField';
 import FormTextField from '../forms/FormTextField';
+import { ROUTES } from '../../shared/routes';
 
-export const itemTaskUrl = (itemRef: string) => `/i/${itemRef}/task`;
 
 interface TaskFormProps {
   itemRef: string;
@@ -33,7 +33,7 @@ const EMPTY_TASK: TaskFormData = { task: '', notes: '', priority: String(TASK_DE
 
 /** The Task form (member-library §5): task text, notes, priority, an optional due date and the assignee; posts /i/{ref}/task. */
 export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUsers }: TaskFormProps) {
-  const { form, formId, reset, submit } = useCreateForm<TaskFormData>(() => ({ ...EMPTY_TASK }), () => itemTaskUrl(itemRef), onHide);
+  const { form, formId, reset, submit } = useCreateForm<TaskFormData>(() => ({ ...EMPTY_TASK }), () => ROUTES.itemTask.path({ ref: itemRef }), onHide);
   const [assigneeName, setAssigneeName] = useState<string | null>(null);
 
   const resetAll = () => {

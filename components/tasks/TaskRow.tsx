@@ -5,9 +5,8 @@ import { TASK_TEXTS } from '../../shared/tasks';
 import ItemLink from '../item/ItemLink';
 import { postKeepingScroll } from '../lib/visits';
 import { PriorityBadge, TaskDue } from './TaskBadges';
+import { ROUTES } from '../../shared/routes';
 
-export const completeTaskUrl = (ref: string) => `/task/${ref}/complete`;
-export const reopenTaskUrl = (ref: string) => `/task/${ref}/incomplete`;
 
 interface TaskRowProps {
   task: ItemTask;
@@ -22,7 +21,7 @@ interface TaskRowProps {
 /** One task: what to do, its priority and due date, who it is for, and Mark as Done or (in Re-Open mode) Re-Open. */
 export default function TaskRow({ task, reopenMode, showItem = false, showAssignee = true }: TaskRowProps) {
   const reopen = () => {
-    if (window.confirm(TASK_TEXTS.reOpenConfirm)) postKeepingScroll(reopenTaskUrl(task.ref));
+    if (window.confirm(TASK_TEXTS.reOpenConfirm)) postKeepingScroll(ROUTES.taskIncomplete.path({ ref: task.ref }));
   };
   return (
     <li className="mb-2" aria-label={task.task}>
@@ -36,7 +35,7 @@ export default function TaskRow({ task, reopenMode, showItem = false, showAssign
       </div>
       <div className="mt-1">
         {!task.completed && (
-          <Button size="sm" variant="outline-success" onClick={() => postKeepingScroll(completeTaskUrl(task.ref))}>
+          <Button size="sm" variant="outline-success" onClick={() => postKeepingScroll(ROUTES.taskComplete.path({ ref: task.ref }))}>
             {TASK_TEXTS.markAsDone}
           </Button>
         )}

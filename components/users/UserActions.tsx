@@ -4,12 +4,10 @@ import {
   DELETE_USER_CONFIRM,
   FLAG_COMMENTS_CONFIRM,
   IMPERSONATE_CONFIRM,
-  flagAllUnapprovedCommentsUrl,
-  impersonateUrl,
-  userUrl,
 } from '../../shared/users';
 import type { CanFlags } from '../../shared/props';
 import { deleteKeepingScroll, postKeepingScroll } from '../lib/visits';
+import { ROUTES } from '../../shared/routes';
 
 /**
  * The user area's actions (member-library §6): impersonate, flag all unapproved comments, delete; each confirmed
@@ -22,19 +20,19 @@ export default function UserActions({ userRef, can }: { userRef: string; can: Pi
   return (
     <div className="d-flex flex-wrap gap-2">
       {can.impersonate && (
-        <Button variant="outline-primary" size="sm" onClick={confirmed(IMPERSONATE_CONFIRM, () => router.post(impersonateUrl(userRef)))}>
+        <Button variant="outline-primary" size="sm" onClick={confirmed(IMPERSONATE_CONFIRM, () => router.post(ROUTES.userImpersonate.path({ ref: userRef })))}>
           <i className="bi bi-person-badge me-1" aria-hidden="true" />
           Log in as this user
         </Button>
       )}
       {can.flag_comments && (
-        <Button variant="outline-warning" size="sm" onClick={confirmed(FLAG_COMMENTS_CONFIRM, () => postKeepingScroll(flagAllUnapprovedCommentsUrl(userRef)))}>
+        <Button variant="outline-warning" size="sm" onClick={confirmed(FLAG_COMMENTS_CONFIRM, () => postKeepingScroll(ROUTES.userFlagAllUnapprovedComments.path({ ref: userRef })))}>
           <i className="bi bi-flag me-1" aria-hidden="true" />
           Flag all unapproved comments
         </Button>
       )}
       {can.delete && (
-        <Button variant="outline-danger" size="sm" onClick={confirmed(DELETE_USER_CONFIRM, () => deleteKeepingScroll(userUrl(userRef)))}>
+        <Button variant="outline-danger" size="sm" onClick={confirmed(DELETE_USER_CONFIRM, () => deleteKeepingScroll(ROUTES.user.path({ ref: userRef })))}>
           <i className="bi bi-trash me-1" aria-hidden="true" />
           Delete
         </Button>

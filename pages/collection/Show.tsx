@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Head, router, usePage } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
-import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_TEXTS, collectionUrl, DELETE_COLLECTION_CONFIRM } from '../../shared/collections';
+import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_TEXTS, DELETE_COLLECTION_CONFIRM } from '../../shared/collections';
 import type { PageProps } from '../../shared/pages';
 import RecordActions from '../../components/lib/RecordActions';
 import CollectionSections from '../../components/collections/CollectionSections';
@@ -10,6 +10,7 @@ import PageHeader from '../../components/layout/PageHeader';
 import { announceNavigationHistoryChange } from '../../components/layout/useNavigationHistory';
 import CollectionShareNotice from '../../components/share/CollectionShareNotice';
 import ShareButton from '../../components/share/ShareButton';
+import { ROUTES } from '../../shared/routes';
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -25,7 +26,7 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
   // Edit mode belongs to the collection it was switched on for, and stays on across saves (they preserve state).
   const [editingRef, setEditingRef] = useState<string | null>(() => (flash[COLLECTION_EDIT_MODE_FLASH] === true ? collection.ref : null));
   const editing = can.update && editingRef === collection.ref;
-  const url = collectionUrl(collection.ref);
+  const url = ROUTES.collection.path({ ref: collection.ref });
   // The owner's sidebar lists this collection by title: a new one (created lands here) or a new title shows at once.
   useEffect(() => {
     if (can.update) announceNavigationHistoryChange();

@@ -2,8 +2,8 @@ import { Head } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import PageHeader from '../../components/layout/PageHeader';
 import AppLink from '../../components/lib/AppLink';
-import { DOCUMENTATION_URL } from '../../shared/documentation';
 import type { PageProps } from '../../shared/pages';
+import { ROUTES } from '../../shared/routes';
 
 /** /documentation (member-library §2): the handbook's pages. */
 export default function DocumentationIndex({ pages }: PageProps<'documentation/Index'>) {
@@ -16,7 +16,7 @@ export default function DocumentationIndex({ pages }: PageProps<'documentation/I
       ) : (
         <div className="list-group" aria-label="Documentation pages">
           {pages.map((page) => (
-            <AppLink key={page.slug} href={`${DOCUMENTATION_URL}/${page.slug}`} className="list-group-item list-group-item-action">
+            <AppLink key={page.slug} href={ROUTES.documentationPage.path({ slug: page.slug })} className="list-group-item list-group-item-action">
               <div className="fw-semibold">{page.title}</div>
               {page.summary && <div className="small text-body-secondary">{page.summary}</div>}
             </AppLink>

@@ -1,8 +1,8 @@
 import { Head } from '@inertiajs/react';
 import PageHeader from '../../components/layout/PageHeader';
 import AppLink from '../../components/lib/AppLink';
-import { DOCUMENTATION_URL } from '../../shared/documentation';
 import type { PageProps } from '../../shared/pages';
+import { ROUTES } from '../../shared/routes';
 
 /** /documentation/{slug}: one handbook page (HTML sanitized on the server) beside the list of pages. */
 export default function DocumentationShow({ pages, page }: PageProps<'documentation/Show'>) {
@@ -15,7 +15,7 @@ export default function DocumentationShow({ pages, page }: PageProps<'documentat
             {pages.map((entry) => (
               <AppLink
                 key={entry.slug}
-                href={`${DOCUMENTATION_URL}/${entry.slug}`}
+                href={ROUTES.documentationPage.path({ slug: entry.slug })}
                 className={`list-group-item list-group-item-action${entry.slug === page.slug ? ' active' : ''}`}
                 aria-current={entry.slug === page.slug ? 'page' : undefined}
               >

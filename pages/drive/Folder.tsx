@@ -3,6 +3,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import ContentFormatIcon from '../../components/content/ContentFormatIcon';
 import AppLink from '../../components/lib/AppLink';
 import type { PageProps } from '../../shared/pages';
+import { ROUTES } from '../../shared/routes';
 
 /**
  * Equip's own view of an item's drive folder, for the local drive (member-library §2 /i/{ref}/folder): the files this
@@ -18,7 +19,7 @@ export default function DriveFolder({ item, folder, entries }: PageProps<'drive/
       </h1>
       <p className="text-body-secondary">
         {folder.isItemFolder ? 'Drive folder of ' : 'In the drive folder of '}
-        <AppLink href={`/i/${item.ref}`}>{item.title}</AppLink>
+        <AppLink href={ROUTES.item.path({ ref: item.ref })}>{item.title}</AppLink>
       </p>
       {entries.length === 0 ? (
         <p className="text-body-secondary">There are no files here that you can open.</p>

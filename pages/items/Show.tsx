@@ -22,6 +22,7 @@ import LoginPrompt from '../../components/item/LoginPrompt';
 import RelatedItems from '../../components/item/RelatedItems';
 import ShareButton from '../../components/share/ShareButton';
 import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
+import { ROUTES } from '../../shared/routes';
 
 /**
  * The item page (member-library §2 "Item page"): one section per part, each with its editor in edit mode, in the spec's
@@ -52,7 +53,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
             addToCollection={auth.authenticated ? <AddToCollectionButton itemRef={item.ref} choices={props.collectionChoices} /> : null}
           />
         }
-        share={<ShareButton path={`/i/${item.ref}`} title={item.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={sharingExplanation} prefill={sharePrefill} />}
+        share={<ShareButton path={ROUTES.item.path({ ref: item.ref })} title={item.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={sharingExplanation} prefill={sharePrefill} />}
       />
       <ExpiryNotice item={item} />
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}

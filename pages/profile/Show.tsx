@@ -9,6 +9,7 @@ import AppLink from '../../components/lib/AppLink';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
 import { CREATE_OWN_PERSON_PAGE_URL, PROFILE_MESSAGES, PROFILE_TEXT, PROFILE_VERIFY_URL } from '../../shared/profile';
+import { ROUTES } from '../../shared/routes';
 
 const providerLabel = (provider: string | null): string =>
   provider === null ? PROFILE_TEXT.noLoginProvider : LOGIN_PROVIDERS.includes(provider as LoginProvider) ? LOGIN_PROVIDER_LABELS[provider as LoginProvider] : provider;
@@ -78,7 +79,7 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, can }: 
             {PROFILE_TEXT.personPage}
           </Card.Title>
           {personItem ? (
-            <AppLink href={`/i/${personItem.ref}`} className="btn btn-primary">
+            <AppLink href={ROUTES.item.path({ ref: personItem.ref })} className="btn btn-primary">
               {PROFILE_TEXT.viewPersonPage}
             </AppLink>
           ) : (

@@ -11,10 +11,11 @@ import { USER_LIST_LEVEL_FILTERS } from '../../shared/levels';
 import { USER_INVITATIONS_TITLE, USER_INVITATIONS_URL } from '../../shared/invitations';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PageProps } from '../../shared/pages';
-import { USER_LIST_URL, userUrl, type UserLevelFilter, type UserListEntry } from '../../shared/users';
+import { USER_LIST_URL, type UserLevelFilter, type UserListEntry } from '../../shared/users';
 import AppLink from '../../components/lib/AppLink';
 import Pagination from '../../components/pagination/Pagination';
 import { userListQuery, type UserListFilters } from '../../components/users/user-list-url';
+import { ROUTES } from '../../shared/routes';
 
 const visitList = (filters: UserListFilters) => router.get(USER_LIST_URL, userListQuery(filters), { preserveState: true, preserveScroll: true });
 
@@ -100,7 +101,7 @@ function UserTable({ users }: { users: UserListEntry[] }) {
         {users.map((user) => (
           <tr key={user.ref}>
             <td>
-              {user.openable ? <AppLink href={userUrl(user.ref)}>{user.name}</AppLink> : user.name}
+              {user.openable ? <AppLink href={ROUTES.user.path({ ref: user.ref })}>{user.name}</AppLink> : user.name}
               {user.admin && (
                 <Badge bg="secondary" className="ms-2">
                   Admin

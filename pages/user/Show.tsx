@@ -5,10 +5,11 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
-import { USER_FIELD_LABELS, USER_FLAG_FIELDS, userUrl, type UserComment, type UserDetail, type UserFlagField } from '../../shared/users';
+import { USER_FIELD_LABELS, USER_FLAG_FIELDS, type UserComment, type UserDetail, type UserFlagField } from '../../shared/users';
 import InlineEditableField from '../../components/inline-edit/InlineEditableField';
 import ItemLink from '../../components/item/ItemLink';
 import UserActions from '../../components/users/UserActions';
+import { ROUTES } from '../../shared/routes';
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -25,7 +26,7 @@ function loginProviderLabel(loginUsing: string | null): string {
  * Edit and the actions follow the page's `can` flags; the user type and permission flags follow `permissions`.
  */
 export default function UserShow({ user, permissions, userTypeChoices, can }: PageProps<'user/Show'>) {
-  const url = userUrl(user.ref);
+  const url = ROUTES.user.path({ ref: user.ref });
   const typeOptions = userTypeChoices.map((type) => ({ value: String(type.id), label: `${type.title} (level ${type.level})` }));
   return (
     <>

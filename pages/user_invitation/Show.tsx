@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import type { PageProps } from '../../shared/pages';
 import InvitationStateBadge from '../../components/invitations/InvitationStateBadge';
 import { useDates } from '../../components/lib/useDates';
+import { ROUTES } from '../../shared/routes';
 
 const DELETE_CONFIRM = 'Are you sure you want to delete this invitation? Its link will stop working.';
 
@@ -14,14 +15,15 @@ export default function UserInvitationShow({ invitation, canSend, canRegenerate 
   const dates = useDates();
   const form = useForm({ addresses: '' });
   const formId = useId();
+  const url = ROUTES.userInvitation.path({ ref: invitation.ref });
 
   const send = (event: FormEvent) => {
     event.preventDefault();
-    form.post(`/user_invitation/${invitation.ref}`, { preserveScroll: true, onSuccess: () => form.reset() });
+    form.post(url, { preserveScroll: true, onSuccess: () => form.reset() });
   };
-  const regenerate = () => router.patch(`/user_invitation/${invitation.ref}`);
+  const regenerate = () => router.patch(url);
   const remove = () => {
-    if (window.confirm(DELETE_CONFIRM)) router.delete(`/user_invitation/${invitation.ref}`);
+    if (window.confirm(DELETE_CONFIRM)) router.delete(url);
   };
 
   return (

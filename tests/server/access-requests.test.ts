@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
 import { ERROR_PAGES } from '../../shared/messages';
-import { ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_WINDOW, accessRequestUrl, type ForbiddenHelp } from '../../shared/sharing';
+import { ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_WINDOW, type ForbiddenHelp } from '../../shared/sharing';
 import { accessRequests, items, mailOutbox, shares, users } from '../../server/db/schema';
 import type { DatabaseHandle } from '../../server/db/client';
 import { useTestApp, type CookieJar } from '../support/app';
@@ -40,6 +40,7 @@ async function help(jar: CookieJar, ref: string): Promise<{ status: number; prop
   return { status: response.statusCode, props: page.props, help: (page.props.help as ForbiddenHelp | undefined) ?? null };
 }
 
+const accessRequestUrl = (ref: string) => `/i/${ref}/access_request`;
 const ask = (jar: CookieJar, ref: string, body?: unknown) => send(testApp.app, jar, 'POST', accessRequestUrl(ref), body);
 const mailTo = (address: string) => db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
 const requestsFor = (ref: string) =>

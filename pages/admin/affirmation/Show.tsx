@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
-import { adminAffirmationUrl, AFFIRMATION_TEXTS, DELETE_AFFIRMATION_CONFIRM } from '../../../shared/admin';
+import { AFFIRMATION_TEXTS, DELETE_AFFIRMATION_CONFIRM } from '../../../shared/admin';
 import type { PageProps } from '../../../shared/pages';
 import RecordActions from '../../../components/lib/RecordActions';
 import InlineCheckbox from '../../../components/admin/InlineCheckbox';
 import NegativeHelp from '../../../components/admin/NegativeHelp';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../../components/layout/PageHeader';
+import { ROUTES } from '../../../shared/routes';
 
 /** An affirmation (admin-curation §2 "Admin affirmation detail"): its title and Negative flag, edited in place, and Delete. */
 export default function AdminAffirmationShow({ affirmation, can }: PageProps<'admin/affirmation/Show'>) {
   const [editingRef, setEditingRef] = useState<string | null>(null);
   const editing = can.update && editingRef === affirmation.ref;
-  const url = adminAffirmationUrl(affirmation.ref);
+  const url = ROUTES.adminAffirmation.path({ ref: affirmation.ref });
 
   const remove = () => {
     if (window.confirm(DELETE_AFFIRMATION_CONFIRM)) router.delete(url);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
-import { adminCharacteristicUrl, CHARACTERISTIC_TEXTS, deleteCharacteristicConfirm } from '../../../shared/admin';
+import { CHARACTERISTIC_TEXTS, deleteCharacteristicConfirm } from '../../../shared/admin';
 import type { PageProps } from '../../../shared/pages';
 import RecordActions from '../../../components/lib/RecordActions';
 import CharacteristicFormatField from '../../../components/admin/CharacteristicFormatField';
@@ -9,6 +9,7 @@ import InlineCheckbox from '../../../components/admin/InlineCheckbox';
 import LinkShareButton from '../../../components/admin/LinkShareButton';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../../components/layout/PageHeader';
+import { ROUTES } from '../../../shared/routes';
 
 /**
  * A characteristic (admin-curation §2 "Admin characteristic detail"): title, usage note, format and public, edited in
@@ -18,7 +19,7 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
   // Edit mode belongs to the characteristic it was switched on for.
   const [editingRef, setEditingRef] = useState<string | null>(null);
   const editing = can.update && editingRef === characteristic.ref;
-  const url = adminCharacteristicUrl(characteristic.ref);
+  const url = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
 
   const remove = () => {
     if (window.confirm(deleteCharacteristicConfirm(valueCount))) router.delete(url);

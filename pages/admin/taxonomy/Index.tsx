@@ -4,9 +4,10 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { EMPTY_STATES } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
-import { ADMIN_TAXONOMIES_TITLE, adminTaxonomyUrl, TAXONOMY_FIELD_LABELS, TAXONOMY_FLAG_FIELDS, TAXONOMY_TEXTS, type AdminTaxonomySummary } from '../../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_FLAG_FIELDS, TAXONOMY_TEXTS, type AdminTaxonomySummary } from '../../../shared/taxonomies-admin';
 import NewTaxonomyModal from '../../../components/admin-taxonomies/NewTaxonomyModal';
 import PageHeader from '../../../components/layout/PageHeader';
+import { ROUTES } from '../../../shared/routes';
 
 /** /admin/taxonomy (admin-curation §2 "Taxonomies and tags"): every taxonomy with its usage note and flags, and Create New. */
 export default function AdminTaxonomyIndex({ taxonomies }: PageProps<'admin/taxonomy/Index'>) {
@@ -34,7 +35,7 @@ function TaxonomyRow({ taxonomy }: { taxonomy: AdminTaxonomySummary }) {
   return (
     <li className="list-group-item list-group-item-action position-relative" aria-label={taxonomy.title}>
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <Link href={adminTaxonomyUrl(taxonomy.ref)} className="fw-semibold stretched-link text-reset text-decoration-none">
+        <Link href={ROUTES.adminTaxonomy.path({ ref: taxonomy.ref })} className="fw-semibold stretched-link text-reset text-decoration-none">
           {taxonomy.title}
         </Link>
         <span className="text-body-secondary small">

@@ -6,10 +6,11 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { EMPTY_STATES } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
-import { adminTaxonomyItemsUrl, adminTaxonomyUrl, QUICK_TAG_SEARCH_MAX, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
+import { QUICK_TAG_SEARCH_MAX, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
 import QuickTagMatrix, { refreshMatrix } from '../../../components/admin-taxonomies/QuickTagMatrix';
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
+import { ROUTES } from '../../../shared/routes';
 
 /**
  * /admin/taxonomy/{ref}/item (items without a tag in the taxonomy) and /admin/taxonomy/{ref}/item/all: the quick-tag
@@ -18,7 +19,8 @@ import Pagination from '../../../components/pagination/Pagination';
 export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filters }: PageProps<'admin/taxonomy/Items'>) {
   const { props } = usePage();
   const [search, setSearch] = useState(filters.search);
-  const path = adminTaxonomyItemsUrl(taxonomy.ref, all);
+  const itemsRoute = (allItems: boolean) => (allItems ? ROUTES.adminTaxonomyAllItems : ROUTES.adminTaxonomyItems).path({ ref: taxonomy.ref });
+  const path = itemsRoute(all);
   const heading = all ? TAXONOMY_TEXTS.quickTagAll : TAXONOMY_TEXTS.quickTagUntagged;
   const errors = Object.values(props.errors ?? {}).flatMap((message: unknown) => (typeof message === 'string' ? [message] : []));
 
@@ -34,8 +36,8 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
         title={`${taxonomy.title}: ${heading}`}
         meta={
           <div className="d-flex flex-wrap gap-3 small">
-            <Link href={adminTaxonomyUrl(taxonomy.ref)}>{taxonomy.title}</Link>
-            <Link href={adminTaxonomyItemsUrl(taxonomy.ref, !all)}>{all ? TAXONOMY_TEXTS.quickTagUntagged : TAXONOMY_TEXTS.quickTagAll}</Link>
+            <Link href={ROUTES.adminTaxonomy.path({ ref: taxonomy.ref })}>{taxonomy.title}</Link>
+            <Link href={itemsRoute(!all)}>{all ? TAXONOMY_TEXTS.quickTagUntagged : TAXONOMY_TEXTS.quickTagAll}</Link>
             <span className="text-body-secondary">{total} item(s)</span>
           </div>
         }

@@ -3,8 +3,6 @@ import { Head, router, usePage } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import type { PageProps } from '../../../shared/pages';
 import {
-  adminTaxonomyItemsUrl,
-  adminTaxonomyUrl,
   deleteTaxonomyConfirm,
   NEW_TAG_TITLE,
   TAXONOMY_FIELD_LABELS,
@@ -16,6 +14,7 @@ import NewTagModal from '../../../components/admin-taxonomies/NewTagModal';
 import TagTree from '../../../components/admin-taxonomies/TagTree';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../../components/layout/PageHeader';
+import { ROUTES } from '../../../shared/routes';
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -29,7 +28,7 @@ const YES_NO = [
 export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/taxonomy/Show'>) {
   const [creatingTag, setCreatingTag] = useState(false);
   const { props } = usePage();
-  const url = adminTaxonomyUrl(taxonomy.ref);
+  const url = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
   const tagError = typeof props.errors?.tag === 'string' ? props.errors.tag : null;
   const remove = () => {
     if (window.confirm(deleteTaxonomyConfirm(usage.taggedItems))) router.delete(url);
@@ -42,8 +41,8 @@ export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/
         title={taxonomy.title}
         action={{ label: NEW_TAG_TITLE, icon: 'bi-plus-lg', onClick: () => setCreatingTag(true) }}
         overflow={[
-          { label: TAXONOMY_TEXTS.quickTagUntagged, href: adminTaxonomyItemsUrl(taxonomy.ref, false) },
-          { label: TAXONOMY_TEXTS.quickTagAll, href: adminTaxonomyItemsUrl(taxonomy.ref, true) },
+          { label: TAXONOMY_TEXTS.quickTagUntagged, href: ROUTES.adminTaxonomyItems.path({ ref: taxonomy.ref }) },
+          { label: TAXONOMY_TEXTS.quickTagAll, href: ROUTES.adminTaxonomyAllItems.path({ ref: taxonomy.ref }) },
           { label: 'Delete', danger: true, onClick: remove },
         ]}
       />

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, ilike, isNotNull, or } from 'drizzle-orm';
 import type { UserSearchResult } from '../../../shared/items';
+import { USER_SEARCH_URL } from '../../../shared/users';
 import { allowedForJson } from '../../access/guards';
 import { canSearchUsers } from '../../access/policy';
 import type { Database } from '../../db/client';
@@ -51,7 +52,7 @@ export async function searchUsers(db: Database, query: string): Promise<UserSear
 const maySearchUsers = allowedForJson(canSearchUsers, { signIn: USER_SEARCH_MESSAGES.signIn, forbidden: USER_SEARCH_MESSAGES.forbidden });
 
 export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/user/search', { config: { rateLimit: perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX) }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } }, async (request, reply) => {
+  app.get(USER_SEARCH_URL, { config: { rateLimit: perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX) }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } }, async (request, reply) => {
     const { query } = request.query;
     if (query === null) return reply.code(422).send({ errors: { query: USER_SEARCH_MESSAGES.query } });
     return searchUsers(app.db, query);

@@ -1,8 +1,4 @@
-/** Routes of the item editing calls (member-library §7). */
-export const itemUrl = (itemRef: string) => `/i/${itemRef}`;
-export const itemTaxonomyUrl = (itemRef: string, taxonomyRef: string) => `/i/${itemRef}/taxonomy/${taxonomyRef}`;
-export const itemCharacteristicUrl = (itemRef: string, characteristicRef: string) => `/i/${itemRef}/characteristic/${characteristicRef}`;
-export const USER_SEARCH_URL = '/user/search';
+/** The fields of the item editing calls (member-library §7); their URLs are shared/routes.ts ROUTES.item…. */
 
 /** Field names PATCH /i/{ref} accepts besides `characteristic-{ref}`. */
 export type ItemFieldName =
