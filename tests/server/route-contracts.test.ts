@@ -1,7 +1,7 @@
 /**
  * The route contracts (shared/routes.ts, issue 18 §1): the typed path builder, and the app registering exactly the
  * declared routes — each method of each pattern, with a params schema naming the pattern's parameters, and no route
- * with path parameters that the contracts leave out.
+ * with path parameters that the contracts leave out; a parameter that is not a ref names nothing (404).
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,6 +47,12 @@ describe('the app', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('answers 404 for a parameter that is not a ref, before any query looks it up', async () => {
+    for (const url of ['/i/NOT-A-REF', '/i/ab', '/content/x%20y', '/collection/%E2%80%94', '/image/a/large', `/tag/${'x'.repeat(200)}`]) {
+      expect([url, (await ctx.app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
+    }
   });
 
   it('registers no route with path parameters that no contract declares', () => {

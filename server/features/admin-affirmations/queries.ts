@@ -8,7 +8,6 @@ import type { AdminAffirmation } from '../../../shared/admin';
 import type { Database } from '../../db/client';
 import { affirmationOptions } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
-import { REF_PATTERN } from '../../lib/ref';
 import { isUniqueViolation } from '../../db/errors';
 
 const adminFields = { ref: affirmationOptions.ref, title: affirmationOptions.title, is_negative: affirmationOptions.isNegative };
@@ -28,7 +27,6 @@ export async function listAffirmations(db: Database, page: number, perPage: numb
 }
 
 export async function findAffirmation(db: Database, ref: string): Promise<AffirmationRecord | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db.select({ id: affirmationOptions.id, ...adminFields }).from(affirmationOptions).where(eq(affirmationOptions.ref, ref)).limit(1);
   return row ?? null;
 }

@@ -9,7 +9,6 @@ import type { Database } from '../../db/client';
 import { characteristics, itemCharacteristics } from '../../db/schema';
 import { parseCharacteristicValue } from '../item-editing/characteristic-values';
 import { offsetAndLimit } from '../../lib/pagination';
-import { REF_PATTERN } from '../../lib/ref';
 import { isUniqueViolation } from '../../db/errors';
 
 const adminFields = {
@@ -34,7 +33,6 @@ export async function listCharacteristics(db: Database, page: number, perPage: n
 }
 
 export async function findCharacteristic(db: Database, ref: string): Promise<CharacteristicRecord | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db.select({ id: characteristics.id, ...adminFields }).from(characteristics).where(eq(characteristics.ref, ref)).limit(1);
   return row ?? null;
 }

@@ -22,7 +22,6 @@ export type CollectionRecord = NonNullable<Awaited<ReturnType<typeof findCollect
 
 /** The collection behind a ref with its owner's name, whoever asks: check access before showing any of it. */
 export async function findCollectionByRef(db: Database, ref: string) {
-  if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db
     .select({
       id: collections.id,
@@ -177,7 +176,6 @@ export type CollectionEntryRecord = NonNullable<Awaited<ReturnType<typeof findCo
 
 /** A collection entry with the facts of its collection the policy needs. */
 export async function findCollectionEntry(db: Database, ref: string) {
-  if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db
     .select({
       id: collectionItems.id,
@@ -264,6 +262,7 @@ async function renumber(tx: Runner, rows: PlacedRow[], section: string): Promise
 
 /** The collection share behind a shared link's `?share=` ref, if it is one. */
 export async function findCollectionShare(db: Database, shareRef: string): Promise<{ collectionRef: string; expiresAt: Date | null } | null> {
+  // Read from a page's raw query (`?share=`) before any route schema checks it.
   if (!REF_PATTERN.test(shareRef)) return null;
   const [row] = await db
     .select({ collectionRef: collections.ref, expiresAt: shares.expiresAt })

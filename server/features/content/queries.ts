@@ -20,7 +20,6 @@ export async function contentRowOpensFor(db: Database, viewer: Viewer, item: Ite
 }
 
 export async function findContentWithItem(db: Database, ref: string): Promise<{ content: ContentRecord; item: ItemRecord } | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [content] = await db.select().from(contents).where(eq(contents.ref, ref)).limit(1);
   if (!content) return null;
   const item = await findItemRecordById(db, content.itemId);
@@ -58,6 +57,7 @@ export async function linkedDriveFileIds(db: Database, fileIds: readonly string[
 
 /** The full version a sample may point at: a content row of the same item that is not a sample itself. */
 export async function findFullVersion(db: Database, itemId: number, ref: string): Promise<ContentRecord | null> {
+  // From a form field no schema checks as a ref: an upload's `sampleOfRef`, a content edit's `is_sample_of_ref`.
   if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db
     .select()

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { VISIBILITY_VALUES } from '../../../shared/enums';
 import { ACCESS_LEVELS } from '../../../shared/levels';
 import type { items } from '../../db/schema';
+import { REF_PATTERN } from '../../lib/ref';
 import { ITEM_EDIT_ERRORS } from './messages';
 import * as value from './values';
 
@@ -70,7 +71,7 @@ export function isItemFieldName(name: string): name is ItemFieldName {
 
 /** The maintainer is named by user ref and resolved against the users table by the service. */
 export const MAINTAINER_FIELD = 'created_by_user_ref';
-export const maintainerRef = z.string({ error: ITEM_EDIT_ERRORS.unknownUser }).trim().min(1, ITEM_EDIT_ERRORS.unknownUser).max(24, ITEM_EDIT_ERRORS.unknownUser);
+export const maintainerRef = z.string({ error: ITEM_EDIT_ERRORS.unknownUser }).trim().regex(REF_PATTERN, ITEM_EDIT_ERRORS.unknownUser);
 
 /** Characteristic values travel as `characteristic-{ref}`. */
 export const CHARACTERISTIC_FIELD_PREFIX = 'characteristic-';

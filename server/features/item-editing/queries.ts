@@ -12,7 +12,6 @@ export interface EditableItem extends ItemAccessFacts {
 }
 
 export async function findEditableItem(db: Database, ref: string): Promise<EditableItem | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [item] = await db
     .select({
       id: items.id,
@@ -27,7 +26,6 @@ export async function findEditableItem(db: Database, ref: string): Promise<Edita
 }
 
 export async function userIdByRef(db: Database, ref: string): Promise<number | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.ref, ref)).limit(1);
   return user?.id ?? null;
 }
@@ -41,6 +39,7 @@ export interface CharacteristicFacts {
 }
 
 export async function findCharacteristic(db: Database, ref: string): Promise<CharacteristicFacts | null> {
+  // The ref may come from a body field's name (`characteristic-{ref}` of PATCH /i/{ref}), which no schema checks.
   if (!REF_PATTERN.test(ref)) return null;
   const [characteristic] = await db
     .select({ id: characteristics.id, ref: characteristics.ref, format: characteristics.format, minimum: characteristics.minimum, public: characteristics.public })
@@ -82,14 +81,12 @@ const taxonomyColumns = {
 };
 
 export async function findTaxonomy(db: Database, ref: string): Promise<TaxonomyFacts | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [taxonomy] = await db.select(taxonomyColumns).from(taxonomies).where(eq(taxonomies.ref, ref)).limit(1);
   return taxonomy ?? null;
 }
 
 /** A tag with the taxonomy it belongs to. */
 export async function findTagWithTaxonomy(db: Database, ref: string): Promise<{ tagId: number; taxonomy: TaxonomyFacts } | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db
     .select({ tagId: tags.id, taxonomy: taxonomyColumns })
     .from(tags)

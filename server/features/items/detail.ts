@@ -28,7 +28,6 @@ import { itemContentsSql, itemGrantedLevelSql, readContents, type ContentList } 
 import { affirmationOptionsSql, affirmationSummarySql, readAffirmationOptions, readAffirmationSummary, type AffirmationSummary } from './affirmations';
 import { itemCharacteristicsSql, itemImagesSql, itemTasksSql, readItemCharacteristics, readItemImages, readItemTasks } from './detail-parts';
 import { assertViewerMayOpen, itemRecordQuery, openItemForViewer, type ItemRecord } from './queries';
-import { REF_PATTERN } from '../../lib/ref';
 import type { CachedReads } from '../discovery/library-cache';
 import { readRelations, relationsSql } from './relations';
 import { isItemExpiring, itemSummary, visibilityFields } from './summary';
@@ -121,7 +120,6 @@ export async function openItemPage(
   reads: CachedReads | null = null,
   { withOwnView = false } = {},
 ): Promise<{ record: ItemRecord; parts: ItemParts }> {
-  if (!REF_PATTERN.test(ref)) throw notFound();
   const snapshot = reads?.snapshot ?? null;
   const guessed = partsShape(viewer, null, !snapshot, true, true);
   const [row] = await partsStatement(db, guessed).execute({ ref, now: now.toISOString(), ...viewerPlaceholderValues(viewer) });

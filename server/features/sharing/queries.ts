@@ -139,6 +139,7 @@ export async function grantedLevelForEmail(db: Database, itemId: number, email: 
 
 /** The share behind a shared link's `?share=` ref, with what it shares. */
 export async function findShareByRef(db: Database, ref: string) {
+  // Read from a page's raw query (`?share=`) before any route schema checks it.
   if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db
     .select({ id: shares.id, expiresAt: shares.expiresAt, itemRef: items.ref, contentRef: contents.ref, sharedType: shares.sharedType })

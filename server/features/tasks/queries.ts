@@ -8,7 +8,6 @@ import { loadViewer } from '../../auth/viewer';
 import type { Database } from '../../db/client';
 import { items, tasks, users } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
-import { REF_PATTERN } from '../../lib/ref';
 import { readTask } from '../items/detail-parts';
 import { viewerCanOpen, type ItemRecord } from '../items/queries';
 
@@ -28,7 +27,6 @@ export async function createTask(db: Database, task: NewTask): Promise<string> {
 }
 
 export async function findUserIdByRef(db: Database, ref: string): Promise<number | null> {
-  if (!REF_PATTERN.test(ref)) return null;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.ref, ref)).limit(1);
   return row?.id ?? null;
 }
