@@ -12,7 +12,8 @@ import { MIGRATIONS_FOLDER, migrateDatabase } from '../../server/db/migrate';
 
 const CACHE_DIR = path.resolve('node_modules/.cache/equip-tests');
 
-async function migrationsFingerprint(): Promise<string> {
+/** A hash of the migrations and of the PGlite version: a changed schema never reuses an old template. */
+export async function migrationsFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   const pglite = JSON.parse(await readFile(path.resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
   hash.update(pglite.version);
