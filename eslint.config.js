@@ -14,6 +14,14 @@ export default tseslint.config(
     },
   },
   {
+    // The Inertia adapter is a package of its own: node, fastify and itself only; the app registers its types by module
+    // augmentation (server/web/inertia-types.ts).
+    files: ['server/inertia/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'server/inertia imports nothing from the app.' }] }],
+    },
+  },
+  {
     // React's rules apply to React code only; `useX` helpers in tests are vitest fixtures, not hooks.
     files: ['components/**/*.{ts,tsx}', 'pages/**/*.{ts,tsx}', 'tests/pages/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

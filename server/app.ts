@@ -9,6 +9,7 @@ import { recordRouteTable } from './lib/route-table';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { inertiaPlugin } from './inertia';
+import './web/inertia-types'; // Equip's pages, shared props and flash, registered with the adapter's types
 import { createDocumentRenderer } from './web/document';
 import { assetsPlugin } from './web/assets';
 import { registerRateLimits } from './web/rate-limit';
@@ -49,6 +50,7 @@ import { commentRoutes } from './features/comments/routes';
 import { adminAdvancedRoutes } from './features/admin-advanced/routes';
 import { serverLogger } from './features/admin-advanced/log-file';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id';
+import { newRef } from './lib/ref';
 import { documentationRoutes } from './features/documentation/routes';
 import { requestLogPlugin } from './features/request-log/plugin';
 import { adminStatsRoutes } from './features/admin-stats/routes';
@@ -118,6 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     version: documentRenderer.version,
     renderDocument: documentRenderer.renderDocument,
     sharedProps: sharedPropsFor,
+    newId: newRef,
   });
   await app.register(errorPagesPlugin);
   await app.register(mailPlugin);

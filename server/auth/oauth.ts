@@ -37,7 +37,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const client = clients.get(provider);
       if (!client) return refuseUnconfigured(reply, provider);
       rememberReturnTo(request, reply, request.query.return_to);
-      return reply.inertiaLocation(await client.oauth.generateAuthorizationUri(request, reply));
+      // Another origin: the Inertia adapter answers an Inertia visit with 409 + X-Inertia-Location.
+      return reply.redirect(await client.oauth.generateAuthorizationUri(request, reply), request.method === 'GET' ? 302 : 303);
     },
   });
 

@@ -4,38 +4,49 @@
  * redirects the client can follow, flash data and validation errors.
  */
 import fp from 'fastify-plugin';
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { FlashType } from '../../shared/enums';
-import type { PageName, PagePropsMap, LayoutExtras } from '../../shared/pages';
-import type { NotificationLink, SharedProps, ValidationErrors } from '../../shared/props';
-import { newRef } from '../lib/ref';
 import type { InertiaPropsFor } from './props';
 import { fullRequestUrl, inertiaLocation, redirectBack, redirectWithErrors, rewriteRedirect } from './redirects';
 import { renderPage, type InertiaPluginOptions, type InertiaRenderOptions } from './render';
 import { addFlash, addNotification } from './session';
+import type { InertiaLayoutExtras, InertiaNotification, InertiaPages, InertiaSharedProps, PageName, ValidationErrors } from './types';
 import { headerValue, INERTIA_HEADERS, isInertiaRequest } from './visit';
 
 export { always, defer, InertiaProp, merge, once, optional, scroll } from './props';
 export type { InertiaPropsFor, OnceOptions, PropInput, Resolver, ScrollOptions, ScrollPageIdentifier } from './props';
 export { serializePage, type PageObject } from './page';
 export type { OncePropMetadata, PropsMetadata, ScrollPropMetadata } from './resolve';
-export type { PageErrors } from './session';
+export type {
+  InertiaFlash,
+  InertiaLayoutExtras,
+  InertiaNotification,
+  InertiaPages,
+  InertiaRegister,
+  InertiaSharedProps,
+  PageErrors,
+  PageName,
+  ValidationErrors,
+} from './types';
 export { isInertiaRequest } from './visit';
 export type { InertiaPluginOptions, InertiaRenderOptions } from './render';
 
 export interface NotifyOptions {
-  /** The client shows each pseudoref once per browser session; a fresh ref by default. */
+  /** The client shows each pseudoref once per browser session; a fresh id by default. */
   pseudoref?: string;
   /** A same-site link shown after the message. */
-  link?: NotificationLink;
+  link?: InertiaNotification['link'];
 }
+
+/** A notification's type, e.g. 'success' or 'warning'. */
+export type NotificationType = InertiaNotification['type'];
 
 /**
  * What `reply.inertia(component, …)` accepts: the page's own props, the layout
  * extras, and overrides of shared props (`errors` always comes from the session).
  */
 export type PagePropsInput<N extends PageName> = InertiaPropsFor<
-  PagePropsMap[N] & LayoutExtras & Partial<Omit<SharedProps, 'errors'>>
+  InertiaPages[N] & InertiaLayoutExtras & Partial<Omit<InertiaSharedProps, 'errors'>>
 >;
 
 declare module 'fastify' {
@@ -49,7 +60,7 @@ declare module 'fastify' {
     /** Flash data for the next page response (`page.flash[key]`). */
     flash(key: string, value: unknown): FastifyReply;
     /** Queue a notification in `page.flash.notifications`. */
-    notify(message: string, type?: FlashType, options?: NotifyOptions): FastifyReply;
+    notify(message: string, type?: NotificationType, options?: NotifyOptions): FastifyReply;
     /** Keep the errors for the next page (`props.errors`) and redirect back. */
     redirectWithErrors(errors: ValidationErrors, fallbackUrl?: string): FastifyReply;
     /** Redirect to the same-origin Referer, else to `fallbackUrl` or '/'. */
@@ -78,8 +89,9 @@ const inertia: FastifyPluginAsync<InertiaPluginOptions> = async (app, options) =
     addFlash(this.request, key, value);
     return this;
   });
-  app.decorateReply('notify', function (this: FastifyReply, message: string, type: FlashType = 'success', options: NotifyOptions = {}) {
-    const { pseudoref = newRef(), link } = options;
+  const newId = options.newId ?? randomId;
+  app.decorateReply('notify', function (this: FastifyReply, message: string, type: NotificationType = 'success', notifyOptions: NotifyOptions = {}) {
+    const { pseudoref = newId(), link } = notifyOptions;
     addNotification(this.request, { pseudoref, message, type, ...(link ? { link } : {}) });
     return this;
   });
@@ -107,6 +119,11 @@ const inertia: FastifyPluginAsync<InertiaPluginOptions> = async (app, options) =
   });
   app.addHook('onSend', rewriteRedirect);
 };
+
+/** 12 lowercase hexadecimal characters (48 random bits): a notification's default pseudoref. */
+function randomId(): string {
+  return randomBytes(6).toString('hex');
+}
 
 export const inertiaPlugin = fp(inertia, {
   name: 'equip-inertia',

@@ -1,6 +1,5 @@
-import type { FlashData } from '../../shared/props';
 import type { PropsMetadata } from './resolve';
-import type { PageErrors } from './session';
+import type { InertiaFlash, PageErrors } from './types';
 
 /** The Inertia v3 page object; optional fields are present only when they apply. */
 export interface PageObject extends PropsMetadata {
@@ -12,7 +11,7 @@ export interface PageObject extends PropsMetadata {
   clearHistory?: boolean;
   /** Top-level keys of `props` that came from the shared props. */
   sharedProps?: string[];
-  flash?: FlashData;
+  flash?: InertiaFlash;
 }
 
 export interface PageParts {
@@ -23,7 +22,7 @@ export interface PageParts {
   url: string;
   version: string;
   sharedKeys: string[];
-  flash: FlashData;
+  flash: InertiaFlash;
   encryptHistory?: boolean;
   clearHistory?: boolean;
 }

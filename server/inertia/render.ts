@@ -14,6 +14,8 @@ export interface InertiaPluginOptions {
   renderDocument: (page: PageObject, request: FastifyRequest) => string | Promise<string>;
   /** Shared props resolved per request; values may be plain, lazy or wrapped like page props. */
   sharedProps?: (request: FastifyRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Makes a notification's pseudoref when `reply.notify` is given none; 12 random hexadecimal characters by default. */
+  newId?: () => string;
 }
 
 export interface InertiaRenderOptions {

@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { FlashData, FlashNotification, ValidationErrors } from '../../shared/props';
-
-/** `props.errors`: a field→message map, or such maps keyed by error bag. */
-export type PageErrors = Record<string, string | string[] | ValidationErrors>;
+// The session's types (request.session); the plugin declares @fastify/session as a dependency.
+import type {} from '@fastify/session';
+import type { InertiaFlash, InertiaNotification, PageErrors, ValidationErrors } from './types';
 
 declare module 'fastify' {
   interface Session {
     /** Flash data waiting for the next page response. */
-    inertiaFlash?: FlashData;
+    inertiaFlash?: InertiaFlash;
     /** Validation errors waiting for the next page response. */
     inertiaErrors?: PageErrors;
   }
@@ -33,12 +32,12 @@ export function addFlash(request: FastifyRequest, key: string, value: unknown): 
   session?.set('inertiaFlash', { ...session.get('inertiaFlash'), [key]: value });
 }
 
-export function addNotification(request: FastifyRequest, notification: FlashNotification): void {
-  const notifications = sessionOf(request)?.get('inertiaFlash')?.notifications ?? [];
+export function addNotification(request: FastifyRequest, notification: InertiaNotification): void {
+  const notifications: InertiaNotification[] = sessionOf(request)?.get('inertiaFlash')?.notifications ?? [];
   addFlash(request, 'notifications', [...notifications, notification]);
 }
 
-export function takeFlash(request: FastifyRequest): FlashData {
+export function takeFlash(request: FastifyRequest): InertiaFlash {
   const session = sessionOf(request);
   const flash = session?.get('inertiaFlash');
   if (flash !== undefined) session?.set('inertiaFlash', undefined);

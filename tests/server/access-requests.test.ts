@@ -7,7 +7,8 @@ import { ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_WINDOW, type ForbiddenHelp } 
 import { accessRequests, items, mailOutbox, shares, users } from '../../server/db/schema';
 import type { DatabaseHandle } from '../../server/db/client';
 import { useTestApp, type CookieJar } from '../support/app';
-import { csrfJar, nextPage, pageFromHtml, send, visit, xsrfHeader } from '../support/http';
+import { csrfJar, nextPage, send, visit, xsrfHeader } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
 import { ADMIN, AFFILIATE, ITEMS, LEADER, seedSharingLibrary, STAFF } from './sharing-fixture';
 
@@ -95,7 +96,7 @@ describe('the 403 page of an item', () => {
     const jar = await as(AFFILIATE);
     const response = await testApp.app.inject({ method: 'GET', url: `/i/${OWN.staffOwn}`, headers: { cookie: jar.header(), accept: 'text/html' } });
     expect(response.statusCode).toBe(403);
-    expect(pageFromHtml(response.body).props.help).toMatchObject({ neededLevel: 4 });
+    expect(pageFromDocument(response.body).props.help).toMatchObject({ neededLevel: 4 });
   });
 });
 

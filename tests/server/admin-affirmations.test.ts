@@ -7,7 +7,8 @@ import { DEFAULT_PAGE_SIZE, type PaginationLink } from '../../shared/pagination'
 import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
 import { affirmationOptions, itemAffirmations, items, users } from '../../server/db/schema';
-import { inertiaHeaders, nextPage, pageFromHtml, send, visit, xsrfHeader } from '../support/http';
+import { inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
@@ -58,7 +59,7 @@ describe('GET /admin/affirmation', () => {
       const anonymous = await visit(ctx.app, url, await ctx.as(null));
       expect(anonymous.response.statusCode).toBe(403);
       expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
-      expect(pageFromHtml((await ctx.app.inject({ method: 'GET', url })).body).props.detail).toBe(SIGN_IN_HINT);
+      expect(pageFromDocument((await ctx.app.inject({ method: 'GET', url })).body).props.detail).toBe(SIGN_IN_HINT);
       const member = await visit(ctx.app, url, await ctx.as(MEMBER));
       expect(member.response.statusCode).toBe(403);
       expect(member.page.props.detail).toBeNull();

@@ -6,7 +6,8 @@ import { CHARACTERISTIC_FORMATS, VISIBILITY } from '../../shared/enums';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { DEFAULT_PAGE_SIZE, type PaginationLink } from '../../shared/pagination';
 import { characteristics, itemCharacteristics, items } from '../../server/db/schema';
-import { inertiaHeaders, nextPage, pageFromHtml, send, visit, xsrfHeader } from '../support/http';
+import { inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
@@ -59,7 +60,7 @@ describe('GET /admin/characteristic and /admin/characteristics', () => {
       expect(anonymous.response.statusCode).toBe(403);
       expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
       const document = await ctx.app.inject({ method: 'GET', url });
-      expect(pageFromHtml(document.body).props.detail).toBe(SIGN_IN_HINT);
+      expect(pageFromDocument(document.body).props.detail).toBe(SIGN_IN_HINT);
       const member = await visit(ctx.app, url, await ctx.as(MEMBER));
       expect(member.response.statusCode).toBe(403);
       expect(member.page.props.detail).toBeNull();

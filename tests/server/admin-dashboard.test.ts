@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_DASHBOARD_BUTTONS, type AdminDashboardButton } from '../../shared/admin';
 import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
-import { pageFromHtml, visit } from '../support/http';
+import { visit } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
 
@@ -23,7 +24,7 @@ describe('GET /admin', () => {
     const document = await ctx.app.inject({ method: 'GET', url: '/admin' });
     expect(document.statusCode).toBe(403);
     expect(document.body).toContain(ERROR_PAGES[403].title);
-    expect(pageFromHtml(document.body).props.detail).toBe(SIGN_IN_HINT);
+    expect(pageFromDocument(document.body).props.detail).toBe(SIGN_IN_HINT);
   });
 
   it('refuses signed-in members who are not admins, without the hint', async () => {
@@ -71,7 +72,7 @@ describe('GET /admin', () => {
     // Server Logs is a plain browser navigation, so the refusal is the 403 document.
     const logs = await ctx.app.inject({ method: 'GET', url: '/admin/advanced/log-viewer', headers: { cookie: admin.header() } });
     expect(logs.statusCode).toBe(403);
-    expect(pageFromHtml(logs.body).props.title).toBe(ERROR_PAGES[403].title);
+    expect(pageFromDocument(logs.body).props.title).toBe(ERROR_PAGES[403].title);
 
     const superadmin = await ctx.as('superadmin@example.org');
     expect((await visit(ctx.app, '/admin/advanced', superadmin)).response.statusCode).toBe(200);

@@ -7,7 +7,8 @@ import { httpRequests, userTypes } from '../../server/db/schema';
 import { csvCell, requestsCsv } from '../../server/features/admin-stats/csv';
 import { defaultRange, parseRange } from '../../server/features/admin-stats/schemas';
 import { useTestApp } from '../support/app';
-import { pageFromHtml, signInAs, visit } from '../support/http';
+import { signInAs, visit } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 
@@ -56,7 +57,7 @@ describe('who may see the stats', () => {
   it('refuses the download to anonymous visitors, members and staff', async () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http' });
     expect(anonymous.statusCode).toBe(403);
-    expect(pageFromHtml(anonymous.body).props.detail).toBe(SIGN_IN_HINT);
+    expect(pageFromDocument(anonymous.body).props.detail).toBe(SIGN_IN_HINT);
     const member = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http', headers: { cookie: (await jarOf('member'))!.header() } });
     expect(member.statusCode).toBe(403);
     expect(member.headers['content-disposition']).toBeUndefined();

@@ -6,7 +6,8 @@ import { SIGN_IN_HINT } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
 import { comments, users } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
-import { inertiaHeaders, pageFromHtml, visit, xsrfHeader } from '../support/http';
+import { inertiaHeaders, visit, xsrfHeader } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { REFS, TITLES, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
@@ -56,7 +57,7 @@ describe('GET /admin/comment', () => {
     expect(page.props.detail).toBe(SIGN_IN_HINT);
     const document = await ctx.app.inject({ method: 'GET', url: '/admin/comment' });
     expect(document.statusCode).toBe(403);
-    expect(pageFromHtml(document.body).props.detail).toBe(SIGN_IN_HINT);
+    expect(pageFromDocument(document.body).props.detail).toBe(SIGN_IN_HINT);
   });
 
   it.each(['member', 'leader', 'team'] as const)('refuses the %s (not an admin) with the 403 page', async (who) => {

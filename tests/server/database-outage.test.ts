@@ -12,7 +12,8 @@ import { migrateDatabase } from '../../server/db/migrate';
 import { ERROR_PAGES } from '../../shared/messages';
 import { RETRY_AFTER_SECONDS } from '../../server/features/errors/plugin';
 import { temporaryLocalDrive, testConfig, type CookieJar } from '../support/app';
-import { inertiaHeaders, pageFromHtml, signInAs, xsrfHeader } from '../support/http';
+import { inertiaHeaders, signInAs, xsrfHeader } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { seedDemoAccounts } from '../support/seed';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 
@@ -84,7 +85,7 @@ describe.skipIf(!serverUrl)('a database outage (PostgreSQL)', () => {
       expect(response.headers['retry-after'], what).toBe(String(RETRY_AFTER_SECONDS.databaseUnavailable));
       expect(response.body, what).not.toMatch(/ECONNREFUSED|session\.get|is not a function|at .*\.ts:\d+|"statusCode"|FST_/);
       if (response.headers['content-type']?.toString().includes('text/html')) {
-        expect(pageFromHtml(response.body), what).toMatchObject({ component: 'errors/Error', props: { status: 503, title: ERROR_PAGES[503].title } });
+        expect(pageFromDocument(response.body), what).toMatchObject({ component: 'errors/Error', props: { status: 503, title: ERROR_PAGES[503].title } });
       } else if (options.headers && 'x-inertia' in options.headers) {
         expect(response.json(), what).toMatchObject({ component: 'errors/Error', props: { status: 503 } });
       } else {

@@ -7,7 +7,8 @@ import { forbidden, gone } from '../../server/lib/http-errors';
 import { RETRY_AFTER_SECONDS } from '../../server/features/errors/plugin';
 import { freshDatabase } from '../support/database';
 import { testConfig } from '../support/app';
-import { pageFromHtml, visit } from '../support/http';
+import { visit } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -41,7 +42,7 @@ describe('error pages', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('exploded');
     expect(response.body).not.toContain('/secret/path');
-    const page = pageFromHtml(response.body);
+    const page = pageFromDocument(response.body);
     expect(page.props).toMatchObject({ status: 500, title: ERROR_PAGES[500].title, message: ERROR_PAGES[500].message });
     expect(page.props.detail).toBe(`Reference: ${response.headers['x-request-id']}`);
     expect(logged).toContainEqual({ reqId: response.headers['x-request-id'], message: 'database exploded at /secret/path' });
@@ -80,7 +81,7 @@ describe('maintenance mode', () => {
       const response = await maintenanceApp.inject({ method: 'GET', url: '/' });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS.maintenance));
-      expect(pageFromHtml(response.body).props).toMatchObject({ title: ERROR_PAGES[503].title, message: ERROR_PAGES[503].message });
+      expect(pageFromDocument(response.body).props).toMatchObject({ title: ERROR_PAGES[503].title, message: ERROR_PAGES[503].message });
     } finally {
       await maintenanceApp.close();
     }

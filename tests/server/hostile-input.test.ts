@@ -9,7 +9,8 @@ import { INPUT_REFUSED } from '../../shared/messages';
 import { itemImages, items, sessions } from '../../server/db/schema';
 import { multipartBody } from '../fixtures/images/files';
 import { seedDemoLibrary } from '../../server/db/seed';
-import { inertiaHeaders, nextPage, pageFromHtml, send, xsrfHeader } from '../support/http';
+import { inertiaHeaders, nextPage, send, xsrfHeader } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { useSessionTestApp } from '../support/sessions';
 
 const context = useSessionTestApp({ seed: (handle) => seedDemoLibrary(handle.db, { items: 8 }).then(() => undefined) });
@@ -56,7 +57,7 @@ describe('characters that cannot be stored', () => {
   it('a NUL byte in the query of a page gets the 400 page', async () => {
     const response = await context.app.inject({ url: '/item?search=prayer%00games' });
     expect(response.statusCode).toBe(400);
-    expect(pageFromHtml(response.body)).toMatchObject({ component: 'errors/Error', props: { status: 400 } });
+    expect(pageFromDocument(response.body)).toMatchObject({ component: 'errors/Error', props: { status: 400 } });
   });
 
   it('a NUL byte in a path parameter gets the 400 page, not a database error', async () => {
@@ -120,7 +121,7 @@ describe('a URL Fastify cannot decode', () => {
     const response = await context.app.inject({ url: '/i/%ZZ' });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(pageFromHtml(response.body)).toMatchObject({ component: 'errors/Error', props: { status: 400, title: '400: Bad Request' } });
+    expect(pageFromDocument(response.body)).toMatchObject({ component: 'errors/Error', props: { status: 400, title: '400: Bad Request' } });
   });
 
   it('gets the 400 page as an Inertia response for a visit, and JSON for a JSON request', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { always, defer, merge, once, optional, scroll } from '../../server/inertia';
-import { buildInertiaApp, pageFromDocument, renderTestPage, TestBrowser } from '../support/inertia-app';
+import { buildInertiaApp, renderTestPage, TestBrowser } from '../support/inertia-app';
+import { pageFromDocument } from '../../server/inertia/testing';
 
 let app: FastifyInstance;
 const evaluations = new Map<string, number>();

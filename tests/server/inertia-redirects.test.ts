@@ -21,6 +21,11 @@ beforeAll(async () => {
       url: '/away',
       handler: (_request, reply) => reply.inertiaLocation('https://drive.example.com/file/1'),
     });
+    routes.route({
+      method: ['GET', 'POST', 'PATCH'],
+      url: '/elsewhere',
+      handler: (request, reply) => reply.redirect(String((request.query as { to?: string }).to ?? 'https://drive.example.com/folder/1#files')),
+    });
     routes.post('/invalid', (_request, reply) => reply.redirectWithErrors({ title: 'Title is required', tags: ['Too many', 'Unknown tag'] }));
     routes.post('/invalid-with-fallback', (_request, reply) => reply.redirectWithErrors({ title: 'Required' }, '/other'));
     routes.get('/back', (_request, reply) => reply.redirectBack());
@@ -86,6 +91,49 @@ describe('reply.inertiaLocation', () => {
 
     expect([afterGet.statusCode, afterGet.headers.location]).toEqual([302, 'https://drive.example.com/file/1']);
     expect([afterPost.statusCode, afterPost.headers.location]).toEqual([303, 'https://drive.example.com/file/1']);
+  });
+});
+
+describe('a redirect to another origin', () => {
+  it('answers Inertia visits with 409 and X-Inertia-Location, whatever the method, fragment included', async () => {
+    const browser = new TestBrowser(app);
+
+    for (const method of ['GET', 'POST', 'PATCH'] as const) {
+      const response = await browser.visit('/elsewhere', { method });
+      expect([response.statusCode, response.headers['x-inertia-location'], response.headers.location]).toEqual([
+        409,
+        'https://drive.example.com/folder/1#files',
+        undefined,
+      ]);
+      expect(response.headers['x-inertia-redirect']).toBeUndefined();
+    }
+  });
+
+  it('counts another scheme or port, and a protocol-relative URL, as another origin', async () => {
+    const browser = new TestBrowser(app);
+
+    for (const to of ['https://localhost/form', 'http://localhost:8080/form', '//evil.example/x']) {
+      const response = await browser.visit(`/elsewhere?to=${encodeURIComponent(to)}`);
+      expect([response.statusCode, response.headers['x-inertia-location']]).toEqual([409, to]);
+    }
+  });
+
+  it('leaves same-origin redirects, absolute or not, to the client', async () => {
+    const browser = new TestBrowser(app);
+
+    for (const to of ['http://localhost/form', '/form', 'form']) {
+      const response = await browser.visit(`/elsewhere?to=${encodeURIComponent(to)}`);
+      expect([response.statusCode, response.headers.location]).toEqual([302, to]);
+    }
+  });
+
+  it('stays a plain redirect for first visits and form posts', async () => {
+    const browser = new TestBrowser(app);
+    const afterGet = await browser.request('/elsewhere');
+    const afterPatch = await browser.request('/elsewhere', { method: 'PATCH' });
+
+    expect([afterGet.statusCode, afterGet.headers.location]).toEqual([302, 'https://drive.example.com/folder/1#files']);
+    expect([afterPatch.statusCode, afterPatch.headers.location]).toEqual([303, 'https://drive.example.com/folder/1#files']);
   });
 });
 

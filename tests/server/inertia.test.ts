@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { always, defer, isInertiaRequest, merge, once, optional, serializePage, type PageObject } from '../../server/inertia';
-import { buildInertiaApp, pageFromDocument, renderTestPage, TEST_VERSION, TestBrowser } from '../support/inertia-app';
+import { buildInertiaApp, renderTestPage, TEST_VERSION, TestBrowser } from '../support/inertia-app';
+import { pageFromDocument, pageProps } from '../../server/inertia/testing';
 
 let app: FastifyInstance;
 let handlerRuns = 0;
@@ -189,7 +190,10 @@ describe('serializePage', () => {
   });
 });
 
-/** Never called: `tsc` proves that reply.inertia checks props against shared/pages.ts. */
+/**
+ * Never called: `tsc` proves that reply.inertia checks props against shared/pages.ts, and reply.notify and
+ * redirectWithErrors take Equip's types — registered with the adapter by server/web/inertia-types.ts.
+ */
 export function typeChecksOfReplyInertia(reply: FastifyReply): void {
   void reply.inertia('Home', { intro: 'Hi', contactHref: '/contact', bannerUrl: null });
   void reply.inertia('Home', { intro: () => 'Hi', contactHref: always('/contact'), bannerUrl: defer(async () => null) });
@@ -208,4 +212,19 @@ export function typeChecksOfReplyInertia(reply: FastifyReply): void {
   void reply.inertia('Home', { intro: 'Hi', contactHref: '/contact', bannerUrl: null, surprise: true });
   // @ts-expect-error an unknown component
   void reply.inertia('NoSuchPage', {});
+  // @ts-expect-error a shared prop overridden with the wrong type
+  void reply.inertia('Home', { intro: 'Hi', contactHref: '/contact', bannerUrl: null, appName: 42 });
+  reply.notify('Saved', 'warning', { pseudoref: 'p1', link: { href: '/item', label: 'All items' } });
+  // @ts-expect-error not a notification type of Equip's
+  reply.notify('Saved', 'fireworks');
+  // @ts-expect-error a link needs its label
+  reply.notify('Saved', 'info', { link: { href: '/item' } });
+  reply.redirectWithErrors({ title: 'Required', tags: ['Too many'] });
+  // @ts-expect-error a field's error is a message or messages
+  reply.redirectWithErrors({ title: 42 });
+  // A typed read of a page's props: `pageProps(response, 'Home').intro` is a string.
+  const intro: string = pageProps({ statusCode: 200, headers: {}, body: '' }, 'Home').intro;
+  // @ts-expect-error not a prop of Home
+  void pageProps({ statusCode: 200, headers: {}, body: '' }, 'Home').item;
+  void intro;
 }

@@ -5,7 +5,8 @@ import type { ItemDetail } from '../../shared/items';
 import { items, itemViews, users } from '../../server/db/schema';
 import { refreshRecentViewCounts } from '../../server/features/items/views';
 import { useTestApp } from '../support/app';
-import { inertiaHeaders, pageFromHtml, visit } from '../support/http';
+import { inertiaHeaders, visit } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { EXPIRED_NOTE, REFS, TITLES, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
@@ -72,7 +73,7 @@ describe('who may open which item', () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/i/${REFS.staff}` });
     expect(response.statusCode).toBe(403);
     expect(response.body).not.toContain(TITLES.staff);
-    expect(pageFromHtml(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
+    expect(pageFromDocument(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
   });
 
   it('gives a signed-in viewer of a hidden item the plain 403 page', async () => {

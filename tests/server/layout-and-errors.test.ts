@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_PAGES } from '../../shared/messages';
 import { seedDemoAccounts } from '../support/seed';
 import { useTestApp } from '../support/app';
-import { pageFromHtml, signInAs, visit } from '../support/http';
+import { signInAs, visit } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 
 // Google has credentials, Microsoft and Facebook none: the login buttons show both kinds.
 const ctx = useTestApp({ seed: seedDemoAccounts, env: { GOOGLE_CLIENT_ID: 'equip-test-client', GOOGLE_CLIENT_SECRET: 'equip-test-secret' } });
@@ -81,7 +82,7 @@ describe('home page', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    const page = pageFromHtml(response.body);
+    const page = pageFromDocument(response.body);
     expect(page.component).toBe('Home');
     expect(page.props.contactHref).toBe('mailto:hello@example.org');
   });
@@ -125,7 +126,7 @@ describe('error pages', () => {
   it('an unknown route gives the 404 page on a full load', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(response.statusCode).toBe(404);
-    const page = pageFromHtml(response.body);
+    const page = pageFromDocument(response.body);
     expect(page.component).toBe('errors/Error');
     expect(page.props).toMatchObject({ status: 404, title: ERROR_PAGES[404].title, message: ERROR_PAGES[404].message });
   });

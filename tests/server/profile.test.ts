@@ -7,7 +7,8 @@ import { AUTH_NOTICES } from '../../server/auth/messages';
 import type { DatabaseHandle } from '../../server/db/client';
 import { itemTags, items, mailOutbox, tags, taxonomies, users } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
-import { csrfJar, nextPage, pageFromHtml, send, signInAs, visit, xsrfHeader } from '../support/http';
+import { csrfJar, nextPage, send, signInAs, visit, xsrfHeader } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { seedDemoAccounts } from '../support/seed';
 import { decodedBody, useSmtpServer } from '../support/smtp';
 
@@ -33,7 +34,7 @@ describe('the profile for anonymous visitors', () => {
   it('GET /profile gives the 403 page with the sign-in hint', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/profile' });
     expect(response.statusCode).toBe(403);
-    expect(pageFromHtml(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
+    expect(pageFromDocument(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
   });
 
   it('POST /profile/email and /profile/create_own_person_page are refused', async () => {

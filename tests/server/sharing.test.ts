@@ -5,7 +5,8 @@ import { PAGINATION_LABELS, type PaginationLink } from '../../shared/pagination'
 import { SHARE_MESSAGES, SHARE_TEXTS, SHARES_PER_PAGE, type Share, type SharingExplanation } from '../../shared/sharing';
 import { items, shares, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
-import { nextPage, pageFromHtml, send, visit } from '../support/http';
+import { nextPage, send, visit } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
 import { decodedBody, useSmtpServer } from '../support/smtp';
 import { ADMIN, AFFILIATE, CONTENT, ITEMS, LATECOMER, LEADER, seedSharingLibrary, sharesTo, signUpLatecomer, STAFF, USER_MANAGER } from './sharing-fixture';
@@ -142,7 +143,7 @@ describe('the shared link', () => {
     await context.db().update(shares).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(shares.id, row!.id));
     const expired = await context.app.inject({ method: 'GET', url: `/i/${ITEMS.staff}?share=${row!.ref}`, headers: { cookie: recipient.header() } });
     expect(expired.statusCode).toBe(410);
-    expect(pageFromHtml(expired.body).props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
+    expect(pageFromDocument(expired.body).props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
     // Without the link the item is simply not theirs to open any more.
     expect((await visit(context.app, `/i/${ITEMS.staff}`, recipient)).response.statusCode).toBe(403);
   });
@@ -153,7 +154,7 @@ describe('the shared link', () => {
     const [row] = await sharesTo(context.db(), 'visitor@example.com');
     const response = await context.app.inject({ method: 'GET', url: `/i/${ITEMS.staff}?share=${row!.ref}` });
     expect(response.statusCode).toBe(403);
-    expect(pageFromHtml(response.body).props.detail).toBe(SIGN_IN_HINT);
+    expect(pageFromDocument(response.body).props.detail).toBe(SIGN_IN_HINT);
   });
 
   it('answers 410 on an expired content share link', async () => {

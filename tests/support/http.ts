@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { pageFromDocument } from '../../server/inertia/testing';
 import { CookieJar } from './app';
 
 /** Reads the XSRF-TOKEN cookie the app sets on any page, as the Inertia client does. */
@@ -35,7 +36,7 @@ export async function assetVersion(app: FastifyInstance): Promise<string> {
   let version = assetVersions.get(app);
   if (version === undefined) {
     const response = await app.inject({ method: 'GET', url: '/login' });
-    version = String(pageFromHtml(response.body).version);
+    version = pageFromDocument(response.body).version;
     assetVersions.set(app, version);
   }
   return version;
@@ -51,13 +52,6 @@ export async function visit(app: FastifyInstance, url: string, jar?: CookieJar, 
   const response = await app.inject({ method: 'GET', url, headers: { ...(await inertiaHeaders(app)), cookie: jar?.header() ?? '', ...headers } });
   jar?.store(response);
   return { response, page: response.headers['content-type']?.toString().includes('json') ? response.json() : null };
-}
-
-/** The page object embedded in a first-visit HTML document. */
-export function pageFromHtml(html: string) {
-  const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) throw new Error('no Inertia page element in the document');
-  return JSON.parse(match[1]);
 }
 
 /** An Inertia visit that changes something, as the router sends it (JSON body, XSRF header). */

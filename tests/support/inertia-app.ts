@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type LightMyRequestRe
 import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import { inertiaPlugin, serializePage, type InertiaPluginOptions, type InertiaRenderOptions, type PageObject } from '../../server/inertia';
+import { partialReloadHeaders } from '../../server/inertia/testing';
 
 export const TEST_VERSION = 'v1';
 
@@ -25,13 +26,6 @@ export function testDocument(page: PageObject): string {
     `<script data-page="app" type="application/json">${serializePage(page)}</script><div id="app"></div>`,
     '</body></html>',
   ].join('');
-}
-
-/** The page object inside a first-visit document, read the way the v3 client reads it. */
-export function pageFromDocument(html: string): PageObject {
-  const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script><div id="app"><\/div>/.exec(html);
-  if (!match) throw new Error('no Inertia page element in the document');
-  return JSON.parse(match[1]) as PageObject;
 }
 
 type UntypedInertia = (component: string, props: Record<string, unknown>, options?: InertiaRenderOptions) => Promise<FastifyReply>;
@@ -83,14 +77,7 @@ export class TestBrowser {
 
   /** A partial reload of `component`, as router.reload({ only, except }) sends it. */
   partial(url: string, component: string, filters: { only?: string[]; except?: string[] }, headers: Record<string, string> = {}) {
-    return this.page(url, {
-      headers: {
-        'x-inertia-partial-component': component,
-        ...(filters.only ? { 'x-inertia-partial-data': filters.only.join(',') } : {}),
-        ...(filters.except ? { 'x-inertia-partial-except': filters.except.join(',') } : {}),
-        ...headers,
-      },
-    });
+    return this.page(url, { headers: { ...partialReloadHeaders(component, filters), ...headers } });
   }
 
   private cookieHeader(): string {

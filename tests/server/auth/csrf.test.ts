@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CSRF_REFUSED, ERROR_PAGES } from '../../../shared/messages';
 import { useTestApp, type CookieJar } from '../../support/app';
-import { csrfJar, pageFromHtml, signInAs, xsrfHeader } from '../../support/http';
+import { csrfJar, signInAs, xsrfHeader } from '../../support/http';
+import { pageFromDocument } from '../../../server/inertia/testing';
 import { seedDemoAccounts } from '../../support/seed';
 import { inertiaVisit } from './helpers';
 import { inertiaHeaders } from '../../support/http';
@@ -49,7 +50,7 @@ describe('state-changing requests', () => {
     const jar = await signInAs(ctx.app, 'member@example.org');
     const response = await ctx.app.inject({ method: 'POST', url: '/logout', headers: { cookie: jar.header() } });
     expect(response.statusCode).toBe(403);
-    const page = pageFromHtml(response.body);
+    const page = pageFromDocument(response.body);
     expect(page.component).toBe('errors/Error');
     expect(page.props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, message: CSRF_REFUSED });
     expect(await isSignedIn(jar)).toBe(true);

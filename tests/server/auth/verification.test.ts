@@ -4,7 +4,8 @@ import { ERROR_PAGES } from '../../../shared/messages';
 import { AUTH_NOTICES } from '../../../server/auth/messages';
 import { users } from '../../../server/db/schema';
 import { useTestApp } from '../../support/app';
-import { csrfJar, pageFromHtml, signInAs, xsrfHeader } from '../../support/http';
+import { csrfJar, signInAs, xsrfHeader } from '../../support/http';
+import { pageFromDocument } from '../../../server/inertia/testing';
 import { seedDemoAccounts } from '../../support/seed';
 import { decodedBody, useSmtpServer } from '../../support/smtp';
 import { flashMessages, inertiaVisit } from './helpers';
@@ -54,7 +55,7 @@ describe('e-mail verification', () => {
   it('a wrong token gives the 410 page', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/profile/verify/${'A'.repeat(43)}` });
     expect(response.statusCode).toBe(410);
-    expect(pageFromHtml(response.body).props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
+    expect(pageFromDocument(response.body).props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
     const malformed = await ctx.app.inject({ method: 'GET', url: '/profile/verify/not-a-token' });
     expect(malformed.statusCode).toBe(410);
   });
