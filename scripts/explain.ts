@@ -17,7 +17,7 @@ import { listingQueries, listItems, suggestionsFor, tagCounts, typeAheadQuery } 
 import { textSearch } from '../server/features/discovery/search';
 import { filterTaxonomies, tagIdsInUse } from '../server/features/discovery/tag-catalogue';
 import { loadItemParts } from '../server/features/items/detail';
-import { findItemRecord, itemRecordQuery } from '../server/features/items/queries';
+import { findItemRecord, itemRecordQuery } from '../server/items';
 import { urlWithDatabase } from './bench/database';
 import { pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
 

@@ -15,7 +15,7 @@ import type { CheckedContentFile } from '../../server/features/content/uploads';
 import { runDriveHealthAction } from '../../server/features/drive-health/actions';
 import type { DriveHealthContext } from '../../server/features/drive-health/context';
 import { UNFINISHED_UPLOAD_GRACE_MS } from '../../server/features/drive-health/orphaned-uploads';
-import { findItemRecord } from '../../server/features/items/queries';
+import { findItemRecord } from '../../server/items';
 import { useSessionTestApp } from '../support/sessions';
 import { arrangeDrive, ITEMS, MAINTAINER, seedContentLibrary, TEXT_BYTES, upload, type ArrangedDrive } from './content-fixture';
 

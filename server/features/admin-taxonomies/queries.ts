@@ -10,7 +10,7 @@ import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { tagFields } from '../discovery/tag-catalogue';
 import { escapeLikePattern } from '../item-editing/user-search';
-import { firstImageRef } from '../items/summary';
+import { firstImageRef } from '../../items';
 import { itemImageUrls } from '../../../shared/items';
 import type { CreateTaxonomyInput } from './schemas';
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { collectionItems, collections, items, shares, users } from '../../db/schema';
 import { writePositions, type PositionTarget } from '../../lib/positions';
 import { REF_PATTERN } from '../../lib/ref';
-import { firstImageRef } from '../items/summary';
+import { firstImageRef } from '../../items';
 import { isUniqueViolation } from '../../db/errors';
 
 /** Both the database and a transaction run these statements. */

@@ -25,7 +25,7 @@ import {
 import { singleField } from '../../lib/form-input';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
-import { openItemForViewer } from '../items/queries';
+import { openItemForViewer } from '../../items';
 import { collectionSharingExplanationProp } from '../sharing/collection-explanation';
 import { sectionsOf, toCollectionDetail, toEntry } from './present';
 import {

@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';
-import { openItemForViewer } from '../items/queries';
+import { openItemForViewer } from '../../items';
 import { addComment, approveComment, deleteComment, findComment, flagComment, listCommentsForModeration, updateComment, type StoredComment } from './queries';
 import { adminCommentsQuery, commentBody } from './schemas';
 

@@ -9,7 +9,7 @@ import { CONTENT_FIELDS, CONTENT_MESSAGES, formatBytes, type UnlinkedFile } from
 import type { Database } from '../../db/client';
 import { defaultContentLabel } from '../../drive/naming';
 import type { DriveEntry, DrivePort } from '../../drive/port';
-import type { ItemRecord } from '../items/queries';
+import type { ItemRecord } from '../../items';
 import { driveEntryOrNull, ensureItemFolder, removeQuietly } from './folder';
 import { appendContents, findFullVersion, linkedDriveFileIds, type NewContentRow } from './queries';
 import { forgetUploadsQuietly, journalUploads } from './upload-journal';

@@ -2,13 +2,13 @@
  * The item page's content list (member-library §3 `contents`, `more_content_available`): SQL for one JSON value
  * of the item's parts statement (`items/detail.ts`) and its reader, which applies `canSeeContent` row by row.
  */
-import { and, asc, eq, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatBytes, type Content } from '../../../shared/content';
 import { CONTENT_FORMATS, EXPORT_MODES, type ContentFormat, type ExportMode } from '../../../shared/enums';
-import { canSeeContent, canSeeDriveFiles, validSharesToViewer, type ItemAccessFacts, type SqlTime, type Viewer } from '../../access/policy';
+import { canSeeContent, canSeeDriveFiles, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import { jsonArray, jsonObject } from '../../db/json';
-import { contents, shares } from '../../db/schema';
+import { contents } from '../../db/schema';
 
 const fullVersion = alias(contents, 'full_version');
 
@@ -56,11 +56,6 @@ export function itemContentsSql(itemId: SQLWrapper, editor: boolean): SQL {
       where ${eq(contents.itemId, itemId)}${onlyPublished}`,
     [asc(contents.position), asc(contents.id)],
   );
-}
-
-/** SQL: the highest level a valid share of the item gives the viewer (null when none), for `canSeeContent`. */
-export function itemGrantedLevelSql(viewer: Viewer, itemId: SQLWrapper, now: SqlTime): SQL {
-  return sql`(select ${max(shares.level)} from ${shares} where ${and(eq(shares.itemId, itemId), validSharesToViewer(viewer, now))})`;
 }
 
 export interface ContentList {

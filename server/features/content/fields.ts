@@ -13,7 +13,8 @@ import { formBody } from '../../lib/validation';
 import { ITEM_EDIT_ERRORS } from '../item-editing/messages';
 import * as value from '../item-editing/values';
 import { driveEntryOrNull } from './folder';
-import { findFullVersion, hasSamples, updateContentColumns, type ContentRecord, type NewContentRow } from './queries';
+import type { ContentRecord } from '../../items';
+import { findFullVersion, hasSamples, updateContentColumns, type NewContentRow } from './queries';
 
 const MAX_LABEL = 255;
 const MAX_DESCRIPTION = 10_000;

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { itemFolderName } from '../../drive/naming';
 import { DriveNotFoundError, FOLDER_MIME_TYPE, type DriveEntry, type DrivePort } from '../../drive/port';
-import { grantedLevelFor, type ItemRecord } from '../items/queries';
+import { grantedLevelFor, type ItemRecord } from '../../items';
 import { contentsOfItem, findItemByFolder } from './queries';
 
 /** How far up the drive's folders an entry is traced to its item's folder (items keep subfolders shallow). */

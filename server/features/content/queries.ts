@@ -1,30 +1,12 @@
 /** Reading and writing content rows (member-library §3 Content, §7). */
 import { and, asc, count, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import { canSeeContent, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { contents, items } from '../../db/schema';
 import { writePositions } from '../../lib/positions';
 import { newRef, REF_PATTERN } from '../../lib/ref';
-import { findItemRecordById, grantedLevelFor, type ItemRecord } from '../items/queries';
+import { findItemRecordById, type ContentRecord, type ItemRecord } from '../../items';
 
-export type ContentRecord = typeof contents.$inferSelect;
 export type NewContentRow = Omit<typeof contents.$inferInsert, 'id' | 'itemId' | 'ref' | 'position'>;
-
-/** A content row and the item it belongs to, or null for an unknown ref. */
-/**
- * Whether the viewer may see this content row of an item they may open: the row at their own level, or at the level
- * of a valid share of the item (the content page's rule; its link check asks the same).
- */
-export async function contentRowOpensFor(db: Database, viewer: Viewer, item: ItemRecord, content: ContentRecord, now: Date): Promise<boolean> {
-  return canSeeContent(viewer, item, content) || canSeeContent(viewer, item, content, await grantedLevelFor(db, viewer, item.id, now));
-}
-
-export async function findContentWithItem(db: Database, ref: string): Promise<{ content: ContentRecord; item: ItemRecord } | null> {
-  const [content] = await db.select().from(contents).where(eq(contents.ref, ref)).limit(1);
-  if (!content) return null;
-  const item = await findItemRecordById(db, content.itemId);
-  return item ? { content, item } : null;
-}
 
 /** The content row of an item that uses this drive file, if any. */
 export async function findContentByDriveFile(db: Database, driveFileId: string): Promise<{ content: ContentRecord; item: ItemRecord } | null> {

@@ -8,7 +8,7 @@ import { sqlRows } from '../../db/sql-rows';
 import { items } from '../../db/schema';
 import { forgivingSearchRank, hasLooselyCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
 import { boundedWay, candidateIds, searchCandidates } from './search-candidates';
-import { itemSummary, type SummaryRow } from '../items/summary';
+import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';
 import { rememberList, type CachedReads } from './library-cache';
 import { filteredCondition, filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';

@@ -1,5 +1,5 @@
 import { items } from '../../db/schema';
-import { firstImageRef } from '../items/summary';
+import { firstImageRef } from '../../items';
 import { itemAccessColumns } from '../../access/policy';
 
 /** Columns a card needs (`SummaryRow` of the item page's summary mapper), selected from `items`. */

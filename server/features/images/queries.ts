@@ -3,7 +3,7 @@ import { itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../acce
 import type { Database } from '../../db/client';
 import { itemImages, items } from '../../db/schema';
 import { gone } from '../../lib/http-errors';
-import { viewerOpening } from '../items/queries';
+import { viewerOpening } from '../../items';
 
 export type ItemImageRow = typeof itemImages.$inferSelect;
 export type NewItemImage = Pick<ItemImageRow, 'ref' | 'extension' | 'source' | 'storageKey'>;

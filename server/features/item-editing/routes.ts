@@ -16,7 +16,7 @@ import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { removeImageFiles, type StoredImage } from '../images/file-cleanup';
 import { imagesDirIn, localImageStore, type ImageStore } from '../images/storage';
-import { openItemForViewer } from '../items/queries';
+import { openItemForViewer } from '../../items';
 import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';

@@ -24,13 +24,26 @@ import {
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { itemContentsSql, itemGrantedLevelSql, readContents, type ContentList } from '../content/detail-part';
-import { affirmationOptionsSql, affirmationSummarySql, readAffirmationOptions, readAffirmationSummary, type AffirmationSummary } from './affirmations';
-import { itemCharacteristicsSql, itemImagesSql, itemTasksSql, readItemCharacteristics, readItemImages, readItemTasks } from './detail-parts';
-import { assertViewerMayOpen, itemRecordQuery, openItemForViewer, type ItemRecord } from './queries';
+import { itemContentsSql, readContents, type ContentList } from '../content/detail-part';
+import {
+  affirmationOptionsSql,
+  affirmationSummarySql,
+  assertViewerMayOpen,
+  isItemExpiring,
+  itemGrantedLevelSql,
+  itemRecordQuery,
+  itemSummary,
+  openItemForViewer,
+  readAffirmationOptions,
+  readAffirmationSummary,
+  visibilityFields,
+  type AffirmationSummary,
+  type ItemRecord,
+} from '../../items';
+import { itemCharacteristicsSql, itemImagesSql, readItemCharacteristics, readItemImages } from './detail-parts';
+import { itemTasksSql, readItemTasks } from '../tasks/item-part';
 import type { CachedReads } from '../discovery/library-cache';
 import { readRelations, relationsSql } from './relations';
-import { isItemExpiring, itemSummary, visibilityFields } from './summary';
 import { itemTagsSql, readItemTags } from './tags';
 import { itemCommentsSql, readItemComments } from '../comments/item-part';
 

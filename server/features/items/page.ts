@@ -26,7 +26,7 @@ import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
 import { unlinkedFilesOf } from '../content/adding';
 import { itemPartsLoader, type ItemParts } from './detail';
-import type { ItemRecord } from './queries';
+import type { ItemRecord } from '../../items';
 import { loadTaxonomiesWithTags } from './tags';
 import { collectionChoicesOf } from '../collections/queries';
 

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { jsonArray, jsonObject, jsonTimestamp } from '../../db/json';
 import { items, relations } from '../../db/schema';
 import { summaryColumns } from '../discovery/summaries';
-import { itemSummary, type SummaryRow } from './summary';
+import { itemSummary, type SummaryRow } from '../../items';
 
 const touches = (itemId: SQLWrapper) => or(eq(relations.itemId, itemId), eq(relations.relatedItemId, itemId));
 

@@ -5,10 +5,9 @@ import { canAffirm, canDeleteRelation, canRelateItems } from '../../access/polic
 import { forbidden, notFound } from '../../lib/http-errors';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';
-import { findAffirmationOptionId, setAffirmation } from './affirmations';
+import { findAffirmationOptionId, findItemRecordById, openItemForViewer, setAffirmation, viewerCanList, viewerCanOpen } from '../../items';
 import { openItemPage } from './detail';
 import { itemPageProps } from './page';
-import { findItemRecordById, openItemForViewer, viewerCanList, viewerCanOpen } from './queries';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
 import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS } from './schemas';
 import { isCountedView, refreshRecentViewCountsPeriodically } from './views';

@@ -7,9 +7,8 @@ import type { Database } from '../../db/client';
 import { jsonObject } from '../../db/json';
 import { affirmationOptions, itemAffirmations, items } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
-import { affirmationSummarySql, readAffirmationSummary } from '../items/affirmations';
+import { affirmationSummarySql, itemSummary, readAffirmationSummary } from '../../items';
 import { summaryColumns } from '../discovery/summaries';
-import { itemSummary } from '../items/summary';
 
 /**
  * The viewer's affirmations on items they may open by link (UNLISTED ones too: they affirmed them there) and that have

@@ -30,7 +30,7 @@ import { paramsOf } from '../../lib/validation';
 import { queueMail } from '../../mail/outbox';
 import type { MailMessage } from '../../mail/mailer';
 import { perMinute } from '../../web/rate-limit';
-import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, type ItemRecord } from '../items/queries';
+import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, type ItemRecord } from '../../items';
 
 const REPEAT_MS = ACCESS_REQUEST_REPEAT_HOURS * 3_600_000;
 

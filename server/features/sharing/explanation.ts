@@ -24,7 +24,7 @@ import {
 import type { Database } from '../../db/client';
 import { contents, shares } from '../../db/schema';
 import { optional } from '../../inertia';
-import { grantedLevelFor, type ItemRecord } from '../items/queries';
+import { grantedLevelFor, type ItemRecord } from '../../items';
 import { accountByEmail, grantedLevelForEmail } from './queries';
 import { checkAccessEmail } from './schemas';
 

@@ -22,8 +22,7 @@ import type { Database } from '../../db/client';
 import { collections, contents, items, shares, users, userTypes } from '../../db/schema';
 import { REF_PATTERN } from '../../lib/ref';
 import { queueMail } from '../../mail/outbox';
-import { itemGrantedLevelSql } from '../content/detail-part';
-import { firstImageRef } from '../items/summary';
+import { firstImageRef, itemGrantedLevelSql } from '../../items';
 import type { MailMessage } from '../../mail/mailer';
 
 const DAY_MS = 24 * 3_600_000;

@@ -8,8 +8,8 @@ import { loadViewer } from '../../auth/viewer';
 import type { Database } from '../../db/client';
 import { items, tasks, users } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
-import { readTask } from '../items/detail-parts';
-import { viewerCanOpen, type ItemRecord } from '../items/queries';
+import { readTask } from './item-part';
+import { viewerCanOpen, type ItemRecord } from '../../items';
 
 export interface NewTask {
   itemId: number;

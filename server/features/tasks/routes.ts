@@ -13,7 +13,7 @@ import { canAssignTaskTo, canCreateItemTask, canSettleTask } from '../../access/
 import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
-import { findItemRecordById, openItemForViewer } from '../items/queries';
+import { findItemRecordById, openItemForViewer } from '../../items';
 import { assigneeMayOpen, createTask, findTaskByRef, findUserIdByRef, listMyTasks, setTaskCompleted } from './queries';
 import { myTasksQuery, taskBody } from './schemas';
 

@@ -4,12 +4,12 @@
  * everyone sees the item's summary (decisions: "Items").
  */
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { AFFIRMATION_STRENGTH } from '../../../shared/enums';
-import type { AffirmationOption } from '../../../shared/items';
-import { isSignedIn, type Viewer } from '../../access/policy';
-import type { Database } from '../../db/client';
-import { jsonArray, jsonObject } from '../../db/json';
-import { affirmationOptions, itemAffirmations } from '../../db/schema';
+import { AFFIRMATION_STRENGTH } from '../../shared/enums';
+import type { AffirmationOption } from '../../shared/items';
+import { isSignedIn, type Viewer } from '../access/policy';
+import type { Database } from '../db/client';
+import { jsonArray, jsonObject } from '../db/json';
+import { affirmationOptions, itemAffirmations } from '../db/schema';
 
 export type AffirmationValue = 0 | 1 | 2;
 

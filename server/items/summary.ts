@@ -1,9 +1,9 @@
 /** Maps item rows to the shapes pages receive (shared/items.ts). */
 import { sql } from 'drizzle-orm';
-import { VISIBILITY, visibilityInfo } from '../../../shared/enums';
-import { EXPIRING_SOON_DAYS, itemImageUrls, type ItemSummary } from '../../../shared/items';
-import { isItemExpired } from '../../access/policy';
-import { itemImages, items } from '../../db/schema';
+import { VISIBILITY, visibilityInfo } from '../../shared/enums';
+import { EXPIRING_SOON_DAYS, itemImageUrls, type ItemSummary } from '../../shared/items';
+import { isItemExpired } from '../access/policy';
+import { itemImages, items } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

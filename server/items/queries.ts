@@ -1,14 +1,14 @@
 /**
  * Loading one item for a viewer: the record, and whether the viewer may open it. The ItemDetail the
- * item page shows is built in `detail.ts`.
+ * item page shows is built in `features/items/detail.ts`.
  */
-import { and, eq, getTableColumns, max, sql, type SQL } from 'drizzle-orm';
-import { SIGN_IN_HINT } from '../../../shared/messages';
-import { canListItem, isSignedIn, itemOpening, validSharesToViewer, type ItemAccessFacts, type ItemOpening, type Viewer } from '../../access/policy';
-import { verifiedEmail } from '../../auth/verification';
-import type { Database } from '../../db/client';
-import { items, shares, users } from '../../db/schema';
-import { forbidden, gone, notFound } from '../../lib/http-errors';
+import { and, eq, getTableColumns, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { SIGN_IN_HINT } from '../../shared/messages';
+import { canListItem, isSignedIn, itemOpening, validSharesToViewer, type ItemAccessFacts, type ItemOpening, type SqlTime, type Viewer } from '../access/policy';
+import { verifiedEmail } from '../auth/verification';
+import type { Database } from '../db/client';
+import { items, shares, users } from '../db/schema';
+import { forbidden, gone, notFound } from '../lib/http-errors';
 
 const { searchVector: _searchVector, ...itemColumns } = getTableColumns(items);
 
@@ -60,6 +60,11 @@ export async function grantedLevelFor(db: Database, viewer: Viewer, itemId: numb
     .from(shares)
     .where(and(eq(shares.itemId, itemId), validSharesToViewer(viewer, now)));
   return row?.level ?? null;
+}
+
+/** SQL: the highest level a valid share of the item gives the viewer (null when none), for `canSeeContent`. */
+export function itemGrantedLevelSql(viewer: Viewer, itemId: SQLWrapper, now: SqlTime): SQL {
+  return sql`(select ${max(shares.level)} from ${shares} where ${and(eq(shares.itemId, itemId), validSharesToViewer(viewer, now))})`;
 }
 
 /**

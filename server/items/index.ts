@@ -1,0 +1,10 @@
+/**
+ * The item core: what every feature that touches an item needs, and nothing of any feature's page. An item's record
+ * and whether a viewer may open it (`queries.ts`), its content rows likewise (`contents.ts`), the card summary
+ * (`summary.ts`) and its affirmations (`affirmations.ts`). It imports no feature (`.dependency-cruiser.cjs`);
+ * importers name `server/items`, never a file inside it.
+ */
+export * from './affirmations';
+export * from './contents';
+export * from './queries';
+export * from './summary';
