@@ -158,22 +158,22 @@ export class InertiaAssertion {
     return this;
   }
 
-  /** `deferredProps`: group → prop paths (`{}` when nothing is deferred). */
+  /** `deferredProps`: group → prop paths; `{}`: the page has none. */
   deferred(expected: Record<string, string[]>): this {
     return this.metadataMap('deferredProps', expected);
   }
 
-  /** `onceProps` (`{}` when there are none). */
+  /** `onceProps`; `{}`: the page has none. */
   onceProps(expected: Record<string, unknown>): this {
     return this.metadataMap('onceProps', expected);
   }
 
-  /** `scrollProps` (`{}` when there are none). */
+  /** `scrollProps`; `{}`: the page has none. */
   scrollProps(expected: Record<string, unknown>): this {
     return this.metadataMap('scrollProps', expected);
   }
 
-  /** `mergeProps` (`[]` when there are none). */
+  /** `mergeProps`; `[]`: the page has none (and so for the lists below). */
   mergeProps(expected: string[]): this {
     return this.metadataList('mergeProps', expected);
   }
@@ -195,13 +195,14 @@ export class InertiaAssertion {
     return this.metadataList('sharedProps', expected);
   }
 
+  /** The adapter sends these fields only when they apply: an empty expectation asserts the field is absent. */
   private metadataList(field: MetadataList, expected: string[]): this {
-    expect(this.page[field] ?? [], `${field} of ${this.page.component}`).toEqual(expected);
+    expect(this.page[field], `${field} of ${this.page.component}`).toEqual(expected.length === 0 ? undefined : expected);
     return this;
   }
 
   private metadataMap(field: MetadataMap, expected: Record<string, unknown>): this {
-    expect(this.page[field] ?? {}, `${field} of ${this.page.component}`).toEqual(expected);
+    expect(this.page[field], `${field} of ${this.page.component}`).toEqual(Object.keys(expected).length === 0 ? undefined : expected);
     return this;
   }
 

@@ -7,9 +7,9 @@ import { SIGN_IN_HINT } from '../../shared/messages';
 import { loadConfig } from '../../server/config';
 import { logFilePath, loggerOutput, preparePrivateLogFile, readLogTail, serverLogger } from '../../server/features/admin-advanced/log-file';
 import { LOG_VIEWER_PAGE_SIZE, renderLogViewer } from '../../server/features/admin-advanced/log-viewer';
-import { pageFromDocument } from '../../server/inertia/testing';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
+import { expectInertia } from '../../server/inertia/testing';
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'equip-logs-'));
 const logFile = path.join(logDir, 'equip.log');
@@ -182,7 +182,7 @@ describe('GET /admin/advanced/log-viewer', () => {
   it('refuses anonymous visitors with the 403 page and the sign-in hint', async () => {
     const response = await logViewer(null);
     expect(response.statusCode).toBe(403);
-    expect(pageFromDocument(response.body).props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(response).prop('detail', SIGN_IN_HINT);
     expect(response.body).not.toContain('server listening');
   });
 

@@ -9,6 +9,7 @@ import type { CookieJar } from '../support/app';
 import { send, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useSessionTestApp({ seed: seedDemoAccounts });
 
@@ -27,23 +28,23 @@ describe('access to /admin/advanced', () => {
   it('shows a superadmin the page, titled Advanced under Admin, with no response yet', async () => {
     const { response, page } = await visit(ctx.app, '/admin/advanced', await ctx.as(SUPERADMIN));
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('admin/advanced/Index');
-    expect(page.props.response).toBe('');
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }, { label: 'Advanced' }]);
+    expectInertia(page)
+      .component('admin/advanced/Index')
+      .prop('response', '')
+      .prop('breadcrumbs', [{ label: 'Admin', href: '/admin' }, { label: 'Advanced' }]);
   });
 
   it('refuses anonymous visitors with the 403 page and the sign-in hint', async () => {
     const { response, page } = await visit(ctx.app, '/admin/advanced', await ctx.as(null));
     expect(response.statusCode).toBe(403);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).component('errors/Error').prop('detail', SIGN_IN_HINT);
   });
 
   it.each(['member@example.org', 'staff@example.org', 'admin@example.org'])('refuses %s with 403 and runs nothing', async (email) => {
     const jar = await ctx.as(email);
     const { response, page } = await visit(ctx.app, '/admin/advanced', jar);
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBeNull();
+    expectInertia(page).prop('detail', null);
     await ctx.db().insert(deploymentTasks).values({ name: 'migrate', state: 'running' });
     const posted = await send(ctx.app, jar, 'POST', '/admin/advanced', { action: 'clear_running_deployment_tasks' });
     expect(posted.statusCode).toBe(403);
@@ -78,7 +79,7 @@ describe('POST /admin/advanced', () => {
     expect(response).toMatch(/Database:\s+PostgreSQL \d+(\.\d+)* \((PGlite, embedded|server)\)/);
     expect(response).toMatch(/Drive adapter:\s+local/);
     const { page } = await visit(ctx.app, '/admin/advanced', jar);
-    expect(page.props.response).toBe('');
+    expectInertia(page).prop('response', '');
   });
 
   it('php: says Equip runs on Node.js and gives the runtime and process', async () => {

@@ -8,10 +8,10 @@ import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
 import { affirmationOptions, itemAffirmations, items, users } from '../../server/db/schema';
 import { inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ADMIN = 'admin@example.org';
 const MEMBER = 'member@example.org';
@@ -58,15 +58,15 @@ describe('GET /admin/affirmation', () => {
     for (const url of ['/admin/affirmation', detailUrl(HELPFUL.ref)]) {
       const anonymous = await visit(ctx.app, url, await ctx.as(null));
       expect(anonymous.response.statusCode).toBe(403);
-      expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
-      expect(pageFromDocument((await ctx.app.inject({ method: 'GET', url })).body).props.detail).toBe(SIGN_IN_HINT);
+      expectInertia(anonymous.page).prop('detail', SIGN_IN_HINT);
+      expectInertia(await ctx.app.inject({ method: 'GET', url })).prop('detail', SIGN_IN_HINT);
       const member = await visit(ctx.app, url, await ctx.as(MEMBER));
       expect(member.response.statusCode).toBe(403);
-      expect(member.page.props.detail).toBeNull();
+      expectInertia(member.page).prop('detail', null);
       expect(member.response.body).not.toContain(HELPFUL.title);
       const staff = await visit(ctx.app, url, await ctx.as(STAFF));
       expect(staff.response.statusCode).toBe(403);
-      expect(staff.page.props.detail).toBeNull();
+      expectInertia(staff.page).prop('detail', null);
       expect(staff.response.body).not.toContain(HELPFUL.title);
     }
   });
@@ -74,18 +74,20 @@ describe('GET /admin/affirmation', () => {
   it('shows an admin every affirmation with is_negative, titled Affirmations under Admin', async () => {
     const { response, page } = await visit(ctx.app, '/admin/affirmation', await ctx.as(ADMIN));
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('admin/affirmation/Index');
-    expect(page.props.affirmations.data).toEqual([
-      { ref: HELPFUL.ref, title: 'Helpful', is_negative: false },
-      { ref: OUTDATED.ref, title: 'Outdated', is_negative: true },
-    ]);
+    expectInertia(page)
+      .component('admin/affirmation/Index')
+      .prop('affirmations.data', [
+        { ref: HELPFUL.ref, title: 'Helpful', is_negative: false },
+        { ref: OUTDATED.ref, title: 'Outdated', is_negative: true },
+      ]);
     expect(page.props.affirmations.links.map((link: PaginationLink) => link.url)).toEqual(['', '/admin/affirmation', '']);
-    expect(page.props.can).toMatchObject({ create: true, update: true, delete: true, share: false });
-    expect(page.props.title).toBe('Affirmations');
-    expect(page.props.breadcrumbs).toEqual([
-      { label: 'Admin', href: '/admin' },
-      { label: 'Affirmations', href: '/admin/affirmation' },
-    ]);
+    expectInertia(page)
+      .props({ can: { create: true, update: true, delete: true, share: false } })
+      .prop('title', 'Affirmations')
+      .prop('breadcrumbs', [
+        { label: 'Admin', href: '/admin' },
+        { label: 'Affirmations', href: '/admin/affirmation' },
+      ]);
   });
 
   it('pages the list by links', async () => {
@@ -149,8 +151,9 @@ describe('GET /admin/affirmation/{ref}', () => {
   it('shows an admin the title and the negative flag', async () => {
     const { response, page } = await visit(ctx.app, detailUrl(OUTDATED.ref), await ctx.as(ADMIN));
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('admin/affirmation/Show');
-    expect(page.props.affirmation).toEqual({ ref: OUTDATED.ref, title: 'Outdated', is_negative: true });
+    expectInertia(page)
+      .component('admin/affirmation/Show')
+      .prop('affirmation', { ref: OUTDATED.ref, title: 'Outdated', is_negative: true });
     expect(page.props.breadcrumbs.at(-1)).toEqual({ label: 'Outdated', href: detailUrl(OUTDATED.ref) });
   });
 

@@ -7,11 +7,11 @@ import { SIGN_IN_HINT } from '../../shared/messages';
 import { DEFAULT_PAGE_SIZE, type PaginationLink } from '../../shared/pagination';
 import { characteristics, itemCharacteristics, items } from '../../server/db/schema';
 import { inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
 import type { DatabaseHandle } from '../../server/db/client';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ADMIN = 'admin@example.org';
 const MEMBER = 'member@example.org';
@@ -58,16 +58,16 @@ describe('GET /admin/characteristic and /admin/characteristics', () => {
     for (const url of ['/admin/characteristic', '/admin/characteristics', detailUrl(AGES.ref)]) {
       const anonymous = await visit(ctx.app, url, await ctx.as(null));
       expect(anonymous.response.statusCode).toBe(403);
-      expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
+      expectInertia(anonymous.page).prop('detail', SIGN_IN_HINT);
       const document = await ctx.app.inject({ method: 'GET', url });
-      expect(pageFromDocument(document.body).props.detail).toBe(SIGN_IN_HINT);
+      expectInertia(document).prop('detail', SIGN_IN_HINT);
       const member = await visit(ctx.app, url, await ctx.as(MEMBER));
       expect(member.response.statusCode).toBe(403);
-      expect(member.page.props.detail).toBeNull();
+      expectInertia(member.page).prop('detail', null);
       expect(member.response.body).not.toContain(AGES.title);
       const staff = await visit(ctx.app, url, await ctx.as(STAFF));
       expect(staff.response.statusCode).toBe(403);
-      expect(staff.page.props.detail).toBeNull();
+      expectInertia(staff.page).prop('detail', null);
       expect(staff.response.body).not.toContain(AGES.title);
     }
   });
@@ -77,19 +77,21 @@ describe('GET /admin/characteristic and /admin/characteristics', () => {
     for (const url of ['/admin/characteristic', '/admin/characteristics']) {
       const { response, page } = await visit(ctx.app, url, jar);
       expect(response.statusCode).toBe(200);
-      expect(page.component).toBe('admin/characteristic/Index');
-      expect(page.props.characteristics.data).toEqual([
-        { ref: AGES.ref, title: 'Ages', usage_note: 'Who it suits', format: 'text', minimum: null, public: true },
-        { ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', minimum: null, public: false },
-      ]);
+      expectInertia(page)
+        .component('admin/characteristic/Index')
+        .prop('characteristics.data', [
+          { ref: AGES.ref, title: 'Ages', usage_note: 'Who it suits', format: 'text', minimum: null, public: true },
+          { ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', minimum: null, public: false },
+        ]);
       expect(page.props.characteristics.links.map((link: PaginationLink) => link.url)).toEqual(['', url, '']);
-      expect(page.props.formats).toEqual(CHARACTERISTIC_FORMATS);
-      expect(page.props.can).toMatchObject({ create: true, update: true, delete: true, share: true });
-      expect(page.props.title).toBe('Characteristics');
-      expect(page.props.breadcrumbs).toEqual([
-        { label: 'Admin', href: '/admin' },
-        { label: 'Characteristics', href: '/admin/characteristic' },
-      ]);
+      expectInertia(page)
+        .prop('formats', CHARACTERISTIC_FORMATS)
+        .props({ can: { create: true, update: true, delete: true, share: true } })
+        .prop('title', 'Characteristics')
+        .prop('breadcrumbs', [
+          { label: 'Admin', href: '/admin' },
+          { label: 'Characteristics', href: '/admin/characteristic' },
+        ]);
     }
   });
 
@@ -159,11 +161,12 @@ describe('GET /admin/characteristic/{ref}', () => {
   it('shows an admin the characteristic with the format map', async () => {
     const { response, page } = await visit(ctx.app, detailUrl(PAGES.ref), await ctx.as(ADMIN));
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('admin/characteristic/Show');
-    expect(page.props.characteristic).toEqual({ ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', minimum: null, public: false });
-    expect(page.props.formats).toEqual(CHARACTERISTIC_FORMAT_LABELS);
-    expect(page.props.valueCount).toBe(0);
-    expect((await visit(ctx.app, detailUrl(AGES.ref), await ctx.as(ADMIN))).page.props.valueCount).toBe(1);
+    expectInertia(page).component('admin/characteristic/Show');
+    expectInertia(page)
+      .prop('characteristic', { ref: PAGES.ref, title: 'Pages', usage_note: '', format: 'integer', minimum: null, public: false })
+      .prop('formats', CHARACTERISTIC_FORMAT_LABELS)
+      .prop('valueCount', 0);
+    expectInertia((await visit(ctx.app, detailUrl(AGES.ref), await ctx.as(ADMIN))).page).prop('valueCount', 1);
     expect(page.props.breadcrumbs.at(-1)).toEqual({ label: 'Pages', href: detailUrl(PAGES.ref) });
   });
 

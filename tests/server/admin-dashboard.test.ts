@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_DASHBOARD_BUTTONS, type AdminDashboardButton } from '../../shared/admin';
 import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
 import { visit } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useSessionTestApp({ seed: seedDemoAccounts });
 
@@ -19,28 +19,28 @@ describe('GET /admin', () => {
   it('refuses anonymous visitors with the 403 page and the sign-in hint', async () => {
     const { response, page } = await dashboardAs(null);
     expect(response.statusCode).toBe(403);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).component('errors/Error').prop('detail', SIGN_IN_HINT);
     const document = await ctx.app.inject({ method: 'GET', url: '/admin' });
     expect(document.statusCode).toBe(403);
     expect(document.body).toContain(ERROR_PAGES[403].title);
-    expect(pageFromDocument(document.body).props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(document).prop('detail', SIGN_IN_HINT);
   });
 
   it('refuses signed-in members who are not admins, without the hint', async () => {
     for (const email of ['member@example.org', 'staff@example.org', 'team@example.org', 'usermanager@example.org']) {
       const { response, page } = await dashboardAs(email);
       expect(response.statusCode).toBe(403);
-      expect(page.props.detail).toBeNull();
+      expectInertia(page).prop('detail', null);
     }
   });
 
   it('shows an admin the dashboard with all eight buttons in the spec’s order', async () => {
     const { response, page } = await dashboardAs('admin@example.org');
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('admin/Dashboard');
-    expect(page.props.title).toBe('Admin Dashboard');
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }]);
+    expectInertia(page)
+      .component('admin/Dashboard')
+      .prop('title', 'Admin Dashboard')
+      .prop('breadcrumbs', [{ label: 'Admin', href: '/admin' }]);
     expect(hrefs(page.props.buttons)).toEqual([
       '/user',
       '/admin/comment',
@@ -68,11 +68,11 @@ describe('GET /admin', () => {
     const admin = await ctx.as('admin@example.org');
     const advanced = await visit(ctx.app, '/admin/advanced', admin);
     expect(advanced.response.statusCode).toBe(403);
-    expect(advanced.page.component).toBe('errors/Error');
+    expectInertia(advanced.page).component('errors/Error');
     // Server Logs is a plain browser navigation, so the refusal is the 403 document.
     const logs = await ctx.app.inject({ method: 'GET', url: '/admin/advanced/log-viewer', headers: { cookie: admin.header() } });
     expect(logs.statusCode).toBe(403);
-    expect(pageFromDocument(logs.body).props.title).toBe(ERROR_PAGES[403].title);
+    expectInertia(logs).prop('title', ERROR_PAGES[403].title);
 
     const superadmin = await ctx.as('superadmin@example.org');
     expect((await visit(ctx.app, '/admin/advanced', superadmin)).response.statusCode).toBe(200);

@@ -8,9 +8,9 @@ import { csvCell, requestsCsv } from '../../server/features/admin-stats/csv';
 import { defaultRange, parseRange } from '../../server/features/admin-stats/schemas';
 import { useTestApp } from '../support/app';
 import { signInAs, visit } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedDemoAccounts });
 const jars = new Map<string, CookieJar>();
@@ -41,23 +41,22 @@ describe('who may see the stats', () => {
   it.each(PAGE_ROUTES)('%s refuses anonymous visitors with the 403 page and the sign-in hint, members and staff with the 403 page', async (url) => {
     const anonymous = await visit(ctx.app, url);
     expect(anonymous.response.statusCode).toBe(403);
-    expect(anonymous.page.component).toBe('errors/Error');
-    expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous.page).component('errors/Error').prop('detail', SIGN_IN_HINT);
     const member = await visit(ctx.app, url, await jarOf('member'));
     expect(member.response.statusCode).toBe(403);
-    expect(member.page.props.detail).toBeNull();
+    expectInertia(member.page).prop('detail', null);
     const staff = await visit(ctx.app, url, await jarOf('staff'));
     expect(staff.response.statusCode).toBe(403);
-    expect(staff.page.props.detail).toBeNull();
+    expectInertia(staff.page).prop('detail', null);
     const admin = await visit(ctx.app, url, await jarOf('admin'));
     expect(admin.response.statusCode).toBe(200);
-    expect(admin.page.component).toBe('admin/stats/Index');
+    expectInertia(admin.page).component('admin/stats/Index');
   });
 
   it('refuses the download to anonymous visitors, members and staff', async () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http' });
     expect(anonymous.statusCode).toBe(403);
-    expect(pageFromDocument(anonymous.body).props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     const member = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http', headers: { cookie: (await jarOf('member'))!.header() } });
     expect(member.statusCode).toBe(403);
     expect(member.headers['content-disposition']).toBeUndefined();

@@ -7,6 +7,7 @@ import { itemImages, items, itemTags, tags, taxonomies } from '../../server/db/s
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
 import { REFS, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
 const jarOf = signedInJars(ctx);
@@ -47,15 +48,15 @@ describe('access to every admin taxonomy route', () => {
   it.each(gets)('GET %s: anonymous gets 403 with the sign-in hint, a member, a leader and staff 403, an admin the page', async (url) => {
     const anonymous = await visit(ctx.app, url);
     expect(anonymous.response.statusCode).toBe(403);
-    expect(anonymous.page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous.page).prop('detail', SIGN_IN_HINT);
     const member = await visit(ctx.app, url, await jarOf('member'));
     expect(member.response.statusCode).toBe(403);
-    expect(member.page.props.detail).toBeNull();
+    expectInertia(member.page).prop('detail', null);
     const leader = await visit(ctx.app, url, await jarOf('leader'));
     expect(leader.response.statusCode).toBe(403);
     const staff = await visit(ctx.app, url, await jarOf('staff'));
     expect(staff.response.statusCode).toBe(403);
-    expect(staff.page.props.detail).toBeNull();
+    expectInertia(staff.page).prop('detail', null);
     const admin = await visit(ctx.app, url, await jarOf('admin'));
     expect(admin.response.statusCode).toBe(200);
     expect(admin.page.component).toMatch(/^admin\/taxonomy\//);
@@ -82,7 +83,7 @@ describe('access to every admin taxonomy route', () => {
 describe('taxonomy list and create', () => {
   it('lists the taxonomies with their flags and tag counts under Admin', async () => {
     const { page } = await visit(ctx.app, '/admin/taxonomy', await jarOf('admin'));
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }, { label: 'Taxonomies' }]);
+    expectInertia(page).prop('breadcrumbs', [{ label: 'Admin', href: '/admin' }, { label: 'Taxonomies' }]);
     expect(page.props.taxonomies.map((taxonomy: { title: string }) => taxonomy.title)).toEqual(['Type', 'Age Group', 'Curation Status']);
     expect(page.props.taxonomies[1]).toMatchObject({ ref: AGE, required: false, multiselect: true, public: true, show_in_filtering: true, tag_count: 2 });
   });
@@ -114,12 +115,13 @@ describe('taxonomy list and create', () => {
 describe('taxonomy detail, inline edit and delete', () => {
   it('shows the fields and the tags as a tree with full labels', async () => {
     const { page } = await visit(ctx.app, `/admin/taxonomy/${AGE}`, await jarOf('admin'));
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }, { label: 'Taxonomies', href: '/admin/taxonomy' }, { label: 'Age Group' }]);
-    expect(page.props.taxonomy).toMatchObject({ ref: AGE, title: 'Age Group', multiselect: true });
-    expect(page.props.taxonomy.tags).toEqual([
-      { ref: 'tagchildren1', label: 'Children', parentLabel: null, parentRef: null, fullLabel: 'Children', force_show_in_filtering: false, position: 0 },
-      { ref: 'tagprimary01', label: 'Primary', parentLabel: 'Children', parentRef: 'tagchildren1', fullLabel: 'Children > Primary', force_show_in_filtering: false, position: 0 },
-    ]);
+    expectInertia(page)
+      .prop('breadcrumbs', [{ label: 'Admin', href: '/admin' }, { label: 'Taxonomies', href: '/admin/taxonomy' }, { label: 'Age Group' }])
+      .props({ taxonomy: { ref: AGE, title: 'Age Group', multiselect: true } })
+      .prop('taxonomy.tags', [
+        { ref: 'tagchildren1', label: 'Children', parentLabel: null, parentRef: null, fullLabel: 'Children', force_show_in_filtering: false, position: 0 },
+        { ref: 'tagprimary01', label: 'Primary', parentLabel: 'Children', parentRef: 'tagchildren1', fullLabel: 'Children > Primary', force_show_in_filtering: false, position: 0 },
+      ]);
   });
 
   it('counts the items each change would touch: per tag, with any tag of the taxonomy, with none', async () => {
@@ -135,7 +137,7 @@ describe('taxonomy detail, inline edit and delete', () => {
       const perTag: Record<string, number> = {};
       for (const link of links) perTag[link.tagRef] = (perTag[link.tagRef] ?? 0) + 1;
       const tagged = new Set(links.map((link) => link.itemId)).size;
-      expect(page.props.usage).toEqual({ itemsPerTag: perTag, taggedItems: tagged, untaggedItems: itemCount - tagged });
+      expectInertia(page).prop('usage', { itemsPerTag: perTag, taggedItems: tagged, untaggedItems: itemCount - tagged });
     }
     const typeUsage = (await visit(ctx.app, `/admin/taxonomy/${TYPE}`, await jarOf('admin'))).page.props.usage as { taggedItems: number };
     expect(typeUsage.taggedItems).toBeGreaterThan(0);
@@ -325,7 +327,7 @@ describe('quick-tag matrix', () => {
   it("answers the cell click's reload with only the matrix props", async () => {
     const { page } = await visit(ctx.app, `/admin/taxonomy/${TYPE}/item/all`, await jarOf('admin'), { 'x-inertia-partial-component': 'admin/taxonomy/Items', 'x-inertia-partial-data': 'matrix,total' });
     expect(Object.keys(page.props).sort()).toEqual(expect.arrayContaining(['errors', 'matrix', 'total']));
-    expect(page.props.taxonomy).toBeUndefined();
+    expectInertia(page).missingProp('taxonomy');
     expect(page.props.matrix.data.length).toBeGreaterThan(0);
   });
 });

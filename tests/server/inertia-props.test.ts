@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { always, defer, merge, once, optional, scroll } from '../../server/inertia';
 import { buildInertiaApp, renderTestPage, TestBrowser } from '../support/inertia-app';
-import { pageFromDocument } from '../../server/inertia/testing';
+import { expectInertia, pageFromDocument } from '../../server/inertia/testing';
 
 let app: FastifyInstance;
 const evaluations = new Map<string, number>();
@@ -95,8 +95,7 @@ describe('a dialog’s on-demand props and its form’s errors', () => {
     const posted = await browser.visit('/dashboard/archive', { method: 'POST' });
     expect([posted.statusCode, posted.headers.location]).toEqual([303, '/dashboard']);
     const back = await browser.page('/dashboard');
-    expect(back.props.errors).toEqual({ archive: 'Choose an entry' });
-    expect(back.props).not.toHaveProperty('archive');
+    expectInertia(back).errors({ archive: 'Choose an entry' }).missingProp('archive');
     expect(evaluations.has('archive')).toBe(false);
   });
 
@@ -136,28 +135,28 @@ describe('partial reloads', () => {
     const browser = new TestBrowser(app);
 
     const level = await browser.partial('/dashboard', 'test/Dashboard', { only: ['filters.level'] });
-    expect(level.props.filters).toEqual({ level: 2 });
+    expectInertia(level).prop('filters', { level: 2 });
 
     const withoutLevel = await browser.partial('/dashboard', 'test/Dashboard', { only: ['filters'], except: ['filters.level'] });
-    expect(withoutLevel.props.filters).toEqual({ query: 'hymns' });
+    expectInertia(withoutLevel).prop('filters', { query: 'hymns' });
     expect(evaluations.get('filters.level')).toBe(1);
   });
 
   it('address keys inside plain data by dot paths too', async () => {
     const browser = new TestBrowser(app);
 
-    expect((await browser.page('/profile')).props.profile).toEqual({ name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
-    expect((await browser.partial('/profile', 'test/Profile', { only: ['profile.address.city'] })).props.profile).toEqual({ address: { city: 'Leeds' } });
-    expect((await browser.partial('/profile', 'test/Profile', { only: ['profile'], except: ['profile.address'] })).props.profile).toEqual({ name: 'Ann' });
-    expect((await browser.partial('/profile', 'test/Profile', { only: ['profile'] })).props.profile).toEqual({ name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
+    expectInertia(await browser.page('/profile')).prop('profile', { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
+    expectInertia(await browser.partial('/profile', 'test/Profile', { only: ['profile.address.city'] })).prop('profile', { address: { city: 'Leeds' } });
+    expectInertia(await browser.partial('/profile', 'test/Profile', { only: ['profile'], except: ['profile.address'] })).prop('profile', { name: 'Ann' });
+    expectInertia(await browser.partial('/profile', 'test/Profile', { only: ['profile'] })).prop('profile', { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
   });
 
   it('send optional props only when asked for by name', async () => {
     const browser = new TestBrowser(app);
 
-    expect((await browser.page('/dashboard')).props).not.toHaveProperty('archive');
+    expectInertia(await browser.page('/dashboard')).missingProp('archive');
     expect(evaluations.has('archive')).toBe(false);
-    expect((await browser.partial('/dashboard', 'test/Dashboard', { only: ['archive'] })).props.archive).toEqual(['old']);
+    expectInertia(await browser.partial('/dashboard', 'test/Dashboard', { only: ['archive'] })).prop('archive', ['old']);
   });
 
   it('are ignored when the client reloads another component: it gets a full response', async () => {
@@ -169,7 +168,7 @@ describe('partial reloads', () => {
   it('still list the shared keys, whichever props are sent', async () => {
     const page = await new TestBrowser(app).partial('/dashboard', 'test/Dashboard', { only: ['stats'] });
 
-    expect(page.sharedProps).toEqual(['appName', 'menu']);
+    expectInertia(page).sharedProps(['appName', 'menu']);
   });
 
   it('evaluate each lazy prop at most once per full visit', async () => {
@@ -184,7 +183,7 @@ describe('deferred props', () => {
     const page = pageFromDocument((await new TestBrowser(app).request('/deferred')).body);
 
     expect(page.props).toEqual({ appName: 'Equip', menu: { drafts: true }, item: 'Psalm 23', details: { summary: 'Short' }, errors: {} });
-    expect(page.deferredProps).toEqual({ default: ['comments', 'details.body'], sidebar: ['related', 'history'] });
+    expectInertia(page).deferred({ default: ['comments', 'details.body'], sidebar: ['related', 'history'] });
     expect(['comments', 'related', 'history', 'details.body'].some((name) => evaluations.has(name))).toBe(false);
   });
 
@@ -192,7 +191,7 @@ describe('deferred props', () => {
     const page = await new TestBrowser(app).partial('/deferred', 'test/Deferred', { only: ['related', 'history'] });
 
     expect(page.props).toEqual({ related: ['Psalm 24'], history: ['viewed'], errors: {} });
-    expect(page).not.toHaveProperty('deferredProps');
+    expectInertia(page).deferred({});
     expect(evaluations.has('comments')).toBe(false);
   });
 
@@ -206,11 +205,10 @@ describe('deferred props', () => {
     const browser = new TestBrowser(app);
 
     const full = await browser.page('/wrapped-in-lazy');
-    expect(full.props.auth).toEqual({ user: 'Ann' });
-    expect(full.deferredProps).toEqual({ auth: ['auth.permissions'] });
+    expectInertia(full).prop('auth', { user: 'Ann' }).deferred({ auth: ['auth.permissions'] });
 
     const partial = await browser.partial('/wrapped-in-lazy', 'test/WrappedInLazy', { only: ['auth.permissions'] });
-    expect(partial.props.auth).toEqual({ permissions: ['edit'] });
+    expectInertia(partial).prop('auth', { permissions: ['edit'] });
   });
 });
 
@@ -218,27 +216,24 @@ describe('merge props', () => {
   it('announce append, prepend, deep merge and match keys', async () => {
     const page = await new TestBrowser(app).partial('/merging', 'test/Merging', {});
 
-    expect(page.mergeProps).toEqual(['tags', 'people', 'feed.data', 'later']);
-    expect(page.prependProps).toEqual(['messages']);
-    expect(page.deepMergeProps).toEqual(['settings']);
-    expect(page.matchPropsOn).toEqual(['people.ref', 'feed.data.ref']);
-    expect(page.props.feed).toEqual({ data: [{ ref: 'f2' }], meta: { page: 2 } });
+    expectInertia(page)
+      .mergeProps(['tags', 'people', 'feed.data', 'later'])
+      .prependProps(['messages'])
+      .deepMergeProps(['settings'])
+      .matchPropsOn(['people.ref', 'feed.data.ref'])
+      .prop('feed', { data: [{ ref: 'f2' }], meta: { page: 2 } });
   });
 
   it('are announced only when sent', async () => {
     const page = await new TestBrowser(app).partial('/merging', 'test/Merging', { only: ['tags'] });
 
-    expect(page.mergeProps).toEqual(['tags']);
-    expect(page).not.toHaveProperty('prependProps');
-    expect(page).not.toHaveProperty('deepMergeProps');
-    expect(page).not.toHaveProperty('matchPropsOn');
+    expectInertia(page).mergeProps(['tags']).prependProps([]).deepMergeProps([]).matchPropsOn([]);
   });
 
   it('are sent without merge labels when the client resets them', async () => {
     const page = await new TestBrowser(app).partial('/merging', 'test/Merging', { only: ['tags', 'people'] }, { 'x-inertia-reset': 'people' });
 
-    expect(page.mergeProps).toEqual(['tags']);
-    expect(page).not.toHaveProperty('matchPropsOn');
+    expectInertia(page).mergeProps(['tags']).matchPropsOn([]);
   });
 });
 
@@ -246,12 +241,13 @@ describe('infinite scroll props', () => {
   it('announce their pagination and merge their wrapped items', async () => {
     const page = await new TestBrowser(app).page('/scrolling');
 
-    expect(page.scrollProps).toEqual({
-      items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: false },
-      cursor: { pageName: 'cursor', currentPage: 'b', previousPage: 'a', nextPage: null, reset: false },
-    });
-    expect(page.mergeProps).toEqual(['items.data', 'cursor.rows']);
-    expect(page.props.items).toEqual({ data: [{ ref: 'i3' }], links: [] });
+    expectInertia(page)
+      .scrollProps({
+        items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: false },
+        cursor: { pageName: 'cursor', currentPage: 'b', previousPage: 'a', nextPage: null, reset: false },
+      })
+      .mergeProps(['items.data', 'cursor.rows'])
+      .prop('items', { data: [{ ref: 'i3' }], links: [] });
   });
 
   it('prepend when the client scrolls up', async () => {
@@ -262,15 +258,13 @@ describe('infinite scroll props', () => {
       { 'x-inertia-infinite-scroll-merge-intent': 'prepend' },
     );
 
-    expect(page.prependProps).toEqual(['items.data']);
-    expect(page).not.toHaveProperty('mergeProps');
+    expectInertia(page).prependProps(['items.data']).mergeProps([]);
   });
 
   it('are marked reset and not merged when the client resets them', async () => {
     const page = await new TestBrowser(app).partial('/scrolling', 'test/Scrolling', { only: ['items'] }, { 'x-inertia-reset': 'items' });
 
-    expect(page.scrollProps).toEqual({ items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: true } });
-    expect(page).not.toHaveProperty('mergeProps');
+    expectInertia(page).scrollProps({ items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: true } }).mergeProps([]);
   });
 });
 
@@ -278,21 +272,20 @@ describe('once props', () => {
   it('are sent and announced with their key and expiry', async () => {
     const page = await new TestBrowser(app).page('/once');
 
-    expect(page.props).toMatchObject({ levels: [1, 2, 3], countries: ['NZ'] });
-    expect(page.onceProps).toEqual({
-      levels: { prop: 'levels', expiresAt: null },
-      'country-list': { prop: 'countries', expiresAt: ONCE_EXPIRY },
-      plans: { prop: 'plans', expiresAt: null },
-    });
-    expect(page.deferredProps).toEqual({ default: ['plans'] });
+    expectInertia(page)
+      .props({ levels: [1, 2, 3], countries: ['NZ'] })
+      .onceProps({
+        levels: { prop: 'levels', expiresAt: null },
+        'country-list': { prop: 'countries', expiresAt: ONCE_EXPIRY },
+        plans: { prop: 'plans', expiresAt: null },
+      })
+      .deferred({ default: ['plans'] });
   });
 
   it('are skipped, unevaluated, while the client still has them, and stay announced', async () => {
     const page = await new TestBrowser(app).page('/once', { headers: { 'x-inertia-except-once-props': 'levels,country-list,plans' } });
 
-    expect(page.props).not.toHaveProperty('levels');
-    expect(page.props).not.toHaveProperty('countries');
-    expect(page).not.toHaveProperty('deferredProps');
+    expectInertia(page).missingProp('levels').missingProp('countries').deferred({});
     expect(Object.keys(page.onceProps ?? {})).toEqual(['levels', 'country-list', 'plans']);
     expect(evaluations.size).toBe(1);
     expect(evaluations.get('menu')).toBe(1);
@@ -301,7 +294,6 @@ describe('once props', () => {
   it('are sent on partial reloads even when the client has them', async () => {
     const page = await new TestBrowser(app).partial('/once', 'test/Once', { only: ['levels'] }, { 'x-inertia-except-once-props': 'levels' });
 
-    expect(page.props.levels).toEqual([1, 2, 3]);
-    expect(page.onceProps).toEqual({ levels: { prop: 'levels', expiresAt: null } });
+    expectInertia(page).prop('levels', [1, 2, 3]).onceProps({ levels: { prop: 'levels', expiresAt: null } });
   });
 });

@@ -107,11 +107,18 @@ describe('expectInertia', () => {
     expect(failure(() => page.errors({ title: 'Required' }))).toMatch(/props.errors of items\/Show: expected {} to deeply equal/);
     expect(failure(() => page.flash({ notifications: [] }))).toMatch(/flash of items\/Show: expected undefined to deeply equal/);
     expect(failure(() => page.notifications(['Saved']))).toMatch(/flash.notifications of items\/Show: expected \[\] to deeply equal \[ 'Saved' \]/);
-    expect(failure(() => page.deferred({}))).toMatch(/deferredProps of items\/Show: expected .* to deeply equal {}/);
+    expect(failure(() => page.deferred({}))).toMatch(/deferredProps of items\/Show: expected .* to deeply equal undefined/);
+    expect(failure(() => page.prependProps(['comments']))).toMatch(/prependProps of items\/Show: expected undefined to deeply equal \[ 'comments' \]/);
     expect(failure(() => page.mergeProps(['comments']))).toMatch(/mergeProps of items\/Show/);
     expect(failure(() => page.onceProps({}))).toMatch(/onceProps of items\/Show/);
     expect(failure(() => page.scrollProps({}))).toMatch(/scrollProps of items\/Show/);
     expect(failure(() => page.sharedProps(['appName']))).toMatch(/sharedProps of items\/Show/);
+  });
+
+  it('takes an empty metadata expectation to mean the field is absent, as the adapter sends none empty', () => {
+    const page = pageFrom(json);
+    expectInertia({ ...page, prependProps: [] }).mergeProps(['comments', 'feed.data']);
+    expect(failure(() => expectInertia({ ...page, prependProps: [] }).prependProps([]))).toMatch(/expected \[\] to deeply equal undefined/);
   });
 
   it('asserts a prop given as undefined is present and undefined, not missing', () => {

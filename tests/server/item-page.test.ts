@@ -6,8 +6,8 @@ import { items, itemViews, users } from '../../server/db/schema';
 import { refreshRecentViewCounts } from '../../server/features/items/views';
 import { useTestApp } from '../support/app';
 import { inertiaHeaders, visit } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import { EXPIRED_NOTE, REFS, TITLES, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
+import { expectInertia, pageProps, partialReloadHeaders } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
 
@@ -18,9 +18,9 @@ async function open(who: Who, ref: string, headers: Record<string, string> = {})
 }
 
 async function itemAs(who: Who, ref: string): Promise<ItemDetail> {
-  const { response, page } = await open(who, ref);
-  expect(response.statusCode).toBe(200);
-  return page.props.item;
+  const { response } = await open(who, ref);
+  expectInertia(response).status(200);
+  return pageProps(response, 'items/Show').item;
 }
 
 describe('who may open which item', () => {
@@ -55,35 +55,29 @@ describe('who may open which item', () => {
   ];
 
   it.each(cases)('%s opening the %s item gets %i', async (who, item, status) => {
-    const { response, page } = await open(who, REFS[item]);
-    expect(response.statusCode).toBe(status);
-    expect(page.component).toBe(status === 200 ? 'items/Show' : 'errors/Error');
+    const { response } = await open(who, REFS[item]);
+    expectInertia(response).status(status).component(status === 200 ? 'items/Show' : 'errors/Error');
     if (status !== 200) expect(response.body).not.toContain(TITLES[item]);
   });
 
   it('answers 404 for an unknown or malformed ref', async () => {
     for (const ref of ['nosuchitem99', 'NOT-A-REF', 'x']) {
-      const { response, page } = await open('anonymous', ref);
-      expect(response.statusCode).toBe(404);
-      expect(page.props.title).toBe(ERROR_PAGES[404].title);
+      expectInertia((await open('anonymous', ref)).response).status(404).prop('title', ERROR_PAGES[404].title);
     }
   });
 
   it('tells an anonymous visitor of a hidden item to sign in, in the HTML document too, without the title', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/i/${REFS.staff}` });
-    expect(response.statusCode).toBe(403);
     expect(response.body).not.toContain(TITLES.staff);
-    expect(pageFromDocument(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
+    expectInertia(response).status(403).props({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
   });
 
   it('gives a signed-in viewer of a hidden item the plain 403 page', async () => {
-    const { page } = await open('member', REFS.staff);
-    expect(page.props).toMatchObject({ status: 403, detail: null });
+    expectInertia((await open('member', REFS.staff)).page).props({ status: 403, detail: null });
   });
 
   it('tells others that an expired item is gone, with its note', async () => {
-    const { page } = await open('member', REFS.expired);
-    expect(page.props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, detail: EXPIRED_NOTE });
+    expectInertia((await open('member', REFS.expired)).page).props({ status: 410, title: ERROR_PAGES[410].title, detail: EXPIRED_NOTE });
   });
 
   it('still opens an expired item for its maintainer, marked expired', async () => {
@@ -105,10 +99,15 @@ describe('who may open which item', () => {
 describe('the item page props', () => {
   it('renders items/Show with the title, breadcrumbs and the item’s fields', async () => {
     const { page } = await open('anonymous', REFS.public);
-    expect(page.component).toBe('items/Show');
-    expect(page.props.title).toBe(TITLES.public);
-    expect(page.props.breadcrumbs).toEqual([{ label: 'All Items', href: '/item' }, { label: TITLES.public }]);
-    expect(page.props.item).toMatchObject({
+    expectInertia(page)
+      .component('items/Show')
+      .prop('title', TITLES.public)
+      .prop('breadcrumbs', [{ label: 'All Items', href: '/item' }, { label: TITLES.public }])
+      .prop('item.all_images', [
+        { ref: 'imagesheep01', extension: 'jpg', url: '/image/imagesheep01', public_thumbnail_large_url: '/image/imagesheep01/large' },
+        { ref: 'imagesheep02', extension: 'png', url: '/image/imagesheep02', public_thumbnail_large_url: '/image/imagesheep02/large' },
+      ])
+      .props({ item: {
       ref: REFS.public,
       title: TITLES.public,
       topic: 'Schools work',
@@ -125,11 +124,7 @@ describe('the item page props', () => {
       google_drive_folder_id: 'drive-folder-1',
       code: 'EQ-00001',
       image: '/image/imagesheep01/large',
-    });
-    expect(page.props.item.all_images).toEqual([
-      { ref: 'imagesheep01', extension: 'jpg', url: '/image/imagesheep01', public_thumbnail_large_url: '/image/imagesheep01/large' },
-      { ref: 'imagesheep02', extension: 'png', url: '/image/imagesheep02', public_thumbnail_large_url: '/image/imagesheep02/large' },
-    ]);
+    } });
   });
 
   it('shows the DRAFT badge to the maintainer of a draft', async () => {
@@ -244,20 +239,20 @@ describe('the item page props', () => {
   });
 
   it('gives the viewer their own affirmations, and counts to admins only', async () => {
-    const options = async (who: Who) => (await open(who, REFS.public)).page.props.affirmationOptions;
+    const options = async (who: Who) => pageProps((await open(who, REFS.public)).response, 'items/Show').affirmationOptions;
     expect(await options('anonymous')).toEqual([
       { ref: 'optionhelpful', title: 'Helpful', is_negative: false, item_affirmations: 0, count: null },
       { ref: 'optionoutdated', title: 'Outdated', is_negative: true, item_affirmations: 0, count: null },
     ]);
-    expect((await options('leader')).map((option: { item_affirmations: number; count: number | null }) => [option.item_affirmations, option.count])).toEqual([
+    expect((await options('leader')).map((option) => [option.item_affirmations, option.count])).toEqual([
       [2, null],
       [0, null],
     ]);
-    expect((await options('admin')).map((option: { count: number | null }) => option.count)).toEqual([2, 1]);
+    expect((await options('admin')).map((option) => option.count)).toEqual([2, 1]);
   });
 
   it('sets the item’s permission flags and editable flags from the policy', async () => {
-    const props = async (who: Who, ref: string) => (await open(who, ref)).page.props;
+    const props = async (who: Who, ref: string) => pageProps((await open(who, ref)).response, 'items/Show');
     expect((await props('anonymous', REFS.public)).can).toMatchObject({ update: false, delete: false, duplicate: false, share: false });
     expect((await props('staff', REFS.public)).can).toMatchObject({ update: false, delete: false, duplicate: true, share: true });
     const maintainer = await props('team', REFS.public);
@@ -271,7 +266,7 @@ describe('the item page props', () => {
   });
 
   it('gives editors the taxonomies they may pick tags from, and nobody else', async () => {
-    const taxonomies = async (who: Who) => ((await open(who, REFS.public)).page.props.taxonomies as { title: string }[]).map((t) => t.title);
+    const taxonomies = async (who: Who) => pageProps((await open(who, REFS.public)).response, 'items/Show').taxonomies.map((t) => t.title);
     expect(await taxonomies('anonymous')).toEqual([]);
     expect(await taxonomies('staff')).toEqual([]);
     expect(await taxonomies('team')).toEqual(['Type', 'Age Group']);
@@ -293,8 +288,7 @@ describe('view counting', () => {
     const before = await counts();
     await ctx.app.inject({ method: 'GET', url: `/i/${REFS.counted}` });
     await ctx.app.itemViews.flush();
-    const { page } = await open('member', REFS.counted);
-    expect(page.props.item.view_count).toBe(before.views + 2);
+    expectInertia((await open('member', REFS.counted)).response).prop('item.view_count', before.views + 2);
     expect(await counts()).toEqual({ views: before.views + 2, recent: before.recent + 2, logged: before.logged + 2 });
     await ctx.app.itemViews.flush();
     const viewers = await ctx.database.db
@@ -307,7 +301,7 @@ describe('view counting', () => {
 
   it('does not count partial reloads, prefetches or refused visits', async () => {
     const before = await counts();
-    await open('anonymous', REFS.counted, { 'x-inertia-partial-component': 'items/Show', 'x-inertia-partial-data': 'item,affirmationOptions' });
+    await open('anonymous', REFS.counted, partialReloadHeaders('items/Show', { only: ['item', 'affirmationOptions'] }));
     await open('anonymous', REFS.counted, { purpose: 'prefetch' });
     await ctx.app.inject({ method: 'HEAD', url: `/i/${REFS.counted}` });
     await open('anonymous', REFS.staff);
@@ -315,9 +309,9 @@ describe('view counting', () => {
   });
 
   it('answers a partial reload with only the props it asks for', async () => {
-    const { page } = await open('anonymous', REFS.counted, { 'x-inertia-partial-component': 'items/Show', 'x-inertia-partial-data': 'affirmationOptions' });
-    expect(page.props.affirmationOptions).toHaveLength(2);
-    expect(page.props.item).toBeUndefined();
+    const { page } = await open('anonymous', REFS.counted, partialReloadHeaders('items/Show', { only: ['affirmationOptions'] }));
+    expect(pageProps(page).affirmationOptions).toHaveLength(2);
+    expectInertia(page).missingProp('item');
   });
 
   it('lets views older than the recent window drop out of the recent count', async () => {
