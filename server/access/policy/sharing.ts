@@ -10,6 +10,11 @@ import { canGrantAccess, canInvite, maxShareLevel } from './flags';
 import { canShareItem, isItemExpired, itemOpening, levelOpensItem, type ItemAccessFacts } from './items';
 import { canSeeContent, levelSeesContent, type ContentAccessFacts } from './content';
 
+/** Whether a share still grants: until it expires (the rule `validSharesToViewer` writes in SQL). */
+export function isShareValid(expiresAt: Date | null, now: Date = new Date()): boolean {
+  return expiresAt === null || expiresAt.getTime() > now.getTime();
+}
+
 /** Whether the viewer may grant access at this level: from 2 up to their own level. */
 export function canShareToLevel(viewer: Viewer, level: number): boolean {
   return canGrantAccess(viewer) && Number.isInteger(level) && level >= MIN_SHARE_LEVEL && level <= maxShareLevel(viewer);

@@ -10,6 +10,7 @@ import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, COLLECTION_TEXTS, COLL
 import { ROUTES } from '../../../shared/routes';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { pageRef, sharedLinkRef } from '../../access/shared-link';
 import {
   canCreateCollection,
   canDeleteCollection,
@@ -17,17 +18,18 @@ import {
   canOpenCollection,
   canSeeLockedEntryNote,
   collectionCan,
+  isShareValid,
   isSignedIn,
   ownsCollection,
   type CollectionAccessFacts,
   type Viewer,
 } from '../../access/policy';
 import { singleField } from '../../lib/form-input';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../../items';
-import { collectionSharingExplanationProp } from '../sharing/collection-explanation';
 import { sectionsOf, toCollectionDetail, toEntry } from './present';
+import { collectionSharingExplanationProp } from './sharing-explanation';
 import {
   addItemToCollection,
   collectionEntries,
@@ -35,6 +37,7 @@ import {
   deleteCollection,
   findCollectionByRef,
   findCollectionEntry,
+  findCollectionShare,
   isCollectionSharedWith,
   listOwnCollections,
   removeCollectionEntry,
@@ -116,7 +119,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.flash(COLLECTION_EDIT_MODE_FLASH, true).redirect(ROUTES.collection.path({ ref: created.ref }), 303);
   });
 
-  app.get(ROUTES.collection.pattern, { schema: { params: paramsOf(ROUTES.collection) } }, async (request, reply) => {
+  app.get(ROUTES.collection.pattern, { preValidation: checkSharedCollectionLink, schema: { params: paramsOf(ROUTES.collection) } }, async (request, reply) => {
     const viewer = request.viewer;
     const collection = await collectionTheViewerOpens(request, request.params.ref);
     const showLockedNotes = canSeeLockedEntryNote(viewer, collection);
@@ -163,6 +166,22 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(COLLECTION_MESSAGES.removed).redirectBack(ROUTES.collection.path({ ref: entry.collectionRef }));
   });
 };
+
+/**
+ * Route guard of the collection page (`preValidation`, server/access/shared-link.ts), as sharing's checkSharedItemLink
+ * for an item: an expired share of this collection answers 410, unless the viewer may open it anyway.
+ */
+async function checkSharedCollectionLink(request: FastifyRequest): Promise<void> {
+  const shareRef = sharedLinkRef(request);
+  if (shareRef === null) return;
+  const { db } = request.server;
+  const share = await findCollectionShare(db, shareRef);
+  if (!share || share.collectionRef !== pageRef(request) || isShareValid(share.expiresAt)) return;
+  const collection = await findCollectionByRef(db, share.collectionRef);
+  const viewer = request.viewer;
+  if (collection && canOpenCollection(viewer, collection, await isCollectionSharedWith(db, viewer, collection.id))) return;
+  throw gone();
+}
 
 /**
  * Add to Collection from an item page: only an item the viewer may open, only into a collection of their own. No

@@ -23,6 +23,7 @@ import { countContentOpen, deleteContent, findContentByDriveFile, repositionCont
 import { linkBody, localDriveId, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
 import { perMinute } from '../../web/rate-limit';
+import { checkSharedContentLink } from '../sharing/routes';
 
 const BAD_EDIT_REQUEST = 'Send one content field to change.';
 
@@ -114,7 +115,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(CONTENT_MESSAGES.deleted).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.get(ROUTES.content.pattern, { schema: { params: paramsOf(ROUTES.content) } }, async (request, reply) => {
+  app.get(ROUTES.content.pattern, { preValidation: checkSharedContentLink, schema: { params: paramsOf(ROUTES.content) } }, async (request, reply) => {
     const { content } = await openableContent(request, request.params.ref);
     const entry = content.googleDriveFileId ? await driveEntryOrNull(app.drive, content.googleDriveFileId) : null;
     if (!entry) throw notFound();

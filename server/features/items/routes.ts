@@ -11,6 +11,7 @@ import { itemPageProps } from './page';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
 import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS } from './schemas';
 import { isCountedView, refreshRecentViewCountsPeriodically } from './views';
+import { checkSharedItemLink } from '../sharing/routes';
 import { sharingExplanationProp } from '../sharing/explanation';
 import { cachedReadsFor } from '../discovery/library-cache';
 
@@ -18,7 +19,7 @@ import { cachedReadsFor } from '../discovery/library-cache';
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   refreshRecentViewCountsPeriodically(app);
 
-  app.get(ROUTES.item.pattern, { schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
+  app.get(ROUTES.item.pattern, { preValidation: checkSharedItemLink, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
     const { ref } = request.params;
     const now = new Date();
     const viewer = request.viewer;

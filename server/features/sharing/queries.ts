@@ -10,6 +10,7 @@ import {
   canOpenItem,
   canSeeContent,
   collectionSharesToViewer,
+  isShareValid,
   sharesAddressedTo,
   type CollectionAccessFacts,
   type ContentAccessFacts,
@@ -148,10 +149,6 @@ export async function findShareByRef(db: Database, ref: string) {
     .where(eq(shares.ref, ref))
     .limit(1);
   return row ?? null;
-}
-
-export function isShareValid(expiresAt: Date | null, now: Date = new Date()): boolean {
-  return expiresAt === null || expiresAt.getTime() > now.getTime();
 }
 
 export function isShareExpiringSoon(expiresAt: Date | null, now: Date = new Date()): boolean {

@@ -7,18 +7,19 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
 import { EMPTY_STATES } from '../../../shared/messages';
-import { SHARE_MESSAGES, SHARE_QUERY_PARAM, SHARE_TEXTS, SHARES_PER_PAGE } from '../../../shared/sharing';
+import { SHARE_MESSAGES, SHARE_TEXTS, SHARES_PER_PAGE } from '../../../shared/sharing';
 import { ROUTES, type Route } from '../../../shared/routes';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { pageRef, sharedLinkRef } from '../../access/shared-link';
 import {
   canGrantAccess,
-  canOpenCollection,
   canShareCollection,
   canShareContent,
   canShareItem,
   canShareToLevel,
   grantLevelOpens,
   isItemExpired,
+  isShareValid,
   lowestOpeningGrantLevel,
   maxShareLevel,
   type GrantedResource,
@@ -30,8 +31,8 @@ import { paramsOf } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
 import type { Database } from '../../db/client';
 import { contentRowOpensFor, findContentWithItem, findItemRecord, openItemForViewer, viewerCanOpen } from '../../items';
-import { findCollectionByRef, findCollectionShare, isCollectionSharedWith } from '../collections/queries';
-import { expiryFor, findShareByRef, grantShare, isShareValid, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
+import { findCollectionByRef } from '../collections/queries';
+import { expiryFor, findShareByRef, grantShare, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
 import { shareBody, type ShareBody } from './schemas';
 import { perMinute } from '../../web/rate-limit';
 
@@ -45,10 +46,6 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: shareRateLimit },
     schema: { params: paramsOf(contract), body: shareBody },
   });
-
-  // Before the page's own schema replaces its query with what it declares, which need not name `share`.
-  app.addHook('preValidation', async (request) => checkSharedLink(request));
-  app.addHook('preValidation', async (request) => checkSharedCollectionLink(request));
 
   app.post(ROUTES.itemShare.pattern, grantRoute(ROUTES.itemShare), async (request, reply) => {
     const viewer = request.viewer;
@@ -92,7 +89,7 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(SHARES_PATHS.sent, sharesRoute, async (request, reply) => sharesPage(request, reply, 'sent', request.query.page));
 };
 
-/** Registered with fastify-plugin so the shared-link check below sees the item and content pages' requests. */
+/** A named plugin, so that its dependency on the mail outbox is checked when it is registered. */
 export const sharingRoutes = fp(sharingRoutesPlugin, { name: 'equip-sharing', dependencies: ['equip-mail-outbox'] });
 
 /** What a grant shares; `opens` is what the grant's level must open, null for a collection (it has no level). */
@@ -149,15 +146,11 @@ function grantLevelError(viewer: Viewer, opens: GrantedResource | null, level: n
   return isItemExpired(opens.item, now) ? SHARE_MESSAGES.expired(what) : SHARE_MESSAGES.notPublished(what);
 }
 
-/** The `?share=` ref of a page read (GET or HEAD) of one of these routes, or null. */
-function sharedLinkRef(request: FastifyRequest, routes: readonly string[]): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (!routes.includes(request.routeOptions.url ?? '')) return null;
-  const shareRef = (request.query as Record<string, unknown> | undefined)?.[SHARE_QUERY_PARAM];
-  return typeof shareRef === 'string' ? shareRef : null;
-}
+/** Route guard of the item page (`preValidation`, server/access/shared-link.ts): its expired shared link answers 410. */
+export const checkSharedItemLink = async (request: FastifyRequest): Promise<void> => checkSharedLink(request, 'item');
 
-const pageRef = (request: FastifyRequest) => (request.params as { ref?: string }).ref ?? '';
+/** Route guard of the content page (`preValidation`): its expired shared link answers 410. */
+export const checkSharedContentLink = async (request: FastifyRequest): Promise<void> => checkSharedLink(request, 'content');
 
 /**
  * A shared link (`?share={ref}` on an item or content page) whose share has expired answers the 410 page, unless the
@@ -165,13 +158,13 @@ const pageRef = (request: FastifyRequest) => (request.params as { ref?: string }
  * would without the link. A valid link needs nothing more, since the grant follows the signed-in person's e-mail
  * (policy.sharesAddressedTo).
  */
-async function checkSharedLink(request: FastifyRequest): Promise<void> {
-  const shareRef = sharedLinkRef(request, [ROUTES.item.pattern, ROUTES.content.pattern]);
+async function checkSharedLink(request: FastifyRequest, page: 'item' | 'content'): Promise<void> {
+  const shareRef = sharedLinkRef(request);
   if (shareRef === null) return;
   const { db } = request.server;
   const share = await findShareByRef(db, shareRef);
   if (!share) return;
-  const onItemPage = request.routeOptions.url === ROUTES.item.pattern;
+  const onItemPage = page === 'item';
   const resourceRef = onItemPage ? share.itemRef : share.contentRef;
   // Another resource's share ref proves nothing about this page.
   if (share.sharedType === 'collection' || resourceRef !== pageRef(request)) return;
@@ -190,19 +183,6 @@ async function viewerOpensItem(db: Database, viewer: Viewer, ref: string, now: D
 async function viewerOpensContent(db: Database, viewer: Viewer, ref: string, now: Date): Promise<boolean> {
   const found = await findContentWithItem(db, ref);
   return found !== null && (await viewerCanOpen(db, viewer, found.item, now)) && (await contentRowOpensFor(db, viewer, found.item, found.content, now));
-}
-
-/** As checkSharedLink, for a collection page's shared link: an expired share of this collection answers 410, unless the viewer may open it anyway. */
-async function checkSharedCollectionLink(request: FastifyRequest): Promise<void> {
-  const shareRef = sharedLinkRef(request, [ROUTES.collection.pattern]);
-  if (shareRef === null) return;
-  const { db } = request.server;
-  const share = await findCollectionShare(db, shareRef);
-  if (!share || share.collectionRef !== pageRef(request) || isShareValid(share.expiresAt)) return;
-  const collection = await findCollectionByRef(db, share.collectionRef);
-  const viewer = request.viewer;
-  if (collection && canOpenCollection(viewer, collection, await isCollectionSharedWith(db, viewer, collection.id))) return;
-  throw gone();
 }
 
 async function sharesPage(request: FastifyRequest, reply: FastifyReply, direction: ShareDirection, page: number) {
