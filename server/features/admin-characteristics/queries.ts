@@ -7,7 +7,7 @@ import type { CharacteristicFormat } from '../../../shared/enums';
 import type { AdminCharacteristic } from '../../../shared/admin';
 import type { Database } from '../../db/client';
 import { characteristics, itemCharacteristics } from '../../db/schema';
-import { parseCharacteristicValue } from '../item-editing/characteristic-values';
+import { parseCharacteristicValue } from '../item-editing';
 import { offsetAndLimit } from '../../lib/pagination';
 import { isUniqueViolation } from '../../db/errors';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/admin';
 import { formBody } from '../../lib/validation';
 import { booleanInput, trimmed } from '../../lib/form-input';
-import { wholeNumber } from '../item-editing/values';
+import { wholeNumber } from '../item-editing';
 
 const title = z.preprocess(
   trimmed,

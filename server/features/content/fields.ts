@@ -10,8 +10,7 @@ import { ACCESS_LEVELS } from '../../../shared/levels';
 import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
 import { formBody } from '../../lib/validation';
-import { ITEM_EDIT_ERRORS } from '../item-editing/messages';
-import * as value from '../item-editing/values';
+import { ITEM_EDIT_ERRORS, optionalText, requiredText, text, wholeNumber, yesNo } from '../item-editing';
 import { driveEntryOrNull } from './folder';
 import type { ContentRecord } from '../../items';
 import { findFullVersion, hasSamples, updateContentColumns, type NewContentRow } from './queries';
@@ -47,7 +46,7 @@ const rule = <S extends z.ZodType>(access: FieldAccess, schema: S, columns: (par
   columns: columns as (parsed: never) => Columns,
 });
 
-const optionalMinutes = z.union([z.null(), z.literal(''), value.wholeNumber(CONTENT_FIELD_ERRORS.minutes)]).transform((minutes, context) => {
+const optionalMinutes = z.union([z.null(), z.literal(''), wholeNumber(CONTENT_FIELD_ERRORS.minutes)]).transform((minutes, context) => {
   if (minutes === null || minutes === '') return null;
   if (minutes >= 0 && minutes <= MAX_MINUTES) return minutes;
   context.addIssue({ code: 'custom', message: CONTENT_FIELD_ERRORS.minutes });
@@ -56,8 +55,7 @@ const optionalMinutes = z.union([z.null(), z.literal(''), value.wholeNumber(CONT
 const exportMode = z
   .union([z.null(), z.enum(['', 'normal']), z.enum(EXPORT_MODES.filter((mode) => mode !== null))], { error: CONTENT_FIELD_ERRORS.exportMode })
   .transform((mode) => (mode === '' || mode === 'normal' ? null : mode));
-const accessLevel = value
-  .wholeNumber(ITEM_EDIT_ERRORS.accessLevel)
+const accessLevel = wholeNumber(ITEM_EDIT_ERRORS.accessLevel)
   .refine((level) => (ACCESS_LEVELS as readonly number[]).includes(level), ITEM_EDIT_ERRORS.accessLevel);
 const optionalRef = z
   .string({ error: ITEM_EDIT_ERRORS.text })
@@ -66,13 +64,13 @@ const optionalRef = z
   .transform((ref) => (ref?.trim() ? ref.trim() : null));
 
 const CONTENT_FIELDS = {
-  label: rule('editor', value.requiredText(MAX_LABEL, CONTENT_FIELD_ERRORS.labelRequired), (label) => ({ label })),
-  description: rule('editor', value.text(MAX_DESCRIPTION), (description) => ({ description })),
+  label: rule('editor', requiredText(MAX_LABEL, CONTENT_FIELD_ERRORS.labelRequired), (label) => ({ label })),
+  description: rule('editor', text(MAX_DESCRIPTION), (description) => ({ description })),
   format: rule('editor', z.enum(CONTENT_FORMATS, { error: CONTENT_FIELD_ERRORS.format }), (format) => ({ format })),
   length_minutes: rule('editor', optionalMinutes, (minutes) => ({ lengthMinutes: minutes })),
-  copyright: rule('editor', value.optionalText(MAX_COPYRIGHT), (copyright) => ({ copyright })),
+  copyright: rule('editor', optionalText(MAX_COPYRIGHT), (copyright) => ({ copyright })),
   export_mode: rule('editor', exportMode, (mode) => ({ exportMode: mode })),
-  published: rule('curator', value.yesNo(), (published) => ({ published })),
+  published: rule('curator', yesNo(), (published) => ({ published })),
   minimum_access_level: rule('curator', accessLevel, (level) => ({ minimumAccessLevel: level })),
   is_sample_of_ref: rule('curator', optionalRef, () => ({})),
 } satisfies Record<string, FieldRule>;

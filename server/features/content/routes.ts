@@ -23,7 +23,7 @@ import { countContentOpen, deleteContent, findContentByDriveFile, repositionCont
 import { linkBody, localDriveId, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
 import { perMinute } from '../../web/rate-limit';
-import { checkSharedContentLink } from '../sharing/routes';
+import { checkSharedContentLink } from '../sharing';
 
 const BAD_EDIT_REQUEST = 'Send one content field to change.';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CONTENT_MESSAGES } from '../../../shared/content';
 import { formBody } from '../../lib/validation';
-import { ITEM_EDIT_ERRORS } from '../item-editing/messages';
+import { ITEM_EDIT_ERRORS } from '../item-editing';
 
 const LABEL_MAX = 255;
 

@@ -2,7 +2,7 @@ import { VISIBILITY } from '../../../shared/enums';
 import { contributesAsUser, NEW_ITEM_MINIMUM_ACCESS_LEVEL, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, itemTags } from '../../db/schema';
-import { nextItemCode } from '../item-editing/codes';
+import { nextItemCode } from '../item-editing';
 
 export interface NewItem {
   title: string;

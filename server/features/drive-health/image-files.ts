@@ -6,7 +6,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes } from '../../../shared/content';
-import { isMissingFile, largeKeyOf } from '../images/storage';
+import { isMissingFile, largeKeyOf } from '../images';
 import type { DriveHealthContext } from './context';
 import { uploadedImages } from './queries';
 import { countOf, itemLabel, NO_PROBLEMS, report, summaryOf, withProgress } from './report';

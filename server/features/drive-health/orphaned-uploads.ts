@@ -7,8 +7,7 @@
  */
 import { formatBytes } from '../../../shared/content';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
-import { linkedDriveFileIds } from '../content/queries';
-import { forgetUploads } from '../content/upload-journal';
+import { linkedDriveFileIds, forgetUploads } from '../content';
 import type { DriveHealthContext } from './context';
 import { attempt, failureReason, failureText, type DriveFailure } from './drive-calls';
 import { unfinishedUploads, type UnfinishedUploadRow } from './queries';

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable, isDataException } from '../../db/errors';
 import { HttpError } from '../../lib/http-errors';
 import { guardUnstorableInput, refuseInput, refuseUrl } from './input';
 import { statusOf } from './pages';
-import { forbiddenHelp } from '../sharing/access-requests';
+import { forbiddenHelp } from '../sharing';
 import { wantsJson } from '../../lib/negotiation';
 import { plainErrorResponse, renderError, renderErrorSafely } from './render';
 import { hadUndecodableUrl } from './undecodable-url';

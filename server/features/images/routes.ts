@@ -10,7 +10,7 @@ import { canEditItem, canSearchStockImages } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { newRef } from '../../lib/ref';
 import { paramsOf } from '../../lib/validation';
-import { refuseInput } from '../errors/input';
+import { refuseInput } from '../errors';
 import { contentTypeOf, type ImageExtension } from './processing';
 import { appendItemImages, deleteItemImage, findImageWithItem, findItemForImages, findViewableImage, type ItemForImages, type ItemImageRow } from './queries';
 import { externalImageBody, parseStockStorageKey, STOCK_SEARCH_MESSAGE, stockId, stockIdFrom, stockSearchQuery, stockStorageKey } from './schemas';

@@ -24,7 +24,7 @@ import {
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { itemContentsSql, readContents, type ContentList } from '../content/detail-part';
+import { itemContentsSql, readContents, type ContentList } from '../content';
 import {
   affirmationOptionsSql,
   affirmationSummarySql,
@@ -41,11 +41,11 @@ import {
   type ItemRecord,
 } from '../../items';
 import { itemCharacteristicsSql, itemImagesSql, readItemCharacteristics, readItemImages } from './detail-parts';
-import { itemTasksSql, readItemTasks } from '../tasks/item-part';
-import type { CachedReads } from '../discovery/library-cache';
+import { itemTasksSql, readItemTasks } from '../tasks';
+import type { CachedReads } from '../discovery';
 import { readRelations, relationsSql } from './relations';
 import { itemTagsSql, readItemTags } from './tags';
-import { itemCommentsSql, readItemComments } from '../comments/item-part';
+import { itemCommentsSql, readItemComments } from '../comments';
 
 /** What the item page loads from the database beyond the record: its two lazy props. */
 export interface ItemParts {

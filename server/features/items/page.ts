@@ -24,11 +24,11 @@ import {
 } from '../../access/policy';
 import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
-import { unlinkedFilesOf } from '../content/adding';
+import { unlinkedFilesOf } from '../content';
 import { itemPartsLoader, type ItemParts } from './detail';
 import type { ItemRecord } from '../../items';
 import { loadTaxonomiesWithTags } from './tags';
-import { collectionChoicesOf } from '../collections/queries';
+import { collectionChoicesOf } from '../collections';
 
 export function itemPageProps(
   db: Database,

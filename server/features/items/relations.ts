@@ -8,7 +8,7 @@ import { approvesOwnRelations, canDeleteRelation, listableItemsCondition, type S
 import type { Database } from '../../db/client';
 import { jsonArray, jsonObject, jsonTimestamp } from '../../db/json';
 import { items, relations } from '../../db/schema';
-import { summaryColumns } from '../discovery/summaries';
+import { summaryColumns } from '../discovery';
 import { itemSummary, type SummaryRow } from '../../items';
 
 const touches = (itemId: SQLWrapper) => or(eq(relations.itemId, itemId), eq(relations.relatedItemId, itemId));

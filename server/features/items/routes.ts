@@ -11,9 +11,8 @@ import { itemPageProps } from './page';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
 import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS } from './schemas';
 import { isCountedView, refreshRecentViewCountsPeriodically } from './views';
-import { checkSharedItemLink } from '../sharing/routes';
-import { sharingExplanationProp } from '../sharing/explanation';
-import { cachedReadsFor } from '../discovery/library-cache';
+import { checkSharedItemLink, sharingExplanationProp } from '../sharing';
+import { cachedReadsFor } from '../discovery';
 
 /** The item page (member-library §2 "Item page"), its affirmations and related items (§7). */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {

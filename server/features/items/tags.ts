@@ -6,7 +6,7 @@ import { canSeeTaxonomy, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { jsonArray, jsonObject } from '../../db/json';
 import { itemTags, tags, taxonomies } from '../../db/schema';
-import { loadTagCatalogue, toTag } from '../discovery/tag-catalogue';
+import { loadTagCatalogue, toTag } from '../discovery';
 
 const parentTag = alias(tags, 'parent_tag');
 

@@ -8,7 +8,7 @@ import { jsonObject } from '../../db/json';
 import { affirmationOptions, itemAffirmations, items } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { affirmationSummarySql, itemSummary, readAffirmationSummary } from '../../items';
-import { summaryColumns } from '../discovery/summaries';
+import { summaryColumns } from '../discovery';
 
 /**
  * The viewer's affirmations on items they may open by link (UNLISTED ones too: they affirmed them there) and that have

@@ -5,7 +5,7 @@ import { queueVerificationMail } from '../../auth/verification';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { items, tags, taxonomies, users, userTypes } from '../../db/schema';
-import { createItem } from '../discovery/create-item';
+import { createItem } from '../discovery';
 
 export interface Profile {
   user: ProfileUser;

@@ -31,7 +31,7 @@ import { paramsOf } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
 import type { Database } from '../../db/client';
 import { contentRowOpensFor, findContentWithItem, findItemRecord, openItemForViewer, viewerCanOpen } from '../../items';
-import { findCollectionByRef } from '../collections/queries';
+import { findCollectionByRef } from '../collections';
 import { expiryFor, findShareByRef, grantShare, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
 import { shareBody, type ShareBody } from './schemas';
 import { perMinute } from '../../web/rate-limit';

@@ -1,0 +1,6 @@
+/**
+ * The public entry of server/features/drive-health: the drive and image checks, as Admin Advanced runs them. Another
+ * feature imports these from here, never a file inside (`.dependency-cruiser.cjs`).
+ */
+export { runDriveHealthAction } from './actions';
+export { organisationMemberLevel, type DriveHealthContext } from './context';

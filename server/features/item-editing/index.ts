@@ -1,0 +1,10 @@
+/**
+ * The public entry of server/features/item-editing: the field rules other editors share (messages, values,
+ * characteristic values), item codes and the user search's LIKE escaping. Another feature imports these from here,
+ * never a file inside (`.dependency-cruiser.cjs`).
+ */
+export { parseCharacteristicValue } from './characteristic-values';
+export { nextItemCode } from './codes';
+export { ITEM_EDIT_ERRORS } from './messages';
+export { escapeLikePattern } from './user-search';
+export { optionalText, requiredText, text, wholeNumber, yesNo } from './values';
