@@ -8,9 +8,9 @@ import { accessRequests, items, mailOutbox, shares, users } from '../../server/d
 import type { DatabaseHandle } from '../../server/db/client';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, nextPage, send, visit, xsrfHeader } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
 import { ADMIN, AFFILIATE, ITEMS, LEADER, seedSharingLibrary, STAFF } from './sharing-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 /** A leader-level user manager (the fixture signs the member up only in its own tests). */
 const ASKER = 'usermanager@example.org';
@@ -86,7 +86,7 @@ describe('the 403 page of an item', () => {
   it('keeps other 403s to the message and, for visitors, the login offer', async () => {
     const { response, page } = await visit(testApp.app, '/user', await as(null));
     expect(response.statusCode).toBe(403);
-    expect(page.props.help).toMatchObject({ neededLevel: null, askUrl: null, signInUrl: '/login?return_to=%2Fuser' });
+    expectInertia(page).props({ help: { neededLevel: null, askUrl: null, signInUrl: '/login?return_to=%2Fuser' } });
     const signedIn = await visit(testApp.app, '/user', await as(AFFILIATE));
     expect(signedIn.response.statusCode).toBe(403);
     expect(signedIn.page.props.help ?? null).toBeNull();
@@ -96,7 +96,7 @@ describe('the 403 page of an item', () => {
     const jar = await as(AFFILIATE);
     const response = await testApp.app.inject({ method: 'GET', url: `/i/${OWN.staffOwn}`, headers: { cookie: jar.header(), accept: 'text/html' } });
     expect(response.statusCode).toBe(403);
-    expect(pageFromDocument(response.body).props.help).toMatchObject({ neededLevel: 4 });
+    expectInertia(response).props({ help: { neededLevel: 4 } });
   });
 });
 
@@ -206,9 +206,9 @@ describe('signing in from a 403 page comes back to it', () => {
 
   it('carries return_to from the login page to the demo sign-in, which comes back to that page', async () => {
     const login = await visit(testApp.app, `/login?return_to=${encodeURIComponent(`/i/${ITEMS.leaders}`)}`, await as(null));
-    expect(login.page.props.returnTo).toBe(`/i/${ITEMS.leaders}`);
+    expectInertia(login.page).prop('returnTo', `/i/${ITEMS.leaders}`);
     const demo = await visit(testApp.app, `/dev/login?return_to=${encodeURIComponent(`/i/${ITEMS.leaders}`)}`, await as(null));
-    expect(demo.page.props.returnTo).toBe(`/i/${ITEMS.leaders}`);
+    expectInertia(demo.page).prop('returnTo', `/i/${ITEMS.leaders}`);
     const response = await demoSignIn(`/i/${ITEMS.leaders}`);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/i/${ITEMS.leaders}`);

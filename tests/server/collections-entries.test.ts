@@ -7,6 +7,7 @@ import { collectionItems } from '../../server/db/schema';
 import { nextPage, send, visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
 import { ADMIN, AFFILIATE, COLLECTIONS, ENTRIES, ITEMS, LEADER, MEMBER, seedCollectionLibrary, STAFF, storedEntries } from './collections-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useSessionTestApp({ seed: seedCollectionLibrary });
 
@@ -78,7 +79,7 @@ describe('POST /collection/{collection}/item/{ref} (Add to Collection)', () => {
     expect((await send(ctx.app, await ctx.as(ADMIN), 'POST', addUrl(COLLECTIONS.private.ref, ITEMS.games.ref), {})).statusCode).toBe(403);
     const anonymous = await send(ctx.app, await ctx.as(null), 'POST', addUrl(COLLECTIONS.public.ref, ITEMS.games.ref), {});
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     expect(await entryCount()).toBe(before);
   });
 
@@ -95,7 +96,7 @@ describe('the item page’s collection choices', () => {
   it('are sent only when asked for, with each collection’s sections', async () => {
     const jar = await ctx.as(STAFF);
     const full = await visit(ctx.app, `/i/${ITEMS.games.ref}`, jar);
-    expect(full.page.props).not.toHaveProperty('collectionChoices');
+    expectInertia(full.page).missingProp('collectionChoices');
     const { page } = await visit(ctx.app, `/i/${ITEMS.games.ref}`, jar, partial);
     expect(page.props.collectionChoices as CollectionChoice[]).toEqual([{ ref: COLLECTIONS.public.ref, title: COLLECTIONS.public.title, sections: ['Extras'], holdsItem: false }]);
   });
@@ -114,7 +115,7 @@ describe('the item page’s collection choices', () => {
 
   it('are empty for anonymous visitors', async () => {
     const { page } = await visit(ctx.app, `/i/${ITEMS.games.ref}`, await ctx.as(null), partial);
-    expect(page.props.collectionChoices).toEqual([]);
+    expectInertia(page).prop('collectionChoices', []);
   });
 });
 

@@ -7,6 +7,7 @@ import type { CookieJar } from '../support/app';
 import { inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
 import { ADMIN, AFFILIATE, COLLECTIONS, ENTRIES, ITEMS, LEADER, LOCKED_NOTE, MEMBER, seedCollectionLibrary, STAFF, storedCollection, userIdOf } from './collections-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useSessionTestApp({ seed: seedCollectionLibrary });
 
@@ -31,23 +32,24 @@ describe('GET /collection (My Collections)', () => {
   it('refuses anonymous visitors with the sign-in hint', async () => {
     const { response, page } = await showAs(null, '/collection');
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).prop('detail', SIGN_IN_HINT);
   });
 
   it('lists only the viewer’s own collections, with the public flag, and offers Create New', async () => {
     const { response, page } = await showAs(AFFILIATE, '/collection');
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('collection/Index');
-    expect(page.props.collections).toEqual([{ ref: COLLECTIONS.private.ref, title: COLLECTIONS.private.title, description: COLLECTIONS.private.description, public: false }]);
-    expect(page.props.can.create).toBe(true);
-    expect(page.props.title).toBe('My Collections');
+    expectInertia(page)
+      .component('collection/Index')
+      .prop('collections', [{ ref: COLLECTIONS.private.ref, title: COLLECTIONS.private.title, description: COLLECTIONS.private.description, public: false }])
+      .prop('can.create', true)
+      .prop('title', 'My Collections');
     const staff = (await showAs(STAFF, '/collection')).page.props.collections as CollectionSummary[];
     expect(staff.map((collection) => [collection.ref, collection.public])).toEqual([[COLLECTIONS.public.ref, true]]);
   });
 
   it('is empty for a member without collections, even an admin sees only their own', async () => {
-    expect((await showAs(MEMBER, '/collection')).page.props.collections).toEqual([]);
-    expect((await showAs(ADMIN, '/collection')).page.props.collections).toEqual([]);
+    expectInertia((await showAs(MEMBER, '/collection')).page).prop('collections', []);
+    expectInertia((await showAs(ADMIN, '/collection')).page).prop('collections', []);
   });
 });
 
@@ -88,8 +90,9 @@ describe('POST /collection', () => {
     const { page } = await visit(ctx.app, url, jar);
     expect(page.flash[COLLECTION_EDIT_MODE_FLASH]).toBe(true);
     expect(page.flash.notifications.map((notice: { message: string }) => notice.message)).toContain(COLLECTION_MESSAGES.created('Holiday Club'));
-    expect(page.props.collection).toMatchObject({ title: 'Holiday Club', ownerDisplayName: 'Maya Thompson', public: true });
-    expect(page.props.can).toMatchObject({ create: true, update: true, delete: true });
+    expectInertia(page)
+      .props({ collection: { title: 'Holiday Club', ownerDisplayName: 'Maya Thompson', public: true } })
+      .props({ can: { create: true, update: true, delete: true } });
     // The flash opens edit mode once; the next visit is in read mode.
     expect((await visit(ctx.app, url, jar)).page.flash?.[COLLECTION_EDIT_MODE_FLASH]).toBeUndefined();
     // The sidebar's Collections group lists it.
@@ -133,7 +136,7 @@ describe('POST /collection with stay (Add to Collection’s “+ New collection�
     const response = await createFromItemPage(jar, { title: '  ', stay: true });
     expect([response.statusCode, response.headers.location]).toEqual([303, itemUrl]);
     const { page } = await visit(ctx.app, itemUrl, jar, partial);
-    expect(page.props.errors).toEqual({ title: COLLECTION_MESSAGES.titleRequired });
+    expectInertia(page).errors({ title: COLLECTION_MESSAGES.titleRequired });
     expect(page.props).toHaveProperty('collectionChoices');
     expect(page.flash ?? {}).not.toHaveProperty(CREATED_COLLECTION_FLASH);
     expect(await collectionCount()).toBe(before);
@@ -154,8 +157,9 @@ describe('GET /collection/{ref}', () => {
   it('shows a private collection to its owner, with its sections in order', async () => {
     const { response, page } = await showAs(AFFILIATE, privateUrl);
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('collection/Show');
-    expect(page.props.collection).toEqual({ ...COLLECTIONS.private, public: false, ownerDisplayName: 'Daniel Mensah' });
+    expectInertia(page)
+      .component('collection/Show')
+      .prop('collection', { ...COLLECTIONS.private, public: false, ownerDisplayName: 'Daniel Mensah' });
     const sections = page.props.sections as CollectionSection[];
     expect(sections.map((section) => [section.section, section.idx, section.refs])).toEqual([
       ['Week 1', 0, [ENTRIES.privateOpen]],
@@ -168,7 +172,7 @@ describe('GET /collection/{ref}', () => {
       position: 0,
       item: { ref: ITEMS.open.ref, title: ITEMS.open.title, blurb: ITEMS.open.blurb, image: null },
     });
-    expect(page.props.can).toMatchObject({ update: true, delete: true, share: true });
+    expectInertia(page).props({ can: { update: true, delete: true, share: true } });
   });
 
   it('refuses a private collection to other members (403) without its title', async () => {
@@ -191,7 +195,7 @@ describe('GET /collection/{ref}', () => {
   it('lets an admin open any collection, but only the owner edit it', async () => {
     const { response, page } = await showAs(ADMIN, privateUrl);
     expect(response.statusCode).toBe(200);
-    expect(page.props.can).toMatchObject({ update: false, delete: true, share: false });
+    expectInertia(page).props({ can: { update: false, delete: true, share: false } });
   });
 
   it('opens a public collection for anyone with the link, anonymous visitors included', async () => {
@@ -199,8 +203,9 @@ describe('GET /collection/{ref}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(COLLECTIONS.public.title);
     const { page } = await showAs(MEMBER, publicUrl);
-    expect(page.props.can).toMatchObject({ update: false, delete: false, share: false });
-    expect(page.props.breadcrumbs).toEqual([{ label: COLLECTIONS.public.title }]);
+    expectInertia(page)
+      .props({ can: { update: false, delete: false, share: false } })
+      .prop('breadcrumbs', [{ label: COLLECTIONS.public.title }]);
   });
 
   it('answers 404 for an unknown or malformed ref', async () => {
@@ -263,8 +268,7 @@ describe('sharing a collection (POST /collection/{ref}/share)', () => {
 
     const { response: opened, page } = await showAs(MEMBER, `${privateUrl}?share=${share!.ref}`);
     expect(opened.statusCode).toBe(200);
-    expect(page.props.collection.title).toBe(COLLECTIONS.private.title);
-    expect(page.props.can).toMatchObject({ update: false, delete: false, share: false });
+    expectInertia(page).prop('collection.title', COLLECTIONS.private.title).props({ can: { update: false, delete: false, share: false } });
     // Others still may not.
     expect((await showAs(LEADER, privateUrl)).response.statusCode).toBe(403);
 

@@ -7,8 +7,8 @@ import type { PaginationLink } from '../../shared/pagination';
 import { comments, users } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
 import { inertiaHeaders, visit, xsrfHeader } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import { REFS, TITLES, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
 const jarOf = signedInJars(ctx);
@@ -42,10 +42,11 @@ describe('GET /admin/comment', () => {
   it('shows an admin the empty list, titled Comments under Admin', async () => {
     const { status, page } = await adminList('admin');
     expect(status).toBe(200);
-    expect(page.component).toBe('admin/comment/Index');
-    expect(page.props.comments.data).toEqual([]);
-    expect(page.props.title).toBe('Comments');
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }, { label: 'Comments' }]);
+    expectInertia(page)
+      .component('admin/comment/Index')
+      .prop('comments.data', [])
+      .prop('title', 'Comments')
+      .prop('breadcrumbs', [{ label: 'Admin', href: '/admin' }, { label: 'Comments' }]);
     // Previous, 1, Next: too few for the Pagination component to show.
     expect(page.props.comments.links.map((link: PaginationLink) => link.url)).toEqual(['', '/admin/comment', '']);
   });
@@ -53,18 +54,16 @@ describe('GET /admin/comment', () => {
   it('refuses anonymous visitors with the 403 page and a hint to sign in', async () => {
     const { status, page } = await adminList('anonymous');
     expect(status).toBe(403);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).component('errors/Error').prop('detail', SIGN_IN_HINT);
     const document = await ctx.app.inject({ method: 'GET', url: '/admin/comment' });
     expect(document.statusCode).toBe(403);
-    expect(pageFromDocument(document.body).props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(document).prop('detail', SIGN_IN_HINT);
   });
 
   it.each(['member', 'leader', 'team'] as const)('refuses the %s (not an admin) with the 403 page', async (who) => {
     const { status, page } = await adminList(who);
     expect(status).toBe(403);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props.detail).toBeNull();
+    expectInertia(page).component('errors/Error').prop('detail', null);
   });
 
   it('lists flagged comments first, then the newest, a page at a time with links', async () => {

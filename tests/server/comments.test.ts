@@ -10,6 +10,7 @@ import { comments, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, signInAs, visit, xsrfHeader } from '../support/http';
 import { REFS, TITLES, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
 const jarOf = signedInJars(ctx);
@@ -124,17 +125,17 @@ describe('POST /i/{itemRef}/comment', () => {
     const before = await commentCount();
     const anonymous = await call(await csrfJar(ctx.app), 'POST', `/i/${REFS.public}/comment`, { comment: 'Anonymous words here' });
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     const unverified = await call(await signInAs(ctx.app, 'unverified@example.org'), 'POST', `/i/${REFS.public}/comment`, { comment: 'Unverified words here' });
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json().props.detail).toBe(COMMENT_MESSAGES.verifyEmail);
+    expectInertia(unverified).prop('detail', COMMENT_MESSAGES.verifyEmail);
     expect(await commentCount()).toBe(before);
   });
 
   it('tells an unverified user to verify before it looks at what they wrote', async () => {
     const tooShort = await call(await signInAs(ctx.app, 'unverified@example.org'), 'POST', `/i/${REFS.public}/comment`, { comment: 'hi' });
     expect(tooShort.statusCode).toBe(403);
-    expect(tooShort.json().props.detail).toBe(COMMENT_MESSAGES.verifyEmail);
+    expectInertia(tooShort).prop('detail', COMMENT_MESSAGES.verifyEmail);
   });
 
   it('refuses a request without the CSRF token', async () => {
@@ -188,7 +189,7 @@ describe('PATCH /comment/{ref}', () => {
     expect((await call(await as('admin'), 'PATCH', `/comment/${ref}`, { comment: 'Words of an admin.' })).statusCode).toBe(403);
     const anonymous = await call(await csrfJar(ctx.app), 'PATCH', `/comment/${ref}`, { comment: 'Words of a visitor.' });
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     expect(await storedCommentByRef(ref)).toMatchObject({ comment: 'Words of the leader.', edited: false });
   });
 
@@ -287,7 +288,7 @@ describe('flagging and approving', () => {
     expect((await call(await as('admin'), 'POST', `/comment/${ref}/flag`)).statusCode).toBe(403);
     const anonymous = await call(await csrfJar(ctx.app), 'POST', `/comment/${ref}/flag`);
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     const anonymousApproval = await call(await csrfJar(ctx.app), 'DELETE', `/comment/${ref}/flag`);
     expect(anonymousApproval.statusCode).toBe(403);
     expect(await storedCommentByRef(ref)).toMatchObject({ flagged: false, approved: false });

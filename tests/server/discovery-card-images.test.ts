@@ -6,6 +6,7 @@ import { itemImages, items } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
 import { visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
+import { expectInertia } from '../../server/inertia/testing';
 
 /**
  * Cards show an item's first image (`firstImageRef`: lowest position, then lowest id). Images of the
@@ -63,7 +64,7 @@ const largeUrlOf = (imageRef: string) => itemImageUrls(imageRef).public_thumbnai
 async function cardsByTitle(): Promise<Record<string, ItemSummary>> {
   const { response, page } = await visit(ctx.app, '/item');
   expect(response.statusCode).toBe(200);
-  expect(page.component).toBe('items/Index');
+  expectInertia(page).component('items/Index');
   return Object.fromEntries(page.props.items.data.map((card: ItemSummary) => [card.title, card]));
 }
 

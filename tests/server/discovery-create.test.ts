@@ -8,6 +8,7 @@ import { NEW_ITEM_MESSAGES } from '../../server/features/discovery/schemas';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, signInAs, visit, xsrfHeader } from '../support/http';
 import { seedDiscoveryFixture, tagRefs, userIdOf } from './discovery-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedDiscoveryFixture });
 let refs: Record<string, string>;
@@ -70,7 +71,7 @@ describe('POST /i (New Item)', () => {
     expect(response.headers.location).toBe('/item');
     jar.store(response);
     const { page } = await visit(ctx.app, '/item', jar);
-    expect(page.props.errors).toEqual({ title: NEW_ITEM_MESSAGES.titleRequired, [typeField]: NEW_ITEM_MESSAGES.choose('Type') });
+    expectInertia(page).errors({ title: NEW_ITEM_MESSAGES.titleRequired, [typeField]: NEW_ITEM_MESSAGES.choose('Type') });
     expect(await itemCount()).toBe(before);
   });
 
@@ -79,15 +80,15 @@ describe('POST /i (New Item)', () => {
     const response = await postNewItem(jar, { title: 'Wrong type', [typeField]: refs.Youth });
     jar.store(response);
     const { page } = await visit(ctx.app, '/item', jar);
-    expect(page.props.errors).toEqual({ [typeField]: NEW_ITEM_MESSAGES.choose('Type') });
+    expectInertia(page).errors({ [typeField]: NEW_ITEM_MESSAGES.choose('Type') });
   });
 
   it('offers the required taxonomies only to viewers who may create', async () => {
     const affiliate = await visit(ctx.app, '/item', await signInAs(ctx.app, 'affiliate@example.org'));
     expect(affiliate.page.props.requiredTaxonomies.map((taxonomy: { title: string }) => taxonomy.title)).toEqual(['Type']);
-    expect(affiliate.page.props.can.create).toBe(true);
+    expectInertia(affiliate.page).prop('can.create', true);
     const anonymous = await visit(ctx.app, '/item');
-    expect(anonymous.page.props.requiredTaxonomies).toEqual([]);
+    expectInertia(anonymous.page).prop('requiredTaxonomies', []);
   });
 
   it('gives items created at the same moment different codes', async () => {

@@ -6,6 +6,7 @@ import { useTestApp, type CookieJar } from '../support/app';
 import { anItemSummary } from '../support/item-fixtures';
 import { inertiaHeaders, signInAs, visit } from '../support/http';
 import { seedDiscoveryFixture, tagRefs } from './discovery-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedDiscoveryFixture });
 let refs: Record<string, string>;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 async function indexPage(url: string, who?: string) {
   const { response, page } = await visit(ctx.app, url, who ? jars[who] : undefined);
   expect(response.statusCode, `${url} as ${who ?? 'anonymous'}`).toBe(200);
-  expect(page.component).toBe('items/Index');
+  expectInertia(page).component('items/Index');
   return page;
 }
 
@@ -29,11 +30,9 @@ const tagsParam = (...labels: string[]) => labels.map((label) => refs[label]).jo
 describe('GET /item', () => {
   it('lists, by title, only the items an anonymous visitor may open', async () => {
     const page = await indexPage('/item');
-    expect(page.props.heading).toBe('All Items');
-    expect(page.props.matchCount).toBeNull();
-    expect(page.props.listing).toBe('all');
+    expectInertia(page).prop('heading', 'All Items').prop('matchCount', null).prop('listing', 'all');
     expect(titlesOf(page).slice(0, 4)).toEqual(['Camp Songbook', 'Equipment Kit 01', 'Equipment Kit 02', 'Equipment Kit 03']);
-    expect(page.props.itemsPagination.total).toBe(33);
+    expectInertia(page).prop('itemsPagination.total', 33);
     const body = JSON.stringify(page);
     for (const hidden of ['Camping Safety', 'Children Prayer', 'Staff Handbook', 'Draft', 'Pending', 'Withdrawn', 'Secret Unlisted', 'Expired Camp']) {
       expect(body).not.toContain(hidden);
@@ -66,10 +65,9 @@ describe('GET /item', () => {
 
   it('never answers 500 for a malformed query, and reads what it can', async () => {
     const page = await indexPage('/item?page=abc&tags=%21%21-zz-&search=%20%20&search=x&simplejson=nope');
-    expect(page.props.itemsPagination.currentPage).toBe(1);
-    expect(page.props.filters).toEqual({ search: '', tags: [] });
+    expectInertia(page).prop('itemsPagination.currentPage', 1).prop('filters', { search: '', tags: [] });
     const far = await indexPage('/item?page=999999');
-    expect(far.props.itemsPagination.currentPage).toBe(1);
+    expectInertia(far).prop('itemsPagination.currentPage', 1);
   });
 });
 
@@ -77,8 +75,7 @@ describe('tag filters', () => {
   it('tags of different taxonomies narrow the list (AND)', async () => {
     const page = await indexPage(`/item?tags=${tagsParam('Youth', 'Bible')}`, 'member');
     expect(titlesOf(page)).toEqual(['Camping Safety Training']);
-    expect(page.props.heading).toBe('Youth, Bible');
-    expect(page.props.matchCount).toBe(1);
+    expectInertia(page).prop('heading', 'Youth, Bible').prop('matchCount', 1);
   });
 
   it('a parent tag also finds items tagged with its children', async () => {
@@ -88,8 +85,7 @@ describe('tag filters', () => {
 
   it('several tags of one taxonomy, single-select too, give their union (OR)', async () => {
     const page = await indexPage(`/item?tags=${tagsParam('Resource', 'Training')}`, 'staff');
-    expect(page.props.filters.tags).toEqual([refs.Resource, refs.Training]);
-    expect(page.props.heading).toBe('Resource, Training');
+    expectInertia(page).prop('filters.tags', [refs.Resource, refs.Training]).prop('heading', 'Resource, Training');
     expect(titlesOf(page)).toEqual(['Camp Songbook', 'Camping Safety Training', 'Children Prayer Cards', 'International Partners', 'Primary Assembly Plans', 'Staff Handbook']);
   });
 
@@ -109,13 +105,12 @@ describe('tag filters', () => {
   it('applies a tag of a taxonomy not offered as a filter, and lists it among the selected tags', async () => {
     const page = await indexPage(`/item?tags=${tagsParam('International')}`);
     expect(titlesOf(page)).toEqual(['International Partners']);
-    expect(page.props.selectedTags).toEqual([expect.objectContaining({ label: 'International', fullLabel: 'International' })]);
+    expectInertia(page).prop('selectedTags', [expect.objectContaining({ label: 'International', fullLabel: 'International' })]);
   });
 
   it('ignores tags of a non-public taxonomy for everyone but admins', async () => {
     const anonymous = await indexPage(`/item?tags=${tagsParam('Staff Pick')}`);
-    expect(anonymous.props.filters.tags).toEqual([]);
-    expect(anonymous.props.heading).toBe('All Items');
+    expectInertia(anonymous).prop('filters.tags', []).prop('heading', 'All Items');
     const admin = await indexPage(`/item?tags=${tagsParam('Staff Pick')}`, 'admin');
     expect(titlesOf(admin)).toEqual(['International Partners']);
   });
@@ -124,20 +119,20 @@ describe('tag filters', () => {
 describe('GET /tag/{label}', () => {
   it('preselects the tag and uses its label as the heading', async () => {
     const page = await indexPage('/tag/resource');
-    expect(page.props.listing).toBe('tag');
-    expect(page.props.heading).toBe('Resource');
-    expect(page.props.filters.tags).toEqual([refs.Resource]);
-    expect(page.props.matchCount).toBe(titlesOf(page).length);
+    expectInertia(page)
+      .prop('listing', 'tag')
+      .prop('heading', 'Resource')
+      .prop('filters.tags', [refs.Resource])
+      .prop('matchCount', titlesOf(page).length);
     expect(titlesOf(page)).toEqual(['Camp Songbook', 'International Partners', 'Primary Assembly Plans']);
   });
 
   it('matches labels with spaces and any case, and combines with more tags', async () => {
     const page = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Youth')}`);
-    expect(page.props.heading).toBe('All Ages, Youth');
+    expectInertia(page).prop('heading', 'All Ages, Youth');
     expect(titlesOf(page)).toEqual(['Camp Songbook']);
     const narrowed = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Bible')}`);
-    expect(narrowed.props.heading).toBe('All Ages, Bible');
-    expect(narrowed.props.matchCount).toBe(0);
+    expectInertia(narrowed).prop('heading', 'All Ages, Bible').prop('matchCount', 0);
   });
 
   it('answers 404 for an unknown label, and for a tag of a non-public taxonomy unless admin', async () => {
@@ -150,9 +145,9 @@ describe('GET /tag/{label}', () => {
 describe('search', () => {
   it('finds words in titles and blurbs, title matches first, the last word as a prefix', async () => {
     const page = await indexPage('/item?search=assem', 'affiliate');
-    expect(page.props.heading).toBe('Search: "assem"');
+    expectInertia(page).prop('heading', 'Search: "assem"');
     expect(titlesOf(page)).toEqual(['Primary Assembly Plans', 'Children Prayer Cards']);
-    expect(page.props.matchCount).toBe(2);
+    expectInertia(page).prop('matchCount', 2);
   });
 
   it('matches every word, stemmed', async () => {
@@ -168,8 +163,7 @@ describe('search', () => {
     const tricky = await indexPage(`/item?search=${encodeURIComponent("camp & | ! :* ( ' \\ <-> songbook")}`);
     expect(titlesOf(tricky)).toEqual(['Camp Songbook']);
     const nothing = await indexPage('/item?search=%21%21%21');
-    expect(nothing.props.heading).toBe('Search: "!!!"');
-    expect(nothing.props.matchCount).toBe(0);
+    expectInertia(nothing).prop('heading', 'Search: "!!!"').prop('matchCount', 0);
   });
 });
 
@@ -177,7 +171,7 @@ describe('infinite scroll paging', () => {
   it('sends a page of items with scroll metadata, and the next slice on page 2', async () => {
     const first = await indexPage('/tag/equipment');
     expect(first.props.items.data).toHaveLength(PAGE_SIZE);
-    expect(first.props.itemsPagination).toEqual({ currentPage: 1, nextPage: 2, previousPage: null, perPage: PAGE_SIZE, total: 30 });
+    expectInertia(first).prop('itemsPagination', { currentPage: 1, nextPage: 2, previousPage: null, perPage: PAGE_SIZE, total: 30 });
     expect(first.scrollProps.items).toMatchObject({ pageName: 'page', currentPage: 1, nextPage: 2, previousPage: null });
     expect(first.mergeProps).toContain('items.data');
     // A card that a write moved into the next page is matched by ref, not shown twice.
@@ -185,7 +179,7 @@ describe('infinite scroll paging', () => {
 
     const second = await indexPage('/tag/equipment?page=2');
     expect(titlesOf(second)).toEqual(['Equipment Kit 25', 'Equipment Kit 26', 'Equipment Kit 27', 'Equipment Kit 28', 'Equipment Kit 29', 'Equipment Kit 30']);
-    expect(second.props.itemsPagination).toMatchObject({ currentPage: 2, nextPage: null, previousPage: 1 });
+    expectInertia(second).props({ itemsPagination: { currentPage: 2, nextPage: null, previousPage: 1 } });
   });
 
   it('answers the client’s partial reload with only the items', async () => {
@@ -243,7 +237,7 @@ describe('GET /item?search=…&simplejson=true (type-ahead)', () => {
 describe('GET /popular', () => {
   it('lists by recent views for anyone, without items the viewer may not open', async () => {
     const anonymous = await indexPage('/popular');
-    expect(anonymous.props.heading).toBe('Popular');
+    expectInertia(anonymous).prop('heading', 'Popular');
     expect(titlesOf(anonymous).slice(0, 2)).toEqual(['Primary Assembly Plans', 'Camp Songbook']);
     expect(titlesOf(await indexPage('/popular', 'staff'))[0]).toBe('Staff Handbook');
   });
@@ -253,13 +247,12 @@ describe('GET /draft', () => {
   it('answers 403 with a sign-in hint for anonymous visitors', async () => {
     const { response, page } = await visit(ctx.app, '/draft');
     expect(response.statusCode).toBe(403);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).component('errors/Error').prop('detail', SIGN_IN_HINT);
   });
 
   it('lists a user’s own drafts and pending items, and every draft for admins', async () => {
     const member = await indexPage('/draft', 'member');
-    expect(member.props.heading).toBe('Drafts');
+    expectInertia(member).prop('heading', 'Drafts');
     expect(titlesOf(member).sort()).toEqual(['Member Draft Idea', 'Member Pending Idea']);
     expect(titlesOf(await indexPage('/draft', 'affiliate'))).toEqual(['Affiliate Draft']);
     expect(titlesOf(await indexPage('/draft', 'admin')).sort()).toEqual(['Affiliate Draft', 'Member Draft Idea', 'Member Pending Idea']);
@@ -278,7 +271,7 @@ describe('GET /unpublished and /unlisted', () => {
 
   it('list unpublished (draft, pending, withdrawn) and unlisted items for admins', async () => {
     const unpublished = await indexPage('/unpublished', 'admin');
-    expect(unpublished.props.heading).toBe('Unpublished');
+    expectInertia(unpublished).prop('heading', 'Unpublished');
     expect(titlesOf(unpublished).sort()).toEqual(['Affiliate Draft', 'Member Draft Idea', 'Member Pending Idea', 'Withdrawn Guide']);
     const withdrawn = unpublished.props.items.data.find((item: ItemSummary) => item.title === 'Withdrawn Guide');
     expect(withdrawn).toMatchObject({ badge: 'secondary', visibility_label: 'Unpublished' });

@@ -8,6 +8,7 @@ import { handbookPage, handbookPages, renderMarkdown } from '../../server/featur
 import { visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useSessionTestApp({ seed: seedDemoAccounts });
 
@@ -19,24 +20,24 @@ describe('GET /documentation', () => {
   it.each(['staff@example.org', 'team@example.org', 'admin@example.org', 'superadmin@example.org', 'manager@example.org'])('lists the handbook pages for %s', async (email) => {
     const { response, page } = await open(email, '/documentation');
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('documentation/Index');
+    expectInertia(page).component('documentation/Index');
     expect(page.props.pages.map((entry: { slug: string }) => entry.slug)).toEqual(['getting-started', 'access-levels', 'adding-and-tagging-items', 'moderation', 'maintenance']);
     expect(page.props.pages[1]).toMatchObject({ title: 'Access levels explained' });
     expect(page.props.pages[1].summary).toMatch(/^Every item and every content file has a minimum access level\./);
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Documentation' }]);
+    expectInertia(page).prop('breadcrumbs', [{ label: 'Documentation' }]);
   });
 
   it('refuses anonymous visitors with the 403 page and the sign-in hint', async () => {
     const { response, page } = await open(null, '/documentation');
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).prop('detail', SIGN_IN_HINT);
     expect((await open(null, '/documentation/access-levels')).response.statusCode).toBe(403);
   });
 
   it.each(['member@example.org', 'affiliate@example.org', 'leader@example.org', 'usermanager@example.org'])('refuses %s with 403', async (email) => {
     const { response, page } = await open(email, '/documentation');
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBeNull();
+    expectInertia(page).prop('detail', null);
     expect((await open(email, '/documentation/moderation')).response.statusCode).toBe(403);
   });
 });
@@ -45,13 +46,12 @@ describe('GET /documentation/{slug}', () => {
   it('renders the page from Markdown, with the list of pages for navigation', async () => {
     const { response, page } = await open('staff@example.org', '/documentation/access-levels');
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('documentation/Show');
-    expect(page.props.page.title).toBe('Access levels explained');
+    expectInertia(page).component('documentation/Show').prop('page.title', 'Access levels explained');
     expect(page.props.page.html).toContain('<table>');
     expect(page.props.page.html).toContain('<strong>minimum access level</strong>');
     expect(page.props.page.html).not.toContain('<h1>');
     expect(page.props.pages).toHaveLength(5);
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Documentation', href: '/documentation' }, { label: 'Access levels explained' }]);
+    expectInertia(page).prop('breadcrumbs', [{ label: 'Documentation', href: '/documentation' }, { label: 'Access levels explained' }]);
   });
 
   it.each(['/documentation/no-such-page', '/documentation/..%2F..%2Fpackage', '/documentation/.env', '/documentation/a..b', '/documentation/Access-Levels', '/documentation/01-getting-started'])(

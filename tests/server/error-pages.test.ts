@@ -8,7 +8,7 @@ import { RETRY_AFTER_SECONDS } from '../../server/features/errors/plugin';
 import { freshDatabase } from '../support/database';
 import { testConfig } from '../support/app';
 import { visit } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
+import { expectInertia, pageFromDocument } from '../../server/inertia/testing';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -43,28 +43,28 @@ describe('error pages', () => {
     expect(response.body).not.toContain('exploded');
     expect(response.body).not.toContain('/secret/path');
     const page = pageFromDocument(response.body);
-    expect(page.props).toMatchObject({ status: 500, title: ERROR_PAGES[500].title, message: ERROR_PAGES[500].message });
-    expect(page.props.detail).toBe(`Reference: ${response.headers['x-request-id']}`);
+    expectInertia(page)
+      .props({ status: 500, title: ERROR_PAGES[500].title, message: ERROR_PAGES[500].message })
+      .prop('detail', `Reference: ${response.headers['x-request-id']}`);
     expect(logged).toContainEqual({ reqId: response.headers['x-request-id'], message: 'database exploded at /secret/path' });
   });
 
   it('an exception during an Inertia visit gives the 500 page object', async () => {
     const { response, page } = await visit(app, '/test/boom');
     expect(response.statusCode).toBe(500);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props.title).toBe('Server Error');
+    expectInertia(page).component('errors/Error').prop('title', 'Server Error');
   });
 
   it('a refused resource gives the 403 page with its hint', async () => {
     const { response, page } = await visit(app, '/test/forbidden');
     expect(response.statusCode).toBe(403);
-    expect(page.props).toMatchObject({ title: 'Forbidden', message: ERROR_PAGES[403].message, detail: 'Sign in to see this item.' });
+    expectInertia(page).props({ title: 'Forbidden', message: ERROR_PAGES[403].message, detail: 'Sign in to see this item.' });
   });
 
   it('an expired destination gives the 410 page', async () => {
     const { response, page } = await visit(app, '/test/gone');
     expect(response.statusCode).toBe(410);
-    expect(page.props).toMatchObject({ title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
+    expectInertia(page).props({ title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
   });
 
   it('a malformed JSON body is a 400 page, never a 500', async () => {
@@ -81,7 +81,7 @@ describe('maintenance mode', () => {
       const response = await maintenanceApp.inject({ method: 'GET', url: '/' });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS.maintenance));
-      expect(pageFromDocument(response.body).props).toMatchObject({ title: ERROR_PAGES[503].title, message: ERROR_PAGES[503].message });
+      expectInertia(response).props({ title: ERROR_PAGES[503].title, message: ERROR_PAGES[503].message });
     } finally {
       await maintenanceApp.close();
     }

@@ -8,6 +8,7 @@ import { csrfJar, send, visit, xsrfHeader, nextPage } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
 import { decodedBody, useSmtpServer } from '../support/smtp';
+import { expectInertia } from '../../server/inertia/testing';
 
 // One object: useSmtpServer adds SMTP_URL to it before the app is built.
 const env: Record<string, string> = { APP_URL: 'http://localhost:3000', ...SIGN_IN_OFTEN };
@@ -46,7 +47,7 @@ async function createInvitation(jar: CookieJar, typeTitle: string, note = 'test'
   const location = String(response.headers.location);
   expect(location).toMatch(/^\/user_invitation\/[0-9a-z]{12}$/);
   const { page } = await visit(ctx.app, location, jar);
-  expect(page.component).toBe('user_invitation/Show');
+  expectInertia(page).component('user_invitation/Show');
   return page.props.invitation as UserInvitation;
 }
 
@@ -75,17 +76,16 @@ describe('the invitation list', () => {
     }
     for (const email of [ADMIN, USER_MANAGER]) {
       const { page } = await visit(ctx.app, '/user_invitation', await ctx.as(email));
-      expect(page.component).toBe('user_invitation/Index');
-      expect(page.props.can.invite).toBe(true);
+      expectInertia(page).component('user_invitation/Index').prop('can.invite', true);
     }
   });
 
   it('starts empty, and /user_invitation/create opens the dialog with the types at or below the viewer level', async () => {
     const manager = await ctx.as(USER_MANAGER);
     const list = await visit(ctx.app, '/user_invitation', manager);
-    expect(list.page.props).toMatchObject({ invitations: [], createOpen: false });
+    expectInertia(list.page).props({ invitations: [], createOpen: false });
     const create = await visit(ctx.app, '/user_invitation/create', manager);
-    expect(create.page.props.createOpen).toBe(true);
+    expectInertia(create.page).prop('createOpen', true);
     expect(create.page.props.userTypes.map((t: { title: string }) => t.title)).toEqual(['Member', 'Affiliate', 'Leader']);
     const admin = await visit(ctx.app, '/user_invitation/create', await ctx.as(ADMIN));
     expect(admin.page.props.userTypes.map((t: { level: number }) => t.level)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -103,7 +103,7 @@ describe('the invitation list', () => {
     expect(adminList.map((i) => i.ref)).toEqual(expect.arrayContaining([mine.ref, admins.ref]));
     expect(await statusOf(ctx.app, manager, 'GET', `/user_invitation/${admins.ref}`)).toBe(403);
     expect(await statusOf(ctx.app, manager, 'DELETE', `/user_invitation/${admins.ref}`)).toBe(403);
-    expect((await visit(ctx.app, `/user_invitation/${mine.ref}`, admin)).page.props.invitation.created_by).toBe('Kwame Boateng');
+    expectInertia((await visit(ctx.app, `/user_invitation/${mine.ref}`, admin)).page).prop('invitation.created_by', 'Kwame Boateng');
     expect(await statusOf(ctx.app, admin, 'GET', '/user_invitation/nosuchref000')).toBe(404);
   });
 });
@@ -215,8 +215,9 @@ describe('accepting an invitation', () => {
     const path = acceptPath(invitation);
     const member = await ctx.as('member@example.org');
     const { page } = await visit(ctx.app, path, member);
-    expect(page.component).toBe('invite/Show');
-    expect(page.props).toMatchObject({ accept_link: path, current_user_type: 'Member', invitation: { from: 'Grace Adeyemi', user_type: { title: 'Leader' } } });
+    expectInertia(page)
+      .component('invite/Show')
+      .props({ accept_link: path, current_user_type: 'Member', invitation: { from: 'Grace Adeyemi', user_type: { title: 'Leader' } } });
 
     const accepted = await send(ctx.app, member, 'POST', path);
     expect(accepted.statusCode).toBe(303);
@@ -231,7 +232,7 @@ describe('accepting an invitation', () => {
     expect(await statusOf(ctx.app, affiliate, 'GET', path)).toBe(410);
     expect(await userTypeOf('affiliate@example.org')).toBe('Affiliate');
     const detail = await visit(ctx.app, `/user_invitation/${invitation.ref}`, await ctx.as(ADMIN));
-    expect(detail.page.props.invitation).toMatchObject({ state: 'accepted', accepted_by: 'Maya Thompson', accept_link: null });
+    expectInertia(detail.page).props({ invitation: { state: 'accepted', accepted_by: 'Maya Thompson', accept_link: null } });
     await ctx.db().update(users).set({ userTypeId: await userTypeId('Member') }).where(eq(users.email, 'member@example.org'));
   });
 
@@ -245,7 +246,7 @@ describe('accepting an invitation', () => {
     const member = await ctx.as('member@example.org');
     const expired = await visit(ctx.app, oldPath, member);
     expect(expired.response.statusCode).toBe(410);
-    expect(expired.page.props).toMatchObject({ status: 410, detail: INVITATION_MESSAGES.expired });
+    expectInertia(expired.page).props({ status: 410, detail: INVITATION_MESSAGES.expired });
     expect((await send(ctx.app, member, 'POST', oldPath)).statusCode).toBe(410);
     expect(await userTypeOf('member@example.org')).toBe('Member');
     const shown = (await visit(ctx.app, `/user_invitation/${invitation.ref}`, admin)).page.props;
@@ -261,7 +262,7 @@ describe('accepting an invitation', () => {
     const newPath = acceptPath(regenerated);
     expect(newPath).not.toBe(oldPath);
     expect(await statusOf(ctx.app, member, 'GET', oldPath)).toBe(410);
-    expect((await visit(ctx.app, newPath, member)).page.component).toBe('invite/Show');
+    expectInertia((await visit(ctx.app, newPath, member)).page).component('invite/Show');
   });
 
   it('shows the redundant page, with the exact text, when it grants no higher level, and refuses to accept it', async () => {
@@ -269,15 +270,16 @@ describe('accepting an invitation', () => {
     const path = acceptPath(invitation);
     const leader = await ctx.as('leader@example.org');
     const { page } = await visit(ctx.app, path, leader);
-    expect(page.component).toBe('invite/Redundant');
-    expect(page.props.message).toBe(
-      'The invitation from Grace Adeyemi will not grant you a higher level of access than you already have, so cannot be accepted.',
-    );
+    expectInertia(page)
+      .component('invite/Redundant')
+      .prop('message', 
+        'The invitation from Grace Adeyemi will not grant you a higher level of access than you already have, so cannot be accepted.',
+      );
     expect((await send(ctx.app, leader, 'POST', path)).statusCode).toBe(403);
     expect(await userTypeOf('leader@example.org')).toBe('Leader');
     expect((await rowOf(invitation.ref)).acceptedAt).toBeNull();
     // Admins act at level 6, so nothing raises them.
-    expect((await visit(ctx.app, path, await ctx.as(ADMIN))).page.component).toBe('invite/Redundant');
+    expectInertia((await visit(ctx.app, path, await ctx.as(ADMIN))).page).component('invite/Redundant');
   });
 
   it('shows the invitation at /invite, and DELETE /invite declines it for good', async () => {
@@ -287,8 +289,7 @@ describe('accepting an invitation', () => {
     expect(await statusOf(ctx.app, member, 'GET', '/invite')).toBe(404);
     await visit(ctx.app, path, member);
     const shown = await visit(ctx.app, '/invite', member);
-    expect(shown.page.component).toBe('invite/Show');
-    expect(shown.page.props).toMatchObject({ accept_link: null, invitation: { from: 'Kwame Boateng' } });
+    expectInertia(shown.page).component('invite/Show').props({ accept_link: null, invitation: { from: 'Kwame Boateng' } });
 
     expect((await send(ctx.app, member, 'DELETE', '/invite')).statusCode).toBe(303);
     expect((await nextPage(ctx.app, member)).notices).toContain(INVITATION_MESSAGES.declined);
@@ -324,9 +325,9 @@ describe('accepting an invitation', () => {
     expect(home.headers.location).toBe(path);
     jar.store(home);
     const back = await visit(ctx.app, path, jar);
-    expect(back.page.component).toBe('invite/Show');
+    expectInertia(back.page).component('invite/Show');
     // Only once: the next page is the page asked for.
-    expect((await visit(ctx.app, '/', jar)).page.component).toBe('Home');
+    expectInertia((await visit(ctx.app, '/', jar)).page).component('Home');
   });
 
   it('an unknown link answers 410', async () => {

@@ -3,7 +3,7 @@ import { ERROR_PAGES } from '../../shared/messages';
 import { seedDemoAccounts } from '../support/seed';
 import { useTestApp } from '../support/app';
 import { signInAs, visit } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
+import { expectInertia, pageFromDocument } from '../../server/inertia/testing';
 
 // Google has credentials, Microsoft and Facebook none: the login buttons show both kinds.
 const ctx = useTestApp({ seed: seedDemoAccounts, env: { GOOGLE_CLIENT_ID: 'equip-test-client', GOOGLE_CLIENT_SECRET: 'equip-test-secret' } });
@@ -11,29 +11,30 @@ const ctx = useTestApp({ seed: seedDemoAccounts, env: { GOOGLE_CLIENT_ID: 'equip
 describe('shared props', () => {
   it('an anonymous visitor gets the anonymous auth props, no menus and no permissions', async () => {
     const { page } = await visit(ctx.app, '/');
-    expect(page.component).toBe('Home');
-    expect(page.props.appName).toBe('Equip');
-    expect(page.props.auth).toMatchObject({ authenticated: false, admin: false, user: null, email_missing: false, email_unverified: false });
-    expect(page.props.menu).toMatchObject({ systemAdmin: false, drafts: false, history: false });
-    expect(page.props.can).toMatchObject({ create: false, share: false, admin: false });
-    expect(page.props.errors).toEqual({});
+    expectInertia(page)
+      .component('Home')
+      .prop('appName', 'Equip')
+      .props({ auth: { authenticated: false, admin: false, user: null, email_missing: false, email_unverified: false } })
+      .props({ menu: { systemAdmin: false, drafts: false, history: false } })
+      .props({ can: { create: false, share: false, admin: false } })
+      .errors({});
   });
 
   it('an admin gets admin auth props and the admin menus', async () => {
     const jar = await signInAs(ctx.app, 'admin@example.org');
     const { page } = await visit(ctx.app, '/', jar);
-    expect(page.props.auth).toMatchObject({ authenticated: true, admin: true, email: 'admin@example.org' });
+    expectInertia(page).props({ auth: { authenticated: true, admin: true, email: 'admin@example.org' } });
     expect(page.props.auth.user.ref).toMatch(/^[0-9a-z]+$/);
-    expect(page.props.menu).toMatchObject({ systemAdmin: true, unpublished: true, unlisted: true, manageUsers: false });
-    expect(page.props.can).toMatchObject({ admin: true, shareToLevel: 6 });
+    expectInertia(page)
+      .props({ menu: { systemAdmin: true, unpublished: true, unlisted: true, manageUsers: false } })
+      .props({ can: { admin: true, shareToLevel: 6 } });
   });
 
   it('a user manager sees Manage Users; a manager sees Documentation', async () => {
     const userManager = await visit(ctx.app, '/', await signInAs(ctx.app, 'usermanager@example.org'));
-    expect(userManager.page.props.menu).toMatchObject({ manageUsers: true, systemAdmin: false });
+    expectInertia(userManager.page).props({ menu: { manageUsers: true, systemAdmin: false } });
     const manager = await visit(ctx.app, '/', await signInAs(ctx.app, 'manager@example.org'));
-    expect(manager.page.props.menu).toMatchObject({ documentation: true, manageUsers: false });
-    expect(manager.page.props.auth.manager).toBe(true);
+    expectInertia(manager.page).props({ menu: { documentation: true, manageUsers: false } }).prop('auth.manager', true);
   });
 
   it('admins and user managers get User Invitations in the sidebar; managers and members do not', async () => {
@@ -46,34 +47,35 @@ describe('shared props', () => {
       const { page } = await visit(ctx.app, '/', await signInAs(ctx.app, email));
       expect([email, page.props.menu.invitations]).toEqual([email, shown]);
     }
-    expect((await visit(ctx.app, '/')).page.props.menu.invitations).toBe(false);
+    expectInertia((await visit(ctx.app, '/')).page).prop('menu.invitations', false);
   });
 
   it('an anonymous visitor gets the login page’s sign-in buttons for the login modal, disabled ones with the reason', async () => {
     const home = await visit(ctx.app, '/');
     const login = await visit(ctx.app, '/login');
-    expect(home.page.props.loginProviders).toEqual(login.page.props.providers);
-    expect(home.page.props.loginProviders).toEqual([
-      { provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: true, reason: null },
-      { provider: 'microsoft', label: 'Microsoft', href: '/auth/microsoft/redirect', enabled: false, reason: 'Not configured on this server' },
-      { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: false, reason: 'Not configured on this server' },
-    ]);
+    expectInertia(home.page)
+      .prop('loginProviders', login.page.props.providers)
+      .prop('loginProviders', [
+        { provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: true, reason: null },
+        { provider: 'microsoft', label: 'Microsoft', href: '/auth/microsoft/redirect', enabled: false, reason: 'Not configured on this server' },
+        { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: false, reason: 'Not configured on this server' },
+      ]);
   });
 
   it('a signed-in user gets no sign-in buttons', async () => {
     const { page } = await visit(ctx.app, '/', await signInAs(ctx.app, 'member@example.org'));
-    expect(page.props.loginProviders).toEqual([]);
+    expectInertia(page).prop('loginProviders', []);
   });
 
   it('an unverified account is told to verify its e-mail', async () => {
     const { page } = await visit(ctx.app, '/', await signInAs(ctx.app, 'unverified@example.org'));
-    expect(page.props.auth).toMatchObject({ authenticated: true, email_unverified: true, email_missing: false });
+    expectInertia(page).props({ auth: { authenticated: true, email_unverified: true, email_missing: false } });
   });
 
   it('marks every host but the production host as not production', async () => {
-    expect((await visit(ctx.app, '/')).page.props.isProductionHost).toBe(false);
+    expectInertia((await visit(ctx.app, '/')).page).prop('isProductionHost', false);
     const production = await visit(ctx.app, '/', undefined, { host: 'equip.example.org' });
-    expect(production.page.props.isProductionHost).toBe(true);
+    expectInertia(production.page).prop('isProductionHost', true);
   });
 });
 
@@ -83,8 +85,7 @@ describe('home page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     const page = pageFromDocument(response.body);
-    expect(page.component).toBe('Home');
-    expect(page.props.contactHref).toBe('mailto:hello@example.org');
+    expectInertia(page).component('Home').prop('contactHref', 'mailto:hello@example.org');
   });
 
   it('sends security headers and a request id', async () => {
@@ -112,13 +113,12 @@ describe('breadcrumbs', () => {
   // The layout starts every trail at Equip (/), but only for a page that sends breadcrumbs.
   it('/login has a trail: Equip > Login', async () => {
     const { page } = await visit(ctx.app, '/login');
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Login' }]);
+    expectInertia(page).prop('breadcrumbs', [{ label: 'Login' }]);
   });
 
   it('/profile has a trail: Equip > Profile', async () => {
     const { page } = await visit(ctx.app, '/profile', await signInAs(ctx.app, 'member@example.org'));
-    expect(page.component).toBe('profile/Show');
-    expect(page.props.breadcrumbs).toEqual([{ label: 'Profile' }]);
+    expectInertia(page).component('profile/Show').prop('breadcrumbs', [{ label: 'Profile' }]);
   });
 });
 
@@ -127,15 +127,14 @@ describe('error pages', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(response.statusCode).toBe(404);
     const page = pageFromDocument(response.body);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props).toMatchObject({ status: 404, title: ERROR_PAGES[404].title, message: ERROR_PAGES[404].message });
+    expectInertia(page).component('errors/Error').props({ status: 404, title: ERROR_PAGES[404].title, message: ERROR_PAGES[404].message });
   });
 
   it('an unknown route gives the 404 page object to an Inertia visit', async () => {
     const { response, page } = await visit(ctx.app, '/no/such/page');
     expect(response.statusCode).toBe(404);
     expect(response.headers['x-inertia']).toBe('true');
-    expect(page.props.title).toBe('404: Page Not Found');
+    expectInertia(page).prop('title', '404: Page Not Found');
   });
 
   it('a JSON request gets a JSON 404', async () => {

@@ -7,6 +7,7 @@ import { affirmationOptions, itemAffirmations, items, users } from '../../server
 import { useTestApp } from '../support/app';
 import { visit } from '../support/http';
 import { OPTION_REFS, REFS, TITLES, callFromItemPage, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
 const jarOf = signedInJars(ctx);
@@ -50,14 +51,15 @@ describe('GET /affirmation (My Affirmations)', () => {
   it('refuses anonymous visitors with a hint to sign in', async () => {
     const { response, page } = await visit(ctx.app, '/affirmation');
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).prop('detail', SIGN_IN_HINT);
   });
 
   it('shows the empty state to someone who affirmed nothing', async () => {
     const { response, page } = await myAffirmations('affiliate');
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('affirmation/Index');
-    expect(page.props).toMatchObject({ items: { data: [] }, emptyText: MY_AFFIRMATIONS_TEXTS.empty, title: MY_AFFIRMATIONS_TEXTS.title });
+    expectInertia(page)
+      .component('affirmation/Index')
+      .props({ items: { data: [] }, emptyText: MY_AFFIRMATIONS_TEXTS.empty, title: MY_AFFIRMATIONS_TEXTS.title });
     expect(page.props.items.links).toHaveLength(3);
   });
 
@@ -129,6 +131,6 @@ describe('GET /affirmation (My Affirmations)', () => {
     expect(first.links[3].url).toBe('/affirmation?page=2');
     const second = (await myAffirmations('team', '?page=2')).page.props.items;
     expect(second.data.map((entry: AffirmedItem) => entry.item.ref)).toEqual(['itempaged024', 'itempaged025']);
-    expect((await myAffirmations('team', '?page=5')).page.props.items.data).toEqual([]);
+    expectInertia((await myAffirmations('team', '?page=5')).page).prop('items.data', []);
   });
 });

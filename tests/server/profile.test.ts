@@ -8,9 +8,9 @@ import type { DatabaseHandle } from '../../server/db/client';
 import { itemTags, items, mailOutbox, tags, taxonomies, users } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
 import { csrfJar, nextPage, send, signInAs, visit, xsrfHeader } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import { seedDemoAccounts } from '../support/seed';
 import { decodedBody, useSmtpServer } from '../support/smtp';
+import { expectInertia } from '../../server/inertia/testing';
 
 async function seed(handle: DatabaseHandle) {
   await seedDemoAccounts(handle);
@@ -34,7 +34,7 @@ describe('the profile for anonymous visitors', () => {
   it('GET /profile gives the 403 page with the sign-in hint', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/profile' });
     expect(response.statusCode).toBe(403);
-    expect(pageFromDocument(response.body).props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
+    expectInertia(response).props({ status: 403, title: ERROR_PAGES[403].title, detail: SIGN_IN_HINT });
   });
 
   it('POST /profile/email and /profile/create_own_person_page are refused', async () => {
@@ -55,25 +55,27 @@ describe('the profile page', () => {
     const { response, page } = await visit(ctx.app, '/profile', jar);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(page.component).toBe('profile/Show');
-    expect(page.props.user).toMatchObject({ name: 'Sarah Okafor', email: 'leader@example.org', email_verified: true, login_using: 'google', user_type: { title: 'Leader', level: 3 } });
-    expect(page.props.personItem).toBeNull();
-    expect(page.props.can.create_self_item).toBe(true);
-    expect(page.props.emailPromptOpen).toBe(false);
+    expectInertia(page)
+      .component('profile/Show')
+      .props({ user: { name: 'Sarah Okafor', email: 'leader@example.org', email_verified: true, login_using: 'google', user_type: { title: 'Leader', level: 3 } } })
+      .prop('personItem', null)
+      .prop('can.create_self_item', true)
+      .prop('emailPromptOpen', false);
 
     const prompted = await visit(ctx.app, '/profile?email=1', jar);
-    expect(prompted.page.props.emailPromptOpen).toBe(true);
+    expectInertia(prompted.page).prop('emailPromptOpen', true);
     const unverified = await visit(ctx.app, '/profile', await signInAs(ctx.app, 'unverified@example.org'));
-    expect(unverified.page.props.user).toMatchObject({ email: 'unverified@example.org', email_verified: false, login_using: null });
+    expectInertia(unverified.page).props({ user: { email: 'unverified@example.org', email_verified: false, login_using: null } });
   });
 
   it('opens the e-mail prompt when the address is missing', async () => {
     const jar = await signInAs(ctx.app, 'staff@example.org');
     await ctx.app.db.update(users).set({ email: null, emailVerifiedAt: null }).where(eq(users.email, 'staff@example.org'));
     const { page } = await visit(ctx.app, '/profile', jar);
-    expect(page.props.user).toMatchObject({ email: null, email_verified: false });
-    expect(page.props.emailPromptOpen).toBe(true);
-    expect(page.props.auth).toMatchObject({ email_missing: true });
+    expectInertia(page)
+      .props({ user: { email: null, email_verified: false } })
+      .prop('emailPromptOpen', true)
+      .props({ auth: { email_missing: true } });
   });
 });
 
@@ -111,8 +113,9 @@ describe('POST /profile/email', () => {
     expect(response.headers.location).toBe('/profile');
     const after = await visit(ctx.app, '/profile', jar);
     expect(after.page.flash.notifications.map((n: { message: string }) => n.message)).toContain(PROFILE_MESSAGES.emailSaved('priya.new@example.org'));
-    expect(after.page.props.user).toMatchObject({ email: 'priya.new@example.org', email_verified: false });
-    expect(after.page.props.auth).toMatchObject({ email: 'priya.new@example.org', email_unverified: true, email_missing: false });
+    expectInertia(after.page)
+      .props({ user: { email: 'priya.new@example.org', email_verified: false } })
+      .props({ auth: { email: 'priya.new@example.org', email_unverified: true, email_missing: false } });
 
     // Queued with the change, sent by the outbox, never by the request.
     expect(smtp.server.received).toHaveLength(seen);
@@ -126,8 +129,9 @@ describe('POST /profile/email', () => {
     jar.store(verify);
     const verified = await visit(ctx.app, '/profile', jar);
     expect(verified.page.flash.notifications.map((n: { message: string }) => n.message)).toContain(AUTH_NOTICES.emailVerified);
-    expect(verified.page.props.auth).toMatchObject({ email: 'priya.new@example.org', email_unverified: false });
-    expect(verified.page.props.user.email_verified).toBe(true);
+    expectInertia(verified.page)
+      .props({ auth: { email: 'priya.new@example.org', email_unverified: false } })
+      .prop('user.email_verified', true);
   });
 
   it('gives a user without an address one, and a second change at once still sends to the new address', async () => {
@@ -165,16 +169,14 @@ describe('the e-mail address while a superadmin acts as someone', () => {
     expect((await send(ctx.app, jar, 'POST', `/user/${member!.ref}/impersonate`)).statusCode).toBe(303);
 
     const { page } = await visit(ctx.app, '/profile?email=1', jar);
-    expect(page.props.user.email).toBe('member@example.org');
-    expect(page.props.can.change_email).toBe(false);
-    expect(page.props.emailPromptOpen).toBe(false);
+    expectInertia(page).prop('user.email', 'member@example.org').prop('can.change_email', false).prop('emailPromptOpen', false);
     const refused = await send(ctx.app, jar, 'POST', '/profile/email', { email: 'taken-over@example.net' });
     expect(refused.statusCode).toBe(403);
     expect((await userByEmail('member@example.org'))?.id).toBe(member!.id);
     expect(await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'taken-over@example.net'))).toEqual([]);
 
     expect((await send(ctx.app, jar, 'POST', '/user/stop_impersonating')).statusCode).toBe(303);
-    expect((await visit(ctx.app, '/profile', jar)).page.props.can.change_email).toBe(true);
+    expectInertia((await visit(ctx.app, '/profile', jar)).page).prop('can.change_email', true);
   });
 });
 
@@ -202,8 +204,7 @@ describe('POST /profile/create_own_person_page', () => {
     expect(itemPage.page.flash.notifications.map((n: { message: string }) => n.message)).toContain(PROFILE_MESSAGES.personPageCreated);
 
     const profile = await visit(ctx.app, '/profile', jar);
-    expect(profile.page.props.personItem).toEqual({ ref, title: 'Maya Thompson' });
-    expect(profile.page.props.can.create_self_item).toBe(false);
+    expectInertia(profile.page).prop('personItem', { ref, title: 'Maya Thompson' }).prop('can.create_self_item', false);
 
     const again = await send(ctx.app, jar, 'POST', '/profile/create_own_person_page');
     expect(again.statusCode).toBe(303);
@@ -225,7 +226,7 @@ describe('POST /profile/create_own_person_page', () => {
     const first = await send(ctx.app, jar, 'POST', '/profile/create_own_person_page');
     const firstRef = String(first.headers.location).slice(3);
     await ctx.app.db.delete(items).where(eq(items.ref, firstRef));
-    expect((await visit(ctx.app, '/profile', jar)).page.props.personItem).toBeNull();
+    expectInertia((await visit(ctx.app, '/profile', jar)).page).prop('personItem', null);
     const second = await send(ctx.app, jar, 'POST', '/profile/create_own_person_page');
     expect(second.headers.location).not.toBe(first.headers.location);
     expect(String(second.headers.location)).toMatch(/^\/i\//);

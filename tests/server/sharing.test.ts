@@ -6,10 +6,10 @@ import { SHARE_MESSAGES, SHARE_TEXTS, SHARES_PER_PAGE, type Share, type SharingE
 import { items, shares, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
 import { nextPage, send, visit } from '../support/http';
-import { pageFromDocument } from '../../server/inertia/testing';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
 import { decodedBody, useSmtpServer } from '../support/smtp';
 import { ADMIN, AFFILIATE, CONTENT, ITEMS, LATECOMER, LEADER, seedSharingLibrary, sharesTo, signUpLatecomer, STAFF, USER_MANAGER } from './sharing-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 // One object: useSmtpServer sets SMTP_URL on it before the app is built.
 const env: Record<string, string> = { ...SIGN_IN_OFTEN, APP_URL: 'http://localhost:3000', MAIL_FROM: 'Equip <no-reply@equip.test>' };
@@ -137,13 +137,13 @@ describe('the shared link', () => {
     const recipient = await context.as(LATECOMER);
     const opened = await visit(context.app, `/i/${ITEMS.staff}?share=${row!.ref}`, recipient);
     expect(opened.response.statusCode).toBe(200);
-    expect(opened.page.props.item.title).toBe('Staff Safeguarding Pack');
+    expectInertia(opened.page).prop('item.title', 'Staff Safeguarding Pack');
     expect(opened.page.props.item.contents.map((content: { label: string }) => content.label)).toEqual(['Overview', 'Procedures']);
 
     await context.db().update(shares).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(shares.id, row!.id));
     const expired = await context.app.inject({ method: 'GET', url: `/i/${ITEMS.staff}?share=${row!.ref}`, headers: { cookie: recipient.header() } });
     expect(expired.statusCode).toBe(410);
-    expect(pageFromDocument(expired.body).props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
+    expectInertia(expired).props({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
     // Without the link the item is simply not theirs to open any more.
     expect((await visit(context.app, `/i/${ITEMS.staff}`, recipient)).response.statusCode).toBe(403);
   });
@@ -154,7 +154,7 @@ describe('the shared link', () => {
     const [row] = await sharesTo(context.db(), 'visitor@example.com');
     const response = await context.app.inject({ method: 'GET', url: `/i/${ITEMS.staff}?share=${row!.ref}` });
     expect(response.statusCode).toBe(403);
-    expect(pageFromDocument(response.body).props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(response).prop('detail', SIGN_IN_HINT);
   });
 
   it('answers 410 on an expired content share link', async () => {
@@ -196,12 +196,13 @@ describe('Shared With Me (/share) and Shared By Me (/sent)', () => {
   it('show the empty states', async () => {
     const jar = await context.as(USER_MANAGER);
     const received = await visit(context.app, '/share', jar);
-    expect(received.page.component).toBe('shares/Index');
-    expect(received.page.props).toMatchObject({ direction: 'received', heading: SHARE_TEXTS.sharedWithMe, shares: { data: [] }, emptyText: EMPTY_STATES.shared });
+    expectInertia(received.page)
+      .component('shares/Index')
+      .props({ direction: 'received', heading: SHARE_TEXTS.sharedWithMe, shares: { data: [] }, emptyText: EMPTY_STATES.shared });
     const sent = await visit(context.app, '/sent', jar);
-    expect(sent.page.props).toMatchObject({ direction: 'sent', heading: SHARE_TEXTS.sharedByMe, shares: { data: [] }, emptyText: EMPTY_STATES.sent });
+    expectInertia(sent.page).props({ direction: 'sent', heading: SHARE_TEXTS.sharedByMe, shares: { data: [] }, emptyText: EMPTY_STATES.sent });
     // One page: Previous, 1, Next, the three links the Pagination component does not show.
-    expect(sent.page.props.shares.links).toEqual([
+    expectInertia(sent.page).prop('shares.links', [
       { url: '', label: PAGINATION_LABELS.previous, active: false },
       { url: '/sent', label: '1', active: true },
       { url: '', label: PAGINATION_LABELS.next, active: false },
@@ -265,7 +266,7 @@ describe('Shared With Me (/share) and Shared By Me (/sent)', () => {
 describe('the sharing explanation', () => {
   it('is sent only when asked for, and describes each level of the item from what the viewer sees', async () => {
     const staff = await context.as(STAFF);
-    expect((await visit(context.app, `/i/${ITEMS.open}`, staff)).page.props.sharingExplanation).toBeUndefined();
+    expectInertia((await visit(context.app, `/i/${ITEMS.open}`, staff)).page).missingProp('sharingExplanation');
     const { props, explanation: text } = await explanation(staff, ITEMS.open);
     expect(Object.keys(props)).toContain('sharingExplanation');
     expect(props.item).toBeUndefined();

@@ -8,6 +8,7 @@ import { tasks, users } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
 import { csrfJar, inertiaHeaders, visit, xsrfHeader } from '../support/http';
 import { REFS, TITLES, callFromItemPage, itemIdOf, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
+import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedItemLibrary, env: { RATE_LIMIT_SIGN_IN_MAX: '10000' } });
 const jarOf = signedInJars(ctx);
@@ -71,7 +72,7 @@ describe('POST /i/{ref}/task', () => {
     const before = await taskCount();
     const anonymous = await addTask('anonymous', REFS.public, { task: 'Anonymous task' });
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     expect((await addTask('member', REFS.public, { task: 'Member task' })).statusCode).toBe(403);
     // The staff member is assigned a task on this item, but does not edit it.
     expect((await addTask('staff', REFS.public, { task: 'Staff task' })).statusCode).toBe(403);
@@ -89,7 +90,7 @@ describe('POST /i/{ref}/task', () => {
     const { page } = await visit(ctx.app, `/i/${REFS.public}`, await jarOf('team'));
     expect(page.flash.notifications.map((notice: { message: string }) => notice.message)).toContain(TASK_MESSAGES.created);
     expect(page.props.item.tasks.find((task: ItemTask) => task.task === 'Renew the licence')).toMatchObject({ priority: 2, forUserName: team.name, byUserName: team.name, completed: false, completed_at: null });
-    expect(page.props.taskCan).toEqual({ create: true, assignOthers: false });
+    expectInertia(page).prop('taskCan', { create: true, assignOthers: false });
   });
 
   it('lets a maintainer of a draft add tasks to it, as a plain form posts them', async () => {
@@ -108,7 +109,7 @@ describe('POST /i/{ref}/task', () => {
     const team = await userOf('team');
     expect((await addTask('admin', REFS.staff, { task: 'Review the procedures', priority: 1, for_user_ref: team.ref })).statusCode).toBe(303);
     expect(await storedTask('Review the procedures')).toMatchObject({ priority: 1, forUserId: team.id, byUserId: (await userOf('admin')).id });
-    expect((await visit(ctx.app, `/i/${REFS.staff}`, await jarOf('admin'))).page.props.taskCan).toEqual({ create: true, assignOthers: true });
+    expectInertia((await visit(ctx.app, `/i/${REFS.staff}`, await jarOf('admin'))).page).prop('taskCan', { create: true, assignOthers: true });
   });
 
   it.each([
@@ -211,7 +212,7 @@ describe('POST /task/{ref}/complete and /task/{ref}/incomplete', () => {
   it('refuses anyone else, anonymous visitors and unknown tasks, changing nothing', async () => {
     const anonymous = await settle('anonymous', 'taskoverdue1', 'complete');
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     expect((await settle('member', 'taskoverdue1', 'complete')).statusCode).toBe(403);
     expect((await settle('leader', 'taskdone0001', 'incomplete')).statusCode).toBe(403);
     expect((await storedTaskByRef('taskoverdue1')).completedAt).toBeNull();
@@ -237,16 +238,15 @@ describe('completed tasks and the cutoff', () => {
     const titles = async (query: string) => ((await myTasks('team', query)).page.props.tasks.data as ItemTask[]).map((task) => task.task);
     expect(await titles('')).not.toContain('Completed long ago');
     expect(await titles('?reopen=1')).toContain('Completed long ago');
-    expect((await myTasks('team', '?reopen=1')).page.props.reopenMode).toBe(true);
+    expectInertia((await myTasks('team', '?reopen=1')).page).prop('reopenMode', true);
   });
 
   it('gives the tasks of an item only to those who may see them', async () => {
     expect(await itemTasksAs('staff', REFS.public)).toEqual([]);
     expect(await itemTasksAs('member', REFS.public)).toEqual([]);
     const { page } = await visit(ctx.app, `/i/${REFS.public}`);
-    expect(page.props.item.tasks).toEqual([]);
-    expect(page.props.taskCan).toEqual({ create: false, assignOthers: false });
-    expect((await visit(ctx.app, `/i/${REFS.public}`, await jarOf('staff'))).page.props.taskCan).toEqual({ create: false, assignOthers: false });
+    expectInertia(page).prop('item.tasks', []).prop('taskCan', { create: false, assignOthers: false });
+    expectInertia((await visit(ctx.app, `/i/${REFS.public}`, await jarOf('staff'))).page).prop('taskCan', { create: false, assignOthers: false });
   });
 });
 
@@ -254,14 +254,13 @@ describe('GET /task (My Tasks)', () => {
   it('refuses anonymous visitors with a hint to sign in', async () => {
     const { response, page } = await visit(ctx.app, '/task');
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBe(SIGN_IN_HINT);
+    expectInertia(page).prop('detail', SIGN_IN_HINT);
   });
 
   it("says 'No tasks' when nobody gave the viewer any", async () => {
     const { response, page } = await myTasks('affiliate');
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('task/Index');
-    expect(page.props).toMatchObject({ tasks: { data: [] }, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' });
+    expectInertia(page).component('task/Index').props({ tasks: { data: [] }, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' });
     expect(page.props.tasks.links).toHaveLength(3);
   });
 
@@ -311,7 +310,7 @@ describe('GET /task (My Tasks)', () => {
 
     const past = await myTasks('leader', '?page=9');
     expect(past.response.statusCode).toBe(200);
-    expect(past.page.props.tasks.data).toEqual([]);
+    expectInertia(past.page).prop('tasks.data', []);
     expect((await myTasks('leader', '?page=junk')).page.props.tasks.data).toHaveLength(24);
   });
 });

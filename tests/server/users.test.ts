@@ -12,6 +12,7 @@ import type { CookieJar } from '../support/app';
 import { nextPage, send, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
+import { expectInertia } from '../../server/inertia/testing';
 
 const MEMBER = 'member@example.org';
 const AFFILIATE = 'affiliate@example.org';
@@ -97,15 +98,14 @@ describe('GET /user access', () => {
   it('refuses anonymous visitors with the plain 403 page', async () => {
     const { response, page } = await listAs(await as(null));
     expect(response.statusCode).toBe(403);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props.detail).toBeNull();
+    expectInertia(page).component('errors/Error').prop('detail', null);
   });
 
   it('tells other signed-in users to contact their regional field contact and the provider’s team', async () => {
     for (const email of [MEMBER, LEADER, STAFF, TEAM]) {
       const { response, page } = await listAs(await as(email));
       expect(response.statusCode).toBe(403);
-      expect(page.props.detail).toBe(OTHERS_MESSAGE);
+      expectInertia(page).prop('detail', OTHERS_MESSAGE);
       expect(JSON.stringify(page.props)).not.toContain('crowd0@example.net');
     }
   });
@@ -113,15 +113,14 @@ describe('GET /user access', () => {
   it('tells managers to contact the provider’s team', async () => {
     const { response, page } = await listAs(await as(MANAGER));
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBe(MANAGERS_MESSAGE);
+    expectInertia(page).prop('detail', MANAGERS_MESSAGE);
   });
 
   it('lists users for user managers, admins and superadmins', async () => {
     for (const email of [USER_MANAGER, ADMIN, SUPERADMIN]) {
       const { response, page } = await listAs(await as(email));
       expect(response.statusCode).toBe(200);
-      expect(page.component).toBe('user/Index');
-      expect(page.props.total).toBe(42);
+      expectInertia(page).component('user/Index').prop('total', 42);
       expect(page.props.users.data).toHaveLength(USER_LIST_PAGE_SIZE);
     }
   });
@@ -135,14 +134,13 @@ describe('GET /user search, level groups and paging', () => {
     const jar = await as(USER_MANAGER);
     expect(names((await listAs(jar, '?search=MAYA')).page)).toEqual(['Maya Thompson']);
     expect(names((await listAs(jar, '?search=Leader%40EXAMPLE')).page)).toEqual(['Sarah Okafor']);
-    expect((await listAs(jar, '?search=crowd')).page.props.total).toBe(30);
+    expectInertia((await listAs(jar, '?search=crowd')).page).prop('total', 30);
   });
 
   it('filters by the level groups of §9, admins counting at level 6', async () => {
     const jar = await as(ADMIN);
     const affiliates = (await listAs(jar, '?level=2')).page;
-    expect(affiliates.props.filters).toEqual({ search: '', level: '2' });
-    expect(affiliates.props.total).toBe(31);
+    expectInertia(affiliates).prop('filters', { search: '', level: '2' }).prop('total', 31);
     expect(affiliates.props.users.data.every((user: { level: number }) => user.level === 2)).toBe(true);
 
     expect(names((await listAs(jar, '?level=3')).page)).toEqual(['Sarah Okafor']);
@@ -157,8 +155,7 @@ describe('GET /user search, level groups and paging', () => {
 
   it('reads an unknown level as All and a bad page as the first, and leaves the junk out of the page links', async () => {
     const { page } = await listAs(await as(ADMIN), '?level=7&page=abc&utm_source=mail');
-    expect(page.props.filters.level).toBeNull();
-    expect(page.props.total).toBe(42);
+    expectInertia(page).prop('filters.level', null).prop('total', 42);
     expect(page.props.users.links.find((link: PaginationLink) => link.active)?.label).toBe('1');
     expect(linkUrls(page)).toEqual(['', '/user', '/user?page=2', '/user?page=2']);
   });
@@ -167,16 +164,16 @@ describe('GET /user search, level groups and paging', () => {
     const jar = await as(ADMIN);
     const first = (await listAs(jar, '?page=1')).page;
     expect(first.props.users.data).toHaveLength(USER_LIST_PAGE_SIZE);
-    expect(first.props.users.links).toEqual([
+    expectInertia(first).prop('users.links', [
       { url: '', label: PAGINATION_LABELS.previous, active: false },
       { url: '/user', label: '1', active: true },
       { url: '/user?page=2', label: '2', active: false },
       { url: '/user?page=2', label: PAGINATION_LABELS.next, active: false },
     ]);
     const second = (await listAs(jar, '?page=2')).page;
-    expect(second.props.total).toBe(42);
+    expectInertia(second).prop('total', 42);
     expect(second.props.users.data).toHaveLength(42 - USER_LIST_PAGE_SIZE);
-    expect(second.props.users.links).toEqual([
+    expectInertia(second).prop('users.links', [
       { url: '/user', label: PAGINATION_LABELS.previous, active: false },
       { url: '/user', label: '1', active: false },
       { url: '/user?page=2', label: '2', active: true },
@@ -189,18 +186,17 @@ describe('GET /user search, level groups and paging', () => {
   it('keeps the search and level in every page link, and following Next shows the rest of the same filtered list', async () => {
     const jar = await as(ADMIN);
     const first = (await listAs(jar, '?search=Crowd%20Person&level=2')).page;
-    expect(first.props.total).toBe(30);
+    expectInertia(first).prop('total', 30);
     expect(linkUrls(first)).toEqual(['', '/user?search=Crowd+Person&level=2', '/user?search=Crowd+Person&level=2&page=2', '/user?search=Crowd+Person&level=2&page=2']);
     const next = (await visit(context.app, first.props.users.links.at(-1).url, jar)).page;
-    expect(next.props.filters).toEqual({ search: 'Crowd Person', level: '2' });
+    expectInertia(next).prop('filters', { search: 'Crowd Person', level: '2' });
     expect(names(next)).toEqual(['Crowd Person 25', 'Crowd Person 26', 'Crowd Person 27', 'Crowd Person 28', 'Crowd Person 29']);
     expect(next.props.users.links[0].url).toBe('/user?search=Crowd+Person&level=2');
   });
 
   it('answers an empty list when nothing matches (the page shows the empty-state text)', async () => {
     const { page } = await listAs(await as(ADMIN), '?search=nobody-by-this-name');
-    expect(page.props.users.data).toEqual([]);
-    expect(page.props.total).toBe(0);
+    expectInertia(page).prop('users.data', []).prop('total', 0);
     expect(linkUrls(page)).toEqual(['', '/user?search=nobody-by-this-name', '']);
     expect(EMPTY_STATES.users).toBe('No users matched your request. Try removing some filters');
   });
@@ -223,7 +219,7 @@ describe('GET /user/{ref}', () => {
 
     const { response, page } = await visit(context.app, `/user/${member.ref}`, await as(ADMIN));
     expect(response.statusCode).toBe(200);
-    expect(page.component).toBe('user/Show');
+    expectInertia(page).component('user/Show');
     const user = page.props.user;
     expect(user).toMatchObject({
       ref: member.ref,
@@ -253,7 +249,7 @@ describe('GET /user/{ref}', () => {
     for (const email of [TEAM, ADMIN, 'leader.admin@example.net']) {
       const { response, page } = await visit(context.app, `/user/${(await userRow(email)).ref}`, jar);
       expect(response.statusCode).toBe(403);
-      expect(page.props.detail).toBe(MANAGERS_MESSAGE);
+      expectInertia(page).prop('detail', MANAGERS_MESSAGE);
       expect(JSON.stringify(page.props)).not.toContain(email);
     }
   });
@@ -267,14 +263,14 @@ describe('GET /user/{ref}', () => {
   it('refuses members with the contact message and answers 404 for an unknown user', async () => {
     const { response, page } = await visit(context.app, `/user/${(await userRow(AFFILIATE)).ref}`, await as(MEMBER));
     expect(response.statusCode).toBe(403);
-    expect(page.props.detail).toBe(OTHERS_MESSAGE);
+    expectInertia(page).prop('detail', OTHERS_MESSAGE);
     expect((await visit(context.app, '/user/unknownref42', await as(ADMIN))).response.statusCode).toBe(404);
   });
 
   it('gives a user manager the user types up to their own level and no admin flags', async () => {
     const { page } = await visit(context.app, `/user/${(await userRow(AFFILIATE)).ref}`, await as(USER_MANAGER));
     expect(page.props.userTypeChoices.map((type: { level: number }) => type.level)).toEqual([1, 2, 3, 4]);
-    expect(page.props.permissions).toEqual({
+    expectInertia(page).prop('permissions', {
       changeUserType: true,
       flags: { admin: false, superadmin: false, manager: false, manage_users: false },
     });
@@ -282,10 +278,9 @@ describe('GET /user/{ref}', () => {
 
   it('lets a superadmin set every flag, and keeps one’s own type and flags fixed', async () => {
     const affiliate = await visit(context.app, `/user/${(await userRow(AFFILIATE)).ref}`, await as(SUPERADMIN));
-    expect(affiliate.page.props.permissions.flags).toEqual({ admin: true, superadmin: true, manager: true, manage_users: true });
+    expectInertia(affiliate.page).prop('permissions.flags', { admin: true, superadmin: true, manager: true, manage_users: true });
     const self = await visit(context.app, `/user/${(await userRow(SUPERADMIN)).ref}`, await as(SUPERADMIN));
-    expect(self.page.props.permissions).toMatchObject({ changeUserType: false });
-    expect(self.page.props.permissions.flags.admin).toBe(false);
+    expectInertia(self.page).props({ permissions: { changeUserType: false } }).prop('permissions.flags.admin', false);
   });
 
   const ACTIONS = ['update', 'delete', 'flag_comments', 'impersonate'] as const;
@@ -306,7 +301,7 @@ describe('GET /user/{ref}', () => {
     const manager = await as(USER_MANAGER);
     const self = await userRow(USER_MANAGER);
     const { page } = await visit(context.app, `/user/${self.ref}`, manager);
-    expect(page.props.can).toMatchObject({ delete: false, impersonate: false, update: true });
+    expectInertia(page).props({ can: { delete: false, impersonate: false, update: true } });
     expect((await send(context.app, manager, 'DELETE', `/user/${self.ref}`)).statusCode).toBe(403);
     expect((await send(context.app, manager, 'POST', `/user/${self.ref}/impersonate`)).statusCode).toBe(403);
     expect((await send(context.app, manager, 'PATCH', `/user/${self.ref}`, { phone: '+44 20 0000 0000' })).statusCode).toBe(303);
@@ -525,9 +520,10 @@ describe('impersonation', () => {
     expect(jar.get(SESSION_COOKIE)).not.toBe(before);
 
     const acting = await visit(context.app, '/', jar);
-    expect(acting.page.props.auth.user).toEqual({ ref: member.ref, name: 'Maya Thompson' });
-    expect(acting.page.props.auth.impersonating).toEqual({ name: 'Tom Fraser' });
-    expect(acting.page.props.auth.admin).toBe(false);
+    expectInertia(acting.page)
+      .prop('auth.user', { ref: member.ref, name: 'Maya Thompson' })
+      .prop('auth.impersonating', { name: 'Tom Fraser' })
+      .prop('auth.admin', false);
     expect(acting.page.flash.notifications.map((n: { message: string }) => n.message)).toEqual(['You are now acting as Maya Thompson']);
     const [audit] = await auditRows('impersonate', SUPERADMIN);
     expect(audit).toMatchObject({ subjectUserId: member.id });
@@ -536,15 +532,13 @@ describe('impersonation', () => {
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/user/${member.ref}`);
     const restored = await visit(context.app, '/', jar);
-    expect(restored.page.props.auth.user.name).toBe('Tom Fraser');
-    expect(restored.page.props.auth.impersonating).toBeNull();
-    expect(restored.page.props.auth.admin).toBe(true);
+    expectInertia(restored.page).prop('auth.user.name', 'Tom Fraser').prop('auth.impersonating', null).prop('auth.admin', true);
     const [stopped] = await auditRows('stop_impersonating', SUPERADMIN);
     expect(stopped).toMatchObject({ subjectUserId: member.id });
   });
 
   it('sends impersonating: null when not acting as anyone', async () => {
-    expect((await visit(context.app, '/', await as(ADMIN))).page.props.auth.impersonating).toBeNull();
+    expectInertia((await visit(context.app, '/', await as(ADMIN))).page).prop('auth.impersonating', null);
   });
 
   it('refuses admins who are not superadmins, and user managers', async () => {
@@ -563,8 +557,7 @@ describe('impersonation', () => {
     const again = await send(context.app, jar, 'POST', `/user/${(await userRow(AFFILIATE)).ref}/impersonate`);
     expect(again.statusCode).toBe(403);
     const page = (await visit(context.app, '/', jar)).page;
-    expect(page.props.auth.user.name).toBe('Second Super');
-    expect(page.props.auth.impersonating).toEqual({ name: 'Tom Fraser' });
+    expectInertia(page).prop('auth.user.name', 'Second Super').prop('auth.impersonating', { name: 'Tom Fraser' });
   });
 
   it('requires the CSRF token and writes nothing without it', async () => {
@@ -574,7 +567,7 @@ describe('impersonation', () => {
     const response = await context.app.inject({ method: 'POST', url: `/user/${member.ref}/impersonate`, headers: { cookie: jar.header() } });
     expect(response.statusCode).toBe(403);
     expect(await auditRows('impersonate', SUPERADMIN)).toHaveLength(before);
-    expect((await visit(context.app, '/', jar)).page.props.auth.user.name).toBe('Tom Fraser');
+    expectInertia((await visit(context.app, '/', jar)).page).prop('auth.user.name', 'Tom Fraser');
   });
 
   it('returns a superadmin to their own account when the person they act as is deleted, with a notice and an audit row', async () => {
@@ -582,15 +575,13 @@ describe('impersonation', () => {
     // Two browsers of the same superadmin, both acting as the target.
     const browsers = [await as(SUPERADMIN), await as(SUPERADMIN)];
     for (const jar of browsers) expect((await send(context.app, jar, 'POST', `/user/${target.ref}/impersonate`)).statusCode).toBe(303);
-    expect((await visit(context.app, '/', browsers[0]!)).page.props.auth.user.name).toBe(target.name);
+    expectInertia((await visit(context.app, '/', browsers[0]!)).page).prop('auth.user.name', target.name);
 
     expect((await send(context.app, await as(ADMIN), 'DELETE', `/user/${target.ref}`)).statusCode).toBe(303);
 
     for (const jar of browsers) {
       const back = await visit(context.app, '/', jar);
-      expect(back.page.props.auth.user.name).toBe('Tom Fraser');
-      expect(back.page.props.auth.impersonating).toBeNull();
-      expect(back.page.props.auth.admin).toBe(true);
+      expectInertia(back.page).prop('auth.user.name', 'Tom Fraser').prop('auth.impersonating', null).prop('auth.admin', true);
       expect(back.page.flash.notifications.map((n: { message: string }) => n.message)).toEqual([USER_NOTICES.actedAsDeleted(target.name)]);
       // The same session goes on: a state-changing call with its CSRF token is accepted.
       expect((await send(context.app, jar, 'POST', `/user/${(await userRow(MEMBER)).ref}/flag_all_unapproved_comments`)).statusCode).toBe(303);

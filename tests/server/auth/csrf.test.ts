@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CSRF_REFUSED, ERROR_PAGES } from '../../../shared/messages';
 import { useTestApp, type CookieJar } from '../../support/app';
 import { csrfJar, signInAs, xsrfHeader } from '../../support/http';
-import { pageFromDocument } from '../../../server/inertia/testing';
 import { seedDemoAccounts } from '../../support/seed';
 import { inertiaVisit } from './helpers';
 import { inertiaHeaders } from '../../support/http';
+import { expectInertia, pageFromDocument } from '../../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedDemoAccounts });
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -51,8 +51,7 @@ describe('state-changing requests', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/logout', headers: { cookie: jar.header() } });
     expect(response.statusCode).toBe(403);
     const page = pageFromDocument(response.body);
-    expect(page.component).toBe('errors/Error');
-    expect(page.props).toMatchObject({ status: 403, title: ERROR_PAGES[403].title, message: CSRF_REFUSED });
+    expectInertia(page).component('errors/Error').props({ status: 403, title: ERROR_PAGES[403].title, message: CSRF_REFUSED });
     expect(await isSignedIn(jar)).toBe(true);
   });
 

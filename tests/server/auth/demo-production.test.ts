@@ -3,6 +3,7 @@ import { useTestApp } from '../../support/app';
 import { csrfJar, xsrfHeader } from '../../support/http';
 import { seedDemoAccounts } from '../../support/seed';
 import { inertiaVisit } from './helpers';
+import { expectInertia } from '../../../server/inertia/testing';
 
 const ctx = useTestApp({
   env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DEMO_LOGIN: 'true' },
@@ -15,7 +16,7 @@ describe('demo sign-in in production', () => {
     expect(ctx.config.demoLogin).toBe(false);
     const { response, page } = await inertiaVisit(ctx.app, '/dev/login');
     expect(response.statusCode).toBe(404);
-    expect(page.component).toBe('errors/Error');
+    expectInertia(page).component('errors/Error');
   });
 
   it('POST /dev/login is a 404 too, with or without a valid token, and signs nobody in', async () => {
@@ -29,7 +30,7 @@ describe('demo sign-in in production', () => {
 
   it('the login page does not offer it', async () => {
     const { page } = await inertiaVisit(ctx.app, '/login');
-    expect(page.props.demoLoginAvailable).toBe(false);
+    expectInertia(page).prop('demoLoginAvailable', false);
   });
 
   it('providers without credentials are shown disabled with a reason', async () => {

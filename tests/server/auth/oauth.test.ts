@@ -8,6 +8,7 @@ import { useOidcProvider } from '../../support/oidc';
 import { seedDemoAccounts } from '../../support/seed';
 import { flashMessages, inertiaVisit as visit, providerSignIn } from './helpers';
 import { inertiaHeaders } from '../../support/http';
+import { expectInertia } from '../../../server/inertia/testing';
 
 const oidc = useOidcProvider({ ORGANISATION_GOOGLE_DOMAINS: 'chaplains.example.org', ORGANISATION_USER_TYPE: 'Leader', RATE_LIMIT_SIGN_IN_MAX: '200' });
 const ctx = useTestApp({ env: oidc.env, seed: seedDemoAccounts });
@@ -32,8 +33,9 @@ describe('social sign-in through a real OpenID Connect provider', () => {
     expect(response.headers.location).toBe('/popular?page=2');
     expect(jar.get('equip_session')).toBeTruthy();
     const { page } = await visit(ctx.app, '/', jar);
-    expect(page.props.auth).toMatchObject({ authenticated: true, email: 'new.person@gmail.example', email_unverified: false });
-    expect(page.props.auth.user.name).toBe('New Person');
+    expectInertia(page)
+      .props({ auth: { authenticated: true, email: 'new.person@gmail.example', email_unverified: false } })
+      .prop('auth.user.name', 'New Person');
 
     const user = await userByEmail(ctx.app, 'new.person@gmail.example');
     expect(user).toMatchObject({ level: 1, type: 'Member', loginUsing: 'google' });
@@ -84,7 +86,7 @@ describe('social sign-in through a real OpenID Connect provider', () => {
     expect(user.loginUsing).toBe('microsoft');
     const { page } = await visit(ctx.app, '/', jar);
     expect(page.props.auth.user.ref).toBeTruthy();
-    expect(page.props.auth.email).toBe('both@example.net');
+    expectInertia(page).prop('auth.email', 'both@example.net');
   });
 
   it('does not link an unverified e-mail to the user who owns it', async () => {
@@ -94,8 +96,7 @@ describe('social sign-in through a real OpenID Connect provider', () => {
     const [identity] = await ctx.app.db.select().from(identities).where(eq(identities.subject, 'm-600'));
     expect(identity.userId).not.toBe(owner.id);
     const { page } = await visit(ctx.app, '/', jar);
-    expect(page.props.auth).toMatchObject({ authenticated: true, email: null, email_missing: true });
-    expect(page.props.auth.user.name).toBe('Impostor');
+    expectInertia(page).props({ auth: { authenticated: true, email: null, email_missing: true } }).prop('auth.user.name', 'Impostor');
   });
 
   it('a refused consent signs nobody in and says sign-in was cancelled', async () => {
@@ -104,7 +105,7 @@ describe('social sign-in through a real OpenID Connect provider', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/login');
     expect(await flashMessages(ctx.app, jar)).toContain(SIGN_IN_CANCELLED);
-    expect((await visit(ctx.app, '/', jar)).page.props.auth.authenticated).toBe(false);
+    expectInertia((await visit(ctx.app, '/', jar)).page).prop('auth.authenticated', false);
     expect(await userByEmail(ctx.app, 'no@example.net')).toBeUndefined();
   });
 
@@ -120,7 +121,7 @@ describe('social sign-in through a real OpenID Connect provider', () => {
     jar.store(response);
     expect(response.headers.location).toBe('/login');
     expect(await flashMessages(ctx.app, jar)).toContain(SIGN_IN_FAILED);
-    expect((await visit(ctx.app, '/', jar)).page.props.auth.authenticated).toBe(false);
+    expectInertia((await visit(ctx.app, '/', jar)).page).prop('auth.authenticated', false);
     expect(await userByEmail(ctx.app, 'forged@example.net')).toBeUndefined();
   });
 
@@ -203,13 +204,14 @@ describe('social sign-in through a real OpenID Connect provider', () => {
 describe('the login page', () => {
   it('lists the configured providers as enabled, with the organisation domains and demo sign-in', async () => {
     const { page } = await visit(ctx.app, '/login');
-    expect(page.component).toBe('auth/Login');
-    expect(page.props.providers).toEqual([
-      { provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: true, reason: null },
-      { provider: 'microsoft', label: 'Microsoft', href: '/auth/microsoft/redirect', enabled: true, reason: null },
-      { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: true, reason: null },
-    ]);
-    expect(page.props.organisationDomains).toEqual(['chaplains.example.org']);
-    expect(page.props.demoLoginAvailable).toBe(true);
+    expectInertia(page)
+      .component('auth/Login')
+      .prop('providers', [
+        { provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: true, reason: null },
+        { provider: 'microsoft', label: 'Microsoft', href: '/auth/microsoft/redirect', enabled: true, reason: null },
+        { provider: 'facebook', label: 'Facebook', href: '/auth/facebook/redirect', enabled: true, reason: null },
+      ])
+      .prop('organisationDomains', ['chaplains.example.org'])
+      .prop('demoLoginAvailable', true);
   });
 });

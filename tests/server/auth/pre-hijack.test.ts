@@ -19,6 +19,7 @@ import { useOidcProvider } from '../../support/oidc';
 import { sessionAs, SIGN_IN_OFTEN } from '../../support/sessions';
 import { ITEMS, seedSharingLibrary, STAFF } from '../sharing-fixture';
 import { providerSignIn } from './helpers';
+import { expectInertia } from '../../../server/inertia/testing';
 
 const oidc = useOidcProvider({ ...SIGN_IN_OFTEN, ORGANISATION_GOOGLE_DOMAINS: 'chaplains.example.org', ORGANISATION_USER_TYPE: 'Leader' });
 const ctx = useTestApp({ env: oidc.env, seed: seedSharingLibrary });
@@ -103,7 +104,7 @@ describe('an address typed on another account', () => {
 
     const attackerAgain = await signedInThrough('microsoft', MALLORY);
     const { page } = await visit(ctx.app, '/', attackerAgain);
-    expect(page.props.auth).toMatchObject({ email: null, email_missing: true, user: { ref: attackerAccount.ref } });
+    expectInertia(page).props({ auth: { email: null, email_missing: true, user: { ref: attackerAccount.ref } } });
     expect(await accountOf('microsoft', MALLORY.sub)).toMatchObject({ level: 1 });
     expect(await receivedShares(attackerAgain)).toEqual([]);
     expect(await itemStatus(attackerAgain, ITEMS.staff)).toBe(403);

@@ -8,6 +8,7 @@ import { useTestApp } from '../../support/app';
 import { csrfJar, signInAs, xsrfHeader } from '../../support/http';
 import { seedDemoAccounts } from '../../support/seed';
 import { flashMessages, inertiaVisit } from './helpers';
+import { expectInertia } from '../../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedDemoAccounts });
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -48,7 +49,7 @@ async function demoListingEntry(email: string) {
 describe('demo sign-in', () => {
   it('lists the seeded demo accounts with their level and roles', async () => {
     const { page } = await inertiaVisit(ctx.app, '/dev/login');
-    expect(page.component).toBe('dev/Login');
+    expectInertia(page).component('dev/Login');
     expect(page.props.accounts.map((a: { email: string }) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
     expect(page.props.accounts).toContainEqual({ email: 'superadmin@example.org', name: 'Tom Fraser', level: 6, roles: ['Super admin', 'Admin'] });
     expect(page.props.accounts).toContainEqual({ email: 'member@example.org', name: 'Maya Thompson', level: 1, roles: [] });
@@ -61,7 +62,7 @@ describe('demo sign-in', () => {
     expect(response.headers.location).toBe('/');
     jar.store(response);
     const { page } = await inertiaVisit(ctx.app, '/', jar);
-    expect(page.props.auth).toMatchObject({ authenticated: true, email: 'leader@example.org' });
+    expectInertia(page).props({ auth: { authenticated: true, email: 'leader@example.org' } });
   });
 
   it('an unknown e-mail goes back with an error on the field and signs nobody in', async () => {
@@ -76,8 +77,7 @@ describe('demo sign-in', () => {
     expect(response.headers.location).toBe('/dev/login');
     jar.store(response);
     const { page } = await inertiaVisit(ctx.app, '/dev/login', jar);
-    expect(page.props.errors).toEqual({ email: UNKNOWN_DEMO_ACCOUNT });
-    expect(page.props.auth.authenticated).toBe(false);
+    expectInertia(page).errors({ email: UNKNOWN_DEMO_ACCOUNT }).prop('auth.authenticated', false);
   });
 
   it('signs in as, and lists, the account holding a demo address verified, never an older unverified claim on it', async () => {
@@ -139,7 +139,7 @@ describe('sessions', () => {
     try {
       await other.ready();
       const { page } = await inertiaVisit(other, '/', jar);
-      expect(page.props.auth).toMatchObject({ authenticated: true, email: 'affiliate@example.org' });
+      expectInertia(page).props({ auth: { authenticated: true, email: 'affiliate@example.org' } });
     } finally {
       await other.close();
     }
@@ -157,7 +157,7 @@ describe('sessions', () => {
     const sid = decodeURIComponent(jar.get('equip_session') ?? '').split('.')[0];
     await ctx.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sid));
     const { page } = await inertiaVisit(ctx.app, '/', jar);
-    expect(page.props.auth.authenticated).toBe(false);
+    expectInertia(page).prop('auth.authenticated', false);
     expect(await ctx.app.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
   });
 
@@ -165,7 +165,7 @@ describe('sessions', () => {
     const jar = await signInAs(ctx.app, 'admin@example.org');
     await ctx.app.db.delete(users).where(eq(users.email, 'admin@example.org'));
     const { page } = await inertiaVisit(ctx.app, '/', jar);
-    expect(page.props.auth).toMatchObject({ authenticated: false, user: null });
+    expectInertia(page).props({ auth: { authenticated: false, user: null } });
   });
 });
 
@@ -179,7 +179,7 @@ describe('logout', () => {
     jar.store(response);
     expect(await flashMessages(ctx.app, jar)).toContain('You have been logged out.');
     const { page } = await inertiaVisit(ctx.app, '/', jar);
-    expect(page.props.auth.authenticated).toBe(false);
+    expectInertia(page).prop('auth.authenticated', false);
     const [after] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(sessions).where(sql`${sessions.userId} is not null`);
     expect(after.count).toBeLessThan(sessionsBefore[0].count);
   });

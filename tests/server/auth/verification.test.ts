@@ -5,10 +5,10 @@ import { AUTH_NOTICES } from '../../../server/auth/messages';
 import { users } from '../../../server/db/schema';
 import { useTestApp } from '../../support/app';
 import { csrfJar, signInAs, xsrfHeader } from '../../support/http';
-import { pageFromDocument } from '../../../server/inertia/testing';
 import { seedDemoAccounts } from '../../support/seed';
 import { decodedBody, useSmtpServer } from '../../support/smtp';
 import { flashMessages, inertiaVisit } from './helpers';
+import { expectInertia } from '../../../server/inertia/testing';
 
 const env: Record<string, string> = { APP_URL: 'http://localhost:3000', MAIL_FROM: 'Equip <no-reply@equip.test>' };
 const smtp = useSmtpServer(env);
@@ -45,7 +45,7 @@ describe('e-mail verification', () => {
     expect(verify.headers.location).toBe('/');
     jar.store(verify);
     const { page } = await inertiaVisit(ctx.app, '/', jar);
-    expect(page.props.auth).toMatchObject({ email_unverified: false, email: 'unverified@example.org' });
+    expectInertia(page).props({ auth: { email_unverified: false, email: 'unverified@example.org' } });
     expect(page.flash.notifications.map((n: { message: string }) => n.message)).toContain(AUTH_NOTICES.emailVerified);
 
     const again = await ctx.app.inject({ method: 'GET', url: verificationPath(mail.raw) });
@@ -55,7 +55,7 @@ describe('e-mail verification', () => {
   it('a wrong token gives the 410 page', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/profile/verify/${'A'.repeat(43)}` });
     expect(response.statusCode).toBe(410);
-    expect(pageFromDocument(response.body).props).toMatchObject({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
+    expectInertia(response).props({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
     const malformed = await ctx.app.inject({ method: 'GET', url: '/profile/verify/not-a-token' });
     expect(malformed.statusCode).toBe(410);
   });
