@@ -129,11 +129,11 @@ describe('a redirect to another origin', () => {
 
   it('stays a plain redirect for first visits and form posts', async () => {
     const browser = new TestBrowser(app);
-    const afterGet = await browser.request('/elsewhere');
-    const afterPatch = await browser.request('/elsewhere', { method: 'PATCH' });
 
-    expect([afterGet.statusCode, afterGet.headers.location]).toEqual([302, 'https://drive.example.com/folder/1#files']);
-    expect([afterPatch.statusCode, afterPatch.headers.location]).toEqual([303, 'https://drive.example.com/folder/1#files']);
+    for (const [method, status] of [['GET', 302], ['PATCH', 303]] as const) {
+      const response = await browser.request('/elsewhere', { method });
+      expect([response.statusCode, response.headers.location]).toEqual([status, 'https://drive.example.com/folder/1#files']);
+    }
   });
 });
 
