@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import buildClientIfMissing from '../support/build-client';
 import { CHROMIUM_PATH } from './browser';
 import { waitForAnswer } from '../../scripts/lib/child-process';
 import { freePort } from '../../scripts/lib/free-port';
+import { throwawayPostgresDatabase } from '../support/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +18,10 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the client once, starts the real server on a free port with a fresh embedded database. */
+/**
+ * Builds the client once, starts the real server on a free port with a fresh database: embedded (PGlite) by default,
+ * or a throwaway database on the PostgreSQL server that TEST_DATABASE_URL names.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     if (process.env.CI) throw new Error(`E2E tests need Chromium at ${CHROMIUM_PATH} on CI (apt-get install -y chromium).`);
@@ -32,25 +36,25 @@ export default async function setup(project: TestProject) {
   buildClientIfMissing();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equip-e2e-'));
   const port = await freePort();
-  const server = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      VITE_DEV_SERVER_URL: '',
-      // Every browser test comes from 127.0.0.1: the per-address limit is for one person, not a whole test suite.
-      RATE_LIMIT_MAX: '100000',
-      // Admin Advanced answers at once, so the browser test sees an action run and its report arrive by polling.
-      ADVANCED_ACTION_WAIT_SECONDS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  const database = process.env.TEST_DATABASE_URL ? await throwawayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database?.url ?? '',
+    VITE_DEV_SERVER_URL: '',
+    // Every browser test comes from 127.0.0.1: the per-address limit is for one person, not a whole test suite.
+    RATE_LIMIT_MAX: '100000',
+    // Admin Advanced answers at once, so the browser test sees an action run and its report arrive by polling.
+    ADVANCED_ACTION_WAIT_SECONDS: '0',
+  };
+  // The server plants the demo library in a new embedded database by itself; a PostgreSQL database is seeded first.
+  if (database) execFileSync('npx', ['tsx', 'server/db/seed/run.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForAnswer(`${baseUrl}/login`, server, { timeoutMs: 120_000 });
   project.provide('baseUrl', baseUrl);
@@ -60,6 +64,7 @@ export default async function setup(project: TestProject) {
     if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
 }
 
