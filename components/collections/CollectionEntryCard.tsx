@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { COLLECTION_TEXTS, type CollectionItemEntry } from '../../shared/collections';
-import ItemLink from '../item/ItemLink';
+import ItemLink from '../lib/ItemLink';
 import type { EntryStep } from './sections';
 import { DRAG_HANDLE_ATTRIBUTE } from '../lib/useSortableList';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, type Comment } from '../../shared/comments';
 import { useDates } from '../lib/useDates';
-import ItemLink from '../item/ItemLink';
+import ItemLink from '../lib/ItemLink';
 import AppLink from '../lib/AppLink';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
 import CommentInput, { type SendComment } from './CommentInput';

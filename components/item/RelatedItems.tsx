@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import type { Relation } from '../../shared/items';
 import { deleteKeepingScroll } from '../lib/visits';
 import AddRelatedItem from './AddRelatedItem';
-import ItemLink from './ItemLink';
+import ItemLink from '../lib/ItemLink';
 import VisibilityBadge from './VisibilityBadge';
 import { ROUTES } from '../../shared/routes';
 

@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import type { ItemTask } from '../../shared/items';
 import { TASK_TEXTS } from '../../shared/tasks';
-import ItemLink from '../item/ItemLink';
+import ItemLink from '../lib/ItemLink';
 import { postKeepingScroll } from '../lib/visits';
 import { PriorityBadge, TaskDue } from './TaskBadges';
 import { ROUTES } from '../../shared/routes';

@@ -7,7 +7,7 @@ import { LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
 import { USER_FIELD_LABELS, USER_FLAG_FIELDS, type UserComment, type UserDetail, type UserFlagField } from '../../shared/users';
 import InlineEditableField from '../../components/inline-edit/InlineEditableField';
-import ItemLink from '../../components/item/ItemLink';
+import ItemLink from '../../components/lib/ItemLink';
 import UserActions from '../../components/users/UserActions';
 import { ROUTES } from '../../shared/routes';
 

@@ -5,10 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { forbidden } from '../lib/http-errors';
+import { ACCESS_RULE } from '../lib/route-table';
 import { isSignedIn, type Viewer } from './policy';
-
-/** The access rule a guard checks, as the route table shows it. */
-export const ACCESS_RULE = Symbol('access rule');
 
 /** A guard of a feature's own (its own refusal), named by the policy rule it checks for the route table. */
 export function describedAs<T extends object>(rule: string, guard: T): T & { [ACCESS_RULE]: string } {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { relative } from 'node:path';
-import { ACCESS_RULE } from '../access/guards';
 import { APP_ROOT } from '../app-root';
 
 /** One method of one registered route, as Fastify matches it, with the schemas it declares for its input. */
@@ -13,6 +12,9 @@ export interface RouteEntry {
   /** The file that registered the route (a plugin's routes, such as the static files, have none of ours on the stack). */
   file: string;
 }
+
+/** The access rule a guard checks, as the route table shows it (set on a guard by `describedAs`, server/access/guards.ts). */
+export const ACCESS_RULE = Symbol('access rule');
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagRow, TaxonomyField, TaxonomyUsage } from '../../../shared/taxonomies-admin';
 import { alias } from 'drizzle-orm/pg-core';
-import { writePositions, type PositionTarget } from '../../lib/positions';
+import { writePositions, type PositionTarget } from '../../db/positions';
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

@@ -8,7 +8,7 @@ import type { CollectionChoice, CollectionSummary } from '../../../shared/collec
 import { collectionSharesToViewer, isSignedIn, openableCollectedItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collectionItems, collections, items, shares, users } from '../../db/schema';
-import { writePositions, type PositionTarget } from '../../lib/positions';
+import { writePositions, type PositionTarget } from '../../db/positions';
 import { REF_PATTERN } from '../../lib/ref';
 import { firstImageRef } from '../../items';
 import { isUniqueViolation } from '../../db/errors';

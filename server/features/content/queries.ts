@@ -2,7 +2,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contents, items } from '../../db/schema';
-import { writePositions } from '../../lib/positions';
+import { writePositions } from '../../db/positions';
 import { newRef, REF_PATTERN } from '../../lib/ref';
 import { findItemRecordById, type ContentRecord, type ItemRecord } from '../../items';
 

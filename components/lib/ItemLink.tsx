@@ -1,5 +1,5 @@
 import type { InertiaLinkProps } from '@inertiajs/react';
-import AppLink from '../lib/AppLink';
+import AppLink from './AppLink';
 import { ROUTES } from '../../shared/routes';
 
 /**
