@@ -27,16 +27,21 @@ export interface TaskRow {
   byUserName: string | null;
 }
 
+/** A task's own columns, as the item page's JSON and My Tasks read them. */
+export const taskColumns = {
+  ref: tasks.ref,
+  task: tasks.task,
+  notes: tasks.notes,
+  priority: tasks.priority,
+  dueDate: tasks.dueDate,
+  completedAt: tasks.completedAt,
+};
+
 /** SQL: the item's tasks as JSON, open ones first, most urgent first. Only for those `canSeeItemTasks` lets see them. */
 export function itemTasksSql(itemId: SQLWrapper): SQL {
   return jsonArray(
     jsonObject({
-      ref: tasks.ref,
-      task: tasks.task,
-      notes: tasks.notes,
-      priority: tasks.priority,
-      dueDate: tasks.dueDate,
-      completedAt: tasks.completedAt,
+      ...taskColumns,
       forUserName: forUser.name,
       forUserRef: forUser.ref,
       byUserName: byUser.name,

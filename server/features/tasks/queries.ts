@@ -8,7 +8,7 @@ import { loadViewer } from '../../auth/viewer';
 import type { Database } from '../../db/client';
 import { items, tasks, users } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
-import { readTask } from './item-part';
+import { readTask, taskColumns } from './item-part';
 import { viewerCanOpen, type ItemRecord } from '../../items';
 
 export interface NewTask {
@@ -80,12 +80,7 @@ export async function listMyTasks(db: Database, viewer: Viewer & { id: number },
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
-        ref: tasks.ref,
-        task: tasks.task,
-        notes: tasks.notes,
-        priority: tasks.priority,
-        dueDate: tasks.dueDate,
-        completedAt: tasks.completedAt,
+        ...taskColumns,
         byUserName: byUser.name,
         itemRef: items.ref,
         itemTitle: items.title,
