@@ -305,7 +305,7 @@ describe('every read or copy path agrees with the policy, expiry and shares incl
       { numRuns: 10, seed: SEED, plugins: [fc.unbiased()] },
     );
     expect([...exercised].sort()).toEqual([...EVERY_RULE].sort());
-  });
+  }, 90_000);
 
   it('every list stays exact when the library changes between reads (the library cache never answers from before a write)', async () => {
     const exercised = new Set<string>();
@@ -366,7 +366,7 @@ describe('every read or copy path agrees with the policy, expiry and shares incl
       { numRuns: 6, seed: SEED, plugins: [fc.unbiased()] },
     );
     expect([...exercised].sort()).toEqual([...EVERY_RULE].sort());
-  });
+  }, 90_000);
 });
 
 describe('search text from users', () => {
