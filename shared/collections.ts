@@ -31,7 +31,6 @@ export const COLLECTION_SECTION_MAX = 255;
 
 /** Fields a collection page edits in place, one at a time (PATCH /collection/{ref}). */
 export const COLLECTION_FIELDS = ['title', 'description', 'public'] as const;
-export type CollectionField = (typeof COLLECTION_FIELDS)[number];
 
 export const COLLECTION_MESSAGES = {
   titleRequired: 'Please enter a title',

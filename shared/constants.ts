@@ -5,7 +5,9 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_OFFSET_PX = 16;
 export const TOAST_POSITION = 'top-end' as const;
 
+/** @public The spec's value (§9); Bootstrap's stylesheet applies it, so no code reads it. */
 export const MODAL_FADE_MS = 300;
+/** @public The spec's value (§9); Bootstrap's stylesheet applies it, so no code reads it. */
 export const MODAL_SIZES = { sm: 576, md: 768, lg: 992 } as const;
 
 export const PREFETCH_HOVER_DELAY_MS = 75;
@@ -21,12 +23,8 @@ export const INFINITE_SCROLL_BUFFER_PX = 400;
 export const HISTORY_FIRST_REFRESH_MS = 5000;
 export const HISTORY_REFRESH_MS = 60_000;
 
-export const LINK_COPIED_MS = 3000;
-export const SHARE_DIALOG_CLOSE_MS = 2000;
-
-export const GRANT_DEFAULT_LEVEL = 2;
-export const GRANT_DEFAULT_DAYS = 90;
-export const GRANT_DAYS_OPTIONS = [7, 90, 365, null] as const;
+// Sharing's constants (Link Copied, the dialog closing, the Grant form's defaults and validity options) live in
+// shared/sharing.ts with the rest of sharing.
 
 export const DRAG_ANIMATION_MS = 250;
 
@@ -50,7 +48,7 @@ export function screenSizeFor(width: number): ScreenSize {
   if (width < SCREEN_BREAKPOINTS.lg) return 1;
   return 2;
 }
-/** Admin area breakpoints (admin-curation §9). */
+/** @public Admin area breakpoints (admin-curation §9): Bootstrap's grid in the admin layout applies them. */
 export const ADMIN_BREAKPOINTS = { xs: 0, sm: 640, md: 1024, lg: 1440, xl: 1920 } as const;
 
 export const CONTENT_MAX_WIDTH_PX = 1200;

@@ -59,8 +59,6 @@ export const LOGIN_PROVIDER_LABELS: Record<LoginProvider, string> = { google: 'G
 export const FLASH_TYPES = ['success', 'info', 'warning', 'danger'] as const;
 export type FlashType = (typeof FLASH_TYPES)[number];
 
-export const DEPLOYMENT_TASK_STATES = ['pending', 'running', 'completed', 'failed'] as const;
-
 /** The drive and image health actions of Admin Advanced (admin-curation §2), spelled as the page posts them. */
 export const DRIVE_HEALTH_ACTIONS = [
   'storage_stats',

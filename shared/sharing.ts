@@ -138,12 +138,6 @@ export function openingShareLevel(max: number, visible: readonly boolean[] | und
   return DEFAULT_SHARE_LEVEL;
 }
 
-export function shareLevels(max: number): AccessLevel[] {
-  const levels: AccessLevel[] = [];
-  for (let level = MIN_SHARE_LEVEL; level <= max; level += 1) levels.push(level as AccessLevel);
-  return levels;
-}
-
 /** POST target of the Grant form: `{current page path}/share` (§7). */
 export function shareActionUrl(pagePath: string): string {
   return `${pagePath.replace(/\/$/, '')}/share`;

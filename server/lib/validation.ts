@@ -7,13 +7,6 @@ import { z } from 'zod';
 import type { Route, RouteParamName } from '../../shared/routes';
 import { REF_PATTERN } from './ref';
 
-/** The first message of each field of a failed parse, as forms show them under their inputs ('form' for the whole). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return errors;
-}
-
 /** An opaque ref in a path. Anything else names nothing, so a params schema failure answers 404. */
 export const ref = z.string().regex(REF_PATTERN);
 

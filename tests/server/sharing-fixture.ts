@@ -6,7 +6,6 @@ import { contents, items, shares, users, userTypes } from '../../server/db/schem
 import { seedDemoAccounts } from '../support/seed';
 
 export const AFFILIATE = 'affiliate@example.org';
-export const MEMBER = 'member@example.org';
 export const LEADER = 'leader@example.org';
 export const STAFF = 'staff@example.org';
 export const ADMIN = 'admin@example.org';

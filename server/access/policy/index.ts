@@ -3,7 +3,7 @@
  * The UI only hides what these functions already refuse on the server.
  *
  * One module behind this index, split by domain; import it as `server/access/policy`, never a file inside:
- * - levels.ts: the viewer (`Viewer`, `isSignedIn`, `ANONYMOUS`), `effectiveLevel`, `isAdmin`, `canSeeLevel`;
+ * - levels.ts: the viewer (`Viewer`, `isSignedIn`, `ANONYMOUS`), `effectiveLevel`, `isAdmin`;
  * - flags.ts: the page-level flags every page carries (`baseCan`, `menuFlags`) and the rules about the viewer alone
  *   they read (`maxShareLevel`, `canGrantAccess`, `canManageUsers`, `canInvite`, `canReadDocumentation`);
  * - viewer-sql.ts: how the SQL conditions see a viewer (`SqlTime`, the shares addressed to them, prepared

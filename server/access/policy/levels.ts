@@ -13,6 +13,3 @@ export function isAdmin(viewer: Viewer): boolean {
   return viewer.admin || viewer.superadmin;
 }
 
-export function canSeeLevel(viewer: Viewer, level: number): boolean {
-  return effectiveLevel(viewer) >= level;
-}

@@ -3,7 +3,7 @@ import { items, users } from '../schema';
 import { countRows } from './batches';
 import { seedDemoLibrary, type SeedOptions } from './seed';
 
-export { DEMO_ACCOUNTS, DEMO_INVITATIONS, USER_TYPES, type DemoAccount, type DemoInvitation, type SeedUserType } from './accounts';
+export { DEMO_ACCOUNTS, DEMO_INVITATIONS, USER_TYPES } from './accounts';
 export { invitationTokenHash, NO_ACCOUNT_EMAIL } from './sharing';
 export { DEFAULT_ITEM_COUNT, seedDemoLibrary, type SeedOptions } from './seed';
 export type { SeedSummary } from './summary';

@@ -3,15 +3,11 @@
  * capped at LISTING_ROW_CAP rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { LISTING_ACTIONS, type ListingAction } from '../../../shared/advanced';
+import type { ListingAction } from '../../../shared/advanced';
 import { visibilityInfo } from '../../../shared/enums';
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { LISTING_ROW_CAP, listingReport, type Cell } from './text-table';
-
-export function isListingAction(value: string): value is ListingAction {
-  return (LISTING_ACTIONS as readonly string[]).includes(value);
-}
 
 interface Listing {
   title: string;

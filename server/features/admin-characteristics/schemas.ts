@@ -41,8 +41,6 @@ export const createCharacteristicBody = formBody({
   public: isPublic.default(false),
 });
 
-export type NewCharacteristicInput = z.infer<typeof createCharacteristicBody>;
-
 /** PATCH /admin/characteristic/{ref}: exactly one of the fields. */
 export const characteristicFieldSchemas: Record<CharacteristicField, z.ZodType<string | boolean | number | null>> = {
   title,

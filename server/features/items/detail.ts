@@ -33,7 +33,6 @@ import {
   itemGrantedLevelSql,
   itemRecordQuery,
   itemSummary,
-  openItemForViewer,
   readAffirmationOptions,
   readAffirmationSummary,
   visibilityFields,
@@ -257,16 +256,6 @@ export function itemPartsLoader(
     open.wanted.add(name);
     return (await open.loaded)[name]!;
   };
-}
-
-/** The full item for a viewer who may open it (see `openItemForViewer`). */
-export async function loadItemDetailFor(db: Database, viewer: Viewer, record: ItemRecord, now: Date = new Date()): Promise<ItemDetail> {
-  return (await loadItemParts(db, viewer, record, ['item'], now)).item;
-}
-
-/** `loadItemDetailFor` from a ref, with the same 404/403/410 answers as the item page. */
-export async function loadItemDetail(db: Database, viewer: Viewer, ref: string, now: Date = new Date()): Promise<ItemDetail> {
-  return loadItemDetailFor(db, viewer, await openItemForViewer(db, viewer, ref, now), now);
 }
 
 interface DetailParts {

@@ -34,7 +34,6 @@ export const taskBody = formBody({
   /** Empty: the task is for whoever creates it. */
   for_user_ref: z.preprocess(blankToUndefined, z.string({ error: TASK_ERRORS.for_user_ref }).trim().regex(REF_PATTERN, { error: TASK_ERRORS.for_user_ref }).optional()),
 });
-export type TaskBody = z.infer<typeof taskBody>;
 
 /** The longest Re-Open value anyone sends ('true'); a longer one is no value. */
 const REOPEN_VALUE_MAX = 16;
