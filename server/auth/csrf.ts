@@ -1,7 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
 import { CSRF_REFUSED, ERROR_PAGES } from '../../shared/messages';
 import { createCsrfToken, csrfKeyFromSecret, isValidCsrfToken, safeEqual } from './csrf-token';
 import { persistedSessionId } from './session';
@@ -16,9 +15,6 @@ export const CSRF_FORM_FIELD = '_token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const issuedTokens = new WeakMap<FastifyRequest, string>();
 const keys = new Map<string, KeyObject>();
-/** Tokens found valid, per key: `<session id>|<token>`. */
-const knownValidTokens = new WeakMap<KeyObject, LRUCache<string, true>>();
-const REMEMBERED_TOKENS = 10_000;
 
 /**
  * Refuses every state-changing request whose X-XSRF-TOKEN header (or `_token`
@@ -46,7 +42,7 @@ export function csrfToken(request: FastifyRequest, reply: FastifyReply): string 
   const key = csrfKey(request);
   const sessionId = persistedSessionId(request);
   const current = issuedTokens.get(request) ?? request.cookies[XSRF_COOKIE];
-  if (current && isValidForSession(key, current, sessionId)) return current;
+  if (current && isValidCsrfToken(key, current, sessionId)) return current;
   const token = createCsrfToken(key, sessionId);
   const { cookieSecure, SESSION_MAX_AGE_DAYS } = request.server.config;
   reply.setCookie(XSRF_COOKIE, token, {
@@ -64,7 +60,7 @@ function carriesValidToken(request: FastifyRequest): boolean {
   const submitted = submittedToken(request);
   const cookie = request.cookies[XSRF_COOKIE];
   if (!submitted || !cookie || !safeEqual(submitted, cookie)) return false;
-  return isValidForSession(csrfKey(request), submitted, persistedSessionId(request));
+  return isValidCsrfToken(csrfKey(request), submitted, persistedSessionId(request));
 }
 
 function submittedToken(request: FastifyRequest): string | undefined {
@@ -84,23 +80,6 @@ async function refuse(request: FastifyRequest, reply: FastifyReply): Promise<voi
   }
   const props = { status: 403, title: ERROR_PAGES[403].title, message: CSRF_REFUSED, detail: null };
   await reply.inertia('errors/Error', props, { status: 403 });
-}
-
-/**
- * Every response checks the visitor's token again (to know whether to issue a new one); the answer for a token and
- * session never changes, so a valid one is remembered instead of computing its HMAC on every request.
- */
-function isValidForSession(key: KeyObject, token: string, sessionId: string | null): boolean {
-  let known = knownValidTokens.get(key);
-  if (!known) {
-    known = new LRUCache<string, true>({ max: REMEMBERED_TOKENS });
-    knownValidTokens.set(key, known);
-  }
-  const entry = `${sessionId ?? ''}|${token}`;
-  if (known.get(entry)) return true;
-  if (!isValidCsrfToken(key, token, sessionId)) return false;
-  known.set(entry, true);
-  return true;
 }
 
 function csrfKey(request: FastifyRequest): KeyObject {

@@ -1,7 +1,6 @@
 import type { Session } from 'fastify';
 import type { SessionStore } from '@fastify/session';
 import { eq, lte, sql, type SQL } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Viewer } from '../access/viewer';
 import type { Database } from '../db/client';
 import { storableText } from '../lib/text-input';
@@ -17,15 +16,23 @@ type SessionCallback = (error: unknown, session?: Session | null) => void;
  */
 export type SessionSideColumns = Record<string, SQL>;
 
-/** What a signed-in session's read brought along: its user (null: the user is gone) and the side values. */
-export interface LoadedWithSession {
-  userId: number;
-  viewer: Viewer | null;
-  side: Record<string, unknown>;
-}
+/**
+ * What a signed-in session's read brought along: its user (null: the user is gone) and the side values. The store
+ * hands it back inside the session it read (`Session.readWithSession`), since @fastify/session copies the read's keys
+ * onto `request.session` and gives the store nothing else of the request. Never stored: `toJSON` leaves it out of the
+ * saved session and of @fastify/session's check for changes.
+ */
+export class ReadWithSession {
+  constructor(
+    readonly userId: number,
+    readonly viewer: Viewer | null,
+    readonly side: Record<string, unknown>,
+  ) {}
 
-/** Requests in progress at once, at most; an entry lives from the session read to the viewer hook. */
-const PRELOADED_USERS_MAX = 2000;
+  toJSON(): undefined {
+    return undefined;
+  }
+}
 
 /**
  * Sessions live in the `sessions` table, so every app instance serves every user
@@ -33,7 +40,6 @@ const PRELOADED_USERS_MAX = 2000;
  * when read and by `deleteExpired`.
  */
 export class DatabaseSessionStore implements SessionStore {
-  private readonly preloaded = new LRUCache<string, LoadedWithSession>({ max: PRELOADED_USERS_MAX });
   private readonly selectSession;
 
   constructor(
@@ -64,19 +70,7 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   destroy(sessionId: string, callback: Callback): void {
-    this.preloaded.delete(sessionId);
     settle(this.db.delete(sessions).where(eq(sessions.sid, sessionId)), callback);
-  }
-
-  /**
-   * What was read with this session for this user id, handed out once; undefined when there is
-   * nothing (the caller loads the user itself).
-   */
-  takeLoadedWith(sessionId: string, userId: number): LoadedWithSession | undefined {
-    const loaded = this.preloaded.get(sessionId);
-    if (!loaded) return undefined;
-    this.preloaded.delete(sessionId);
-    return loaded.userId === userId ? loaded : undefined;
   }
 
   /** Removes every expired session; returns how many went. */
@@ -107,11 +101,12 @@ export class DatabaseSessionStore implements SessionStore {
       await this.db.delete(sessions).where(eq(sessions.sid, sessionId));
       return null;
     }
+    const session = row.data as Session;
     if (row.userId !== null) {
       const viewer = row.user?.id ? toViewer(row.user as ViewerRow) : null;
-      this.preloaded.set(sessionId, { userId: row.userId, viewer, side: row.side as Record<string, unknown> });
+      session.readWithSession = new ReadWithSession(row.userId, viewer, row.side as Record<string, unknown>);
     }
-    return row.data as Session;
+    return session;
   }
 
   private expiryOf(session: Session): Date {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifySession from '@fastify/session';
-import { RememberingCookieSigner } from './cookie-signer';
-import { DatabaseSessionStore, type SessionSideColumns } from './session-store';
+import { DatabaseSessionStore, type ReadWithSession, type SessionSideColumns } from './session-store';
 import { runPeriodically } from '../db/periodic-jobs';
 
 declare module 'fastify' {
@@ -14,6 +13,8 @@ declare module 'fastify' {
     userId?: number;
     /** Day (YYYY-MM-DD) the session's expiry was last pushed forward. */
     renewedOn?: string;
+    /** What the store's read of this session brought along (never saved); the viewer hook alone reads it. */
+    readWithSession?: ReadWithSession;
   }
 }
 
@@ -27,7 +28,7 @@ export const sessionPlugin = fp(
     const store = new DatabaseSessionStore(app.db, maxAgeMs, options.sideColumns);
     app.decorate('sessionStore', store);
     await app.register(fastifySession, {
-      secret: new RememberingCookieSigner(app.config.sessionSecret),
+      secret: app.config.sessionSecret,
       cookieName: SESSION_COOKIE,
       store,
       saveUninitialized: false,

@@ -10,18 +10,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking: the signed-in user, or ANONYMOUS. */
     viewer: Viewer;
+    /** The side values read with this request's session (see SessionSideColumns); null without a signed-in session. */
+    sessionSideValues: Record<string, unknown> | null;
   }
 }
 
 const viewers = new WeakMap<FastifyRequest, Viewer>();
-const sideValues = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
-/** The side values read with this request's session (see SessionSideColumns); null without a signed-in session. */
-export function sessionSideValues(request: FastifyRequest): Record<string, unknown> | null {
-  return sideValues.get(request) ?? null;
-}
-
-/** Loads `request.viewer` from the session's user id with one query. */
+/**
+ * Sets `request.viewer` and `request.sessionSideValues` from what the session's read brought along (the store reads
+ * the user and the side values with the session, in one round trip); loads the user itself only when that is missing.
+ */
 export const viewerPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('viewer', {
@@ -32,6 +31,7 @@ export const viewerPlugin = fp(
         viewers.set(this, viewer);
       },
     });
+    app.decorateRequest('sessionSideValues', null);
     app.addHook('onRequest', async (request) => {
       request.viewer = await viewerForSession(app.db, request);
     });
@@ -40,16 +40,16 @@ export const viewerPlugin = fp(
 );
 
 async function viewerForSession(db: Database, request: FastifyRequest): Promise<Viewer> {
-  const userId = request.session?.userId;
+  const session = request.session;
+  const userId = session?.userId;
   if (userId === undefined) return ANONYMOUS;
-  // The session store usually read the user with the session, in the same round trip.
-  const loaded = request.server.sessionStore.takeLoadedWith(request.session.sessionId, userId);
-  if (loaded) sideValues.set(request, loaded.side);
-  const viewer = loaded ? loaded.viewer : await loadViewer(db, userId);
+  const read = session.readWithSession?.userId === userId ? session.readWithSession : undefined;
+  request.sessionSideValues = read ? read.side : null;
+  const viewer = read ? read.viewer : await loadViewer(db, userId);
   if (viewer) return viewer;
   // The user was deleted while signed in: forget the session rather than trust it.
-  sideValues.delete(request);
-  await request.session.regenerate();
+  request.sessionSideValues = null;
+  await session.regenerate();
   return ANONYMOUS;
 }
 
@@ -93,7 +93,7 @@ export async function loadViewer(db: Database, userId: number): Promise<Viewer |
  */
 export async function signIn(request: FastifyRequest, userId: number): Promise<void> {
   await request.session.regenerate();
-  sideValues.delete(request);
+  request.sessionSideValues = null;
   request.session.set('userId', userId);
   await request.server.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   request.viewer = (await loadViewer(request.server.db, userId)) ?? ANONYMOUS;
@@ -102,6 +102,6 @@ export async function signIn(request: FastifyRequest, userId: number): Promise<v
 /** Ends the session: the stored session is destroyed and a fresh, empty one takes its place. */
 export async function signOut(request: FastifyRequest): Promise<void> {
   await request.session.regenerate();
-  sideValues.delete(request);
+  request.sessionSideValues = null;
   request.viewer = ANONYMOUS;
 }

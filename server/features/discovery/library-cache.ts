@@ -24,7 +24,6 @@ import { LRUCache } from 'lru-cache';
 import { effectiveLevel, isAdmin, isSignedIn, levelOnlyViewer, sharesAddressedTo, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, libraryState, sessions, shares, users } from '../../db/schema';
-import { sessionSideValues } from '../../auth/viewer';
 import { answers, ClusterEntries, type CacheEntry } from './cluster-entries';
 
 declare module 'fastify' {
@@ -55,7 +54,7 @@ export function cachedReadsFor(request: FastifyRequest): Promise<CachedReads> {
   let reads = readsOfRequest.get(request);
   if (!reads) {
     const cache = request.server.libraryCache;
-    const fromSession = sessionSideValues(request);
+    const fromSession = request.sessionSideValues;
     reads = fromSession
       ? Promise.resolve({ cache, snapshot: cache.snapshotOf(request.viewer, fromSession) })
       : cache.snapshot(request.server.db, request.viewer).then((snapshot) => ({ cache, snapshot }));
