@@ -8,7 +8,6 @@ import {
   ADMIN_AFFIRMATIONS_URL,
   ADMIN_LABEL,
   ADMIN_URL,
-  AFFIRMATION_FIELDS,
   AFFIRMATION_MESSAGES,
   AFFIRMATIONS_TITLE,
 } from '../../../shared/admin';
@@ -19,11 +18,9 @@ import { affirmationOptionCan, canManageAffirmationOptions } from '../../access/
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
-import { oneOf, singleField } from '../../lib/form-input';
 import { createAffirmation, deleteAffirmation, findAffirmation, listAffirmations, updateAffirmation, type AffirmationRecord } from './queries';
-import { affirmationFieldSchemas, createAffirmationBody } from './schemas';
+import { AFFIRMATION_FIELD_RULES, createAffirmationBody } from './schemas';
 
-const BAD_EDIT_REQUEST = `Send exactly one of ${AFFIRMATION_FIELDS.join(', ')}.`;
 const LIST_CRUMBS = [
   { label: ADMIN_LABEL, href: ADMIN_URL },
   { label: AFFIRMATIONS_TITLE, href: ADMIN_AFFIRMATIONS_URL },
@@ -70,11 +67,9 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
     const affirmation = await affirmationOf(request, request.params.ref);
     const back = ROUTES.adminAffirmation.path({ ref: affirmation.ref });
-    const field = singleField(request.body, oneOf(AFFIRMATION_FIELDS), BAD_EDIT_REQUEST);
-    const [name, value] = field;
-    const parsed = affirmationFieldSchemas[name].safeParse(value);
-    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
-    const saved = await updateAffirmation(app.db, affirmation.id, name, parsed.data);
+    const field = AFFIRMATION_FIELD_RULES.parse(request.body);
+    if (!field.ok) return reply.redirectWithErrors(field.errors, back);
+    const saved = await updateAffirmation(app.db, affirmation.id, field.name, field.value);
     if (!saved.ok) return reply.redirectWithErrors({ title: AFFIRMATION_MESSAGES.titleTaken }, back);
     return reply.notify(AFFIRMATION_MESSAGES.saved).redirectBack(back);
   });

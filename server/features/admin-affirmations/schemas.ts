@@ -1,8 +1,9 @@
 /** Request shapes of the affirmation routes (admin-curation §3 Affirmation, §5, §7 POST /admin/affirmation, PATCH). */
 import { z } from 'zod';
-import { AFFIRMATION_MESSAGES, AFFIRMATION_TITLE_MAX, type AffirmationField } from '../../../shared/admin';
+import { AFFIRMATION_FIELDS, AFFIRMATION_MESSAGES, AFFIRMATION_TITLE_MAX, type AffirmationField } from '../../../shared/admin';
 import { formBody } from '../../lib/validation';
 import { booleanInput, trimmed } from '../../lib/form-input';
+import { fieldRules } from '../../lib/single-field';
 
 const title = z.preprocess(
   trimmed,
@@ -14,4 +15,7 @@ const isNegative = z.preprocess(booleanInput, z.boolean({ error: AFFIRMATION_MES
 export const createAffirmationBody = formBody({ title, is_negative: isNegative.default(false) });
 
 /** PATCH /admin/affirmation/{ref}: exactly one of the fields. */
-export const affirmationFieldSchemas: Record<AffirmationField, z.ZodType<string | boolean>> = { title, is_negative: isNegative };
+export const AFFIRMATION_FIELD_RULES = fieldRules(
+  { title, is_negative: isNegative } satisfies Record<AffirmationField, z.ZodType>,
+  `Send exactly one of ${AFFIRMATION_FIELDS.join(', ')}.`,
+);

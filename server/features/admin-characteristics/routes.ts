@@ -9,7 +9,6 @@ import {
   ADMIN_CHARACTERISTICS_URL,
   ADMIN_LABEL,
   ADMIN_URL,
-  CHARACTERISTIC_FIELDS,
   CHARACTERISTIC_FORMAT_LABELS,
   CHARACTERISTIC_MESSAGES,
   CONFIRM_FORMAT_CONVERSION_FIELD,
@@ -22,8 +21,7 @@ import { canManageCharacteristics, characteristicCan } from '../../access/policy
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
-import { booleanInput, oneOf, singleField } from '../../lib/form-input';
-import type { CharacteristicFormat } from '../../../shared/enums';
+import { booleanInput } from '../../lib/form-input';
 import {
   changeCharacteristicFormat,
   characteristicValueCount,
@@ -35,9 +33,8 @@ import {
   updateCharacteristic,
   type CharacteristicRecord,
 } from './queries';
-import { characteristicFieldSchemas, createCharacteristicBody } from './schemas';
+import { CHARACTERISTIC_FIELD_RULES, createCharacteristicBody } from './schemas';
 
-const BAD_EDIT_REQUEST = `Send exactly one of ${CHARACTERISTIC_FIELDS.join(', ')}.`;
 const LIST_CRUMBS = [
   { label: ADMIN_LABEL, href: ADMIN_URL },
   { label: CHARACTERISTICS_TITLE, href: ADMIN_CHARACTERISTICS_URL },
@@ -90,11 +87,10 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
     const characteristic = await characteristicOf(request, request.params.ref);
     const back = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
     const { [CONFIRM_FORMAT_CONVERSION_FIELD]: confirmation, ...fields } = (request.body ?? {}) as Record<string, unknown>;
-    const [name, value] = singleField(fields, oneOf(CHARACTERISTIC_FIELDS), BAD_EDIT_REQUEST);
-    const parsed = characteristicFieldSchemas[name].safeParse(value);
-    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
-    if (name === 'format') {
-      const format = parsed.data as CharacteristicFormat;
+    const field = CHARACTERISTIC_FIELD_RULES.parse(fields);
+    if (!field.ok) return reply.redirectWithErrors(field.errors, back);
+    if (field.name === 'format') {
+      const format = field.value;
       const changed = await changeCharacteristicFormat(app.db, characteristic.id, format, booleanInput(confirmation) === true);
       if (!changed.ok) {
         const message = CHARACTERISTIC_MESSAGES.formatLosesValues(changed.unconvertible, changed.total, CHARACTERISTIC_FORMAT_LABELS[format], changed.example);
@@ -102,13 +98,13 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.notify(CHARACTERISTIC_MESSAGES.formatConverted(changed.converted, changed.removed)).redirectBack(back);
     }
-    if (name === 'minimum') {
-      const minimum = parsed.data as number | null;
+    if (field.name === 'minimum') {
+      const minimum = field.value;
       const changed = await setCharacteristicMinimum(app.db, characteristic.id, minimum);
       if (!changed.ok) return reply.redirectWithErrors({ minimum: CHARACTERISTIC_MESSAGES.minimumBelowValues(changed.below, minimum!, changed.example) }, back);
       return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
     }
-    const saved = await updateCharacteristic(app.db, characteristic.id, name, parsed.data as string | boolean);
+    const saved = await updateCharacteristic(app.db, characteristic.id, field.name, field.value);
     if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
     return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
   });

@@ -11,16 +11,14 @@ import {
   QUICK_TAG_PER_PAGE,
   TAXONOMY_MESSAGES,
   TAXONOMY_TEXTS,
-  type TagField,
-  type TaxonomyField,
 } from '../../../shared/taxonomies-admin';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canManageTaxonomies } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { singleField } from '../../lib/form-input';
 import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
+import type { CheckedFieldOf } from '../../lib/single-field';
 import { paramsOf } from '../../lib/validation';
 import {
   createTag,
@@ -46,9 +44,8 @@ import {
   unlessTaken,
   type TagRecord,
 } from './queries';
-import { createTagBody, createTaxonomyBody, isTagField, isTaxonomyField, matrixQuery, repositionBody, tagFieldSchemas, taxonomyFieldSchemas, type MatrixQuery } from './schemas';
+import { createTagBody, createTaxonomyBody, matrixQuery, repositionBody, TAG_FIELD_RULES, TAXONOMY_FIELD_RULES, type MatrixQuery } from './schemas';
 
-const BAD_EDIT_REQUEST = 'Send exactly one field to change.';
 const ADMIN_CRUMB = { label: 'Admin', href: '/admin' };
 const LIST_CRUMB = { label: ADMIN_TAXONOMIES_TITLE, href: ADMIN_TAXONOMIES_URL };
 
@@ -100,11 +97,10 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(ROUTES.adminTaxonomy.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
     const taxonomy = await taxonomyOf(app.db, request.params.ref);
     const back = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
-    const [name, value] = singleField<TaxonomyField>(request.body, isTaxonomyField, BAD_EDIT_REQUEST);
-    const parsed = taxonomyFieldSchemas[name].safeParse(value);
-    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
-    if (name === 'title' && (await taxonomyTitleTaken(app.db, parsed.data as string, taxonomy.id))) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
-    if ((await unlessTaken(() => updateTaxonomyField(app.db, taxonomy.id, name, parsed.data))) === 'taken') return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
+    const field = TAXONOMY_FIELD_RULES.parse(request.body);
+    if (!field.ok) return reply.redirectWithErrors(field.errors, back);
+    if (field.name === 'title' && (await taxonomyTitleTaken(app.db, field.value, taxonomy.id))) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
+    if ((await unlessTaken(() => updateTaxonomyField(app.db, taxonomy.id, field.name, field.value))) === 'taken') return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
@@ -132,11 +128,10 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(ROUTES.adminTag.pattern, { schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
     const tag = await tagOf(app.db, request.params.ref);
     const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
-    const [name, value] = singleField<TagField>(request.body, isTagField, BAD_EDIT_REQUEST);
-    const parsed = tagFieldSchemas[name].safeParse(value);
-    if (!parsed.success) return reply.redirectWithErrors({ [name]: parsed.error.issues[0]!.message }, back);
-    const error = await saveTagField(app, tag, name, parsed.data);
-    if (error) return reply.redirectWithErrors({ [name]: error }, back);
+    const field = TAG_FIELD_RULES.parse(request.body);
+    if (!field.ok) return reply.redirectWithErrors(field.errors, back);
+    const error = await saveTagField(app, tag, field);
+    if (error) return reply.redirectWithErrors({ [field.name]: error }, back);
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
@@ -158,16 +153,17 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Saves one tag field; a message for the field when the value is refused. */
-async function saveTagField(app: FastifyInstance, tag: TagRecord, name: TagField, value: string | boolean): Promise<string | null> {
-  if (name === 'force_show_in_filtering') {
-    await updateTagForceShow(app.db, tag.id, value as boolean);
+async function saveTagField(app: FastifyInstance, tag: TagRecord, field: CheckedFieldOf<typeof TAG_FIELD_RULES>): Promise<string | null> {
+  if (field.name === 'force_show_in_filtering') {
+    await updateTagForceShow(app.db, tag.id, field.value);
     return null;
   }
-  if (name === 'label') {
-    if (await tagLabelTaken(app.db, tag.taxonomyId, value as string, tag.id)) return TAXONOMY_MESSAGES.labelTaken;
-    const saved = await unlessTaken(() => updateTagLabel(app.db, tag.id, value as string));
+  if (field.name === 'label') {
+    if (await tagLabelTaken(app.db, tag.taxonomyId, field.value, tag.id)) return TAXONOMY_MESSAGES.labelTaken;
+    const saved = await unlessTaken(() => updateTagLabel(app.db, tag.id, field.value));
     return saved === 'taken' ? TAXONOMY_MESSAGES.labelTaken : null;
   }
+  const value = field.value;
   if (value === '') {
     await moveTag(app.db, tag, null);
     return null;

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { booleanInput, trimmed } from '../../lib/form-input';
 import {
   QUICK_TAG_SEARCH_MAX,
-  TAG_FIELDS,
   TAG_LABEL_MAX,
-  TAXONOMY_FIELDS,
   TAXONOMY_MESSAGES,
   TAXONOMY_TITLE_MAX,
   TAXONOMY_USAGE_NOTE_MAX,
@@ -13,6 +11,7 @@ import {
   type TaxonomyField,
 } from '../../../shared/taxonomies-admin';
 import { pageQuery } from '../../lib/pagination';
+import { fieldRules } from '../../lib/single-field';
 import { formBody } from '../../lib/validation';
 
 const title = z.preprocess(
@@ -42,29 +41,19 @@ export const createTaxonomyBody = formBody({
 });
 export type CreateTaxonomyInput = z.infer<typeof createTaxonomyBody>;
 
-/** PATCH /admin/taxonomy/{ref}: exactly one field. */
-export const taxonomyFieldSchemas: Record<TaxonomyField, z.ZodType<string | boolean>> = {
-  title,
-  usage_note: usageNote,
-  required: flag,
-  multiselect: flag,
-  public: flag,
-  show_in_filtering: flag,
-};
+const BAD_EDIT_REQUEST = 'Send exactly one field to change.';
 
-export function isTaxonomyField(name: string): name is TaxonomyField {
-  return (TAXONOMY_FIELDS as readonly string[]).includes(name);
-}
+/** PATCH /admin/taxonomy/{ref}: exactly one field. */
+export const TAXONOMY_FIELD_RULES = fieldRules(
+  { title, usage_note: usageNote, required: flag, multiselect: flag, public: flag, show_in_filtering: flag } satisfies Record<TaxonomyField, z.ZodType>,
+  BAD_EDIT_REQUEST,
+);
 
 /** POST /admin/taxonomy/{ref}/tag: label and an optional parent_ref. */
 export const createTagBody = formBody({ label, parent_ref: parentRef.default('') });
 
 /** PATCH /admin/tag/{ref}: exactly one of label, parent_ref, force_show_in_filtering. */
-export const tagFieldSchemas: Record<TagField, z.ZodType<string | boolean>> = { label, parent_ref: parentRef, force_show_in_filtering: flag };
-
-export function isTagField(name: string): name is TagField {
-  return (TAG_FIELDS as readonly string[]).includes(name);
-}
+export const TAG_FIELD_RULES = fieldRules({ label, parent_ref: parentRef, force_show_in_filtering: flag } satisfies Record<TagField, z.ZodType>, BAD_EDIT_REQUEST);
 
 /** POST /admin/tag/{ref}/reposition: the tag's new index among its siblings. */
 export const repositionBody = formBody({
