@@ -24,7 +24,6 @@ import {
   type CollectionAccessFacts,
   type Viewer,
 } from '../../access/policy';
-import { singleField } from '../../lib/form-input';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../../items';
@@ -46,10 +45,9 @@ import {
   type CollectionEntryRecord,
   type CollectionRecord,
 } from './queries';
-import { addItemBody, chosenCollectionRef, collectionFieldBody, createCollectionBody, entryBody, isCollectionField } from './schemas';
+import { addItemBody, chosenCollectionRef, COLLECTION_FIELD_RULES, createCollectionBody, entryBody } from './schemas';
 
 const LIST_URL = '/collection';
-const BAD_EDIT_REQUEST = 'Send exactly one of title, description or public.';
 
 /** 403 without a word about the collection; anonymous visitors are told to sign in. */
 function refusal(viewer: Viewer) {
@@ -58,7 +56,7 @@ function refusal(viewer: Viewer) {
 
 /** Route option: an edit names exactly one collection field (400 otherwise), before its value is validated. */
 async function namesOneCollectionField(request: FastifyRequest): Promise<void> {
-  singleField(request.body, isCollectionField, BAD_EDIT_REQUEST);
+  COLLECTION_FIELD_RULES.pick(request.body);
 }
 
 /** Whether the viewer may open it, asking for shares only when being public, the owner or an admin is not enough. */
@@ -135,7 +133,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.patch(ROUTES.collection.pattern, { preValidation: namesOneCollectionField, schema: { params: paramsOf(ROUTES.collection), body: collectionFieldBody } }, async (request, reply) => {
+  app.patch(ROUTES.collection.pattern, { preValidation: namesOneCollectionField, schema: { params: paramsOf(ROUTES.collection), body: COLLECTION_FIELD_RULES.body } }, async (request, reply) => {
     const collection = await collectionTheViewerChanges(request, request.params.ref, canEditCollection);
     await updateCollection(app.db, collection.id, request.body);
     return reply.notify(COLLECTION_MESSAGES.saved).redirectBack(ROUTES.collection.path({ ref: collection.ref }));

@@ -1,10 +1,11 @@
 /** Request shapes of the collection routes (admin-curation §7; member-library §7 POST /collection/{collection}/item/{ref}). */
 import { z } from 'zod';
-import { booleanInput, oneOf, trimmed } from '../../lib/form-input';
+import { booleanInput, trimmed } from '../../lib/form-input';
+import { fieldRules } from '../../lib/single-field';
 import { formBody, ref } from '../../lib/validation';
 import {
   COLLECTION_DESCRIPTION_MAX,
-  COLLECTION_FIELDS,
+  type COLLECTION_FIELDS,
   COLLECTION_MESSAGES,
   COLLECTION_NOTE_MAX,
   COLLECTION_SECTION_MAX,
@@ -46,10 +47,14 @@ export const createCollectionBody = formBody({
   stay,
 });
 
-/** PATCH /collection/{ref}: one of title, description, public (the route refuses any other body before this). */
-export const collectionFieldBody = formBody({ title: title.optional(), description: description.optional(), public: isPublic.optional() });
-
-export const isCollectionField = oneOf(COLLECTION_FIELDS);
+/**
+ * PATCH /collection/{ref}: one of title, description, public. The route picks it in `preValidation` (400 for any other
+ * body) and its schema (`.body`) checks the value.
+ */
+export const COLLECTION_FIELD_RULES = fieldRules(
+  { title, description, public: isPublic } satisfies Record<(typeof COLLECTION_FIELDS)[number], z.ZodType>,
+  'Send exactly one of title, description or public.',
+);
 
 /** POST /collection/{collection}/item/{ref}: note and section, both optional. */
 export const addItemBody = formBody({

@@ -9,7 +9,7 @@ import { CONTENT_FORMATS, EXPORT_MODES } from '../../../shared/enums';
 import { ACCESS_LEVELS } from '../../../shared/levels';
 import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
-import { formBody } from '../../lib/validation';
+import { fieldRules } from '../../lib/single-field';
 import { ITEM_EDIT_ERRORS, optionalText, requiredText, text, wholeNumber, yesNo } from '../item-editing';
 import { driveEntryOrNull } from './folder';
 import type { ContentRecord } from '../../items';
@@ -79,19 +79,19 @@ export type ContentFieldName = keyof typeof CONTENT_FIELDS;
 /** A PATCH body as its field's rule read it. */
 type ContentFieldChange = Partial<Record<ContentFieldName, unknown>>;
 
-export function isContentFieldName(name: string): name is ContentFieldName {
-  return Object.hasOwn(CONTENT_FIELDS, name);
-}
+/**
+ * PATCH /content/{ref}'s one field: the route picks it in `preValidation` (400 for any other body; 403 for a curators'
+ * field the viewer may not change), and its schema (`.body`) checks the value by the field's rule.
+ */
+export const CONTENT_FIELD_RULES = fieldRules(
+  Object.fromEntries(Object.entries(CONTENT_FIELDS).map(([name, fieldRule]) => [name, fieldRule.schema])) as Record<ContentFieldName, z.ZodType>,
+  'Send one content field to change.',
+);
 
 /** Whether only curators (`canCurateContent`) may change the field. */
 export function isCuratorField(name: ContentFieldName): boolean {
   return CONTENT_FIELDS[name].access === 'curator';
 }
-
-/** PATCH /content/{ref}'s body: its one field (the route refuses any other body first), validated by that field's rule. */
-export const contentFieldBody = formBody(
-  Object.fromEntries(Object.entries(CONTENT_FIELDS).map(([name, fieldRule]) => [name, fieldRule.schema.optional()])) as Record<ContentFieldName, z.ZodOptional<z.ZodType>>,
-);
 
 /**
  * Saves the field a PATCH body named, on a row whose item the viewer manages (the route has checked `canManageContent`

@@ -11,12 +11,11 @@ import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, requireAllowed } from '../../access/guards';
 import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, canOpenUnlinkedDriveFile, isSignedIn, type Viewer } from '../../access/policy';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
-import { singleField } from '../../lib/form-input';
 import { forbidden, notFound, type HttpError } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { assertViewerMayOpen, contentRowOpensFor, findContentWithItem, findItemRecord, grantedLevelFor, openItemForViewer, type ContentRecord, type ItemRecord } from '../../items';
 import { addUploadedContents, linkExistingFile, sampleTarget, type FieldErrors } from './adding';
-import { contentFieldBody, isContentFieldName, isCuratorField, updateContentField } from './fields';
+import { CONTENT_FIELD_RULES, isCuratorField, updateContentField } from './fields';
 import { driveEntryOrNull, ensureItemFolder, folderEntriesFor, itemOwningEntry } from './folder';
 import { contentDownload, sendContentFile } from './open';
 import { countContentOpen, deleteContent, findContentByDriveFile, repositionContent } from './queries';
@@ -25,14 +24,12 @@ import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from
 import { perMinute } from '../../web/rate-limit';
 import { checkSharedContentLink } from '../sharing';
 
-const BAD_EDIT_REQUEST = 'Send one content field to change.';
-
 /**
  * Route option of PATCH /content/{ref}: the body names exactly one content field (400 otherwise), and a curators'
  * field is for curators only (403), before its value is read.
  */
 async function oneFieldTheViewerMayChange(request: FastifyRequest): Promise<void> {
-  const [name] = singleField(request.body, isContentFieldName, BAD_EDIT_REQUEST);
+  const [name] = CONTENT_FIELD_RULES.pick(request.body);
   if (isCuratorField(name)) requireAllowed(request.viewer, canCurateContent);
 }
 
@@ -95,7 +92,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.patch(ROUTES.content.pattern, { preValidation: oneFieldTheViewerMayChange, schema: { params: paramsOf(ROUTES.content), body: contentFieldBody } }, async (request, reply) => {
+  app.patch(ROUTES.content.pattern, { preValidation: oneFieldTheViewerMayChange, schema: { params: paramsOf(ROUTES.content), body: CONTENT_FIELD_RULES.body } }, async (request, reply) => {
     const { content, item } = await managedContent(request, request.params.ref);
     const result = await updateContentField(app.db, app.drive, content, request.body);
     if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
