@@ -21,7 +21,7 @@ import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
 import { taxonomyTagsBody } from './schemas';
 import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomyField, type TaggingResult } from './tagging';
-import { singleField, updateItemField } from './update-field';
+import { itemFieldOf, updateItemField } from './update-field';
 import { userSearchRoutes } from './user-search';
 
 export interface ItemEditingRoutesOptions {
@@ -52,7 +52,7 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
   app.patch(ROUTES.item.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     // The body names one field, the item's or a characteristic-{ref}: a malformed one is a 400, not a field error.
-    const [name, value] = singleField(request.body);
+    const [name, value] = itemFieldOf(request.body);
     const result = await updateItemField(app.db, request.viewer, item, name, value);
     if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
     return reply.notify(ITEM_EDIT_NOTICES.saved).redirectBack(ROUTES.item.path({ ref: item.ref }));

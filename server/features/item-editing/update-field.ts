@@ -15,9 +15,10 @@ import {
 } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { singleField } from '../../lib/single-field';
 import { parseCharacteristicValue } from './characteristic-values';
-import { characteristicRefOf, ITEM_FIELDS, isItemFieldName, MAINTAINER_FIELD, maintainerRef, type ItemColumns } from './fields';
+import { characteristicRefOf, ITEM_FIELDS, isItemFieldName, MAINTAINER_FIELD, maintainerRef, type CHARACTERISTIC_FIELD_PREFIX, type ItemColumns, type ItemFieldName } from './fields';
 import { BAD_EDIT_REQUEST, ITEM_EDIT_ERRORS } from './messages';
 import { findCharacteristic, setCharacteristicValue, touchItem, userIdByRef, type EditableItem } from './queries';
 
@@ -25,20 +26,17 @@ export type FieldUpdateResult = { ok: true } | { ok: false; errors: Record<strin
 
 const invalid = (field: string, message: string): FieldUpdateResult => ({ ok: false, errors: { [field]: message } });
 
-/** The one field a PATCH body names; anything else is a malformed request (400). */
-export function singleField(body: unknown): [name: string, value: unknown] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BAD_EDIT_REQUEST);
-  const entries = Object.entries(body);
-  if (entries.length !== 1) throw new HttpError(400, BAD_EDIT_REQUEST);
-  return entries[0]!;
-}
+/** A name PATCH /i/{ref} takes: an item field, the maintainer's, or a characteristic's (`characteristic-{ref}`). */
+type ItemEditName = ItemFieldName | typeof MAINTAINER_FIELD | `${typeof CHARACTERISTIC_FIELD_PREFIX}${string}`;
+const isItemEditName = (name: string): name is ItemEditName => isItemFieldName(name) || name === MAINTAINER_FIELD || characteristicRefOf(name) !== null;
 
-/** Saves one field of an item the viewer may edit (the caller has checked `canEditItem`). */
-export async function updateItemField(db: Database, viewer: Viewer, item: EditableItem, name: string, input: unknown): Promise<FieldUpdateResult> {
+/** The one field a PATCH body names; a body naming none, several or an unknown one is a malformed request (400). */
+export const itemFieldOf = (body: unknown): [name: ItemEditName, value: unknown] => singleField(body, isItemEditName, BAD_EDIT_REQUEST);
+
+/** Saves the field `itemFieldOf` found, on an item the viewer may edit (the caller has checked `canEditItem`). */
+export async function updateItemField(db: Database, viewer: Viewer, item: EditableItem, name: ItemEditName, input: unknown): Promise<FieldUpdateResult> {
   if (name === MAINTAINER_FIELD) return reassignMaintainer(db, viewer, item, input);
-  const characteristicRef = characteristicRefOf(name);
-  if (characteristicRef !== null) return updateCharacteristic(db, viewer, item, name, characteristicRef, input);
-  if (!isItemFieldName(name)) throw new HttpError(400, BAD_EDIT_REQUEST);
+  if (!isItemFieldName(name)) return updateCharacteristic(db, viewer, item, name, characteristicRefOf(name)!, input);
 
   const rule = ITEM_FIELDS[name];
   if (rule.access === 'curator' && !canCurateItem(viewer)) throw forbidden();

@@ -35,7 +35,7 @@ import {
   type ManagedUser,
 } from './queries';
 import { userListQuerySchema } from './schemas';
-import { singleUserField, updateUserField } from './update-field';
+import { updateUserField, USER_FIELD_RULES } from './update-field';
 import { perMinute } from '../../web/rate-limit';
 import { describedAs } from '../../access/guards';
 
@@ -130,7 +130,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
     const user = await userTheViewerOpens(request, request.params.ref);
-    const [name, value] = singleUserField(request.body);
+    const [name, value] = USER_FIELD_RULES.pick(request.body);
     const result = await updateUserField(app.db, request.viewer, user, name, value);
     if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.user.path({ ref: user.ref }));
     return reply.notify(USER_NOTICES.saved).redirectBack(ROUTES.user.path({ ref: user.ref }));

@@ -4,11 +4,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { USER_ERRORS, USER_FLAG_FIELDS, USER_TYPE_FIELD, type UserFlagField } from '../../../shared/users';
+import { USER_ERRORS, USER_FLAG_FIELDS, USER_TYPE_FIELD, type UserField, type UserFlagField } from '../../../shared/users';
 import { canChangeUserType, canEditUser, canSetUserFlag, canSetUserType, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { forbidden, HttpError } from '../../lib/http-errors';
+import { forbidden } from '../../lib/http-errors';
+import { fieldRules, type FieldName } from '../../lib/single-field';
 import { INT4_MAX } from '../../lib/validation';
 import { findUserType, type ManagedUser } from './queries';
 import { isVerifiedByAnother } from '../../auth/verification';
@@ -17,7 +18,6 @@ export type UserFieldResult = { ok: true } | { ok: false; errors: Record<string,
 
 const invalid = (field: string, message: string): UserFieldResult => ({ ok: false, errors: { [field]: message } });
 
-export const BAD_USER_EDIT_REQUEST = 'Send exactly one field of the user to save.';
 const NAME_MAX = 200;
 const EMAIL_MAX = 320;
 const PHONE_MAX = 40;
@@ -25,55 +25,50 @@ const PHONE_MAX = 40;
 const text = (max: number) => z.string({ error: USER_ERRORS.text }).trim().max(max, { error: USER_ERRORS.tooLong(max) });
 const optionalText = (max: number) => z.union([z.null().transform(() => ''), text(max)]).transform((value) => (value === '' ? null : value));
 
-const fieldSchemas = {
-  name: text(NAME_MAX).min(1, { error: USER_ERRORS.nameRequired }),
-  email: optionalText(EMAIL_MAX).pipe(z.email({ error: USER_ERRORS.email }).nullable()),
-  phone: optionalText(PHONE_MAX),
-};
-
 /** Booleans as JSON sends them, or as a select or form sends them. */
 const flagValue = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')], {
   error: USER_ERRORS.boolean,
 });
 
-const userTypeId = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1).max(INT4_MAX));
+const userType = { error: USER_ERRORS.userType };
+const userTypeId = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], userType)
+  .pipe(z.number(userType).int(userType).min(1, userType).max(INT4_MAX, userType));
 
-type TextField = keyof typeof fieldSchemas;
-const isTextField = (name: string): name is TextField => Object.hasOwn(fieldSchemas, name);
+/** The fields PATCH /user/{ref} changes, one a request. */
+export const USER_FIELD_RULES = fieldRules(
+  {
+    name: text(NAME_MAX).min(1, { error: USER_ERRORS.nameRequired }),
+    email: optionalText(EMAIL_MAX).pipe(z.email({ error: USER_ERRORS.email }).nullable()),
+    phone: optionalText(PHONE_MAX),
+    admin: flagValue,
+    superadmin: flagValue,
+    manager: flagValue,
+    manage_users: flagValue,
+    [USER_TYPE_FIELD]: userTypeId,
+  } satisfies Record<UserField, z.ZodType>,
+  'Send exactly one field of the user to save.',
+);
+
 const isFlagField = (name: string): name is UserFlagField => (USER_FLAG_FIELDS as readonly string[]).includes(name);
 
 const FLAG_COLUMNS = { admin: 'admin', superadmin: 'superadmin', manager: 'manager', manage_users: 'manageUsers' } as const;
 
-/** The one field a PATCH body names; anything else is a malformed request (400). */
-export function singleUserField(body: unknown): [name: string, value: unknown] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, BAD_USER_EDIT_REQUEST);
-  const entries = Object.entries(body);
-  if (entries.length !== 1) throw new HttpError(400, BAD_USER_EDIT_REQUEST);
-  return entries[0]!;
-}
-
-/** Saves one field of a user; the caller has found the user, this checks the policy for the field. */
-export async function updateUserField(db: Database, viewer: Viewer, user: ManagedUser, name: string, input: unknown): Promise<UserFieldResult> {
+/** Saves the field `USER_FIELD_RULES.pick` found; the caller has found the user, this checks the policy for the field. */
+export async function updateUserField(db: Database, viewer: Viewer, user: ManagedUser, name: FieldName<typeof USER_FIELD_RULES.rules>, input: unknown): Promise<UserFieldResult> {
   if (!canEditUser(viewer, user)) throw forbidden();
-  if (name === USER_TYPE_FIELD) return changeUserType(db, viewer, user, input);
-  if (isFlagField(name)) {
-    if (!canSetUserFlag(viewer, user, name)) throw forbidden();
-    const parsed = flagValue.safeParse(input);
-    if (!parsed.success) return invalid(name, USER_ERRORS.boolean);
-    await db.update(users).set({ [FLAG_COLUMNS[name]]: parsed.data }).where(eq(users.id, user.id));
-    return { ok: true };
-  }
-  if (!isTextField(name)) throw new HttpError(400, BAD_USER_EDIT_REQUEST);
-  const parsed = fieldSchemas[name].safeParse(input);
-  if (!parsed.success) return invalid(name, parsed.error.issues[0]?.message ?? USER_ERRORS.text);
-  if (name === 'email') return changeEmail(db, user, parsed.data);
-  await db.update(users).set({ [name]: parsed.data }).where(eq(users.id, user.id));
+  if (isFlagField(name) && !canSetUserFlag(viewer, user, name)) throw forbidden();
+  const field = USER_FIELD_RULES.check(name, input);
+  if (!field.ok) return field;
+  if (field.name === USER_TYPE_FIELD) return changeUserType(db, viewer, user, field.value);
+  if (field.name === 'email') return changeEmail(db, user, field.value);
+  const column = isFlagField(field.name) ? FLAG_COLUMNS[field.name] : field.name;
+  await db.update(users).set({ [column]: field.value }).where(eq(users.id, user.id));
   return { ok: true };
 }
 
-async function changeUserType(db: Database, viewer: Viewer, user: ManagedUser, input: unknown): Promise<UserFieldResult> {
-  const parsed = userTypeId.safeParse(input);
-  const type = parsed.success ? await findUserType(db, parsed.data) : null;
+async function changeUserType(db: Database, viewer: Viewer, user: ManagedUser, typeId: number): Promise<UserFieldResult> {
+  const type = await findUserType(db, typeId);
   if (!type) return invalid(USER_TYPE_FIELD, USER_ERRORS.userType);
   if (!canChangeUserType(viewer, user)) return invalid(USER_TYPE_FIELD, USER_ERRORS.ownUserType);
   if (!canSetUserType(viewer, type)) return invalid(USER_TYPE_FIELD, USER_ERRORS.userTypeAboveOwnLevel);
