@@ -109,7 +109,11 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     // Type-only imports count: a cycle or a wrong-way import through types ties modules together all the same.
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], mainFields: ['module', 'main', 'types', 'typings'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

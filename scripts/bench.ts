@@ -17,7 +17,16 @@ import { downloadSummary, sideBySideTable, statsTableHeader, statsTableRow, tabl
 import { startBenchCluster } from './bench/cluster';
 import { startBenchServer, type BenchServer, type BenchServerOptions } from './bench/server';
 import { assetVersion, inertiaVisitHeaders, signInAs } from './bench/session';
-import { requestsInRange, runStatsCheck, STATS_ADMIN_EMAIL, STATS_METHOD_NOTE, statsChecks, statsRanges, type StatsCheck, type StatsFigures } from './bench/stats';
+import {
+  requestsInRange,
+  runStatsCheck,
+  STATS_ADMIN_EMAIL,
+  STATS_METHOD_NOTE,
+  statsChecks,
+  statsRanges,
+  type StatsCheck,
+  type StatsFigures,
+} from './bench/stats';
 
 const options = parseBenchOptions(process.argv.slice(2), process.env);
 if (options.help) {
@@ -65,9 +74,16 @@ async function runCrowdScenario(database: BenchDatabase, secret: string, crowd: 
   const server = await startTarget(database, { secret, defaultRateLimits: true });
   try {
     const scenario = crowdScenario(crowd, await assetVersion(server.address));
-    console.log(`\n${crowd.cookies.length} signed-in people from one address, ${CROWD_CONNECTIONS} connections, default rate limits (${options.seconds} s after ${options.warmup} s of warm-up)\n`);
+    console.log(
+      `\n${crowd.cookies.length} signed-in people from one address, ${CROWD_CONNECTIONS} connections, default rate limits (${options.seconds} s after ${options.warmup} s of warm-up)\n`,
+    );
     console.log(tableHeader());
-    const figures = await runScenario(scenario, { address: server.address, connections: CROWD_CONNECTIONS, seconds: options.seconds, warmupSeconds: options.warmup });
+    const figures = await runScenario(scenario, {
+      address: server.address,
+      connections: CROWD_CONNECTIONS,
+      seconds: options.seconds,
+      warmupSeconds: options.warmup,
+    });
     console.log(tableRow(figures));
     console.log(`429 answers: ${figures.tooMany}; 5xx answers: ${figures.serverErrors}`);
     reportUnexpectedFailures([scenario], [figures]);
@@ -81,13 +97,19 @@ async function runLoadScenarios(server: BenchServer, fixtures: BenchFixtures, da
   const scenarios = all.filter(isSelected);
   if (scenarios.length === 0) return;
   const target = options.instances > 0 ? `, through HAProxy to ${options.instances} instance${options.instances === 1 ? '' : 's'}` : '';
-  console.log(`\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario after ${options.warmup} s of warm-up, ${database.description}${target}`);
-  console.log(`Index filters: ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}' (${fixtures.indexMatches} matches)\n`);
+  console.log(
+    `\n${database.itemCount} items, ${options.connections} connections, ${options.seconds} s per scenario after ${options.warmup} s of warm-up, ${database.description}${target}`,
+  );
+  console.log(
+    `Index filters: ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}' (${fixtures.indexMatches} matches)\n`,
+  );
   console.log(tableHeader());
   const figures: ScenarioFigures[] = [];
   for (const scenario of scenarios) {
     await waitUntilSettled(server.address, settleHeaders);
-    figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }));
+    figures.push(
+      await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }),
+    );
     console.log(tableRow(figures[figures.length - 1]));
   }
   reportUnexpectedFailures(scenarios, figures);
@@ -112,7 +134,14 @@ async function comparisonScenarios(address: string, fixtures: BenchFixtures, voc
   const realistic = await realisticScenarios(address, version, vocabulary, fixtures.catalogue);
   const scenarios = [...standard.filter((scenario) => / \(leader\)$/.test(scenario.name)), ...realistic.scenarios].filter(isSelected);
   if (scenarios.length === 0) return null;
-  return { scenarios, settleHeaders, writerCookie: realistic.writerCookie, itemRefs: fixtures.itemRefs, tagRefs: writerTagRefs(fixtures.catalogue), cached: [] };
+  return {
+    scenarios,
+    settleHeaders,
+    writerCookie: realistic.writerCookie,
+    itemRefs: fixtures.itemRefs,
+    tagRefs: writerTagRefs(fixtures.catalogue),
+    cached: [],
+  };
 }
 
 async function runWithWriter(server: BenchServer, comparison: ComparisonScenarios, label: string): Promise<ScenarioFigures[]> {
@@ -123,8 +152,13 @@ ${label}, background writer at ${options.writes} writes/s (item blurb, comment, 
   const figures: ScenarioFigures[] = [];
   for (const scenario of comparison.scenarios) {
     await waitUntilSettled(server.address, comparison.settleHeaders);
-    const writer = options.writes > 0 ? startBackgroundWriter(server.address, comparison.writerCookie, { itemRefs: comparison.itemRefs, tagRefs: comparison.tagRefs }, options.writes) : null;
-    figures.push(await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }));
+    const writer =
+      options.writes > 0
+        ? startBackgroundWriter(server.address, comparison.writerCookie, { itemRefs: comparison.itemRefs, tagRefs: comparison.tagRefs }, options.writes)
+        : null;
+    figures.push(
+      await runScenario(scenario, { address: server.address, connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmup }),
+    );
     const writes = writer ? await writer.stop() : { done: 0, failed: 0 };
     console.log(`${tableRow(figures[figures.length - 1]!)}   writes ${writes.done} ok, ${writes.failed} failed`);
     if (writes.failed > 0) process.exitCode = 1;
@@ -148,7 +182,9 @@ ${sideBySideTable(comparison.cached, cold)}`);
 /** The stats part: each check one request at a time, as an admin; a table of median and worst against the 1 s target. */
 async function runStatsChecks(address: string, checks: StatsCheck[], requestCount: number): Promise<void> {
   const adminVisit = inertiaVisitHeaders(await signInAs(address, STATS_ADMIN_EMAIL), await assetVersion(address));
-  const inRanges = await Promise.all(statsRanges().map(async (range) => `${range.label} ${(await requestsInRange(address, range, adminVisit)).toLocaleString('en')}`));
+  const inRanges = await Promise.all(
+    statsRanges().map(async (range) => `${range.label} ${(await requestsInRange(address, range, adminVisit)).toLocaleString('en')}`),
+  );
   console.log(`\nAdmin stats as ${STATS_ADMIN_EMAIL}: ${requestCount.toLocaleString('en')} logged requests; in range: ${inRanges.join(', ')}`);
   console.log(`${STATS_METHOD_NOTE}\n`);
   console.log(statsTableHeader());
@@ -197,7 +233,9 @@ function isSelected(scenario: { name: string }): boolean {
 }
 
 function reportUnexpectedFailures(scenarios: Scenario[], figures: ScenarioFigures[]): void {
-  const failing = figures.filter((result, index) => result.errors > 0 || result.serverErrors > 0 || (result.non2xx > 0 && !scenarios[index].expectsErrorStatus));
+  const failing = figures.filter(
+    (result, index) => result.errors > 0 || result.serverErrors > 0 || (result.non2xx > 0 && !scenarios[index].expectsErrorStatus),
+  );
   if (failing.length === 0) return;
   console.error(`\nUnexpected non-2xx answers or errors in: ${failing.map((result) => result.name).join(', ')}`);
   process.exitCode = 1;

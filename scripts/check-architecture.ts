@@ -12,7 +12,9 @@ const folders = MAPPED_PARENTS.flatMap((parent) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => `${parent}/${entry.name}/`),
 );
-const rows = [...readFileSync(ARCHITECTURE, 'utf8').matchAll(/^\| `([^`]+\/)` \|/gm)].map((match) => match[1]).filter((path) => MAPPED_PARENTS.some((parent) => path.startsWith(`${parent}/`) && path.length > parent.length + 1));
+const rows = [...readFileSync(ARCHITECTURE, 'utf8').matchAll(/^\| `([^`]+\/)` \|/gm)]
+  .map((match) => match[1])
+  .filter((path) => MAPPED_PARENTS.some((parent) => path.startsWith(`${parent}/`) && path.length > parent.length + 1));
 
 const problems = [
   ...folders.filter((folder) => !rows.includes(folder)).map((folder) => `${folder} has no row in ${ARCHITECTURE}: add one saying what lives there`),

@@ -31,13 +31,21 @@ const USAGE = `Usage: BENCH_DATABASE_URL=postgres://… npm run explain -- --dat
   --database NAME  the bench database on that server (as kept by npm run bench -- --reuse NAME)
   --only WORDS     only the statements whose name contains one of these comma-separated words`;
 
-const { values } = parseArgs({ options: { database: { type: 'string' }, only: { type: 'string', default: '' }, help: { type: 'boolean', short: 'h', default: false } } });
+const { values } = parseArgs({
+  options: { database: { type: 'string' }, only: { type: 'string', default: '' }, help: { type: 'boolean', short: 'h', default: false } },
+});
 const serverUrl = process.env.BENCH_DATABASE_URL?.trim();
 if (values.help || !values.database || !serverUrl) {
   console.log(USAGE);
   process.exitCode = values.help ? 0 : 1;
 } else {
-  await explainAll(urlWithDatabase(serverUrl, values.database), values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean));
+  await explainAll(
+    urlWithDatabase(serverUrl, values.database),
+    values.only
+      .split(',')
+      .map((word) => word.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 async function explainAll(url: string, only: string[]): Promise<void> {
@@ -46,7 +54,9 @@ async function explainAll(url: string, only: string[]): Promise<void> {
     const { db } = handle;
     const fixtures = await pickBenchFixtures(db);
     const statements = [...(await indexStatements(db, fixtures)), ...typeAheadStatements(db, fixtures), ...(await itemPageStatements(db, fixtures))];
-    console.log(`Viewer ${fixtures.viewer.email} (level ${fixtures.viewer.level}); filters ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}'`);
+    console.log(
+      `Viewer ${fixtures.viewer.email} (level ${fixtures.viewer.level}); filters ${fixtures.filterTags.map((tag) => tag.fullLabel).join(', ')}; search '${fixtures.searchTerm}'`,
+    );
     for (const statement of statements.filter((candidate) => only.length === 0 || only.some((word) => candidate.name.toLowerCase().includes(word)))) {
       await printPlan(poolOf(db), statement);
     }
@@ -66,12 +76,20 @@ function statement(name: string, query: { toSQL(): { sql: string; params: unknow
 
 async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
   const now = new Date();
-  const filtered = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 }, now);
+  const filtered = listingQueries(
+    db,
+    fixtures.viewer,
+    fixtures.catalogue,
+    { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 },
+    now,
+  );
   const searched = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: [], page: 1 }, now);
   const browsed = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: '', tags: [], page: 1 }, now);
   return [
     statement('listing: 3 tags + search, ranked candidates, page with their count', filtered.page),
-    ...(await recordedStatements(db, 'listing: 3 tags + search, as listItems runs it', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 }))),
+    ...(await recordedStatements(db, 'listing: 3 tags + search, as listItems runs it', (recording) =>
+      listItems(recording, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 }),
+    )),
     statement('search: ranked candidates, page with their count', searched.page),
     statement('listing: all items, page', browsed.page),
     statement('listing: all items, count up to the limit', browsed.count),
@@ -93,10 +111,17 @@ async function deepPageStatements(db: Database, fixtures: BenchFixtures): Promis
     { what: 'a search', search: fixtures.searchTerm, tags: [] },
   ];
   const statements: Statement[] = [];
-  for (const [who, viewer] of [['leader', fixtures.viewer], ['visitor', ANONYMOUS]] as const) {
+  for (const [who, viewer] of [
+    ['leader', fixtures.viewer],
+    ['visitor', ANONYMOUS],
+  ] as const) {
     for (const { what, search, tags } of requests) {
       for (const page of [1, 40]) {
-        statements.push(...(await recordedStatements(db, `deep pages: ${what}, ${who}, page ${page}`, (recording) => listItems(recording, viewer, fixtures.catalogue, { listing: 'all', search, tags, page }))));
+        statements.push(
+          ...(await recordedStatements(db, `deep pages: ${what}, ${who}, page ${page}`, (recording) =>
+            listItems(recording, viewer, fixtures.catalogue, { listing: 'all', search, tags, page }),
+          )),
+        );
       }
     }
   }
@@ -109,14 +134,18 @@ async function rareCombinationStatements(db: Database, fixtures: BenchFixtures):
   const offered = filterTaxonomies(fixtures.catalogue, await tagIdsInUse(db, fixtures.viewer), fixtures.rareFilterTags);
   return [
     ...(await recordedStatements(db, 'rare tags: page', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, rare))),
-    ...(await recordedStatements(db, 'rare tags + search: page', (recording) => listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }))),
+    ...(await recordedStatements(db, 'rare tags + search: page', (recording) =>
+      listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }),
+    )),
     ...(await recordedStatements(db, 'rare together: a common tag with a common word, page', (recording) =>
       listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, tags: fixtures.rareFilterTags.slice(0, 1), search: fixtures.searchTerm }),
     )),
     ...(await recordedStatements(db, 'rare together: a common tag never with a common word, page', (recording) =>
       listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, tags: [fixtures.neverWithSearchTag], search: fixtures.searchTerm }),
     )),
-    ...(await recordedStatements(db, 'rare tags + search: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }, offered, 0))),
+    ...(await recordedStatements(db, 'rare tags + search: tag counts', (recording) =>
+      tagCounts(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }, offered, 0),
+    )),
     ...(await recordedStatements(db, 'rare tags: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, rare, offered, 0))),
     ...(await recordedStatements(db, 'rare tags: suggestions', (recording) => suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, rare))),
   ];
@@ -128,8 +157,12 @@ async function tagCountStatements(db: Database, fixtures: BenchFixtures): Promis
   const all = { listing: 'all' as const, search: '', tags: [], page: 1 };
   const filtered = { listing: 'all' as const, search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 };
   return [
-    ...(await recordedStatements(db, 'listing: tag counts, all items', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, all, offered, 0))),
-    ...(await recordedStatements(db, 'listing: tag counts, 3 tags + search', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, filtered, offered, 0))),
+    ...(await recordedStatements(db, 'listing: tag counts, all items', (recording) =>
+      tagCounts(recording, fixtures.viewer, fixtures.catalogue, all, offered, 0),
+    )),
+    ...(await recordedStatements(db, 'listing: tag counts, 3 tags + search', (recording) =>
+      tagCounts(recording, fixtures.viewer, fixtures.catalogue, filtered, offered, 0),
+    )),
     ...(await recordedStatements(db, 'search: suggestions for a search matching nothing', (recording) =>
       suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, { ...filtered, search: 'qqqzzz' }),
     )),
@@ -137,13 +170,17 @@ async function tagCountStatements(db: Database, fixtures: BenchFixtures): Promis
 }
 
 function typeAheadStatements(db: Database, fixtures: BenchFixtures): Statement[] {
-  return fixtures.typeAheadPrefixes.slice(0, 2).map((prefix) => statement(`type-ahead '${prefix}'`, typeAheadQuery(db, fixtures.viewer, textSearch(prefix)!, new Date())));
+  return fixtures.typeAheadPrefixes
+    .slice(0, 2)
+    .map((prefix) => statement(`type-ahead '${prefix}'`, typeAheadQuery(db, fixtures.viewer, textSearch(prefix)!, new Date())));
 }
 
 async function itemPageStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
   const ref = fixtures.itemRefs[0];
   const record = (await findItemRecord(db, ref))!;
-  const parts = await recordedStatements(db, 'item page: parts', (recording) => loadItemParts(recording, fixtures.viewer, record, ['item', 'affirmationOptions']));
+  const parts = await recordedStatements(db, 'item page: parts', (recording) =>
+    loadItemParts(recording, fixtures.viewer, record, ['item', 'affirmationOptions']),
+  );
   return [statement('item page: record', itemRecordQuery(db, eq(items.ref, ref))), ...parts];
 }
 

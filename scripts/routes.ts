@@ -14,7 +14,9 @@ try {
   const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, REDIS_URL: '', LOG_LEVEL: 'silent', LOG_FILE: 'off' };
   const app = await buildApp(loadConfig(env));
   await app.ready();
-  const rows = app.routeTable.filter((route) => route.method !== 'HEAD').map((route) => [route.method, route.url, route.access.join(' + ') || 'the handler decides', route.file]);
+  const rows = app.routeTable
+    .filter((route) => route.method !== 'HEAD')
+    .map((route) => [route.method, route.url, route.access.join(' + ') || 'the handler decides', route.file]);
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
   for (const row of rows) console.log(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join('  '));
   console.log(`\n${rows.length} routes`);

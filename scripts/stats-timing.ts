@@ -79,7 +79,10 @@ async function main(server: string, rows: number): Promise<void> {
       console.log(`range: ${rangeLabel} (${range.from} to ${range.to})`);
       for (const parameter of STATS_PARAMETERS) worst = Math.max(worst, await timed(`  top ${parameter}`, () => topByParameter(handle.db, parameter, range)));
       for (const grain of STATS_GRAINS) worst = Math.max(worst, await timed(`  over time by ${grain}`, () => overTime(handle.db, grain, range)));
-      worst = Math.max(worst, await timed('  CSV download, first batch', async () => (await requestsCsv(handle.db, range)[Symbol.asyncIterator]().next()).value));
+      worst = Math.max(
+        worst,
+        await timed('  CSV download, first batch', async () => (await requestsCsv(handle.db, range)[Symbol.asyncIterator]().next()).value),
+      );
     }
     const csvStart = performance.now();
     let bytes = 0;

@@ -93,7 +93,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   // helmet's middleware built once (the Fastify wrapper builds it anew for every request). The Referer goes to this
   // site only (never to another one): redirectBack returns a person to the page they acted on, such as the quick-tag matrix.
-  const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), hsts: config.isProduction, referrerPolicy: { policy: 'same-origin' } });
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    hsts: config.isProduction,
+    referrerPolicy: { policy: 'same-origin' },
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));

@@ -13,7 +13,12 @@ const booleanFromEnv = z
 const csv = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 
 const optionalString = z
   .string()
@@ -53,7 +58,10 @@ export const envSchema = z.object({
       if (text === '' || text === 'false' || text === '0') return false;
       if (text === 'true') return 1;
       if (/^\d+$/.test(text)) return Number(text);
-      const proxies = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const proxies = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       if (proxies.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry))) return proxies;
       context.addIssue({ code: 'custom', message: 'must be false, a number of hops, or a list of proxy addresses or CIDR ranges' });
       return false;
@@ -80,7 +88,11 @@ export const envSchema = z.object({
   RATE_LIMIT_SHARE_MAX: z.coerce.number().int().positive().default(20),
   /** Requests per minute per IP to the user list (/user, with its search). */
   RATE_LIMIT_USER_SEARCH_MAX: z.coerce.number().int().positive().default(60),
-  IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   /** Item lists, searches and type-ahead results kept in memory (see docs/performance.md); 0 turns the cache off. */
   LIBRARY_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   GOOGLE_CLIENT_ID: optionalString,
@@ -111,7 +123,11 @@ export const envSchema = z.object({
   /** Local drive: a command that converts office documents to PDF (LibreOffice's `soffice`); unset: found on PATH. */
   DRIVE_PDF_CONVERTER: optionalString,
   /** Largest content file accepted by Upload Content, in bytes (default 200 MB). */
-  CONTENT_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  CONTENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   /** Seconds between runs of the mail outbox worker (server/mail/outbox.ts); mail queued by a request is sent sooner. */
   MAIL_OUTBOX_INTERVAL_SECONDS: z.coerce.number().int().positive().default(15),
   /** Days an invitation's accept link stays valid (member-library §9: the expiry is the server's). */
@@ -143,7 +159,11 @@ export const envSchema = z.object({
   /** True when DATA_DIR is one volume that every instance mounts, so the local drive's files are shared. */
   DATA_DIR_SHARED: booleanFromEnv,
   /** Seconds between runs of the periodic jobs (expired sessions, old request log rows, recent view counts), once for all instances. */
-  PERIODIC_JOBS_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(7 * 24 * 3600).default(3600),
+  PERIODIC_JOBS_INTERVAL_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(7 * 24 * 3600)
+    .default(3600),
   /**
    * On SIGTERM, seconds /readyz answers 503 while requests are still served, so the load balancer stops sending new
    * ones before the instance closes (above its check interval × fall count); 0 closes at once.

@@ -54,7 +54,9 @@ export function formatDayAndTime(value: string | Date, timeZone: string): string
 export function formatYearMonth(value: string): string {
   const match = YEAR_MONTH.exec(value);
   if (!match) return value;
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
 }
 
 /** Whether a time zone name is one this runtime knows ('Europe/London', 'UTC'). */

@@ -12,11 +12,24 @@ export const VISIBILITY = {
 export type VisibilityName = keyof typeof VISIBILITY;
 export type Visibility = (typeof VISIBILITY)[VisibilityName];
 
-export const VISIBILITY_INFO: Record<Visibility, { name: VisibilityName; label: string; explanation: string; badge: 'danger' | 'warning' | 'secondary' | null }> = {
+export const VISIBILITY_INFO: Record<
+  Visibility,
+  { name: VisibilityName; label: string; explanation: string; badge: 'danger' | 'warning' | 'secondary' | null }
+> = {
   10: { name: 'DRAFT', label: 'Draft', explanation: 'Only the maintainer and admins can see this item while it is being written.', badge: 'danger' },
-  20: { name: 'PENDING', label: 'Pending', explanation: 'Submitted for publishing: waiting for an admin to review it. Only the maintainer and admins can see it.', badge: 'warning' },
+  20: {
+    name: 'PENDING',
+    label: 'Pending',
+    explanation: 'Submitted for publishing: waiting for an admin to review it. Only the maintainer and admins can see it.',
+    badge: 'warning',
+  },
   30: { name: 'HIDDEN', label: 'Unpublished', explanation: 'Withdrawn by an admin: only admins and the maintainer can see it.', badge: 'secondary' },
-  40: { name: 'UNLISTED', label: 'Unlisted', explanation: 'Opens for anyone with the link who has the minimum access level, but never appears in lists or search.', badge: 'secondary' },
+  40: {
+    name: 'UNLISTED',
+    label: 'Unlisted',
+    explanation: 'Opens for anyone with the link who has the minimum access level, but never appears in lists or search.',
+    badge: 'secondary',
+  },
   50: { name: 'DISCOVERABLE', label: 'Discoverable', explanation: 'Published: listed and searchable for everyone with the minimum access level.', badge: null },
 };
 
@@ -39,7 +52,18 @@ export type ExportMode = (typeof EXPORT_MODES)[number];
 export const EXPORT_MODE_LABELS = { normal: 'Open normally', download: 'Download original', doc_pdf: 'Export PDF (docs only)' } as const;
 
 export const CONTENT_FORMATS = [
-  'pdf', 'word', 'powerpoint', 'google_slides', 'google_doc', 'google_sheet', 'google_folder', 'image', 'text', 'video', 'audio', 'other',
+  'pdf',
+  'word',
+  'powerpoint',
+  'google_slides',
+  'google_doc',
+  'google_sheet',
+  'google_folder',
+  'image',
+  'text',
+  'video',
+  'audio',
+  'other',
 ] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 

@@ -49,8 +49,7 @@ export const INVITATION_ADDRESSES_MAX = 50;
 export const INVITATION_NOTE_MAX = 1000;
 
 export const INVITATION_MESSAGES = {
-  redundant: (name: string) =>
-    `The invitation from ${name} will not grant you a higher level of access than you already have, so cannot be accepted.`,
+  redundant: (name: string) => `The invitation from ${name} will not grant you a higher level of access than you already have, so cannot be accepted.`,
   created: 'Invitation created. Add the e-mail addresses to send it to, one per line.',
   sent: (count: number) => (count === 1 ? 'Invitation e-mailed to 1 address.' : `Invitation e-mailed to ${count} addresses.`),
   invalidAddresses: (lines: string[]) =>

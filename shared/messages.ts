@@ -2,7 +2,10 @@
 export const ERROR_PAGES = {
   503: { title: '503: Service Unavailable', message: 'Sorry, we are doing some maintenance. Please check back soon.' },
   500: { title: 'Server Error', message: 'Whoops, something went wrong on our end. Please let us know the details of what you tried to do.' },
-  410: { title: 'Resource No Longer Available', message: 'This destination has permanently expired. Please get an updated link from wherever you got this one.' },
+  410: {
+    title: 'Resource No Longer Available',
+    message: 'This destination has permanently expired. Please get an updated link from wherever you got this one.',
+  },
   404: { title: '404: Page Not Found', message: 'Sorry, the page you are looking for could not be found.' },
   403: { title: 'Forbidden', message: 'Sorry, you are forbidden from accessing this page. Make sure you are logged in.' },
 } as const;

@@ -50,7 +50,7 @@ export const PROFILE_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   emailSaved: (email: string) => `Your email address is saved. We sent a verification email to ${email}.`,
   emailUnchanged: 'That is already your email address.',
-  emailWhileImpersonating: "While you act as someone else you cannot change their email address. Stop acting as them first.",
+  emailWhileImpersonating: 'While you act as someone else you cannot change their email address. Stop acting as them first.',
   personPageCreated: 'Your Person page was created as a draft.',
   personPageExists: 'You already have a Person page.',
   personTagMissing: "This library has no 'Person' type, so a Person page cannot be created.",

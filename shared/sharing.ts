@@ -212,7 +212,8 @@ export interface ForbiddenHelp {
 export const COLLECTION_SHARING_TEXTS = {
   public: 'This collection is public: anyone who has the link can open it, signed in or not.',
   privateOwner: 'This collection is private: only you, admins and the people you grant access to can open its link. Anyone else sees a Forbidden page.',
-  privateOther: 'This collection is private: only its owner, admins and the people its owner grants access to can open its link. Anyone else sees a Forbidden page.',
+  privateOther:
+    'This collection is private: only its owner, admins and the people its owner grants access to can open its link. Anyone else sees a Forbidden page.',
   noItems: 'This collection has no items you can open.',
   itemsOwnLevel: 'Each item in it opens at the access level of the person who follows the link, whether the collection is public or not.',
   grant:

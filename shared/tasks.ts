@@ -7,7 +7,10 @@ import type { ItemTask } from './items';
 export const TASK_TEXT_MAX = 500;
 export const TASK_NOTES_MAX = 5000;
 export const TASK_DEFAULT_PRIORITY = TASK_PRIORITY.MEDIUM;
-export const TASK_PRIORITY_CHOICES = [TASK_PRIORITY.LOW, TASK_PRIORITY.MEDIUM, TASK_PRIORITY.HIGH].map((value) => ({ value, label: TASK_PRIORITY_LABELS[value] }));
+export const TASK_PRIORITY_CHOICES = [TASK_PRIORITY.LOW, TASK_PRIORITY.MEDIUM, TASK_PRIORITY.HIGH].map((value) => ({
+  value,
+  label: TASK_PRIORITY_LABELS[value],
+}));
 
 /** /task?reopen=1: My Tasks in Re-Open mode, with every completed task and its Re-Open button. */
 export const TASK_REOPEN_PARAM = 'reopen';

@@ -44,7 +44,10 @@ export default function RecentRuns({ runs }: { runs: AdvancedRunView[] }) {
               <td>
                 <Link href={`${ADVANCED_URL}?run=${run.id}`} preserveScroll={false}>
                   {run.status === 'running' ? 'Follow' : 'Show report'}
-                  <span className="visually-hidden"> of {run.label}, {dates.dayAndTime(run.startedAt)}</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    of {run.label}, {dates.dayAndTime(run.startedAt)}
+                  </span>
                 </Link>
               </td>
             </tr>

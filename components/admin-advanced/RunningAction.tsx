@@ -37,8 +37,7 @@ export default function RunningAction({ run }: { run: AdvancedRunView }) {
       <div className="min-w-0 text-break">
         <div>
           <strong>{run.label}</strong> is running: started {dates.dayAndTime(run.startedAt)}
-          {run.startedBy !== '' && ` by ${run.startedBy}`}. Its report shows here when it ends; you can leave this page
-          meanwhile (Recent runs keeps it).
+          {run.startedBy !== '' && ` by ${run.startedBy}`}. Its report shows here when it ends; you can leave this page meanwhile (Recent runs keeps it).
         </div>
         <div aria-live="polite" className="small mt-1">
           {run.progress !== '' ? run.progress : 'Starting…'}

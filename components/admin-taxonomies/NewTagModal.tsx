@@ -25,10 +25,23 @@ export default function NewTagModal({ show, onHide, taxonomyRef, tags }: NewTagM
   const { form, formId, reset, submit } = useCreateForm(initialValues, () => ROUTES.adminTaxonomyTag.path({ ref: taxonomyRef }), onHide);
   return (
     <CreateDialog show={show} onHide={onHide} title={NEW_TAG_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
-      <FormTextField controlId={`${formId}-label`} label={TAXONOMY_TEXTS.label} name="label" value={form.data.label} error={form.errors.label} onChange={(value) => form.setData('label', value)} maxLength={TAG_LABEL_MAX} />
+      <FormTextField
+        controlId={`${formId}-label`}
+        label={TAXONOMY_TEXTS.label}
+        name="label"
+        value={form.data.label}
+        error={form.errors.label}
+        onChange={(value) => form.setData('label', value)}
+        maxLength={TAG_LABEL_MAX}
+      />
       <Form.Group controlId={`${formId}-parent`}>
         <Form.Label>{TAXONOMY_TEXTS.parent}</Form.Label>
-        <Form.Select name="parent_ref" value={form.data.parent_ref} isInvalid={Boolean(form.errors.parent_ref)} onChange={(event) => form.setData('parent_ref', event.target.value)}>
+        <Form.Select
+          name="parent_ref"
+          value={form.data.parent_ref}
+          isInvalid={Boolean(form.errors.parent_ref)}
+          onChange={(event) => form.setData('parent_ref', event.target.value)}
+        >
           <option value="">{TAXONOMY_TEXTS.noParent}</option>
           {tags.map((tag) => (
             <option key={tag.ref} value={tag.ref}>

@@ -1,4 +1,11 @@
-import { ADMIN_TAXONOMIES_URL, NEW_TAXONOMY_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_FLAG_FIELDS, TAXONOMY_TITLE_MAX, TAXONOMY_USAGE_NOTE_MAX } from '../../shared/taxonomies-admin';
+import {
+  ADMIN_TAXONOMIES_URL,
+  NEW_TAXONOMY_TITLE,
+  TAXONOMY_FIELD_LABELS,
+  TAXONOMY_FLAG_FIELDS,
+  TAXONOMY_TITLE_MAX,
+  TAXONOMY_USAGE_NOTE_MAX,
+} from '../../shared/taxonomies-admin';
 import FormTextField from '../forms/FormTextField';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 import FormCheckField from '../forms/FormCheckField';
@@ -26,10 +33,35 @@ export default function NewTaxonomyModal({ show, onHide }: NewTaxonomyModalProps
   const { form, formId, reset, submit } = useCreateForm(initialValues, ADMIN_TAXONOMIES_URL, onHide);
   return (
     <CreateDialog show={show} onHide={onHide} title={NEW_TAXONOMY_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
-      <FormTextField controlId={`${formId}-name`} label={TAXONOMY_FIELD_LABELS.title} name="title" value={form.data.title} error={form.errors.title} onChange={(value) => form.setData('title', value)} maxLength={TAXONOMY_TITLE_MAX} />
-      <FormTextField controlId={`${formId}-usage`} label={TAXONOMY_FIELD_LABELS.usage_note} name="usage_note" value={form.data.usage_note} error={form.errors.usage_note} onChange={(value) => form.setData('usage_note', value)} rows={3} maxLength={TAXONOMY_USAGE_NOTE_MAX} />
+      <FormTextField
+        controlId={`${formId}-name`}
+        label={TAXONOMY_FIELD_LABELS.title}
+        name="title"
+        value={form.data.title}
+        error={form.errors.title}
+        onChange={(value) => form.setData('title', value)}
+        maxLength={TAXONOMY_TITLE_MAX}
+      />
+      <FormTextField
+        controlId={`${formId}-usage`}
+        label={TAXONOMY_FIELD_LABELS.usage_note}
+        name="usage_note"
+        value={form.data.usage_note}
+        error={form.errors.usage_note}
+        onChange={(value) => form.setData('usage_note', value)}
+        rows={3}
+        maxLength={TAXONOMY_USAGE_NOTE_MAX}
+      />
       {TAXONOMY_FLAG_FIELDS.map((field) => (
-        <FormCheckField key={field} controlId={`${formId}-${field}`} label={TAXONOMY_FIELD_LABELS[field]} name={field} checked={form.data[field]} error={form.errors[field]} onChange={(checked) => form.setData(field, checked)} />
+        <FormCheckField
+          key={field}
+          controlId={`${formId}-${field}`}
+          label={TAXONOMY_FIELD_LABELS[field]}
+          name={field}
+          checked={form.data[field]}
+          error={form.errors[field]}
+          onChange={(checked) => form.setData(field, checked)}
+        />
       ))}
     </CreateDialog>
   );

@@ -31,7 +31,14 @@ export default function TagTree({ tags, itemsPerTag = {} }: TagTreeProps) {
 
   return (
     <div>
-      <Form.Control type="search" className="mb-3" placeholder={TAXONOMY_TEXTS.filterPlaceholder} aria-label={TAXONOMY_TEXTS.filterPlaceholder} value={filter} onChange={(event) => setFilter(event.target.value)} />
+      <Form.Control
+        type="search"
+        className="mb-3"
+        placeholder={TAXONOMY_TEXTS.filterPlaceholder}
+        aria-label={TAXONOMY_TEXTS.filterPlaceholder}
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
       {tags.length === 0 ? (
         <Alert variant="info">{TAXONOMY_TEXTS.noTags}</Alert>
       ) : shown.length === 0 ? (
@@ -60,14 +67,32 @@ interface TagListProps {
 }
 
 function TagList({ nodes, allTags, itemsPerTag, tree, parentKey, draggable, label }: TagListProps) {
-  const listRef = useSortableList<HTMLUListElement>(draggable, `tags-${parentKey}`, (tagRef, _parent, position) => postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tagRef }), { position }));
+  const listRef = useSortableList<HTMLUListElement>(draggable, `tags-${parentKey}`, (tagRef, _parent, position) =>
+    postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tagRef }), { position }),
+  );
 
   return (
     <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>
       {nodes.map((node, index) => (
         <li key={node.tag.ref} data-entry-ref={node.tag.ref} aria-label={node.tag.fullLabel} className="py-1">
-          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} itemCount={itemsPerTag[node.tag.ref] ?? 0} draggable={draggable} place={{ index, count: nodes.length }} />
-          {node.children.length > 0 && <TagList nodes={node.children} allTags={allTags} itemsPerTag={itemsPerTag} tree={tree} parentKey={node.tag.ref} draggable={draggable} label={`${node.tag.label} children`} />}
+          <TagRow
+            node={findNode(tree, node.tag.ref) ?? node}
+            allTags={allTags}
+            itemCount={itemsPerTag[node.tag.ref] ?? 0}
+            draggable={draggable}
+            place={{ index, count: nodes.length }}
+          />
+          {node.children.length > 0 && (
+            <TagList
+              nodes={node.children}
+              allTags={allTags}
+              itemsPerTag={itemsPerTag}
+              tree={tree}
+              parentKey={node.tag.ref}
+              draggable={draggable}
+              label={`${node.tag.label} children`}
+            />
+          )}
         </li>
       ))}
     </ul>
@@ -97,7 +122,11 @@ function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
   const announce = use(AnnounceMove);
   const move = (step: -1 | 1) => {
     const position = place.index + step;
-    postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tag.ref }), { position }, { onSuccess: () => announce(tagMovedMessage(tag.label, position, place.count)) });
+    postKeepingScroll(
+      ROUTES.adminTagReposition.path({ ref: tag.ref }),
+      { position },
+      { onSuccess: () => announce(tagMovedMessage(tag.label, position, place.count)) },
+    );
   };
   const url = ROUTES.adminTag.path({ ref: tag.ref });
   // The tag and its own descendants cannot be its parent (the server refuses a cycle too).
@@ -118,7 +147,15 @@ function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
       </div>
       <div style={{ minWidth: '12rem' }} className="small">
         <span className="text-body-secondary">{TAXONOMY_TEXTS.parent}: </span>
-        <InlineEditableField field="parent_ref" label={`Parent of ${tag.label}`} mode="select" value={tag.parentRef ?? ''} options={parentOptions} url={url} emptyText={TAXONOMY_TEXTS.noParent} />
+        <InlineEditableField
+          field="parent_ref"
+          label={`Parent of ${tag.label}`}
+          mode="select"
+          value={tag.parentRef ?? ''}
+          options={parentOptions}
+          url={url}
+          emptyText={TAXONOMY_TEXTS.noParent}
+        />
       </div>
       <Form.Check
         type="switch"
@@ -132,12 +169,23 @@ function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
           <button type="button" className="btn btn-outline-secondary" aria-label={`Move ${tag.label} up`} disabled={place.index === 0} onClick={() => move(-1)}>
             <i className="bi bi-arrow-up" aria-hidden="true" />
           </button>
-          <button type="button" className="btn btn-outline-secondary" aria-label={`Move ${tag.label} down`} disabled={place.index === place.count - 1} onClick={() => move(1)}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-label={`Move ${tag.label} down`}
+            disabled={place.index === place.count - 1}
+            onClick={() => move(1)}
+          >
             <i className="bi bi-arrow-down" aria-hidden="true" />
           </button>
         </div>
       )}
-      <button type="button" className={`btn btn-sm btn-outline-danger ${draggable && place.count > 1 ? '' : 'ms-auto'}`} aria-label={`Delete ${tag.label}`} onClick={remove}>
+      <button
+        type="button"
+        className={`btn btn-sm btn-outline-danger ${draggable && place.count > 1 ? '' : 'ms-auto'}`}
+        aria-label={`Delete ${tag.label}`}
+        onClick={remove}
+      >
         <i className="bi bi-trash" aria-hidden="true" />
       </button>
     </div>

@@ -23,7 +23,15 @@ export default function NewAffirmationModal({ show, onHide }: NewAffirmationModa
   const { form, formId, reset, submit } = useCreateForm(initialValues, ADMIN_AFFIRMATIONS_URL, onHide);
   return (
     <CreateDialog show={show} onHide={onHide} title={NEW_AFFIRMATION_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
-      <FormTextField controlId={`${formId}-name`} label={AFFIRMATION_TEXTS.title} name="title" value={form.data.title} error={form.errors.title} onChange={(value) => form.setData('title', value)} maxLength={AFFIRMATION_TITLE_MAX} />
+      <FormTextField
+        controlId={`${formId}-name`}
+        label={AFFIRMATION_TEXTS.title}
+        name="title"
+        value={form.data.title}
+        error={form.errors.title}
+        onChange={(value) => form.setData('title', value)}
+        maxLength={AFFIRMATION_TITLE_MAX}
+      />
       <FormCheckField
         controlId={`${formId}-negative`}
         label={AFFIRMATION_TEXTS.negative}

@@ -1,5 +1,11 @@
 import Form from 'react-bootstrap/Form';
-import { ADMIN_CHARACTERISTICS_URL, CHARACTERISTIC_TEXTS, CHARACTERISTIC_TITLE_MAX, CHARACTERISTIC_USAGE_NOTE_MAX, NEW_CHARACTERISTIC_TITLE } from '../../shared/admin';
+import {
+  ADMIN_CHARACTERISTICS_URL,
+  CHARACTERISTIC_TEXTS,
+  CHARACTERISTIC_TITLE_MAX,
+  CHARACTERISTIC_USAGE_NOTE_MAX,
+  NEW_CHARACTERISTIC_TITLE,
+} from '../../shared/admin';
 import FormTextField from '../forms/FormTextField';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 import FormCheckField from '../forms/FormCheckField';
@@ -27,7 +33,15 @@ export default function NewCharacteristicModal({ show, onHide, formats }: NewCha
   const { form, formId, reset, submit } = useCreateForm(initialValues, ADMIN_CHARACTERISTICS_URL, onHide);
   return (
     <CreateDialog show={show} onHide={onHide} title={NEW_CHARACTERISTIC_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
-      <FormTextField controlId={`${formId}-name`} label={CHARACTERISTIC_TEXTS.title} name="title" value={form.data.title} error={form.errors.title} onChange={(value) => form.setData('title', value)} maxLength={CHARACTERISTIC_TITLE_MAX} />
+      <FormTextField
+        controlId={`${formId}-name`}
+        label={CHARACTERISTIC_TEXTS.title}
+        name="title"
+        value={form.data.title}
+        error={form.errors.title}
+        onChange={(value) => form.setData('title', value)}
+        maxLength={CHARACTERISTIC_TITLE_MAX}
+      />
       <FormTextField
         controlId={`${formId}-usage-note`}
         label={CHARACTERISTIC_TEXTS.usageNote}
@@ -40,7 +54,12 @@ export default function NewCharacteristicModal({ show, onHide, formats }: NewCha
       />
       <Form.Group className="mb-3" controlId={`${formId}-format`}>
         <Form.Label>{CHARACTERISTIC_TEXTS.format}</Form.Label>
-        <Form.Select name="format" value={form.data.format} isInvalid={Boolean(form.errors.format)} onChange={(event) => form.setData('format', event.target.value)}>
+        <Form.Select
+          name="format"
+          value={form.data.format}
+          isInvalid={Boolean(form.errors.format)}
+          onChange={(event) => form.setData('format', event.target.value)}
+        >
           {formatKeys.map((key) => (
             <option key={key} value={key}>
               {formats[key]}
@@ -49,7 +68,15 @@ export default function NewCharacteristicModal({ show, onHide, formats }: NewCha
         </Form.Select>
         <Form.Control.Feedback type="invalid">{form.errors.format}</Form.Control.Feedback>
       </Form.Group>
-      <FormCheckField controlId={`${formId}-public`} label={CHARACTERISTIC_TEXTS.public} name="public" checked={form.data.public} error={form.errors.public} onChange={(checked) => form.setData('public', checked)} help={CHARACTERISTIC_TEXTS.publicHelp} />
+      <FormCheckField
+        controlId={`${formId}-public`}
+        label={CHARACTERISTIC_TEXTS.public}
+        name="public"
+        checked={form.data.public}
+        error={form.errors.public}
+        onChange={(checked) => form.setData('public', checked)}
+        help={CHARACTERISTIC_TEXTS.publicHelp}
+      />
     </CreateDialog>
   );
 }

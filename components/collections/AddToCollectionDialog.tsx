@@ -3,13 +3,7 @@ import { useForm } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import {
-  ADD_TO_COLLECTION_TITLE,
-  COLLECTION_NOTE_MAX,
-  COLLECTION_TEXTS,
-  collectionChoiceLabel,
-  type CollectionChoice,
-} from '../../shared/collections';
+import { ADD_TO_COLLECTION_TITLE, COLLECTION_NOTE_MAX, COLLECTION_TEXTS, collectionChoiceLabel, type CollectionChoice } from '../../shared/collections';
 import FormTextField from '../forms/FormTextField';
 import ModalFormFooter from '../forms/ModalFormFooter';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
@@ -85,8 +79,23 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices: 
             </Form.Select>
           </Form.Group>
           <NewCollectionInline onCreated={chooseCreated} />
-          <FormTextField controlId={`${formId}-note`} label="Note" name="note" value={form.data.note} error={form.errors.note} onChange={(value) => form.setData('note', value)} rows={2} maxLength={COLLECTION_NOTE_MAX} />
-          <SectionField formId={formId} value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} sections={chosen?.sections} />
+          <FormTextField
+            controlId={`${formId}-note`}
+            label="Note"
+            name="note"
+            value={form.data.note}
+            error={form.errors.note}
+            onChange={(value) => form.setData('note', value)}
+            rows={2}
+            maxLength={COLLECTION_NOTE_MAX}
+          />
+          <SectionField
+            formId={formId}
+            value={form.data.section}
+            error={form.errors.section}
+            onChange={(value) => form.setData('section', value)}
+            sections={chosen?.sections}
+          />
         </Form>
       </Modal.Body>
       <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />

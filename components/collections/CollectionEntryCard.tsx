@@ -38,7 +38,14 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
       <Card as="article" className={`h-100 shadow-sm${entry.item ? '' : ' bg-body-tertiary'}`}>
         {editing && (
           <Card.Header className="d-flex flex-wrap align-items-center gap-1 py-1">
-            <span {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }} className="btn btn-sm btn-link collection-entry-tool me-auto" style={{ cursor: 'grab' }} role="button" tabIndex={-1} aria-label={`Drag ${name}`}>
+            <span
+              {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }}
+              className="btn btn-sm btn-link collection-entry-tool me-auto"
+              style={{ cursor: 'grab' }}
+              role="button"
+              tabIndex={-1}
+              aria-label={`Drag ${name}`}
+            >
               <i className="bi bi-grip-vertical" aria-hidden="true" />
             </span>
             {(['up', 'down'] as const).map((direction) => (
@@ -57,7 +64,13 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
             ))}
             {moves.sections.length > 0 && (
               <Dropdown focusFirstItemOnShow>
-                <Dropdown.Toggle size="sm" variant="link" className="collection-entry-tool app-no-caret" aria-label={`Move ${name} to section…`} {...{ [MOVE_CONTROL_ATTRIBUTE]: 'section' }}>
+                <Dropdown.Toggle
+                  size="sm"
+                  variant="link"
+                  className="collection-entry-tool app-no-caret"
+                  aria-label={`Move ${name} to section…`}
+                  {...{ [MOVE_CONTROL_ATTRIBUTE]: 'section' }}
+                >
                   <i className="bi bi-box-arrow-in-right" aria-hidden="true" />
                 </Dropdown.Toggle>
                 <Dropdown.Menu>

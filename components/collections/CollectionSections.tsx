@@ -78,7 +78,9 @@ export default function CollectionSections({ collectionRef, sections, editing }:
     const wanted = refocus.current;
     if (!wanted || !focusIsLost()) return;
     const card = document.querySelector(`[data-entry-ref="${wanted.entryRef}"]`);
-    const controls = [wanted.control, 'up', 'down', 'section'].map((control) => card?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${control}"]:not(:disabled)`));
+    const controls = [wanted.control, 'up', 'down', 'section'].map((control) =>
+      card?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${control}"]:not(:disabled)`),
+    );
     controls.find((control) => control != null)?.focus();
   }, [shown]);
 

@@ -45,8 +45,23 @@ export default function EntryEditorModal({ entry, sections, onHide }: EntryEdito
       </Modal.Header>
       <Modal.Body>
         <Form id={formId} onSubmit={submit} noValidate>
-          <FormTextField controlId={`${formId}-note`} label="Note" name="note" value={form.data.note} error={form.errors.note} onChange={(value) => form.setData('note', value)} rows={3} maxLength={COLLECTION_NOTE_MAX} />
-          <SectionField formId={formId} value={form.data.section} error={form.errors.section} onChange={(value) => form.setData('section', value)} sections={sections} />
+          <FormTextField
+            controlId={`${formId}-note`}
+            label="Note"
+            name="note"
+            value={form.data.note}
+            error={form.errors.note}
+            onChange={(value) => form.setData('note', value)}
+            rows={3}
+            maxLength={COLLECTION_NOTE_MAX}
+          />
+          <SectionField
+            formId={formId}
+            value={form.data.section}
+            error={form.errors.section}
+            onChange={(value) => form.setData('section', value)}
+            sections={sections}
+          />
         </Form>
       </Modal.Body>
       <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />

@@ -53,14 +53,7 @@ export default function NewCollectionInline({ onCreated }: NewCollectionInlinePr
 
   return (
     <div className="mb-3">
-      <Button
-        variant="link"
-        size="sm"
-        className="px-0"
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
-        onClick={() => (open ? close() : setOpen(true))}
-      >
+      <Button variant="link" size="sm" className="px-0" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => (open ? close() : setOpen(true))}>
         {COLLECTION_TEXTS.newCollectionInline}
       </Button>
       {open && (

@@ -23,9 +23,34 @@ export default function NewCollectionModal({ show, onHide }: NewCollectionModalP
   const { form, formId, reset, submit } = useCreateForm(initialValues, '/collection', onHide);
   return (
     <CreateDialog show={show} onHide={onHide} title={NEW_COLLECTION_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit}>
-      <FormTextField controlId={`${formId}-name`} label="Title" name="title" value={form.data.title} error={form.errors.title} onChange={(value) => form.setData('title', value)} maxLength={COLLECTION_TITLE_MAX} />
-      <FormTextField controlId={`${formId}-description`} label="Description" name="description" value={form.data.description} error={form.errors.description} onChange={(value) => form.setData('description', value)} rows={3} maxLength={COLLECTION_DESCRIPTION_MAX} />
-      <FormCheckField controlId={`${formId}-public`} label={COLLECTION_TEXTS.public} name="public" checked={form.data.public} error={form.errors.public} onChange={(checked) => form.setData('public', checked)} help={COLLECTION_TEXTS.publicHelp} />
+      <FormTextField
+        controlId={`${formId}-name`}
+        label="Title"
+        name="title"
+        value={form.data.title}
+        error={form.errors.title}
+        onChange={(value) => form.setData('title', value)}
+        maxLength={COLLECTION_TITLE_MAX}
+      />
+      <FormTextField
+        controlId={`${formId}-description`}
+        label="Description"
+        name="description"
+        value={form.data.description}
+        error={form.errors.description}
+        onChange={(value) => form.setData('description', value)}
+        rows={3}
+        maxLength={COLLECTION_DESCRIPTION_MAX}
+      />
+      <FormCheckField
+        controlId={`${formId}-public`}
+        label={COLLECTION_TEXTS.public}
+        name="public"
+        checked={form.data.public}
+        error={form.errors.public}
+        onChange={(checked) => form.setData('public', checked)}
+        help={COLLECTION_TEXTS.publicHelp}
+      />
     </CreateDialog>
   );
 }

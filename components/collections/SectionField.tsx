@@ -14,7 +14,17 @@ interface SectionFieldProps {
 /** The last field of a collection entry's form: its section, with the collection's existing section names as a datalist. */
 export default function SectionField({ formId, value, error, onChange, sections }: SectionFieldProps) {
   return (
-    <FormTextField controlId={`${formId}-section`} label="Section" name="section" value={value} error={error} onChange={onChange} maxLength={COLLECTION_SECTION_MAX} list={`${formId}-sections`} className="">
+    <FormTextField
+      controlId={`${formId}-section`}
+      label="Section"
+      name="section"
+      value={value}
+      error={error}
+      onChange={onChange}
+      maxLength={COLLECTION_SECTION_MAX}
+      list={`${formId}-sections`}
+      className=""
+    >
       <datalist id={`${formId}-sections`}>
         {sections?.map((name) => (
           <option key={name} value={name} />

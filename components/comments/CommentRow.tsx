@@ -54,7 +54,14 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
   return (
     <li className="list-group-item" aria-label={`Comment by ${comment.commenter ?? COMMENT_MESSAGES.formerMember}`}>
       <div className="d-flex flex-wrap align-items-baseline gap-2 small mb-1">
-        {comment.flagged && <i className="bi bi-exclamation-triangle-fill text-warning" role="img" aria-label={COMMENT_MESSAGES.flaggedIcon} title={COMMENT_MESSAGES.flaggedIcon} />}
+        {comment.flagged && (
+          <i
+            className="bi bi-exclamation-triangle-fill text-warning"
+            role="img"
+            aria-label={COMMENT_MESSAGES.flaggedIcon}
+            title={COMMENT_MESSAGES.flaggedIcon}
+          />
+        )}
         <Author comment={comment} />
         <time dateTime={comment.when} className="text-body-secondary">
           {dates.day(comment.when)}
@@ -67,7 +74,14 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
         )}
       </div>
       {editing ? (
-        <CommentInput label="Edit the comment" submitLabel="Save" initialText={comment.comment} error={error} send={saveEdit} onCancel={() => setEditing(false)} />
+        <CommentInput
+          label="Edit the comment"
+          submitLabel="Save"
+          initialText={comment.comment}
+          error={error}
+          send={saveEdit}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <p className="mb-1" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           <LinkifiedText text={comment.comment} />

@@ -39,13 +39,7 @@ export default function CommentsBlock({ itemRef, comments, signedIn, canComment,
       {comments.length > 0 && (
         <ul className="list-group mb-2">
           {comments.map((comment) => (
-            <CommentRow
-              key={comment.ref}
-              comment={comment}
-              reloadOnly={RELOAD}
-              error={errorFor(comment.ref)}
-              onEditSent={() => setErrorOwner(comment.ref)}
-            />
+            <CommentRow key={comment.ref} comment={comment} reloadOnly={RELOAD} error={errorFor(comment.ref)} onEditSent={() => setErrorOwner(comment.ref)} />
           ))}
         </ul>
       )}

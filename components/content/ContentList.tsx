@@ -49,7 +49,14 @@ export default function ContentList(props: ContentListProps) {
       {contents.length > 0 && (
         <ul className="list-group mb-2">
           {contents.map((content, index) => (
-            <ContentRow key={content.ref} content={content} fullVersions={fullVersions} first={index === 0} last={index === contents.length - 1} flags={flags} />
+            <ContentRow
+              key={content.ref}
+              content={content}
+              fullVersions={fullVersions}
+              first={index === 0}
+              last={index === contents.length - 1}
+              flags={flags}
+            />
           ))}
         </ul>
       )}

@@ -54,7 +54,13 @@ export default function ContentRow({ content, fullVersions, first, last, flags }
             <Button size="sm" variant="outline-secondary" aria-label={`Move ${content.label} down`} disabled={last} onClick={() => reposition(content, true)}>
               <i className="bi bi-arrow-down" aria-hidden="true" />
             </Button>
-            <Button size="sm" variant="outline-primary" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${content.label}`} onClick={() => setExpanded(!open)}>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              aria-expanded={open}
+              aria-label={`${open ? 'Collapse' : 'Expand'} ${content.label}`}
+              onClick={() => setExpanded(!open)}
+            >
               <i className={`bi ${open ? 'bi-chevron-up' : 'bi-pencil'}`} aria-hidden="true" />
             </Button>
           </div>
@@ -74,15 +80,27 @@ function ContentSummary({ content, flags }: { content: Content; flags: ContentRo
         <a href={ROUTES.content.path({ ref: content.ref })} target="_blank" rel="noopener" className="fw-semibold text-break">
           {content.label}
         </a>
-        {flags.showSampleBadge && content.is_sample && <Badge bg="info" text="dark">Sample{content.is_sample_of_label ? ` of ${content.is_sample_of_label}` : ''}</Badge>}
+        {flags.showSampleBadge && content.is_sample && (
+          <Badge bg="info" text="dark">
+            Sample{content.is_sample_of_label ? ` of ${content.is_sample_of_label}` : ''}
+          </Badge>
+        )}
         {flags.showLevelBadge && content.minimum_access_level > 0 && (
           <Badge bg="secondary" title="Minimum access level">
             {content.minimum_access_level}: {LEVEL_SHORT_NAMES[content.minimum_access_level as AccessLevel]}
           </Badge>
         )}
-        {flags.showUnpublishedBadge && !content.published && <Badge bg="warning" text="dark">Unpublished</Badge>}
+        {flags.showUnpublishedBadge && !content.published && (
+          <Badge bg="warning" text="dark">
+            Unpublished
+          </Badge>
+        )}
       </div>
-      {content.description && <p className="mb-1 small" style={{ whiteSpace: 'pre-wrap' }}>{content.description}</p>}
+      {content.description && (
+        <p className="mb-1 small" style={{ whiteSpace: 'pre-wrap' }}>
+          {content.description}
+        </p>
+      )}
       {facts.length > 0 && <p className="mb-0 small text-body-secondary">{facts.join(' · ')}</p>}
     </div>
   );
@@ -107,7 +125,15 @@ function ContentEditor({ content, fullVersions, curate }: { content: Content; fu
       <EditorLabel>Copyright</EditorLabel>
       <InlineEditableField field="copyright" label="Copyright" value={content.copyright} url={url} emptyText="Not set" />
       <EditorLabel>Opens as</EditorLabel>
-      <InlineEditableField field="export_mode" label="Export mode" value={content.export_mode ?? 'normal'} url={url} mode="select" options={EXPORT_MODE_OPTIONS} required />
+      <InlineEditableField
+        field="export_mode"
+        label="Export mode"
+        value={content.export_mode ?? 'normal'}
+        url={url}
+        mode="select"
+        options={EXPORT_MODE_OPTIONS}
+        required
+      />
       {curate && (
         <>
           <EditorLabel>Published</EditorLabel>
@@ -120,9 +146,25 @@ function ContentEditor({ content, fullVersions, curate }: { content: Content; fu
             onChange={(event) => patchKeepingScroll(url, { published: event.target.checked })}
           />
           <EditorLabel>Minimum access</EditorLabel>
-          <InlineEditableField field="minimum_access_level" label="Minimum access level" value={String(content.minimum_access_level)} url={url} mode="select" options={LEVEL_OPTIONS} required />
+          <InlineEditableField
+            field="minimum_access_level"
+            label="Minimum access level"
+            value={String(content.minimum_access_level)}
+            url={url}
+            mode="select"
+            options={LEVEL_OPTIONS}
+            required
+          />
           <EditorLabel>Sample of</EditorLabel>
-          <InlineEditableField field="is_sample_of_ref" label="Sample of" value={content.is_sample_of_ref} url={url} mode="select" options={sampleOptions} emptyText="Not a sample" />
+          <InlineEditableField
+            field="is_sample_of_ref"
+            label="Sample of"
+            value={content.is_sample_of_ref}
+            url={url}
+            mode="select"
+            options={sampleOptions}
+            emptyText="Not a sample"
+          />
         </>
       )}
       <div style={{ gridColumn: '1 / -1' }}>

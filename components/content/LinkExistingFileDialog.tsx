@@ -59,7 +59,16 @@ export default function LinkExistingFileDialog({ itemRef, files: pageFiles, show
   };
 
   return (
-    <ImageFormDialog id="link-file" title="Link Existing File" show={show} onClose={close} onSubmit={submit} errors={errors} sending={sending} submitVariant="primary">
+    <ImageFormDialog
+      id="link-file"
+      title="Link Existing File"
+      show={show}
+      onClose={close}
+      onSubmit={submit}
+      errors={errors}
+      sending={sending}
+      submitVariant="primary"
+    >
       {files === undefined && <p className="text-body-secondary">Loading...</p>}
       {files?.length === 0 && <p className="text-body-secondary">{CONTENT_MESSAGES.noUnlinkedFiles}</p>}
       {files && files.length > 0 && (

@@ -77,7 +77,16 @@ export default function UploadContentDialog({ itemRef, contents, show, onHide }:
   };
 
   return (
-    <ImageFormDialog id="upload-content" title="Upload Content" show={show} onClose={close} onSubmit={submit} errors={errors} sending={sending} submitVariant="primary">
+    <ImageFormDialog
+      id="upload-content"
+      title="Upload Content"
+      show={show}
+      onClose={close}
+      onSubmit={submit}
+      errors={errors}
+      sending={sending}
+      submitVariant="primary"
+    >
       <Form.Group controlId="upload-content-files" className="mb-3">
         <Form.Label>Files</Form.Label>
         <Form.Control type="file" accept={ACCEPTED_FILES} multiple onChange={chooseFiles} disabled={sending} />

@@ -46,7 +46,19 @@ interface CreateDialogProps {
 }
 
 /** The dialog around a create form: its title, the fields, Cancel and OK ('...' while it posts). */
-export default function CreateDialog({ show, onHide, title, formId, processing, reset, submit, submitLabel, submitDisabled, intro, children }: CreateDialogProps) {
+export default function CreateDialog({
+  show,
+  onHide,
+  title,
+  formId,
+  processing,
+  reset,
+  submit,
+  submitLabel,
+  submitDisabled,
+  intro,
+  children,
+}: CreateDialogProps) {
   return (
     <Modal show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
       <Modal.Header closeButton>

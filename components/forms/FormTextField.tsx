@@ -29,7 +29,23 @@ interface FormTextFieldProps extends FormFieldProps {
 }
 
 /** A labelled text input or textarea of a create dialog, with its server error underneath. */
-export default function FormTextField({ controlId, label, name, value, error, onChange, rows, type = 'text', maxLength, required, autoComplete, autoFocus, list, className = 'mb-3', children }: FormTextFieldProps) {
+export default function FormTextField({
+  controlId,
+  label,
+  name,
+  value,
+  error,
+  onChange,
+  rows,
+  type = 'text',
+  maxLength,
+  required,
+  autoComplete,
+  autoFocus,
+  list,
+  className = 'mb-3',
+  children,
+}: FormTextFieldProps) {
   return (
     <Form.Group className={className} controlId={controlId}>
       <Form.Label>{label}</Form.Label>

@@ -76,11 +76,15 @@ export default function AddImageDialog({ itemRef, show, onHide }: AddImageDialog
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (files.length > 0) {
-      router.post(ROUTES.itemImageUpload.path({ ref: itemRef }), { imageUpload: files }, {
-        ...callbacks,
-        forceFormData: true,
-        onProgress: (event?: HttpProgressEvent) => setProgress(event?.percentage ?? null),
-      });
+      router.post(
+        ROUTES.itemImageUpload.path({ ref: itemRef }),
+        { imageUpload: files },
+        {
+          ...callbacks,
+          forceFormData: true,
+          onProgress: (event?: HttpProgressEvent) => setProgress(event?.percentage ?? null),
+        },
+      );
     } else if (stockImage) {
       router.post(ROUTES.itemImageExternal.path({ ref: itemRef }), { image: stockImage.full }, callbacks);
     } else {

@@ -23,7 +23,18 @@ export interface ImageFormDialogProps {
 }
 
 /** The frame of the image dialogs: a large centred modal around a form, its errors, and Cancel and submit buttons. */
-export default function ImageFormDialog({ id, title, show, onClose, onSubmit, errors, sending, submitVariant, submitDisabled = false, children }: ImageFormDialogProps) {
+export default function ImageFormDialog({
+  id,
+  title,
+  show,
+  onClose,
+  onSubmit,
+  errors,
+  sending,
+  submitVariant,
+  submitDisabled = false,
+  children,
+}: ImageFormDialogProps) {
   const titleId = `${id}-title`;
   return (
     <Modal show={show} onHide={onClose} size="lg" centered aria-labelledby={titleId}>

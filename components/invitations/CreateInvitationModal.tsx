@@ -26,15 +26,41 @@ export default function CreateInvitationModal({ show, onHide, userTypes }: Creat
   const chosen = userTypes.find((type) => String(type.id) === form.data.user_type_id);
 
   return (
-    <CreateDialog show={show} onHide={onHide} title={ELEVATE_USERS_TITLE} formId={formId} processing={form.processing} reset={reset} submit={submit} submitLabel="Create" submitDisabled={userTypes.length === 0}>
-      <FormSelectField controlId={`${formId}-type`} label="User type" name="user_type_id" value={form.data.user_type_id} error={form.errors.user_type_id} onChange={(value) => form.setData('user_type_id', value)} help={chosen?.description}>
+    <CreateDialog
+      show={show}
+      onHide={onHide}
+      title={ELEVATE_USERS_TITLE}
+      formId={formId}
+      processing={form.processing}
+      reset={reset}
+      submit={submit}
+      submitLabel="Create"
+      submitDisabled={userTypes.length === 0}
+    >
+      <FormSelectField
+        controlId={`${formId}-type`}
+        label="User type"
+        name="user_type_id"
+        value={form.data.user_type_id}
+        error={form.errors.user_type_id}
+        onChange={(value) => form.setData('user_type_id', value)}
+        help={chosen?.description}
+      >
         {userTypes.map((type) => (
           <option key={type.id} value={type.id}>
             {type.title} (level {type.level})
           </option>
         ))}
       </FormSelectField>
-      <FormTextField controlId={`${formId}-note`} label="Reference note" name="note_to_self" value={form.data.note_to_self} error={form.errors.note_to_self} onChange={(value) => form.setData('note_to_self', value)} maxLength={INVITATION_NOTE_MAX}>
+      <FormTextField
+        controlId={`${formId}-note`}
+        label="Reference note"
+        name="note_to_self"
+        value={form.data.note_to_self}
+        error={form.errors.note_to_self}
+        onChange={(value) => form.setData('note_to_self', value)}
+        maxLength={INVITATION_NOTE_MAX}
+      >
         <Form.Text>Only you and admins see it: who the invitation is for, and why.</Form.Text>
       </FormTextField>
     </CreateDialog>

@@ -42,7 +42,12 @@ function TaxonomyTags({ itemRef, taxonomy, itemTags, editable }: { itemRef: stri
     <>
       <dt>
         {taxonomy.title}
-        {taxonomy.required && <span className="text-danger" aria-label="required"> *</span>}
+        {taxonomy.required && (
+          <span className="text-danger" aria-label="required">
+            {' '}
+            *
+          </span>
+        )}
       </dt>
       <dd>
         <InlineEditableField

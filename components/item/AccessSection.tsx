@@ -7,10 +7,7 @@ import { useDates } from '../lib/useDates';
 import { mayCurate, mayEditFields, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
 
-type AccessItem = Pick<
-  ItemDetail,
-  'ref' | 'visibility' | 'visibility_explanation' | 'minimum_access_level' | 'expires_at' | 'expires_note'
->;
+type AccessItem = Pick<ItemDetail, 'ref' | 'visibility' | 'visibility_explanation' | 'minimum_access_level' | 'expires_at' | 'expires_note'>;
 
 /**
  * Who may see the item: its visibility and minimum access level, and for admins in edit mode its

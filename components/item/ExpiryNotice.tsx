@@ -10,9 +10,7 @@ export default function ExpiryNotice({ item }: { item: Pick<ItemDetail, 'expired
   const when = dates.day(item.expires_at.slice(0, 10));
   return (
     <Alert variant={item.expired ? 'danger' : 'warning'}>
-      <p className="mb-0">
-        {item.expired ? `This item expired on ${when}. Only its editors can still open it.` : `This item expires on ${when}.`}
-      </p>
+      <p className="mb-0">{item.expired ? `This item expired on ${when}. Only its editors can still open it.` : `This item expires on ${when}.`}</p>
       {item.expires_note && <p className="mb-0 mt-1">{item.expires_note}</p>}
     </Alert>
   );

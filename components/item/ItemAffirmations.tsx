@@ -67,10 +67,24 @@ function AffirmationChoice({ itemRef, option }: { itemRef: string; option: Affir
   return (
     <div role="group" aria-label={option.title} className="d-flex align-items-center gap-1">
       <span className="me-1">{option.title}</span>
-      <Button size="sm" variant={variant} active={normal} aria-pressed={normal} aria-label={`${option.title}: thumb`} onClick={() => choose(AFFIRMATION_STRENGTH.NORMAL)}>
+      <Button
+        size="sm"
+        variant={variant}
+        active={normal}
+        aria-pressed={normal}
+        aria-label={`${option.title}: thumb`}
+        onClick={() => choose(AFFIRMATION_STRENGTH.NORMAL)}
+      >
         <i className={`bi ${icons.normal}${normal ? '-fill' : ''}`} aria-hidden="true" />
       </Button>
-      <Button size="sm" variant={variant} active={strong} aria-pressed={strong} aria-label={`${option.title}: strong`} onClick={() => choose(AFFIRMATION_STRENGTH.STRONG)}>
+      <Button
+        size="sm"
+        variant={variant}
+        active={strong}
+        aria-pressed={strong}
+        aria-label={`${option.title}: strong`}
+        onClick={() => choose(AFFIRMATION_STRENGTH.STRONG)}
+      >
         <i className={`bi ${icons.strong}${strong ? '-fill' : ''}`} aria-hidden="true" />
       </Button>
       {option.count !== null && (

@@ -20,7 +20,11 @@ export default function ItemHeader({ item, actions, share }: ItemHeaderProps) {
       meta={
         <div className="d-flex gap-2">
           <VisibilityBadge visibility={item.visibility} />
-          {item.show_as_user_contributed && <Badge bg="info" text="dark">User contributed</Badge>}
+          {item.show_as_user_contributed && (
+            <Badge bg="info" text="dark">
+              User contributed
+            </Badge>
+          )}
         </div>
       }
       tools={actions}

@@ -5,7 +5,11 @@ export default function ItemOverview({ item }: { item: Pick<ItemDetail, 'topic' 
   return (
     <section aria-label="Overview" className="mb-3">
       {item.topic && <p className="lead mb-2">{item.topic}</p>}
-      {item.blurb && <p className="item-blurb" style={{ whiteSpace: 'pre-line' }}>{item.blurb}</p>}
+      {item.blurb && (
+        <p className="item-blurb" style={{ whiteSpace: 'pre-line' }}>
+          {item.blurb}
+        </p>
+      )}
       {item.authors.length > 0 && (
         <p className="text-body-secondary">
           <span className="visually-hidden">Authors: </span>

@@ -21,11 +21,7 @@ export default function ItemTags({ itemRef, groups, editing, editable, taxonomie
       <h2 id="item-tags-title" className="h5">
         Tags
       </h2>
-      {editing ? (
-        <TaxonomyTagsEditor itemRef={itemRef} taxonomies={taxonomies} itemTags={itemTags} editable={editable} />
-      ) : (
-        <TagGroups groups={groups} />
-      )}
+      {editing ? <TaxonomyTagsEditor itemRef={itemRef} taxonomies={taxonomies} itemTags={itemTags} editable={editable} /> : <TagGroups groups={groups} />}
     </section>
   );
 }

@@ -4,10 +4,7 @@ import { mayCurate, mayEditFields, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
 import YesNoField from './YesNoField';
 
-type OwnershipItem = Pick<
-  ItemDetail,
-  'ref' | 'created_by_user_name' | 'created_by_user_email' | 'show_created_by' | 'show_as_user_contributed'
->;
+type OwnershipItem = Pick<ItemDetail, 'ref' | 'created_by_user_name' | 'created_by_user_email' | 'show_created_by' | 'show_as_user_contributed'>;
 
 /** The maintainer, when the server names them to this viewer; in edit mode admins reassign them, and editors choose whether they are shown. */
 export default function OwnershipSection({ item, mode }: { item: OwnershipItem; mode: ItemEditMode }) {

@@ -28,12 +28,38 @@ export default function NewItemModal({ show, onHide, requiredTaxonomies }: NewIt
 
   return (
     <CreateDialog show={show} onHide={onHide} title="New Item" formId={formId} processing={form.processing} reset={reset} submit={submit}>
-      <FormTextField controlId={`${formId}-field-title`} label="Title" name="title" value={form.data.title ?? ''} error={form.errors.title} onChange={setField('title')} maxLength={255} required />
-      <FormTextField controlId={`${formId}-field-topic`} label="Topic" name="topic" value={form.data.topic ?? ''} error={form.errors.topic} onChange={setField('topic')} maxLength={255} />
+      <FormTextField
+        controlId={`${formId}-field-title`}
+        label="Title"
+        name="title"
+        value={form.data.title ?? ''}
+        error={form.errors.title}
+        onChange={setField('title')}
+        maxLength={255}
+        required
+      />
+      <FormTextField
+        controlId={`${formId}-field-topic`}
+        label="Topic"
+        name="topic"
+        value={form.data.topic ?? ''}
+        error={form.errors.topic}
+        onChange={setField('topic')}
+        maxLength={255}
+      />
       {requiredTaxonomies.map((taxonomy) => {
         const name = taxonomyField(taxonomy);
         return (
-          <FormSelectField key={taxonomy.ref} controlId={`${formId}-${name}`} label={taxonomy.title} name={name} value={form.data[name] ?? ''} error={form.errors[name]} onChange={setField(name)} help={taxonomy.usage_note}>
+          <FormSelectField
+            key={taxonomy.ref}
+            controlId={`${formId}-${name}`}
+            label={taxonomy.title}
+            name={name}
+            value={form.data[name] ?? ''}
+            error={form.errors[name]}
+            onChange={setField(name)}
+            help={taxonomy.usage_note}
+          >
             {taxonomy.tags.map((tag) => (
               <option key={tag.ref} value={tag.ref}>
                 {tag.fullLabel}

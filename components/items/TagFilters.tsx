@@ -36,7 +36,9 @@ export default function TagFilters({ taxonomies, selectedTags, counts, matchCoun
   const otherSelected = selectedTags.filter((tag) => !offeredRefs.has(tag.ref));
   const toggle = (ref: string, on: boolean) => change(on ? withTag(selectedRefs, ref) : withoutTag(selectedRefs, ref));
   const clearAll = () => change([]);
-  const checks = (taxonomy: Taxonomy, idPrefix: string) => <TaxonomyChecks taxonomy={taxonomy} selected={selectedRefs} counts={counts} idPrefix={idPrefix} onToggle={toggle} />;
+  const checks = (taxonomy: Taxonomy, idPrefix: string) => (
+    <TaxonomyChecks taxonomy={taxonomy} selected={selectedRefs} counts={counts} idPrefix={idPrefix} onToggle={toggle} />
+  );
 
   return (
     <div>
@@ -156,7 +158,12 @@ function TagChips({ tags, onRemove }: { tags: Tag[]; onRemove: (ref: string) => 
     <ul className="list-inline mb-0 mt-1">
       {tags.map((tag) => (
         <li key={tag.ref} className="list-inline-item">
-          <button type="button" className="btn btn-sm btn-outline-primary rounded-pill py-0" aria-label={`Remove filter ${tag.fullLabel}`} onClick={() => onRemove(tag.ref)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary rounded-pill py-0"
+            aria-label={`Remove filter ${tag.fullLabel}`}
+            onClick={() => onRemove(tag.ref)}
+          >
             {tag.fullLabel} <i className="bi bi-x" aria-hidden="true" />
           </button>
         </li>

@@ -13,7 +13,10 @@ export default function EmailBanner() {
   if (auth.email_missing) {
     return (
       <Alert variant="warning">
-        {EMAIL_BANNER.missing}. <AppLink href={PROFILE_EMAIL_PROMPT_URL} className="alert-link">Add it on your profile</AppLink>
+        {EMAIL_BANNER.missing}.{' '}
+        <AppLink href={PROFILE_EMAIL_PROMPT_URL} className="alert-link">
+          Add it on your profile
+        </AppLink>
       </Alert>
     );
   }
@@ -23,8 +26,7 @@ export default function EmailBanner() {
 
 function UnverifiedEmailBanner() {
   const [sending, setSending] = useState(false);
-  const resend = () =>
-    router.post('/profile/verify', {}, { preserveScroll: true, onStart: () => setSending(true), onFinish: () => setSending(false) });
+  const resend = () => router.post('/profile/verify', {}, { preserveScroll: true, onStart: () => setSending(true), onFinish: () => setSending(false) });
   return (
     <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
       <span className="flex-grow-1">{EMAIL_BANNER.unverified}</span>

@@ -56,18 +56,17 @@ function FlashToast({ notification, onHidden }: { notification: FlashNotificatio
           {notification.link && (
             <>
               {' '}
-              <AppLink href={notification.link.href} className={`fw-semibold text-decoration-underline ${lightText ? 'text-white' : 'link-dark'}`} onClick={() => setShow(false)}>
+              <AppLink
+                href={notification.link.href}
+                className={`fw-semibold text-decoration-underline ${lightText ? 'text-white' : 'link-dark'}`}
+                onClick={() => setShow(false)}
+              >
                 {notification.link.label}
               </AppLink>
             </>
           )}
         </Toast.Body>
-        <CloseButton
-          className="me-2 mt-2"
-          variant={lightText ? 'white' : undefined}
-          aria-label="Close notification"
-          onClick={() => setShow(false)}
-        />
+        <CloseButton className="me-2 mt-2" variant={lightText ? 'white' : undefined} aria-label="Close notification" onClick={() => setShow(false)} />
       </div>
     </Toast>
   );

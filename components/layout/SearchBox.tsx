@@ -120,7 +120,13 @@ export default function SearchBox() {
             setHighlighted(-1);
           }}
         />
-        <ul id={listId} role="listbox" aria-label="Suggested items" hidden={!listShown} className={`dropdown-menu app-search-suggestions ${listShown ? 'show' : ''}`}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggested items"
+          hidden={!listShown}
+          className={`dropdown-menu app-search-suggestions ${listShown ? 'show' : ''}`}
+        >
           {listShown &&
             suggestions.map((result, index) => (
               <Option key={result.ref} id={optionId(index)} active={index === activeIndex} onChoose={() => choose(index)} onHover={() => setHighlighted(index)}>
@@ -132,7 +138,12 @@ export default function SearchBox() {
               </Option>
             ))}
           {listShown && (
-            <Option id={optionId(suggestions.length)} active={activeIndex === suggestions.length} onChoose={() => choose(suggestions.length)} onHover={() => setHighlighted(suggestions.length)}>
+            <Option
+              id={optionId(suggestions.length)}
+              active={activeIndex === suggestions.length}
+              onChoose={() => choose(suggestions.length)}
+              onHover={() => setHighlighted(suggestions.length)}
+            >
               <i className="bi bi-search me-2" aria-hidden="true" />
               {seeAllResultsLabel(query)}
             </Option>

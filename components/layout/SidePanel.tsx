@@ -22,9 +22,7 @@ export default function SidePanel({ id, label, side, overlay, open, onClose, hid
   useCloseOnEscape(showOverlay, onClose);
   useFocusTrap(panelRef, showOverlay);
 
-  const className = overlay
-    ? `offcanvas offcanvas-${side} ${showOverlay ? 'show' : ''}`
-    : `app-sidebar app-sidebar-${side} flex-shrink-0`;
+  const className = overlay ? `offcanvas offcanvas-${side} ${showOverlay ? 'show' : ''}` : `app-sidebar app-sidebar-${side} flex-shrink-0`;
   return (
     <>
       <aside

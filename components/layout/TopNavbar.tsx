@@ -34,9 +34,7 @@ export default function TopNavbar({ leftSidebarToggle, rightSidebarToggle }: Top
           <div className="ms-auto d-flex align-items-center">
             <SearchBox />
             <PageErrorsIndicator />
-            {rightSidebarToggle && (
-              <PanelToggleButton toggle={rightSidebarToggle} icon="bi-layout-sidebar-reverse" label="Item administration" />
-            )}
+            {rightSidebarToggle && <PanelToggleButton toggle={rightSidebarToggle} icon="bi-layout-sidebar-reverse" label="Item administration" />}
             {auth.authenticated ? <UserMenu /> : <LoginButton />}
           </div>
         </div>

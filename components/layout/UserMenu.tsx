@@ -16,7 +16,11 @@ export default function UserMenu() {
   const name = usePage().props.auth.user?.name ?? 'Account';
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="link" className="link-light text-decoration-none d-flex align-items-center gap-1 app-navbar-button" aria-label={`User menu for ${name}`}>
+      <Dropdown.Toggle
+        variant="link"
+        className="link-light text-decoration-none d-flex align-items-center gap-1 app-navbar-button"
+        aria-label={`User menu for ${name}`}
+      >
         <i className="bi bi-person-circle fs-5" aria-hidden="true" />
         <span className="d-none d-md-inline text-truncate app-user-name">{name}</span>
       </Dropdown.Toggle>

@@ -55,6 +55,7 @@ export async function fetchTypeAhead(text: string, signal: AbortSignal): Promise
 function isSearchResponse(body: unknown): body is { data: SearchResult[] } {
   if (typeof body !== 'object' || body === null || !Array.isArray((body as { data?: unknown }).data)) return false;
   return (body as { data: unknown[] }).data.every(
-    (entry) => typeof entry === 'object' && entry !== null && typeof (entry as SearchResult).ref === 'string' && typeof (entry as SearchResult).title === 'string',
+    (entry) =>
+      typeof entry === 'object' && entry !== null && typeof (entry as SearchResult).ref === 'string' && typeof (entry as SearchResult).title === 'string',
   );
 }

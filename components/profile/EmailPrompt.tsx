@@ -14,7 +14,10 @@ interface EmailPromptProps {
  * posts /profile/email, which sends a verification e-mail; errors show under the field and the prompt stays open.
  */
 export default function EmailPrompt({ show, onHide, current }: EmailPromptProps) {
-  const { form, formId, reset, submit } = useCreateForm(() => ({ email: current ?? '' }), PROFILE_EMAIL_URL, onHide, { preserveScroll: true, preserveState: true });
+  const { form, formId, reset, submit } = useCreateForm(() => ({ email: current ?? '' }), PROFILE_EMAIL_URL, onHide, {
+    preserveScroll: true,
+    preserveState: true,
+  });
 
   return (
     <CreateDialog

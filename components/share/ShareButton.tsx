@@ -24,7 +24,17 @@ export interface ShareButtonProps {
  * seconds later (member-library §4, §9). The button stays, so another grant needs no reload (issue 15 overrides the
  * spec's hiding it), and closing the dialog returns focus to it; the dialog opens on a fresh form again.
  */
-export default function ShareButton({ path, title, canGrant, maxLevel, explanation, minimumLevel, compact = false, prefill = null, notice = null }: ShareButtonProps) {
+export default function ShareButton({
+  path,
+  title,
+  canGrant,
+  maxLevel,
+  explanation,
+  minimumLevel,
+  compact = false,
+  prefill = null,
+  notice = null,
+}: ShareButtonProps) {
   const [show, setShow] = useState(false);
   const [granted, setGranted] = useState(false);
   // The request a link carries is used once: after its grant the dialog opens on an empty form again.

@@ -55,7 +55,14 @@ export default function ShareDialog(props: ShareDialogProps) {
               {SHARE_TEXTS.granted}
             </Alert>
           ) : (
-            <GrantAccessForm path={path} maxLevel={maxLevel} levelVisible={levelVisible} levelText={explanation?.levelText} onGranted={onGranted} prefill={prefill} />
+            <GrantAccessForm
+              path={path}
+              maxLevel={maxLevel}
+              levelVisible={levelVisible}
+              levelText={explanation?.levelText}
+              onGranted={onGranted}
+              prefill={prefill}
+            />
           ))}
         <ShareLinks url={url} title={title} />
         {explains && <SharingExplanationPanel explanation={explanation} />}

@@ -24,9 +24,12 @@ export default function ShareLinks({ url, title, alert = (message) => window.ale
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const native = nativeShareAvailable() && !nativeFailed;
 
-  useEffect(() => () => {
-    if (copiedTimer.current) clearTimeout(copiedTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (copiedTimer.current) clearTimeout(copiedTimer.current);
+    },
+    [],
+  );
 
   const shareNatively = async () => {
     try {

@@ -8,7 +8,6 @@ import FormSelectField from '../forms/FormSelectField';
 import FormTextField from '../forms/FormTextField';
 import { ROUTES } from '../../shared/routes';
 
-
 interface TaskFormProps {
   itemRef: string;
   show: boolean;
@@ -33,7 +32,11 @@ const EMPTY_TASK: TaskFormData = { task: '', notes: '', priority: String(TASK_DE
 
 /** The Task form (member-library §5): task text, notes, priority, an optional due date and the assignee; posts /i/{ref}/task. */
 export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUsers }: TaskFormProps) {
-  const { form, formId, reset, submit } = useCreateForm<TaskFormData>(() => ({ ...EMPTY_TASK }), () => ROUTES.itemTask.path({ ref: itemRef }), onHide);
+  const { form, formId, reset, submit } = useCreateForm<TaskFormData>(
+    () => ({ ...EMPTY_TASK }),
+    () => ROUTES.itemTask.path({ ref: itemRef }),
+    onHide,
+  );
   const [assigneeName, setAssigneeName] = useState<string | null>(null);
 
   const resetAll = () => {
@@ -46,17 +49,59 @@ export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUs
   };
 
   return (
-    <CreateDialog show={show} onHide={onHide} title={TASK_TEXTS.addTask} formId={formId} processing={form.processing} reset={resetAll} submit={submit} submitLabel={TASK_TEXTS.addTask}>
-      <FormTextField controlId={`${formId}-task`} label="Task" name="task" value={form.data.task} error={form.errors.task} onChange={(value) => form.setData('task', value)} maxLength={TASK_TEXT_MAX} required />
-      <FormTextField controlId={`${formId}-notes`} label="Notes" name="notes" value={form.data.notes} error={form.errors.notes} onChange={(value) => form.setData('notes', value)} rows={3} maxLength={TASK_NOTES_MAX} />
-      <FormSelectField controlId={`${formId}-priority`} label="Priority" name="priority" value={form.data.priority} error={form.errors.priority} onChange={(value) => form.setData('priority', value)}>
+    <CreateDialog
+      show={show}
+      onHide={onHide}
+      title={TASK_TEXTS.addTask}
+      formId={formId}
+      processing={form.processing}
+      reset={resetAll}
+      submit={submit}
+      submitLabel={TASK_TEXTS.addTask}
+    >
+      <FormTextField
+        controlId={`${formId}-task`}
+        label="Task"
+        name="task"
+        value={form.data.task}
+        error={form.errors.task}
+        onChange={(value) => form.setData('task', value)}
+        maxLength={TASK_TEXT_MAX}
+        required
+      />
+      <FormTextField
+        controlId={`${formId}-notes`}
+        label="Notes"
+        name="notes"
+        value={form.data.notes}
+        error={form.errors.notes}
+        onChange={(value) => form.setData('notes', value)}
+        rows={3}
+        maxLength={TASK_NOTES_MAX}
+      />
+      <FormSelectField
+        controlId={`${formId}-priority`}
+        label="Priority"
+        name="priority"
+        value={form.data.priority}
+        error={form.errors.priority}
+        onChange={(value) => form.setData('priority', value)}
+      >
         {TASK_PRIORITY_CHOICES.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
           </option>
         ))}
       </FormSelectField>
-      <FormTextField controlId={`${formId}-due`} label="Due date (optional)" name="due_date" value={form.data.due_date} error={form.errors.due_date} onChange={(value) => form.setData('due_date', value)} type="date" />
+      <FormTextField
+        controlId={`${formId}-due`}
+        label="Due date (optional)"
+        name="due_date"
+        value={form.data.due_date}
+        error={form.errors.due_date}
+        onChange={(value) => form.setData('due_date', value)}
+        type="date"
+      />
       <AssigneeField assignOthers={assignOthers} assigneeName={assigneeName} error={form.errors.for_user_ref} onAssign={assign} searchUsers={searchUsers} />
     </CreateDialog>
   );

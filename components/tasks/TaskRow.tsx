@@ -7,7 +7,6 @@ import { postKeepingScroll } from '../lib/visits';
 import { PriorityBadge, TaskDue } from './TaskBadges';
 import { ROUTES } from '../../shared/routes';
 
-
 interface TaskRowProps {
   task: ItemTask;
   /** Re-Open mode: completed tasks offer Re-Open. */

@@ -1,10 +1,6 @@
 import { router } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
-import {
-  DELETE_USER_CONFIRM,
-  FLAG_COMMENTS_CONFIRM,
-  IMPERSONATE_CONFIRM,
-} from '../../shared/users';
+import { DELETE_USER_CONFIRM, FLAG_COMMENTS_CONFIRM, IMPERSONATE_CONFIRM } from '../../shared/users';
 import type { CanFlags } from '../../shared/props';
 import { deleteKeepingScroll, postKeepingScroll } from '../lib/visits';
 import { ROUTES } from '../../shared/routes';
@@ -26,7 +22,11 @@ export default function UserActions({ userRef, can }: { userRef: string; can: Pi
         </Button>
       )}
       {can.flag_comments && (
-        <Button variant="outline-warning" size="sm" onClick={confirmed(FLAG_COMMENTS_CONFIRM, () => postKeepingScroll(ROUTES.userFlagAllUnapprovedComments.path({ ref: userRef })))}>
+        <Button
+          variant="outline-warning"
+          size="sm"
+          onClick={confirmed(FLAG_COMMENTS_CONFIRM, () => postKeepingScroll(ROUTES.userFlagAllUnapprovedComments.path({ ref: userRef })))}
+        >
           <i className="bi bi-flag me-1" aria-hidden="true" />
           Flag all unapproved comments
         </Button>

@@ -13,8 +13,8 @@ export default function Login({ appName, providers, organisationDomains, demoLog
         <LoginButtons providers={providers} />
         <p className="mt-4">
           If you are a chaplain, volunteer or staff member with an organisational Google account
-          {organisationDomains.length > 0 && <> ({organisationDomains.map((domain) => `@${domain}`).join(', ')})</>}, please sign in
-          with it to get the highest access level.
+          {organisationDomains.length > 0 && <> ({organisationDomains.map((domain) => `@${domain}`).join(', ')})</>}, please sign in with it to get the highest
+          access level.
         </p>
         {demoLoginAvailable && (
           <p className="small text-body-secondary border-top pt-3">

@@ -18,7 +18,10 @@ export default function CollectionIndex({ collections, can }: PageProps<'collect
   return (
     <>
       <Head title={COLLECTIONS_TITLE} />
-      <PageHeader title={COLLECTIONS_TITLE} action={can.create ? { label: COLLECTION_TEXTS.createNew, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
+      <PageHeader
+        title={COLLECTIONS_TITLE}
+        action={can.create ? { label: COLLECTION_TEXTS.createNew, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined}
+      />
       {collections.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.collections}</Alert>
       ) : (

@@ -49,7 +49,15 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
             {collection.public && <Badge bg="success">{COLLECTION_TEXTS.public}</Badge>}
           </div>
         }
-        tools={<RecordActions label="Collection actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : collection.ref)} onDelete={remove} />}
+        tools={
+          <RecordActions
+            label="Collection actions"
+            can={can}
+            editing={editing}
+            onToggleEditing={() => setEditingRef(editing ? null : collection.ref)}
+            onDelete={remove}
+          />
+        }
         share={
           <ShareButton
             path={url}
@@ -73,7 +81,15 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
           </div>
           <div>
             <div className="small fw-semibold">{COLLECTION_TEXTS.public}</div>
-            <InlineEditableField field="public" label={COLLECTION_TEXTS.public} mode="select" required value={collection.public ? 'true' : 'false'} options={YES_NO} url={url} />
+            <InlineEditableField
+              field="public"
+              label={COLLECTION_TEXTS.public}
+              mode="select"
+              required
+              value={collection.public ? 'true' : 'false'}
+              options={YES_NO}
+              url={url}
+            />
             <div className="small text-body-secondary">{COLLECTION_TEXTS.publicHelp}</div>
           </div>
         </div>

@@ -12,8 +12,8 @@ export default function DevLogin({ accounts, returnTo = null }: PageProps<'dev/L
       <Head title="Demo sign-in" />
       <h1>Demo sign-in</h1>
       <Alert variant="warning">
-        This page exists only on demo and development sites, never in production. It signs you in as one of the seeded
-        demo accounts without a password, so you can see the library at each access level.
+        This page exists only on demo and development sites, never in production. It signs you in as one of the seeded demo accounts without a password, so you
+        can see the library at each access level.
       </Alert>
       <div className="table-responsive">
         <table className="table align-middle">

@@ -25,7 +25,16 @@ function BrokenBoxIcon() {
   const id = `broken-box${useId().replace(/[^\w-]/g, '')}`;
   const [left, right] = [`${id}-left`, `${id}-right`];
   return (
-    <svg className={ICON_CLASS} role="img" aria-label="Broken box" width="1.2em" height="1.2em" viewBox="-1.5 -2 19 19" fill="currentColor" style={{ verticalAlign: '-0.2em' }}>
+    <svg
+      className={ICON_CLASS}
+      role="img"
+      aria-label="Broken box"
+      width="1.2em"
+      height="1.2em"
+      viewBox="-1.5 -2 19 19"
+      fill="currentColor"
+      style={{ verticalAlign: '-0.2em' }}
+    >
       <defs>
         <clipPath id={left}>
           <polygon points={LEFT_HALF} />

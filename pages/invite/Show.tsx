@@ -24,8 +24,8 @@ export default function InviteShow({ invitation, accept_link, current_user_type 
           </Card.Title>
           {invitation.user_type.description && <p>{invitation.user_type.description}</p>}
           <p>
-            You are now {current_user_type || 'signed in'}. Accepting changes your user type to {invitation.user_type.title} (level{' '}
-            {invitation.user_type.level}). The invitation works once and expires on {dates.day(invitation.expires_at)} ({invitation.expires_in}).
+            You are now {current_user_type || 'signed in'}. Accepting changes your user type to {invitation.user_type.title} (level {invitation.user_type.level}
+            ). The invitation works once and expires on {dates.day(invitation.expires_at)} ({invitation.expires_in}).
           </p>
           {!accept_link && <Alert variant="info">{INVITATION_MESSAGES.acceptHint}</Alert>}
           <div className="d-flex gap-2">

@@ -16,7 +16,21 @@ import AppLink from '../../components/lib/AppLink';
 
 /** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted (member-library §2). */
 export default function ItemIndex(props: PageProps<'items/Index'>) {
-  const { heading, listing, filters, items, itemsPagination, matchCount, filterTaxonomies, selectedTags, tagCounts, suggestions, requiredTaxonomies, can, auth } = props;
+  const {
+    heading,
+    listing,
+    filters,
+    items,
+    itemsPagination,
+    matchCount,
+    filterTaxonomies,
+    selectedTags,
+    tagCounts,
+    suggestions,
+    requiredTaxonomies,
+    can,
+    auth,
+  } = props;
   const [creating, setCreating] = useState(false);
   const visit = (next: IndexFilters) => router.get(indexPath(listing), indexQuery(next), { preserveState: true, preserveScroll: true });
 
@@ -38,7 +52,13 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
       </div>
       <section aria-label="Filters" className="mb-4">
         <SearchField key={filters.search} search={filters.search} onSearch={(search) => visit({ ...filters, search })} />
-        <TagFilters taxonomies={filterTaxonomies} selectedTags={selectedTags} counts={tagCounts} matchCount={matchCount} onChange={(tags) => visit({ ...filters, tags })} />
+        <TagFilters
+          taxonomies={filterTaxonomies}
+          selectedTags={selectedTags}
+          counts={tagCounts}
+          matchCount={matchCount}
+          onChange={(tags) => visit({ ...filters, tags })}
+        />
       </section>
       {items.data.length === 0 ? (
         <EmptyResult anonymous={!auth.authenticated} suggestions={suggestions} tagFiltered={filters.tags.length > 0} />
@@ -59,7 +79,13 @@ function SearchField({ search, onSearch }: { search: string; onSearch: (search: 
   return (
     <Form role="search" className="mb-2" onSubmit={submit}>
       <InputGroup size="sm">
-        <Form.Control type="search" aria-label="Search titles and blurbs" placeholder="Search titles and blurbs" value={text} onChange={(event) => setText(event.target.value)} />
+        <Form.Control
+          type="search"
+          aria-label="Search titles and blurbs"
+          placeholder="Search titles and blurbs"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
         <Button type="submit" variant="outline-secondary" aria-label="Search">
           <i className="bi bi-search" aria-hidden="true" />
         </Button>

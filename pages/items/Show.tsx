@@ -29,7 +29,8 @@ import { ROUTES } from '../../shared/routes';
  * order except that the content list follows the overview (see docs/decisions.md "Item page order").
  */
 export default function ItemShow(props: PageProps<'items/Show'>) {
-  const { item, affirmationOptions, taxonomies, editable, accessLevelChoices, canRelate, contentCan, unlinkedFiles, can, auth, errors, sharingExplanation } = props;
+  const { item, affirmationOptions, taxonomies, editable, accessLevelChoices, canRelate, contentCan, unlinkedFiles, can, auth, errors, sharingExplanation } =
+    props;
   // Edit mode belongs to the item it was switched on for. Saves reload the props with the page's
   // state preserved (Inertia's default for non-GET visits), so it stays on across them; a visit
   // that lands on another item (Duplicate) starts that one in read mode.
@@ -53,7 +54,16 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
             addToCollection={auth.authenticated ? <AddToCollectionButton itemRef={item.ref} choices={props.collectionChoices} /> : null}
           />
         }
-        share={<ShareButton path={ROUTES.item.path({ ref: item.ref })} title={item.title} canGrant={can.share} maxLevel={can.shareToLevel} explanation={sharingExplanation} prefill={sharePrefill} />}
+        share={
+          <ShareButton
+            path={ROUTES.item.path({ ref: item.ref })}
+            title={item.title}
+            canGrant={can.share}
+            maxLevel={can.shareToLevel}
+            explanation={sharingExplanation}
+            prefill={sharePrefill}
+          />
+        }
       />
       <ExpiryNotice item={item} />
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}
@@ -73,18 +83,17 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
             unlinkedFiles={unlinkedFiles}
           />
           <ItemCharacteristics itemRef={item.ref} characteristics={item.characteristics} editing={editing} editable={editable.fields} />
-          <ItemTags
-            itemRef={item.ref}
-            groups={item.tag_groups}
-            editing={editing}
-            editable={editable.fields}
-            taxonomies={taxonomies}
-            itemTags={item.tags}
-          />
+          <ItemTags itemRef={item.ref} groups={item.tag_groups} editing={editing} editable={editable.fields} taxonomies={taxonomies} itemTags={item.tags} />
           {!editing && <ItemFacts item={item} />}
           <ItemAffirmations item={item} options={affirmationOptions} signedIn={auth.authenticated} />
           <DriveFolderLink itemRef={item.ref} folderId={item.google_drive_folder_id} />
-          <CommentsBlock itemRef={item.ref} comments={item.comments} signedIn={auth.authenticated} canComment={can.comment} error={firstError(errors.comment)} />
+          <CommentsBlock
+            itemRef={item.ref}
+            comments={item.comments}
+            signedIn={auth.authenticated}
+            canComment={can.comment}
+            error={firstError(errors.comment)}
+          />
           <RelatedItems itemRef={item.ref} relations={item.relations} canRelate={canRelate} error={firstError(errors.item)} />
         </div>
         {!auth.admin && (

@@ -12,7 +12,11 @@ import { CREATE_OWN_PERSON_PAGE_URL, PROFILE_MESSAGES, PROFILE_TEXT, PROFILE_VER
 import { ROUTES } from '../../shared/routes';
 
 const providerLabel = (provider: string | null): string =>
-  provider === null ? PROFILE_TEXT.noLoginProvider : LOGIN_PROVIDERS.includes(provider as LoginProvider) ? LOGIN_PROVIDER_LABELS[provider as LoginProvider] : provider;
+  provider === null
+    ? PROFILE_TEXT.noLoginProvider
+    : LOGIN_PROVIDERS.includes(provider as LoginProvider)
+      ? LOGIN_PROVIDER_LABELS[provider as LoginProvider]
+      : provider;
 
 /** The signed-in user's profile (member-library §2 /profile): name, e-mail, login provider, their Person page. */
 export default function ProfileShow({ user, personItem, emailPromptOpen, can }: PageProps<'profile/Show'>) {
@@ -60,7 +64,12 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, can }: 
                   <span className="small text-body-secondary">{PROFILE_MESSAGES.emailWhileImpersonating}</span>
                 )}
                 {user.email && !user.email_verified && (
-                  <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => router.post(PROFILE_VERIFY_URL, {}, { preserveScroll: true, ...during })}>
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => router.post(PROFILE_VERIFY_URL, {}, { preserveScroll: true, ...during })}
+                  >
                     {PROFILE_TEXT.resend}
                   </Button>
                 )}

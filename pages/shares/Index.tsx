@@ -52,7 +52,11 @@ function ShareEntry({ share, direction }: { share: Share; direction: 'received' 
         </div>
       </div>
       {!share.valid && <Badge bg="secondary">Expired</Badge>}
-      {share.expiring_soon && <Badge bg="warning" text="dark">Expiring soon</Badge>}
+      {share.expiring_soon && (
+        <Badge bg="warning" text="dark">
+          Expiring soon
+        </Badge>
+      )}
     </li>
   );
 }

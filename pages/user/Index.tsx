@@ -38,11 +38,7 @@ export default function UserIndex({ users, total, filters, can }: PageProps<'use
         <SearchField search={filters.search} level={filters.level} />
         <LevelFilter level={filters.level} onChange={(level) => visitList({ search: filters.search, level })} />
       </section>
-      {users.data.length === 0 ? (
-        <Alert variant="warning">{EMPTY_STATES.users}</Alert>
-      ) : (
-        <UserTable users={users.data} />
-      )}
+      {users.data.length === 0 ? <Alert variant="warning">{EMPTY_STATES.users}</Alert> : <UserTable users={users.data} />}
       <Pagination links={users.links} label="Pages of users" />
     </>
   );

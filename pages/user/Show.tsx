@@ -42,7 +42,15 @@ export default function UserShow({ user, permissions, userTypeChoices, can }: Pa
               <InlineEditableField field="name" label={USER_FIELD_LABELS.name} value={user.name} url={url} editable={can.update} />
             </Fact>
             <Fact label={USER_FIELD_LABELS.email}>
-              <InlineEditableField field="email" label={USER_FIELD_LABELS.email} value={user.email} url={url} editable={can.update} inputType="email" emptyText="None" />
+              <InlineEditableField
+                field="email"
+                label={USER_FIELD_LABELS.email}
+                value={user.email}
+                url={url}
+                editable={can.update}
+                inputType="email"
+                emptyText="None"
+              />
             </Fact>
             <Fact label={USER_FIELD_LABELS.phone}>
               <InlineEditableField field="phone" label={USER_FIELD_LABELS.phone} value={user.phone} url={url} editable={can.update} emptyText="None" />

@@ -36,7 +36,12 @@ async function itemsEveryoneOpens(db: Database): Promise<string[]> {
   const [member] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'member@example.org')).limit(1);
   const viewer = member ? await loadViewer(db, member.id) : null;
   if (!viewer) throw new Error('The crowd scenario needs the demo member account');
-  const rows = await db.select({ ref: items.ref }).from(items).where(listableItemsCondition(viewer)).orderBy(sql`md5(${items.ref})`).limit(CROWD_ITEM_PAGES);
+  const rows = await db
+    .select({ ref: items.ref })
+    .from(items)
+    .where(listableItemsCondition(viewer))
+    .orderBy(sql`md5(${items.ref})`)
+    .limit(CROWD_ITEM_PAGES);
   return rows.map((row) => row.ref);
 }
 
@@ -49,7 +54,11 @@ async function crowdCookies(db: Database, secret: string): Promise<string[]> {
     sid: randomBytes(24).toString('base64url'),
     userId,
     expiresAt,
-    data: { userId, renewedOn: new Date().toISOString().slice(0, 10), cookie: { originalMaxAge: SESSION_DAYS * 24 * 3600 * 1000, expires: expiresAt.toISOString(), path: '/', httpOnly: true, sameSite: 'lax', secure: false } },
+    data: {
+      userId,
+      renewedOn: new Date().toISOString().slice(0, 10),
+      cookie: { originalMaxAge: SESSION_DAYS * 24 * 3600 * 1000, expires: expiresAt.toISOString(), path: '/', httpOnly: true, sameSite: 'lax', secure: false },
+    },
   }));
   await db.insert(sessions).values(rows);
   return rows.map((row) => `${SESSION_COOKIE}=${encodeURIComponent(signer.sign(row.sid))}`);

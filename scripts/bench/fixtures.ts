@@ -53,13 +53,24 @@ export async function pickBenchFixtures(db: Database): Promise<BenchFixtures> {
   const typeAheadPrefixes = await prefixesWithResults(db, viewer);
   const rareFilterTags = RARE_FILTER_TAGS.map(([taxonomy, label]) => catalogueTag(catalogue, taxonomy, label));
   const neverWithSearchTag = catalogueTag(catalogue, ...NEVER_WITH_SEARCH_TAG);
-  return { viewer, catalogue, filterTags, rareFilterTags, neverWithSearchTag, searchTerm: INDEX_SEARCH_TERM, indexMatches: listing.pagination.total, itemRefs: await listableItemRefs(db, viewer), typeAheadPrefixes };
+  return {
+    viewer,
+    catalogue,
+    filterTags,
+    rareFilterTags,
+    neverWithSearchTag,
+    searchTerm: INDEX_SEARCH_TERM,
+    indexMatches: listing.pagination.total,
+    itemRefs: await listableItemRefs(db, viewer),
+    typeAheadPrefixes,
+  };
 }
 
 async function benchViewer(db: Database): Promise<Viewer> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, BENCH_VIEWER_EMAIL)).limit(1);
   const viewer = user ? await loadViewer(db, user.id) : null;
-  if (!viewer || viewer.level !== BENCH_VIEWER_LEVEL || viewer.admin) throw new Error(`${BENCH_VIEWER_EMAIL} must be a level-${BENCH_VIEWER_LEVEL} user, not an admin`);
+  if (!viewer || viewer.level !== BENCH_VIEWER_LEVEL || viewer.admin)
+    throw new Error(`${BENCH_VIEWER_EMAIL} must be a level-${BENCH_VIEWER_LEVEL} user, not an admin`);
   return viewer;
 }
 

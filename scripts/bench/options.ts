@@ -90,7 +90,10 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     warmup: wholeNumber('warmup', values.warmup),
     writes: wholeNumber('writes', values.writes),
     reuse: values.reuse === undefined ? null : databaseName(values.reuse),
-    only: values.only.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean),
+    only: values.only
+      .split(',')
+      .map((word) => word.trim().toLowerCase())
+      .filter(Boolean),
     instances,
     serverUrl,
     help: values.help,

@@ -32,7 +32,11 @@ export interface Vocabulary {
 
 /** The words people would type: those of a spread-out sample of the titles. */
 export async function loadVocabulary(db: Database): Promise<Vocabulary> {
-  const rows = await db.select({ title: items.title }).from(items).orderBy(sql`md5(${items.ref})`).limit(TITLE_SAMPLE);
+  const rows = await db
+    .select({ title: items.title })
+    .from(items)
+    .orderBy(sql`md5(${items.ref})`)
+    .limit(TITLE_SAMPLE);
   const words = new Set<string>();
   for (const { title } of rows) for (const word of title.toLowerCase().match(/\p{L}+/gu) ?? []) if (word.length >= MIN_WORD_LENGTH) words.add(word);
   if (words.size === 0) throw new Error('The seeded titles have no words to search for');

@@ -65,4 +65,3 @@ function serverEnvironment(database: BenchDatabase, port: number, options: Bench
   const { RATE_LIMIT_MAX: _max, RATE_LIMIT_TYPEAHEAD_MAX: _typeAhead, TRUST_PROXY: _proxy, ...withDefaults } = environment;
   return withDefaults;
 }
-

@@ -19,7 +19,8 @@ export async function signInAs(base: string, email: string): Promise<string> {
     body: new URLSearchParams({ email, _token: token }),
   });
   const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (response.status !== 303 || !cookies.some((cookie) => !cookie.startsWith('XSRF-TOKEN='))) throw new Error(`Demo sign-in as ${email} failed (${response.status})`);
+  if (response.status !== 303 || !cookies.some((cookie) => !cookie.startsWith('XSRF-TOKEN=')))
+    throw new Error(`Demo sign-in as ${email} failed (${response.status})`);
   return cookies.concat(xsrf).join('; ');
 }
 

@@ -98,7 +98,13 @@ async function timedRequest(url: string, headers: Record<string, string>): Promi
   const response = await fetch(url, { headers });
   const firstByteMs = performance.now() - started;
   const body = new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, firstByteMs, totalMs: performance.now() - started, body, contentEncoding: response.headers.get('content-encoding') ?? 'none' };
+  return {
+    status: response.status,
+    firstByteMs,
+    totalMs: performance.now() - started,
+    body,
+    contentEncoding: response.headers.get('content-encoding') ?? 'none',
+  };
 }
 
 async function repeat(url: string, headers: Record<string, string>, warmups: number, runs: number): Promise<Timing[]> {

@@ -23,7 +23,6 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-
 function configuration(port: number, statsPort: number, backends: Backend[]): string {
   return `global
   maxconn 4096
@@ -78,7 +77,10 @@ export async function startBalancer(folder: string, port: number, statsPort: num
   async function serversUp(): Promise<string[]> {
     const response = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`).catch(() => null);
     if (!response?.ok) return [];
-    const [header, ...rows] = (await response.text()).trim().split('\n').map((line) => line.split(','));
+    const [header, ...rows] = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
     const column = (name: string) => header!.findIndex((cell) => cell.replace(/^# /, '') === name);
     const [proxy, server, status] = [column('pxname'), column('svname'), column('status')];
     return rows.filter((row) => row[proxy] === 'instances' && row[server] !== 'BACKEND' && row[status] === 'UP').map((row) => row[server]!);

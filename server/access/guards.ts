@@ -61,4 +61,3 @@ export function guardEveryRoute(app: FastifyInstance, guard: (request: FastifyRe
     route.preValidation = [guard, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
   });
 }
-

@@ -32,5 +32,7 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 function mac(key: KeyObject, nonce: string, sessionId: string | null): string {
-  return createHmac('sha256', key).update(`${nonce}|${sessionId ?? ''}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${nonce}|${sessionId ?? ''}`)
+    .digest('base64url');
 }

@@ -42,17 +42,21 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(ROUTES.signInCallback.pattern, { config: { rateLimit }, schema: { params: paramsOf(ROUTES.signInCallback, { provider: loginProvider }), querystring: callbackQuery } }, async (request, reply) => {
-    const { provider } = request.params;
-    const client = clients.get(provider);
-    if (!client) return refuseUnconfigured(reply, provider);
-    const query = request.query;
-    if (query?.error === 'access_denied') return backToLogin(reply, SIGN_IN_CANCELLED, 'info');
-    if (!query || query.error || !query.code) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
-    if (!(await completeSignIn(request, reply, provider, client))) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
-    reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
-    return reply.redirect(takeReturnTo(request, reply));
-  });
+  app.get(
+    ROUTES.signInCallback.pattern,
+    { config: { rateLimit }, schema: { params: paramsOf(ROUTES.signInCallback, { provider: loginProvider }), querystring: callbackQuery } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const client = clients.get(provider);
+      if (!client) return refuseUnconfigured(reply, provider);
+      const query = request.query;
+      if (query?.error === 'access_denied') return backToLogin(reply, SIGN_IN_CANCELLED, 'info');
+      if (!query || query.error || !query.code) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
+      if (!(await completeSignIn(request, reply, provider, client))) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
+      reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
+      return reply.redirect(takeReturnTo(request, reply));
+    },
+  );
 };
 
 async function registerConfiguredProviders(app: FastifyInstance): Promise<Map<LoginProvider, ProviderClient>> {

@@ -32,4 +32,8 @@ export const demoSignInBody = formBody({
  * The token of /profile/verify/{token}: one that could not have been issued here reads as null, which the route answers
  * as it does a spent or unknown one (410).
  */
-export const verificationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/).nullable().catch(null);
+export const verificationToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/)
+  .nullable()
+  .catch(null);

@@ -81,7 +81,10 @@ export class DatabaseSessionStore implements SessionStore {
 
   private async save(sessionId: string, session: Session): Promise<void> {
     // jsonb refuses NUL and half surrogate pairs; a flashed message that quotes what someone typed must not stop the save.
-    const data = JSON.parse(JSON.stringify(session, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value))) as Record<string, unknown>;
+    const data = JSON.parse(JSON.stringify(session, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value))) as Record<
+      string,
+      unknown
+    >;
     const values = {
       data,
       userId: session.userId ?? null,

@@ -41,7 +41,10 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-async function sendVerificationIfDue(request: FastifyRequest, viewer: Viewer & { id: number }): Promise<{ message: string; type: 'success' | 'info' | 'warning' }> {
+async function sendVerificationIfDue(
+  request: FastifyRequest,
+  viewer: Viewer & { id: number },
+): Promise<{ message: string; type: 'success' | 'info' | 'warning' }> {
   if (!viewer.email) return { message: AUTH_NOTICES.emailMissing, type: 'warning' };
   if (viewer.emailVerified) return { message: AUTH_NOTICES.alreadyVerified, type: 'info' };
   const email = viewer.email;
@@ -83,7 +86,10 @@ export async function issueVerificationToken(db: Database, userId: number, now: 
 
 async function storeNewToken(db: Database, userId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.update(users).set({ emailVerificationTokenHash: sha256(token), emailVerificationSentAt: now }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ emailVerificationTokenHash: sha256(token), emailVerificationSentAt: now })
+    .where(eq(users.id, userId));
   return token;
 }
 

@@ -97,7 +97,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDataDir, { extensions: { pg_trgm }, ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}) });
+  const client = await PGlite.create(options.pgliteDataDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+  });
   for (const [name, value] of TRIGRAM_SETTINGS) await client.query('select set_config($1, $2, false)', [name, value]);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const retries = guardTransactions(db);

@@ -32,7 +32,8 @@ export function isDataException(error: unknown): boolean {
 /** Node's socket errors when the server cannot be reached or drops the connection. */
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** node-postgres says these in words only. */
-const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|the database system is (starting up|shutting down|in recovery)/i;
+const CONNECTION_ERROR_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|the database system is (starting up|shutting down|in recovery)/i;
 
 /**
  * Whether the database could not be reached or went away mid-request (a restart, a failover, a cut network): a
@@ -52,7 +53,9 @@ function chainOf(error: unknown): object[] {
 
 /** drizzle wraps every failed query in DrizzleQueryError; node-postgres's server errors carry a `severity`. */
 function isDatabaseCall(error: unknown): boolean {
-  return chainOf(error).some((e) => e instanceof DrizzleQueryError || ('severity' in e && 'code' in e) || CONNECTION_ERROR_MESSAGES.test(String((e as { message?: unknown }).message)));
+  return chainOf(error).some(
+    (e) => e instanceof DrizzleQueryError || ('severity' in e && 'code' in e) || CONNECTION_ERROR_MESSAGES.test(String((e as { message?: unknown }).message)),
+  );
 }
 
 function isConnectionFailure(e: object): boolean {

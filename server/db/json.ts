@@ -28,4 +28,3 @@ export function jsonArray(row: SQL, from: SQL, orderBy: SQL[]): SQL {
 export function jsonTimestamp(value: string | null): Date | null {
   return value === null ? null : new Date(value);
 }
-

@@ -23,7 +23,12 @@ export interface SharedValue {
   value: string | number | null;
 }
 
-export async function writePositions(db: Pick<Database, 'execute'>, target: PositionTarget, rows: readonly PositionedRow[], shared?: SharedValue): Promise<void> {
+export async function writePositions(
+  db: Pick<Database, 'execute'>,
+  target: PositionTarget,
+  rows: readonly PositionedRow[],
+  shared?: SharedValue,
+): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map((row) => sql`(${row.id}::integer, ${row.position}::integer)`),

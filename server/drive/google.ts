@@ -82,9 +82,7 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
   const call = retryingCaller(settings);
 
   async function fetchFile(id: string): Promise<drive_v3.Schema$File> {
-    const { data } = await call({ what: 'files.get', notFoundId: id }, () =>
-      api.files.get({ fileId: id, fields: ENTRY_FIELDS, supportsAllDrives: true }),
-    );
+    const { data } = await call({ what: 'files.get', notFoundId: id }, () => api.files.get({ fileId: id, fields: ENTRY_FIELDS, supportsAllDrives: true }));
     if (data.trashed) throw new DriveNotFoundError(id);
     return data;
   }
@@ -114,20 +112,25 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
   }
 
   async function uploadMultipart(file: DriveUpload, bytes: Buffer): Promise<DriveEntry> {
-    const { data } = await call({ what: 'files.create (upload)', notFoundId: file.parentId }, () =>
-      api.files.create({
-        requestBody: uploadMetadataOf(file),
-        media: { mimeType: file.mimeType, body: Readable.from([bytes]) },
-        fields: ENTRY_FIELDS,
-        supportsAllDrives: true,
-      }, { rootUrl: settings.apiUrl }), // the client takes the upload URL from the call's rootUrl only
+    const { data } = await call(
+      { what: 'files.create (upload)', notFoundId: file.parentId },
+      () =>
+        api.files.create(
+          {
+            requestBody: uploadMetadataOf(file),
+            media: { mimeType: file.mimeType, body: Readable.from([bytes]) },
+            fields: ENTRY_FIELDS,
+            supportsAllDrives: true,
+          },
+          { rootUrl: settings.apiUrl },
+        ), // the client takes the upload URL from the call's rootUrl only
     );
     return entryOf(data);
   }
 
   async function uploadResumable(file: DriveUpload, reader: ByteReader): Promise<DriveEntry> {
     const session = await startUploadSession(file);
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const chunk = await reader.read(settings.resumableChunkBytes);
       const isLast = chunk.length < settings.resumableChunkBytes || (await reader.atEnd());
       const total = isLast ? offset + chunk.length : null;
@@ -356,9 +359,7 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
     },
 
     async removePermission(id, permissionId) {
-      await call({ what: 'permissions.delete', notFoundId: id }, () =>
-        api.permissions.delete({ fileId: id, permissionId, supportsAllDrives: true }),
-      );
+      await call({ what: 'permissions.delete', notFoundId: id }, () => api.permissions.delete({ fileId: id, permissionId, supportsAllDrives: true }));
     },
 
     async storageUsage() {
@@ -376,7 +377,7 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
 /** The options the configuration gives; throws an Error that names what is missing or malformed. */
 export function googleDriveOptionsFromConfig(config: AppConfig): GoogleDriveOptions {
   if (!config.DRIVE_ROOT_FOLDER_ID) {
-    throw new Error('DRIVE=google needs DRIVE_ROOT_FOLDER_ID: the id at the end of the root folder\'s Google Drive URL.');
+    throw new Error("DRIVE=google needs DRIVE_ROOT_FOLDER_ID: the id at the end of the root folder's Google Drive URL.");
   }
   return {
     rootFolderId: config.DRIVE_ROOT_FOLDER_ID,
@@ -394,7 +395,9 @@ function serviceAccountFromConfig(config: AppConfig): GoogleServiceAccount {
   const { DRIVE_GOOGLE_CREDENTIALS_FILE: file, DRIVE_GOOGLE_CREDENTIALS_JSON: json } = config;
   if (file && json) throw new Error('Set only one of DRIVE_GOOGLE_CREDENTIALS_FILE and DRIVE_GOOGLE_CREDENTIALS_JSON.');
   if (!file && !json) {
-    throw new Error('DRIVE=google needs the service account\'s JSON key: DRIVE_GOOGLE_CREDENTIALS_FILE (its path) or DRIVE_GOOGLE_CREDENTIALS_JSON (its contents).');
+    throw new Error(
+      "DRIVE=google needs the service account's JSON key: DRIVE_GOOGLE_CREDENTIALS_FILE (its path) or DRIVE_GOOGLE_CREDENTIALS_JSON (its contents).",
+    );
   }
   const source = file ? 'DRIVE_GOOGLE_CREDENTIALS_FILE' : 'DRIVE_GOOGLE_CREDENTIALS_JSON';
   return serviceAccountOf(file ? readKeyFile(file) : (json as string), source);

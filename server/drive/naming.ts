@@ -9,7 +9,10 @@ import { DRIVE_LABEL_CUT, DRIVE_LABEL_MAX } from '../../shared/constants';
 export const ITEM_FOLDER_NAME_MAX = 120;
 
 export function itemFolderName(item: { code: string; title: string }): string {
-  const title = item.title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const title = item.title
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${item.code} ${title}`.trim().slice(0, ITEM_FOLDER_NAME_MAX).trim();
 }
 

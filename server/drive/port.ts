@@ -105,7 +105,10 @@ export class DriveNotFoundError extends Error {
 }
 
 export class DriveExportUnavailableError extends Error {
-  constructor(readonly id: string, reason: string) {
+  constructor(
+    readonly id: string,
+    reason: string,
+  ) {
     super(reason);
     this.name = 'DriveExportUnavailableError';
   }

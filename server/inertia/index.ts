@@ -45,9 +45,7 @@ export type NotificationType = InertiaNotification['type'];
  * What `reply.inertia(component, …)` accepts: the page's own props, the layout
  * extras, and overrides of shared props (`errors` always comes from the session).
  */
-export type PagePropsInput<N extends PageName> = InertiaPropsFor<
-  InertiaPages[N] & InertiaLayoutExtras & Partial<Omit<InertiaSharedProps, 'errors'>>
->;
+export type PagePropsInput<N extends PageName> = InertiaPropsFor<InertiaPages[N] & InertiaLayoutExtras & Partial<Omit<InertiaSharedProps, 'errors'>>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,12 +75,7 @@ const inertia: FastifyPluginAsync<InertiaPluginOptions> = async (app, options) =
     },
   });
 
-  app.decorateReply('inertia', function <N extends PageName>(
-    this: FastifyReply,
-    component: N,
-    props: PagePropsInput<N>,
-    renderOptions?: InertiaRenderOptions,
-  ) {
+  app.decorateReply('inertia', function <N extends PageName>(this: FastifyReply, component: N, props: PagePropsInput<N>, renderOptions?: InertiaRenderOptions) {
     return renderPage(this, options, component, props, renderOptions);
   });
   app.decorateReply('flash', function (this: FastifyReply, key: string, value: unknown) {
@@ -111,11 +104,7 @@ const inertia: FastifyPluginAsync<InertiaPluginOptions> = async (app, options) =
     const version = options.version();
     if ((headerValue(request, INERTIA_HEADERS.version) ?? '') === version) return;
     // Echoing the version tells the client this is an asset update, which it may postpone on background reloads.
-    return reply
-      .code(409)
-      .header(INERTIA_HEADERS.location, fullRequestUrl(request))
-      .header(INERTIA_HEADERS.version, version)
-      .send();
+    return reply.code(409).header(INERTIA_HEADERS.location, fullRequestUrl(request)).header(INERTIA_HEADERS.version, version).send();
   });
   app.addHook('onSend', rewriteRedirect);
 };

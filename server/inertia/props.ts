@@ -151,11 +151,7 @@ export function scroll<T>(fn: Resolver<T>, options: ScrollOptions): InertiaProp<
 /** What may be given for a prop of type T: the value, a lazy function, a wrapped prop, or an object of those. */
 export type PropInput<T> = T | Resolver<T> | InertiaProp<T> | NestedPropInputs<T>;
 
-type NestedPropInputs<T> = T extends readonly unknown[]
-  ? never
-  : T extends object
-    ? { [K in keyof T]: PropInput<T[K]> }
-    : never;
+type NestedPropInputs<T> = T extends readonly unknown[] ? never : T extends object ? { [K in keyof T]: PropInput<T[K]> } : never;
 
 /** The props argument for a page whose props are P: every key of P, each given as a PropInput. */
 export type InertiaPropsFor<P> = { [K in keyof P]: PropInput<P[K]> };

@@ -55,9 +55,7 @@ class PropsWalk {
 
   async object(source: object, prefix: string): Promise<Record<string, unknown>> {
     // Siblings resolve concurrently; metadata is recorded before each prop's first await, so it keeps prop order.
-    const entries = await Promise.all(
-      Object.entries(source).map(async ([key, value]) => [key, await this.entry(value, joinPath(prefix, key))] as const),
-    );
+    const entries = await Promise.all(Object.entries(source).map(async ([key, value]) => [key, await this.entry(value, joinPath(prefix, key))] as const));
     return Object.fromEntries(entries.filter(([, value]) => value !== OMITTED));
   }
 

@@ -100,11 +100,21 @@ export async function findAffirmationOptionId(db: Database, ref: string): Promis
 }
 
 /** Gives, changes or (with 0) clears one user's affirmation of one option on one item. */
-export async function setAffirmation(db: Database, key: { itemId: number; affirmationOptionId: number; userId: number }, value: AffirmationValue): Promise<void> {
+export async function setAffirmation(
+  db: Database,
+  key: { itemId: number; affirmationOptionId: number; userId: number },
+  value: AffirmationValue,
+): Promise<void> {
   if (value === AFFIRMATION_STRENGTH.NONE) {
     await db
       .delete(itemAffirmations)
-      .where(and(eq(itemAffirmations.itemId, key.itemId), eq(itemAffirmations.affirmationOptionId, key.affirmationOptionId), eq(itemAffirmations.userId, key.userId)));
+      .where(
+        and(
+          eq(itemAffirmations.itemId, key.itemId),
+          eq(itemAffirmations.affirmationOptionId, key.affirmationOptionId),
+          eq(itemAffirmations.userId, key.userId),
+        ),
+      );
     return;
   }
   await db

@@ -48,7 +48,9 @@ export function paginationLinks({ path, query, page, perPage, total }: PageReque
   const urlFor = (target: number) => pageUrl(path, query, target);
   const links: PaginationLink[] = [{ url: page > 1 ? urlFor(Math.min(page - 1, lastPage)) : '', label: PAGINATION_LABELS.previous, active: false }];
   for (const entry of pageNumbersWithGaps(page, lastPage)) {
-    links.push(entry === null ? { url: '', label: PAGINATION_LABELS.gap, active: false } : { url: urlFor(entry), label: String(entry), active: entry === page });
+    links.push(
+      entry === null ? { url: '', label: PAGINATION_LABELS.gap, active: false } : { url: urlFor(entry), label: String(entry), active: entry === page },
+    );
   }
   links.push({ url: page < lastPage ? urlFor(page + 1) : '', label: PAGINATION_LABELS.next, active: false });
   return links;

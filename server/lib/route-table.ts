@@ -34,7 +34,15 @@ export function recordRouteTable(app: FastifyInstance): void {
     const file = registeringFile(new Error().stack ?? '');
     for (const method of [route.method].flat()) {
       // Read when asked: hooks of the route's own scope may still add guards after this one (guardEveryRoute).
-      table.push({ method, url: route.url, schema: route.schema, file, get access() { return accessRules(route); } });
+      table.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        file,
+        get access() {
+          return accessRules(route);
+        },
+      });
     }
   });
 }

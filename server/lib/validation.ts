@@ -17,7 +17,10 @@ type ParamsShape<Pattern extends string, Overrides> = { [Name in RouteParamName<
  * The params schema of a route (shared/routes.ts): every parameter an opaque `ref`, unless `overrides` gives it a
  * schema of its own (a tag label, a token, a stock picture's id). `schema: { params: paramsOf(ROUTES.itemTask) }`.
  */
-export function paramsOf<Pattern extends string, const Overrides extends ParamOverrides<Pattern> = Record<never, never>>(contract: Route<Pattern>, overrides?: Overrides) {
+export function paramsOf<Pattern extends string, const Overrides extends ParamOverrides<Pattern> = Record<never, never>>(
+  contract: Route<Pattern>,
+  overrides?: Overrides,
+) {
   const shape: Record<string, z.ZodType> = {};
   for (const name of contract.paramNames) shape[name] = (overrides as ParamOverrides<string> | undefined)?.[name] ?? ref;
   return z.object(shape as ParamsShape<Pattern, Overrides>);

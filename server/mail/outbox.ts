@@ -108,7 +108,10 @@ export function createMailOutbox({ db, mailer, log, intervalSeconds }: OutboxOpt
       await recordFailure(mail, error, now);
       return false;
     }
-    await db.update(mailOutbox).set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null }).where(eq(mailOutbox.id, mail.id));
+    await db
+      .update(mailOutbox)
+      .set({ sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+      .where(eq(mailOutbox.id, mail.id));
     return true;
   }
 

@@ -28,9 +28,7 @@ const VERSION_LENGTH = 16;
  * exist: the manifest is read here, so a missing build stops the server with a clear message.
  */
 export function createDocumentRenderer(options: DocumentRendererOptions): DocumentRenderer {
-  const assets = options.devServerUrl
-    ? devServerAssets(options.devServerUrl)
-    : builtAssets(options.manifestPath ?? CLIENT_MANIFEST_PATH);
+  const assets = options.devServerUrl ? devServerAssets(options.devServerUrl) : builtAssets(options.manifestPath ?? CLIENT_MANIFEST_PATH);
 
   return {
     renderDocument: (page) => documentHtml({ title: documentTitle(page, options.appName), headTags: assets.headTags(page), page }),

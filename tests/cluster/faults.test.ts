@@ -57,7 +57,9 @@ async function commentsStored(label: string): Promise<Set<string>> {
 }
 
 async function publicItemRef(): Promise<string> {
-  const { rows } = await cluster.database.query<{ ref: string }>(`select ref from items where visibility = 50 and minimum_access_level = 0 and expires_at is null order by id limit 1`);
+  const { rows } = await cluster.database.query<{ ref: string }>(
+    `select ref from items where visibility = 50 and minimum_access_level = 0 and expires_at is null order by id limit 1`,
+  );
   return rows[0]!.ref;
 }
 

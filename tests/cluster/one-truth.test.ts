@@ -39,7 +39,9 @@ const signedInEmail = (page: InertiaPage | null) => {
 
 /** What this browser's search shows on each instance, asked of each directly. */
 async function searchOnEachInstance(browser: Browser, words: string): Promise<string[][]> {
-  return Promise.all(cluster.instances.map(async (instance) => titlesOn((await browser.at(instance.url).visit(`/item?search=${encodeURIComponent(words)}`)).page)));
+  return Promise.all(
+    cluster.instances.map(async (instance) => titlesOn((await browser.at(instance.url).visit(`/item?search=${encodeURIComponent(words)}`)).page)),
+  );
 }
 
 async function statusOnEachInstance(browser: Browser, path: string): Promise<number[]> {
@@ -73,7 +75,12 @@ describe('three instances behind HAProxy', () => {
     const browser = await cluster.signIn('leader@example.org');
     const [item] = await publicItems(1);
     const tokenFrom = (await browser.open(`/i/${item!.ref}`)).servedBy;
-    const comment = await browser.send('POST', `/i/${item!.ref}/comment`, { comment: 'Written through another instance than the token came from.' }, `/i/${item!.ref}`);
+    const comment = await browser.send(
+      'POST',
+      `/i/${item!.ref}/comment`,
+      { comment: 'Written through another instance than the token came from.' },
+      `/i/${item!.ref}`,
+    );
     expect(comment.status).toBe(303);
     expect(comment.servedBy).not.toBe(tokenFrom);
     expect(await query(`select 1 from comments where comment = $1`, ['Written through another instance than the token came from.'])).toHaveLength(1);
@@ -98,7 +105,11 @@ describe('three instances behind HAProxy', () => {
     expect(await searchOnEachInstance(leader, 'Zanzibar')).toEqual([[], [], []]);
 
     expect((await admin.send('PATCH', `/i/${ref}`, { title: 'Zanzibar Cluster Songbook' }, `/i/${ref}`)).status).toBe(303);
-    expect(await searchOnEachInstance(leader, 'Zanzibar')).toEqual([['Zanzibar Cluster Songbook'], ['Zanzibar Cluster Songbook'], ['Zanzibar Cluster Songbook']]);
+    expect(await searchOnEachInstance(leader, 'Zanzibar')).toEqual([
+      ['Zanzibar Cluster Songbook'],
+      ['Zanzibar Cluster Songbook'],
+      ['Zanzibar Cluster Songbook'],
+    ]);
 
     expect((await admin.send('PATCH', `/i/${ref}`, { minimum_access_level: 5 }, `/i/${ref}`)).status).toBe(303);
     expect(await searchOnEachInstance(leader, 'Zanzibar')).toEqual([[], [], []]);
@@ -119,7 +130,8 @@ describe('three instances behind HAProxy', () => {
       `select t.ref from tags t where not exists (select 1 from item_tags it join items i on i.id = it.item_id where it.tag_id = t.id and i.ref = $1) order by t.id limit 1`,
       [ref],
     );
-    const tagged = async () => Promise.all(cluster.instances.map(async (instance) => titlesOn((await visitor.at(instance.url).visit(`/item?tags=${tag!.ref}&search=Zanzibar`)).page)));
+    const tagged = async () =>
+      Promise.all(cluster.instances.map(async (instance) => titlesOn((await visitor.at(instance.url).visit(`/item?tags=${tag!.ref}&search=Zanzibar`)).page)));
     expect(await tagged()).toEqual([[], [], []]);
     expect((await admin.send('POST', `/i/${ref}/tag/${tag!.ref}`, undefined, `/i/${ref}`)).status).toBe(303);
     expect(await tagged()).toEqual([['Zanzibar Cluster Songbook'], ['Zanzibar Cluster Songbook'], ['Zanzibar Cluster Songbook']]);
@@ -138,7 +150,8 @@ describe('three instances behind HAProxy', () => {
     const [item] = await publicItems(2).then((rows) => rows.slice(1));
     const before = cluster.smtp.received.length;
     const recipients = Array.from({ length: 6 }, (_, n) => `cluster-share-${n}@example.net`);
-    for (const email of recipients) expect((await admin.send('POST', `/i/${item!.ref}/share`, { level: 5, email, daysValidity: 7 }, `/i/${item!.ref}`)).status).toBe(303);
+    for (const email of recipients)
+      expect((await admin.send('POST', `/i/${item!.ref}/share`, { level: 5, email, daysValidity: 7 }, `/i/${item!.ref}`)).status).toBe(303);
     await expect.poll(() => cluster.smtp.received.length - before).toBe(recipients.length);
     // Three more outbox rounds on each instance: nothing is sent again.
     await new Promise((resolve) => setTimeout(resolve, 3500));

@@ -11,7 +11,17 @@ const { e2e, open } = useWatchedBrowser();
 
 const ANONYMOUS_PAGES = ['/', '/login', '/item', '/popular'];
 const MEMBER_PAGES = ['/collection', '/task', '/affirmation', '/profile', '/share'];
-const ADMIN_PAGES = ['/admin', '/admin/comment', '/admin/characteristic', '/admin/affirmation', '/admin/taxonomy', '/admin/stats', '/admin/stats/url', '/user', '/documentation'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/comment',
+  '/admin/characteristic',
+  '/admin/affirmation',
+  '/admin/taxonomy',
+  '/admin/stats',
+  '/admin/stats/url',
+  '/user',
+  '/documentation',
+];
 const SUPERADMIN_PAGES = ['/admin/advanced'];
 
 async function expectAccessibleHere(page: Page): Promise<void> {
@@ -62,7 +72,10 @@ describe.skipIf(Boolean(e2e.skipReason))('Accessibility (axe-core, WCAG 2.2 A/AA
     await signInWithEmail(page, 'superadmin@example.org');
     await expectAccessiblePages(page, SUPERADMIN_PAGES);
     await page.getByRole('button', { name: 'About' }).click();
-    await page.getByLabel('Response').filter({ hasText: /^about \(/ }).waitFor();
+    await page
+      .getByLabel('Response')
+      .filter({ hasText: /^about \(/ })
+      .waitFor();
     await expectAccessibleHere(page);
     await expectAccessibleFirstItem(page);
   });

@@ -24,6 +24,9 @@ describe.skipIf(Boolean(e2e.skipReason))('Admin Advanced in a browser', () => {
     await page.goto('/admin/advanced');
     expect(await page.getByLabel('Response').count()).toBe(0);
     await row.getByRole('link', { name: /^Show report/ }).click();
-    await page.getByLabel('Response').filter({ hasText: /database_stats \(/ }).waitFor();
+    await page
+      .getByLabel('Response')
+      .filter({ hasText: /database_stats \(/ })
+      .waitFor();
   });
 });

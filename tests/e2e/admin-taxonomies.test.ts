@@ -8,7 +8,11 @@ const { e2e, open } = useWatchedBrowser();
 const ADMIN = 'admin@example.org';
 
 /** The labels of the top-level tags, in the order the tree shows them. */
-const topLevelTags = (page: Page) => page.getByRole('list', { name: TAXONOMY_TEXTS.tags, exact: true }).locator(':scope > li').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+const topLevelTags = (page: Page) =>
+  page
+    .getByRole('list', { name: TAXONOMY_TEXTS.tags, exact: true })
+    .locator(':scope > li')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
 
 async function addTag(page: Page, label: string, parent?: string): Promise<void> {
   await page.getByRole('button', { name: NEW_TAG_TITLE }).click();
@@ -57,7 +61,12 @@ describe.skipIf(Boolean(e2e.skipReason))('Taxonomies in a browser', () => {
     await addTag(page, 'July', 'Summer');
     await addTag(page, 'Winter');
     expect(await topLevelTags(page)).toEqual(['Summer', 'Winter']);
-    expect(await page.getByRole('list', { name: 'Summer children', exact: true }).getByRole('listitem').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual(['Summer > July']);
+    expect(
+      await page
+        .getByRole('list', { name: 'Summer children', exact: true })
+        .getByRole('listitem')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))),
+    ).toEqual(['Summer > July']);
 
     // Winter dragged above Summer.
     const handle = await page.getByRole('img', { name: 'Drag Winter' }).boundingBox();
@@ -73,7 +82,9 @@ describe.skipIf(Boolean(e2e.skipReason))('Taxonomies in a browser', () => {
 
     // The quick-tag matrix of every item: one tag on each of the first three rows.
     await page.goto(`${taxonomyPath}/item/all`);
-    await pageHeading(page).filter({ hasText: `${title}: ${TAXONOMY_TEXTS.quickTagAll}` }).waitFor();
+    await pageHeading(page)
+      .filter({ hasText: `${title}: ${TAXONOMY_TEXTS.quickTagAll}` })
+      .waitFor();
     const rows = page.getByRole('table').locator('tbody > tr');
     const picks = [
       { row: 0, tag: 'Winter' },

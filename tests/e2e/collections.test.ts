@@ -10,7 +10,10 @@ const { e2e, open } = useWatchedBrowser();
 const OWNER = 'affiliate@example.org';
 
 const sectionList = (page: Page, name: string) => page.getByRole('list', { name, exact: true });
-const entryTitles = async (page: Page, section: string) => sectionList(page, section).getByRole('listitem').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+const entryTitles = async (page: Page, section: string) =>
+  sectionList(page, section)
+    .getByRole('listitem')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
 
 /** Two items from the first page of the library as the page's viewer sees it: their titles and paths. */
 async function twoItems(page: Page): Promise<{ title: string; path: string }[]> {

@@ -6,7 +6,10 @@ const { e2e, open } = useWatchedBrowser();
 
 const ADMIN_EMAIL = 'admin@example.org';
 /** Big enough that a throttled upload shows its progress for a few seconds. */
-const HANDOUT = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), Buffer.alloc(1_500_000, 0x20)]);
+const HANDOUT = Buffer.concat([
+  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  Buffer.alloc(1_500_000, 0x20),
+]);
 const NOTES_TEXT = 'Notes uploaded by the browser test.';
 
 const contentSection = (page: Page) => page.getByRole('region', { name: 'Content' });

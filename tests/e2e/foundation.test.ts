@@ -68,7 +68,10 @@ describe.skipIf(Boolean(e2e.skipReason))('Equip in a browser', () => {
 
   it('lists the page errors in the Current Page Errors modal', async () => {
     const page = await e2e.open('/dev/login', DESKTOP);
-    await page.locator('input[name="email"]').first().evaluate((input: HTMLInputElement) => (input.value = 'nobody@example.org'));
+    await page
+      .locator('input[name="email"]')
+      .first()
+      .evaluate((input: HTMLInputElement) => (input.value = 'nobody@example.org'));
     await page.locator('form button[type="submit"]').first().click();
     const indicator = page.getByRole('button', { name: new RegExp(CURRENT_PAGE_ERRORS_TITLE) });
     await indicator.click();
@@ -92,7 +95,15 @@ describe.skipIf(Boolean(e2e.skipReason))('Equip in a browser', () => {
     const menu = page.locator('.dropdown-menu.show');
     await menu.waitFor();
     const menuItems = await menu.locator('.dropdown-item').allInnerTexts();
-    expect(menuItems.map((t) => t.trim())).toEqual(['My Tasks', 'Shared With Me', 'Shared To Others', 'My Collections', 'My Affirmations', 'Profile', 'Logout']);
+    expect(menuItems.map((t) => t.trim())).toEqual([
+      'My Tasks',
+      'Shared With Me',
+      'Shared To Others',
+      'My Collections',
+      'My Affirmations',
+      'Profile',
+      'Logout',
+    ]);
     await menu.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'You have been logged out.' }).waitFor();
@@ -100,7 +111,11 @@ describe.skipIf(Boolean(e2e.skipReason))('Equip in a browser', () => {
 
   it('hides the sidebar behind a menu button at 375 px and shows it inline at 1280 px', async () => {
     const phone = await e2e.open('/', PHONE);
-    expect(await mainNav(phone).isVisible().catch(() => false)).toBe(false);
+    expect(
+      await mainNav(phone)
+        .isVisible()
+        .catch(() => false),
+    ).toBe(false);
     await phone.getByRole('button', { name: 'Navigation menu' }).click();
     await mainNav(phone).getByRole('link', { name: 'All Items' }).waitFor();
     const phoneWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
@@ -112,4 +127,3 @@ describe.skipIf(Boolean(e2e.skipReason))('Equip in a browser', () => {
     expect(await desktop.getByRole('button', { name: 'Navigation menu' }).count()).toBe(0);
   });
 });
-

@@ -67,4 +67,3 @@ export default async function setup(project: TestProject) {
     await database?.drop();
   };
 }
-

@@ -23,7 +23,10 @@ describe.skipIf(Boolean(e2e.skipReason))('User invitations in a browser', () => 
     await admin.getByLabel('E-mail addresses, one per line').fill(`${RECIPIENT_EMAIL}\nsecond.helper@example.com`);
     await admin.getByRole('button', { name: 'Send Invitation' }).click();
     await admin.getByText(`${RECIPIENT_EMAIL}, second.helper@example.com`).waitFor();
-    await admin.getByRole('alert').filter({ hasText: INVITATION_MESSAGES.sent(2) }).waitFor();
+    await admin
+      .getByRole('alert')
+      .filter({ hasText: INVITATION_MESSAGES.sent(2) })
+      .waitFor();
     const acceptLink = await admin.getByRole('textbox', { name: 'Accept link' }).inputValue();
     const acceptPath = new URL(acceptLink).pathname;
     expect(acceptPath).toMatch(/^\/invite\/[A-Za-z0-9_-]{43}$/);
@@ -37,7 +40,10 @@ describe.skipIf(Boolean(e2e.skipReason))('User invitations in a browser', () => 
     await recipient.getByRole('heading', { name: 'Grace Adeyemi invites you to become Affiliate' }).waitFor();
     await recipient.getByRole('button', { name: 'Accept Invitation' }).click();
     await recipient.waitForURL((url) => url.pathname === '/');
-    await recipient.getByRole('alert').filter({ hasText: INVITATION_MESSAGES.accepted('Affiliate') }).waitFor();
+    await recipient
+      .getByRole('alert')
+      .filter({ hasText: INVITATION_MESSAGES.accepted('Affiliate') })
+      .waitFor();
 
     await recipient.goto('/dev/login');
     const row = recipient.getByRole('row').filter({ has: recipient.getByRole('cell', { name: RECIPIENT_EMAIL, exact: true }) });

@@ -61,7 +61,9 @@ describe.skipIf(Boolean(e2e.skipReason))('Finding items in a browser', () => {
     await search.input.fill(SEARCH_PREFIX);
     await search.input.press('Enter');
     await page.waitForURL((url) => url.pathname === '/item' && url.searchParams.get('search') === SEARCH_PREFIX);
-    await pageHeading(page).filter({ hasText: `Search: "${SEARCH_PREFIX}"` }).waitFor();
+    await pageHeading(page)
+      .filter({ hasText: `Search: "${SEARCH_PREFIX}"` })
+      .waitFor();
     // The list's search opens the box, filled with the search (member-library §2).
     await search.close.waitFor();
     expect(await search.input.isVisible()).toBe(true);
@@ -84,41 +86,55 @@ describe.skipIf(Boolean(e2e.skipReason))('Finding items in a browser', () => {
 
     const filters = page.getByRole('region', { name: 'Filters' });
     // From 768 px each taxonomy is a menu of checkboxes named '{label} ({count})'.
-    const tagBox = (taxonomy: string, label: string) => filters.getByRole('group', { name: taxonomy }).getByRole('checkbox', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+    const tagBox = (taxonomy: string, label: string) =>
+      filters.getByRole('group', { name: taxonomy }).getByRole('checkbox', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
     const tagCount = () => (new URL(page.url()).searchParams.get('tags') ?? '').split('-').filter(Boolean).length;
 
     await filters.getByRole('button', { name: 'Type', exact: true }).click();
     await tagBox('Type', 'Resource').check();
     await page.waitForURL(() => tagCount() === 1);
-    await pageHeading(page).filter({ hasText: /^Resource$/ }).waitFor();
+    await pageHeading(page)
+      .filter({ hasText: /^Resource$/ })
+      .waitFor();
     const resources = await matchCount(page);
     expect(resources).toBeGreaterThan(0);
 
     await filters.getByRole('button', { name: 'Age Group', exact: true }).click();
     await tagBox('Age Group', 'Children').check();
     await page.waitForURL(() => tagCount() === 2);
-    await pageHeading(page).filter({ hasText: /^Resource, Children$/ }).waitFor();
+    await pageHeading(page)
+      .filter({ hasText: /^Resource, Children$/ })
+      .waitFor();
     const childrenResources = await matchCount(page);
     expect(childrenResources).toBeGreaterThan(0);
     expect(childrenResources).toBeLessThan(resources);
 
     await page.reload();
-    await pageHeading(page).filter({ hasText: /^Resource, Children$/ }).waitFor();
+    await pageHeading(page)
+      .filter({ hasText: /^Resource, Children$/ })
+      .waitFor();
     expect(await matchCount(page)).toBe(childrenResources);
     await filters.getByRole('button', { name: 'Age Group (1)' }).click();
     expect(await tagBox('Age Group', 'Children').isChecked()).toBe(true);
 
     await tagBox('Age Group', 'Children').uncheck();
     await page.waitForURL(() => tagCount() === 1);
-    await pageHeading(page).filter({ hasText: /^Resource$/ }).waitFor();
+    await pageHeading(page)
+      .filter({ hasText: /^Resource$/ })
+      .waitFor();
     expect(await matchCount(page)).toBe(resources);
   });
 
   it('loads more cards while scrolling until the end says how many items there are', async () => {
     const page = await open('/');
-    await page.getByRole('navigation', { name: 'Library sections' }).getByRole('link', { name: /Resources/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Library sections' })
+      .getByRole('link', { name: /Resources/ })
+      .click();
     await page.waitForURL((url) => url.pathname === '/tag/resource');
-    await pageHeading(page).filter({ hasText: /^Resource$/ }).waitFor();
+    await pageHeading(page)
+      .filter({ hasText: /^Resource$/ })
+      .waitFor();
     const total = await matchCount(page);
     const firstPage = await itemCards(page).count();
     expect(firstPage).toBeGreaterThan(0);
@@ -142,7 +158,9 @@ describe.skipIf(Boolean(e2e.skipReason))('Finding items in a browser', () => {
     await end.waitFor();
     expect(await itemCards(page).count()).toBe(total);
     // Each card appears once.
-    const links = await itemCards(page).getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    const links = await itemCards(page)
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
     expect(new Set(links).size).toBe(total);
   });
 

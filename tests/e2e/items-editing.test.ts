@@ -44,7 +44,9 @@ async function renameTo(page: Page, title: string): Promise<void> {
   await input.fill(title);
   await input.press('Enter');
   await page.getByRole('img', { name: 'Title saved' }).waitFor();
-  await pageHeading(page).filter({ hasText: new RegExp(`^${escapeRegExp(title)}$`) }).waitFor();
+  await pageHeading(page)
+    .filter({ hasText: new RegExp(`^${escapeRegExp(title)}$`) })
+    .waitFor();
 }
 
 function escapeRegExp(text: string): string {

@@ -30,8 +30,18 @@ async function createItem(page: Page, title: string): Promise<string> {
 async function send(page: Page, method: string, path: string, body: Record<string, unknown>): Promise<boolean> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.split(/;\s*/).find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-xsrf-token': token }, body: JSON.stringify(body), redirect: 'manual' });
+      const token = decodeURIComponent(
+        document.cookie
+          .split(/;\s*/)
+          .find((pair) => pair.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
+      const response = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+        body: JSON.stringify(body),
+        redirect: 'manual',
+      });
       return response.type === 'opaqueredirect';
     },
     { method, path, body },
@@ -67,7 +77,13 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
       expect(await rows.locator('.font-monospace').allInnerTexts()).toEqual(codes);
       expect(await cell(codes[1]!, 'Youth').getAttribute('aria-pressed')).toBe('false');
       expect(await cell(codes[1]!, 'All Ages').getAttribute('aria-pressed')).toBe('false');
-      expect(await page.getByRole('table').locator('thead th').first().evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
+      expect(
+        await page
+          .getByRole('table')
+          .locator('thead th')
+          .first()
+          .evaluate((th) => getComputedStyle(th).position),
+      ).toBe('sticky');
       await expectAccessible(page, 'the quick-tag matrix after tagging');
       await expectNoSidewaysScroll(page, 'the quick-tag matrix');
 

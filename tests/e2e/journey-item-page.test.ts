@@ -55,10 +55,13 @@ const focusIndicator = (target: Locator) =>
 /** WCAG contrast ratio of two CSS rgb() colours (opaque). */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {
-    const [r, g, bl] = color.match(/[\d.]+/g)!.slice(0, 3).map((part) => {
-      const channel = Number(part) / 255;
-      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const channel = Number(part) / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -83,7 +86,9 @@ describe.skipIf(Boolean(e2e.skipReason))('The item page journey', () => {
       const frame = page.getByRole('main').getByRole('img', { name: `${ITEM_TITLE}, image 1 of 2` });
       const before = (await frame.boundingBox())!;
       expect(before.height).toBeGreaterThan(100);
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.item-images img')].every((image) => image.complete && image.naturalWidth > 0));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('.item-images img')].every((image) => image.complete && image.naturalWidth > 0),
+      );
       // Two frames for the layout after the load to be measured.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await frame.boundingBox()).toEqual(before);
@@ -93,12 +98,17 @@ describe.skipIf(Boolean(e2e.skipReason))('The item page journey', () => {
       const order = await page.evaluate(() =>
         ['Overview', 'Content', 'Affirmations', 'Comments'].map((name) => {
           const region = [...document.querySelectorAll('main section')].find(
-            (section) => section.getAttribute('aria-label') === name || document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() === name,
+            (section) =>
+              section.getAttribute('aria-label') === name ||
+              document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() === name,
           );
           return region ? [...document.querySelectorAll('main section')].indexOf(region) : -1;
         }),
       );
-      expect(order.every((index) => index >= 0), `sections found: ${order}`).toBe(true);
+      expect(
+        order.every((index) => index >= 0),
+        `sections found: ${order}`,
+      ).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
       await expect.poll(() => page.getByRole('region', { name: 'Content', exact: true }).getByRole('link').count()).toBeGreaterThan(0);
 
@@ -111,7 +121,10 @@ describe.skipIf(Boolean(e2e.skipReason))('The item page journey', () => {
       await tabTo(page, next, 5);
       expect(await focusIndicator(next)).toMatchObject({ outline: true });
       await page.keyboard.press('Enter');
-      await carousel.locator('.carousel-item.active').getByRole('img', { name: `${ITEM_TITLE}, image 2 of 2` }).waitFor();
+      await carousel
+        .locator('.carousel-item.active')
+        .getByRole('img', { name: `${ITEM_TITLE}, image 2 of 2` })
+        .waitFor();
 
       // Flag: reached by Tab, focused visibly, its words and its border in contrast with the page.
       const flag = page.getByRole('region', { name: 'Comments' }).getByRole('button', { name: 'Flag' }).first();

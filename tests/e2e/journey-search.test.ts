@@ -81,7 +81,10 @@ describe.skipIf(Boolean(e2e.skipReason)).each(JOURNEY_SIZES)('search and filter 
 
     if (phone) {
       await page.getByRole('button', { name: 'Filters (3)' }).waitFor({ state: 'attached' });
-      await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: `Show ${resource} matches` }).click();
+      await page
+        .getByRole('dialog', { name: 'Filters' })
+        .getByRole('button', { name: `Show ${resource} matches` })
+        .click();
       await page.getByRole('dialog', { name: 'Filters' }).waitFor({ state: 'detached' });
     } else {
       await page.keyboard.press('Escape');
@@ -108,8 +111,13 @@ describe.skipIf(Boolean(e2e.skipReason)).each(JOURNEY_SIZES)('search and filter 
     const search = page.getByRole('region', { name: 'Filters' }).getByRole('searchbox', { name: 'Search titles and blurbs' });
     await search.fill(typo);
     await search.press('Enter');
-    await pageHeading(page).filter({ hasText: `Search: "${typo}"` }).waitFor();
-    await itemCards(page).getByRole('link', { name: new RegExp(word) }).first().waitFor();
+    await pageHeading(page)
+      .filter({ hasText: `Search: "${typo}"` })
+      .waitFor();
+    await itemCards(page)
+      .getByRole('link', { name: new RegExp(word) })
+      .first()
+      .waitFor();
     await expectNoSidewaysScroll(page, 'the typo search');
 
     // Nothing matches (an old /tag/{label} link with a search): the empty state, and popular items of that tag instead.

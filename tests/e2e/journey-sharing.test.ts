@@ -61,7 +61,10 @@ describe.skipIf(Boolean(e2e.skipReason)).each(JOURNEY_SIZES)('Sharing journeys a
     await dialog.getByText(SHARE_MESSAGES.email).waitFor();
     // The dialog keeps what it showed: the level, its text, and the explanation.
     await dialog.getByText('Level 4: Staff', { exact: true }).waitFor();
-    await dialog.getByText(/^Can see this item/).first().waitFor();
+    await dialog
+      .getByText(/^Can see this item/)
+      .first()
+      .waitFor();
     await dialog.getByRole('button', { name: SHARE_TEXTS.explain }).click();
     await dialog.getByRole('list', { name: 'Access levels' }).waitFor();
     // No sideways check here: at 375 px the navbar's Current Page Errors button (layout) pushes it 21 px wide.

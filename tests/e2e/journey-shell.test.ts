@@ -118,7 +118,17 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: the app shell', () => {
   describe('no page scrolls sideways on a phone', () => {
     const VISITOR_PAGES = ['/', '/item', '/popular', '/login', '/documentation'];
     const MEMBER_PAGES = ['/collection', '/task', '/profile', '/share', '/sent', '/affirmation'];
-    const ADMIN_PAGES = ['/admin', '/admin/comment', '/admin/characteristic', '/admin/affirmation', '/admin/taxonomy', '/admin/stats', '/admin/advanced', '/user', '/user_invitation'];
+    const ADMIN_PAGES = [
+      '/admin',
+      '/admin/comment',
+      '/admin/characteristic',
+      '/admin/affirmation',
+      '/admin/taxonomy',
+      '/admin/stats',
+      '/admin/advanced',
+      '/user',
+      '/user_invitation',
+    ];
 
     const firstItemPath = (page: Page) =>
       page.goto('/item').then(() => page.getByRole('list', { name: 'Items' }).getByRole('article').first().getByRole('link').first().getAttribute('href'));

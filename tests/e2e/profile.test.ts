@@ -56,7 +56,10 @@ async function changeEmail(page: Page, email: string): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(PROFILE_TEXT.emailLabel).fill(email);
   await dialog.getByRole('button', { name: PROFILE_TEXT.saveEmail }).click();
-  await page.getByRole('alert').filter({ hasText: PROFILE_MESSAGES.emailSaved(email) }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: PROFILE_MESSAGES.emailSaved(email) })
+    .waitFor();
   await dialog.waitFor({ state: 'detached' });
 }
 

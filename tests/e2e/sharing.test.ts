@@ -43,7 +43,10 @@ describe.skipIf(Boolean(e2e.skipReason))('Sharing in a browser', () => {
 
     // The shared link, as Shared By Me lists it.
     await sharer.goto('/sent');
-    const entry = sharer.getByRole('listitem').filter({ hasText: `To ${RECIPIENT}` }).filter({ hasText: STAFF_ITEM });
+    const entry = sharer
+      .getByRole('listitem')
+      .filter({ hasText: `To ${RECIPIENT}` })
+      .filter({ hasText: STAFF_ITEM });
     const link = await entry.getByRole('link', { name: STAFF_ITEM }).getAttribute('href');
     expect(link).toMatch(new RegExp(`^${itemPath}\\?share=[0-9a-z]+$`));
     await e2e.context.close();

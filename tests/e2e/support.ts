@@ -41,7 +41,11 @@ export async function matchCount(page: Page): Promise<number> {
 }
 
 /** The header of an item page: its title and visibility badge. */
-export const itemHeader = (page: Page): Locator => page.getByRole('main').locator('header').filter({ has: pageHeading(page) });
+export const itemHeader = (page: Page): Locator =>
+  page
+    .getByRole('main')
+    .locator('header')
+    .filter({ has: pageHeading(page) });
 
 /**
  * Collects uncaught script errors of the pages it watches. Watching starts when the page is
@@ -80,7 +84,11 @@ export function useWatchedBrowser(): { e2e: E2EContext; open: (pathname: string,
 }
 
 /** A real mouse drag from one element onto another, with the intermediate moves Sortable needs. */
-export async function drag(page: Page, from: { x: number; y: number; width: number; height: number }, to: { x: number; y: number; width: number; height: number }) {
+export async function drag(
+  page: Page,
+  from: { x: number; y: number; width: number; height: number },
+  to: { x: number; y: number; width: number; height: number },
+) {
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
   await page.mouse.move(start.x, start.y);

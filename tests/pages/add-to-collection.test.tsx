@@ -2,13 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@inertiajs/core';
-import {
-  ADD_TO_COLLECTION_TITLE,
-  COLLECTION_MESSAGES,
-  COLLECTION_TEXTS,
-  CREATED_COLLECTION_FLASH,
-  type CollectionChoice,
-} from '../../shared/collections';
+import { ADD_TO_COLLECTION_TITLE, COLLECTION_MESSAGES, COLLECTION_TEXTS, CREATED_COLLECTION_FLASH, type CollectionChoice } from '../../shared/collections';
 import type { FlashNotification } from '../../shared/props';
 import { NAVIGATION_HISTORY_CHANGED } from '../../components/layout/useNavigationHistory';
 import { ITEM, itemPage } from './item-show-fixtures';
@@ -21,7 +15,12 @@ const CAMP: CollectionChoice = { ref: 'coll00000003', title: 'Summer Camp', sect
 const addUrl = (collectionRef: string) => `/collection/${collectionRef}/item/${ITEM.ref}`;
 
 function added(choice: CollectionChoice): FlashNotification {
-  return { pseudoref: `added-${choice.ref}-${Math.random()}`, message: COLLECTION_MESSAGES.added(choice.title), type: 'success', link: { href: `/collection/${choice.ref}`, label: COLLECTION_TEXTS.openCollection } };
+  return {
+    pseudoref: `added-${choice.ref}-${Math.random()}`,
+    message: COLLECTION_MESSAGES.added(choice.title),
+    type: 'success',
+    link: { href: `/collection/${choice.ref}`, label: COLLECTION_TEXTS.openCollection },
+  };
 }
 
 const ITEM_PAGE = itemPage(SHARED_MEMBER);
@@ -52,15 +51,18 @@ async function openDialog() {
 }
 
 const collectionSelect = (dialog: HTMLElement) => within(dialog).getByRole('combobox', { name: 'Collection' }) as HTMLSelectElement;
-const optionLabels = (dialog: HTMLElement) => within(collectionSelect(dialog)).getAllByRole('option').map((option) => option.textContent);
+const optionLabels = (dialog: HTMLElement) =>
+  within(collectionSelect(dialog))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 const posts = (requests: ServerRequest[]) => requests.filter((request) => request.method === 'POST').map((request) => [request.path, request.data]);
 
 describe('Add to Collection on the item page', () => {
   it('keeps its choices after an error comes back, and adds on the retry', async () => {
-    const requests = serveAddToCollection([HOLIDAY, SECRET], [
-      () => pageBack(ITEM_PAGE, { collection: COLLECTION_MESSAGES.collectionRequired }),
-      () => pageBack(ITEM_PAGE, {}, { notifications: [added(SECRET)] }),
-    ]);
+    const requests = serveAddToCollection(
+      [HOLIDAY, SECRET],
+      [() => pageBack(ITEM_PAGE, { collection: COLLECTION_MESSAGES.collectionRequired }), () => pageBack(ITEM_PAGE, {}, { notifications: [added(SECRET)] })],
+    );
     await renderInertiaPage(ITEM_PAGE);
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Note'), 'For day 2');
@@ -115,11 +117,14 @@ describe('Add to Collection on the item page', () => {
 
 describe('+ New collection in Add to Collection', () => {
   it('creates a collection through POST /collection, shows its title error in place, then chooses the new one', async () => {
-    const requests = serveAddToCollection([HOLIDAY, SECRET], [
-      () => partialPage(ITEM_PAGE, { collectionChoices: [HOLIDAY, SECRET] }, { title: COLLECTION_MESSAGES.titleRequired }),
-      () => partialPage(ITEM_PAGE, { collectionChoices: [HOLIDAY, SECRET, CAMP] }, {}, { [CREATED_COLLECTION_FLASH]: CAMP.ref }),
-      () => pageBack(ITEM_PAGE, {}, { notifications: [added(CAMP)] }),
-    ]);
+    const requests = serveAddToCollection(
+      [HOLIDAY, SECRET],
+      [
+        () => partialPage(ITEM_PAGE, { collectionChoices: [HOLIDAY, SECRET] }, { title: COLLECTION_MESSAGES.titleRequired }),
+        () => partialPage(ITEM_PAGE, { collectionChoices: [HOLIDAY, SECRET, CAMP] }, {}, { [CREATED_COLLECTION_FLASH]: CAMP.ref }),
+        () => pageBack(ITEM_PAGE, {}, { notifications: [added(CAMP)] }),
+      ],
+    );
     await renderInertiaPage(ITEM_PAGE);
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Note'), 'Bring torches');

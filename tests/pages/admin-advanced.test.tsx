@@ -3,13 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import type { ReloadOptions } from '@inertiajs/core';
-import {
-  ADVANCED_ACTION_BUTTONS,
-  ADVANCED_HELLO_GREETING,
-  ADVANCED_MESSAGES,
-  ADVANCED_RUN_POLL_MS,
-  type AdvancedRunView,
-} from '../../shared/advanced';
+import { ADVANCED_ACTION_BUTTONS, ADVANCED_HELLO_GREETING, ADVANCED_MESSAGES, ADVANCED_RUN_POLL_MS, type AdvancedRunView } from '../../shared/advanced';
 import type { SharedProps } from '../../shared/props';
 import { SHARED_ADMIN } from './item-show-fixtures';
 import { pageObject, renderInertiaPage } from './support';
@@ -107,7 +101,11 @@ describe('Admin Advanced page', () => {
     await renderInertiaPage(advancedPage(''));
     const group = screen.getByRole('group', { name: 'Actions' });
     const visible = ADVANCED_ACTION_BUTTONS.filter((entry) => !entry.hidden);
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(visible.map((entry) => entry.label));
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(visible.map((entry) => entry.label));
     expect(within(group).queryByRole('button', { name: 'Notion Seeder' })).toBeNull();
     expect(within(group).queryByRole('button', { name: 'Clear Failed Deployment Tasks' })).toBeNull();
   });
@@ -291,7 +289,11 @@ describe('Documentation pages', () => {
     ];
     await renderInertiaPage(pageObject('documentation/Index', { ...SHARED_ADMIN, pages, title: 'Documentation' }, { url: '/documentation' }));
     const list = screen.getByLabelText('Documentation pages');
-    expect(within(list).getByRole('link', { name: /Moderation/ }).getAttribute('href')).toBe('/documentation/moderation');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Moderation/ })
+        .getAttribute('href'),
+    ).toBe('/documentation/moderation');
   });
 
   it('shows a page’s HTML and marks the current page in the navigation', async () => {

@@ -59,7 +59,9 @@ afterEach(() => {
 
 function renderDashboard() {
   const buttons = [...ADMIN_DASHBOARD_BUTTONS];
-  return renderInertiaPage(pageObject('admin/Dashboard', { ...ADMIN, buttons, title: 'Admin Dashboard', breadcrumbs: [{ label: 'Admin', href: '/admin' }] }, { url: '/admin' }));
+  return renderInertiaPage(
+    pageObject('admin/Dashboard', { ...ADMIN, buttons, title: 'Admin Dashboard', breadcrumbs: [{ label: 'Admin', href: '/admin' }] }, { url: '/admin' }),
+  );
 }
 
 describe('the Admin Dashboard', () => {
@@ -111,7 +113,13 @@ describe('the Admin Dashboard', () => {
 });
 
 function renderCharacteristics(data: AdminCharacteristic[], shared: SharedProps = ADMIN, links = FEW_LINKS) {
-  return renderInertiaPage(pageObject('admin/characteristic/Index', { ...shared, characteristics: { data, links }, formats: FORMATS, title: 'Characteristics' }, { url: '/admin/characteristic' }));
+  return renderInertiaPage(
+    pageObject(
+      'admin/characteristic/Index',
+      { ...shared, characteristics: { data, links }, formats: FORMATS, title: 'Characteristics' },
+      { url: '/admin/characteristic' },
+    ),
+  );
 }
 
 describe('the characteristics list', () => {
@@ -174,7 +182,9 @@ describe('the characteristics list', () => {
 
 function renderCharacteristic(characteristic: AdminCharacteristic, shared: SharedProps = ADMIN, valueCount = 0) {
   const url = `/admin/characteristic/${characteristic.ref}`;
-  return renderInertiaPage(pageObject('admin/characteristic/Show', { ...shared, characteristic, formats: FORMATS, valueCount, title: characteristic.title }, { url }));
+  return renderInertiaPage(
+    pageObject('admin/characteristic/Show', { ...shared, characteristic, formats: FORMATS, valueCount, title: characteristic.title }, { url }),
+  );
 }
 
 describe('a characteristic page', () => {
@@ -197,7 +207,8 @@ describe('a characteristic page', () => {
 
   it('asks to Convert or Cancel when the server says a format change would lose values', async () => {
     const user = userEvent.setup();
-    const lost = '2 of 5 item value(s) cannot be read as Yes / No (for example “10”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.';
+    const lost =
+      '2 of 5 item value(s) cannot be read as Yes / No (for example “10”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.';
     const patch = vi.spyOn(router, 'patch').mockImplementation((_url, data, options) => {
       if (!(data as Record<string, unknown>).remove_unconvertible) options?.onError?.({ format: lost });
     });
@@ -207,7 +218,11 @@ describe('a characteristic page', () => {
     await user.click(screen.getByRole('button', { name: 'Save Format' }));
     expect(screen.getByRole('button', { name: 'Convert' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Convert' }));
-    expect(patch).toHaveBeenLastCalledWith('/admin/characteristic/charpages001', { format: 'boolean', remove_unconvertible: true }, expect.objectContaining({ preserveScroll: true }));
+    expect(patch).toHaveBeenLastCalledWith(
+      '/admin/characteristic/charpages001',
+      { format: 'boolean', remove_unconvertible: true },
+      expect.objectContaining({ preserveScroll: true }),
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe(PAGES.format);
     expect(screen.queryByRole('button', { name: 'Convert' })).toBeNull();
@@ -269,7 +284,15 @@ function renderAffirmations(data: AdminAffirmation[], shared: SharedProps = ADMI
   return renderInertiaPage(
     pageObject(
       'admin/affirmation/Index',
-      { ...shared, affirmations: { data, links }, title: 'Affirmations', breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Affirmations', href: '/admin/affirmation' }] },
+      {
+        ...shared,
+        affirmations: { data, links },
+        title: 'Affirmations',
+        breadcrumbs: [
+          { label: 'Admin', href: '/admin' },
+          { label: 'Affirmations', href: '/admin/affirmation' },
+        ],
+      },
       { url: '/admin/affirmation' },
     ),
   );
@@ -347,7 +370,9 @@ describe('the affirmations list', () => {
 });
 
 function renderAffirmation(affirmation: AdminAffirmation, shared: SharedProps = ADMIN) {
-  return renderInertiaPage(pageObject('admin/affirmation/Show', { ...shared, affirmation, title: affirmation.title }, { url: `/admin/affirmation/${affirmation.ref}` }));
+  return renderInertiaPage(
+    pageObject('admin/affirmation/Show', { ...shared, affirmation, title: affirmation.title }, { url: `/admin/affirmation/${affirmation.ref}` }),
+  );
 }
 
 describe('an affirmation page', () => {

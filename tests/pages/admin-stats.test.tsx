@@ -72,7 +72,9 @@ describe('the stats page', () => {
     );
     const list = screen.getByRole('region', { name: 'By user_type_id' });
     expect(within(list).getByRole('heading', { name: 'By user_type_id' })).toBeTruthy();
-    const rows = within(list).getAllByRole('listitem').map((row) => row.textContent);
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['3 (Member)40', '(none)12']);
   });
 

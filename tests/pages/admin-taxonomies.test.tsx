@@ -8,19 +8,46 @@ import { DRAG_ANIMATION_MS } from '../../shared/constants';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
 import type { SharedProps } from '../../shared/props';
-import { DELETE_TAG_CONFIRM, DELETE_TAXONOMY_CONFIRM, NEW_TAXONOMY_TITLE, deleteTagConfirm, deleteTaxonomyConfirm, untaggedItemsWarning, type AdminTag, type AdminTaxonomyDetail, type TaxonomyUsage } from '../../shared/taxonomies-admin';
+import {
+  DELETE_TAG_CONFIRM,
+  DELETE_TAXONOMY_CONFIRM,
+  NEW_TAXONOMY_TITLE,
+  deleteTagConfirm,
+  deleteTaxonomyConfirm,
+  untaggedItemsWarning,
+  type AdminTag,
+  type AdminTaxonomyDetail,
+  type TaxonomyUsage,
+} from '../../shared/taxonomies-admin';
 import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 const ADMIN: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, admin: true }, menu: MENUS.admin };
 
 function tag(ref: string, label: string, parent: AdminTag | null = null, position = 0): AdminTag {
-  return { ref, label, parentLabel: parent?.label ?? null, parentRef: parent?.ref ?? null, fullLabel: parent ? `${parent.label} > ${label}` : label, force_show_in_filtering: false, position };
+  return {
+    ref,
+    label,
+    parentLabel: parent?.label ?? null,
+    parentRef: parent?.ref ?? null,
+    fullLabel: parent ? `${parent.label} > ${label}` : label,
+    force_show_in_filtering: false,
+    position,
+  };
 }
 
 const CHILDREN = tag('tagchildren1', 'Children');
 const PRIMARY = tag('tagprimary01', 'Primary', CHILDREN);
 const YOUTH = tag('tagyouth0001', 'Youth', null, 1);
-const TAXONOMY: AdminTaxonomyDetail = { ref: 'taxage000001', title: 'Age Group', usage_note: 'Who it is for', required: false, multiselect: true, public: true, show_in_filtering: true, tags: [CHILDREN, PRIMARY, YOUTH] };
+const TAXONOMY: AdminTaxonomyDetail = {
+  ref: 'taxage000001',
+  title: 'Age Group',
+  usage_note: 'Who it is for',
+  required: false,
+  multiselect: true,
+  public: true,
+  show_in_filtering: true,
+  tags: [CHILDREN, PRIMARY, YOUTH],
+};
 
 const NO_USAGE: TaxonomyUsage = { itemsPerTag: {}, taggedItems: 0, untaggedItems: 0 };
 
@@ -60,7 +87,8 @@ describe('taxonomy list', () => {
     expect(screen.getByText(EMPTY_STATES.taxonomies)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /Create New/ }));
     const dialog = await screen.findByRole('dialog', { name: NEW_TAXONOMY_TITLE });
-    for (const name of ['Required', 'Multiselect', 'Public', 'Show in filtering']) expect((within(dialog).getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(false);
+    for (const name of ['Required', 'Multiselect', 'Public', 'Show in filtering'])
+      expect((within(dialog).getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('lists each taxonomy with a link to it and its flags', async () => {
@@ -160,7 +188,18 @@ describe('tag tree', () => {
   });
 
   it("shows a refused tag delete's error", async () => {
-    await renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy: TAXONOMY, usage: NO_USAGE, ...ADMIN, errors: { tag: 'Required taxonomies cannot have their tag removed: some items have no other Type tag.' } }, { url: '/admin/taxonomy/taxage000001' }));
+    await renderInertiaPage(
+      pageObject(
+        'admin/taxonomy/Show',
+        {
+          taxonomy: TAXONOMY,
+          usage: NO_USAGE,
+          ...ADMIN,
+          errors: { tag: 'Required taxonomies cannot have their tag removed: some items have no other Type tag.' },
+        },
+        { url: '/admin/taxonomy/taxage000001' },
+      ),
+    );
     expect(screen.getByText(/Required taxonomies cannot have their tag removed/)).toBeTruthy();
   });
 });
@@ -170,11 +209,18 @@ describe('quick-tag matrix', () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
     await renderItems();
-    expect(screen.getAllByRole('link', { name: 'Lost Coin Drama Script' }).map((link) => link.getAttribute('href'))).toEqual(['/i/itemrelated1', '/i/itemrelated2']);
+    expect(screen.getAllByRole('link', { name: 'Lost Coin Drama Script' }).map((link) => link.getAttribute('href'))).toEqual([
+      '/i/itemrelated1',
+      '/i/itemrelated2',
+    ]);
     const empty = screen.getByRole('button', { name: 'Youth on Lost Coin Drama Script (EQ-00002)' });
     expect(empty.getAttribute('aria-pressed')).toBe('false');
     await userEvent.click(empty);
-    expect(post).toHaveBeenCalledWith('/i/itemrelated1/tag/tagyouth0001', {}, expect.objectContaining({ preserveScroll: true, preserveState: true, only: ['total'] }));
+    expect(post).toHaveBeenCalledWith(
+      '/i/itemrelated1/tag/tagyouth0001',
+      {},
+      expect.objectContaining({ preserveScroll: true, preserveState: true, only: ['total'] }),
+    );
     const linked = screen.getByRole('button', { name: 'Children > Primary on Assembly Plan: The Lost Sheep (EQ-00001)' });
     expect(linked.getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(linked);

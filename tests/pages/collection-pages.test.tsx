@@ -38,7 +38,13 @@ function section(name: string, idx: number, items: CollectionItemEntry[]): Colle
   return { section: name, idx, items, refs: items.map((item) => item.ref) };
 }
 
-const SONGS = entry('entry0000001', 'Week 1', 0, { ref: 'item00000001', title: 'Campfire Songs', blurb: 'Songs for the fire.', image: '/image/img000000001/large' }, 'Start here');
+const SONGS = entry(
+  'entry0000001',
+  'Week 1',
+  0,
+  { ref: 'item00000001', title: 'Campfire Songs', blurb: 'Songs for the fire.', image: '/image/img000000001/large' },
+  'Start here',
+);
 const GAMES = entry('entry0000002', 'Week 1', 1, { ref: 'item00000002', title: 'Rainy Day Games', blurb: 'Indoors.', image: null });
 const LOCKED = entry('entry0000003', 'Week 2', 0, null);
 const SECTIONS = [section('Week 1', 0, [SONGS, GAMES]), section('Week 2', 1, [LOCKED])];
@@ -139,7 +145,11 @@ describe('a collection page', () => {
     expect(within(week1).getByText('Songs for the fire.')).toBeTruthy();
     expect(within(week1).getByText('Start here')).toBeTruthy();
     expect(entryElement('Campfire Songs').querySelector('img')?.getAttribute('src')).toBe('/image/img000000001/large');
-    expect(within(week1).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Campfire Songs', 'Rainy Day Games']);
+    expect(
+      within(week1)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Campfire Songs', 'Rainy Day Games']);
   });
 
   it('shows an entry the viewer may not open as a locked placeholder, without a link or image', async () => {
@@ -224,8 +234,18 @@ describe('a collection page', () => {
     expect(url).toBe('/collection_item/entry0000002');
     expect(data).toEqual({ section: 'Week 2', position: 0 });
     expect(options).toMatchObject({ preserveScroll: true });
-    await waitFor(() => expect(within(sectionList('Week 2')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual(['Rainy Day Games', COLLECTION_TEXTS.lockedItem]));
-    expect(within(sectionList('Week 1')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual(['Campfire Songs']);
+    await waitFor(() =>
+      expect(
+        within(sectionList('Week 2'))
+          .getAllByRole('listitem')
+          .map((node) => node.getAttribute('aria-label')),
+      ).toEqual(['Rainy Day Games', COLLECTION_TEXTS.lockedItem]),
+    );
+    expect(
+      within(sectionList('Week 1'))
+        .getAllByRole('listitem')
+        .map((node) => node.getAttribute('aria-label')),
+    ).toEqual(['Campfire Songs']);
   });
 
   it('saves a re-order within a section, and ignores a drop back in place', async () => {
@@ -251,7 +271,10 @@ describe('a collection page', () => {
     screen.getByRole('button', { name: 'Move Campfire Songs down' }).focus();
     await user.keyboard('{Enter}');
     expect(patch).toHaveBeenCalledWith('/collection_item/entry0000001', { section: 'Week 1', position: 1 }, expect.objectContaining({ preserveScroll: true }));
-    const titles = () => within(sectionList('Week 1')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'));
+    const titles = () =>
+      within(sectionList('Week 1'))
+        .getAllByRole('listitem')
+        .map((node) => node.getAttribute('aria-label'));
     expect(titles()).toEqual(['Rainy Day Games', 'Campfire Songs']);
     expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 2, 2, 'Week 1'));
     expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
@@ -273,7 +296,11 @@ describe('a collection page', () => {
     expect(screen.queryByRole('button', { name: 'Week 1' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Week 2' }));
     expect(patch).toHaveBeenCalledWith('/collection_item/entry0000001', { section: 'Week 2', position: 1 }, expect.anything());
-    expect(within(sectionList('Week 2')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual([COLLECTION_TEXTS.lockedItem, 'Campfire Songs']);
+    expect(
+      within(sectionList('Week 2'))
+        .getAllByRole('listitem')
+        .map((node) => node.getAttribute('aria-label')),
+    ).toEqual([COLLECTION_TEXTS.lockedItem, 'Campfire Songs']);
     expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 2, 2, 'Week 2'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Campfire Songs to section…' })));
   });
@@ -295,13 +322,23 @@ describe('a collection page', () => {
     const collectionProps = (sections: CollectionSection[]) => ({
       url: '/collection/coll00000001',
       component: 'collection/Show',
-      props: { collection: { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true, ownerDisplayName: 'Maya Thompson' }, sections, ...OWNER },
+      props: {
+        collection: { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true, ownerDisplayName: 'Maya Thompson' },
+        sections,
+        ...OWNER,
+      },
       preserveState: true,
     });
     await act(() => router.push(collectionProps([section('Week 1', 0, [GAMES, { ...SONGS, position: 1 }]), section('Week 2', 1, [LOCKED])])));
     await waitFor(() => expect(document.activeElement).toBe(moveToSection()));
-    await act(() => router.push(collectionProps([section('Week 1', 0, [GAMES]), section('Week 2', 1, [LOCKED, { ...SONGS, section: 'Week 2', position: 1 }])])));
-    expect(within(sectionList('Week 2')).getAllByRole('listitem').map((node) => node.getAttribute('aria-label'))).toEqual([COLLECTION_TEXTS.lockedItem, 'Campfire Songs']);
+    await act(() =>
+      router.push(collectionProps([section('Week 1', 0, [GAMES]), section('Week 2', 1, [LOCKED, { ...SONGS, section: 'Week 2', position: 1 }])])),
+    );
+    expect(
+      within(sectionList('Week 2'))
+        .getAllByRole('listitem')
+        .map((node) => node.getAttribute('aria-label')),
+    ).toEqual([COLLECTION_TEXTS.lockedItem, 'Campfire Songs']);
     await waitFor(() => expect(document.activeElement).toBe(moveToSection()));
   });
 
@@ -311,7 +348,9 @@ describe('a collection page', () => {
     await renderShow();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const list = sectionList('Week 1');
-    act(() => Sortable.get(list)!.options.onEnd!({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent));
+    act(() =>
+      Sortable.get(list)!.options.onEnd!({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent),
+    );
     expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 2, 2, 'Week 1'));
   });
 
@@ -383,7 +422,11 @@ describe('Add to Collection', () => {
     const dialog = await screen.findByRole('dialog', { name: ADD_TO_COLLECTION_TITLE });
     expect(reload).toHaveBeenCalledWith({ only: ['collectionChoices'] });
     const select = within(dialog).getByLabelText('Collection');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([COLLECTION_TEXTS.chooseCollection, 'Holiday Club', 'Secret Plans']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([COLLECTION_TEXTS.chooseCollection, 'Holiday Club', 'Secret Plans']);
     await user.selectOptions(select, 'Holiday Club');
     await user.type(within(dialog).getByLabelText('Note'), 'Great for day 2');
     await user.type(within(dialog).getByLabelText('Section'), 'Week 2');
@@ -415,6 +458,10 @@ describe('Add to Collection', () => {
     await renderButton(undefined);
     await user.click(await screen.findByRole('button', { name: ADD_TO_COLLECTION_TITLE }));
     const dialog = await screen.findByRole('dialog', { name: ADD_TO_COLLECTION_TITLE });
-    expect(within(within(dialog).getByLabelText('Collection')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Loading...']);
+    expect(
+      within(within(dialog).getByLabelText('Collection'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Loading...']);
   });
 });

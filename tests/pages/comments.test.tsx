@@ -41,7 +41,10 @@ beforeEach(() => {
 
 afterEach(() => vi.restoreAllMocks());
 
-const buttonsOf = (row: HTMLElement) => within(row).queryAllByRole('button').map((button) => button.textContent?.trim());
+const buttonsOf = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole('button')
+    .map((button) => button.textContent?.trim());
 const commentsSection = () => screen.getByRole('region', { name: 'Comments' });
 const commentBox = () => within(commentsSection()).getByRole('textbox', { name: 'Write a comment' });
 const sendButton = () => within(commentsSection()).getByRole('button', { name: 'Send' });
@@ -52,7 +55,17 @@ async function renderItem(comments: Comment[], { shared = SHARED_MEMBER, canComm
 
 describe('the comments on an item page', () => {
   it('shows each comment with its author linking to their user page, when, (edited) and a warning icon when flagged', async () => {
-    await renderItem([aComment(), aComment({ ref: 'comment00002', comment: 'Second thoughts, edited.', edited: true, flagged: true, commenter: 'Daniel Mensah', commenter_ref: 'userdaniel01' })]);
+    await renderItem([
+      aComment(),
+      aComment({
+        ref: 'comment00002',
+        comment: 'Second thoughts, edited.',
+        edited: true,
+        flagged: true,
+        commenter: 'Daniel Mensah',
+        commenter_ref: 'userdaniel01',
+      }),
+    ]);
     const [first, second] = within(commentsSection()).getAllByRole('listitem');
     expect(within(first).getByText('A lovely assembly, thank you!')).toBeTruthy();
     expect(within(first).getByRole('link', { name: 'Maya Thompson' }).getAttribute('href')).toBe('/user/usermaya0001');
@@ -80,7 +93,11 @@ describe('the comments on an item page', () => {
     expect(row.querySelector('img')).toBeNull();
     expect(row.querySelector('b')).toBeNull();
     expect(row.textContent).toContain('<img src=x onerror="alert(1)"> <b>see</b> https://example.org/guide?x=1. or javascript:alert(2)');
-    expect(within(row).getAllByRole('link').map((anchor) => anchor.getAttribute('href'))).toEqual(['/user/usermaya0001', 'https://example.org/guide?x=1']);
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((anchor) => anchor.getAttribute('href')),
+    ).toEqual(['/user/usermaya0001', 'https://example.org/guide?x=1']);
   });
 });
 
@@ -113,7 +130,11 @@ describe('the comment box', () => {
     expect(post).not.toHaveBeenCalled();
     expect((commentBox() as HTMLTextAreaElement).value).toBe('First line\nsecond line');
     await userEvent.type(commentBox(), '{Enter}');
-    expect(post).toHaveBeenCalledWith(`/i/${ITEM.ref}/comment`, { comment: 'First line\nsecond line' }, expect.objectContaining({ preserveScroll: true, only: ['item'] }));
+    expect(post).toHaveBeenCalledWith(
+      `/i/${ITEM.ref}/comment`,
+      { comment: 'First line\nsecond line' },
+      expect.objectContaining({ preserveScroll: true, only: ['item'] }),
+    );
   });
 
   it('does not send with Enter under 7 characters', async () => {
@@ -202,7 +223,9 @@ describe('comment buttons', () => {
 
   it('lets an admin approve a flagged comment after confirmation', async () => {
     const confirm = mockConfirm(true);
-    await renderInertiaPage(itemPage(SHARED_ADMIN, withItem({ comments: [aComment({ flagged: true, can_delete: true, can_approve: true })] }), { comment: true }));
+    await renderInertiaPage(
+      itemPage(SHARED_ADMIN, withItem({ comments: [aComment({ flagged: true, can_delete: true, can_approve: true })] }), { comment: true }),
+    );
     const row = within(commentsSection()).getAllByRole('listitem')[0];
     expect(buttonsOf(row)).toEqual(['Approve', 'Delete']);
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
@@ -213,7 +236,11 @@ describe('comment buttons', () => {
 
 describe('/admin/comment', () => {
   function adminPage(data: Comment[], links: PaginationLink[]) {
-    return pageObject('admin/comment/Index', { ...SHARED_ADMIN, comments: { data, links }, title: 'Comments', breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Comments' }] }, { url: '/admin/comment' });
+    return pageObject(
+      'admin/comment/Index',
+      { ...SHARED_ADMIN, comments: { data, links }, title: 'Comments', breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Comments' }] },
+      { url: '/admin/comment' },
+    );
   }
   const fewLinks: PaginationLink[] = [
     { url: '', label: '&laquo; Previous', active: false },
@@ -231,8 +258,15 @@ describe('/admin/comment', () => {
 
   it('lists comments with their item, author, flag icon, approve and delete, and the pagination links', async () => {
     const confirm = mockConfirm(true);
-    const links: PaginationLink[] = [fewLinks[0], fewLinks[1], { url: '/admin/comment?page=2', label: '2', active: false }, { url: '/admin/comment?page=2', label: 'Next &raquo;', active: false }];
-    await renderInertiaPage(adminPage([aComment({ flagged: true, can_delete: true, can_approve: true }), aComment({ ref: 'comment00002', can_delete: true })], links));
+    const links: PaginationLink[] = [
+      fewLinks[0],
+      fewLinks[1],
+      { url: '/admin/comment?page=2', label: '2', active: false },
+      { url: '/admin/comment?page=2', label: 'Next &raquo;', active: false },
+    ];
+    await renderInertiaPage(
+      adminPage([aComment({ flagged: true, can_delete: true, can_approve: true }), aComment({ ref: 'comment00002', can_delete: true })], links),
+    );
     const list = screen.getByRole('list', { name: 'Comments' });
     const [flagged, other] = within(list).getAllByRole('listitem');
     expect(within(flagged).getByRole('img', { name: COMMENT_MESSAGES.flaggedIcon })).toBeTruthy();

@@ -36,7 +36,14 @@ function content(ref: string, label: string, overrides: Partial<Content> = {}): 
 
 const GUIDE = content('contentguide', 'Leader Guide', { description: 'Read before camp.', length_minutes: 20, copyright: '© Equip' });
 const SONGS = content('contentsongs', 'Song sheet', { format: 'audio', minimum_access_level: 3, position: 1 });
-const TASTER = content('contenttaste', 'Taster', { format: 'text', is_sample: true, is_sample_of_ref: GUIDE.ref, is_sample_of_label: GUIDE.label, published: false, position: 2 });
+const TASTER = content('contenttaste', 'Taster', {
+  format: 'text',
+  is_sample: true,
+  is_sample_of_ref: GUIDE.ref,
+  is_sample_of_label: GUIDE.label,
+  published: false,
+  position: 2,
+});
 const MANAGE_ALL: ShowProps['contentCan'] = { manage: true, curate: true, createFolder: true };
 const LOOSE: UnlinkedFile = { id: 'drivefile000000001', name: 'Loose handout.txt', format: 'text', size: '1 KB', default_label: 'Loose handout' };
 
@@ -63,7 +70,9 @@ describe('the content list', () => {
 
   it('comes right after the topic and blurb, before characteristics, tags, affirmations and comments (issue 15 §3)', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ contents: [GUIDE, SONGS] })));
-    const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent);
+    const regions = screen
+      .getAllByRole('region')
+      .map((region) => region.getAttribute('aria-label') ?? document.getElementById(region.getAttribute('aria-labelledby') ?? '')?.textContent);
     const at = (name: string) => {
       expect(regions).toContain(name);
       return regions.indexOf(name);
@@ -93,7 +102,9 @@ describe('the content list', () => {
 
 describe('editing content', () => {
   async function adminEditing(contents: Content[] = [GUIDE, SONGS], folder: string | null = 'drive-folder-1', extra: Partial<ShowProps> = {}) {
-    await renderInertiaPage(itemPage(SHARED_ADMIN, { ...withItem({ contents, google_drive_folder_id: folder }), contentCan: MANAGE_ALL, ...extra }, { update: true }));
+    await renderInertiaPage(
+      itemPage(SHARED_ADMIN, { ...withItem({ contents, google_drive_folder_id: folder }), contentCan: MANAGE_ALL, ...extra }, { update: true }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
   }
 
@@ -114,7 +125,11 @@ describe('editing content', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Expand Leader Guide' }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit Export mode' }));
     const select = screen.getByRole('combobox', { name: 'Export mode' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(Object.values(EXPORT_MODE_LABELS));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(Object.values(EXPORT_MODE_LABELS));
     await userEvent.selectOptions(select, EXPORT_MODE_LABELS.doc_pdf);
     await userEvent.click(screen.getByRole('button', { name: 'Save Export mode' }));
     expect(patch).toHaveBeenCalledWith('/content/contentguide', { export_mode: 'doc_pdf' }, expect.anything());
@@ -182,7 +197,11 @@ describe('UploadContentDialog', () => {
     render(<UploadContentDialog itemRef="camp123" contents={[GUIDE]} show onHide={() => {}} />);
     await userEvent.upload(screen.getByLabelText('Files'), files);
     await userEvent.click(screen.getByRole('button', { name: 'Upload Content' }));
-    expect(post).toHaveBeenCalledWith('/i/camp123/content/upload', { fileUpload: files, sample: 'false', sampleOfRef: '' }, expect.objectContaining({ forceFormData: true }));
+    expect(post).toHaveBeenCalledWith(
+      '/i/camp123/content/upload',
+      { fileUpload: files, sample: 'false', sampleOfRef: '' },
+      expect.objectContaining({ forceFormData: true }),
+    );
 
     await waitFor(() => options.onStart?.({} as never));
     await waitFor(() => options.onProgress?.({ percentage: 40 } as HttpProgressEvent));
@@ -190,7 +209,10 @@ describe('UploadContentDialog', () => {
 
     await waitFor(() => options.onError?.({ fileUpload: CONTENT_MESSAGES.someFilesRefused, 'fileUpload.1': CONTENT_MESSAGES.contentMismatch('Notes.txt') }));
     await waitFor(() => options.onFinish?.({} as never));
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([CONTENT_MESSAGES.someFilesRefused, CONTENT_MESSAGES.contentMismatch('Notes.txt')]);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      CONTENT_MESSAGES.someFilesRefused,
+      CONTENT_MESSAGES.contentMismatch('Notes.txt'),
+    ]);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
@@ -201,7 +223,11 @@ describe('UploadContentDialog', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'This is a sample of another content file' }));
     const fullVersion = screen.getByRole('combobox', { name: 'Full version' });
     // A sample is never the full version of another.
-    expect(within(fullVersion).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose the full version…', 'Leader Guide']);
+    expect(
+      within(fullVersion)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose the full version…', 'Leader Guide']);
     await userEvent.click(screen.getByRole('button', { name: 'Upload Content' }));
     expect(screen.getByRole('alert').textContent).toBe(CONTENT_MESSAGES.chooseFullVersion);
     expect(post).not.toHaveBeenCalled();

@@ -5,7 +5,11 @@ import type { FlashData } from '../../shared/props';
 import { HOME_PROPS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 function flashWithLink(pseudoref: string): FlashData {
-  return { notifications: [{ pseudoref, message: 'Added to “Holiday Club”.', type: 'success', link: { href: '/collection/coll00000001', label: 'Open the collection' } }] };
+  return {
+    notifications: [
+      { pseudoref, message: 'Added to “Holiday Club”.', type: 'success', link: { href: '/collection/coll00000001', label: 'Open the collection' } },
+    ],
+  };
 }
 
 beforeEach(() => {

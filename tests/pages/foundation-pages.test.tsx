@@ -5,9 +5,7 @@ import type { LoginProviderOption } from '../../shared/props';
 import { HOME_PROPS, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }),
-  );
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
 });
 
 describe('Home', () => {
@@ -69,9 +67,7 @@ describe('error page', () => {
   });
 
   it('adds the optional detail', async () => {
-    await renderInertiaPage(
-      pageObject('errors/Error', { ...SHARED_ANONYMOUS, status: 403, ...ERROR_PAGES[403], detail: 'Sign in to see staff resources.' }),
-    );
+    await renderInertiaPage(pageObject('errors/Error', { ...SHARED_ANONYMOUS, status: 403, ...ERROR_PAGES[403], detail: 'Sign in to see staff resources.' }));
     expect(screen.getByText('Sign in to see staff resources.')).toBeTruthy();
   });
 });
@@ -107,9 +103,7 @@ describe('login page', () => {
     const facebook = screen.getByRole('button', { name: 'Continue with Facebook' }) as HTMLButtonElement;
     expect(facebook.disabled).toBe(true);
     expect(facebook.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(facebook.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Facebook sign-in is not configured on this site.',
-    );
+    expect(document.getElementById(facebook.getAttribute('aria-describedby')!)!.textContent).toBe('Facebook sign-in is not configured on this site.');
   });
 
   it('says sign-up is free and points organisational Google accounts to the highest access', async () => {

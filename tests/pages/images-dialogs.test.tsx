@@ -95,7 +95,11 @@ describe('AddImageDialog', () => {
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
     await u.upload(screen.getByLabelText('Upload an image (JPG or PNG)'), photo);
     await u.click(screen.getByRole('button', { name: 'Add Image' }));
-    expect(post).toHaveBeenCalledWith('/item/camp123/image/upload', { imageUpload: [photo] }, expect.objectContaining({ forceFormData: true, preserveScroll: true }));
+    expect(post).toHaveBeenCalledWith(
+      '/item/camp123/image/upload',
+      { imageUpload: [photo] },
+      expect.objectContaining({ forceFormData: true, preserveScroll: true }),
+    );
     const options = lastOptions(post, 2);
     act(() => options.onProgress?.({ percentage: 40, loaded: 40, total: 100, progress: 0.4 } satisfies HttpProgressEvent));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('40');

@@ -39,7 +39,12 @@ export function stopServing(): void {
 function readRequest(config: HttpRequestConfig): ServerRequest {
   const headers = (config.headers ?? {}) as Record<string, unknown>;
   const only = String(headers['X-Inertia-Partial-Data'] ?? '');
-  return { method: config.method.toUpperCase(), path: new URL(config.url, 'http://localhost').pathname, data: config.data, only: only === '' ? [] : only.split(',') };
+  return {
+    method: config.method.toUpperCase(),
+    path: new URL(config.url, 'http://localhost').pathname,
+    data: config.data,
+    only: only === '' ? [] : only.split(','),
+  };
 }
 
 /**

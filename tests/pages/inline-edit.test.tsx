@@ -223,7 +223,12 @@ describe('text areas and arrays', () => {
 
   it('refuses row limits that are not positive', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    for (const [minRows, maxRows] of [[0, 3], [2, 0], [3, 2], [1.5, 3]]) {
+    for (const [minRows, maxRows] of [
+      [0, 3],
+      [2, 0],
+      [3, 2],
+      [1.5, 3],
+    ]) {
       expect(() => render(<InlineTextArea aria-label="Notes" value="" onChange={() => {}} minRows={minRows!} maxRows={maxRows!} />)).toThrow(RangeError);
     }
   });

@@ -44,7 +44,11 @@ const INVITATION: UserInvitation = {
 };
 
 function renderIndex(props: Partial<PagePropsMap['user_invitation/Index']> = {}) {
-  const page = pageObject('user_invitation/Index', { invitations: [], userTypes: TYPES, createOpen: false, ...SHARED_USER_MANAGER, ...props }, { url: '/user_invitation' });
+  const page = pageObject(
+    'user_invitation/Index',
+    { invitations: [], userTypes: TYPES, createOpen: false, ...SHARED_USER_MANAGER, ...props },
+    { url: '/user_invitation' },
+  );
   return renderInertiaPage(page);
 }
 
@@ -77,7 +81,11 @@ describe("the 'Elevate user(s)' dialog", () => {
     await renderIndex({ createOpen: true });
     const dialog = await screen.findByRole('dialog', { name: ELEVATE_USERS_TITLE });
     const select = within(dialog).getByLabelText('User type');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member (level 1)', 'Affiliate (level 2)', 'Leader (level 3)']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Member (level 1)', 'Affiliate (level 2)', 'Leader (level 3)']);
     expect((within(dialog).getByLabelText('Reference note') as HTMLInputElement).value).toBe('');
   });
 
@@ -113,7 +121,9 @@ describe('the recipient pages', () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
     const invitation = { from: 'Grace Adeyemi', user_type: TYPES[2], expires_at: INVITATION.expires_at, expires_in: 'in 14 days' };
-    await renderInertiaPage(pageObject('invite/Show', { invitation, accept_link: '/invite/secret', current_user_type: 'Member', ...SHARED_MEMBER }, { url: '/invite/secret' }));
+    await renderInertiaPage(
+      pageObject('invite/Show', { invitation, accept_link: '/invite/secret', current_user_type: 'Member', ...SHARED_MEMBER }, { url: '/invite/secret' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Grace Adeyemi invites you to become Leader' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
     expect(post).toHaveBeenCalledWith('/invite/secret');
@@ -124,7 +134,11 @@ describe('the recipient pages', () => {
 
 describe('the invitation page', () => {
   const showPage = (invitation: UserInvitation, errors: Record<string, string> = {}) =>
-    pageObject('user_invitation/Show', { invitation, canSend: true, canRegenerate: false, ...SHARED_USER_MANAGER, errors }, { url: `/user_invitation/${INVITATION.ref}` });
+    pageObject(
+      'user_invitation/Show',
+      { invitation, canSend: true, canRegenerate: false, ...SHARED_USER_MANAGER, errors },
+      { url: `/user_invitation/${INVITATION.ref}` },
+    );
 
   let requests: HttpRequestConfig[];
   let answer: Page;
@@ -154,7 +168,11 @@ describe('the invitation page', () => {
     expect(await screen.findByText(refused)).toBeTruthy();
     expect(addresses.value).toBe('first@example.com\nsecond@example');
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'post', url: expect.stringContaining(`/user_invitation/${INVITATION.ref}`), data: { addresses: 'first@example.com\nsecond@example' } });
+    expect(requests[0]).toMatchObject({
+      method: 'post',
+      url: expect.stringContaining(`/user_invitation/${INVITATION.ref}`),
+      data: { addresses: 'first@example.com\nsecond@example' },
+    });
 
     answer = showPage({ ...INVITATION, sent_to: ['first@example.com', 'second@example.com'] });
     await user.type(addresses, '.com');

@@ -27,15 +27,23 @@ const TYPE: Taxonomy = {
 
 /** The item page as its maintainer (a leader, level 3) gets it. */
 function maintainerPage(overrides: Partial<ShowProps> = {}, shared = SHARED_MEMBER) {
-  return itemPage(shared, { editable: MAINTAINER_EDITS, accessLevelChoices: [0, 1, 2, 3], taxonomies: [TYPE], ...overrides }, { update: true, duplicate: true });
+  return itemPage(
+    shared,
+    { editable: MAINTAINER_EDITS, accessLevelChoices: [0, 1, 2, 3], taxonomies: [TYPE], ...overrides },
+    { update: true, duplicate: true },
+  );
 }
 
 function adminPage(overrides: Partial<ShowProps> = {}) {
-  return itemPage(SHARED_ADMIN, { editable: ADMIN_EDITS, accessLevelChoices: [0, 1, 2, 3, 4, 5, 6], taxonomies: [TYPE], ...overrides }, {
-    update: true,
-    duplicate: true,
-    delete: true,
-  });
+  return itemPage(
+    SHARED_ADMIN,
+    { editable: ADMIN_EDITS, accessLevelChoices: [0, 1, 2, 3, 4, 5, 6], taxonomies: [TYPE], ...overrides },
+    {
+      update: true,
+      duplicate: true,
+      delete: true,
+    },
+  );
 }
 
 type Patch = { url: string; data: unknown };
@@ -104,7 +112,11 @@ describe('switching edit mode', () => {
   it('offers Duplicate and Delete once each, beside Edit', async () => {
     await renderInertiaPage(adminPage());
     const toolbar = screen.getByRole('toolbar', { name: 'Item actions' });
-    expect(within(toolbar).getAllByRole('button').map((action) => action.textContent)).toEqual(['Edit', 'Add to Collection', 'Duplicate', 'Delete']);
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((action) => action.textContent),
+    ).toEqual(['Edit', 'Add to Collection', 'Duplicate', 'Delete']);
   });
 });
 
@@ -142,16 +154,17 @@ describe('editing fields', () => {
 
   it('offers the minimum access levels the server allows, by name, and shows its refusal under the field', async () => {
     const patches = mockPatches('refused');
-    await renderInertiaPage(maintainerPage({}, { ...SHARED_MEMBER, errors: { minimum_access_level: 'You may not lower the access level of a published item.' } }));
+    await renderInertiaPage(
+      maintainerPage({}, { ...SHARED_MEMBER, errors: { minimum_access_level: 'You may not lower the access level of a published item.' } }),
+    );
     await startEditing();
     await userEvent.click(button('Edit Minimum access'));
     const select = screen.getByRole('combobox', { name: 'Minimum access' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Public',
-      'Anyone logged in',
-      'Affiliates (volunteers, churches, international)',
-      'Leaders (chaplains, team leaders)',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Public', 'Anyone logged in', 'Affiliates (volunteers, churches, international)', 'Leaders (chaplains, team leaders)']);
     await userEvent.selectOptions(select, 'Public');
     await userEvent.click(button('Save Minimum access'));
     expect(patches).toEqual([{ url: `/i/${ITEM.ref}`, data: { minimum_access_level: '0' } }]);

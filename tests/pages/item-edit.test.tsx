@@ -44,11 +44,17 @@ async function renderOnItemPage(element: ReactElement, errors: Record<string, st
 
 describe('VisibilityControl', () => {
   it('gives admins a select of every visibility by label, saving the chosen state', async () => {
-    await renderOnItemPage(<VisibilityControl itemRef="item1" visibility={VISIBILITY.PENDING} editable={{ visibility: true, submitForPublishing: false, revertToDraft: false }} />);
+    await renderOnItemPage(
+      <VisibilityControl itemRef="item1" visibility={VISIBILITY.PENDING} editable={{ visibility: true, submitForPublishing: false, revertToDraft: false }} />,
+    );
     expect(screen.getByText('Pending')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Visibility' }));
     const select = screen.getByRole('combobox', { name: 'Visibility' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Draft', 'Pending', 'Unpublished', 'Unlisted', 'Discoverable']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Draft', 'Pending', 'Unpublished', 'Unlisted', 'Discoverable']);
 
     await userEvent.selectOptions(select, 'Discoverable');
     await userEvent.click(screen.getByRole('button', { name: 'Save Visibility' }));
@@ -56,7 +62,9 @@ describe('VisibilityControl', () => {
   });
 
   it('gives a maintainer of a draft only Submit for Publishing', async () => {
-    await renderOnItemPage(<VisibilityControl itemRef="item1" visibility={VISIBILITY.DRAFT} editable={{ visibility: false, submitForPublishing: true, revertToDraft: false }} />);
+    await renderOnItemPage(
+      <VisibilityControl itemRef="item1" visibility={VISIBILITY.DRAFT} editable={{ visibility: false, submitForPublishing: true, revertToDraft: false }} />,
+    );
     expect(screen.queryByRole('button', { name: 'Edit Visibility' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Revert to Draft' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Publishing' }));
@@ -64,7 +72,9 @@ describe('VisibilityControl', () => {
   });
 
   it('gives a maintainer of a pending item Revert to Draft', async () => {
-    await renderOnItemPage(<VisibilityControl itemRef="item1" visibility={VISIBILITY.PENDING} editable={{ visibility: false, submitForPublishing: false, revertToDraft: true }} />);
+    await renderOnItemPage(
+      <VisibilityControl itemRef="item1" visibility={VISIBILITY.PENDING} editable={{ visibility: false, submitForPublishing: false, revertToDraft: true }} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Revert to Draft' }));
     expect(calls).toEqual([{ method: 'patch', url: '/i/item1', data: { visibility: VISIBILITY.DRAFT } }]);
   });
@@ -76,7 +86,9 @@ describe('MaintainerPicker', () => {
   it('searches once typing pauses for the debounce time, and hands the item to the picked user', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const searchUsers = vi.fn(async () => found);
-    await renderOnItemPage(<MaintainerPicker itemRef="item1" maintainer={{ name: 'James Whitfield', email: 'staff@example.org' }} editable searchUsers={searchUsers} />);
+    await renderOnItemPage(
+      <MaintainerPicker itemRef="item1" maintainer={{ name: 'James Whitfield', email: 'staff@example.org' }} editable searchUsers={searchUsers} />,
+    );
     expect(screen.getByText('James Whitfield <staff@example.org>')).toBeTruthy();
 
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -101,7 +113,14 @@ describe('MaintainerPicker', () => {
 
 const tag = (ref: string, label: string): Tag => ({ ref, label, parentLabel: null, parentRef: null, fullLabel: label, force_show_in_filtering: false });
 const taxonomy = (ref: string, title: string, required: boolean, multiselect: boolean, tags: Tag[]): Taxonomy => ({
-  ref, title, usage_note: '', required, multiselect, public: true, show_in_filtering: true, tags,
+  ref,
+  title,
+  usage_note: '',
+  required,
+  multiselect,
+  public: true,
+  show_in_filtering: true,
+  tags,
 });
 
 describe('TaxonomyTagsEditor', () => {
@@ -110,7 +129,9 @@ describe('TaxonomyTagsEditor', () => {
   const age = taxonomy('tx3', 'Age', false, false, [tag('t5', 'Kids')]);
 
   it('shows the item’s tags per taxonomy and posts the whole choice of one taxonomy', async () => {
-    await renderOnItemPage(<TaxonomyTagsEditor itemRef="item1" taxonomies={[type, topic, age]} itemTags={[tag('t1', 'Resource'), tag('t3', 'Games')]} editable />);
+    await renderOnItemPage(
+      <TaxonomyTagsEditor itemRef="item1" taxonomies={[type, topic, age]} itemTags={[tag('t1', 'Resource'), tag('t3', 'Games')]} editable />,
+    );
     expect(screen.getByText('Resource')).toBeTruthy();
     expect(screen.getByText('Games')).toBeTruthy();
 
@@ -146,7 +167,15 @@ describe('TaxonomyTagsEditor', () => {
 });
 
 describe('CharacteristicEditor', () => {
-  const characteristic = (format: string, value: string | null, minimum: number | null = null): ItemCharacteristic => ({ ref: 'ch1', title: 'Value', format, minimum, usage_note: '', public: true, value });
+  const characteristic = (format: string, value: string | null, minimum: number | null = null): ItemCharacteristic => ({
+    ref: 'ch1',
+    title: 'Value',
+    format,
+    minimum,
+    usage_note: '',
+    public: true,
+    value,
+  });
 
   it('edits an integer characteristic in a number input and saves it under characteristic-{ref}', async () => {
     await renderOnItemPage(<CharacteristicEditor itemRef="item1" characteristic={characteristic('integer', '30')} editable />);

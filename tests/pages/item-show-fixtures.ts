@@ -60,8 +60,38 @@ export const ITEM: ItemDetail = {
   ],
   relations: [RELATED],
   tasks: [
-    { ref: 'task00000001', task: 'Check the film clip links', notes: '', priority: 3, due_date: '2025-01-10', due: true, due_soon: false, completed: false, forUserName: 'Priya Patel', byUserName: 'Grace Adeyemi', for_user_ref: null, item_ref: null, item_title: null, completed_at: null },
-    { ref: 'task00000002', task: 'Proofread the script', notes: '', priority: 2, due_date: null, due: false, due_soon: false, completed: true, forUserName: null, byUserName: null, for_user_ref: null, item_ref: null, item_title: null, completed_at: '2024-05-01T09:00:00.000Z' },
+    {
+      ref: 'task00000001',
+      task: 'Check the film clip links',
+      notes: '',
+      priority: 3,
+      due_date: '2025-01-10',
+      due: true,
+      due_soon: false,
+      completed: false,
+      forUserName: 'Priya Patel',
+      byUserName: 'Grace Adeyemi',
+      for_user_ref: null,
+      item_ref: null,
+      item_title: null,
+      completed_at: null,
+    },
+    {
+      ref: 'task00000002',
+      task: 'Proofread the script',
+      notes: '',
+      priority: 2,
+      due_date: null,
+      due: false,
+      due_soon: false,
+      completed: true,
+      forUserName: null,
+      byUserName: null,
+      for_user_ref: null,
+      item_ref: null,
+      item_title: null,
+      completed_at: '2024-05-01T09:00:00.000Z',
+    },
   ],
   contents: [],
   more_content_available: false,
@@ -77,7 +107,13 @@ export const OPTIONS: AffirmationOption[] = [
   { ref: 'optionoutdated', title: 'Outdated', is_negative: true, item_affirmations: 2, count: null },
 ];
 
-export const NO_EDITING: PagePropsMap['items/Show']['editable'] = { fields: false, visibility: false, maintainer: false, submitForPublishing: false, revertToDraft: false };
+export const NO_EDITING: PagePropsMap['items/Show']['editable'] = {
+  fields: false,
+  visibility: false,
+  maintainer: false,
+  submitForPublishing: false,
+  revertToDraft: false,
+};
 
 export const NO_CONTENT_CALLS: PagePropsMap['items/Show']['contentCan'] = { manage: false, curate: false, createFolder: false };
 
@@ -87,7 +123,19 @@ export const ADMIN_AUTH: AuthProps = { ...SHARED_MEMBER.auth, admin: true };
 export const SHARED_ADMIN: SharedProps = { ...SHARED_MEMBER, auth: ADMIN_AUTH, menu: MENUS.admin };
 
 export function itemPage(shared: SharedProps, overrides: Partial<PagePropsMap['items/Show']> = {}, can: Partial<CanFlags> = {}) {
-  const props = { ...shared, can: { ...shared.can, ...can }, item: ITEM, affirmationOptions: OPTIONS, taxonomies: [], editable: NO_EDITING, accessLevelChoices: [], canRelate: false, contentCan: NO_CONTENT_CALLS, taskCan: NO_TASK_CALLS, ...overrides };
+  const props = {
+    ...shared,
+    can: { ...shared.can, ...can },
+    item: ITEM,
+    affirmationOptions: OPTIONS,
+    taxonomies: [],
+    editable: NO_EDITING,
+    accessLevelChoices: [],
+    canRelate: false,
+    contentCan: NO_CONTENT_CALLS,
+    taskCan: NO_TASK_CALLS,
+    ...overrides,
+  };
   return pageObject('items/Show', { ...props, title: props.item.title }, { url: `/i/${props.item.ref}` });
 }
 

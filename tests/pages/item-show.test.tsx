@@ -12,7 +12,12 @@ let destroy: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     if (String(input).startsWith('/item?')) {
-      return Response.json({ data: [{ ref: 'song00000001', title: 'Camp Songbook', topic: 'Music', blurb: '' }, { ref: ITEM.ref, title: ITEM.title, topic: '', blurb: '' }] });
+      return Response.json({
+        data: [
+          { ref: 'song00000001', title: 'Camp Songbook', topic: 'Music', blurb: '' },
+          { ref: ITEM.ref, title: ITEM.title, topic: '', blurb: '' },
+        ],
+      });
     }
     return Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] });
   });
@@ -105,7 +110,9 @@ describe('item page sections', () => {
   });
 
   it('warns that an item has expired', async () => {
-    await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ expired: true, expires_at: '2025-03-01T00:00:00.000Z', expires_note: 'Replaced by the 2025 edition.' })));
+    await renderInertiaPage(
+      itemPage(SHARED_MEMBER, withItem({ expired: true, expires_at: '2025-03-01T00:00:00.000Z', expires_note: 'Replaced by the 2025 edition.' })),
+    );
     expect(screen.getByText('This item expired on 1 March 2025. Only its editors can still open it.')).toBeTruthy();
     expect(screen.getByText('Replaced by the 2025 edition.')).toBeTruthy();
   });
@@ -258,7 +265,11 @@ describe('sidebars', () => {
   it('gives admins the right sidebar with Tasks, Access, Ownership and Info', async () => {
     await renderInertiaPage(itemPage(SHARED_ADMIN));
     const sidebar = screen.getByRole('complementary', { name: 'Item administration' });
-    expect(within(sidebar).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Tasks', 'Access', 'Ownership', 'Info']);
+    expect(
+      within(sidebar)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Tasks', 'Access', 'Ownership', 'Info']);
     expect(within(sidebar).getByText('Check the film clip links')).toBeTruthy();
     expect(within(sidebar).getByText('High')).toBeTruthy();
     expect(within(sidebar).queryByText('Proofread the script')).toBeNull();
@@ -273,7 +284,11 @@ describe('sidebars', () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER));
     expect(screen.queryByRole('complementary', { name: 'Item administration' })).toBeNull();
     const about = screen.getByRole('complementary', { name: 'About this item' });
-    expect(within(about).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Access', 'Ownership', 'Info']);
+    expect(
+      within(about)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Access', 'Ownership', 'Info']);
     expect(within(about).getByText('Discoverable')).toBeTruthy();
     expect(within(about).getByText('1,234')).toBeTruthy();
   });

@@ -49,7 +49,10 @@ const AGE: Taxonomy = {
 type IndexProps = PagePropsMap['items/Index'];
 
 function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
-  const data = overrides.items?.data ?? [summary('camp1', 'Camp Songbook'), summary('draft1', 'My Draft', { visibility: 10, visibility_name: 'DRAFT', visibility_label: 'Draft', badge: 'danger' })];
+  const data = overrides.items?.data ?? [
+    summary('camp1', 'Camp Songbook'),
+    summary('draft1', 'My Draft', { visibility: 10, visibility_name: 'DRAFT', visibility_label: 'Draft', badge: 'danger' }),
+  ];
   return {
     listing: 'all',
     heading: 'All Items',
@@ -103,7 +106,13 @@ describe('heading, counts and cards', () => {
 
   it('shows a count the server stopped at as "1,000+ matches", and the end says how many were loaded', async () => {
     const data = Array.from({ length: 3 }, (_, index) => summary(`i${index}`, `Item ${index}`));
-    await renderIndex(indexProps({ items: { data }, matchCount: EXACT_COUNT_LIMIT + 1, itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: EXACT_COUNT_LIMIT + 1 } }));
+    await renderIndex(
+      indexProps({
+        items: { data },
+        matchCount: EXACT_COUNT_LIMIT + 1,
+        itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: EXACT_COUNT_LIMIT + 1 },
+      }),
+    );
     expect(screen.getByText('1,000+ matches')).toBeTruthy();
     expect(screen.getByText('Showing 3 items')).toBeTruthy();
     expect(screen.queryByText(BEST_MATCHES_NOTE)).toBeNull();
@@ -111,7 +120,13 @@ describe('heading, counts and cards', () => {
 
   it('says a search shows only its best matches when it ends at the limit', async () => {
     const data = Array.from({ length: EXACT_COUNT_LIMIT }, (_, index) => summary(`i${index}`, `Item ${index}`));
-    await renderIndex(indexProps({ items: { data }, matchCount: EXACT_COUNT_LIMIT + 1, itemsPagination: { currentPage: 42, nextPage: null, previousPage: 41, perPage: 24, total: EXACT_COUNT_LIMIT + 1 } }));
+    await renderIndex(
+      indexProps({
+        items: { data },
+        matchCount: EXACT_COUNT_LIMIT + 1,
+        itemsPagination: { currentPage: 42, nextPage: null, previousPage: 41, perPage: 24, total: EXACT_COUNT_LIMIT + 1 },
+      }),
+    );
     expect(screen.getByText('Showing 1000 items')).toBeTruthy();
     expect(screen.getByText(BEST_MATCHES_NOTE)).toBeTruthy();
   });
@@ -150,7 +165,9 @@ describe('filters', () => {
 
   it('ticks a tag in a taxonomy menu, keeping the other tags and the search; each tag shows its count', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
-    await renderIndex(indexProps({ filters: { search: 'camp', tags: ['tagresource', 'tagyouth'] }, selectedTags: [TYPE.tags[0], AGE.tags[2]], tagCounts: COUNTS }));
+    await renderIndex(
+      indexProps({ filters: { search: 'camp', tags: ['tagresource', 'tagyouth'] }, selectedTags: [TYPE.tags[0], AGE.tags[2]], tagCounts: COUNTS }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Type (1)' }));
     const training = await screen.findByRole('checkbox', { name: 'Training (2)' });
     expect((screen.getByRole('checkbox', { name: 'Resource (5)' }) as HTMLInputElement).checked).toBe(true);
@@ -181,7 +198,11 @@ describe('filters', () => {
 
   it('unticks a tag, and Clear all removes every tag but keeps the search', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
-    await renderIndex(indexProps({ filters: { search: 'camp', tags: ['tagyouth', 'tagprimary'] }, selectedTags: [AGE.tags[2], AGE.tags[1]] }), SHARED_ANONYMOUS, '/tag/youth');
+    await renderIndex(
+      indexProps({ filters: { search: 'camp', tags: ['tagyouth', 'tagprimary'] }, selectedTags: [AGE.tags[2], AGE.tags[1]] }),
+      SHARED_ANONYMOUS,
+      '/tag/youth',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Age Group (2)' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Youth' }));
     expect(get).toHaveBeenLastCalledWith('/item', { search: 'camp', tags: 'tagprimary' }, expect.anything());
@@ -206,7 +227,11 @@ describe('filters', () => {
   it('shows selected tags no control offers as removable chips, and keeps special listings on their path', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
     const international = tag('tagintl', 'International');
-    await renderIndex(indexProps({ listing: 'popular', heading: 'Popular', filters: { search: '', tags: ['tagintl'] }, selectedTags: [international] }), SHARED_ANONYMOUS, '/popular');
+    await renderIndex(
+      indexProps({ listing: 'popular', heading: 'Popular', filters: { search: '', tags: ['tagintl'] }, selectedTags: [international] }),
+      SHARED_ANONYMOUS,
+      '/popular',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter International' }));
     expect(get).toHaveBeenCalledWith('/popular', {}, expect.anything());
   });
@@ -231,7 +256,10 @@ describe('suggestions on an empty result', () => {
     ['popular', [], 'Popular items'],
   ] as const)('shows the %s items (tags %j) under "%s", below the empty state', async (kind, tags, heading) => {
     const filters = { search: 'zebra', tags: [...tags] };
-    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0, filters, suggestions: { kind, items: [summary('camp1', 'Camp Songbook')] } }), SHARED_MEMBER);
+    await renderIndex(
+      indexProps({ items: { data: [] }, matchCount: 0, filters, suggestions: { kind, items: [summary('camp1', 'Camp Songbook')] } }),
+      SHARED_MEMBER,
+    );
     expect(screen.getByText(EMPTY_STATES.items)).toBeTruthy();
     const list = screen.getByRole('list', { name: heading });
     expect(within(list).getByRole('link', { name: 'Camp Songbook' }).getAttribute('href')).toBe('/i/camp1');
@@ -263,7 +291,11 @@ describe('Create New', () => {
         request: async (config) => {
           requests.push(config);
           const page = pageObject('items/Index', { ...indexProps({ requiredTaxonomies: [TYPE] }), ...SHARED_CREATOR, errors: answerErrors }, { url: '/item' });
-          return { status: 200, data: JSON.stringify({ ...page, scrollProps: SCROLL_PROPS(null) }), headers: { 'x-inertia': 'true', 'content-type': 'application/json' } };
+          return {
+            status: 200,
+            data: JSON.stringify({ ...page, scrollProps: SCROLL_PROPS(null) }),
+            headers: { 'x-inertia': 'true', 'content-type': 'application/json' },
+          };
         },
       });
     });

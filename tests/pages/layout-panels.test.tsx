@@ -24,9 +24,7 @@ function setWindowWidth(width: number) {
 }
 
 beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }),
-  );
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
 });
 
 afterEach(() => {

@@ -13,7 +13,9 @@ function homePage(shared = SHARED_ANONYMOUS, url = '/') {
 
 function sidebarLabels(): string[] {
   const sidebar = screen.getByRole('navigation', { name: 'Main' });
-  const links = within(sidebar).getAllByRole('link').filter((link) => !link.closest('[aria-label="Recent"], [aria-label="Frequent"], [aria-label="Collections"]'));
+  const links = within(sidebar)
+    .getAllByRole('link')
+    .filter((link) => !link.closest('[aria-label="Recent"], [aria-label="Frequent"], [aria-label="Collections"]'));
   const groups = within(sidebar).queryAllByRole('button');
   const entries = [...links, ...groups].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   return entries.map((entry) => entry.textContent?.trim() ?? '');
@@ -38,7 +40,9 @@ describe('top navbar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
     const modal = await screen.findByRole('dialog', { name: 'Log in or sign up' });
-    const providerLinks = within(modal).getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/auth/'));
+    const providerLinks = within(modal)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/auth/'));
     expect(providerLinks.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Continue with Google', '/auth/google/redirect'],
       ['Continue with Microsoft', '/auth/microsoft/redirect'],
@@ -60,11 +64,7 @@ describe('top navbar', () => {
   });
 
   it('hides the Login button on the login page', async () => {
-    const page = pageObject(
-      'auth/Login',
-      { ...SHARED_ANONYMOUS, providers: [], organisationDomains: [], demoLoginAvailable: false },
-      { url: '/login' },
-    );
+    const page = pageObject('auth/Login', { ...SHARED_ANONYMOUS, providers: [], organisationDomains: [], demoLoginAvailable: false }, { url: '/login' });
     await renderInertiaPage(page);
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
@@ -116,11 +116,11 @@ describe('page errors', () => {
     await userEvent.click(screen.getByRole('button', { name: `${CURRENT_PAGE_ERRORS_TITLE} (3)` }));
 
     const modal = await screen.findByRole('dialog', { name: CURRENT_PAGE_ERRORS_TITLE });
-    expect(within(modal).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'email: The email is invalid',
-      'level: Too high',
-      'level: Not allowed',
-    ]);
+    expect(
+      within(modal)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['email: The email is invalid', 'level: Too high', 'level: Not allowed']);
   });
 });
 
@@ -175,7 +175,11 @@ describe('left sidebar', () => {
   it('links each entry to its route and marks the current page', async () => {
     await render(MENUS.admin, { ...MEMBER, admin: true });
     const sidebar = screen.getByRole('navigation', { name: 'Main' });
-    const hrefs = Object.fromEntries(within(sidebar).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]));
+    const hrefs = Object.fromEntries(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    );
     expect(hrefs).toMatchObject({
       Home: '/',
       'System Admin': '/admin',

@@ -32,7 +32,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const fileChoices = (dialog: HTMLElement) => within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'));
+const fileChoices = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('radio')
+    .map((radio) => radio.getAttribute('aria-label'));
 
 describe('Link Existing File on the item page', () => {
   it('keeps the folder’s files after an error comes back, and links on the retry', async () => {

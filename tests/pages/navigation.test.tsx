@@ -17,9 +17,7 @@ async function visit(url: string, flash = {}) {
 
 beforeEach(() => {
   sessionStorage.clear();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }),
-  );
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
 });
 
 describe('search box state after a visit', () => {
@@ -34,7 +32,7 @@ describe('search box state after a visit', () => {
     expect(searchBoxStateAfterVisit('/tag/resource?search=bible', CLOSED_SEARCH)).toEqual({ open: true, text: 'bible', filledFromList: true });
   });
 
-  it("keeps what the user typed elsewhere", () => {
+  it('keeps what the user typed elsewhere', () => {
     expect(searchBoxStateAfterVisit('/popular', open)).toBe(open);
     expect(searchBoxStateAfterVisit('/item', open)).toBe(open);
   });

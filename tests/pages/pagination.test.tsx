@@ -41,7 +41,12 @@ describe('Pagination', () => {
   });
 
   it('shows markup in labels as plain text, never as elements', () => {
-    const links = [link('<b>&laquo;</b> Back<img src=x onerror="window.hacked=1">', '/task'), link('1', '/task', true), link('2', '/task?page=2'), link('Next &raquo;', '/task?page=2')];
+    const links = [
+      link('<b>&laquo;</b> Back<img src=x onerror="window.hacked=1">', '/task'),
+      link('1', '/task', true),
+      link('2', '/task?page=2'),
+      link('Next &raquo;', '/task?page=2'),
+    ];
     const { container } = render(<Pagination links={links} />);
     expect(screen.getByRole('link', { name: '« Back' })).toBeTruthy();
     expect(container.querySelector('b')).toBeNull();

@@ -39,7 +39,11 @@ const USER: PagePropsMap['profile/Show']['user'] = {
 
 async function renderProfile(own: Partial<PagePropsMap['profile/Show']> = {}, shared: Partial<SharedProps> = {}) {
   const props = { user: USER, personItem: null, emailPromptOpen: false, ...own };
-  const sharedProps = { ...SHARED_MEMBER, ...shared, can: { ...SHARED_MEMBER.can, create_self_item: props.personItem === null, change_email: true, ...shared.can } };
+  const sharedProps = {
+    ...SHARED_MEMBER,
+    ...shared,
+    can: { ...SHARED_MEMBER.can, create_self_item: props.personItem === null, change_email: true, ...shared.can },
+  };
   const layout = { title: PROFILE_TEXT.title, breadcrumbs: [{ label: PROFILE_TEXT.title }] };
   return renderInertiaPage(pageObject('profile/Show', { ...props, ...sharedProps, ...layout }, { url: '/profile' }));
 }
@@ -94,7 +98,10 @@ describe('the profile page', () => {
   });
 
   it('opens the e-mail prompt when the address is missing, and saving posts /profile/email and closes it', async () => {
-    await renderProfile({ user: { ...USER, email: null, email_verified: false }, emailPromptOpen: true }, { auth: { ...MEMBER, email: null, email_missing: true } });
+    await renderProfile(
+      { user: { ...USER, email: null, email_verified: false }, emailPromptOpen: true },
+      { auth: { ...MEMBER, email: null, email_missing: true } },
+    );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(PROFILE_TEXT.emailRequired)).toBeTruthy();
     const field = within(dialog).getByLabelText(PROFILE_TEXT.emailLabel);

@@ -129,6 +129,10 @@ describe('navbar type-ahead', () => {
     });
     expect(warn).toHaveBeenCalledWith('Search suggestions failed', expect.any(Error));
     const list = screen.getByRole('listbox', { name: 'Suggested items' });
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['See all results for “camp”']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['See all results for “camp”']);
   });
 });

@@ -16,7 +16,15 @@ const STAFF_ONLY = [false, false, false, false, true, true, true];
 function anExplanation(overrides: Partial<SharingExplanation> = {}): SharingExplanation {
   return {
     availabilityText: 'People at level 4 (Staff) or above can find and open this item.',
-    levelText: ['Cannot open this item', 'Cannot open this item', 'Cannot open this item', 'Cannot open this item', 'Can see this item and 2 of 2 files', 'Can see this item and 2 of 2 files', 'Can see this item and 2 of 2 files'],
+    levelText: [
+      'Cannot open this item',
+      'Cannot open this item',
+      'Cannot open this item',
+      'Cannot open this item',
+      'Can see this item and 2 of 2 files',
+      'Can see this item and 2 of 2 files',
+      'Can see this item and 2 of 2 files',
+    ],
     levelVisible: STAFF_ONLY,
     contentText: 'This item has 2 files you can see: 2 from level 4 (Staff).',
     shareText: 'You can grant one person access to this item.',
@@ -42,7 +50,9 @@ afterEach(() => {
 const lastPost = () => post.mock.calls.at(-1) as [string, Record<string, unknown>, VisitOptions];
 
 function renderForm(maxLevel: number, levelVisible: boolean[] | undefined, onGranted = () => {}) {
-  return render(<GrantAccessForm path="/i/item1" maxLevel={maxLevel} levelVisible={levelVisible} levelText={anExplanation().levelText} onGranted={onGranted} />);
+  return render(
+    <GrantAccessForm path="/i/item1" maxLevel={maxLevel} levelVisible={levelVisible} levelText={anExplanation().levelText} onGranted={onGranted} />,
+  );
 }
 
 describe('the Grant Access form', () => {
@@ -150,9 +160,13 @@ describe('the share links', () => {
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     const { unmount } = render(<ShareLinks url="http://localhost/i/item1" title="Camp Songs" />);
     expect(screen.queryByRole('button', { name: SHARE_TEXTS.nativeShare })).toBeNull();
-    expect(screen.getByRole('link', { name: SHARE_TEXTS.emailLink }).getAttribute('href')).toBe('mailto:?subject=Camp%20Songs&body=http%3A%2F%2Flocalhost%2Fi%2Fitem1');
+    expect(screen.getByRole('link', { name: SHARE_TEXTS.emailLink }).getAttribute('href')).toBe(
+      'mailto:?subject=Camp%20Songs&body=http%3A%2F%2Flocalhost%2Fi%2Fitem1',
+    );
     expect(screen.getByRole('link', { name: SHARE_TEXTS.smsLink }).getAttribute('href')).toContain('sms:');
-    expect(screen.getByRole('link', { name: SHARE_TEXTS.facebook }).getAttribute('href')).toBe('https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Flocalhost%2Fi%2Fitem1');
+    expect(screen.getByRole('link', { name: SHARE_TEXTS.facebook }).getAttribute('href')).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Flocalhost%2Fi%2Fitem1',
+    );
     unmount();
 
     Object.defineProperty(navigator, 'share', { value: vi.fn(async () => {}), configurable: true });
@@ -208,7 +222,11 @@ describe('the Please Explain... panel', () => {
   });
 
   it('with inviteText, links Elevate user(s) and checks an address with a partial reload of sharingExplanation', async () => {
-    render(<SharingExplanationPanel explanation={anExplanation({ inviteText: 'Elevate them.', checkAccessText: 'Someone who signs in with a@example.com sees this item at level 1.' })} />);
+    render(
+      <SharingExplanationPanel
+        explanation={anExplanation({ inviteText: 'Elevate them.', checkAccessText: 'Someone who signs in with a@example.com sees this item at level 1.' })}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: SHARE_TEXTS.explain }));
     expect(screen.getByRole('link', { name: SHARE_TEXTS.elevateUsers }).getAttribute('href')).toBe('/user_invitation/create');
     await userEvent.type(screen.getByLabelText(SHARE_TEXTS.checkAccessLabel), 'a@example.com');

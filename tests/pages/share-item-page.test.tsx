@@ -54,7 +54,9 @@ describe('sharing from the item page', () => {
 
   it('offers a share action per content row that grants that row, opening at the row’s own level', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
-    await renderInertiaPage(itemPage(SHARED_MEMBER, { ...withItem({ contents: [LEADER_NOTES] }), sharingExplanation: EXPLANATION }, { share: true, shareToLevel: 4 }));
+    await renderInertiaPage(
+      itemPage(SHARED_MEMBER, { ...withItem({ contents: [LEADER_NOTES] }), sharingExplanation: EXPLANATION }, { share: true, shareToLevel: 4 }),
+    );
     await userEvent.click(screen.getByRole('button', { name: `${SHARE_TEXTS.shareButton} Leader notes` }));
     const dialog = screen.getByRole('dialog');
     expect((within(dialog).getByRole('slider') as HTMLInputElement).value).toBe('3');

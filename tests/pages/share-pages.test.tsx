@@ -61,7 +61,9 @@ describe('Shared With Me and Shared By Me', () => {
   });
 
   it('lists what was shared with its image, title link, the other party, and expiry marks', async () => {
-    await renderInertiaPage(sharesPage('received', [aShare(), aShare({ ref: 'share0000002', shared_title: 'Old Handbook', valid: false, expiring_soon: false })]));
+    await renderInertiaPage(
+      sharesPage('received', [aShare(), aShare({ ref: 'share0000002', shared_title: 'Old Handbook', valid: false, expiring_soon: false })]),
+    );
     const current = screen.getByRole('listitem', { name: 'Staff Safeguarding Pack' });
     expect(within(current).getByRole('link', { name: 'Staff Safeguarding Pack' }).getAttribute('href')).toBe('/i/item00000001?share=share0000001');
     expect(current.querySelector('img')?.getAttribute('src')).toBe('/image/img000000001/large');

@@ -10,7 +10,15 @@ import { SHARED_MEMBER, renderInertiaPage } from './support';
 /** A staff-level item: nothing opens below level 4. */
 const EXPLANATION: SharingExplanation = {
   availabilityText: 'People at level 4 (Staff) or above can find and open this item.',
-  levelText: ['Cannot open this item', 'Cannot open this item', 'Cannot open this item', 'Cannot open this item', 'Can see this item', 'Can see this item', 'Can see this item'],
+  levelText: [
+    'Cannot open this item',
+    'Cannot open this item',
+    'Cannot open this item',
+    'Cannot open this item',
+    'Can see this item',
+    'Can see this item',
+    'Can see this item',
+  ],
   levelVisible: [false, false, false, false, true, true, true],
   contentText: 'This item has no files you can see.',
   shareText: 'You can grant one person access to this item.',
@@ -32,7 +40,12 @@ function serveSharing(answers: (() => Page)[]): ServerRequest[] {
   });
 }
 
-const granted = () => pageBack(ITEM_PAGE, {}, { notifications: [{ pseudoref: `granted-${Math.random()}`, message: SHARE_MESSAGES.granted('friend@example.com'), type: 'success' }] });
+const granted = () =>
+  pageBack(
+    ITEM_PAGE,
+    {},
+    { notifications: [{ pseudoref: `granted-${Math.random()}`, message: SHARE_MESSAGES.granted('friend@example.com'), type: 'success' }] },
+  );
 
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] }));
@@ -101,6 +114,9 @@ describe('the Share dialog on the item page', () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: SHARE_TEXTS.dialogTitle })).toBeNull());
       expect(document.activeElement).toBe(screen.getByRole('button', { name: SHARE_TEXTS.shareButton }));
     }
-    expect(requests.filter((request) => request.method === 'POST').map((request) => (request.data as { email: string }).email)).toEqual(['friend@example.com', 'second@example.com']);
+    expect(requests.filter((request) => request.method === 'POST').map((request) => (request.data as { email: string }).email)).toEqual([
+      'friend@example.com',
+      'second@example.com',
+    ]);
   });
 });

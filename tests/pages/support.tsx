@@ -110,12 +110,6 @@ export async function renderInertiaPage(page: Page, testComponent?: ResolvedComp
   const resolve = async (name: string) => (testComponent && name === page.component ? testComponent : resolvePage(name));
   const initialComponent = await resolve(page.component);
   return render(
-    <App
-      initialPage={page}
-      initialComponent={initialComponent}
-      resolveComponent={resolve}
-      defaultLayout={defaultLayout}
-      titleCallback={pageTitle}
-    />,
+    <App initialPage={page} initialComponent={initialComponent} resolveComponent={resolve} defaultLayout={defaultLayout} titleCallback={pageTitle} />,
   );
 }

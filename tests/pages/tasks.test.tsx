@@ -40,7 +40,8 @@ let post: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    if (String(input).startsWith('/user/search?')) return Response.json([{ ref: 'usr_james', nameAndContactForDisplay: 'James Whitfield <staff@example.org>' }]);
+    if (String(input).startsWith('/user/search?'))
+      return Response.json([{ ref: 'usr_james', nameAndContactForDisplay: 'James Whitfield <staff@example.org>' }]);
     return Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] });
   });
   post = vi.spyOn(router, 'post').mockImplementation(() => undefined);
@@ -64,7 +65,12 @@ describe('the Tasks section of the item page', () => {
   });
 
   it('shows due and due soon, and tasks completed after the cutoff as done without Re-Open', async () => {
-    const tasks = [aTask({ ref: 'taskdue00001', task: 'Overdue one', due_date: '2025-01-10', due: true }), aTask({ ref: 'tasksoon0001', task: 'Soon one', due_date: '2031-01-12', due_soon: true }), RECENT_DONE, OLD_DONE];
+    const tasks = [
+      aTask({ ref: 'taskdue00001', task: 'Overdue one', due_date: '2025-01-10', due: true }),
+      aTask({ ref: 'tasksoon0001', task: 'Soon one', due_date: '2031-01-12', due_soon: true }),
+      RECENT_DONE,
+      OLD_DONE,
+    ];
     await renderInertiaPage(itemPage(SHARED_MEMBER, { ...withItem({ tasks }), taskCan: MAINTAINER }, { update: true }));
     const section = tasksSection();
     expect(within(section).getByText('Due 10 January 2025 (overdue)')).toBeTruthy();
@@ -116,7 +122,11 @@ describe('the Tasks section of the item page', () => {
         request: async (config) => {
           requests.push(config);
           const page = itemPage(SHARED_MEMBER, { taskCan: MAINTAINER }, { update: true });
-          return { status: 200, data: JSON.stringify({ ...page, props: { ...page.props, errors: answerErrors } }), headers: { 'x-inertia': 'true', 'content-type': 'application/json' } };
+          return {
+            status: 200,
+            data: JSON.stringify({ ...page, props: { ...page.props, errors: answerErrors } }),
+            headers: { 'x-inertia': 'true', 'content-type': 'application/json' },
+          };
         },
       });
     });
@@ -124,7 +134,10 @@ describe('the Tasks section of the item page', () => {
 
     async function openForm(shared = SHARED_MEMBER, taskCan = MAINTAINER) {
       await renderInertiaPage(itemPage(shared, { taskCan }, { update: true }));
-      const region = shared === SHARED_ADMIN ? within(screen.getByRole('complementary', { name: 'Item administration' })).getByRole('region', { name: 'Tasks' }) : tasksSection();
+      const region =
+        shared === SHARED_ADMIN
+          ? within(screen.getByRole('complementary', { name: 'Item administration' })).getByRole('region', { name: 'Tasks' })
+          : tasksSection();
       await userEvent.click(within(region).getByRole('button', { name: TASK_TEXTS.addTask }));
       return screen.findByRole('dialog', { name: TASK_TEXTS.addTask });
     }
@@ -134,7 +147,11 @@ describe('the Tasks section of the item page', () => {
       expect((within(dialog).getByRole('textbox', { name: 'Task' }) as HTMLInputElement).value).toBe('');
       expect((within(dialog).getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('');
       const priority = within(dialog).getByRole('combobox', { name: 'Priority' }) as HTMLSelectElement;
-      expect(within(priority).getAllByRole('option').map((option) => option.textContent)).toEqual(['Low', 'Medium', 'High']);
+      expect(
+        within(priority)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Low', 'Medium', 'High']);
       expect(priority.selectedOptions[0].textContent).toBe('Medium');
       expect((within(dialog).getByLabelText('Due date (optional)') as HTMLInputElement).type).toBe('date');
       expect(within(within(dialog).getByRole('group', { name: 'Assigned to' })).getByText('You')).toBeTruthy();
@@ -186,7 +203,11 @@ const TWO_PAGES: PaginationLink[] = [
 ];
 
 function myTasksPage(tasks: ItemTask[], { links = NO_PAGES, reopenMode = false } = {}) {
-  return pageObject('task/Index', { ...SHARED_MEMBER, tasks: { data: tasks, links }, reopenMode, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' }, { url: reopenMode ? '/task?reopen=1' : '/task' });
+  return pageObject(
+    'task/Index',
+    { ...SHARED_MEMBER, tasks: { data: tasks, links }, reopenMode, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' },
+    { url: reopenMode ? '/task?reopen=1' : '/task' },
+  );
 }
 
 describe('My Tasks', () => {
@@ -208,7 +229,11 @@ describe('My Tasks', () => {
     expect(within(second).getByText(TASK_TEXTS.itemUnavailable)).toBeTruthy();
     expect(within(second).getByText('Check section 4')).toBeTruthy();
     expect(within(second).queryByRole('link')).toBeNull();
-    expect(within(screen.getByRole('navigation', { name: 'My Tasks pages' })).getByRole('link', { name: '2' }).getAttribute('href')).toBe('/task?page=2');
+    expect(
+      within(screen.getByRole('navigation', { name: 'My Tasks pages' }))
+        .getByRole('link', { name: '2' })
+        .getAttribute('href'),
+    ).toBe('/task?page=2');
   });
 
   it('switches Re-Open mode with a visit, and re-opens after confirmation', async () => {

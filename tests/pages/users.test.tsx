@@ -78,13 +78,11 @@ describe('the user list', () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
     await renderIndex(indexProps({ filters: { search: 'maya', level: null } }));
     const group = screen.getByRole('group', { name: 'Level' });
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'All',
-      'Volunteers and Affiliates',
-      'Chaplains and Leaders',
-      'Managers',
-      'Admins',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All', 'Volunteers and Affiliates', 'Chaplains and Leaders', 'Managers', 'Admins']);
     expect(within(group).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(within(group).getByRole('button', { name: 'Admins' }));
     expect(get).toHaveBeenCalledWith('/user', { search: 'maya', level: '5-6' }, { preserveState: true, preserveScroll: true });
@@ -95,7 +93,9 @@ describe('the user list', () => {
     await renderIndex(indexProps({ filters: { search: '', level: '3' } }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users by name or e-mail' }), 'kwa');
     expect(get).not.toHaveBeenCalled();
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/user', { search: 'kwa', level: '3' }, { preserveState: true, preserveScroll: true }), { timeout: 2000 });
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/user', { search: 'kwa', level: '3' }, { preserveState: true, preserveScroll: true }), {
+      timeout: 2000,
+    });
     expect(get).toHaveBeenCalledTimes(1);
   });
 
@@ -157,9 +157,7 @@ function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
       user_type: { id: 1, level: 1, title: 'Member', description: 'Anyone who has signed up.' },
       login_using: 'google',
       items_created: [{ ref: 'item00000001', title: 'Camp Songbook' }],
-      comments: [
-        { ref: 'cmt000000001', comment: 'Lovely resource', item_ref: 'item00000001', item_title: 'Camp Songbook', flagged: true, approved: false },
-      ],
+      comments: [{ ref: 'cmt000000001', comment: 'Lovely resource', item_ref: 'item00000001', item_title: 'Camp Songbook', flagged: true, approved: false }],
       admin: false,
       superadmin: false,
       manager: false,
@@ -174,7 +172,9 @@ function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
   };
 }
 const renderShow = (props: ShowProps, actions: UserActionFlags = ALL_ACTIONS) =>
-  renderInertiaPage(pageObject('user/Show', { ...props, ...SHARED_USER_MANAGER, can: { ...SHARED_USER_MANAGER.can, ...actions } }, { url: '/user/maya00000001' }));
+  renderInertiaPage(
+    pageObject('user/Show', { ...props, ...SHARED_USER_MANAGER, can: { ...SHARED_USER_MANAGER.can, ...actions } }, { url: '/user/maya00000001' }),
+  );
 
 describe('the user page', () => {
   it('shows name, e-mail, phone, user type, login provider, items created and comments', async () => {
@@ -195,7 +195,10 @@ describe('the user page', () => {
   it('offers the actions the server allows, each confirmed first', async () => {
     const del = vi.spyOn(router, 'delete').mockImplementation(() => {});
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
     await renderShow(showProps());
     await userEvent.click(screen.getByRole('button', { name: 'Flag all unapproved comments' }));
     expect(post).toHaveBeenCalledWith('/user/maya00000001/flag_all_unapproved_comments', {}, expect.objectContaining({ preserveScroll: true }));
@@ -207,7 +210,10 @@ describe('the user page', () => {
 
   it('does nothing when an action is not confirmed', async () => {
     const del = vi.spyOn(router, 'delete').mockImplementation(() => {});
-    vi.stubGlobal('confirm', vi.fn(() => false));
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => false),
+    );
     await renderShow(showProps());
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(del).not.toHaveBeenCalled();
@@ -230,7 +236,9 @@ describe('the user page', () => {
   ] as const)('offers what can.%s allows, and only then', async (flag, buttons) => {
     const { unmount } = await renderShow(showProps(), { ...NO_ACTIONS, [flag]: true });
     for (const name of buttons) expect(screen.getByRole('button', { name })).toBeTruthy();
-    const offered = ['Edit Name', 'Edit E-mail', 'Edit Phone', 'Delete', 'Flag all unapproved comments', 'Log in as this user'].filter((name) => screen.queryByRole('button', { name }));
+    const offered = ['Edit Name', 'Edit E-mail', 'Edit Phone', 'Delete', 'Flag all unapproved comments', 'Log in as this user'].filter((name) =>
+      screen.queryByRole('button', { name }),
+    );
     expect(offered).toEqual(buttons);
     unmount();
     await renderShow(showProps(), { ...ALL_ACTIONS, [flag]: false });
@@ -250,7 +258,10 @@ describe('the user page', () => {
 describe('the impersonation banner', () => {
   it('shows on every page while acting as someone, with a way back', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
-    const shared: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, user: { ref: 'maya00000001', name: 'Maya Thompson' }, impersonating: { name: 'Tom Fraser' } } };
+    const shared: SharedProps = {
+      ...SHARED_MEMBER,
+      auth: { ...SHARED_MEMBER.auth, user: { ref: 'maya00000001', name: 'Maya Thompson' }, impersonating: { name: 'Tom Fraser' } },
+    };
     await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...shared }));
     expect(screen.getByText('You are acting as Maya Thompson')).toBeTruthy();
     expect(screen.getByText('(Signed in as Tom Fraser)')).toBeTruthy();

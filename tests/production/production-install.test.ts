@@ -42,8 +42,6 @@ function runtimeStage(dockerfile: string): RuntimeStage {
 /** The COPY --from=build sources name paths of the build stage's /app; here the build is this checkout. */
 const sourcePath = (copied: string) => copied.replace(/^\/app\//, '');
 
-
-
 const stage = runtimeStage(readFileSync('Dockerfile', 'utf8'));
 let folder: string;
 let database: { url: string; drop(): Promise<void> };
@@ -58,7 +56,10 @@ beforeAll(async () => {
   for (const copied of stage.copies) cpSync(sourcePath(copied), path.join(folder, sourcePath(copied)), { recursive: true });
   for (const command of stage.npmCommands) {
     // From the npm cache the checkout's own install filled; the image's install reads the registry.
-    const install = spawnSync('sh', ['-c', `${command.replace(/&& npm cache clean --force/, '')} --prefer-offline --loglevel=error`], { cwd: folder, encoding: 'utf8' });
+    const install = spawnSync('sh', ['-c', `${command.replace(/&& npm cache clean --force/, '')} --prefer-offline --loglevel=error`], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
     expect(install.status, `${command}\n${install.stderr}`).toBe(0);
   }
   database = await throwawayPostgresDatabase(POSTGRES_SERVER_URL);
@@ -91,7 +92,8 @@ afterAll(async () => {
 describe('the production install', () => {
   it('holds production dependencies only: no tsx, Vite, esbuild or pino-pretty', () => {
     expect(stage.env.NODE_ENV).toBe('production');
-    for (const devTool of ['tsx', 'vite', 'esbuild', 'pino-pretty', 'vitest']) expect(existsSync(path.join(folder, 'node_modules', devTool)), devTool).toBe(false);
+    for (const devTool of ['tsx', 'vite', 'esbuild', 'pino-pretty', 'vitest'])
+      expect(existsSync(path.join(folder, 'node_modules', devTool)), devTool).toBe(false);
     expect(existsSync(path.join(folder, 'node_modules', 'fastify'))).toBe(true);
   });
 

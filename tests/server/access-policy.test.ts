@@ -29,7 +29,12 @@ function viewer(overrides: Partial<Viewer>): Viewer {
   return { ...ANONYMOUS, id: 1, ref: 'u1', name: 'Someone', email: 'someone@example.org', emailVerified: true, level: 1, userTypeId: 1, ...overrides };
 }
 
-const item = (visibility: number, minimumAccessLevel: number, createdByUserId: number | null = 99) => ({ visibility, minimumAccessLevel, createdByUserId, expiresAt: null });
+const item = (visibility: number, minimumAccessLevel: number, createdByUserId: number | null = 99) => ({
+  visibility,
+  minimumAccessLevel,
+  createdByUserId,
+  expiresAt: null,
+});
 
 describe('levels and menus', () => {
   it('admins act at level 6 whatever their user type', () => {
@@ -39,7 +44,14 @@ describe('levels and menus', () => {
 
   it('an anonymous visitor gets no signed-in menus', () => {
     expect(menuFlags(ANONYMOUS)).toEqual({
-      systemAdmin: false, manageUsers: false, invitations: false, documentation: false, drafts: false, unpublished: false, unlisted: false, history: false,
+      systemAdmin: false,
+      manageUsers: false,
+      invitations: false,
+      documentation: false,
+      drafts: false,
+      unpublished: false,
+      unlisted: false,
+      history: false,
     });
   });
 
@@ -151,14 +163,16 @@ describe('SQL listing conditions agree with the predicates', () => {
         const now = new Date();
         const inserted = await db
           .insert(items)
-          .values(specs.map((s, i) => ({
-            code: `T-${Math.random().toString(36).slice(2)}-${i}`,
-            title: `Item ${i}`,
-            visibility: s.visibility,
-            minimumAccessLevel: s.minimumAccessLevel,
-            createdByUserId: s.maintainer === 0 ? null : userIds[s.maintainer - 1],
-            expiresAt: s.expiry === 'none' ? null : new Date(now.getTime() + (s.expiry === 'past' ? -60_000 : 86_400_000)),
-          })))
+          .values(
+            specs.map((s, i) => ({
+              code: `T-${Math.random().toString(36).slice(2)}-${i}`,
+              title: `Item ${i}`,
+              visibility: s.visibility,
+              minimumAccessLevel: s.minimumAccessLevel,
+              createdByUserId: s.maintainer === 0 ? null : userIds[s.maintainer - 1],
+              expiresAt: s.expiry === 'none' ? null : new Date(now.getTime() + (s.expiry === 'past' ? -60_000 : 86_400_000)),
+            })),
+          )
           .returning();
         const who: Viewer =
           v.userIndex < 0
@@ -172,8 +186,14 @@ describe('SQL listing conditions agree with the predicates', () => {
           if (!s.shareExpired) grants.set(inserted[i].id, s.shareLevel);
         }
         const ids = inserted.map((row) => row.id);
-        const listed = await db.select({ id: items.id }).from(items).where(and(inArray(items.id, ids), listableItemsCondition(who, now)));
-        const openable = await db.select({ id: items.id }).from(items).where(and(inArray(items.id, ids), openableItemsCondition(who, now)));
+        const listed = await db
+          .select({ id: items.id })
+          .from(items)
+          .where(and(inArray(items.id, ids), listableItemsCondition(who, now)));
+        const openable = await db
+          .select({ id: items.id })
+          .from(items)
+          .where(and(inArray(items.id, ids), openableItemsCondition(who, now)));
         const expectListed = inserted.filter((row) => canListItem(who, row, grants.get(row.id) ?? null, now)).map((r) => r.id);
         const expectOpenable = inserted.filter((row) => canOpenItem(who, row, grants.get(row.id) ?? null, now)).map((r) => r.id);
         expect(listed.map((r) => r.id).sort()).toEqual(expectListed.sort());
@@ -223,13 +243,16 @@ describe('SQL conditions for prepared statements', () => {
     return { sql: query.sql, params: params.map((param) => (param instanceof Date ? param.toISOString() : param)) };
   }
 
-  it.each(Object.entries(conditions))('%s: the stand-in of the viewer’s kind, filled with its values, is the same SQL with the same values', (_name, condition) => {
-    for (const who of viewers) {
-      const standIn = viewerPlaceholders(viewerSqlKind(who));
-      const values = { ...viewerPlaceholderValues(who), now: now.toISOString() };
-      expect(rendered(condition(standIn, sql.placeholder('now')), values)).toEqual(rendered(condition(who, now)));
-    }
-  });
+  it.each(Object.entries(conditions))(
+    '%s: the stand-in of the viewer’s kind, filled with its values, is the same SQL with the same values',
+    (_name, condition) => {
+      for (const who of viewers) {
+        const standIn = viewerPlaceholders(viewerSqlKind(who));
+        const values = { ...viewerPlaceholderValues(who), now: now.toISOString() };
+        expect(rendered(condition(standIn, sql.placeholder('now')), values)).toEqual(rendered(condition(who, now)));
+      }
+    },
+  );
 });
 
 describe('Admin Advanced actions', () => {
@@ -261,7 +284,13 @@ describe('the profile', () => {
 
 describe('managing users', () => {
   // Imported here so this block stays self-contained beside the others.
-  const userOf = (id: number, level: number, flags: { admin?: boolean; superadmin?: boolean } = {}) => ({ id, level, admin: false, superadmin: false, ...flags });
+  const userOf = (id: number, level: number, flags: { admin?: boolean; superadmin?: boolean } = {}) => ({
+    id,
+    level,
+    admin: false,
+    superadmin: false,
+    ...flags,
+  });
   const member = viewer({ id: 10, level: 1 });
   const manager = viewer({ id: 11, level: 4, manager: true });
   const userManager = viewer({ id: 12, level: 4, manageUsers: true });

@@ -180,7 +180,14 @@ describe('POST /i/{ref}/access_request', () => {
     // Earlier requests (for this test, all on one item but counted per person).
     await db()
       .insert(accessRequests)
-      .values(Array.from({ length: ACCESS_REQUESTS_PER_WINDOW - already }, () => ({ itemId: item!.id, userId: askerRow!.id, level: 3, createdAt: new Date(Date.now() - 3_600_000 * 30) })));
+      .values(
+        Array.from({ length: ACCESS_REQUESTS_PER_WINDOW - already }, () => ({
+          itemId: item!.id,
+          userId: askerRow!.id,
+          level: 3,
+          createdAt: new Date(Date.now() - 3_600_000 * 30),
+        })),
+      );
     await db()
       .update(accessRequests)
       .set({ createdAt: new Date(Date.now() - 3_600_000) })
@@ -214,11 +221,14 @@ describe('signing in from a 403 page comes back to it', () => {
     expect(response.headers.location).toBe(`/i/${ITEMS.leaders}`);
   });
 
-  it.each(['https://evil.example/i/x', '//evil.example/i/x', '/\\evil.example', 'javascript:alert(1)', '/login'])('never goes to %s (home instead)', async (target) => {
-    const response = await demoSignIn(target);
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/');
-    const demo = await visit(testApp.app, `/dev/login?return_to=${encodeURIComponent(target)}`, await as(null));
-    expect(demo.page.props.returnTo ?? null).toBeNull();
-  });
+  it.each(['https://evil.example/i/x', '//evil.example/i/x', '/\\evil.example', 'javascript:alert(1)', '/login'])(
+    'never goes to %s (home instead)',
+    async (target) => {
+      const response = await demoSignIn(target);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/');
+      const demo = await visit(testApp.app, `/dev/login?return_to=${encodeURIComponent(target)}`, await as(null));
+      expect(demo.page.props.returnTo ?? null).toBeNull();
+    },
+  );
 });

@@ -15,7 +15,8 @@ const logDir = mkdtempSync(path.join(tmpdir(), 'equip-logs-'));
 const logFile = path.join(logDir, 'equip.log');
 const ctx = useSessionTestApp({ seed: seedDemoAccounts, env: { LOG_FILE: logFile } });
 
-const line = (level: number, msg: string, extra: Record<string, unknown> = {}) => JSON.stringify({ level, time: Date.parse('2025-03-01T10:00:00Z'), pid: 1, msg, ...extra });
+const line = (level: number, msg: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ level, time: Date.parse('2025-03-01T10:00:00Z'), pid: 1, msg, ...extra });
 
 const SAMPLE = [
   line(30, 'server listening'),
@@ -150,7 +151,10 @@ describe('GET /admin/advanced/log-viewer', () => {
 
   it('redacts secrets in lines written before redaction, so neither the page nor a search shows them', async () => {
     const token = 'OldLogToken_0123456789abcdefghijklmnopqrst';
-    writeLog([line(30, 'incoming request', { req: { method: 'GET', url: `/invite/${token}` } }), line(30, `shared link /i/abc123def456?share=${token} opened`)]);
+    writeLog([
+      line(30, 'incoming request', { req: { method: 'GET', url: `/invite/${token}` } }),
+      line(30, `shared link /i/abc123def456?share=${token} opened`),
+    ]);
     try {
       const html = (await logViewer('superadmin@example.org')).body;
       expect(html).not.toContain(token);

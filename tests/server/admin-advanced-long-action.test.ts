@@ -34,7 +34,9 @@ describe('a long action on /admin/advanced', () => {
     expect(usage).toHaveBeenCalledOnce();
 
     finish({ usedBytes: 2048, limitBytes: null });
-    await vi.waitFor(async () => expect((await ctx.db().select().from(adminActionRuns).where(eq(adminActionRuns.id, running.props.run!.id)))[0]?.status).toBe('done'));
+    await vi.waitFor(async () =>
+      expect((await ctx.db().select().from(adminActionRuns).where(eq(adminActionRuns.id, running.props.run!.id)))[0]?.status).toBe('done'),
+    );
     const ended = await advancedPage(jar);
     expect(ended.props.run).toBeNull();
     expect(ended.props.response).toMatch(/^storage_stats \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
@@ -48,10 +50,16 @@ describe('a long action on /admin/advanced', () => {
 
   it('shows a run whose server stopped as interrupted; an unknown run is 404 and a malformed one is ignored', async () => {
     const jar = await ctx.as(SUPERADMIN);
-    const [dead] = await ctx.db().insert(adminActionRuns).values({ action: 'drive_stats', progress: 'Checking 3 of 9 item folders.', heartbeatAt: sql`now() - interval '10 minutes'` }).returning();
+    const [dead] = await ctx
+      .db()
+      .insert(adminActionRuns)
+      .values({ action: 'drive_stats', progress: 'Checking 3 of 9 item folders.', heartbeatAt: sql`now() - interval '10 minutes'` })
+      .returning();
     const shown = await advancedPage(jar, `?run=${dead!.id}`);
     expect(shown.props.run).toBeNull();
-    expect(shown.props.response).toBe('drive_stats was interrupted: the server stopped before it finished (last progress: Checking 3 of 9 item folders.). Run it again for a report.');
+    expect(shown.props.response).toBe(
+      'drive_stats was interrupted: the server stopped before it finished (last progress: Checking 3 of 9 item folders.). Run it again for a report.',
+    );
     expect(shown.props.recentRuns.find((run) => run.id === dead!.id)?.status).toBe('interrupted');
     expect((await advancedPage(jar, '?run=999999')).status).toBe(404);
     expect((await advancedPage(jar, '?run=abc')).status).toBe(200);

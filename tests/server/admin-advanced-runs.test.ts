@@ -58,7 +58,14 @@ describe('startRun', () => {
   });
 
   it('keeps a failing action as failed, with its error as the report', async () => {
-    const started = await startRun({ db: database.db, log, action: 'drive_stats', actorUserId: null, timing: FAST, work: async () => Promise.reject(new Error('drive unreachable')) });
+    const started = await startRun({
+      db: database.db,
+      log,
+      action: 'drive_stats',
+      actorUserId: null,
+      timing: FAST,
+      work: async () => Promise.reject(new Error('drive unreachable')),
+    });
     await started.ended;
     expect(await findRun(database.db, started.id)).toMatchObject({ status: 'failed', report: 'drive_stats failed: drive unreachable' });
   });
@@ -84,8 +91,14 @@ describe('startRun', () => {
   it('forgets finished runs older than the retention, never a running one', async () => {
     const db = database.db;
     const old = sql`now() - make_interval(days => ${RUN_RETENTION_DAYS + 1})`;
-    const [finished] = await db.insert(adminActionRuns).values({ action: 'all-tags', status: 'done', report: 'old', startedAt: old, heartbeatAt: sql`now()` }).returning();
-    const [running] = await db.insert(adminActionRuns).values({ action: 'all-items', status: 'running', startedAt: old, heartbeatAt: sql`now()` }).returning();
+    const [finished] = await db
+      .insert(adminActionRuns)
+      .values({ action: 'all-tags', status: 'done', report: 'old', startedAt: old, heartbeatAt: sql`now()` })
+      .returning();
+    const [running] = await db
+      .insert(adminActionRuns)
+      .values({ action: 'all-items', status: 'running', startedAt: old, heartbeatAt: sql`now()` })
+      .returning();
     const started = await startRun({ db, log, action: 'php', actorUserId: null, timing: FAST, work: async () => 'php (report)' });
     await started.ended;
     expect(await findRun(db, finished!.id)).toBeNull();
@@ -101,11 +114,15 @@ describe('markInterruptedRuns', () => {
       .insert(adminActionRuns)
       .values({ action: 'wrong-drive-folder-names', progress: 'Checking 7 of 40 item folders.', heartbeatAt: sql`now() - interval '5 minutes'` })
       .returning();
-    const [live] = await db.insert(adminActionRuns).values({ action: 'drive_stats', heartbeatAt: sql`now() - interval '5 seconds'` }).returning();
+    const [live] = await db
+      .insert(adminActionRuns)
+      .values({ action: 'drive_stats', heartbeatAt: sql`now() - interval '5 seconds'` })
+      .returning();
     await markInterruptedRuns(db, 60);
     expect(await findRun(db, dead!.id)).toMatchObject({
       status: 'interrupted',
-      report: 'wrong-drive-folder-names was interrupted: the server stopped before it finished (last progress: Checking 7 of 40 item folders.). Run it again for a report.',
+      report:
+        'wrong-drive-folder-names was interrupted: the server stopped before it finished (last progress: Checking 7 of 40 item folders.). Run it again for a report.',
     });
     expect((await findRun(db, live!.id))?.status).toBe('running');
     await db.delete(adminActionRuns).where(eq(adminActionRuns.id, live!.id));

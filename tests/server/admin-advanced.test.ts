@@ -63,7 +63,11 @@ describe('the action list', () => {
     expect(new Set(ADVANCED_ACTIONS).size).toBe(ADVANCED_ACTIONS.length);
     expect(ADVANCED_ACTION_BUTTONS.map((entry) => entry.action).sort()).toEqual([...ADVANCED_ACTIONS].sort());
     for (const action of DRIVE_HEALTH_ACTIONS) expect(ADVANCED_ACTIONS).toContain(action);
-    expect(ADVANCED_ACTION_BUTTONS.filter((entry) => entry.hidden).map((entry) => entry.action).sort()).toEqual(['clear_failed_deployment_tasks', 'notion_seeder']);
+    expect(
+      ADVANCED_ACTION_BUTTONS.filter((entry) => entry.hidden)
+        .map((entry) => entry.action)
+        .sort(),
+    ).toEqual(['clear_failed_deployment_tasks', 'notion_seeder']);
   });
 });
 
@@ -98,12 +102,15 @@ describe('POST /admin/advanced', () => {
   });
 
   it('deployment tasks: lists them with their states; clears the running, then the failed (hidden) ones', async () => {
-    await ctx.db().insert(deploymentTasks).values([
-      { name: 'migrate database', state: 'running' },
-      { name: 'build assets', state: 'running' },
-      { name: 'warm caches', state: 'failed', output: 'timeout' },
-      { name: 'seed', state: 'done' },
-    ]);
+    await ctx
+      .db()
+      .insert(deploymentTasks)
+      .values([
+        { name: 'migrate database', state: 'running' },
+        { name: 'build assets', state: 'running' },
+        { name: 'warm caches', state: 'failed', output: 'timeout' },
+        { name: 'seed', state: 'done' },
+      ]);
     const jar = await ctx.as(SUPERADMIN);
     const listed = await runAction(jar, 'deployment_tasks');
     expect(listed.response).toMatch(/migrate database\s+running/);
@@ -135,10 +142,13 @@ describe('POST /admin/advanced', () => {
   });
 
   it('all-items: a fixed-width table of every item with a count line', async () => {
-    await ctx.db().insert(items).values([
-      { code: 'EQ-001', title: 'Camp Songbook', visibility: VISIBILITY.DISCOVERABLE, availableExternalLink: 'https://example.org/songs' },
-      { code: 'EQ-002', title: 'Staff Handbook', visibility: VISIBILITY.DRAFT, minimumAccessLevel: 4 },
-    ]);
+    await ctx
+      .db()
+      .insert(items)
+      .values([
+        { code: 'EQ-001', title: 'Camp Songbook', visibility: VISIBILITY.DISCOVERABLE, availableExternalLink: 'https://example.org/songs' },
+        { code: 'EQ-002', title: 'Staff Handbook', visibility: VISIBILITY.DRAFT, minimumAccessLevel: 4 },
+      ]);
     const { response } = await runAction(await ctx.as(SUPERADMIN), 'all-items');
     const lines = response.split('\n');
     expect(lines[0]).toBe('all-items: All items');
@@ -163,15 +173,21 @@ describe('POST /admin/advanced', () => {
     const day = 24 * 60 * 60 * 1000;
     // Typed on an account and never verified: a claim, not the address's account (as unverified@example.org's is).
     const [claimant] = await ctx.db().insert(users).values({ name: 'Claimant', email: 'Helper@example.com', userTypeId: type!.id }).returning();
-    await ctx.db().insert(shares).values([
-      { sharedType: 'item', itemId: item!.id, toEmail: 'newcomer@example.com', level: 1 },
-      { sharedType: 'item', itemId: item!.id, toEmail: 'member@example.org', level: 1 },
-      { sharedType: 'item', itemId: item!.id, toEmail: 'unverified@example.org', level: 1 },
-    ]);
-    await ctx.db().insert(invitations).values([
-      { tokenHash: 'a'.repeat(64), userTypeId: type!.id, sentTo: ['Newcomer@example.com', 'helper@example.com'], expiresAt: new Date(Date.now() + day) },
-      { tokenHash: 'b'.repeat(64), userTypeId: type!.id, sentTo: ['expired@example.com'], expiresAt: new Date(Date.now() - day) },
-    ]);
+    await ctx
+      .db()
+      .insert(shares)
+      .values([
+        { sharedType: 'item', itemId: item!.id, toEmail: 'newcomer@example.com', level: 1 },
+        { sharedType: 'item', itemId: item!.id, toEmail: 'member@example.org', level: 1 },
+        { sharedType: 'item', itemId: item!.id, toEmail: 'unverified@example.org', level: 1 },
+      ]);
+    await ctx
+      .db()
+      .insert(invitations)
+      .values([
+        { tokenHash: 'a'.repeat(64), userTypeId: type!.id, sentTo: ['Newcomer@example.com', 'helper@example.com'], expiresAt: new Date(Date.now() + day) },
+        { tokenHash: 'b'.repeat(64), userTypeId: type!.id, sentTo: ['expired@example.com'], expiresAt: new Date(Date.now() - day) },
+      ]);
     const { response } = await runAction(await ctx.as(SUPERADMIN), 'all-potential-users');
     expect(response).toMatch(/^newcomer@example\.com\s+1\s+1\s+/m);
     expect(response).toMatch(/^helper@example\.com\s+0\s+1\s+/m);
@@ -184,11 +200,14 @@ describe('POST /admin/advanced', () => {
     await ctx.db().delete(users).where(eq(users.id, claimant!.id));
   });
 
-  it.each(['all-content', 'all-shares', 'all-tasks', 'all-taxonomies', 'all-tags', 'all-broken-external-link-alerts'])('%s answers its listing', async (action) => {
-    const { response } = await runAction(await ctx.as(SUPERADMIN), action);
-    expect(response.split('\n')[0]).toMatch(new RegExp(`^${action}: All `));
-    expect(response).toMatch(/^0 [a-z ]+\.$/m);
-  });
+  it.each(['all-content', 'all-shares', 'all-tasks', 'all-taxonomies', 'all-tags', 'all-broken-external-link-alerts'])(
+    '%s answers its listing',
+    async (action) => {
+      const { response } = await runAction(await ctx.as(SUPERADMIN), action);
+      expect(response.split('\n')[0]).toMatch(new RegExp(`^${action}: All `));
+      expect(response).toMatch(/^0 [a-z ]+\.$/m);
+    },
+  );
 
   it('notion_seeder (hidden) answers that no Notion source is configured', async () => {
     const { response } = await runAction(await ctx.as(SUPERADMIN), 'notion_seeder');
@@ -205,14 +224,15 @@ describe('POST /admin/advanced', () => {
     await ctx.db().delete(items);
   });
 
-  it.each([['drop-tables', "Refused: 'drop-tables' is not an action."], ['', 'Refused: no action was given.'], [42, 'Refused: no action was given.']])(
-    'refuses the unknown action %j with a field error and a message in the response box',
-    async (action, message) => {
-      const { response, errors } = await runAction(await ctx.as(SUPERADMIN), action);
-      expect(errors.action).toBe(ADVANCED_MESSAGES.unknownAction);
-      expect(response).toBe(`${message} ${ADVANCED_MESSAGES.unknownAction}`);
-    },
-  );
+  it.each([
+    ['drop-tables', "Refused: 'drop-tables' is not an action."],
+    ['', 'Refused: no action was given.'],
+    [42, 'Refused: no action was given.'],
+  ])('refuses the unknown action %j with a field error and a message in the response box', async (action, message) => {
+    const { response, errors } = await runAction(await ctx.as(SUPERADMIN), action);
+    expect(errors.action).toBe(ADVANCED_MESSAGES.unknownAction);
+    expect(response).toBe(`${message} ${ADVANCED_MESSAGES.unknownAction}`);
+  });
 
   it('answers a plain form post (no Inertia) with a redirect too', async () => {
     const jar = await ctx.as(SUPERADMIN);

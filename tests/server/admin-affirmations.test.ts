@@ -23,7 +23,10 @@ const OUTDATED = { ref: 'affoutdated1', title: 'Outdated', isNegative: true, pos
 async function seed(handle: DatabaseHandle): Promise<void> {
   await seedDemoAccounts(handle);
   const [helpful] = await handle.db.insert(affirmationOptions).values([HELPFUL, OUTDATED]).returning({ id: affirmationOptions.id });
-  const [item] = await handle.db.insert(items).values({ ref: 'affitem00001', code: 'AF-1', title: 'Youth Games', visibility: VISIBILITY.DISCOVERABLE }).returning({ id: items.id });
+  const [item] = await handle.db
+    .insert(items)
+    .values({ ref: 'affitem00001', code: 'AF-1', title: 'Youth Games', visibility: VISIBILITY.DISCOVERABLE })
+    .returning({ id: items.id });
   const [member] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER));
   await handle.db.insert(itemAffirmations).values({ itemId: item!.id, affirmationOptionId: helpful!.id, userId: member!.id, value: 1 });
 }
@@ -45,11 +48,18 @@ async function createFromList(jar: CookieJar, payload: Record<string, unknown>) 
 }
 
 async function stored() {
-  return ctx.db().select({ title: affirmationOptions.title, isNegative: affirmationOptions.isNegative }).from(affirmationOptions).orderBy(asc(affirmationOptions.id));
+  return ctx
+    .db()
+    .select({ title: affirmationOptions.title, isNegative: affirmationOptions.isNegative })
+    .from(affirmationOptions)
+    .orderBy(asc(affirmationOptions.id));
 }
 
 async function count(): Promise<number> {
-  const [row] = await ctx.db().select({ count: sql<number>`count(*)::int` }).from(affirmationOptions);
+  const [row] = await ctx
+    .db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(affirmationOptions);
   return row!.count;
 }
 
@@ -91,17 +101,29 @@ describe('GET /admin/affirmation', () => {
   });
 
   it('pages the list by links', async () => {
-    const extra = Array.from({ length: DEFAULT_PAGE_SIZE }, (_, index) => ({ ref: `affpaged${String(index).padStart(4, '0')}`, title: `Paged ${String(index).padStart(3, '0')}`, position: 10 }));
+    const extra = Array.from({ length: DEFAULT_PAGE_SIZE }, (_, index) => ({
+      ref: `affpaged${String(index).padStart(4, '0')}`,
+      title: `Paged ${String(index).padStart(3, '0')}`,
+      position: 10,
+    }));
     await ctx.db().insert(affirmationOptions).values(extra);
     try {
       const jar = await ctx.as(ADMIN);
       const first = (await visit(ctx.app, '/admin/affirmation', jar)).page;
       expect(first.props.affirmations.data).toHaveLength(DEFAULT_PAGE_SIZE);
-      expect(first.props.affirmations.links.map((link: PaginationLink) => link.url)).toEqual(['', '/admin/affirmation', '/admin/affirmation?page=2', '/admin/affirmation?page=2']);
+      expect(first.props.affirmations.links.map((link: PaginationLink) => link.url)).toEqual([
+        '',
+        '/admin/affirmation',
+        '/admin/affirmation?page=2',
+        '/admin/affirmation?page=2',
+      ]);
       const second = (await visit(ctx.app, '/admin/affirmation?page=2', jar)).page;
       expect(second.props.affirmations.data.map((row: AdminAffirmation) => row.title)).toEqual(['Paged 022', 'Paged 023']);
     } finally {
-      await ctx.db().delete(affirmationOptions).where(sql`${affirmationOptions.ref} like 'affpaged%'`);
+      await ctx
+        .db()
+        .delete(affirmationOptions)
+        .where(sql`${affirmationOptions.ref} like 'affpaged%'`);
     }
   });
 });
@@ -151,9 +173,7 @@ describe('GET /admin/affirmation/{ref}', () => {
   it('shows an admin the title and the negative flag', async () => {
     const { response, page } = await visit(ctx.app, detailUrl(OUTDATED.ref), await ctx.as(ADMIN));
     expect(response.statusCode).toBe(200);
-    expectInertia(page)
-      .component('admin/affirmation/Show')
-      .prop('affirmation', { ref: OUTDATED.ref, title: 'Outdated', is_negative: true });
+    expectInertia(page).component('admin/affirmation/Show').prop('affirmation', { ref: OUTDATED.ref, title: 'Outdated', is_negative: true });
     expect(page.props.breadcrumbs.at(-1)).toEqual({ label: 'Outdated', href: detailUrl(OUTDATED.ref) });
   });
 

@@ -24,18 +24,28 @@ const ITEM_REF = 'charitem0001';
 async function seed(handle: DatabaseHandle): Promise<void> {
   await seedDemoAccounts(handle);
   const [charAges] = await handle.db.insert(characteristics).values([AGES, PAGES]).returning({ id: characteristics.id });
-  const [item] = await handle.db.insert(items).values({ ref: ITEM_REF, code: 'CH-1', title: 'Bible Quiz', visibility: VISIBILITY.DISCOVERABLE }).returning({ id: items.id });
+  const [item] = await handle.db
+    .insert(items)
+    .values({ ref: ITEM_REF, code: 'CH-1', title: 'Bible Quiz', visibility: VISIBILITY.DISCOVERABLE })
+    .returning({ id: items.id });
   await handle.db.insert(itemCharacteristics).values({ itemId: item!.id, characteristicId: charAges!.id, value: '11-14' });
 }
 
 const ctx = useSessionTestApp({ seed });
 
 async function stored() {
-  return ctx.db().select({ title: characteristics.title, usageNote: characteristics.usageNote, format: characteristics.format, public: characteristics.public }).from(characteristics).orderBy(asc(characteristics.id));
+  return ctx
+    .db()
+    .select({ title: characteristics.title, usageNote: characteristics.usageNote, format: characteristics.format, public: characteristics.public })
+    .from(characteristics)
+    .orderBy(asc(characteristics.id));
 }
 
 async function count(): Promise<number> {
-  const [row] = await ctx.db().select({ count: sql<number>`count(*)::int` }).from(characteristics);
+  const [row] = await ctx
+    .db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(characteristics);
   return row!.count;
 }
 
@@ -96,18 +106,30 @@ describe('GET /admin/characteristic and /admin/characteristics', () => {
   });
 
   it('pages the list by links', async () => {
-    const extra = Array.from({ length: DEFAULT_PAGE_SIZE }, (_, index) => ({ ref: `charpaged${String(index).padStart(3, '0')}`, title: `Paged ${String(index).padStart(3, '0')}`, position: 10 }));
+    const extra = Array.from({ length: DEFAULT_PAGE_SIZE }, (_, index) => ({
+      ref: `charpaged${String(index).padStart(3, '0')}`,
+      title: `Paged ${String(index).padStart(3, '0')}`,
+      position: 10,
+    }));
     await ctx.db().insert(characteristics).values(extra);
     try {
       const jar = await ctx.as(ADMIN);
       const first = (await visit(ctx.app, '/admin/characteristics', jar)).page;
       expect(first.props.characteristics.data).toHaveLength(DEFAULT_PAGE_SIZE);
-      expect(first.props.characteristics.links.map((link: PaginationLink) => link.url)).toEqual(['', '/admin/characteristics', '/admin/characteristics?page=2', '/admin/characteristics?page=2']);
+      expect(first.props.characteristics.links.map((link: PaginationLink) => link.url)).toEqual([
+        '',
+        '/admin/characteristics',
+        '/admin/characteristics?page=2',
+        '/admin/characteristics?page=2',
+      ]);
       const second = (await visit(ctx.app, '/admin/characteristics?page=2', jar)).page;
       // Ordered by position, then title: the two seeded ones first, so the last two of the extra ones are on page 2.
       expect(second.props.characteristics.data.map((row: AdminCharacteristic) => row.title)).toEqual(['Paged 022', 'Paged 023']);
     } finally {
-      await ctx.db().delete(characteristics).where(sql`${characteristics.ref} like 'charpaged%'`);
+      await ctx
+        .db()
+        .delete(characteristics)
+        .where(sql`${characteristics.ref} like 'charpaged%'`);
     }
   });
 });
@@ -116,7 +138,12 @@ describe('POST /admin/characteristic', () => {
   it('refuses anonymous visitors, members and staff, writing nothing', async () => {
     const before = await count();
     for (const email of [null, MEMBER, STAFF]) {
-      const response = await send(ctx.app, await ctx.as(email), 'POST', '/admin/characteristic', { title: 'Sneaky', usage_note: '', format: 'text', public: true });
+      const response = await send(ctx.app, await ctx.as(email), 'POST', '/admin/characteristic', {
+        title: 'Sneaky',
+        usage_note: '',
+        format: 'text',
+        public: true,
+      });
       expect(response.statusCode).toBe(403);
     }
     expect(await count()).toBe(before);
@@ -145,7 +172,12 @@ describe('POST /admin/characteristic', () => {
 
   it('creates it with its fields after the others, back on the list with a notice', async () => {
     const jar = await ctx.as(ADMIN);
-    const response = await send(ctx.app, jar, 'POST', '/admin/characteristic', { title: ' Duration ', usage_note: 'Minutes needed', format: 'integer', public: true });
+    const response = await send(ctx.app, jar, 'POST', '/admin/characteristic', {
+      title: ' Duration ',
+      usage_note: 'Minutes needed',
+      format: 'integer',
+      public: true,
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/admin/characteristic');
     const { notices, errors } = await nextPage(ctx.app, jar);
@@ -179,18 +211,40 @@ describe('GET /admin/characteristic/{ref}', () => {
 
 /** A characteristic of its own (the file's database is shared by its tests), held by one new item per value. */
 async function characteristicWith(ref: string, format: string, values: string[]): Promise<void> {
-  const [characteristic] = await ctx.db().insert(characteristics).values({ ref, title: `Format test ${ref}`, format, position: 9 }).returning({ id: characteristics.id });
+  const [characteristic] = await ctx
+    .db()
+    .insert(characteristics)
+    .values({ ref, title: `Format test ${ref}`, format, position: 9 })
+    .returning({ id: characteristics.id });
   const created = await ctx
     .db()
     .insert(items)
-    .values(values.map((_, index) => ({ ref: `${ref.slice(0, 8)}${String(index).padStart(4, '0')}`, code: `${ref.slice(0, 8)}-${index}`, title: `Converted ${index}` })))
+    .values(
+      values.map((_, index) => ({
+        ref: `${ref.slice(0, 8)}${String(index).padStart(4, '0')}`,
+        code: `${ref.slice(0, 8)}-${index}`,
+        title: `Converted ${index}`,
+      })),
+    )
     .returning({ id: items.id });
-  await ctx.db().insert(itemCharacteristics).values(created.map((item, index) => ({ itemId: item.id, characteristicId: characteristic!.id, value: values[index]! })));
+  await ctx
+    .db()
+    .insert(itemCharacteristics)
+    .values(created.map((item, index) => ({ itemId: item.id, characteristicId: characteristic!.id, value: values[index]! })));
 }
 
 async function formatAndValuesOf(ref: string): Promise<{ format: string; values: string[] }> {
-  const [characteristic] = await ctx.db().select({ id: characteristics.id, format: characteristics.format }).from(characteristics).where(eq(characteristics.ref, ref));
-  const rows = await ctx.db().select({ value: itemCharacteristics.value }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, characteristic!.id)).orderBy(asc(itemCharacteristics.itemId));
+  const [characteristic] = await ctx
+    .db()
+    .select({ id: characteristics.id, format: characteristics.format })
+    .from(characteristics)
+    .where(eq(characteristics.ref, ref));
+  const rows = await ctx
+    .db()
+    .select({ value: itemCharacteristics.value })
+    .from(itemCharacteristics)
+    .where(eq(itemCharacteristics.characteristicId, characteristic!.id))
+    .orderBy(asc(itemCharacteristics.itemId));
   return { format: characteristic!.format, values: rows.map((row) => row.value) };
 }
 

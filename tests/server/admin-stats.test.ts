@@ -20,13 +20,30 @@ async function jarOf(who: 'anonymous' | 'member' | 'staff' | 'admin'): Promise<C
   return jars.get(who);
 }
 
-const PAGE_ROUTES = ['/admin/stats', '/admin/stats/url', '/admin/stats/referer', '/admin/stats/user_type_id', '/admin/stats/method', '/admin/stats/response_code', '/admin/stats/time', '/admin/stats/time/month', '/admin/stats/time/year'];
+const PAGE_ROUTES = [
+  '/admin/stats',
+  '/admin/stats/url',
+  '/admin/stats/referer',
+  '/admin/stats/user_type_id',
+  '/admin/stats/method',
+  '/admin/stats/response_code',
+  '/admin/stats/time',
+  '/admin/stats/time/month',
+  '/admin/stats/time/year',
+];
 const MARCH = '?from=2024-03-01&to=2024-03-31';
 
 type Row = { method?: string; url?: string; referer?: string | null; responseCode?: number; userTypeId?: number | null; at: string };
 async function log(rows: Row[]): Promise<void> {
   await ctx.database.db.insert(httpRequests).values(
-    rows.map((row) => ({ method: row.method ?? 'GET', url: row.url ?? '/', referer: row.referer ?? null, responseCode: row.responseCode ?? 200, userTypeId: row.userTypeId ?? null, createdAt: new Date(row.at) })),
+    rows.map((row) => ({
+      method: row.method ?? 'GET',
+      url: row.url ?? '/',
+      referer: row.referer ?? null,
+      responseCode: row.responseCode ?? 200,
+      userTypeId: row.userTypeId ?? null,
+      createdAt: new Date(row.at),
+    })),
   );
 }
 const times = (count: number, row: Row): Row[] => Array.from({ length: count }, () => row);
@@ -34,7 +51,14 @@ const times = (count: number, row: Row): Row[] => Array.from({ length: count }, 
 async function statsPage(url: string) {
   const { response, page } = await visit(ctx.app, url, await jarOf('admin'));
   expect(response.statusCode).toBe(200);
-  return page.props as { topByParameter: string | null; topResults: StatsTopResult[]; overTimeResults: StatsOverTimeResult[]; range: { from: string; to: string }; path: string; breadcrumbs: unknown };
+  return page.props as {
+    topByParameter: string | null;
+    topResults: StatsTopResult[];
+    overTimeResults: StatsOverTimeResult[];
+    range: { from: string; to: string };
+    path: string;
+    breadcrumbs: unknown;
+  };
 }
 
 describe('who may see the stats', () => {
@@ -110,11 +134,23 @@ describe('top lists', () => {
       { param_key: '/collection', total_count: 2, param_label: null },
     ]);
     const methods = await statsPage(`/admin/stats/method${MARCH}`);
-    expect(methods.topResults.map((r) => [r.param_key, r.total_count])).toEqual([['GET', 5], ['POST', 5], ['DELETE', 2]]);
+    expect(methods.topResults.map((r) => [r.param_key, r.total_count])).toEqual([
+      ['GET', 5],
+      ['POST', 5],
+      ['DELETE', 2],
+    ]);
     const codes = await statsPage(`/admin/stats/response_code${MARCH}`);
-    expect(codes.topResults.map((r) => [r.param_key, r.total_count])).toEqual([[303, 5], [200, 3], [403, 2], [404, 2]]);
+    expect(codes.topResults.map((r) => [r.param_key, r.total_count])).toEqual([
+      [303, 5],
+      [200, 3],
+      [403, 2],
+      [404, 2],
+    ]);
     const referers = await statsPage(`/admin/stats/referer${MARCH}`);
-    expect(referers.topResults.map((r) => [r.param_key, r.total_count])).toEqual([[null, 7], ['https://www.google.com/', 5]]);
+    expect(referers.topResults.map((r) => [r.param_key, r.total_count])).toEqual([
+      [null, 7],
+      ['https://www.google.com/', 5],
+    ]);
     const oneDay = await statsPage('/admin/stats/url?from=2024-03-15&to=2024-03-15');
     expect(oneDay.topResults.map((r) => [r.param_key, r.total_count])).toEqual([['/i/abc', 5]]);
   });
@@ -183,7 +219,11 @@ describe('the CSV download', () => {
       { url: '/with,comma', referer: '=cmd|"/c calc"', method: 'POST', responseCode: 302, at: '2020-05-02T09:30:00.250Z' },
       { url: '/outside', at: '2020-06-01T00:00:00Z' },
     ]);
-    const response = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http?from=2020-05-01&to=2020-05-31', headers: { cookie: (await jarOf('admin'))!.header() } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/stats/download_http?from=2020-05-01&to=2020-05-31',
+      headers: { cookie: (await jarOf('admin'))!.header() },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe('attachment; filename="equip-http-requests-2020-05-01-to-2020-05-31.csv"');
@@ -204,12 +244,21 @@ describe('the CSV download', () => {
     const chunks: string[] = [];
     for await (const chunk of requestsCsv(ctx.database.db, range, 7)) chunks.push(chunk);
     expect(chunks.length).toBe(1 + Math.ceil(count / 7));
-    const rows = chunks.join('').trimEnd().split('\r\n').slice(1).map((line) => line.split(','));
+    const rows = chunks
+      .join('')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row[2])).size).toBe(count);
     const stamps = rows.map((row) => row[8]);
     expect([...stamps].sort()).toEqual(stamps);
-    const response = await ctx.app.inject({ method: 'GET', url: '/admin/stats/download_http?from=2019-01-01&to=2019-01-01', headers: { cookie: (await jarOf('admin'))!.header() } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/admin/stats/download_http?from=2019-01-01&to=2019-01-01',
+      headers: { cookie: (await jarOf('admin'))!.header() },
+    });
     expect(response.body.trimEnd().split('\r\n')).toHaveLength(count + 1);
   });
 });

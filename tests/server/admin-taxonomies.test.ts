@@ -103,7 +103,14 @@ describe('taxonomy list and create', () => {
 
   it('creates a taxonomy with its flags and opens it', async () => {
     const admin = await jarFor('admin');
-    const response = await send(ctx.app, admin, 'POST', '/admin/taxonomy', { title: ' Format ', usage_note: 'What kind of file', required: false, multiselect: true, public: true, show_in_filtering: true });
+    const response = await send(ctx.app, admin, 'POST', '/admin/taxonomy', {
+      title: ' Format ',
+      usage_note: 'What kind of file',
+      required: false,
+      multiselect: true,
+      public: true,
+      show_in_filtering: true,
+    });
     expect(response.statusCode).toBe(303);
     const [created] = (await taxonomyRows()).filter((row) => row.title === 'Format');
     expect(created).toMatchObject({ usageNote: 'What kind of file', required: false, multiselect: true, public: true, showInFiltering: true, position: 3 });
@@ -120,7 +127,15 @@ describe('taxonomy detail, inline edit and delete', () => {
       .props({ taxonomy: { ref: AGE, title: 'Age Group', multiselect: true } })
       .prop('taxonomy.tags', [
         { ref: 'tagchildren1', label: 'Children', parentLabel: null, parentRef: null, fullLabel: 'Children', force_show_in_filtering: false, position: 0 },
-        { ref: 'tagprimary01', label: 'Primary', parentLabel: 'Children', parentRef: 'tagchildren1', fullLabel: 'Children > Primary', force_show_in_filtering: false, position: 0 },
+        {
+          ref: 'tagprimary01',
+          label: 'Primary',
+          parentLabel: 'Children',
+          parentRef: 'tagchildren1',
+          fullLabel: 'Children > Primary',
+          force_show_in_filtering: false,
+          position: 0,
+        },
       ]);
   });
 
@@ -228,15 +243,35 @@ describe('tags: create, edit, re-order, delete', () => {
   it('re-orders a tag among its siblings, renumbering them 0..n-1', async () => {
     const admin = await jarFor('admin');
     const topLevel = async () => (await tagRowsOf(AGE)).filter((tag) => tag.parentId === null).map((tag) => [tag.label, tag.position]);
-    expect(await topLevel()).toEqual([['Children', 0], ['Youth', 1], ['Adults', 2], ['Primary School', 3]]);
+    expect(await topLevel()).toEqual([
+      ['Children', 0],
+      ['Youth', 1],
+      ['Adults', 2],
+      ['Primary School', 3],
+    ]);
     const adults = (await tagRowsOf(AGE)).find((tag) => tag.label === 'Adults')!;
     expect((await send(ctx.app, admin, 'POST', `/admin/tag/${adults.ref}/reposition`, { position: 0 })).statusCode).toBe(303);
-    expect(await topLevel()).toEqual([['Adults', 0], ['Children', 1], ['Youth', 2], ['Primary School', 3]]);
+    expect(await topLevel()).toEqual([
+      ['Adults', 0],
+      ['Children', 1],
+      ['Youth', 2],
+      ['Primary School', 3],
+    ]);
     await send(ctx.app, admin, 'POST', `/admin/tag/${adults.ref}/reposition`, { position: 99 });
-    expect(await topLevel()).toEqual([['Children', 0], ['Youth', 1], ['Primary School', 2], ['Adults', 3]]);
+    expect(await topLevel()).toEqual([
+      ['Children', 0],
+      ['Youth', 1],
+      ['Primary School', 2],
+      ['Adults', 3],
+    ]);
     await send(ctx.app, admin, 'POST', `/admin/tag/${adults.ref}/reposition`, { position: -1 });
     expect((await nextPage(ctx.app, admin)).errors).toEqual({ position: TAXONOMY_MESSAGES.positionInvalid });
-    expect(await topLevel()).toEqual([['Children', 0], ['Youth', 1], ['Primary School', 2], ['Adults', 3]]);
+    expect(await topLevel()).toEqual([
+      ['Children', 0],
+      ['Youth', 1],
+      ['Primary School', 2],
+      ['Adults', 3],
+    ]);
   });
 
   it('deletes a tag: its item links go, its children become top-level tags', async () => {
@@ -288,7 +323,13 @@ describe('quick-tag matrix', () => {
 
   it('pages the matrix QUICK_TAG_PER_PAGE items at a time, keeping the search in the links', async () => {
     const extra = QUICK_TAG_PER_PAGE + 3;
-    await ctx.database.db.insert(items).values(Array.from({ length: extra }, (_, index) => ({ ref: `itembulk${String(index).padStart(4, '0')}`, code: `EQ-9${String(index).padStart(4, '0')}`, title: `Bulk item ${String(index).padStart(3, '0')}` })));
+    await ctx.database.db.insert(items).values(
+      Array.from({ length: extra }, (_, index) => ({
+        ref: `itembulk${String(index).padStart(4, '0')}`,
+        code: `EQ-9${String(index).padStart(4, '0')}`,
+        title: `Bulk item ${String(index).padStart(3, '0')}`,
+      })),
+    );
     const first = await matrix(`/admin/taxonomy/${TYPE}/item?search=bulk`);
     expect(first.total).toBe(extra);
     expect(first.matrix.data).toHaveLength(QUICK_TAG_PER_PAGE);
@@ -302,11 +343,19 @@ describe('quick-tag matrix', () => {
     const admin = await jarFor('admin');
     const guide = (await tagRowsOf(TYPE)).find((tag) => tag.label === 'Guide')!;
     const back = `/admin/taxonomy/${TYPE}/item`;
-    const response = await ctx.app.inject({ method: 'POST', url: `/i/${REFS.related}/tag/${guide.ref}`, headers: { ...(await sendHeaders(admin)), referer: `http://localhost${back}` } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/i/${REFS.related}/tag/${guide.ref}`,
+      headers: { ...(await sendHeaders(admin)), referer: `http://localhost${back}` },
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(back);
     expect((await matrix(back)).matrix.data.map((row) => row.ref)).not.toContain(REFS.related);
-    const refused = await ctx.app.inject({ method: 'DELETE', url: `/i/${REFS.related}/tag/${guide.ref}`, headers: { ...(await sendHeaders(admin)), referer: `http://localhost${back}` } });
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/i/${REFS.related}/tag/${guide.ref}`,
+      headers: { ...(await sendHeaders(admin)), referer: `http://localhost${back}` },
+    });
     expect(refused.statusCode).toBe(303);
     expect(Object.values((await nextPage(ctx.app, admin)).errors)).toEqual(['Type needs at least one tag.']);
   });
@@ -316,7 +365,9 @@ describe('quick-tag matrix', () => {
       { ref: 'itemtwin0001', code: 'EQ-98001', title: 'Twin title' },
       { ref: 'itemtwin0002', code: 'EQ-98002', title: 'Twin title' },
     ]);
-    await ctx.database.db.insert(itemImages).values({ ref: 'imgtwin00001', itemId: await itemIdOf(ctx.database, 'itemtwin0002'), storageKey: 'twin.jpg', extension: 'jpg', position: 0 });
+    await ctx.database.db
+      .insert(itemImages)
+      .values({ ref: 'imgtwin00001', itemId: await itemIdOf(ctx.database, 'itemtwin0002'), storageKey: 'twin.jpg', extension: 'jpg', position: 0 });
     const twins = (await matrix(`/admin/taxonomy/${TYPE}/item?search=twin`)).matrix.data;
     expect(twins.map((row) => [row.ref, row.code, row.thumbnailUrl])).toEqual([
       ['itemtwin0001', 'EQ-98001', null],
@@ -325,7 +376,10 @@ describe('quick-tag matrix', () => {
   });
 
   it("answers the cell click's reload with only the matrix props", async () => {
-    const { page } = await visit(ctx.app, `/admin/taxonomy/${TYPE}/item/all`, await jarOf('admin'), { 'x-inertia-partial-component': 'admin/taxonomy/Items', 'x-inertia-partial-data': 'matrix,total' });
+    const { page } = await visit(ctx.app, `/admin/taxonomy/${TYPE}/item/all`, await jarOf('admin'), {
+      'x-inertia-partial-component': 'admin/taxonomy/Items',
+      'x-inertia-partial-data': 'matrix,total',
+    });
     expect(Object.keys(page.props).sort()).toEqual(expect.arrayContaining(['errors', 'matrix', 'total']));
     expectInertia(page).missingProp('taxonomy');
     expect(page.props.matrix.data.length).toBeGreaterThan(0);

@@ -15,7 +15,10 @@ const addUrl = (collectionRef: string, itemRef: string) => `/collection/${collec
 const entryUrl = (ref: string) => `/collection_item/${ref}`;
 
 async function entryCount(): Promise<number> {
-  const [row] = await ctx.db().select({ count: sql<number>`count(*)::int` }).from(collectionItems);
+  const [row] = await ctx
+    .db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(collectionItems);
   return row!.count;
 }
 
@@ -24,7 +27,11 @@ async function affiliateCollectionWithEntries() {
   const jar = await ctx.as(AFFILIATE);
   const created = await send(ctx.app, jar, 'POST', '/collection', { title: `Reorder ${Math.random()}`, description: '', public: false });
   const ref = (created.headers.location as string).split('/')[2]!;
-  for (const [item, section] of [[ITEMS.open.ref, 'A'], [ITEMS.games.ref, 'A'], [ITEMS.unlisted.ref, 'B']] as const) {
+  for (const [item, section] of [
+    [ITEMS.open.ref, 'A'],
+    [ITEMS.games.ref, 'A'],
+    [ITEMS.unlisted.ref, 'B'],
+  ] as const) {
     expect((await send(ctx.app, jar, 'POST', addUrl(ref, item), { note: '', section })).statusCode).toBe(303);
   }
   const entries = await storedEntries(ctx.db(), ref);
@@ -54,7 +61,10 @@ describe('POST /collection/{collection}/item/{ref} (Add to Collection)', () => {
     expect(response.headers.location).toBe(`/i/${ITEMS.unlisted.ref}`);
     const notifications = (await visit(ctx.app, '/', jar)).page.flash.notifications as FlashNotification[];
     expect(notifications).toContainEqual(
-      expect.objectContaining({ message: COLLECTION_MESSAGES.added(COLLECTIONS.private.title), link: { href: `/collection/${COLLECTIONS.private.ref}`, label: COLLECTION_TEXTS.openCollection } }),
+      expect.objectContaining({
+        message: COLLECTION_MESSAGES.added(COLLECTIONS.private.title),
+        link: { href: `/collection/${COLLECTIONS.private.ref}`, label: COLLECTION_TEXTS.openCollection },
+      }),
     );
     const added = (await storedEntries(ctx.db(), COLLECTIONS.private.ref)).find((entry) => entry.ref !== ENTRIES.privateOpen && entry.section === 'Week 1');
     expect(added).toMatchObject({ section: 'Week 1', position: 1, note: 'Quiet time' });
@@ -98,19 +108,34 @@ describe('the item page’s collection choices', () => {
     const full = await visit(ctx.app, `/i/${ITEMS.games.ref}`, jar);
     expectInertia(full.page).missingProp('collectionChoices');
     const { page } = await visit(ctx.app, `/i/${ITEMS.games.ref}`, jar, partial);
-    expect(page.props.collectionChoices as CollectionChoice[]).toEqual([{ ref: COLLECTIONS.public.ref, title: COLLECTIONS.public.title, sections: ['Extras'], holdsItem: false }]);
+    expect(page.props.collectionChoices as CollectionChoice[]).toEqual([
+      { ref: COLLECTIONS.public.ref, title: COLLECTIONS.public.title, sections: ['Extras'], holdsItem: false },
+    ]);
   });
 
   it('say which of the viewer’s collections already hold the page’s item', async () => {
     const jar = await ctx.as(AFFILIATE);
     const created = await send(ctx.app, jar, 'POST', '/collection', { title: 'Another Plan', description: '', public: false });
     const anotherRef = (created.headers.location as string).split('/')[2]!;
-    const choicesOn = async (itemRef: string) => ((await visit(ctx.app, `/i/${itemRef}`, jar, partial)).page.props.collectionChoices as CollectionChoice[]).map((choice) => [choice.ref, choice.holdsItem]);
+    const choicesOn = async (itemRef: string) =>
+      ((await visit(ctx.app, `/i/${itemRef}`, jar, partial)).page.props.collectionChoices as CollectionChoice[]).map((choice) => [
+        choice.ref,
+        choice.holdsItem,
+      ]);
 
-    expect(await choicesOn(ITEMS.open.ref)).toEqual([[anotherRef, false], [COLLECTIONS.private.ref, true]]);
+    expect(await choicesOn(ITEMS.open.ref)).toEqual([
+      [anotherRef, false],
+      [COLLECTIONS.private.ref, true],
+    ]);
     await send(ctx.app, jar, 'POST', addUrl(anotherRef, ITEMS.games.ref), { note: '', section: '' });
-    expect(await choicesOn(ITEMS.games.ref)).toEqual([[anotherRef, true], [COLLECTIONS.private.ref, true]]);
-    expect(await choicesOn(ITEMS.open.ref)).toEqual([[anotherRef, false], [COLLECTIONS.private.ref, true]]);
+    expect(await choicesOn(ITEMS.games.ref)).toEqual([
+      [anotherRef, true],
+      [COLLECTIONS.private.ref, true],
+    ]);
+    expect(await choicesOn(ITEMS.open.ref)).toEqual([
+      [anotherRef, false],
+      [COLLECTIONS.private.ref, true],
+    ]);
   });
 
   it('are empty for anonymous visitors', async () => {

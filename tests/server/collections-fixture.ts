@@ -67,12 +67,33 @@ export async function seedCollectionLibrary(handle: DatabaseHandle): Promise<voi
     .returning({ id: collections.id, ref: collections.ref });
   const collectionId = (ref: string) => made.find((row) => row.ref === ref)!.id;
   await db.insert(collectionItems).values([
-    { ref: ENTRIES.privateOpen, collectionId: collectionId(COLLECTIONS.private.ref), itemId: itemId(ITEMS.open.ref), section: 'Week 1', position: 0, note: 'Start with this' },
+    {
+      ref: ENTRIES.privateOpen,
+      collectionId: collectionId(COLLECTIONS.private.ref),
+      itemId: itemId(ITEMS.open.ref),
+      section: 'Week 1',
+      position: 0,
+      note: 'Start with this',
+    },
     { ref: ENTRIES.privateGames, collectionId: collectionId(COLLECTIONS.private.ref), itemId: itemId(ITEMS.games.ref), section: 'Week 2', position: 0 },
     { ref: ENTRIES.publicOpen, collectionId: collectionId(COLLECTIONS.public.ref), itemId: itemId(ITEMS.open.ref), section: '', position: 0 },
-    { ref: ENTRIES.publicStaff, collectionId: collectionId(COLLECTIONS.public.ref), itemId: itemId(ITEMS.staff.ref), section: '', position: 1, note: 'Read before camp' },
+    {
+      ref: ENTRIES.publicStaff,
+      collectionId: collectionId(COLLECTIONS.public.ref),
+      itemId: itemId(ITEMS.staff.ref),
+      section: '',
+      position: 1,
+      note: 'Read before camp',
+    },
     { ref: ENTRIES.publicUnlisted, collectionId: collectionId(COLLECTIONS.public.ref), itemId: itemId(ITEMS.unlisted.ref), section: 'Extras', position: 0 },
-    { ref: ENTRIES.publicDraft, collectionId: collectionId(COLLECTIONS.public.ref), itemId: itemId(ITEMS.draft.ref), section: 'Extras', position: 1, note: LOCKED_NOTE },
+    {
+      ref: ENTRIES.publicDraft,
+      collectionId: collectionId(COLLECTIONS.public.ref),
+      itemId: itemId(ITEMS.draft.ref),
+      section: 'Extras',
+      position: 1,
+      note: LOCKED_NOTE,
+    },
   ]);
 }
 

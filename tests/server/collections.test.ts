@@ -1,12 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, CREATED_COLLECTION_FLASH, type CollectionSection, type CollectionSummary } from '../../shared/collections';
+import {
+  COLLECTION_EDIT_MODE_FLASH,
+  COLLECTION_MESSAGES,
+  CREATED_COLLECTION_FLASH,
+  type CollectionSection,
+  type CollectionSummary,
+} from '../../shared/collections';
 import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
 import { collectionItems, collections, shares } from '../../server/db/schema';
 import type { CookieJar } from '../support/app';
 import { inertiaHeaders, nextPage, send, visit, xsrfHeader } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
-import { ADMIN, AFFILIATE, COLLECTIONS, ENTRIES, ITEMS, LEADER, LOCKED_NOTE, MEMBER, seedCollectionLibrary, STAFF, storedCollection, userIdOf } from './collections-fixture';
+import {
+  ADMIN,
+  AFFILIATE,
+  COLLECTIONS,
+  ENTRIES,
+  ITEMS,
+  LEADER,
+  LOCKED_NOTE,
+  MEMBER,
+  seedCollectionLibrary,
+  STAFF,
+  storedCollection,
+  userIdOf,
+} from './collections-fixture';
 import { expectInertia } from '../../server/inertia/testing';
 
 const ctx = useSessionTestApp({ seed: seedCollectionLibrary });
@@ -15,7 +34,10 @@ const privateUrl = `/collection/${COLLECTIONS.private.ref}`;
 const publicUrl = `/collection/${COLLECTIONS.public.ref}`;
 
 async function collectionCount(): Promise<number> {
-  const [row] = await ctx.db().select({ count: sql<number>`count(*)::int` }).from(collections);
+  const [row] = await ctx
+    .db()
+    .select({ count: sql<number>`count(*)::int` })
+    .from(collections);
   return row!.count;
 }
 
@@ -110,7 +132,13 @@ describe('POST /collection with stay (Add to Collection’s “+ New collection�
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/collection',
-      headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), ...partial, referer: `http://localhost${itemUrl}`, 'content-type': 'application/json' },
+      headers: {
+        ...(await inertiaHeaders(ctx.app)),
+        ...xsrfHeader(jar),
+        ...partial,
+        referer: `http://localhost${itemUrl}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(payload),
     });
     jar.store(response);
@@ -124,7 +152,12 @@ describe('POST /collection with stay (Add to Collection’s “+ New collection�
 
     const { page } = await visit(ctx.app, itemUrl, jar, partial);
     const ref = page.flash[CREATED_COLLECTION_FLASH] as string;
-    expect(await storedCollection(ctx.db(), ref)).toMatchObject({ title: 'Summer Camp', description: '', public: false, userId: await userIdOf(ctx.db(), MEMBER) });
+    expect(await storedCollection(ctx.db(), ref)).toMatchObject({
+      title: 'Summer Camp',
+      description: '',
+      public: false,
+      userId: await userIdOf(ctx.db(), MEMBER),
+    });
     expect(page.props.collectionChoices).toContainEqual({ ref, title: 'Summer Camp', sections: [], holdsItem: false });
     expect(page.flash).not.toHaveProperty(COLLECTION_EDIT_MODE_FLASH);
     expect(page.flash.notifications.map((notice: { message: string }) => notice.message)).toContain(COLLECTION_MESSAGES.created('Summer Camp'));
@@ -223,7 +256,16 @@ describe('GET /collection/{ref}', () => {
     // Unlisted items open by link, so those who may open them see them in a collection.
     expect(byRef.get(ENTRIES.publicUnlisted)!.item).toMatchObject({ ref: ITEMS.unlisted.ref, title: ITEMS.unlisted.title });
     expect(byRef.get(ENTRIES.publicOpen)!.item).toMatchObject({ title: ITEMS.open.title });
-    for (const hidden of [ITEMS.staff.title, ITEMS.staff.blurb, ITEMS.staff.ref, ITEMS.draft.title, ITEMS.draft.blurb, ITEMS.draft.ref, LOCKED_NOTE, 'Read before camp']) {
+    for (const hidden of [
+      ITEMS.staff.title,
+      ITEMS.staff.blurb,
+      ITEMS.staff.ref,
+      ITEMS.draft.title,
+      ITEMS.draft.blurb,
+      ITEMS.draft.ref,
+      LOCKED_NOTE,
+      'Read before camp',
+    ]) {
       expect(response.body).not.toContain(hidden);
     }
     const anonymous = await firstVisit(null, publicUrl);
@@ -268,11 +310,17 @@ describe('sharing a collection (POST /collection/{ref}/share)', () => {
 
     const { response: opened, page } = await showAs(MEMBER, `${privateUrl}?share=${share!.ref}`);
     expect(opened.statusCode).toBe(200);
-    expectInertia(page).prop('collection.title', COLLECTIONS.private.title).props({ can: { update: false, delete: false, share: false } });
+    expectInertia(page)
+      .prop('collection.title', COLLECTIONS.private.title)
+      .props({ can: { update: false, delete: false, share: false } });
     // Others still may not.
     expect((await showAs(LEADER, privateUrl)).response.statusCode).toBe(403);
 
-    await ctx.db().update(shares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shares.id, share!.id));
+    await ctx
+      .db()
+      .update(shares)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shares.id, share!.id));
     expect((await showAs(MEMBER, privateUrl)).response.statusCode).toBe(403);
     expect((await showAs(MEMBER, `${privateUrl}?share=${share!.ref}`)).response.statusCode).toBe(410);
   });

@@ -71,8 +71,19 @@ describe('GET /admin/comment', () => {
     const first = (await adminList('admin')).page.props.comments as { data: Comment[]; links: PaginationLink[] };
     expect(first.data).toHaveLength(ADMIN_COMMENTS_PER_PAGE);
     expect(first.data.slice(0, 2).map((comment) => comment.flagged)).toEqual([true, true]);
-    expect(first.data.slice(2, 4).map((comment) => comment.comment)).toEqual([`Moderation test comment number ${EXTRA - 1}`, `Moderation test comment number ${EXTRA - 2}`]);
-    expect(first.data[0]).toMatchObject({ item_ref: REFS.public, item_title: TITLES.public, commenter: 'Sarah Okafor', can_approve: true, can_delete: true, can_update: false, can_flag: false });
+    expect(first.data.slice(2, 4).map((comment) => comment.comment)).toEqual([
+      `Moderation test comment number ${EXTRA - 1}`,
+      `Moderation test comment number ${EXTRA - 2}`,
+    ]);
+    expect(first.data[0]).toMatchObject({
+      item_ref: REFS.public,
+      item_title: TITLES.public,
+      commenter: 'Sarah Okafor',
+      can_approve: true,
+      can_delete: true,
+      can_update: false,
+      can_flag: false,
+    });
     expect(first.data[2]).toMatchObject({ can_approve: false, can_delete: true });
     expect(first.links).toEqual([
       { url: '', label: '&laquo; Previous', active: false },
@@ -94,7 +105,11 @@ describe('GET /admin/comment', () => {
   it('approves and deletes from the list, coming back to it', async () => {
     const jar = (await jarOf('admin'))!;
     const callFromList = async (method: 'DELETE', url: string) => {
-      const response = await ctx.app.inject({ method, url, headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), referer: 'http://localhost/admin/comment?page=1' } });
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), referer: 'http://localhost/admin/comment?page=1' },
+      });
       jar.store(response);
       return response;
     };

@@ -20,7 +20,12 @@ async function call(jar: CookieJar, method: 'POST' | 'PATCH' | 'DELETE', url: st
   const response = await ctx.app.inject({
     method,
     url,
-    headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), referer: `http://localhost/i/${pageRef}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(await inertiaHeaders(ctx.app)),
+      ...xsrfHeader(jar),
+      referer: `http://localhost/i/${pageRef}`,
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
     payload: payload ? JSON.stringify(payload) : undefined,
   });
   jar.store(response);
@@ -328,7 +333,10 @@ describe('comments with the library cache', () => {
     expect((await commentsOnPage('leader', REFS.members)).map((comment) => comment.ref)).toContain(ref);
 
     await call(await as('member'), 'PATCH', `/comment/${ref}`, { comment: 'Fresh words, edited after caching.' }, REFS.members);
-    expect((await commentsOnPage('leader', REFS.members)).find((comment) => comment.ref === ref)).toMatchObject({ comment: 'Fresh words, edited after caching.', edited: true });
+    expect((await commentsOnPage('leader', REFS.members)).find((comment) => comment.ref === ref)).toMatchObject({
+      comment: 'Fresh words, edited after caching.',
+      edited: true,
+    });
 
     await call(await as('member'), 'DELETE', `/comment/${ref}`, undefined, REFS.members);
     expect((await commentsOnPage('leader', REFS.members)).map((comment) => comment.ref)).not.toContain(ref);

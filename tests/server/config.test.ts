@@ -78,7 +78,9 @@ describe('configuration', () => {
     });
 
     it("refuses the local drive on an instance's own disk, saying what to use instead", () => {
-      expect(() => loadConfig({ ...shared, DRIVE: 'local' })).toThrow(/DRIVE: 'local' with INSTANCES=3 keeps content files on this instance's disk.*use DRIVE=google, or set DATA_DIR_SHARED=true/s);
+      expect(() => loadConfig({ ...shared, DRIVE: 'local' })).toThrow(
+        /DRIVE: 'local' with INSTANCES=3 keeps content files on this instance's disk.*use DRIVE=google, or set DATA_DIR_SHARED=true/s,
+      );
     });
 
     it('names every setting that one process keeps to itself', () => {

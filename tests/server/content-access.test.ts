@@ -6,7 +6,20 @@ import { contents, items } from '../../server/db/schema';
 import { visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
 import { PDF_BYTES } from '../fixtures/images/files';
-import { ADMIN, AFFILIATE, arrangeDrive, CONTENT, ITEMS, MAINTAINER, MEMBER, open, seedContentLibrary, STAFF, TEXT_BYTES, type ArrangedDrive } from './content-fixture';
+import {
+  ADMIN,
+  AFFILIATE,
+  arrangeDrive,
+  CONTENT,
+  ITEMS,
+  MAINTAINER,
+  MEMBER,
+  open,
+  seedContentLibrary,
+  STAFF,
+  TEXT_BYTES,
+  type ArrangedDrive,
+} from './content-fixture';
 
 const context = useSessionTestApp({ seed: seedContentLibrary });
 let arranged: ArrangedDrive;
@@ -31,7 +44,13 @@ describe('the item page content list', () => {
     const { item } = await itemAs(null);
     expect(labels(item.contents)).toEqual(['Leader Guide']);
     expect(item.more_content_available).toBe(true);
-    expect(item.contents[0]).toMatchObject({ format: 'pdf', google_drive_file_id: null, is_sample: false, size_bytes: PDF_BYTES.length, size: `${PDF_BYTES.length} B` });
+    expect(item.contents[0]).toMatchObject({
+      format: 'pdf',
+      google_drive_file_id: null,
+      is_sample: false,
+      size_bytes: PDF_BYTES.length,
+      size: `${PDF_BYTES.length} B`,
+    });
   });
 
   it('shows staff the staff notes, and nothing more is available to them', async () => {
@@ -55,7 +74,9 @@ describe('the item page content list', () => {
     const maintainer = await context.as(MAINTAINER);
     expect((await visit(context.app, `/i/${ITEMS.guide}`, maintainer)).page.props.unlinkedFiles).toBeUndefined();
     const { page } = await partial(maintainer);
-    expect(page.props.unlinkedFiles).toEqual([{ id: arranged.files.loose, name: 'Loose handout.txt', format: 'text', size: `${TEXT_BYTES.length} B`, default_label: 'Loose handout' }]);
+    expect(page.props.unlinkedFiles).toEqual([
+      { id: arranged.files.loose, name: 'Loose handout.txt', format: 'text', size: `${TEXT_BYTES.length} B`, default_label: 'Loose handout' },
+    ]);
     expect((await partial(await context.as(MEMBER))).page.props.unlinkedFiles).toEqual([]);
   });
 });
@@ -134,7 +155,9 @@ describe('the item folder', () => {
   it('shows a visitor Equip’s folder view with only the files they may open, linking to their content', async () => {
     const { page } = await visit(context.app, `/i/${ITEMS.guide}/folder`, await context.as(null));
     expect(page.component).toBe('drive/Folder');
-    expect(page.props.entries).toEqual([{ name: 'Leader Guide.pdf', format: 'pdf', size: `${PDF_BYTES.length} B`, href: `/content/${CONTENT.open}`, content_label: 'Leader Guide' }]);
+    expect(page.props.entries).toEqual([
+      { name: 'Leader Guide.pdf', format: 'pdf', size: `${PDF_BYTES.length} B`, href: `/content/${CONTENT.open}`, content_label: 'Leader Guide' },
+    ]);
   });
 
   it('shows the maintainer every file, unlinked ones through the local drive’s view', async () => {

@@ -10,7 +10,21 @@ import { addUploadedContents } from '../../server/features/content/adding';
 import { ITEM_EDIT_ERRORS } from '../../server/features/item-editing/messages';
 import { useSessionTestApp } from '../support/sessions';
 import { HTML_BYTES, PDF_BYTES, pngImage } from '../fixtures/images/files';
-import { ADMIN, arrangeDrive, CONTENT, contentRows, ITEMS, MAINTAINER, MEMBER, nextPage, seedContentLibrary, send, TEXT_BYTES, upload, type ArrangedDrive } from './content-fixture';
+import {
+  ADMIN,
+  arrangeDrive,
+  CONTENT,
+  contentRows,
+  ITEMS,
+  MAINTAINER,
+  MEMBER,
+  nextPage,
+  seedContentLibrary,
+  send,
+  TEXT_BYTES,
+  upload,
+  type ArrangedDrive,
+} from './content-fixture';
 
 const MAX_BYTES = 4096;
 const context = useSessionTestApp({ seed: seedContentLibrary, env: { CONTENT_MAX_BYTES: String(MAX_BYTES) } });
@@ -67,7 +81,9 @@ describe('POST /i/{ref}/content (Link Existing File)', () => {
   });
 
   it('refuses members, and files of another folder or already linked', async () => {
-    expect((await send(context.app, await as(MEMBER), 'POST', `/i/${ITEMS.guide}/content`, { google_drive_file_id: arranged.files.loose })).statusCode).toBe(403);
+    expect((await send(context.app, await as(MEMBER), 'POST', `/i/${ITEMS.guide}/content`, { google_drive_file_id: arranged.files.loose })).statusCode).toBe(
+      403,
+    );
     const jar = await as(MAINTAINER);
     await send(context.app, jar, 'POST', `/i/${ITEMS.guide}/content`, { google_drive_file_id: arranged.files.draft });
     expect((await nextPage(context.app, jar)).errors).toEqual({ google_drive_file_id: CONTENT_MESSAGES.fileNotInFolder });
@@ -89,7 +105,13 @@ describe('POST /i/{ref}/content (Link Existing File)', () => {
     const response = await send(context.app, jar, 'POST', `/i/${ITEMS.guide}/content`, { google_drive_file_id: arranged.files.loose, label: '' });
     expect(response.statusCode).toBe(303);
     const rows = await contentRows(db(), ITEMS.guide);
-    expect(rows.at(-1)).toMatchObject({ label: 'Loose handout', format: 'text', sizeBytes: TEXT_BYTES.length, googleDriveFileId: arranged.files.loose, position: 3 });
+    expect(rows.at(-1)).toMatchObject({
+      label: 'Loose handout',
+      format: 'text',
+      sizeBytes: TEXT_BYTES.length,
+      googleDriveFileId: arranged.files.loose,
+      position: 3,
+    });
   });
 });
 
@@ -208,7 +230,13 @@ describe('PATCH /content/{ref}', () => {
     ] as const) {
       expect((await patch(MAINTAINER, CONTENT.open, { [field]: input })).response.statusCode).toBe(303);
     }
-    expect(await row(CONTENT.open)).toMatchObject({ label: 'Guide for leaders', description: 'Read before camp.', lengthMinutes: 45, copyright: '© Equip', exportMode: 'download' });
+    expect(await row(CONTENT.open)).toMatchObject({
+      label: 'Guide for leaders',
+      description: 'Read before camp.',
+      lengthMinutes: 45,
+      copyright: '© Equip',
+      exportMode: 'download',
+    });
   });
 
   it('refuses Export PDF for a text file the drive cannot convert, and accepts it for a PDF', async () => {

@@ -74,7 +74,15 @@ export async function arrangeDrive(db: Database, drive: DrivePort): Promise<Arra
   await db.insert(contents).values([
     { ref: CONTENT.open, itemId: guideId, label: 'Leader Guide', format: 'pdf', sizeBytes: PDF_BYTES.length, googleDriveFileId: files.guide, position: 0 },
     { ref: CONTENT.staff, itemId: guideId, label: 'Staff Notes', format: 'text', googleDriveFileId: files.staff, minimumAccessLevel: 4, position: 1 },
-    { ref: CONTENT.unpublished, itemId: guideId, label: 'Work in progress', format: 'text', googleDriveFileId: files.unpublished, published: false, position: 2 },
+    {
+      ref: CONTENT.unpublished,
+      itemId: guideId,
+      label: 'Work in progress',
+      format: 'text',
+      googleDriveFileId: files.unpublished,
+      published: false,
+      position: 2,
+    },
     { ref: CONTENT.draft, itemId: draftId, label: 'Trail map', format: 'pdf', googleDriveFileId: files.draft, position: 0 },
   ]);
   return { folderId: folder.id, files };
@@ -97,14 +105,22 @@ export async function upload(app: FastifyInstance, jar: CookieJar, itemRef: stri
   return response;
 }
 
-
 export async function open(app: FastifyInstance, jar: CookieJar | null, url: string) {
   return app.inject({ method: 'GET', url, headers: { cookie: jar?.header() ?? '' } });
 }
 
 export async function contentRows(db: Database, itemRef: string) {
   return db
-    .select({ ref: contents.ref, label: contents.label, position: contents.position, googleDriveFileId: contents.googleDriveFileId, isSampleOfId: contents.isSampleOfId, id: contents.id, format: contents.format, sizeBytes: contents.sizeBytes })
+    .select({
+      ref: contents.ref,
+      label: contents.label,
+      position: contents.position,
+      googleDriveFileId: contents.googleDriveFileId,
+      isSampleOfId: contents.isSampleOfId,
+      id: contents.id,
+      format: contents.format,
+      sizeBytes: contents.sizeBytes,
+    })
     .from(contents)
     .innerJoin(items, eq(items.id, contents.itemId))
     .where(eq(items.ref, itemRef))

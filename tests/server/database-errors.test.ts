@@ -7,7 +7,15 @@ const socketError = (code: string) => Object.assign(new Error(`connect ${code} 1
 describe('how a failed request is told apart', () => {
   it('calls it a database outage only when a database call failed to connect', () => {
     expect(isDatabaseUnavailable(new DrizzleQueryError('select 1', [], socketError('ECONNREFUSED')))).toBe(true);
-    expect(isDatabaseUnavailable(new DrizzleQueryError('select 1', [], Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' })))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new DrizzleQueryError(
+          'select 1',
+          [],
+          Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' }),
+        ),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
   });
 

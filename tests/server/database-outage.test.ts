@@ -72,7 +72,10 @@ describe.skipIf(!serverUrl)('a database outage (PostgreSQL)', () => {
     ['a signed-in Inertia visit', { url: '/item', headers: { ...(await inertiaHeaders(app)), cookie: member.header() } }],
     ['a JSON request', { url: '/item?simplejson=true&search=games', headers: { accept: 'application/json', cookie: member.header() } }],
     ['a visitor page', { url: '/item' }],
-    ['a write', { method: 'POST', url: '/collection', headers: { ...xsrfHeader(member), 'content-type': 'application/json' }, payload: { title: 'During the outage' } }],
+    [
+      'a write',
+      { method: 'POST', url: '/collection', headers: { ...xsrfHeader(member), 'content-type': 'application/json' }, payload: { title: 'During the outage' } },
+    ],
   ];
 
   it('answers every request with its own 503 page while the database is away, and recovers when it is back', async () => {

@@ -54,7 +54,11 @@ describe('POST /i (New Item)', () => {
       code: 'EQ-00043',
       showAsUserContributed: true,
     });
-    const tagged = await ctx.database.db.select({ label: tags.label }).from(itemTags).innerJoin(tags, eq(tags.id, itemTags.tagId)).where(eq(itemTags.itemId, created.id));
+    const tagged = await ctx.database.db
+      .select({ label: tags.label })
+      .from(itemTags)
+      .innerJoin(tags, eq(tags.id, itemTags.tagId))
+      .where(eq(itemTags.itemId, created.id));
     expect(tagged).toEqual([{ label: 'Equipment' }]);
 
     jar.store(response);
@@ -93,8 +97,22 @@ describe('POST /i (New Item)', () => {
 
   it('gives items created at the same moment different codes', async () => {
     const viewerId = await userIdOf(ctx.database, 'staff@example.org');
-    const viewer = { id: viewerId, ref: 'x', name: 'Staff', email: null, emailVerified: true, level: 4 as const, userTypeId: null, admin: false, superadmin: false, manager: false, manageUsers: false };
-    const created = await Promise.all(Array.from({ length: 4 }, (_, index) => createItem(ctx.database.db, viewer, { title: `Parallel ${index}`, topic: '', tagIds: [] })));
+    const viewer = {
+      id: viewerId,
+      ref: 'x',
+      name: 'Staff',
+      email: null,
+      emailVerified: true,
+      level: 4 as const,
+      userTypeId: null,
+      admin: false,
+      superadmin: false,
+      manager: false,
+      manageUsers: false,
+    };
+    const created = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => createItem(ctx.database.db, viewer, { title: `Parallel ${index}`, topic: '', tagIds: [] })),
+    );
     const codes = await ctx.database.db.select({ code: items.code, ref: items.ref }).from(items);
     const newCodes = codes.filter((row) => created.includes(row.ref)).map((row) => row.code);
     expect(new Set(newCodes).size).toBe(4);

@@ -144,7 +144,9 @@ describe('suggestions on an empty result', () => {
     const page = await indexPage(`/item?search=qqq&tags=${tagsParam('Equipment')}`);
     expect(page.props.matchCount).toBe(0);
     expect(page.props.suggestions?.kind).toBe('popular');
-    expect(page.props.suggestions?.items.map((item) => item.title)).toEqual(['Equipment Kit 01', 'Equipment Kit 02', 'Equipment Kit 03', 'Equipment Kit 04'].slice(0, SUGGESTION_LIMIT));
+    expect(page.props.suggestions?.items.map((item) => item.title)).toEqual(
+      ['Equipment Kit 01', 'Equipment Kit 02', 'Equipment Kit 03', 'Equipment Kit 04'].slice(0, SUGGESTION_LIMIT),
+    );
   });
 
   it('never suggest an item the viewer may not open', async () => {
@@ -153,7 +155,12 @@ describe('suggestions on an empty result', () => {
     expect(staff.props.suggestions?.items.map((item) => item.title)).toEqual(['Staff Handbook']);
     const anonymous = await indexPage('/item?search=handbok%20zebra');
     expect(anonymous.props.suggestions?.kind).toBe('popular');
-    expect(anonymous.props.suggestions?.items.map((item) => item.title)).toEqual(['Primary Assembly Plans', 'Camp Songbook', 'Equipment Kit 01', 'Equipment Kit 02']);
+    expect(anonymous.props.suggestions?.items.map((item) => item.title)).toEqual([
+      'Primary Assembly Plans',
+      'Camp Songbook',
+      'Equipment Kit 01',
+      'Equipment Kit 02',
+    ]);
   });
 
   it('are absent when something matched, and when the filters alone hold nothing', async () => {

@@ -68,7 +68,11 @@ beforeAll(async () => {
 });
 
 /** Grants are made from level 2 (affiliate) up (`canShareToLevel`), and only matter to people below admin. */
-const generatedShare = fc.record({ to: fc.constantFrom(...PEOPLE.filter((person) => person !== 'admin')), level: fc.integer({ min: 2, max: 6 }), expired: fc.boolean() });
+const generatedShare = fc.record({
+  to: fc.constantFrom(...PEOPLE.filter((person) => person !== 'admin')),
+  level: fc.integer({ min: 2, max: 6 }),
+  expired: fc.boolean(),
+});
 
 const generatedItem = fc.record({
   visibility: fc.constantFrom(...VISIBILITY_VALUES),
@@ -121,7 +125,9 @@ async function replaceLibrary(generated: GeneratedItem[]): Promise<Library> {
     .returning({ ref: contents.ref, itemId: contents.itemId });
   await db.insert(collectionItems).values(rows.map((row, index) => ({ collectionId: collection.id, itemId: row.id, position: index })));
   const signedIn = [...userIds.values()];
-  await db.insert(itemViews).values(rows.flatMap((row, index) => signedIn.map((userId) => ({ itemId: row.id, userId, viewedAt: new Date(now - (index + 1) * 60_000) }))));
+  await db
+    .insert(itemViews)
+    .values(rows.flatMap((row, index) => signedIn.map((userId) => ({ itemId: row.id, userId, viewedAt: new Date(now - (index + 1) * 60_000) }))));
   const contentRefs = rows.map((row) => contentRows.find((content) => content.itemId === row.id)!.ref);
   return { generated, rows, contentRefs };
 }
@@ -145,7 +151,14 @@ type GeneratedWrite = typeof generatedWrite extends fc.Arbitrary<infer Write> ? 
 const expiryDate = (expiry: GeneratedItem['expiry']) => (expiry === 'none' ? null : new Date(Date.now() + (expiry === 'past' ? -DAY_MS : DAY_MS)));
 
 function shareRow(itemId: number, share: GeneratedItem['shares'][number]) {
-  return { sharedType: 'item', itemId, toEmail: `${share.to}@example.org`, toUserId: userIds.get(share.to)!, level: share.level, expiresAt: expiryDate(share.expired ? 'past' : 'future') };
+  return {
+    sharedType: 'item',
+    itemId,
+    toEmail: `${share.to}@example.org`,
+    toUserId: userIds.get(share.to)!,
+    level: share.level,
+    expiresAt: expiryDate(share.expired ? 'past' : 'future'),
+  };
 }
 
 /** Makes the write in the database, as any route would (the triggers see it), and answers the library it leaves. */
@@ -173,7 +186,10 @@ async function applyWrite(library: Library, { target, change }: GeneratedWrite):
       await updateItem({ title: (item.words = change.to).join(' ') });
       break;
     case 'type':
-      await db.update(itemTags).set({ tagId: typeTagIds[(item.type = change.to)] }).where(eq(itemTags.itemId, itemId));
+      await db
+        .update(itemTags)
+        .set({ tagId: typeTagIds[(item.type = change.to)] })
+        .where(eq(itemTags.itemId, itemId));
       break;
     case 'share':
       await db.insert(shares).values(shareRow(itemId, change.to));
@@ -252,7 +268,11 @@ async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY
     rows.forEach((_, index) => rulesDeciding(library, who, index).forEach((rule) => exercised.add(rule)));
     const { mayList, mayOpen } = oracle(library, who);
     const listedIndexes = rows.map((_, index) => index).filter(mayList);
-    const refsWhere = (keep: (index: number) => boolean) => listedIndexes.filter(keep).map((index) => rows[index].ref).sort();
+    const refsWhere = (keep: (index: number) => boolean) =>
+      listedIndexes
+        .filter(keep)
+        .map((index) => rows[index].ref)
+        .sort();
 
     const all = await listedRefs('/item', jar);
     expect(all.refs, `/item as ${name}`).toEqual(refsWhere(() => true));
@@ -279,7 +299,12 @@ async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY
     const entries = sections.flatMap((section) => section.items);
     expect(entries).toHaveLength(rows.length);
     const shownRefs = entries.flatMap((entry) => (entry.item ? [entry.item.ref] : [])).sort();
-    expect(shownRefs, `collection entries as ${name}`).toEqual(rows.filter((_, index) => mayOpen(index)).map((row) => row.ref).sort());
+    expect(shownRefs, `collection entries as ${name}`).toEqual(
+      rows
+        .filter((_, index) => mayOpen(index))
+        .map((row) => row.ref)
+        .sort(),
+    );
 
     if (who.viewer.id === null) continue;
     expect(refsWhere(() => true)).toEqual(expect.arrayContaining((await listedRefs('/draft', jar)).refs));
@@ -311,16 +336,21 @@ describe('every read or copy path agrees with the policy, expiry and shares incl
     const exercised = new Set<string>();
     const written = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.array(generatedItem, { minLength: 1, maxLength: 6 }), fc.array(generatedWrite, { minLength: 1, maxLength: 6 }), fc.constantFrom(...VOCABULARY), async (generated, writes, word) => {
-        let library = await replaceLibrary(generated);
-        // The first reads fill the cache; every later read follows a write.
-        await expectEveryListToAgree(library, word, exercised);
-        for (const write of writes) {
-          library = await applyWrite(library, write);
-          written.add(write.change.kind);
+      fc.asyncProperty(
+        fc.array(generatedItem, { minLength: 1, maxLength: 6 }),
+        fc.array(generatedWrite, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(...VOCABULARY),
+        async (generated, writes, word) => {
+          let library = await replaceLibrary(generated);
+          // The first reads fill the cache; every later read follows a write.
           await expectEveryListToAgree(library, word, exercised);
-        }
-      }),
+          for (const write of writes) {
+            library = await applyWrite(library, write);
+            written.add(write.change.kind);
+            await expectEveryListToAgree(library, word, exercised);
+          }
+        },
+      ),
       { numRuns: 10, seed: SEED, plugins: [fc.unbiased()] },
     );
     expect([...written].sort(), 'every kind of write was made').toEqual(['expiry', 'level', 'maintainer', 'share', 'title', 'type', 'unshare', 'visibility']);
@@ -372,12 +402,21 @@ describe('every read or copy path agrees with the policy, expiry and shares incl
 describe('search text from users', () => {
   it('never makes an invalid tsquery, whatever is typed', async () => {
     const db = ctx.database.db;
-    const operatorsAndText = fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('&', '|', '!', ':*', '(', ')', "'", '\\', '<->', '<2>', '"', ':', 'AND', 'or', '-', 'the', 'a')), { maxLength: 12 });
+    const operatorsAndText = fc.array(
+      fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.constantFrom('&', '|', '!', ':*', '(', ')', "'", '\\', '<->', '<2>', '"', ':', 'AND', 'or', '-', 'the', 'a'),
+      ),
+      { maxLength: 12 },
+    );
     await fc.assert(
       fc.asyncProperty(operatorsAndText, async (parts) => {
         const text = tsQueryText(parts.join(' '));
         if (text === null) return;
-        await db.select({ found: sql<number>`count(*)` }).from(items).where(sql`${items.searchVector} @@ to_tsquery('english', ${text})`);
+        await db
+          .select({ found: sql<number>`count(*)` })
+          .from(items)
+          .where(sql`${items.searchVector} @@ to_tsquery('english', ${text})`);
       }),
       { numRuns: 300, seed: SEED },
     );

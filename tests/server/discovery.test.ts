@@ -86,7 +86,14 @@ describe('tag filters', () => {
   it('several tags of one taxonomy, single-select too, give their union (OR)', async () => {
     const page = await indexPage(`/item?tags=${tagsParam('Resource', 'Training')}`, 'staff');
     expectInertia(page).prop('filters.tags', [refs.Resource, refs.Training]).prop('heading', 'Resource, Training');
-    expect(titlesOf(page)).toEqual(['Camp Songbook', 'Camping Safety Training', 'Children Prayer Cards', 'International Partners', 'Primary Assembly Plans', 'Staff Handbook']);
+    expect(titlesOf(page)).toEqual([
+      'Camp Songbook',
+      'Camping Safety Training',
+      'Children Prayer Cards',
+      'International Partners',
+      'Primary Assembly Plans',
+      'Staff Handbook',
+    ]);
   });
 
   it('offers the filter taxonomies with tags that lead to listable items, forced tags and selected ones', async () => {
@@ -119,11 +126,7 @@ describe('tag filters', () => {
 describe('GET /tag/{label}', () => {
   it('preselects the tag and uses its label as the heading', async () => {
     const page = await indexPage('/tag/resource');
-    expectInertia(page)
-      .prop('listing', 'tag')
-      .prop('heading', 'Resource')
-      .prop('filters.tags', [refs.Resource])
-      .prop('matchCount', titlesOf(page).length);
+    expectInertia(page).prop('listing', 'tag').prop('heading', 'Resource').prop('filters.tags', [refs.Resource]).prop('matchCount', titlesOf(page).length);
     expect(titlesOf(page)).toEqual(['Camp Songbook', 'International Partners', 'Primary Assembly Plans']);
   });
 
@@ -227,7 +230,8 @@ describe('GET /item?search=…&simplejson=true (type-ahead)', () => {
 
   it('is rate-limited per address, without limiting the item pages of that address', async () => {
     const address = '10.9.8.7';
-    for (let request = 0; request < ctx.app.config.RATE_LIMIT_TYPEAHEAD_MAX; request += 1) expect((await typeAhead('search=kit&simplejson=true', undefined, address)).statusCode).toBe(200);
+    for (let request = 0; request < ctx.app.config.RATE_LIMIT_TYPEAHEAD_MAX; request += 1)
+      expect((await typeAhead('search=kit&simplejson=true', undefined, address)).statusCode).toBe(200);
     expect((await typeAhead('search=kit&simplejson=true', undefined, address)).statusCode).toBe(429);
     const page = await ctx.app.inject({ method: 'GET', url: '/item', remoteAddress: address, headers: await inertiaHeaders(ctx.app) });
     expect(page.statusCode).toBe(200);

@@ -19,7 +19,13 @@ const manifest = {
     css: ['assets/main-abc.css'],
   },
   '_vendor-def.js': { file: 'assets/vendor-def.js', css: ['assets/vendor-def.css'] },
-  'pages/Home.tsx': { file: 'assets/Home-123.js', src: 'pages/Home.tsx', isDynamicEntry: true, imports: ['_vendor-def.js', CLIENT_ENTRY], css: ['assets/Home-123.css'] },
+  'pages/Home.tsx': {
+    file: 'assets/Home-123.js',
+    src: 'pages/Home.tsx',
+    isDynamicEntry: true,
+    imports: ['_vendor-def.js', CLIENT_ENTRY],
+    css: ['assets/Home-123.css'],
+  },
   'pages/errors/Error.tsx': { file: 'assets/Error-456.js', src: 'pages/errors/Error.tsx', isDynamicEntry: true, imports: [CLIENT_ENTRY] },
 };
 
@@ -135,9 +141,7 @@ describe('assetsPlugin', () => {
   });
 
   it('fails at startup when there is neither a build nor a dev server', async () => {
-    await expect(appServing({ clientBuildDir: path.join(dir, 'no-build'), publicDir: path.join(dir, 'no-public') })).rejects.toThrow(
-      /npm run build/,
-    );
+    await expect(appServing({ clientBuildDir: path.join(dir, 'no-build'), publicDir: path.join(dir, 'no-public') })).rejects.toThrow(/npm run build/);
   });
 
   it('starts without a build while the Vite dev server serves the client', async () => {

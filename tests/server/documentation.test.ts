@@ -17,15 +17,24 @@ async function open(email: string | null, url: string) {
 }
 
 describe('GET /documentation', () => {
-  it.each(['staff@example.org', 'team@example.org', 'admin@example.org', 'superadmin@example.org', 'manager@example.org'])('lists the handbook pages for %s', async (email) => {
-    const { response, page } = await open(email, '/documentation');
-    expect(response.statusCode).toBe(200);
-    expectInertia(page).component('documentation/Index');
-    expect(page.props.pages.map((entry: { slug: string }) => entry.slug)).toEqual(['getting-started', 'access-levels', 'adding-and-tagging-items', 'moderation', 'maintenance']);
-    expect(page.props.pages[1]).toMatchObject({ title: 'Access levels explained' });
-    expect(page.props.pages[1].summary).toMatch(/^Every item and every content file has a minimum access level\./);
-    expectInertia(page).prop('breadcrumbs', [{ label: 'Documentation' }]);
-  });
+  it.each(['staff@example.org', 'team@example.org', 'admin@example.org', 'superadmin@example.org', 'manager@example.org'])(
+    'lists the handbook pages for %s',
+    async (email) => {
+      const { response, page } = await open(email, '/documentation');
+      expect(response.statusCode).toBe(200);
+      expectInertia(page).component('documentation/Index');
+      expect(page.props.pages.map((entry: { slug: string }) => entry.slug)).toEqual([
+        'getting-started',
+        'access-levels',
+        'adding-and-tagging-items',
+        'moderation',
+        'maintenance',
+      ]);
+      expect(page.props.pages[1]).toMatchObject({ title: 'Access levels explained' });
+      expect(page.props.pages[1].summary).toMatch(/^Every item and every content file has a minimum access level\./);
+      expectInertia(page).prop('breadcrumbs', [{ label: 'Documentation' }]);
+    },
+  );
 
   it('refuses anonymous visitors with the 403 page and the sign-in hint', async () => {
     const { response, page } = await open(null, '/documentation');
@@ -54,13 +63,17 @@ describe('GET /documentation/{slug}', () => {
     expectInertia(page).prop('breadcrumbs', [{ label: 'Documentation', href: '/documentation' }, { label: 'Access levels explained' }]);
   });
 
-  it.each(['/documentation/no-such-page', '/documentation/..%2F..%2Fpackage', '/documentation/.env', '/documentation/a..b', '/documentation/Access-Levels', '/documentation/01-getting-started'])(
-    'answers 404 for %s',
-    async (url) => {
-      const { response } = await open('admin@example.org', url);
-      expect(response.statusCode).toBe(404);
-    },
-  );
+  it.each([
+    '/documentation/no-such-page',
+    '/documentation/..%2F..%2Fpackage',
+    '/documentation/.env',
+    '/documentation/a..b',
+    '/documentation/Access-Levels',
+    '/documentation/01-getting-started',
+  ])('answers 404 for %s', async (url) => {
+    const { response } = await open('admin@example.org', url);
+    expect(response.statusCode).toBe(404);
+  });
 });
 
 describe('the handbook renderer', () => {

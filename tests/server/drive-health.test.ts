@@ -59,7 +59,13 @@ async function run(action: DriveHealthAction, on: DriveHealthContext = context):
 async function newItem(fields: { code: string; title: string; level: number; folderId?: string | null }) {
   const [item] = await db()
     .insert(items)
-    .values({ code: fields.code, title: fields.title, minimumAccessLevel: fields.level, visibility: VISIBILITY.DISCOVERABLE, googleDriveFolderId: fields.folderId ?? null })
+    .values({
+      code: fields.code,
+      title: fields.title,
+      minimumAccessLevel: fields.level,
+      visibility: VISIBILITY.DISCOVERABLE,
+      googleDriveFolderId: fields.folderId ?? null,
+    })
     .returning();
   return item!;
 }
@@ -109,10 +115,12 @@ async function seedCleanLibrary() {
   await drive().addPermission(handbook.folder.id, PERSON);
   const policies = await uploadFile(handbook.folder.id, 'Policies.pdf', 'application/pdf', 2048);
   await newContent(handbook.item.id, 'Policies', policies.id, { minimumAccessLevel: LEVEL.STAFF, sizeBytes: 2048 });
-  await db().insert(itemImages).values([
-    { itemId: songbook.item.id, ref: 'img000000001', extension: 'png', source: 'upload', storageKey: 'uploads/img000000001.png' },
-    { itemId: songbook.item.id, ref: 'img000000002', extension: 'png', source: 'stock', storageKey: 'stock/campfire.png' },
-  ]);
+  await db()
+    .insert(itemImages)
+    .values([
+      { itemId: songbook.item.id, ref: 'img000000001', extension: 'png', source: 'upload', storageKey: 'uploads/img000000001.png' },
+      { itemId: songbook.item.id, ref: 'img000000002', extension: 'png', source: 'stock', storageKey: 'stock/campfire.png' },
+    ]);
   writeImageFile('uploads/img000000001.png', 300);
   writeImageFile('uploads/img000000001.large.jpg', 200);
   writeImageFile('stock/river.jpg', 500);
@@ -288,7 +296,10 @@ describe('wrong-drive-sharing-permissions', () => {
     expect(await permissionTypes(library.songbook.folder.id)).toEqual(['anyone']);
     expect(await permissionTypes(library.lyrics.id)).toEqual(['anyone']);
 
-    expect(await run('wrong-drive-sharing-permissions-fix')).toEqual([`EQ-004 "Lost": folder ${MISSING_ID} is missing from the drive`, '1 entry missing, unreadable or not fixed.']);
+    expect(await run('wrong-drive-sharing-permissions-fix')).toEqual([
+      `EQ-004 "Lost": folder ${MISSING_ID} is missing from the drive`,
+      '1 entry missing, unreadable or not fixed.',
+    ]);
   });
 
   it('the fix reports a permission it could not remove and still removes the others', async () => {
@@ -417,17 +428,21 @@ describe('missing drive file attributes', () => {
     expect((await contentRow(library.folderContent.id)).sizeBytes).toBeNull();
     expect((await contentRow(library.slidesContent.id)).format).toBe('other');
 
-    expect((await run('missing-drive-file-size-attribute')).slice(0, -1)).toEqual([`EQ-002 "Staff Handbook" content "Gone": file ${MISSING_ID} is missing from the drive`]);
+    expect((await run('missing-drive-file-size-attribute')).slice(0, -1)).toEqual([
+      `EQ-002 "Staff Handbook" content "Gone": file ${MISSING_ID} is missing from the drive`,
+    ]);
   });
 });
 
 describe('image files', () => {
   async function seedImageProblems() {
     const { songbook, handbook } = await seedCleanLibrary();
-    await db().insert(itemImages).values([
-      { itemId: handbook.item.id, ref: 'img000000003', extension: 'jpg', source: 'upload', storageKey: 'uploads/img000000003.jpg', position: 1 },
-      { itemId: handbook.item.id, ref: 'img000000004', extension: 'png', source: 'upload', storageKey: 'uploads/img000000004.png', position: 2 },
-    ]);
+    await db()
+      .insert(itemImages)
+      .values([
+        { itemId: handbook.item.id, ref: 'img000000003', extension: 'jpg', source: 'upload', storageKey: 'uploads/img000000003.jpg', position: 1 },
+        { itemId: handbook.item.id, ref: 'img000000004', extension: 'png', source: 'upload', storageKey: 'uploads/img000000004.png', position: 2 },
+      ]);
     writeImageFile('uploads/img000000003.jpg');
     writeImageFile('uploads/leftover.jpg', 2048);
     writeImageFile('uploads/leftover.large.jpg', 1024);

@@ -49,7 +49,13 @@ const namesInFolder = async () => (await context.drive.list(arranged.folderId)).
 
 /** Runs a check as Admin Advanced would, `hoursLater` after now; answers the report's lines after its heading. */
 async function check(action: 'orphaned-drive-files' | 'orphaned-drive-files-fix', hoursLater: number, drive: DrivePort = context.drive): Promise<string[]> {
-  const on: DriveHealthContext = { db: db(), drive, imagesDir: path.join(workDir, 'images'), now: new Date(Date.now() + hoursLater * HOUR_MS), organisationLevel: LEVEL.STAFF };
+  const on: DriveHealthContext = {
+    db: db(),
+    drive,
+    imagesDir: path.join(workDir, 'images'),
+    now: new Date(Date.now() + hoursLater * HOUR_MS),
+    organisationLevel: LEVEL.STAFF,
+  };
   const [heading, ...lines] = (await runDriveHealthAction(action, on)).split('\n');
   expect(heading).toMatch(new RegExp(`^${action} \\(`));
   return lines;
@@ -73,7 +79,9 @@ describe('the upload journal', () => {
   it('is empty again when a failed upload removed the files it wrote', async () => {
     const missingItem = { ...(await guide()), id: 987_654 };
     const before = await namesInFolder();
-    await expect(addUploadedContents(db(), context.drive, missingItem, [await checkedFile('Refused.txt', TEXT_BYTES)], null, context.app.log)).rejects.toThrow();
+    await expect(
+      addUploadedContents(db(), context.drive, missingItem, [await checkedFile('Refused.txt', TEXT_BYTES)], null, context.app.log),
+    ).rejects.toThrow();
     expect(await namesInFolder()).toEqual(before);
     expect(await journal()).toEqual([]);
   });
@@ -81,7 +89,9 @@ describe('the upload journal', () => {
   it('keeps the upload whose file could not be removed after a failure, for the check', async () => {
     const stubborn: DrivePort = { ...context.drive, remove: () => Promise.reject(new DriveUnavailableError('drive down')) };
     const missingItem = { ...(await guide()), id: 987_654 };
-    await expect(addUploadedContents(db(), stubborn, missingItem, [await checkedFile('Stuck.txt', Buffer.from('stuck'))], null, context.app.log)).rejects.toThrow();
+    await expect(
+      addUploadedContents(db(), stubborn, missingItem, [await checkedFile('Stuck.txt', Buffer.from('stuck'))], null, context.app.log),
+    ).rejects.toThrow();
     expect((await journal()).map((row) => row.name)).toEqual(['Stuck.txt']);
     expect(await namesInFolder()).toContain('Stuck.txt');
     expect(await check('orphaned-drive-files-fix', 25)).toEqual([
@@ -95,7 +105,10 @@ describe('the upload journal', () => {
 describe('a crash mid-upload', () => {
   it('leaves a file that the check finds once the grace period is over, and the fix removes only that file', async () => {
     const linkedAndLoose = await namesInFolder();
-    const files = [await checkedFile('Crash first.txt', Buffer.from('first file of the upload')), await checkedFile('Crash second.txt', Buffer.from('never arrives'))];
+    const files = [
+      await checkedFile('Crash first.txt', Buffer.from('first file of the upload')),
+      await checkedFile('Crash second.txt', Buffer.from('never arrives')),
+    ];
     void addUploadedContents(db(), drivePausingAtUpload(1), await guide(), files, null, context.app.log);
     await vi.waitFor(async () => expect(await namesInFolder()).toContain('Crash first.txt'), { timeout: 5000, interval: 20 });
     expect(await journal()).toHaveLength(2);
@@ -122,7 +135,10 @@ describe('a crash mid-upload', () => {
     expect(await journal()).toHaveLength(2);
 
     const fixed = await check('orphaned-drive-files-fix', 25);
-    expect(fixed).toEqual([expect.stringMatching(/^EQ-1 "Camp Leader Guide": removed file "Crash first.txt" /), 'Removed 1 orphaned file; 1 unfinished upload left no file.']);
+    expect(fixed).toEqual([
+      expect.stringMatching(/^EQ-1 "Camp Leader Guide": removed file "Crash first.txt" /),
+      'Removed 1 orphaned file; 1 unfinished upload left no file.',
+    ]);
     expect(await namesInFolder()).toEqual([...linkedAndLoose, 'Crash second.txt'].sort());
     expect(await journal()).toEqual([]);
     expect(await check('orphaned-drive-files-fix', 25)).toEqual(['No problems found.']);
@@ -130,7 +146,9 @@ describe('a crash mid-upload', () => {
 
   it('never takes a file a content row uses, even one named like the upload', async () => {
     const [linked] = (await context.drive.list(arranged.folderId)).filter((entry) => entry.id === arranged.files.guide);
-    await db().insert(driveUploads).values({ folderId: arranged.folderId, name: linked!.name, sizeBytes: linked!.size!, startedAt: new Date(linked!.modifiedAt.getTime() - 1000) });
+    await db()
+      .insert(driveUploads)
+      .values({ folderId: arranged.folderId, name: linked!.name, sizeBytes: linked!.size!, startedAt: new Date(linked!.modifiedAt.getTime() - 1000) });
     expect(await check('orphaned-drive-files-fix', UNFINISHED_UPLOAD_GRACE_MS / HOUR_MS + 1)).toEqual(['1 unfinished upload left no file.']);
     expect((await context.drive.get(arranged.files.guide)).id).toBe(arranged.files.guide);
   });
@@ -138,11 +156,16 @@ describe('a crash mid-upload', () => {
 
 describe('folders the check cannot look into', () => {
   it('clears the uploads into a folder that is gone, and keeps those into one it cannot read', async () => {
-    await db().insert(driveUploads).values([
-      { folderId: 'gone000000000000000000', name: 'A.txt', sizeBytes: 3, startedAt: new Date(Date.now() - 48 * HOUR_MS) },
-      { folderId: arranged.folderId, name: 'B.txt', sizeBytes: 3, startedAt: new Date(Date.now() - 48 * HOUR_MS) },
-    ]);
-    const unreadable: DrivePort = { ...context.drive, list: (id) => (id === arranged.folderId ? Promise.reject(new DriveUnavailableError('quota exceeded')) : context.drive.list(id)) };
+    await db()
+      .insert(driveUploads)
+      .values([
+        { folderId: 'gone000000000000000000', name: 'A.txt', sizeBytes: 3, startedAt: new Date(Date.now() - 48 * HOUR_MS) },
+        { folderId: arranged.folderId, name: 'B.txt', sizeBytes: 3, startedAt: new Date(Date.now() - 48 * HOUR_MS) },
+      ]);
+    const unreadable: DrivePort = {
+      ...context.drive,
+      list: (id) => (id === arranged.folderId ? Promise.reject(new DriveUnavailableError('quota exceeded')) : context.drive.list(id)),
+    };
     expect(await check('orphaned-drive-files-fix', 0, unreadable)).toEqual([
       'folder gone000000000000000000 (no item): folder gone000000000000000000 is missing from the drive, so its 1 unfinished upload left nothing there',
       `EQ-1 "Camp Leader Guide": folder ${arranged.folderId} could not be read (quota exceeded); its unfinished uploads are kept for the next check`,

@@ -33,7 +33,14 @@ async function seedExpiryLibrary(handle: DatabaseHandle): Promise<void> {
   const rows = await db
     .insert(items)
     .values([
-      { code: 'EQ-00001', title: TITLES.expired, blurb: 'Last summer’s dates.', visibility: VISIBILITY.DISCOVERABLE, createdByUserId: member!.id, expiresAt: new Date(now - DAY_MS) },
+      {
+        code: 'EQ-00001',
+        title: TITLES.expired,
+        blurb: 'Last summer’s dates.',
+        visibility: VISIBILITY.DISCOVERABLE,
+        createdByUserId: member!.id,
+        expiresAt: new Date(now - DAY_MS),
+      },
       { code: 'EQ-00002', title: TITLES.current, visibility: VISIBILITY.DISCOVERABLE, createdByUserId: member!.id },
       { code: 'EQ-00003', title: TITLES.draft, visibility: VISIBILITY.DRAFT, createdByUserId: member!.id },
     ])

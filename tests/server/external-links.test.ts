@@ -44,12 +44,16 @@ describe('the SSRF guard', () => {
     expect(isNonPublicAddress(address)).toBe(false);
   });
 
-  it.each(['http://127.0.0.1/', 'http://10.0.0.5:8080/admin', 'http://192.168.0.1/', 'http://[::1]:3000/', 'http://[fc00::2]/', 'http://169.254.169.254/latest/meta-data/'])(
-    'refuses the URL %s with the strict policy',
-    async (url) => {
-      await expect(resolvePublicAddresses(new URL(url).hostname, STRICT_ADDRESS_POLICY)).rejects.toBeInstanceOf(RefusedUrlError);
-    },
-  );
+  it.each([
+    'http://127.0.0.1/',
+    'http://10.0.0.5:8080/admin',
+    'http://192.168.0.1/',
+    'http://[::1]:3000/',
+    'http://[fc00::2]/',
+    'http://169.254.169.254/latest/meta-data/',
+  ])('refuses the URL %s with the strict policy', async (url) => {
+    await expect(resolvePublicAddresses(new URL(url).hostname, STRICT_ADDRESS_POLICY)).rejects.toBeInstanceOf(RefusedUrlError);
+  });
 
   it('refuses a host name that resolves to a private address, or to any private one among public ones', async () => {
     const resolving = (addresses: string[]): AddressPolicy => ({
@@ -67,9 +71,12 @@ describe('the SSRF guard', () => {
     await expect(resolvePublicAddresses('localhost', STRICT_ADDRESS_POLICY)).rejects.toBeInstanceOf(RefusedUrlError);
   });
 
-  it.each(['ftp://example.org/file', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://example.org/', 'not a url'])('refuses %s before any request', (url) => {
-    expect(() => parseCheckableUrl(url)).toThrow(RefusedUrlError);
-  });
+  it.each(['ftp://example.org/file', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://example.org/', 'not a url'])(
+    'refuses %s before any request',
+    (url) => {
+      expect(() => parseCheckableUrl(url)).toThrow(RefusedUrlError);
+    },
+  );
 
   it('a link checked with the strict policy never reaches a local server', async () => {
     let hits = 0;
@@ -226,7 +233,12 @@ describe('checking the links of items against a local server', () => {
 
   it('reports a 404 as broken with its status, and a 200 as working', async () => {
     expect(await checkLink(`${base}/good`, { policy: LOCAL_TEST_POLICY })).toEqual({ ok: true, status: 200, message: 'OK', finalUrl: `${base}/good` });
-    expect(await checkLink(`${base}/nowhere`, { policy: LOCAL_TEST_POLICY })).toEqual({ ok: false, status: 404, message: 'HTTP 404', finalUrl: `${base}/nowhere` });
+    expect(await checkLink(`${base}/nowhere`, { policy: LOCAL_TEST_POLICY })).toEqual({
+      ok: false,
+      status: 404,
+      message: 'HTTP 404',
+      finalUrl: `${base}/nowhere`,
+    });
   });
 
   it('reports a redirect loop between two addresses as broken after the redirect limit, without hanging', async () => {

@@ -72,7 +72,11 @@ const discoverable = gte(items.visibility, VISIBILITY.DISCOVERABLE);
 /** The plain answer: every passing id in order, and how many. */
 async function plainAnswer(question: FilteredQuestion): Promise<{ ids: number[]; total: number }> {
   const where: SQL | undefined = and(question.base, ...question.groups.map((group) => carriesAnyTag(items.tagIds, group)));
-  const rows = await database.db.select({ id: items.id }).from(items).where(where).orderBy(...question.order);
+  const rows = await database.db
+    .select({ id: items.id })
+    .from(items)
+    .where(where)
+    .orderBy(...question.order);
   const [counted] = await database.db.select({ total: count() }).from(items).where(where);
   return { ids: rows.map((row) => row.id), total: counted!.total };
 }
@@ -127,7 +131,6 @@ describe('filteredIds where the head is not like the rest of the list', () => {
   });
 });
 
-
 describe('rareFilteredSet', () => {
   const sorted = (ids: number[] | null) => (ids ? [...ids].sort((a, b) => a - b) : ids);
 
@@ -177,7 +180,10 @@ describe('searchCandidates with tag filters', () => {
     for (const groups of [[[tag.third]], [[tag.late]], [[tag.first]]]) {
       const plain = sorted((await plainAnswer({ base: discoverable, groups, order: titleOrder })).ids);
       const found = await candidates(discoverable, groups, bound);
-      expect(found.every((id) => plain.includes(id)), JSON.stringify(groups)).toBe(true);
+      expect(
+        found.every((id) => plain.includes(id)),
+        JSON.stringify(groups),
+      ).toBe(true);
       // 'third' (common) and 'late' (rare among the probe's rows, 200 in all) stop at the bound; 'first' has 5.
       if (plain.length > bound) expect(found.length, JSON.stringify(groups)).toBeGreaterThanOrEqual(bound);
       if (plain.length > bound) expect(found.length, JSON.stringify(groups)).toBeLessThan(plain.length);

@@ -42,7 +42,10 @@ describe('GET /readyz', () => {
 
   it('answers 503 when the database lacks a migration this build ships', async () => {
     const db = ctx.database.db;
-    const [newest] = await sqlRows<{ id: number; hash: string; created_at: string }>(db, sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    const [newest] = await sqlRows<{ id: number; hash: string; created_at: string }>(
+      db,
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
     await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
     try {
       const response = await get('/readyz');

@@ -31,7 +31,14 @@ async function seed(handle: DatabaseHandle) {
       { ref: STAFF_ONLY, code: 'T-1', title: 'Staff Only', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4 },
       { ref: MEMBERS_DRAFT, code: 'T-2', title: 'Member’s Draft', visibility: VISIBILITY.DRAFT, minimumAccessLevel: 0, createdByUserId: member.id },
       { ref: EXPIRED, code: 'T-3', title: 'Expired', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0, expiresAt: new Date(Date.now() - 86_400_000) },
-      { ref: EXPIRED_STAFF, code: 'T-4', title: 'Expired Staff', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4, expiresAt: new Date(Date.now() - 86_400_000) },
+      {
+        ref: EXPIRED_STAFF,
+        code: 'T-4',
+        title: 'Expired Staff',
+        visibility: VISIBILITY.DISCOVERABLE,
+        minimumAccessLevel: 4,
+        expiresAt: new Date(Date.now() - 86_400_000),
+      },
     ])
     .returning();
   await handle.db.insert(shares).values([
@@ -175,7 +182,11 @@ describe('stock images', () => {
 
 describe('GET /image/search', () => {
   it('is for signed-in users', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/image/search?q=camp', headers: { accept: 'application/json', cookie: (await csrfJar(ctx.app)).header() } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/image/search?q=camp',
+      headers: { accept: 'application/json', cookie: (await csrfJar(ctx.app)).header() },
+    });
     expect(response.statusCode).toBe(401);
   });
 

@@ -34,7 +34,9 @@ async function seedItems(handle: DatabaseHandle) {
       { ref: STAFF_NOTES, code: 'EQ-2', title: 'Staff Notes', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4 },
     ])
     .returning();
-  await handle.db.insert(itemImages).values({ ref: 'stockimage001', itemId: camp.id, extension: 'png', source: 'stock', storageKey: 'stock/campfire.png', position: 0 });
+  await handle.db
+    .insert(itemImages)
+    .values({ ref: 'stockimage001', itemId: camp.id, extension: 'png', source: 'stock', storageKey: 'stock/campfire.png', position: 0 });
 }
 
 const ctx = useTestApp({ seed: seedItems, env: { DATA_DIR: dataDir, IMAGE_MAX_BYTES: String(MAX_BYTES) } });
@@ -73,7 +75,13 @@ async function errorsShownNext(jar: CookieJar): Promise<Record<string, string>> 
 
 async function imagesOf(itemRef: string) {
   return ctx.database.db
-    .select({ ref: itemImages.ref, extension: itemImages.extension, source: itemImages.source, storageKey: itemImages.storageKey, position: itemImages.position })
+    .select({
+      ref: itemImages.ref,
+      extension: itemImages.extension,
+      source: itemImages.source,
+      storageKey: itemImages.storageKey,
+      position: itemImages.position,
+    })
     .from(itemImages)
     .innerJoin(items, eq(items.id, itemImages.itemId))
     .where(eq(items.ref, itemRef))
@@ -110,7 +118,10 @@ describe('POST /item/{ref}/image/upload', () => {
     ]);
     expect(response.statusCode).toBe(303);
     const added = (await imagesOf(STAFF_NOTES)).slice(before);
-    expect(added.map((image) => [image.extension, image.position])).toEqual([['jpg', before], ['png', before + 1]]);
+    expect(added.map((image) => [image.extension, image.position])).toEqual([
+      ['jpg', before],
+      ['png', before + 1],
+    ]);
     const stored = await sharp(path.join(uploadsDir, `${added[0].ref}.jpg`)).metadata();
     expect(stored.format).toBe('jpeg');
     expect(stored.exif).toBeUndefined();

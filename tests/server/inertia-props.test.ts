@@ -31,9 +31,7 @@ beforeAll(async () => {
         }),
       );
       routes.post('/dashboard/archive', (_request, reply) => reply.redirectWithErrors({ archive: 'Choose an entry' }, '/dashboard'));
-      routes.get('/profile', (_request, reply) =>
-        renderTestPage(reply, 'test/Profile', { profile: { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } } }),
-      );
+      routes.get('/profile', (_request, reply) => renderTestPage(reply, 'test/Profile', { profile: { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } } }));
       routes.get('/deferred', (_request, reply) =>
         renderTestPage(reply, 'test/Deferred', {
           item: 'Psalm 23',
@@ -49,7 +47,9 @@ beforeAll(async () => {
           messages: merge(() => [{ ref: 'm2' }]).prepend(),
           settings: merge({ theme: { dark: true } }).deepMerge(),
           people: merge(() => [{ ref: 'p2' }]).matchOn('ref'),
-          feed: merge({ data: [{ ref: 'f2' }], meta: { page: 2 } }).append('data').matchOn('data.ref'),
+          feed: merge({ data: [{ ref: 'f2' }], meta: { page: 2 } })
+            .append('data')
+            .matchOn('data.ref'),
           later: defer(() => ['x']).merge(),
         }),
       );
@@ -113,7 +113,12 @@ describe('partial reloads', () => {
     const page = await new TestBrowser(app).partial('/dashboard', 'test/Dashboard', { only: ['stats'] });
 
     expect(page.props).toEqual({ stats: { items: 3 }, clock: '12:00', errors: {} });
-    expect(evaluations).toEqual(new Map([['stats', 1], ['clock', 1]]));
+    expect(evaluations).toEqual(
+      new Map([
+        ['stats', 1],
+        ['clock', 1],
+      ]),
+    );
   });
 
   it('remove the excepted props after narrowing by the requested ones', async () => {
@@ -148,7 +153,10 @@ describe('partial reloads', () => {
     expectInertia(await browser.page('/profile')).prop('profile', { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
     expectInertia(await browser.partial('/profile', 'test/Profile', { only: ['profile.address.city'] })).prop('profile', { address: { city: 'Leeds' } });
     expectInertia(await browser.partial('/profile', 'test/Profile', { only: ['profile'], except: ['profile.address'] })).prop('profile', { name: 'Ann' });
-    expectInertia(await browser.partial('/profile', 'test/Profile', { only: ['profile'] })).prop('profile', { name: 'Ann', address: { city: 'Leeds', code: 'LS1' } });
+    expectInertia(await browser.partial('/profile', 'test/Profile', { only: ['profile'] })).prop('profile', {
+      name: 'Ann',
+      address: { city: 'Leeds', code: 'LS1' },
+    });
   });
 
   it('send optional props only when asked for by name', async () => {
@@ -174,7 +182,15 @@ describe('partial reloads', () => {
   it('evaluate each lazy prop at most once per full visit', async () => {
     await new TestBrowser(app).page('/dashboard');
 
-    expect(evaluations).toEqual(new Map([['stats', 1], ['recent', 1], ['filters.level', 1], ['clock', 1], ['menu', 1]]));
+    expect(evaluations).toEqual(
+      new Map([
+        ['stats', 1],
+        ['recent', 1],
+        ['filters.level', 1],
+        ['clock', 1],
+        ['menu', 1],
+      ]),
+    );
   });
 });
 
@@ -205,7 +221,9 @@ describe('deferred props', () => {
     const browser = new TestBrowser(app);
 
     const full = await browser.page('/wrapped-in-lazy');
-    expectInertia(full).prop('auth', { user: 'Ann' }).deferred({ auth: ['auth.permissions'] });
+    expectInertia(full)
+      .prop('auth', { user: 'Ann' })
+      .deferred({ auth: ['auth.permissions'] });
 
     const partial = await browser.partial('/wrapped-in-lazy', 'test/WrappedInLazy', { only: ['auth.permissions'] });
     expectInertia(partial).prop('auth', { permissions: ['edit'] });
@@ -264,7 +282,9 @@ describe('infinite scroll props', () => {
   it('are marked reset and not merged when the client resets them', async () => {
     const page = await new TestBrowser(app).partial('/scrolling', 'test/Scrolling', { only: ['items'] }, { 'x-inertia-reset': 'items' });
 
-    expectInertia(page).scrollProps({ items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: true } }).mergeProps([]);
+    expectInertia(page)
+      .scrollProps({ items: { pageName: 'page', currentPage: 2, previousPage: 1, nextPage: 3, reset: true } })
+      .mergeProps([]);
   });
 });
 
@@ -294,6 +314,8 @@ describe('once props', () => {
   it('are sent on partial reloads even when the client has them', async () => {
     const page = await new TestBrowser(app).partial('/once', 'test/Once', { only: ['levels'] }, { 'x-inertia-except-once-props': 'levels' });
 
-    expectInertia(page).prop('levels', [1, 2, 3]).onceProps({ levels: { prop: 'levels', expiresAt: null } });
+    expectInertia(page)
+      .prop('levels', [1, 2, 3])
+      .onceProps({ levels: { prop: 'levels', expiresAt: null } });
   });
 });

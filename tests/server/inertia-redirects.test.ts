@@ -32,7 +32,9 @@ beforeAll(async () => {
     routes.post('/back', (_request, reply) => reply.redirectBack('/other'));
     routes.post('/flash', (_request, reply) => reply.flash('highlight', 'item-abc').notify('Saved', 'success', { pseudoref: 'save-1' }).redirect('/form'));
     routes.post('/notify-with-link', (_request, reply) =>
-      reply.notify('Added to “Holiday Club”.', 'success', { pseudoref: 'link-1', link: { href: '/collection/coll00000001', label: 'Open the collection' } }).redirect('/form'),
+      reply
+        .notify('Added to “Holiday Club”.', 'success', { pseudoref: 'link-1', link: { href: '/collection/coll00000001', label: 'Open the collection' } })
+        .redirect('/form'),
     );
     routes.post('/notify-twice', (_request, reply) => reply.notify('First').notify('Second', 'warning').redirect('/form'));
     routes.get('/flash-and-render', (_request, reply) => {
@@ -130,7 +132,10 @@ describe('a redirect to another origin', () => {
   it('stays a plain redirect for first visits and form posts', async () => {
     const browser = new TestBrowser(app);
 
-    for (const [method, status] of [['GET', 302], ['PATCH', 303]] as const) {
+    for (const [method, status] of [
+      ['GET', 302],
+      ['PATCH', 303],
+    ] as const) {
       const response = await browser.request('/elsewhere', { method });
       expect([response.statusCode, response.headers.location]).toEqual([status, 'https://drive.example.com/folder/1#files']);
     }

@@ -100,7 +100,9 @@ describe('expectInertia', () => {
     expect(failure(() => page.component('items/Index'))).toMatch(/Inertia page component: expected 'items\/Show' to be 'items\/Index'/);
     expect(failure(() => page.url('/other'))).toMatch(/url of items\/Show: expected '\/item' to be '\/other'/);
     expect(failure(() => page.prop('item.title', 'Psalm 24'))).toMatch(/prop item.title of items\/Show: expected 'Psalm 23' to deeply equal 'Psalm 24'/);
-    expect(failure(() => page.prop('item.subtitle'))).toBe('items/Show has no prop item.subtitle (item has no subtitle); props: item, comments, levels, feed, errors');
+    expect(failure(() => page.prop('item.subtitle'))).toBe(
+      'items/Show has no prop item.subtitle (item has no subtitle); props: item, comments, levels, feed, errors',
+    );
     expect(failure(() => page.prop('stats.count', 1))).toMatch(/^items\/Show has no prop stats.count \(no stats\)/);
     expect(failure(() => page.props({ item: { title: 'Psalm 24' } }))).toMatch(/props of items\/Show: expected .* to match object/);
     expect(failure(() => page.missingProp('item.owner'))).toBe('items/Show has prop item.owner, expected none; it is {"name":"Ann","email":null}');

@@ -10,12 +10,8 @@ let handlerRuns = 0;
 beforeAll(async () => {
   app = await buildInertiaApp(
     (routes) => {
-      routes.get('/', (_request, reply) =>
-        reply.inertia('Home', { intro: 'Welcome', contactHref: '/contact', bannerUrl: null }),
-      );
-      routes.get('/script', (_request, reply) =>
-        renderTestPage(reply, 'test/Script', { note: '</script><script>alert(1)</script>', comment: '<!--<script>' }),
-      );
+      routes.get('/', (_request, reply) => reply.inertia('Home', { intro: 'Welcome', contactHref: '/contact', bannerUrl: null }));
+      routes.get('/script', (_request, reply) => renderTestPage(reply, 'test/Script', { note: '</script><script>alert(1)</script>', comment: '<!--<script>' }));
       routes.get('/counted', (_request, reply) => {
         handlerRuns += 1;
         return renderTestPage(reply, 'test/Counted', {});
@@ -25,22 +21,14 @@ beforeAll(async () => {
         return renderTestPage(reply, 'test/Counted', {});
       });
       routes.get('/missing', (_request, reply) =>
-        reply.inertia(
-          'errors/Error',
-          { status: 404, title: 'Not found', message: 'No such page', detail: null },
-          { status: 404 },
-        ),
+        reply.inertia('errors/Error', { status: 404, title: 'Not found', message: 'No such page', detail: null }, { status: 404 }),
       );
       routes.get('/gone', (_request, reply) => {
         reply.code(410);
         return renderTestPage(reply, 'test/Gone', {});
       });
-      routes.get('/history', (_request, reply) =>
-        renderTestPage(reply, 'test/History', {}, { encryptHistory: true, clearHistory: true }),
-      );
-      routes.get('/plain-history', (_request, reply) =>
-        renderTestPage(reply, 'test/History', {}, { encryptHistory: false, clearHistory: false }),
-      );
+      routes.get('/history', (_request, reply) => renderTestPage(reply, 'test/History', {}, { encryptHistory: true, clearHistory: true }));
+      routes.get('/plain-history', (_request, reply) => renderTestPage(reply, 'test/History', {}, { encryptHistory: false, clearHistory: false }));
       routes.get('/shared', (_request, reply) => renderTestPage(reply, 'test/Shared', { appName: 'Page override' }));
       routes.get('/is-inertia', (request, reply) => reply.send({ decorated: request.isInertia, helper: isInertiaRequest(request) }));
     },
@@ -167,10 +155,7 @@ describe('asset version check', () => {
   });
 
   it('accepts unversioned clients when the app is unversioned', async () => {
-    const unversioned = await buildInertiaApp(
-      (routes) => routes.get('/', (_request, reply) => renderTestPage(reply, 'test/Plain', {})),
-      { version: () => '' },
-    );
+    const unversioned = await buildInertiaApp((routes) => routes.get('/', (_request, reply) => renderTestPage(reply, 'test/Plain', {})), { version: () => '' });
     const response = await unversioned.inject({ method: 'GET', url: '/', headers: { 'x-inertia': 'true' } });
     await unversioned.close();
 
@@ -183,9 +168,7 @@ describe('serializePage', () => {
   it('escapes every slash and angle bracket as JSON escapes', () => {
     const page: PageObject = { component: 'a/B', props: { errors: {}, html: '<b>x</b>' }, url: '/a', version: '' };
 
-    expect(serializePage(page)).toBe(
-      '{"component":"a\\/B","props":{"errors":{},"html":"\\u003cb>x\\u003c\\/b>"},"url":"\\/a","version":""}',
-    );
+    expect(serializePage(page)).toBe('{"component":"a\\/B","props":{"errors":{},"html":"\\u003cb>x\\u003c\\/b>"},"url":"\\/a","version":""}');
     expect(JSON.parse(serializePage(page))).toEqual(page);
   });
 });

@@ -201,7 +201,11 @@ describe('sending an invitation to addresses', () => {
     const invitation = await createInvitation(admin, 'Affiliate');
     await send(ctx.app, admin, 'POST', `/user_invitation/${invitation.ref}`, { addresses: ' \n ' });
     expect((await nextPage(ctx.app, admin)).errors.addresses).toBe(INVITATION_MESSAGES.noAddresses);
-    await ctx.db().update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.ref, invitation.ref));
+    await ctx
+      .db()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.ref, invitation.ref));
     await send(ctx.app, admin, 'POST', `/user_invitation/${invitation.ref}`, { addresses: 'late@example.com' });
     expect((await nextPage(ctx.app, admin)).errors.addresses).toBe(INVITATION_MESSAGES.notSendable);
     expect(await ctx.app.mailOutbox.flush()).toBe(0);
@@ -233,7 +237,11 @@ describe('accepting an invitation', () => {
     expect(await userTypeOf('affiliate@example.org')).toBe('Affiliate');
     const detail = await visit(ctx.app, `/user_invitation/${invitation.ref}`, await ctx.as(ADMIN));
     expectInertia(detail.page).props({ invitation: { state: 'accepted', accepted_by: 'Maya Thompson', accept_link: null } });
-    await ctx.db().update(users).set({ userTypeId: await userTypeId('Member') }).where(eq(users.email, 'member@example.org'));
+    await ctx
+      .db()
+      .update(users)
+      .set({ userTypeId: await userTypeId('Member') })
+      .where(eq(users.email, 'member@example.org'));
   });
 
   it('refuses an expired invitation with 410, which only then can be regenerated with a new link', async () => {
@@ -242,7 +250,11 @@ describe('accepting an invitation', () => {
     const oldPath = acceptPath(invitation);
     expect((await send(ctx.app, admin, 'PATCH', `/user_invitation/${invitation.ref}`)).statusCode).toBe(409);
 
-    await ctx.db().update(invitations).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(invitations.ref, invitation.ref));
+    await ctx
+      .db()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(invitations.ref, invitation.ref));
     const member = await ctx.as('member@example.org');
     const expired = await visit(ctx.app, oldPath, member);
     expect(expired.response.statusCode).toBe(410);
@@ -272,9 +284,7 @@ describe('accepting an invitation', () => {
     const { page } = await visit(ctx.app, path, leader);
     expectInertia(page)
       .component('invite/Redundant')
-      .prop('message', 
-        'The invitation from Grace Adeyemi will not grant you a higher level of access than you already have, so cannot be accepted.',
-      );
+      .prop('message', 'The invitation from Grace Adeyemi will not grant you a higher level of access than you already have, so cannot be accepted.');
     expect((await send(ctx.app, leader, 'POST', path)).statusCode).toBe(403);
     expect(await userTypeOf('leader@example.org')).toBe('Leader');
     expect((await rowOf(invitation.ref)).acceptedAt).toBeNull();
@@ -289,7 +299,9 @@ describe('accepting an invitation', () => {
     expect(await statusOf(ctx.app, member, 'GET', '/invite')).toBe(404);
     await visit(ctx.app, path, member);
     const shown = await visit(ctx.app, '/invite', member);
-    expectInertia(shown.page).component('invite/Show').props({ accept_link: null, invitation: { from: 'Kwame Boateng' } });
+    expectInertia(shown.page)
+      .component('invite/Show')
+      .props({ accept_link: null, invitation: { from: 'Kwame Boateng' } });
 
     expect((await send(ctx.app, member, 'DELETE', '/invite')).statusCode).toBe(303);
     expect((await nextPage(ctx.app, member)).notices).toContain(INVITATION_MESSAGES.declined);

@@ -43,17 +43,26 @@ describe.skipIf(onPglite)('concurrent writes to one item (PostgreSQL only: PGlit
     [{ id: itemId }] = (await db().select({ id: items.id }).from(items).where(eq(items.ref, ITEMS.guide))) as [{ id: number }];
     tagRefs = new Map((await db().select({ label: tags.label, ref: tags.ref }).from(tags)).map((row) => [row.label, row.ref]));
     // The folder and a few rows to re-order exist before the first batch.
-    const warmUp = await upload(context.app, jar, ITEMS.guide, ['A', 'B', 'C'].map((name) => ({ name: `${name}.txt`, type: 'text/plain', data: TEXT_BYTES })));
+    const warmUp = await upload(
+      context.app,
+      jar,
+      ITEMS.guide,
+      ['A', 'B', 'C'].map((name) => ({ name: `${name}.txt`, type: 'text/plain', data: TEXT_BYTES })),
+    );
     expect(warmUp.statusCode).toBe(303);
   });
 
   const contentRefs = async () =>
-    (await db().select({ ref: contents.ref }).from(contents).where(eq(contents.itemId, itemId)).orderBy(asc(contents.position), asc(contents.id))).map((row) => row.ref);
+    (await db().select({ ref: contents.ref }).from(contents).where(eq(contents.itemId, itemId)).orderBy(asc(contents.position), asc(contents.id))).map(
+      (row) => row.ref,
+    );
 
   const title = async () => (await db().select({ title: items.title }).from(items).where(eq(items.id, itemId)))[0]!.title;
 
   const topicLabels = async () =>
-    (await db().select({ label: tags.label }).from(itemTags).innerJoin(tags, eq(tags.id, itemTags.tagId)).where(eq(itemTags.itemId, itemId))).map((row) => row.label).sort();
+    (await db().select({ label: tags.label }).from(itemTags).innerJoin(tags, eq(tags.id, itemTags.tagId)).where(eq(itemTags.itemId, itemId)))
+      .map((row) => row.label)
+      .sort();
 
   /** The tag changes of a batch: two different topics, added in some rounds and removed in others, so the outcome is known. */
   function tagChangesOf(batch: number): { label: string; add: boolean }[] {

@@ -3,7 +3,19 @@ import { count, eq, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
 import { itemCharacteristics, items, itemTags, users } from '../../server/db/schema';
 import { useSessionTestApp } from '../support/sessions';
-import { ADMIN, MAINTAINER, OTHER_MEMBER, characteristicValues, createItem, itemRow, itemTagLabels, nextPage, seedEditingLibrary, send, userId } from './item-editing-fixtures';
+import {
+  ADMIN,
+  MAINTAINER,
+  OTHER_MEMBER,
+  characteristicValues,
+  createItem,
+  itemRow,
+  itemTagLabels,
+  nextPage,
+  seedEditingLibrary,
+  send,
+  userId,
+} from './item-editing-fixtures';
 
 const context = useSessionTestApp({ seed: seedEditingLibrary });
 const { db, as } = context;
@@ -99,7 +111,10 @@ describe('POST /i/{ref} duplicates', () => {
 describe('DELETE /i/{ref}', () => {
   it('lets the maintainer delete their own draft with everything hanging off it, then go to /draft', async () => {
     const item = await createItem(db(), { visibility: VISIBILITY.PENDING, tagLabels: ['Resource'], characteristicValues: { Licence: 'CC0' } });
-    await db().update(users).set({ personItemId: item.id }).where(eq(users.id, await userId(db(), MAINTAINER)));
+    await db()
+      .update(users)
+      .set({ personItemId: item.id })
+      .where(eq(users.id, await userId(db(), MAINTAINER)));
     const jar = await as(MAINTAINER);
     const response = await send(context.app, jar, 'DELETE', `/i/${item.ref}`);
 
@@ -108,7 +123,10 @@ describe('DELETE /i/{ref}', () => {
     expect(await itemRow(db(), item.id)).toBeUndefined();
     expect(await itemTagLabels(db(), item.id)).toEqual([]);
     expect(await characteristicValues(db(), item.id)).toEqual({});
-    const [maintainer] = await db().select({ personItemId: users.personItemId }).from(users).where(eq(users.id, await userId(db(), MAINTAINER)));
+    const [maintainer] = await db()
+      .select({ personItemId: users.personItemId })
+      .from(users)
+      .where(eq(users.id, await userId(db(), MAINTAINER)));
     expect(maintainer?.personItemId).toBeNull();
     expect((await nextPage(context.app, jar)).notices).toEqual([`Deleted "${item.title}"`]);
   });

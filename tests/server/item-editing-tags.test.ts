@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
-import { ADMIN, MAINTAINER, OTHER_MEMBER, createItem, itemRow, itemTagLabels, nextPage, seedEditingLibrary, send, tag, taxonomyRef } from './item-editing-fixtures';
+import {
+  ADMIN,
+  MAINTAINER,
+  OTHER_MEMBER,
+  createItem,
+  itemRow,
+  itemTagLabels,
+  nextPage,
+  seedEditingLibrary,
+  send,
+  tag,
+  taxonomyRef,
+} from './item-editing-fixtures';
 
 const context = useSessionTestApp({ seed: seedEditingLibrary });
 const { db, as } = context;

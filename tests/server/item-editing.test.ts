@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { useSessionTestApp } from '../support/sessions';
-import { ADMIN, MAINTAINER, OTHER_MEMBER, characteristic, characteristicValues, createItem, itemRow, nextPage, seedEditingLibrary, send, userId, userRef } from './item-editing-fixtures';
+import {
+  ADMIN,
+  MAINTAINER,
+  OTHER_MEMBER,
+  characteristic,
+  characteristicValues,
+  createItem,
+  itemRow,
+  nextPage,
+  seedEditingLibrary,
+  send,
+  userId,
+  userRef,
+} from './item-editing-fixtures';
 
 const context = useSessionTestApp({ seed: seedEditingLibrary });
 const { db, as } = context;
@@ -262,7 +275,11 @@ describe('characteristic values', () => {
   ];
 
   it.each(invalid)('refuses %s = %j with an error under its field', async (title, input, message) => {
-    const item = await createItem(db(), { characteristicValues: { [title]: title === 'Works online' ? 'true' : title === 'Last safety check' ? '2020-01' : title === 'Trailer video' ? 'https://a.example' : '10' } });
+    const item = await createItem(db(), {
+      characteristicValues: {
+        [title]: title === 'Works online' ? 'true' : title === 'Last safety check' ? '2020-01' : title === 'Trailer video' ? 'https://a.example' : '10',
+      },
+    });
     const before = await characteristicValues(db(), item.id);
     const { ref } = await characteristic(db(), title);
     const { jar } = await patchAs(MAINTAINER, item.ref, { [`characteristic-${ref}`]: input });

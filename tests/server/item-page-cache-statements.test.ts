@@ -52,7 +52,10 @@ describe('statements per item page, with the library cache', () => {
       .where(and(eq(schema.itemAffirmations.itemId, await itemIdOf(recording.database, REFS.public)), eq(schema.users.email, 'leader@example.org')));
     // Take the leader's affirmation back if they have one, else give one: either way the total moves by one.
     const value = mine[0].n > 0 ? 0 : 1;
-    const response = await callFromItemPage({ app: recording.app } as TestApp, jar, 'POST', `${ITEM_PAGE}/affirmation`, REFS.public, { affirmation: OPTION_REFS.helpful, value });
+    const response = await callFromItemPage({ app: recording.app } as TestApp, jar, 'POST', `${ITEM_PAGE}/affirmation`, REFS.public, {
+      affirmation: OPTION_REFS.helpful,
+      value,
+    });
     expect(response.statusCode).toBe(303);
     let after: ItemDetail | undefined;
     const statements = await statementsOf(async () => {

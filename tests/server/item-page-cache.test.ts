@@ -35,7 +35,9 @@ describe('the item page’s cached parts', () => {
     await itemAs('leader');
     const before = await itemAs('leader');
 
-    await run(sql`update item_characteristics set value = 'Changed just now' where item_id = ${id} and characteristic_id = (select min(characteristic_id) from item_characteristics where item_id = ${id})`);
+    await run(
+      sql`update item_characteristics set value = 'Changed just now' where item_id = ${id} and characteristic_id = (select min(characteristic_id) from item_characteristics where item_id = ${id})`,
+    );
     expect((await itemAs('leader')).characteristics.map((c) => c.value)).toContain('Changed just now');
 
     await run(sql`update item_images set position = position where item_id = ${id}`);
@@ -60,7 +62,11 @@ describe('the item page’s cached parts', () => {
     expect(await raises(sql`update tasks set notes = notes || '.' where item_id = ${id}`)).toBe(true);
     expect(await raises(sql`update contents set label = label || '.' where item_id = ${id}`)).toBe(true);
     expect(await raises(sql`update users set name = name || '.' where email = 'team@example.org'`)).toBe(true);
-    expect(await raises(sql`insert into relations (ref, item_id, related_item_id) select 'relationcache1', ${id}, id from items where ref = ${REFS.related} on conflict do nothing`)).toBe(true);
+    expect(
+      await raises(
+        sql`insert into relations (ref, item_id, related_item_id) select 'relationcache1', ${id}, id from items where ref = ${REFS.related} on conflict do nothing`,
+      ),
+    ).toBe(true);
 
     expect(await raises(sql`update contents set open_count = open_count + 1, last_opened_at = now() where item_id = ${id}`)).toBe(false);
     expect(await raises(sql`update users set last_login_at = now() where email = 'team@example.org'`)).toBe(false);

@@ -70,7 +70,21 @@ export async function seedItemLibrary(handle: DatabaseHandle): Promise<void> {
   const rows = await db
     .insert(items)
     .values([
-      { ref: REFS.public, code: 'EQ-00001', title: TITLES.public, topic: 'Schools work', blurb: 'A ten-minute assembly.', authors: ['Ruth Ellis'], ...published, createdByUserId: user.team, availableExternalLink: 'https://example.com/lost-sheep', initialPublicationYearMonth: '2021-09', lastUpdatedYearMonth: '2024-02', googleDriveFolderId: 'drive-folder-1', review: 'Check the film clip licence.' },
+      {
+        ref: REFS.public,
+        code: 'EQ-00001',
+        title: TITLES.public,
+        topic: 'Schools work',
+        blurb: 'A ten-minute assembly.',
+        authors: ['Ruth Ellis'],
+        ...published,
+        createdByUserId: user.team,
+        availableExternalLink: 'https://example.com/lost-sheep',
+        initialPublicationYearMonth: '2021-09',
+        lastUpdatedYearMonth: '2024-02',
+        googleDriveFolderId: 'drive-folder-1',
+        review: 'Check the film clip licence.',
+      },
       { ref: REFS.related, code: 'EQ-00002', title: TITLES.related, ...published, createdByUserId: user.staff, showCreatedBy: true },
       { ref: REFS.members, code: 'EQ-00003', title: TITLES.members, visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 1 },
       { ref: REFS.staff, code: 'EQ-00004', title: TITLES.staff, visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4 },
@@ -78,7 +92,15 @@ export async function seedItemLibrary(handle: DatabaseHandle): Promise<void> {
       { ref: REFS.pending, code: 'EQ-00006', title: TITLES.pending, visibility: VISIBILITY.PENDING, minimumAccessLevel: 0, createdByUserId: user.affiliate },
       { ref: REFS.hidden, code: 'EQ-00007', title: TITLES.hidden, visibility: VISIBILITY.HIDDEN, minimumAccessLevel: 0 },
       { ref: REFS.unlisted, code: 'EQ-00008', title: TITLES.unlisted, visibility: VISIBILITY.UNLISTED, minimumAccessLevel: 0 },
-      { ref: REFS.expired, code: 'EQ-00009', title: TITLES.expired, ...published, createdByUserId: user.leader, expiresAt: new Date(now - DAY_MS), expiresNote: EXPIRED_NOTE },
+      {
+        ref: REFS.expired,
+        code: 'EQ-00009',
+        title: TITLES.expired,
+        ...published,
+        createdByUserId: user.leader,
+        expiresAt: new Date(now - DAY_MS),
+        expiresNote: EXPIRED_NOTE,
+      },
       { ref: REFS.expiring, code: 'EQ-00010', title: TITLES.expiring, ...published, expiresAt: new Date(now + 10 * DAY_MS) },
       { ref: REFS.shared, code: 'EQ-00011', title: TITLES.shared, visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 5 },
       { ref: REFS.counted, code: 'EQ-00012', title: TITLES.counted, ...published },
@@ -95,8 +117,24 @@ export async function seedItemLibrary(handle: DatabaseHandle): Promise<void> {
   await seedCharacteristics(handle, publicId);
 
   await db.insert(tasks).values([
-    { ref: 'taskoverdue1', itemId: publicId, task: 'Check the film clip links', priority: 3, dueDate: isoDay(now - 2 * DAY_MS), forUserId: user.team, byUserId: user.admin },
-    { ref: 'tasksoon0001', itemId: publicId, task: 'Add a Welsh translation', priority: 1, dueDate: isoDay(now + 3 * DAY_MS), forUserId: user.staff, byUserId: user.admin },
+    {
+      ref: 'taskoverdue1',
+      itemId: publicId,
+      task: 'Check the film clip links',
+      priority: 3,
+      dueDate: isoDay(now - 2 * DAY_MS),
+      forUserId: user.team,
+      byUserId: user.admin,
+    },
+    {
+      ref: 'tasksoon0001',
+      itemId: publicId,
+      task: 'Add a Welsh translation',
+      priority: 1,
+      dueDate: isoDay(now + 3 * DAY_MS),
+      forUserId: user.staff,
+      byUserId: user.admin,
+    },
     { ref: 'taskdone0001', itemId: publicId, task: 'Proofread the script', priority: 2, completedAt: new Date(now - DAY_MS), byUserId: user.admin },
   ]);
 
@@ -126,7 +164,15 @@ export async function seedItemLibrary(handle: DatabaseHandle): Promise<void> {
     { sharedType: 'item', itemId: id[REFS.shared], toEmail: 'affiliate@example.org', toUserId: user.affiliate, level: 5, fromUserId: user.team },
     // Addressed by e-mail only: reaches the member through their verified address.
     { sharedType: 'item', itemId: id[REFS.shared], toEmail: 'member@example.org', level: 5, fromUserId: user.team, expiresAt: new Date(now + 30 * DAY_MS) },
-    { sharedType: 'item', itemId: id[REFS.shared], toEmail: 'leader@example.org', toUserId: user.leader, level: 5, fromUserId: user.team, expiresAt: new Date(now - DAY_MS) },
+    {
+      sharedType: 'item',
+      itemId: id[REFS.shared],
+      toEmail: 'leader@example.org',
+      toUserId: user.leader,
+      level: 5,
+      fromUserId: user.team,
+      expiresAt: new Date(now - DAY_MS),
+    },
     // Below the item's level: grants nothing.
     { sharedType: 'item', itemId: id[REFS.shared], toEmail: 'staff@example.org', toUserId: user.staff, level: 3, fromUserId: user.team },
   ]);
@@ -197,7 +243,12 @@ export async function callFromItemPage(ctx: TestApp, jar: CookieJar | undefined,
   const response = await ctx.app.inject({
     method,
     url,
-    headers: { ...(await inertiaHeaders(ctx.app)), ...csrf, referer: `http://localhost/i/${pageRef}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(await inertiaHeaders(ctx.app)),
+      ...csrf,
+      referer: `http://localhost/i/${pageRef}`,
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
     payload: payload ? JSON.stringify(payload) : undefined,
   });
   jar?.store(response);

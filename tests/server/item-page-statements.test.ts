@@ -96,4 +96,3 @@ describe('statements per item page', () => {
     expect(statements).toEqual(['session', 'record', 'parts(item)']);
   });
 });
-

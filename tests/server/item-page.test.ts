@@ -56,13 +56,17 @@ describe('who may open which item', () => {
 
   it.each(cases)('%s opening the %s item gets %i', async (who, item, status) => {
     const { response } = await open(who, REFS[item]);
-    expectInertia(response).status(status).component(status === 200 ? 'items/Show' : 'errors/Error');
+    expectInertia(response)
+      .status(status)
+      .component(status === 200 ? 'items/Show' : 'errors/Error');
     if (status !== 200) expect(response.body).not.toContain(TITLES[item]);
   });
 
   it('answers 404 for an unknown or malformed ref', async () => {
     for (const ref of ['nosuchitem99', 'NOT-A-REF', 'x']) {
-      expectInertia((await open('anonymous', ref)).response).status(404).prop('title', ERROR_PAGES[404].title);
+      expectInertia((await open('anonymous', ref)).response)
+        .status(404)
+        .prop('title', ERROR_PAGES[404].title);
     }
   });
 
@@ -107,24 +111,26 @@ describe('the item page props', () => {
         { ref: 'imagesheep01', extension: 'jpg', url: '/image/imagesheep01', public_thumbnail_large_url: '/image/imagesheep01/large' },
         { ref: 'imagesheep02', extension: 'png', url: '/image/imagesheep02', public_thumbnail_large_url: '/image/imagesheep02/large' },
       ])
-      .props({ item: {
-      ref: REFS.public,
-      title: TITLES.public,
-      topic: 'Schools work',
-      blurb: 'A ten-minute assembly.',
-      authors: ['Ruth Ellis'],
-      visibility: 50,
-      visibility_name: 'DISCOVERABLE',
-      visibility_label: 'Discoverable',
-      badge: null,
-      minimum_access_level: 0,
-      available_external_link: 'https://example.com/lost-sheep',
-      initial_publication_year_month: '2021-09',
-      last_updated_year_month: '2024-02',
-      google_drive_folder_id: 'drive-folder-1',
-      code: 'EQ-00001',
-      image: '/image/imagesheep01/large',
-    } });
+      .props({
+        item: {
+          ref: REFS.public,
+          title: TITLES.public,
+          topic: 'Schools work',
+          blurb: 'A ten-minute assembly.',
+          authors: ['Ruth Ellis'],
+          visibility: 50,
+          visibility_name: 'DISCOVERABLE',
+          visibility_label: 'Discoverable',
+          badge: null,
+          minimum_access_level: 0,
+          available_external_link: 'https://example.com/lost-sheep',
+          initial_publication_year_month: '2021-09',
+          last_updated_year_month: '2024-02',
+          google_drive_folder_id: 'drive-folder-1',
+          code: 'EQ-00001',
+          image: '/image/imagesheep01/large',
+        },
+      });
   });
 
   it('shows the DRAFT badge to the maintainer of a draft', async () => {
@@ -280,7 +286,10 @@ describe('view counting', () => {
     await ctx.app.itemViews.flush();
     const id = await itemIdOf(ctx.database, REFS.counted);
     const [row] = await ctx.database.db.select({ views: items.viewCount, recent: items.recentViewCount }).from(items).where(eq(items.id, id));
-    const [logged] = await ctx.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(itemViews).where(eq(itemViews.itemId, id));
+    const [logged] = await ctx.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(itemViews)
+      .where(eq(itemViews.itemId, id));
     return { ...row, logged: logged.n };
   }
 
@@ -318,7 +327,10 @@ describe('view counting', () => {
     const id = await itemIdOf(ctx.database, REFS.counted);
     await open('anonymous', REFS.counted);
     await ctx.app.itemViews.flush();
-    await ctx.database.db.update(itemViews).set({ viewedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) }).where(eq(itemViews.itemId, id));
+    await ctx.database.db
+      .update(itemViews)
+      .set({ viewedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) })
+      .where(eq(itemViews.itemId, id));
     // A view is added at once; views leaving the window are taken off by the periodic recount.
     expect((await counts()).recent).toBeGreaterThan(0);
     await refreshRecentViewCounts(ctx.database.db);

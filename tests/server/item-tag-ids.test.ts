@@ -151,7 +151,10 @@ describe('item_tags.item_listing_level', () => {
     await db.update(items).set({ visibility: VISIBILITY.UNLISTED }).where(eq(items.id, first!));
     expect(await listingLevelsOf(first!)).toEqual([null, null, null]);
     await db.update(items).set({ visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0 }).where(eq(items.id, second!));
-    await db.update(itemTags).set({ itemId: second! }).where(and(eq(itemTags.itemId, first!), eq(itemTags.tagId, tagIds[0]!)));
+    await db
+      .update(itemTags)
+      .set({ itemId: second! })
+      .where(and(eq(itemTags.itemId, first!), eq(itemTags.tagId, tagIds[0]!)));
     expect(await listingLevelsOf(second!)).toEqual([0]);
     expect(await wrongListingLevels()).toBe(0);
     expect(await disagreeing()).toBe(0);

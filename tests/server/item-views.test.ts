@@ -19,7 +19,10 @@ async function open(who: Who, ref: string) {
 async function countsOf(ref: string) {
   const id = await itemIdOf(ctx.database, ref);
   const [row] = await ctx.database.db.select({ views: items.viewCount, recent: items.recentViewCount }).from(items).where(eq(items.id, id));
-  const [logged] = await ctx.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(itemViews).where(eq(itemViews.itemId, id));
+  const [logged] = await ctx.database.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(itemViews)
+    .where(eq(itemViews.itemId, id));
   return { ...row, logged: logged.n };
 }
 
@@ -48,10 +51,16 @@ describe('batched view counting', () => {
   it('drops the views of an item deleted before the batch is written, keeps the rest, and keeps a deleted viewer’s view anonymous', async () => {
     const recorder = createViewRecorder(ctx.app.db, quietLog);
     const keptId = await itemIdOf(ctx.database, REFS.counted);
-    const [gone] = await ctx.database.db.insert(items).values({ ref: 'itemgoingsoon', code: 'EQ-09999', title: 'Going Soon', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0 }).returning();
+    const [gone] = await ctx.database.db
+      .insert(items)
+      .values({ ref: 'itemgoingsoon', code: 'EQ-09999', title: 'Going Soon', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0 })
+      .returning();
     const goneId = gone.id;
     const [someone] = await ctx.database.db.select({ userTypeId: users.userTypeId }).from(users).limit(1);
-    const [viewer] = await ctx.database.db.insert(users).values({ ref: 'userleaving1', name: 'Leaving Soon', email: 'leaving@example.org', userTypeId: someone.userTypeId }).returning();
+    const [viewer] = await ctx.database.db
+      .insert(users)
+      .values({ ref: 'userleaving1', name: 'Leaving Soon', email: 'leaving@example.org', userTypeId: someone.userTypeId })
+      .returning();
     const before = await countsOf(REFS.counted);
     const now = new Date();
     recorder.record({ itemId: keptId, userId: viewer.id, viewedAt: now });
@@ -61,7 +70,12 @@ describe('batched view counting', () => {
 
     expect(await recorder.flush()).toBe(1);
     expect(await countsOf(REFS.counted)).toEqual({ views: before.views + 1, recent: before.recent + 1, logged: before.logged + 1 });
-    const [latest] = await ctx.database.db.select({ userId: itemViews.userId }).from(itemViews).where(eq(itemViews.itemId, keptId)).orderBy(sql`${itemViews.id} desc`).limit(1);
+    const [latest] = await ctx.database.db
+      .select({ userId: itemViews.userId })
+      .from(itemViews)
+      .where(eq(itemViews.itemId, keptId))
+      .orderBy(sql`${itemViews.id} desc`)
+      .limit(1);
     expect(latest.userId).toBeNull();
   });
 

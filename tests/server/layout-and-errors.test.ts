@@ -34,7 +34,9 @@ describe('shared props', () => {
     const userManager = await visit(ctx.app, '/', await signInAs(ctx.app, 'usermanager@example.org'));
     expectInertia(userManager.page).props({ menu: { manageUsers: true, systemAdmin: false } });
     const manager = await visit(ctx.app, '/', await signInAs(ctx.app, 'manager@example.org'));
-    expectInertia(manager.page).props({ menu: { documentation: true, manageUsers: false } }).prop('auth.manager', true);
+    expectInertia(manager.page)
+      .props({ menu: { documentation: true, manageUsers: false } })
+      .prop('auth.manager', true);
   });
 
   it('admins and user managers get User Invitations in the sidebar; managers and members do not', async () => {
@@ -118,7 +120,9 @@ describe('breadcrumbs', () => {
 
   it('/profile has a trail: Equip > Profile', async () => {
     const { page } = await visit(ctx.app, '/profile', await signInAs(ctx.app, 'member@example.org'));
-    expectInertia(page).component('profile/Show').prop('breadcrumbs', [{ label: 'Profile' }]);
+    expectInertia(page)
+      .component('profile/Show')
+      .prop('breadcrumbs', [{ label: 'Profile' }]);
   });
 });
 

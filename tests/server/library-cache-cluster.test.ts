@@ -75,7 +75,8 @@ describe('entries shared through Redis', () => {
     const answers = await Promise.all([first, second, third].map((cache) => cache.remember(snapshot, 'k', compute, 'lists')));
     expect(compute).toHaveBeenCalledTimes(1);
     // Dates and sets arrive as they were computed, whichever instance computed them.
-    for (const answer of answers) expect(answer).toEqual({ rows: [{ title: 'Camp Songs', updatedAt: new Date('2026-01-02T03:04:05Z') }], tagIds: new Set([1, 2]) });
+    for (const answer of answers)
+      expect(answer).toEqual({ rows: [{ title: 'Camp Songs', updatedAt: new Date('2026-01-02T03:04:05Z') }], tagIds: new Set([1, 2]) });
     const [late] = instances(1, prefixes.at(-1));
     expect(await late.remember(snapshot, 'k', compute, 'lists')).toEqual(answers[0]);
     expect(compute).toHaveBeenCalledTimes(1);
@@ -95,7 +96,9 @@ describe('entries shared through Redis', () => {
     const prefix = freshPrefix();
     const [first, second] = instances(2, prefix);
     await first.remember(snapshot, 'k', async () => 'for visitors', 'lists');
-    expect(await second.remember({ ...snapshot, accessKey: 'level:4', listsViewer: levelOnlyViewer(4) }, 'k', async () => 'for level 4', 'lists')).toBe('for level 4');
+    expect(await second.remember({ ...snapshot, accessKey: 'level:4', listsViewer: levelOnlyViewer(4) }, 'k', async () => 'for level 4', 'lists')).toBe(
+      'for level 4',
+    );
     expect(await second.remember({ ...snapshot, accessKey: 'user:7:1:' }, 'k', async () => 'for user 7', 'lists')).toBe('for user 7');
     expect(await second.remember({ ...snapshot, generation: randomUUID() }, 'k', async () => 'another database', 'lists')).toBe('another database');
     const [nextRelease] = instances(1, prefix, 'next-release');
@@ -192,7 +195,14 @@ describe('two instances of the app on one database and one Redis', () => {
     code += 1;
     const [row] = await database.db
       .insert(items)
-      .values({ code: `LCC-${code}`, title, blurb: `${title} for the shared cache tests`, visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0, ...values })
+      .values({
+        code: `LCC-${code}`,
+        title,
+        blurb: `${title} for the shared cache tests`,
+        visibility: VISIBILITY.DISCOVERABLE,
+        minimumAccessLevel: 0,
+        ...values,
+      })
       .returning({ id: items.id });
     return row.id;
   }

@@ -170,7 +170,11 @@ describe('a level’s shared entries', () => {
     const other = levelOnlyViewer(2);
     expect(JSON.parse(await typeAheadJson(db, other, 'tamarind', { cache, snapshot: await cache.snapshot(db, other) })).data).toEqual([]);
     // Their next request reads a snapshot that makes their lists their own, with their draft.
-    expect(JSON.parse(await typeAheadJson(db, affiliate, 'tamarind', { cache, snapshot: await cache.snapshot(db, affiliate) })).data.map((result: SearchResult) => result.title)).toEqual(['Tamarind Draft Notes']);
+    expect(
+      JSON.parse(await typeAheadJson(db, affiliate, 'tamarind', { cache, snapshot: await cache.snapshot(db, affiliate) })).data.map(
+        (result: SearchResult) => result.title,
+      ),
+    ).toEqual(['Tamarind Draft Notes']);
   });
 });
 
@@ -186,14 +190,20 @@ describe('a level’s shared item pages', () => {
     ]);
     // A new affiliate: nothing of their own yet.
     const [{ userTypeId }] = await db.select({ userTypeId: users.userTypeId }).from(users).where(eq(users.email, 'affiliate@example.org'));
-    const [{ id: affiliateId }] = await db.insert(users).values({ name: 'Saffron Reader', email: 'saffron@example.org', emailVerifiedAt: new Date(), userTypeId }).returning({ id: users.id });
+    const [{ id: affiliateId }] = await db
+      .insert(users)
+      .values({ name: 'Saffron Reader', email: 'saffron@example.org', emailVerifiedAt: new Date(), userTypeId })
+      .returning({ id: users.id });
     const affiliate = (await loadViewer(db, affiliateId))!;
     // Their request read its snapshot (the level's class)...
     const snapshot = await cache.snapshot(db, affiliate);
     expect(snapshot?.accessKey).toBe('level:2');
     // ...then, before the page's parts were computed, someone shared the item with them at level 4.
-    await db.insert(shares).values({ sharedType: 'item', itemId, toUserId: affiliate.id, toEmail: 'saffron@example.org', fromUserId: await userId('admin@example.org'), level: 4 });
-    const labels = async (viewer: typeof affiliate) => (await openItemPage(db, viewer, item.ref, new Date(), { cache, snapshot })).parts.item.contents.map((content) => content.label);
+    await db
+      .insert(shares)
+      .values({ sharedType: 'item', itemId, toUserId: affiliate.id, toEmail: 'saffron@example.org', fromUserId: await userId('admin@example.org'), level: 4 });
+    const labels = async (viewer: typeof affiliate) =>
+      (await openItemPage(db, viewer, item.ref, new Date(), { cache, snapshot })).parts.item.contents.map((content) => content.label);
     expect(await labels(affiliate)).toEqual(['Saffron overview']);
     // Another request of level 2 that read the same snapshot is answered from that entry: the share is not in it.
     expect(await labels(levelOnlyViewer(2))).toEqual(['Saffron overview']);
@@ -256,11 +266,11 @@ describe('the versions', () => {
     // Lowered from 5 to 3: levels 3 and 4 gain it.
     await expectWrite(() => db.update(items).set({ minimumAccessLevel: 3 }).where(eq(items.id, teamItemId)), 3);
     // Shares make the recipient's lists their own, which follow `lists_version` only.
-    await expectWrite(
-      () => db.insert(shares).values({ sharedType: 'item', itemId: teamItemId, toEmail: 'nobody-yet@example.org', level: 3 }),
-      null,
-    );
-    const [tag] = await db.insert(tags).values({ taxonomyId: (await db.select({ id: taxonomies.id }).from(taxonomies).limit(1))[0].id, label: 'Tiered' }).returning({ id: tags.id });
+    await expectWrite(() => db.insert(shares).values({ sharedType: 'item', itemId: teamItemId, toEmail: 'nobody-yet@example.org', level: 3 }), null);
+    const [tag] = await db
+      .insert(tags)
+      .values({ taxonomyId: (await db.select({ id: taxonomies.id }).from(taxonomies).limit(1))[0].id, label: 'Tiered' })
+      .returning({ id: tags.id });
     before = await versions();
     await expectWrite(() => db.insert(itemTags).values({ itemId: teamItemId, tagId: tag.id }), 3);
     await expectWrite(() => db.delete(itemTags).where(eq(itemTags.tagId, tag.id)), 3);

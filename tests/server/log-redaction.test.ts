@@ -67,9 +67,19 @@ async function runInvitation(token: string): Promise<void> {
 async function runVerification(): Promise<string> {
   const jar = await ctx.as('unverified@example.org');
   expect((await send(ctx.app, jar, 'POST', '/profile/verify')).statusCode).toBe(303);
-  const [mail] = await ctx.db().select({ text: mailOutbox.textBody }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'unverified@example.org')).orderBy(desc(mailOutbox.id)).limit(1);
+  const [mail] = await ctx
+    .db()
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, 'unverified@example.org'))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
   const token = /\/profile\/verify\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
-  const verified = await ctx.app.inject({ method: 'GET', url: `/profile/verify/${token}`, headers: { cookie: jar.header(), 'user-agent': BROWSER, accept: 'text/html' } });
+  const verified = await ctx.app.inject({
+    method: 'GET',
+    url: `/profile/verify/${token}`,
+    headers: { cookie: jar.header(), 'user-agent': BROWSER, accept: 'text/html' },
+  });
   expect(verified.statusCode).toBe(302);
   return token;
 }
@@ -94,8 +104,14 @@ describe('secrets in URLs', () => {
     await runInvitation(secrets['invitation token']);
     secrets['verification token'] = await runVerification();
     secrets['share ref'] = await runShare();
-    await ctx.app.inject({ method: 'GET', url: `/auth/google/callback?code=${encodeURIComponent(OAUTH_CODE)}&state=${OAUTH_STATE}`, headers: { 'user-agent': BROWSER } });
-    const failure = new Error(`could not open /invite/${secrets['invitation token']}`, { cause: new Error(`while reading /i/${ITEMS.open}?share=${secrets['share ref']}`) });
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/auth/google/callback?code=${encodeURIComponent(OAUTH_CODE)}&state=${OAUTH_STATE}`,
+      headers: { 'user-agent': BROWSER },
+    });
+    const failure = new Error(`could not open /invite/${secrets['invitation token']}`, {
+      cause: new Error(`while reading /i/${ITEMS.open}?share=${secrets['share ref']}`),
+    });
     ctx.app.log.error({ err: failure, url: `/profile/verify/${secrets['verification token']}` }, `request failed at /invite/${secrets['invitation token']}`);
     log = await writtenLog();
   });

@@ -55,7 +55,12 @@ afterAll(async () => smtp?.close());
 const ctx = useTestApp({ env });
 
 function message(n: number, to = `person${n}@example.org`) {
-  return renderMail({ to, subject: `Message ${n}`, appName: 'Equip', blocks: [paragraph(`Body of message ${n} <b>`), link('Open it', `http://localhost:3000/i/${n}?a=1&b=2`)] });
+  return renderMail({
+    to,
+    subject: `Message ${n}`,
+    appName: 'Equip',
+    blocks: [paragraph(`Body of message ${n} <b>`), link('Open it', `http://localhost:3000/i/${n}?a=1&b=2`)],
+  });
 }
 
 const outboxRows = () => ctx.app.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));

@@ -119,10 +119,24 @@ describe('GET /affirmation (My Affirmations)', () => {
     const helpful = await idOf(affirmationOptions, 'ref', OPTION_REFS.helpful);
     const created = await ctx.database.db
       .insert(items)
-      .values(Array.from({ length: 26 }, (_, index) => ({ ref: `itempaged${String(index).padStart(3, '0')}`, code: `EQ-1${String(index).padStart(4, '0')}`, title: `Paged item ${index}`, visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0 })))
+      .values(
+        Array.from({ length: 26 }, (_, index) => ({
+          ref: `itempaged${String(index).padStart(3, '0')}`,
+          code: `EQ-1${String(index).padStart(4, '0')}`,
+          title: `Paged item ${index}`,
+          visibility: VISIBILITY.DISCOVERABLE,
+          minimumAccessLevel: 0,
+        })),
+      )
       .returning({ id: items.id, ref: items.ref });
     await ctx.database.db.insert(itemAffirmations).values(
-      created.map((item, index) => ({ itemId: item.id, affirmationOptionId: helpful, userId: team, value: 1, updatedAt: new Date(Date.now() - (index + 1) * MINUTE_MS) })),
+      created.map((item, index) => ({
+        itemId: item.id,
+        affirmationOptionId: helpful,
+        userId: team,
+        value: 1,
+        updatedAt: new Date(Date.now() - (index + 1) * MINUTE_MS),
+      })),
     );
     const first = (await myAffirmations('team')).page.props.items;
     expect(first.data).toHaveLength(24);

@@ -38,7 +38,11 @@ const ctx = useTestApp({ seed: seedHistory });
 describe('GET /user/item_history_for_navigation', () => {
   it('lists recent items newest first, frequent items by view count, and own collections', async () => {
     const jar = await signInAs(ctx.app, 'member@example.org');
-    const response = await ctx.app.inject({ method: 'GET', url: '/user/item_history_for_navigation', headers: { cookie: jar.header(), accept: 'application/json' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/user/item_history_for_navigation',
+      headers: { cookie: jar.header(), accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(200);
     const history = response.json();
     expect(history.recentlyViewedItems.map((e: { title: string }) => e.title)).toEqual(['Camp Songbook', 'Assembly Plan: The Lost Sheep']);

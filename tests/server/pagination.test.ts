@@ -22,7 +22,11 @@ describe('paginationLinks', () => {
   });
 
   it('gives three links (so the component hides them) when everything fits on one page, also when empty', () => {
-    expect(labels(paginationLinks({ path: '/task', query: {}, page: 1, perPage: 10, total: 10 }))).toEqual([PAGINATION_LABELS.previous, '1', PAGINATION_LABELS.next]);
+    expect(labels(paginationLinks({ path: '/task', query: {}, page: 1, perPage: 10, total: 10 }))).toEqual([
+      PAGINATION_LABELS.previous,
+      '1',
+      PAGINATION_LABELS.next,
+    ]);
     expect(paginationLinks({ path: '/task', query: {}, page: 1, perPage: 10, total: 0 })).toHaveLength(3);
   });
 
@@ -41,7 +45,23 @@ describe('paginationLinks', () => {
 
   it('breaks many pages into a window with disabled gaps', () => {
     const links = paginationLinks({ path: '/task', query: {}, page: 25, perPage: 1, total: 50 });
-    expect(labels(links)).toEqual([PAGINATION_LABELS.previous, '1', '2', '...', '22', '23', '24', '25', '26', '27', '28', '...', '49', '50', PAGINATION_LABELS.next]);
+    expect(labels(links)).toEqual([
+      PAGINATION_LABELS.previous,
+      '1',
+      '2',
+      '...',
+      '22',
+      '23',
+      '24',
+      '25',
+      '26',
+      '27',
+      '28',
+      '...',
+      '49',
+      '50',
+      PAGINATION_LABELS.next,
+    ]);
     expect(links.filter((link) => link.label === '...').every((gap) => gap.url === '' && !gap.active)).toBe(true);
   });
 });

@@ -68,7 +68,16 @@ describe('runPeriodically', () => {
   it('sweeps expired sessions through the real job', async () => {
     await database.db.insert(sessions).values({ sid: 'expired-periodic-test', data: {}, expiresAt: new Date(Date.now() - 1000) });
     await expect
-      .poll(async () => (await database.db.select({ sid: sessions.sid }).from(sessions).where(lt(sessions.expiresAt, sql`now()`))).length, { timeout: 5000 })
+      .poll(
+        async () =>
+          (
+            await database.db
+              .select({ sid: sessions.sid })
+              .from(sessions)
+              .where(lt(sessions.expiresAt, sql`now()`))
+          ).length,
+        { timeout: 5000 },
+      )
       .toBe(0);
   });
 });

@@ -57,7 +57,9 @@ describe('the profile page', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expectInertia(page)
       .component('profile/Show')
-      .props({ user: { name: 'Sarah Okafor', email: 'leader@example.org', email_verified: true, login_using: 'google', user_type: { title: 'Leader', level: 3 } } })
+      .props({
+        user: { name: 'Sarah Okafor', email: 'leader@example.org', email_verified: true, login_using: 'google', user_type: { title: 'Leader', level: 3 } },
+      })
       .prop('personItem', null)
       .prop('can.create_self_item', true)
       .prop('emailPromptOpen', false);
@@ -100,7 +102,12 @@ describe('POST /profile/email', () => {
     expect(notices).toContain(PROFILE_MESSAGES.emailSaved('holder@example.net'));
 
     const holders = await ctx.app.db.select({ name: users.name, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, 'holder@example.net'));
-    expect(holders).toEqual(expect.arrayContaining([{ name: 'Holder', verifiedAt: expect.any(Date) }, { name: 'Daniel Mensah', verifiedAt: null }]));
+    expect(holders).toEqual(
+      expect.arrayContaining([
+        { name: 'Holder', verifiedAt: expect.any(Date) },
+        { name: 'Daniel Mensah', verifiedAt: null },
+      ]),
+    );
     expect(holders).toHaveLength(2);
     expect(await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'holder@example.net'))).toEqual([]);
   });
@@ -139,7 +146,10 @@ describe('POST /profile/email', () => {
     await ctx.app.db.update(users).set({ email: null, emailVerifiedAt: null }).where(eq(users.email, 'manager@example.org'));
     await send(ctx.app, jar, 'POST', '/profile/email', { email: 'rachel@example.org' });
     await send(ctx.app, jar, 'POST', '/profile/email', { email: 'rachel.hughes@example.org' });
-    const queued = await ctx.app.db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(sql`${mailOutbox.sentAt} is null`);
+    const queued = await ctx.app.db
+      .select({ to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.sentAt} is null`);
     expect(queued.map((m) => m.to)).toEqual(['rachel@example.org', 'rachel.hughes@example.org']);
     const seen = smtp.server.received.length;
     expect(await ctx.app.mailOutbox.flush()).toBe(2);
@@ -218,7 +228,12 @@ describe('POST /profile/create_own_person_page', () => {
     const responses = await Promise.all([1, 2, 3].map(() => send(ctx.app, jar, 'POST', '/profile/create_own_person_page')));
     expect(new Set(responses.map((r) => r.headers.location)).size).toBe(1);
     const admin = await userByEmail('admin@example.org');
-    expect(await ctx.app.db.select({ id: items.id }).from(items).where(and(eq(items.createdByUserId, admin.id)))).toHaveLength(1);
+    expect(
+      await ctx.app.db
+        .select({ id: items.id })
+        .from(items)
+        .where(and(eq(items.createdByUserId, admin.id))),
+    ).toHaveLength(1);
   });
 
   it('a deleted Person page can be made again', async () => {

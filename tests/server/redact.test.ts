@@ -22,32 +22,46 @@ describe('redactUrl', () => {
     expect(redactUrl(redacted)).toBe(redacted);
   });
 
-  it.each(['/', '/invite', '/profile/verify', '/i/abc123def456', '/item?search=invite%2Fme&page=2', '/tag/resource?q=a%ZZ', '/user_invitation/abc123def456', 'https://example.org/x?a=1&b'])(
-    'leaves %s as it is',
-    (url) => {
-      expect(redactUrl(url)).toBe(url);
-    },
-  );
+  it.each([
+    '/',
+    '/invite',
+    '/profile/verify',
+    '/i/abc123def456',
+    '/item?search=invite%2Fme&page=2',
+    '/tag/resource?q=a%ZZ',
+    '/user_invitation/abc123def456',
+    'https://example.org/x?a=1&b',
+  ])('leaves %s as it is', (url) => {
+    expect(redactUrl(url)).toBe(url);
+  });
 
   it('redacts a query value that cannot be decoded rather than guess', () => {
     expect(redactUrl(`/x?%ZZshare=${TOKEN}`)).toBe(`/x?%ZZshare=${REDACTED}`);
   });
 
   it('keeps a return address readable once its secret is out', () => {
-    expect(decodeURIComponent(redactUrl(`/auth/google?return_to=${encodeURIComponent(`/profile/verify/${TOKEN}`)}`))).toBe(`/auth/google?return_to=/profile/verify/${REDACTED}`);
+    expect(decodeURIComponent(redactUrl(`/auth/google?return_to=${encodeURIComponent(`/profile/verify/${TOKEN}`)}`))).toBe(
+      `/auth/google?return_to=/profile/verify/${REDACTED}`,
+    );
   });
 });
 
 describe('redactUrlsIn', () => {
   it('redacts every URL in a text and leaves the rest alone', () => {
     expect(redactUrlsIn(`Route GET:/invite/${TOKEN} not found`)).toBe(`Route GET:/invite/${REDACTED} not found`);
-    expect(redactUrlsIn(`see https://h.example/i/a?share=${TOKEN} and /profile/verify/${TOKEN} today`)).toBe(`see https://h.example/i/a?share=${REDACTED} and /profile/verify/${REDACTED} today`);
+    expect(redactUrlsIn(`see https://h.example/i/a?share=${TOKEN} and /profile/verify/${TOKEN} today`)).toBe(
+      `see https://h.example/i/a?share=${REDACTED} and /profile/verify/${REDACTED} today`,
+    );
     expect(redactUrlsIn('no addresses here')).toBe('no addresses here');
     expect(redactUrlsIn('dates 2025/03/01 and /srv/equip/logs stay')).toBe('dates 2025/03/01 and /srv/equip/logs stay');
   });
 
   it('keeps a JSON line valid JSON', () => {
-    const line = JSON.stringify({ msg: `Reply was already sent in the "/invite/${TOKEN}" route`, req: { url: `/i/x?share=${TOKEN}` }, err: { stack: `Error: at /profile/verify/${TOKEN}\n    at handler` } });
+    const line = JSON.stringify({
+      msg: `Reply was already sent in the "/invite/${TOKEN}" route`,
+      req: { url: `/i/x?share=${TOKEN}` },
+      err: { stack: `Error: at /profile/verify/${TOKEN}\n    at handler` },
+    });
     const redacted = redactUrlsIn(line);
     expect(redacted).not.toContain(TOKEN);
     expect(JSON.parse(redacted)).toEqual({

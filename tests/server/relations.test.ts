@@ -57,7 +57,10 @@ describe('POST /i/{ref}/relation/{itemRef}', () => {
 
   it('refuses a duplicate in either direction', async () => {
     await relate('leader', REFS.counted, REFS.expiring);
-    for (const [from, to] of [[REFS.counted, REFS.expiring], [REFS.expiring, REFS.counted]]) {
+    for (const [from, to] of [
+      [REFS.counted, REFS.expiring],
+      [REFS.expiring, REFS.counted],
+    ]) {
       const jar = await jarOf('leader');
       const response = await callFromItemPage(ctx, jar, 'POST', `/i/${from}/relation/${to}`, from);
       expect(response.statusCode).toBe(303);
@@ -127,9 +130,13 @@ describe('DELETE /relation/{ref}', () => {
 
   it('refuses a viewer who may not open one of the items, and anonymous visitors', async () => {
     // The member created this relation to their own draft, but cannot open the staff item.
-    await ctx.database.db
-      .insert(relations)
-      .values({ ref: 'relmemberstf', itemId: await itemIdOf(ctx.database, REFS.draft), relatedItemId: await itemIdOf(ctx.database, REFS.staff), adminApproved: false, createdByUserId: null });
+    await ctx.database.db.insert(relations).values({
+      ref: 'relmemberstf',
+      itemId: await itemIdOf(ctx.database, REFS.draft),
+      relatedItemId: await itemIdOf(ctx.database, REFS.staff),
+      adminApproved: false,
+      createdByUserId: null,
+    });
     expect((await unrelate('member', 'relmemberstf', REFS.draft)).statusCode).toBe(403);
     const anonymous = await callFromItemPage(ctx, await csrfJar(ctx.app), 'DELETE', '/relation/reldraft0001', REFS.public);
     expect(anonymous.statusCode).toBe(403);

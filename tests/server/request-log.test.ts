@@ -55,7 +55,11 @@ describe('the request log', () => {
     await ctx.app.inject({ method: 'GET', url: '/build/assets/nothing-here.js', headers: { 'user-agent': BROWSER } });
     await ctx.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'user-agent': BROWSER } });
     await ctx.app.inject({ method: 'GET', url: '/favicon.ico', headers: { 'user-agent': BROWSER } });
-    await ctx.app.inject({ method: 'GET', url: '/login', headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    });
     await ctx.app.inject({ method: 'GET', url: '/login', headers: { 'user-agent': 'curl/8.5.0' } });
     await ctx.app.inject({ method: 'POST', url: '/logout-nowhere', headers: { 'user-agent': BROWSER } });
     const rows = await rowsAfter(before);
@@ -76,7 +80,16 @@ describe('the request log', () => {
 
   it('answers with the queued count and writes many requests in one flush', async () => {
     await lastId();
-    for (let index = 0; index < 30; index += 1) ctx.app.requestLog.record({ method: 'GET', url: `/many/${index}`, referer: null, responseCode: 200, userTypeId: null, durationMs: 1, createdAt: new Date() });
+    for (let index = 0; index < 30; index += 1)
+      ctx.app.requestLog.record({
+        method: 'GET',
+        url: `/many/${index}`,
+        referer: null,
+        responseCode: 200,
+        userTypeId: null,
+        durationMs: 1,
+        createdAt: new Date(),
+      });
     expect(await ctx.app.requestLog.flush()).toBe(30);
     expect(await ctx.app.requestLog.flush()).toBe(0);
   });
@@ -112,15 +125,14 @@ describe('retention', () => {
   it('deletes rows older than the retention, in batches, and keeps the rest', async () => {
     const now = new Date();
     const row = (daysAgo: number, url: string) => ({ method: 'GET', url, responseCode: 200, createdAt: new Date(now.getTime() - daysAgo * DAY_MS) });
-    await ctx.database.db.insert(httpRequests).values([
-      row(400, '/sweep/old-1'),
-      row(366, '/sweep/old-2'),
-      row(365.5, '/sweep/old-3'),
-      row(364, '/sweep/kept-1'),
-      row(1, '/sweep/kept-2'),
-    ]);
+    await ctx.database.db
+      .insert(httpRequests)
+      .values([row(400, '/sweep/old-1'), row(366, '/sweep/old-2'), row(365.5, '/sweep/old-3'), row(364, '/sweep/kept-1'), row(1, '/sweep/kept-2')]);
     expect(await sweepOldRequests(ctx.database.db, 365, now, 2)).toBe(3);
-    const left = await ctx.database.db.select({ url: httpRequests.url }).from(httpRequests).where(and(sql`${httpRequests.url} like '/sweep/%'`));
+    const left = await ctx.database.db
+      .select({ url: httpRequests.url })
+      .from(httpRequests)
+      .where(and(sql`${httpRequests.url} like '/sweep/%'`));
     expect(left.map((r) => r.url).sort()).toEqual(['/sweep/kept-1', '/sweep/kept-2']);
     expect(ctx.config.REQUEST_LOG_RETENTION_DAYS).toBe(365);
   });
@@ -134,10 +146,14 @@ describe('a database that falls behind', () => {
     const slow = { execute: async (statement: Parameters<typeof db.execute>[0]) => (await gate, db.execute(statement)) } as unknown as typeof db;
     const quiet = { warn: () => undefined } as unknown as Parameters<typeof createRequestLog>[1];
     const recorder = createRequestLog(slow, quiet, 1200);
-    for (let index = 0; index < 5000; index += 1) recorder.record({ method: 'GET', url: `/slow/${index}`, referer: null, responseCode: 200, userTypeId: null, durationMs: 0, createdAt: new Date() });
+    for (let index = 0; index < 5000; index += 1)
+      recorder.record({ method: 'GET', url: `/slow/${index}`, referer: null, responseCode: 200, userTypeId: null, durationMs: 0, createdAt: new Date() });
     open();
     await recorder.flush();
-    const written = await db.select({ url: httpRequests.url }).from(httpRequests).where(sql`${httpRequests.url} like '/slow/%'`);
+    const written = await db
+      .select({ url: httpRequests.url })
+      .from(httpRequests)
+      .where(sql`${httpRequests.url} like '/slow/%'`);
     expect(written).toHaveLength(1200);
     expect(written.map((row) => row.url)).toContain('/slow/1199');
     expect(written.map((row) => row.url)).not.toContain('/slow/1200');

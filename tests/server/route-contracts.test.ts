@@ -43,7 +43,8 @@ describe('the app', () => {
         }
         const params = entry.schema?.params;
         const keys = params instanceof z.ZodObject ? Object.keys(params.shape) : null;
-        if (JSON.stringify(keys) !== JSON.stringify(contract.paramNames)) problems.push(`${name}: ${method} ${contract.pattern} validates params ${JSON.stringify(keys)}`);
+        if (JSON.stringify(keys) !== JSON.stringify(contract.paramNames))
+          problems.push(`${name}: ${method} ${contract.pattern} validates params ${JSON.stringify(keys)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -20,7 +20,18 @@ import { useTestApp } from '../support/app';
 import { assetVersion, csrfJar, visit } from '../support/http';
 import { signedIn } from '../support/sessions';
 import { changedTables, fingerprint, type Fingerprint } from '../support/fuzz/database-fingerprint';
-import { caseArbitrary, declaredFields, describeCase, injectOptions, ROLES, routeKey, type FuzzCase, type FuzzWorld, type Role, type RoleSession } from '../support/fuzz/requests';
+import {
+  caseArbitrary,
+  declaredFields,
+  describeCase,
+  injectOptions,
+  ROLES,
+  routeKey,
+  type FuzzCase,
+  type FuzzWorld,
+  type Role,
+  type RoleSession,
+} from '../support/fuzz/requests';
 
 const FIXED_SEED = 20_261_124;
 const CASES_PER_SEED = Number(process.env.FUZZ_CASES ?? 2500);
@@ -36,7 +47,9 @@ const ROLE_EMAILS: Record<Exclude<Role, 'anonymous'>, string> = {
   superadmin: 'superadmin@example.org',
 };
 const NO_LIMITS = Object.fromEntries(
-  ['RATE_LIMIT_MAX', 'RATE_LIMIT_SIGN_IN_MAX', 'RATE_LIMIT_UPLOAD_MAX', 'RATE_LIMIT_SHARE_MAX', 'RATE_LIMIT_USER_SEARCH_MAX', 'RATE_LIMIT_INVITE_MAX'].map((name) => [name, '1000000']),
+  ['RATE_LIMIT_MAX', 'RATE_LIMIT_SIGN_IN_MAX', 'RATE_LIMIT_UPLOAD_MAX', 'RATE_LIMIT_SHARE_MAX', 'RATE_LIMIT_USER_SEARCH_MAX', 'RATE_LIMIT_INVITE_MAX'].map(
+    (name) => [name, '1000000'],
+  ),
 );
 
 interface Finding {
@@ -45,7 +58,10 @@ interface Finding {
   problem: string;
 }
 
-const context = useTestApp({ env: NO_LIMITS, seed: (handle) => seedDemoLibrary(handle.db, { items: 24, referenceDate: new Date('2026-11-01T00:00:00Z') }).then(() => undefined) });
+const context = useTestApp({
+  env: NO_LIMITS,
+  seed: (handle) => seedDemoLibrary(handle.db, { items: 24, referenceDate: new Date('2026-11-01T00:00:00Z') }).then(() => undefined),
+});
 
 /** The fields the request being sent stored validation errors for (a refusal that redirects back); null: none. */
 let storedErrors: string[] | null = null;
@@ -80,7 +96,11 @@ async function existingRefs(app: FastifyInstance): Promise<Record<string, string
  */
 function fieldNames(errors: Record<string, unknown>): string[] {
   return Object.entries(errors).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? fieldNames(value as Record<string, unknown>) : value === INPUT_REFUSED.unstorable ? [] : [key],
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? fieldNames(value as Record<string, unknown>)
+      : value === INPUT_REFUSED.unstorable
+        ? []
+        : [key],
   );
 }
 
@@ -147,9 +167,11 @@ async function runCases(app: FastifyInstance, seed: number): Promise<{ findings:
       const refused = response.statusCode >= 400 || storedErrors !== null;
       learnFields(routeKey(fuzzCase.route), [...(storedErrors ?? []), ...(response.statusCode === 422 ? errorsOfJson(response.body) : [])]);
       if (response.statusCode >= 500) findings.push({ fuzzCase: describeCase(fuzzCase), status: response.statusCode, problem: response.body.slice(0, 300) });
-      if (isFrameworkAnswer(response.body)) findings.push({ fuzzCase: describeCase(fuzzCase), status: response.statusCode, problem: `Fastify's own answer: ${response.body.slice(0, 200)}` });
+      if (isFrameworkAnswer(response.body))
+        findings.push({ fuzzCase: describeCase(fuzzCase), status: response.statusCode, problem: `Fastify's own answer: ${response.body.slice(0, 200)}` });
       const changed = refused ? changedTables(before, after) : [];
-      if (changed.length > 0) findings.push({ fuzzCase: describeCase(fuzzCase), status: response.statusCode, problem: `refused, yet changed ${changed.join(', ')}` });
+      if (changed.length > 0)
+        findings.push({ fuzzCase: describeCase(fuzzCase), status: response.statusCode, problem: `refused, yet changed ${changed.join(', ')}` });
       // Errors wait in the session until a page shows them; showing them now keeps the next case's check exact.
       if (storedErrors) await visit(app, '/', undefined, { cookie: sessions[fuzzCase.role].cookie });
       before = after;
@@ -178,7 +200,9 @@ describe('the route fuzz suite', () => {
     it(`answers no 5xx and changes nothing when it refuses (${name}: FUZZ_SEED=${seed})`, async () => {
       const { findings, statuses, routes } = await runCases(context.app, seed);
       total += CASES_PER_SEED;
-      console.log(`route fuzz, FUZZ_SEED=${seed}: ${CASES_PER_SEED} cases, ${routes.size} route methods reached, answers ${JSON.stringify(statuses)}, body fields declared by ${declaredRoutes()} routes and learned for ${fieldsByRoute.size}, ${findings.length} findings`);
+      console.log(
+        `route fuzz, FUZZ_SEED=${seed}: ${CASES_PER_SEED} cases, ${routes.size} route methods reached, answers ${JSON.stringify(statuses)}, body fields declared by ${declaredRoutes()} routes and learned for ${fieldsByRoute.size}, ${findings.length} findings`,
+      );
       expect(findings.slice(0, 25)).toEqual([]);
     }, 900_000);
   }

@@ -19,13 +19,17 @@ describe('the route table', () => {
   });
 
   it('shows a guard on every admin route', () => {
-    const unguarded = ctx.app.routeTable.filter((route) => route.url.startsWith('/admin') && route.access.length === 0).map((route) => `${route.method} ${route.url}`);
+    const unguarded = ctx.app.routeTable
+      .filter((route) => route.url.startsWith('/admin') && route.access.length === 0)
+      .map((route) => `${route.method} ${route.url}`);
     expect(unguarded).toEqual([]);
   });
 
   it('names the file that registers each route', () => {
     expect(entry('GET', '/i/:ref')?.file).toBe('server/features/items/routes.ts');
-    const unknown = ctx.app.routeTable.filter((route) => route.file !== 'a plugin' && !existsSync(route.file)).map((route) => `${route.method} ${route.url}: ${route.file}`);
+    const unknown = ctx.app.routeTable
+      .filter((route) => route.file !== 'a plugin' && !existsSync(route.file))
+      .map((route) => `${route.method} ${route.url}: ${route.file}`);
     expect(unknown).toEqual([]);
     expect(ctx.app.routeTable.filter((route) => route.file === 'a plugin').map((route) => route.url)).toEqual(expect.arrayContaining(['/build/*']));
   });

@@ -54,7 +54,10 @@ async function dumpAllTables(db: Database): Promise<Record<string, unknown>> {
   for (const table of tables) {
     const name = getTableName(table);
     const row = (PER_DATABASE_COLUMNS[name] ?? []).reduce((json, column) => `${json} - '${column}'`, 'to_jsonb(t)');
-    const [{ rows }] = await sqlRows<{ rows: unknown }>(db, sql.raw(`select coalesce(jsonb_agg(${row} order by (${row})::text), '[]') as rows from "${name}" t`));
+    const [{ rows }] = await sqlRows<{ rows: unknown }>(
+      db,
+      sql.raw(`select coalesce(jsonb_agg(${row} order by (${row})::text), '[]') as rows from "${name}" t`),
+    );
     dump[name] = rows;
   }
   return dump;
@@ -132,7 +135,10 @@ describe('the default demo library', () => {
     expect(all.length).toBeGreaterThanOrEqual(4);
     expect(all.some((taxonomy) => !taxonomy.showInFiltering)).toBe(true);
     expect(all.some((taxonomy) => taxonomy.multiselect)).toBe(true);
-    const parents = await db.select({ parent: sql<string>`p.label`, child: tags.label }).from(tags).innerJoin(sql`tags p`, sql`p.id = ${tags.parentId}`);
+    const parents = await db
+      .select({ parent: sql<string>`p.label`, child: tags.label })
+      .from(tags)
+      .innerJoin(sql`tags p`, sql`p.id = ${tags.parentId}`);
     expect(parents).toContainEqual({ parent: 'Children', child: 'Under 5s' });
     expect(parents).toContainEqual({ parent: 'Schools', child: 'Assemblies' });
     expect(await countRows(db, tags)).toBe(summary.tags);
@@ -178,7 +184,10 @@ describe('the default demo library', () => {
   });
 
   it('has expired items and items expiring soon, relative to the reference date', async () => {
-    const [expired] = await db.select({ count: sql<number>`count(*)::int` }).from(items).where(lt(items.expiresAt, REFERENCE));
+    const [expired] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(items)
+      .where(lt(items.expiresAt, REFERENCE));
     const [soon] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(items)
@@ -210,7 +219,10 @@ describe('the default demo library', () => {
     expect(await countRows(db, schema.itemCharacteristics)).toBeGreaterThan(0);
     const options = await db.select().from(schema.affirmationOptions);
     expect(options.filter((option) => option.isNegative).map((option) => option.title)).toEqual(['Outdated']);
-    const strengths = await db.selectDistinct({ value: schema.itemAffirmations.value }).from(schema.itemAffirmations).orderBy(asc(schema.itemAffirmations.value));
+    const strengths = await db
+      .selectDistinct({ value: schema.itemAffirmations.value })
+      .from(schema.itemAffirmations)
+      .orderBy(asc(schema.itemAffirmations.value));
     expect(strengths.map((row) => row.value)).toEqual([1, 2]);
   });
 
@@ -294,7 +306,7 @@ describe('the default demo library', () => {
     expect(await countRows(db, schema.httpRequests)).toBe(summary.httpRequests);
   });
 
-  it("links the leader to their own Person page, maintained by them", async () => {
+  it('links the leader to their own Person page, maintained by them', async () => {
     const [leader] = await db.select().from(users).where(eq(users.email, 'leader@example.org'));
     const [page] = await db.select().from(items).where(eq(items.id, leader.personItemId!));
     expect(page.title).toBe('Rev. Sarah Okafor — Schools Chaplain');
@@ -315,7 +327,10 @@ describe('the default demo library', () => {
     const demoEmails = DEMO_ACCOUNTS.map((account) => account.email);
     expect(maintainers.filter((row) => !demoEmails.includes(row.email!))).toEqual([]);
     expect(maintainers.filter((row) => row.itemLevel > row.maintainerLevel)).toEqual([]);
-    const [unmaintained] = await db.select({ count: sql<number>`count(*)::int` }).from(items).where(isNull(items.createdByUserId));
+    const [unmaintained] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(items)
+      .where(isNull(items.createdByUserId));
     expect(unmaintained.count).toBe(0);
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { shareMail } from '../../server/mail/templates/share';
 
-const base = { to: 'sam@example.org', fromName: 'Alex', appName: 'Equip', title: 'Term 1 <Plan>', link: 'https://equip.example/collection/abc?share=s1', levelName: 'Staff', expiresAt: null, timeZone: 'UTC' };
+const base = {
+  to: 'sam@example.org',
+  fromName: 'Alex',
+  appName: 'Equip',
+  title: 'Term 1 <Plan>',
+  link: 'https://equip.example/collection/abc?share=s1',
+  levelName: 'Staff',
+  expiresAt: null,
+  timeZone: 'UTC',
+};
 
 describe('the share e-mail', () => {
   it('names the level an item is shared at, and its end', () => {

@@ -20,7 +20,9 @@ beforeAll(async () => {
   const root = await testApp.drive.rootFolderId();
   const file = await testApp.drive.upload({ name: 'Procedures.txt', mimeType: 'text/plain', parentId: root, body: Buffer.from(FILE_TEXT) });
   await db().update(contents).set({ googleDriveFileId: file.id, format: 'text' }).where(eq(contents.ref, CONTENT.staffStaff));
-  await db().insert(collections).values({ ref: COLLECTION, userId: await userId(LEADER), title: 'Leader Picks', public: false });
+  await db()
+    .insert(collections)
+    .values({ ref: COLLECTION, userId: await userId(LEADER), title: 'Leader Picks', public: false });
 });
 
 async function userId(email: string): Promise<number> {
@@ -28,14 +30,22 @@ async function userId(email: string): Promise<number> {
   return row!.id;
 }
 
-type Target = { sharedType: 'item'; itemRef: string } | { sharedType: 'item_content'; contentRef: string } | { sharedType: 'collection'; collectionRef: string };
+type Target =
+  { sharedType: 'item'; itemRef: string } | { sharedType: 'item_content'; contentRef: string } | { sharedType: 'collection'; collectionRef: string };
 
 /** Inserts a share of the target to `email` that ended `daysAgo` days ago (negative: ends that many days ahead). */
 async function shareTo(email: string, target: Target, level: number, daysAgo: number): Promise<string> {
   const ids = await targetIds(target);
   const [row] = await db()
     .insert(shares)
-    .values({ sharedType: target.sharedType, ...ids, fromUserId: await userId(STAFF), toEmail: email, level, expiresAt: new Date(Date.now() - daysAgo * DAY_MS) })
+    .values({
+      sharedType: target.sharedType,
+      ...ids,
+      fromUserId: await userId(STAFF),
+      toEmail: email,
+      level,
+      expiresAt: new Date(Date.now() - daysAgo * DAY_MS),
+    })
     .returning({ ref: shares.ref });
   return row!.ref;
 }
@@ -59,7 +69,10 @@ async function statusOf(url: string, email: string | null): Promise<number> {
 }
 
 async function endShare(ref: string): Promise<void> {
-  await db().update(shares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shares.ref, ref));
+  await db()
+    .update(shares)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(shares.ref, ref));
 }
 
 describe('an expired link to an item', () => {

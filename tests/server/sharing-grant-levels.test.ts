@@ -26,7 +26,14 @@ async function seed(handle: DatabaseHandle): Promise<void> {
     .insert(items)
     .values([
       { ref: MORE.aboveMaintainer, code: 'SH-5', title: 'Staff Rota', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 4, createdByUserId: leader!.id },
-      { ref: MORE.expired, code: 'SH-6', title: 'Old Camp Guide', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0, expiresAt: new Date(Date.now() - 86_400_000) },
+      {
+        ref: MORE.expired,
+        code: 'SH-6',
+        title: 'Old Camp Guide',
+        visibility: VISIBILITY.DISCOVERABLE,
+        minimumAccessLevel: 0,
+        expiresAt: new Date(Date.now() - 86_400_000),
+      },
     ])
     .returning({ id: items.id });
   await handle.db.insert(contents).values({ ref: EXPIRED_FILE, itemId: expired!.id, label: 'Old map', format: 'pdf', position: 0 });
@@ -77,9 +84,13 @@ describe('a grant below the lowest level that opens what it shares', () => {
   it('for a file, takes the higher of the file’s minimum and its item’s', async () => {
     const staff = await as(STAFF);
     // A leaders' file in a public item.
-    expect(await grantErrors(staff, `/content/${CONTENT.openLeaders}`, 2, 'file@example.com')).toEqual({ level: SHARE_MESSAGES.belowOpeningLevel(3, 4, 'file') });
+    expect(await grantErrors(staff, `/content/${CONTENT.openLeaders}`, 2, 'file@example.com')).toEqual({
+      level: SHARE_MESSAGES.belowOpeningLevel(3, 4, 'file'),
+    });
     // A public file in a staff item.
-    expect(await grantErrors(staff, `/content/${CONTENT.staffPublic}`, 3, 'file@example.com')).toEqual({ level: SHARE_MESSAGES.belowOpeningLevel(4, 4, 'file') });
+    expect(await grantErrors(staff, `/content/${CONTENT.staffPublic}`, 3, 'file@example.com')).toEqual({
+      level: SHARE_MESSAGES.belowOpeningLevel(4, 4, 'file'),
+    });
     await expectNothingFor('file@example.com');
     expect(await grantErrors(staff, `/content/${CONTENT.openLeaders}`, 3, 'file@example.com')).toEqual({});
     expect(await sharesTo(db(), 'file@example.com')).toMatchObject([{ level: 3, sharedType: 'item_content' }]);

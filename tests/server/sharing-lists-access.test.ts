@@ -130,7 +130,14 @@ describe('Shared With Me (/share) shows only what the recipient may open now', (
 
     const { entry, json } = await listAs(AFFILIATE, '/share');
     expectLocked(entry(ref));
-    expect(entry(ref)).toMatchObject({ shared_type: 'item', from_user: 'Sarah Okafor', to_user: AFFILIATE, level: 3, expires_at: expiresAt.toISOString(), valid: false });
+    expect(entry(ref)).toMatchObject({
+      shared_type: 'item',
+      from_user: 'Sarah Okafor',
+      to_user: AFFILIATE,
+      level: 3,
+      expires_at: expiresAt.toISOString(),
+      valid: false,
+    });
     expectNothingOf(json, renamed);
     expectNothingOf(json, item);
   });
@@ -193,7 +200,10 @@ describe('Shared With Me (/share) shows only what the recipient may open now', (
       .values({ userId: await userId(LEADER), title: `Private picks ${newRef()}`, public: false })
       .returning({ id: collections.id, ref: collections.ref, title: collections.title });
     const ref = await aShare({ from: LEADER, to: AFFILIATE, level: 2, collectionId: collection!.id, expiresAt: FUTURE() });
-    expect((await listAs(AFFILIATE, '/share')).entry(ref)).toMatchObject({ shared_title: collection!.title, shared_url_path: `/collection/${collection!.ref}?share=${ref}` });
+    expect((await listAs(AFFILIATE, '/share')).entry(ref)).toMatchObject({
+      shared_title: collection!.title,
+      shared_url_path: `/collection/${collection!.ref}?share=${ref}`,
+    });
 
     await db().update(shares).set({ expiresAt: PAST() }).where(eq(shares.ref, ref));
     const { entry, json } = await listAs(AFFILIATE, '/share');
@@ -210,14 +220,17 @@ describe('Shared By Me (/sent) shows only what the sharer may open now', () => {
     const hidden = await anItem();
     const raised = await anItem();
     const expired = await anItem();
-    const refs = await Promise.all([kept, hidden, raised, expired].map((item) => aShare({ from: LEADER, to: `friend${item.id}@example.net`, level: 3, itemId: item.id })));
+    const refs = await Promise.all(
+      [kept, hidden, raised, expired].map((item) => aShare({ from: LEADER, to: `friend${item.id}@example.net`, level: 3, itemId: item.id })),
+    );
     await db().update(items).set({ visibility: VISIBILITY.DRAFT }).where(eq(items.id, hidden.id));
     await db().update(items).set({ minimumAccessLevel: 5 }).where(eq(items.id, raised.id));
     await db().update(items).set({ expiresAt: PAST() }).where(eq(items.id, expired.id));
 
     const { entry, json } = await listAs(LEADER, '/sent');
     expectShown(entry(refs[0]!), kept);
-    for (const ref of refs.slice(1)) expect(entry(ref)).toMatchObject({ shared_title: null, shared_url_path: null, shared_image: null, to_user: expect.stringMatching(/^friend/) });
+    for (const ref of refs.slice(1))
+      expect(entry(ref)).toMatchObject({ shared_title: null, shared_url_path: null, shared_image: null, to_user: expect.stringMatching(/^friend/) });
     for (const item of [hidden, raised, expired]) expectNothingOf(json, item);
   });
 
@@ -237,7 +250,10 @@ describe('Shared By Me (/sent) shows only what the sharer may open now', () => {
     const leader = await userId(LEADER);
     const draft = await anItem({ visibility: VISIBILITY.DRAFT, createdByUserId: leader });
     const expired = await anItem({ createdByUserId: leader, expiresAt: PAST() });
-    const refs = [await aShare({ from: LEADER, to: 'reviewer@example.net', level: 3, itemId: draft.id }), await aShare({ from: LEADER, to: 'reviewer@example.net', level: 3, itemId: expired.id })];
+    const refs = [
+      await aShare({ from: LEADER, to: 'reviewer@example.net', level: 3, itemId: draft.id }),
+      await aShare({ from: LEADER, to: 'reviewer@example.net', level: 3, itemId: expired.id }),
+    ];
     const { entry } = await listAs(LEADER, '/sent');
     expectShown(entry(refs[0]!), draft);
     expectShown(entry(refs[1]!), expired);

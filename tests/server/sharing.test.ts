@@ -32,7 +32,10 @@ async function share(jar: CookieJar, path: string, body: unknown) {
 }
 
 async function explanation(jar: CookieJar, ref: string, query = ''): Promise<{ props: Record<string, unknown>; explanation: SharingExplanation }> {
-  const { page } = await visit(context.app, `/i/${ref}${query}`, jar, { 'x-inertia-partial-component': 'items/Show', 'x-inertia-partial-data': 'sharingExplanation' });
+  const { page } = await visit(context.app, `/i/${ref}${query}`, jar, {
+    'x-inertia-partial-component': 'items/Show',
+    'x-inertia-partial-data': 'sharingExplanation',
+  });
   return { props: page.props, explanation: page.props.sharingExplanation as SharingExplanation };
 }
 
@@ -140,7 +143,11 @@ describe('the shared link', () => {
     expectInertia(opened.page).prop('item.title', 'Staff Safeguarding Pack');
     expect(opened.page.props.item.contents.map((content: { label: string }) => content.label)).toEqual(['Overview', 'Procedures']);
 
-    await context.db().update(shares).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(shares.id, row!.id));
+    await context
+      .db()
+      .update(shares)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(shares.id, row!.id));
     const expired = await context.app.inject({ method: 'GET', url: `/i/${ITEMS.staff}?share=${row!.ref}`, headers: { cookie: recipient.header() } });
     expect(expired.statusCode).toBe(410);
     expectInertia(expired).props({ status: 410, title: ERROR_PAGES[410].title, message: ERROR_PAGES[410].message });
@@ -159,7 +166,11 @@ describe('the shared link', () => {
 
   it('answers 410 on an expired content share link', async () => {
     const [row] = await sharesTo(context.db(), 'content@example.com');
-    await context.db().update(shares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shares.id, row!.id));
+    await context
+      .db()
+      .update(shares)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shares.id, row!.id));
     const response = await context.app.inject({ method: 'GET', url: `/content/${CONTENT.staffStaff}?share=${row!.ref}` });
     expect(response.statusCode).toBe(410);
   });
@@ -299,12 +310,16 @@ describe('the sharing explanation', () => {
     expect(Object.keys(staffCheck.props).filter((key) => key !== 'errors')).toEqual(['sharingExplanation']);
     expect(staffCheck.explanation.inviteText).not.toBeNull();
     expect(staffCheck.explanation.checkAccessEmail).toBe('staff@example.org');
-    expect(staffCheck.explanation.checkAccessText).toBe('Someone who signs in with staff@example.org sees this item at level 4 (Staff): Can see this item and 2 of 2 files.');
+    expect(staffCheck.explanation.checkAccessText).toBe(
+      'Someone who signs in with staff@example.org sees this item at level 4 (Staff): Can see this item and 2 of 2 files.',
+    );
 
     // An address without an account reads exactly like a level-1 account.
     const unknown = await explanation(admin, ITEMS.staff, '?checkAccessEmail=nobody@example.com');
     const levelOne = await explanation(admin, ITEMS.staff, '?checkAccessEmail=unverified@example.org');
-    expect(unknown.explanation.checkAccessText).toBe('Someone who signs in with nobody@example.com sees this item at level 1 (Anyone logged in): Cannot open this item.');
+    expect(unknown.explanation.checkAccessText).toBe(
+      'Someone who signs in with nobody@example.com sees this item at level 1 (Anyone logged in): Cannot open this item.',
+    );
     expect(levelOne.explanation.checkAccessText!.replace('unverified@example.org', 'nobody@example.com')).toBe(unknown.explanation.checkAccessText);
 
     // A valid grant counts for that address.

@@ -86,6 +86,7 @@ describe('singleField', () => {
   });
 
   it('answers 400 for none, several or one the guard refuses', () => {
-    for (const body of [{}, { 'characteristic-a': 1, 'characteristic-b': 2 }, { title: 'A' }]) expect(refusal(() => singleField(body, isField, BAD)).statusCode).toBe(400);
+    for (const body of [{}, { 'characteristic-a': 1, 'characteristic-b': 2 }, { title: 'A' }])
+      expect(refusal(() => singleField(body, isField, BAD)).statusCode).toBe(400);
   });
 });

@@ -15,7 +15,10 @@ const jarOf = signedInJars(ctx);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function userOf(who: Exclude<Who, 'anonymous'>) {
-  const [row] = await ctx.database.db.select({ id: users.id, ref: users.ref, name: users.name }).from(users).where(eq(users.email, `${who}@example.org`));
+  const [row] = await ctx.database.db
+    .select({ id: users.id, ref: users.ref, name: users.name })
+    .from(users)
+    .where(eq(users.email, `${who}@example.org`));
   return row;
 }
 
@@ -86,10 +89,24 @@ describe('POST /i/{ref}/task', () => {
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/i/${REFS.public}`);
     const team = await userOf('team');
-    expect(await storedTask('Renew the licence')).toMatchObject({ itemId: await itemIdOf(ctx.database, REFS.public), notes: 'Ask the publisher.', priority: 2, dueDate: '2031-05-01', forUserId: team.id, byUserId: team.id, completedAt: null });
+    expect(await storedTask('Renew the licence')).toMatchObject({
+      itemId: await itemIdOf(ctx.database, REFS.public),
+      notes: 'Ask the publisher.',
+      priority: 2,
+      dueDate: '2031-05-01',
+      forUserId: team.id,
+      byUserId: team.id,
+      completedAt: null,
+    });
     const { page } = await visit(ctx.app, `/i/${REFS.public}`, await jarOf('team'));
     expect(page.flash.notifications.map((notice: { message: string }) => notice.message)).toContain(TASK_MESSAGES.created);
-    expect(page.props.item.tasks.find((task: ItemTask) => task.task === 'Renew the licence')).toMatchObject({ priority: 2, forUserName: team.name, byUserName: team.name, completed: false, completed_at: null });
+    expect(page.props.item.tasks.find((task: ItemTask) => task.task === 'Renew the licence')).toMatchObject({
+      priority: 2,
+      forUserName: team.name,
+      byUserName: team.name,
+      completed: false,
+      completed_at: null,
+    });
     expectInertia(page).prop('taskCan', { create: true, assignOthers: false });
   });
 
@@ -98,7 +115,12 @@ describe('POST /i/{ref}/task', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/i/${REFS.draft}/task`,
-      headers: { ...(await inertiaHeaders(ctx.app)), ...xsrfHeader(jar), referer: `http://localhost/i/${REFS.draft}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        ...(await inertiaHeaders(ctx.app)),
+        ...xsrfHeader(jar),
+        referer: `http://localhost/i/${REFS.draft}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams({ task: 'Finish the trail', notes: '', priority: '3', due_date: '', for_user_ref: '' }).toString(),
     });
     expect(response.statusCode).toBe(303);
@@ -197,7 +219,12 @@ describe('POST /task/{ref}/complete and /task/{ref}/incomplete', () => {
   });
 
   it("lets the creator, the item's maintainer and admins settle a task, and returns to the page it came from", async () => {
-    const ref = await insertTask({ itemId: await itemIdOf(ctx.database, REFS.related), task: 'Creator settles', forUserId: (await userOf('leader')).id, byUserId: (await userOf('affiliate')).id });
+    const ref = await insertTask({
+      itemId: await itemIdOf(ctx.database, REFS.related),
+      task: 'Creator settles',
+      forUserId: (await userOf('leader')).id,
+      byUserId: (await userOf('affiliate')).id,
+    });
     const byCreator = await settle('affiliate', ref, 'complete', `/i/${REFS.related}`);
     expect(byCreator.statusCode).toBe(303);
     expect(byCreator.headers.location).toBe(`/i/${REFS.related}`);
@@ -227,7 +254,13 @@ describe('completed tasks and the cutoff', () => {
 
   it('sends the completion time, so a task completed before the cutoff shows only in Re-Open mode', async () => {
     const team = await userOf('team');
-    await insertTask({ itemId: await itemIdOf(ctx.database, REFS.public), task: 'Completed long ago', forUserId: team.id, byUserId: team.id, completedAt: beforeCutoff });
+    await insertTask({
+      itemId: await itemIdOf(ctx.database, REFS.public),
+      task: 'Completed long ago',
+      forUserId: team.id,
+      byUserId: team.id,
+      completedAt: beforeCutoff,
+    });
     const onItem = (await itemTasksAs('team', REFS.public)).find((task) => task.task === 'Completed long ago')!;
     expect(onItem).toMatchObject({ completed: true, completed_at: beforeCutoff.toISOString() });
     expect(isTaskShown(onItem, false)).toBe(false);
@@ -260,14 +293,22 @@ describe('GET /task (My Tasks)', () => {
   it("says 'No tasks' when nobody gave the viewer any", async () => {
     const { response, page } = await myTasks('affiliate');
     expect(response.statusCode).toBe(200);
-    expectInertia(page).component('task/Index').props({ tasks: { data: [] }, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' });
+    expectInertia(page)
+      .component('task/Index')
+      .props({ tasks: { data: [] }, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' });
     expect(page.props.tasks.links).toHaveLength(3);
   });
 
   it("lists only the viewer's own tasks, naming each item they may open", async () => {
     const staff = (await myTasks('staff')).page.props.tasks.data as ItemTask[];
     expect(staff.map((task) => task.task)).toEqual(['Add a Welsh translation']);
-    expect(staff[0]).toMatchObject({ item_ref: REFS.public, item_title: TITLES.public, forUserName: 'James Whitfield', byUserName: 'Grace Adeyemi', due_soon: true });
+    expect(staff[0]).toMatchObject({
+      item_ref: REFS.public,
+      item_title: TITLES.public,
+      forUserName: 'James Whitfield',
+      byUserName: 'Grace Adeyemi',
+      due_soon: true,
+    });
   });
 
   it('leaves out the item of a task whose item the viewer may no longer open', async () => {
@@ -286,7 +327,13 @@ describe('GET /task (My Tasks)', () => {
     const itemId = await itemIdOf(ctx.database, REFS.counted);
     const today = Date.now();
     await ctx.database.db.insert(tasks).values([
-      ...Array.from({ length: 26 }, (_, index) => ({ itemId, task: `Low task ${String(index).padStart(2, '0')}`, priority: 1, dueDate: new Date(today + (index + 1) * DAY_MS).toISOString().slice(0, 10), forUserId: leader.id })),
+      ...Array.from({ length: 26 }, (_, index) => ({
+        itemId,
+        task: `Low task ${String(index).padStart(2, '0')}`,
+        priority: 1,
+        dueDate: new Date(today + (index + 1) * DAY_MS).toISOString().slice(0, 10),
+        forUserId: leader.id,
+      })),
       { itemId, task: 'High task later', priority: 3, dueDate: new Date(today + 40 * DAY_MS).toISOString().slice(0, 10), forUserId: leader.id },
       { itemId, task: 'High task sooner', priority: 3, dueDate: new Date(today + 20 * DAY_MS).toISOString().slice(0, 10), forUserId: leader.id },
       { itemId, task: 'Done recently', priority: 3, completedAt: new Date(today - DAY_MS), forUserId: leader.id },

@@ -95,7 +95,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db.transaction on PostgreSQL (P
 
   async function untilBlockedBy(pid: number): Promise<void> {
     for (;;) {
-      const { rows } = (await handle.db.execute(sql`select pid from pg_stat_activity where ${pid}::integer = any(pg_blocking_pids(pid))`)) as unknown as { rows: unknown[] };
+      const { rows } = (await handle.db.execute(sql`select pid from pg_stat_activity where ${pid}::integer = any(pg_blocking_pids(pid))`)) as unknown as {
+        rows: unknown[];
+      };
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

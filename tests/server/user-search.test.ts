@@ -52,13 +52,17 @@ describe('GET /user/search', () => {
 
   it('never finds an account by an address it has not verified', async () => {
     const jar = await as('admin@example.org');
-    expect((await search(jar, 'leader@example.org')).json()).toEqual([{ ref: expect.any(String), nameAndContactForDisplay: 'Sarah Okafor <leader@example.org>' }]);
+    expect((await search(jar, 'leader@example.org')).json()).toEqual([
+      { ref: expect.any(String), nameAndContactForDisplay: 'Sarah Okafor <leader@example.org>' },
+    ]);
     expect((await search(jar, 'claimed.only')).json()).toEqual([]);
     expect((await search(jar, 'unverified@example.org')).json()).toEqual([]);
   });
 
   it('keeps angle brackets out of names, so only a verified address is ever shown in them', async () => {
-    const names = (await search(await as('admin@example.org'), 'whitfield')).json().map((user: { nameAndContactForDisplay: string }) => user.nameAndContactForDisplay);
+    const names = (await search(await as('admin@example.org'), 'whitfield'))
+      .json()
+      .map((user: { nameAndContactForDisplay: string }) => user.nameAndContactForDisplay);
     expect(names).toEqual(['James Whitfield <staff@example.org>', 'James Whitfield staff@example.org']);
   });
 
@@ -77,7 +81,9 @@ describe('GET /user/search', () => {
 
   it('matches %, _ and \\ literally rather than as wildcards', async () => {
     const jar = await as('admin@example.org');
-    expect((await search(jar, '%')).json().map((u: { nameAndContactForDisplay: string }) => u.nameAndContactForDisplay)).toEqual(['100% Volunteer <percent@example.net>']);
+    expect((await search(jar, '%')).json().map((u: { nameAndContactForDisplay: string }) => u.nameAndContactForDisplay)).toEqual([
+      '100% Volunteer <percent@example.net>',
+    ]);
     expect((await search(jar, 'o_d')).json()).toEqual([]);
     expect((await search(jar, 'under_')).json()).toHaveLength(1);
     expect((await search(jar, '\\')).json()).toHaveLength(1);

@@ -13,7 +13,11 @@ describe('GET /user rate limit', () => {
     }
     expect((await visit(context.app, '/user?search=d', jar)).response.statusCode).toBe(429);
     // The maintainer picker's type-ahead keeps its own allowance.
-    const typeAhead = await context.app.inject({ method: 'GET', url: '/user/search?query=maya', headers: { cookie: jar.header(), accept: 'application/json' } });
+    const typeAhead = await context.app.inject({
+      method: 'GET',
+      url: '/user/search?query=maya',
+      headers: { cookie: jar.header(), accept: 'application/json' },
+    });
     expect(typeAhead.statusCode).toBe(200);
   });
 

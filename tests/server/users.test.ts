@@ -33,7 +33,10 @@ async function seed(handle: DatabaseHandle) {
   await seedDemoAccounts(handle);
   const types = await handle.db.select().from(userTypes);
   const typeId = (title: string) => types.find((type) => type.title === title)!.id;
-  await handle.db.update(users).set({ userTypeId: typeId('Staff') }).where(eq(users.email, USER_MANAGER));
+  await handle.db
+    .update(users)
+    .set({ userTypeId: typeId('Staff') })
+    .where(eq(users.email, USER_MANAGER));
   await handle.db.insert(users).values([
     { name: 'Second Super', email: SECOND_SUPERADMIN, userTypeId: typeId('Admin'), admin: true, superadmin: true },
     { name: 'Leader With Admin Flag', email: 'leader.admin@example.net', userTypeId: typeId('Leader'), admin: true },
@@ -71,14 +74,23 @@ async function createItem(ownerEmail: string, overrides: Partial<typeof items.$i
   itemNumber += 1;
   const [item] = await db()
     .insert(items)
-    .values({ code: `UT-${String(itemNumber).padStart(5, '0')}`, title: `User test item ${itemNumber}`, visibility: VISIBILITY.DISCOVERABLE, createdByUserId: owner.id, ...overrides })
+    .values({
+      code: `UT-${String(itemNumber).padStart(5, '0')}`,
+      title: `User test item ${itemNumber}`,
+      visibility: VISIBILITY.DISCOVERABLE,
+      createdByUserId: owner.id,
+      ...overrides,
+    })
     .returning();
   return item!;
 }
 
 async function createComment(authorEmail: string, itemId: number, values: { approved?: boolean; flagged?: boolean; comment?: string } = {}) {
   const author = await userRow(authorEmail);
-  const [comment] = await db().insert(comments).values({ itemId, userId: author.id, comment: values.comment ?? 'A helpful comment', ...values }).returning();
+  const [comment] = await db()
+    .insert(comments)
+    .values({ itemId, userId: author.id, comment: values.comment ?? 'A helpful comment', ...values })
+    .returning();
   return comment!;
 }
 
@@ -145,7 +157,13 @@ describe('GET /user search, level groups and paging', () => {
 
     expect(names((await listAs(jar, '?level=3')).page)).toEqual(['Sarah Okafor']);
     expect(names((await listAs(jar, '?level=4')).page).sort()).toEqual(['James Whitfield', 'Kwame Boateng', 'Rachel Hughes']);
-    expect(names((await listAs(jar, '?level=5-6')).page).sort()).toEqual(['Grace Adeyemi', 'Leader With Admin Flag', 'Priya Patel', 'Second Super', 'Tom Fraser']);
+    expect(names((await listAs(jar, '?level=5-6')).page).sort()).toEqual([
+      'Grace Adeyemi',
+      'Leader With Admin Flag',
+      'Priya Patel',
+      'Second Super',
+      'Tom Fraser',
+    ]);
   });
 
   it('combines search and level', async () => {
@@ -187,7 +205,12 @@ describe('GET /user search, level groups and paging', () => {
     const jar = await as(ADMIN);
     const first = (await listAs(jar, '?search=Crowd%20Person&level=2')).page;
     expectInertia(first).prop('total', 30);
-    expect(linkUrls(first)).toEqual(['', '/user?search=Crowd+Person&level=2', '/user?search=Crowd+Person&level=2&page=2', '/user?search=Crowd+Person&level=2&page=2']);
+    expect(linkUrls(first)).toEqual([
+      '',
+      '/user?search=Crowd+Person&level=2',
+      '/user?search=Crowd+Person&level=2&page=2',
+      '/user?search=Crowd+Person&level=2&page=2',
+    ]);
     const next = (await visit(context.app, first.props.users.links.at(-1).url, jar)).page;
     expectInertia(next).prop('filters', { search: 'Crowd Person', level: '2' });
     expect(names(next)).toEqual(['Crowd Person 25', 'Crowd Person 26', 'Crowd Person 27', 'Crowd Person 28', 'Crowd Person 29']);
@@ -280,7 +303,9 @@ describe('GET /user/{ref}', () => {
     const affiliate = await visit(context.app, `/user/${(await userRow(AFFILIATE)).ref}`, await as(SUPERADMIN));
     expectInertia(affiliate.page).prop('permissions.flags', { admin: true, superadmin: true, manager: true, manage_users: true });
     const self = await visit(context.app, `/user/${(await userRow(SUPERADMIN)).ref}`, await as(SUPERADMIN));
-    expectInertia(self.page).props({ permissions: { changeUserType: false } }).prop('permissions.flags.admin', false);
+    expectInertia(self.page)
+      .props({ permissions: { changeUserType: false } })
+      .prop('permissions.flags.admin', false);
   });
 
   const ACTIONS = ['update', 'delete', 'flag_comments', 'impersonate'] as const;
@@ -507,7 +532,10 @@ describe('POST /user/{ref}/flag_all_unapproved_comments', () => {
 describe('impersonation', () => {
   async function auditRows(action: string, actorEmail: string) {
     const actor = await userRow(actorEmail);
-    return db().select().from(auditEvents).where(and(eq(auditEvents.action, action), eq(auditEvents.actorUserId, actor.id)));
+    return db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, action), eq(auditEvents.actorUserId, actor.id)));
   }
 
   it('lets a superadmin act as a user: new session id, audit row, the banner prop, and a way back', async () => {

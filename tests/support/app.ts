@@ -30,7 +30,9 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
 }
 
 /** Builds the app on a fresh database for one test file; closes both after the file. */
-export function useTestApp(options: { env?: Record<string, string>; config?: Partial<AppConfig>; seed?: (handle: DatabaseHandle) => Promise<void> } = {}): TestApp {
+export function useTestApp(
+  options: { env?: Record<string, string>; config?: Partial<AppConfig>; seed?: (handle: DatabaseHandle) => Promise<void> } = {},
+): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {
     context.database = await freshDatabase();

@@ -103,7 +103,11 @@ export interface FakeGoogleDrive {
 }
 
 class GoogleError extends Error {
-  constructor(readonly status: number, readonly reason: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -297,8 +301,14 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
   function updateFile(id: string, query: URLSearchParams, metadata: Record<string, unknown>): Answer {
     const file = visibleFile(id, query);
     const removed = new Set((query.get('removeParents') ?? '').split(',').filter(Boolean));
-    const added = (query.get('addParents') ?? '').split(',').filter(Boolean).map((parent) => folderFor(parent, query).id);
-    const parents = [...file.parents.filter((parent) => !removed.has(parent)), ...added.filter((parent) => !file.parents.includes(parent) || removed.has(parent))];
+    const added = (query.get('addParents') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((parent) => folderFor(parent, query).id);
+    const parents = [
+      ...file.parents.filter((parent) => !removed.has(parent)),
+      ...added.filter((parent) => !file.parents.includes(parent) || removed.has(parent)),
+    ];
     if (parents.length > 1) throw new GoogleError(403, 'cannotAddParent', 'Increasing the number of parents is not allowed.');
     if (added.some((parent) => parent === id || descendantsOf(id).some((d) => d.id === parent))) {
       throw badRequest('A folder cannot be moved into itself or into one of its own folders.', 'invalidParent');
@@ -431,7 +441,8 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
     if (!fields) throw badRequest("The 'fields' parameter is required for this method.", 'required');
     // The account's own quota: files in shared drives count against none.
     const stored = [...files.values()].filter((file) => !file.driveId);
-    const bytesOf = (list: FakeDriveFile[]) => String(list.filter((file) => hasBlob(file.mimeType)).reduce((sum, file) => sum + (file.content?.length ?? 0), 0));
+    const bytesOf = (list: FakeDriveFile[]) =>
+      String(list.filter((file) => hasBlob(file.mimeType)).reduce((sum, file) => sum + (file.content?.length ?? 0), 0));
     const storageQuota = {
       ...(fake.storageLimit === null ? {} : { limit: String(fake.storageLimit) }),
       usage: bytesOf(stored),
@@ -480,18 +491,30 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
     const { route: target, id = '', permissionId = '' } = routeOf(path);
     const key = `${method} ${target}`;
     switch (key) {
-      case 'GET files': return listFiles(query);
-      case 'POST files': return json(fileResource(createFile(jsonBody(), query, null)), query.get('fields') ?? 'kind,id,name,mimeType');
-      case 'GET files/:id': return getFile(id, query);
-      case 'PATCH files/:id': return updateFile(id, query, jsonBody());
-      case 'DELETE files/:id': return deleteFile(id, query);
-      case 'GET files/:id/export': return exportFile(id, query);
-      case 'GET files/:id/permissions': return listPermissions(id, query);
-      case 'POST files/:id/permissions': return createPermission(id, query, jsonBody());
-      case 'DELETE files/:id/permissions/:pid': return deletePermission(id, permissionId, query);
-      case 'GET about': return about(query);
-      case 'POST upload': return upload(query, request, body);
-      default: throw new GoogleError(404, 'notFound', `Not Found: ${method} ${path}`);
+      case 'GET files':
+        return listFiles(query);
+      case 'POST files':
+        return json(fileResource(createFile(jsonBody(), query, null)), query.get('fields') ?? 'kind,id,name,mimeType');
+      case 'GET files/:id':
+        return getFile(id, query);
+      case 'PATCH files/:id':
+        return updateFile(id, query, jsonBody());
+      case 'DELETE files/:id':
+        return deleteFile(id, query);
+      case 'GET files/:id/export':
+        return exportFile(id, query);
+      case 'GET files/:id/permissions':
+        return listPermissions(id, query);
+      case 'POST files/:id/permissions':
+        return createPermission(id, query, jsonBody());
+      case 'DELETE files/:id/permissions/:pid':
+        return deletePermission(id, permissionId, query);
+      case 'GET about':
+        return about(query);
+      case 'POST upload':
+        return upload(query, request, body);
+      default:
+        throw new GoogleError(404, 'notFound', `Not Found: ${method} ${path}`);
     }
   }
 
@@ -600,8 +623,7 @@ function pickFields(value: unknown, selection: FieldSelection | null): unknown {
   return picked;
 }
 
-const CLAUSE =
-  /\s*(?:'((?:[^'\\]|\\.)*)'\s+in\s+parents|trashed\s*=\s*(true|false)|(name|mimeType)\s*(=|!=)\s*'((?:[^'\\]|\\.)*)')\s*(and\b|$)/y;
+const CLAUSE = /\s*(?:'((?:[^'\\]|\\.)*)'\s+in\s+parents|trashed\s*=\s*(true|false)|(name|mimeType)\s*(=|!=)\s*'((?:[^'\\]|\\.)*)')\s*(and\b|$)/y;
 
 /** The part of Drive's query language the adapter uses: clauses joined by `and`. */
 function parseFileQuery(q: string): (file: FakeDriveFile) => boolean {
@@ -701,7 +723,12 @@ function assertionProblem(assertion: string, publicKey: string, clientEmail: str
   if (alg !== 'RS256') return `Invalid JWT: alg ${alg}.`;
   if (claims.iss !== clientEmail) return 'Invalid JWT: unknown issuer.';
   if (claims.aud !== GOOGLE_TOKEN_AUDIENCE) return 'Invalid JWT: wrong audience.';
-  if (!String(claims.scope ?? '').split(' ').includes(DRIVE_SCOPE)) return 'Invalid JWT: no Drive scope.';
+  if (
+    !String(claims.scope ?? '')
+      .split(' ')
+      .includes(DRIVE_SCOPE)
+  )
+    return 'Invalid JWT: no Drive scope.';
   if (typeof claims.exp !== 'number' || claims.exp < now || typeof claims.iat !== 'number' || claims.iat > now + 60) {
     return 'Invalid JWT: Token must be a short-lived token and in a reasonable timeframe.';
   }

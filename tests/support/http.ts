@@ -55,7 +55,13 @@ export async function visit(app: FastifyInstance, url: string, jar?: CookieJar, 
 }
 
 /** An Inertia visit that changes something, as the router sends it (JSON body, XSRF header). */
-export async function send(app: FastifyInstance, jar: CookieJar, method: 'PATCH' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+export async function send(
+  app: FastifyInstance,
+  jar: CookieJar,
+  method: 'PATCH' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
   const response = await app.inject({
     method,
     url,

@@ -7,10 +7,7 @@ import { partialReloadHeaders } from '../../server/inertia/testing';
 export const TEST_VERSION = 'v1';
 
 /** A bare Fastify app with sessions and the Inertia plugin, plus the routes under test. */
-export async function buildInertiaApp(
-  routes: (app: FastifyInstance) => void,
-  options: Partial<InertiaPluginOptions> = {},
-): Promise<FastifyInstance> {
+export async function buildInertiaApp(routes: (app: FastifyInstance) => void, options: Partial<InertiaPluginOptions> = {}): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(cookie);
   await app.register(session, { secret: 'a-test-session-secret-of-at-least-32-chars', cookie: { secure: false } });
@@ -31,12 +28,7 @@ export function testDocument(page: PageObject): string {
 type UntypedInertia = (component: string, props: Record<string, unknown>, options?: InertiaRenderOptions) => Promise<FastifyReply>;
 
 /** Renders a component that is not in the page registry (test-only components). */
-export function renderTestPage(
-  reply: FastifyReply,
-  component: string,
-  props: Record<string, unknown>,
-  options?: InertiaRenderOptions,
-): Promise<FastifyReply> {
+export function renderTestPage(reply: FastifyReply, component: string, props: Record<string, unknown>, options?: InertiaRenderOptions): Promise<FastifyReply> {
   return (reply.inertia as unknown as UntypedInertia).call(reply, component, props, options);
 }
 

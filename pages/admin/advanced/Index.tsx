@@ -15,8 +15,7 @@ import type { PageProps } from '../../../shared/pages';
  */
 export default function AdminAdvancedIndex({ response, run: running, recentRuns, errors }: PageProps<'admin/advanced/Index'>) {
   const [busy, setBusy] = useState<AdvancedAction | null>(null);
-  const run = (action: AdvancedAction) =>
-    router.post(ADVANCED_URL, { action }, { onStart: () => setBusy(action), onFinish: () => setBusy(null) });
+  const run = (action: AdvancedAction) => router.post(ADVANCED_URL, { action }, { onStart: () => setBusy(action), onFinish: () => setBusy(null) });
   const actionError = typeof errors.action === 'string' ? errors.action : (errors.action?.[0] ?? null);
   return (
     <>

@@ -26,14 +26,29 @@ export default function AdminAffirmationShow({ affirmation, can }: PageProps<'ad
       <PageHeader
         title={affirmation.title}
         meta={affirmation.is_negative ? <Badge bg="danger">{AFFIRMATION_TEXTS.disapproval}</Badge> : undefined}
-        tools={<RecordActions label="Affirmation actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : affirmation.ref)} onDelete={remove} />}
+        tools={
+          <RecordActions
+            label="Affirmation actions"
+            can={can}
+            editing={editing}
+            onToggleEditing={() => setEditingRef(editing ? null : affirmation.ref)}
+            onDelete={remove}
+          />
+        }
       />
       <div className="d-grid gap-3">
         <div>
           <div className="small fw-semibold">{AFFIRMATION_TEXTS.title}</div>
           <InlineEditableField field="title" label={AFFIRMATION_TEXTS.title} value={affirmation.title} url={url} editable={editing} />
         </div>
-        <InlineCheckbox field="is_negative" label={AFFIRMATION_TEXTS.negative} checked={affirmation.is_negative} editable={editing} url={url} help={<NegativeHelp negative={affirmation.is_negative} />} />
+        <InlineCheckbox
+          field="is_negative"
+          label={AFFIRMATION_TEXTS.negative}
+          checked={affirmation.is_negative}
+          editable={editing}
+          url={url}
+          help={<NegativeHelp negative={affirmation.is_negative} />}
+        />
       </div>
     </>
   );

@@ -33,10 +33,22 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
         meta={
           <div className="d-flex flex-wrap align-items-center gap-2">
             <Badge bg="secondary">{formats[characteristic.format] ?? characteristic.format}</Badge>
-            {!characteristic.public && <Badge bg="warning" text="dark">{CHARACTERISTIC_TEXTS.notPublic}</Badge>}
+            {!characteristic.public && (
+              <Badge bg="warning" text="dark">
+                {CHARACTERISTIC_TEXTS.notPublic}
+              </Badge>
+            )}
           </div>
         }
-        tools={<RecordActions label="Characteristic actions" can={can} editing={editing} onToggleEditing={() => setEditingRef(editing ? null : characteristic.ref)} onDelete={remove} />}
+        tools={
+          <RecordActions
+            label="Characteristic actions"
+            can={can}
+            editing={editing}
+            onToggleEditing={() => setEditingRef(editing ? null : characteristic.ref)}
+            onDelete={remove}
+          />
+        }
         share={can.share ? <LinkShareButton path={url} title={characteristic.title} /> : undefined}
       />
       <div className="d-grid gap-3">
@@ -46,7 +58,15 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
         </div>
         <div>
           <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.usageNote}</div>
-          <InlineEditableField field="usage_note" label={CHARACTERISTIC_TEXTS.usageNote} mode="textarea" value={characteristic.usage_note} url={url} editable={editing} emptyText={CHARACTERISTIC_TEXTS.noUsageNote} />
+          <InlineEditableField
+            field="usage_note"
+            label={CHARACTERISTIC_TEXTS.usageNote}
+            mode="textarea"
+            value={characteristic.usage_note}
+            url={url}
+            editable={editing}
+            emptyText={CHARACTERISTIC_TEXTS.noUsageNote}
+          />
         </div>
         <div>
           <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.format}</div>
@@ -55,11 +75,26 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
         {characteristic.format === 'integer' && (
           <div>
             <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.minimum}</div>
-            <InlineEditableField field="minimum" label={CHARACTERISTIC_TEXTS.minimum} mode="integer" value={characteristic.minimum} url={url} editable={editing} emptyText={CHARACTERISTIC_TEXTS.noMinimum} />
+            <InlineEditableField
+              field="minimum"
+              label={CHARACTERISTIC_TEXTS.minimum}
+              mode="integer"
+              value={characteristic.minimum}
+              url={url}
+              editable={editing}
+              emptyText={CHARACTERISTIC_TEXTS.noMinimum}
+            />
             {editing && <div className="form-text">{CHARACTERISTIC_TEXTS.minimumHelp}</div>}
           </div>
         )}
-        <InlineCheckbox field="public" label={CHARACTERISTIC_TEXTS.public} checked={characteristic.public} editable={editing} url={url} help={CHARACTERISTIC_TEXTS.publicHelp} />
+        <InlineCheckbox
+          field="public"
+          label={CHARACTERISTIC_TEXTS.public}
+          checked={characteristic.public}
+          editable={editing}
+          url={url}
+          help={CHARACTERISTIC_TEXTS.publicHelp}
+        />
       </div>
     </>
   );

@@ -4,7 +4,13 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { EMPTY_STATES } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
-import { ADMIN_TAXONOMIES_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_FLAG_FIELDS, TAXONOMY_TEXTS, type AdminTaxonomySummary } from '../../../shared/taxonomies-admin';
+import {
+  ADMIN_TAXONOMIES_TITLE,
+  TAXONOMY_FIELD_LABELS,
+  TAXONOMY_FLAG_FIELDS,
+  TAXONOMY_TEXTS,
+  type AdminTaxonomySummary,
+} from '../../../shared/taxonomies-admin';
 import NewTaxonomyModal from '../../../components/admin-taxonomies/NewTaxonomyModal';
 import PageHeader from '../../../components/layout/PageHeader';
 import { ROUTES } from '../../../shared/routes';

@@ -44,7 +44,15 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
       />
       <Form onSubmit={submit} role="search" className="mb-3" style={{ maxWidth: '28rem' }}>
         <InputGroup>
-          <Form.Control type="search" name="search" aria-label={TAXONOMY_TEXTS.searchTitles} placeholder={TAXONOMY_TEXTS.searchTitles} value={search} maxLength={QUICK_TAG_SEARCH_MAX} onChange={(event) => setSearch(event.target.value)} />
+          <Form.Control
+            type="search"
+            name="search"
+            aria-label={TAXONOMY_TEXTS.searchTitles}
+            placeholder={TAXONOMY_TEXTS.searchTitles}
+            value={search}
+            maxLength={QUICK_TAG_SEARCH_MAX}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <Button type="submit" variant="outline-secondary" aria-label="Search">
             <i className="bi bi-search" aria-hidden="true" />
           </Button>

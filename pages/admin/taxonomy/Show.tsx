@@ -53,13 +53,28 @@ export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/
         </div>
         <div>
           <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS.usage_note}</div>
-          <InlineEditableField field="usage_note" label={TAXONOMY_FIELD_LABELS.usage_note} mode="textarea" value={taxonomy.usage_note} url={url} emptyText="No usage note" />
+          <InlineEditableField
+            field="usage_note"
+            label={TAXONOMY_FIELD_LABELS.usage_note}
+            mode="textarea"
+            value={taxonomy.usage_note}
+            url={url}
+            emptyText="No usage note"
+          />
         </div>
         <div className="d-flex flex-wrap gap-4">
           {TAXONOMY_FLAG_FIELDS.map((field) => (
             <div key={field}>
               <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS[field]}</div>
-              <InlineEditableField field={field} label={TAXONOMY_FIELD_LABELS[field]} mode="select" required value={taxonomy[field] ? 'true' : 'false'} options={YES_NO} url={url} />
+              <InlineEditableField
+                field={field}
+                label={TAXONOMY_FIELD_LABELS[field]}
+                mode="select"
+                required
+                value={taxonomy[field] ? 'true' : 'false'}
+                options={YES_NO}
+                url={url}
+              />
             </div>
           ))}
         </div>

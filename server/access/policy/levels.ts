@@ -12,4 +12,3 @@ export function effectiveLevel(viewer: Viewer): AccessLevel {
 export function isAdmin(viewer: Viewer): boolean {
   return viewer.admin || viewer.superadmin;
 }
-

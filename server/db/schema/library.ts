@@ -14,7 +14,10 @@ export const items = pgTable(
     title: varchar('title', { length: 255 }).notNull(),
     topic: varchar('topic', { length: 255 }).notNull().default(''),
     blurb: text('blurb').notNull().default(''),
-    authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
+    authors: text('authors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     visibility: integer('visibility').notNull().default(VISIBILITY.DRAFT),
     minimumAccessLevel: integer('minimum_access_level').notNull().default(0),
     availableExternalLink: varchar('available_external_link', { length: 2048 }),
@@ -33,7 +36,10 @@ export const items = pgTable(
      * The item's tags (item_tags.tag_id, ascending), kept by triggers on item_tags (migration 0017), never written by
      * the app: tag filters check it in the item's own row, and its GIN index intersects with the search's.
      */
-    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     viewCount: integer('view_count').notNull().default(0),
     recentViewCount: integer('recent_view_count').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -55,7 +61,9 @@ export const items = pgTable(
     index('items_recent_views_idx').on(t.recentViewCount),
     index('items_title_idx').on(t.title),
     // The next moment a listing changes without a write (discovery/library-cache.ts).
-    index('items_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index('items_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
   ],
 );
 
@@ -64,7 +72,9 @@ export const itemImages = pgTable(
   {
     id: id(),
     ref: ref(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     extension: varchar('extension', { length: 8 }).notNull(),
     /** Where the file lives: an uploaded file key, a stock image id or an external URL. */
     source: varchar('source', { length: 16 }).notNull().default('upload'),
@@ -80,7 +90,9 @@ export const contents = pgTable(
   {
     id: id(),
     ref: ref(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     label: varchar('label', { length: 255 }).notNull(),
     description: text('description').notNull().default(''),
     format: varchar('format', { length: 32 }).notNull().default('other'),
@@ -111,8 +123,12 @@ export const relations = pgTable(
   {
     id: id(),
     ref: ref(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
-    relatedItemId: integer('related_item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    relatedItemId: integer('related_item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     adminApproved: boolean('admin_approved').notNull().default(false),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -138,7 +154,9 @@ export const tags = pgTable(
   {
     id: id(),
     ref: ref(),
-    taxonomyId: integer('taxonomy_id').notNull().references(() => taxonomies.id, { onDelete: 'cascade' }),
+    taxonomyId: integer('taxonomy_id')
+      .notNull()
+      .references(() => taxonomies.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id'),
     label: varchar('label', { length: 120 }).notNull(),
     forceShowInFiltering: boolean('force_show_in_filtering').notNull().default(false),
@@ -156,8 +174,12 @@ export const tags = pgTable(
 export const itemTags = pgTable(
   'item_tags',
   {
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
     /**
      * The item's minimum access level while it is discoverable, null otherwise: kept by triggers on items and
      * item_tags (migration 0018), never written by the app, so "does any item a level-2 visitor may list carry this
@@ -186,8 +208,12 @@ export const characteristics = pgTable('characteristics', {
 export const itemCharacteristics = pgTable(
   'item_characteristics',
   {
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
-    characteristicId: integer('characteristic_id').notNull().references(() => characteristics.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    characteristicId: integer('characteristic_id')
+      .notNull()
+      .references(() => characteristics.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.characteristicId] }), index('item_characteristics_characteristic_idx').on(t.characteristicId)],
@@ -205,9 +231,15 @@ export const affirmationOptions = pgTable('affirmation_options', {
 export const itemAffirmations = pgTable(
   'item_affirmations',
   {
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
-    affirmationOptionId: integer('affirmation_option_id').notNull().references(() => affirmationOptions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    affirmationOptionId: integer('affirmation_option_id')
+      .notNull()
+      .references(() => affirmationOptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 1 normal (thumb), 2 strong. A cleared affirmation is deleted. */
     value: integer('value').notNull(),
     createdAt: createdAt(),

@@ -22,7 +22,9 @@ export const itemViews = pgTable(
   'item_views',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -52,7 +54,9 @@ export const brokenExternalLinkAlerts = pgTable(
   {
     id: id(),
     ref: ref(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     url: varchar('url', { length: 2048 }).notNull(),
     statusCode: integer('status_code'),
     message: text('message').notNull().default(''),
@@ -94,7 +98,10 @@ export const libraryState = pgTable(
      * raised only by writes to items a level-n viewer may list (discoverable, minimum level ≤ n) and by tags and
      * taxonomies, so an edit to a draft or a level-5 item leaves the cached lists of levels 0-4 in place.
      */
-    levelListsVersions: bigint('level_lists_versions', { mode: 'number' }).array().notNull().default(sql`'{0,0,0,0,0,0,0}'::bigint[]`),
+    levelListsVersions: bigint('level_lists_versions', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0}'::bigint[]`),
     /**
      * Which database these versions count in (migration 0021): a new database starts its versions again, so the cache
      * entries every instance shares in Redis are kept apart by it. A restored backup keeps it with its versions.
@@ -125,7 +132,11 @@ export const mailOutbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /** Actions that must stay accountable (impersonation, access changes made for someone else). */
@@ -161,7 +172,9 @@ export const adminActionRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('admin_action_runs_one_running_idx').on(t.action).where(sql`${t.status} = 'running'`),
+    uniqueIndex('admin_action_runs_one_running_idx')
+      .on(t.action)
+      .where(sql`${t.status} = 'running'`),
     index('admin_action_runs_started_idx').on(t.startedAt),
     check('admin_action_runs_status_check', sql`${t.status} in ('running', 'done', 'failed', 'interrupted')`),
   ],

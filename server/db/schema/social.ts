@@ -9,7 +9,9 @@ export const collections = pgTable(
   {
     id: id(),
     ref: ref(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 255 }).notNull(),
     description: text('description').notNull().default(''),
     public: boolean('public').notNull().default(false),
@@ -24,8 +26,12 @@ export const collectionItems = pgTable(
   {
     id: id(),
     ref: ref(),
-    collectionId: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     note: text('note').notNull().default(''),
     section: varchar('section', { length: 255 }).notNull().default(''),
     position: integer('position').notNull().default(0),
@@ -44,7 +50,9 @@ export const comments = pgTable(
   {
     id: id(),
     ref: ref(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     comment: text('comment').notNull(),
     flagged: boolean('flagged').notNull().default(false),
@@ -80,7 +88,9 @@ export const shares = pgTable(
     index('shares_from_user_idx').on(t.fromUserId),
     index('shares_item_idx').on(t.itemId),
     index('shares_collection_idx').on(t.collectionId),
-    index('shares_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index('shares_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
   ],
 );
 

@@ -21,7 +21,9 @@ export const users = pgTable(
     emailVerificationTokenHash: varchar('email_verification_token_hash', { length: 64 }),
     emailVerificationSentAt: timestamp('email_verification_sent_at', { withTimezone: true, mode: 'date' }),
     phone: varchar('phone', { length: 40 }),
-    userTypeId: integer('user_type_id').notNull().references(() => userTypes.id),
+    userTypeId: integer('user_type_id')
+      .notNull()
+      .references(() => userTypes.id),
     admin: boolean('admin').notNull().default(false),
     superadmin: boolean('superadmin').notNull().default(false),
     manager: boolean('manager').notNull().default(false),
@@ -35,7 +37,9 @@ export const users = pgTable(
   (t) => [
     // At most one account holds an address verified; unverified claims may repeat, so setting one tells nobody whether
     // another account has it (sign-in linking, shares and verification read only verified addresses).
-    uniqueIndex('users_verified_email_lower_unique').on(sql`lower(${t.email})`).where(sql`${t.emailVerifiedAt} is not null`),
+    uniqueIndex('users_verified_email_lower_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
     // Every address lookup by lower(email): dropping unverified claims, demo sign-in, the admin's "taken" check.
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_user_type_idx').on(t.userTypeId),
@@ -48,7 +52,9 @@ export const identities = pgTable(
   'identities',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: varchar('provider', { length: 20 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     email: varchar('email', { length: 320 }),
@@ -66,9 +72,14 @@ export const invitations = pgTable(
     ref: ref(),
     /** Secret part of the accept link; only its SHA-256 is stored. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    userTypeId: integer('user_type_id').notNull().references(() => userTypes.id),
+    userTypeId: integer('user_type_id')
+      .notNull()
+      .references(() => userTypes.id),
     noteToSelf: text('note_to_self').notNull().default(''),
-    sentTo: text('sent_to').array().notNull().default(sql`'{}'::text[]`),
+    sentTo: text('sent_to')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),

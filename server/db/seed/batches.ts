@@ -37,10 +37,14 @@ export async function insertReturningIds<T extends TableWithRef>(db: Database, t
  */
 function* unnestInserts(table: PgTable, rows: readonly Record<string, unknown>[], returning: SQL = sql``): Generator<SQL> {
   const columns = Object.entries(getTableColumns(table));
-  const complete = rows.map((row) => Object.fromEntries(columns.flatMap(([key, column]) => {
-    const value = row[key] !== undefined ? row[key] : column.defaultFn?.();
-    return value === undefined ? [] : [[key, value]];
-  })));
+  const complete = rows.map((row) =>
+    Object.fromEntries(
+      columns.flatMap(([key, column]) => {
+        const value = row[key] !== undefined ? row[key] : column.defaultFn?.();
+        return value === undefined ? [] : [[key, value]];
+      }),
+    ),
+  );
   // Runs of rows with the same columns, in order, so that ids are given in the order of the rows.
   const runs: Record<string, unknown>[][] = [];
   let lastSignature: string | null = null;
@@ -54,7 +58,9 @@ function* unnestInserts(table: PgTable, rows: readonly Record<string, unknown>[]
     const present = columns.filter(([key]) => key in group[0]);
     for (const batch of batchesOf(group)) {
       const names = present.map(([, column]) => sql.identifier(column.name));
-      const arrays = present.map(([key, column]) => sql`${sql.param(batch.map((row) => (row[key] === null ? null : toText(column.mapToDriverValue(row[key])))))}::text[]`);
+      const arrays = present.map(
+        ([key, column]) => sql`${sql.param(batch.map((row) => (row[key] === null ? null : toText(column.mapToDriverValue(row[key])))))}::text[]`,
+      );
       const casts = present.map(([, column], index) => sql`${sql.identifier(`c${index}`)}::${sql.raw(castType(column.getSQLType()))}`);
       const aliases = present.map((_, index) => sql.identifier(`c${index}`));
       // In the rows' order (ordinality), so ids are given in that order.

@@ -128,7 +128,14 @@ interface CharacteristicDefinition {
 }
 
 export const CHARACTERISTICS: readonly CharacteristicDefinition[] = [
-  { title: 'Session length (minutes)', usageNote: 'How long it takes to run, in minutes.', format: 'integer', minimum: 0, public: true, appliesTo: ['Resource', 'Training'] },
+  {
+    title: 'Session length (minutes)',
+    usageNote: 'How long it takes to run, in minutes.',
+    format: 'integer',
+    minimum: 0,
+    public: true,
+    appliesTo: ['Resource', 'Training'],
+  },
   { title: 'Group size', usageNote: 'The group size it works best with.', format: 'text', public: true, appliesTo: ['Resource', 'Training'] },
   { title: 'Works online', usageNote: 'Can be run on a video call.', format: 'boolean', public: true, appliesTo: ['Resource', 'Training'] },
   { title: 'Licence', usageNote: 'How the item may be used and shared.', format: 'text', public: true, appliesTo: ['Resource', 'Training'] },
@@ -174,7 +181,12 @@ export async function insertCatalogue(db: Database, rng: Random, createdAt: Date
   const taxonomyIdByTitle = new Map(taxonomyRows.map((row) => [row.title, taxonomyIds.get(row.ref)!]));
   const { taggable, tagIdByLabel, count: tagCount } = await insertTags(db, rng, taxonomyIdByTitle, createdAt);
 
-  const characteristicRows = CHARACTERISTICS.map(({ appliesTo: _appliesTo, ...definition }, position) => ({ ...definition, ref: rng.ref(), position, createdAt }));
+  const characteristicRows = CHARACTERISTICS.map(({ appliesTo: _appliesTo, ...definition }, position) => ({
+    ...definition,
+    ref: rng.ref(),
+    position,
+    createdAt,
+  }));
   const characteristicIds = await insertReturningIds(db, characteristics, characteristicRows);
 
   const affirmationRows = AFFIRMATION_OPTIONS.map((option, position) => ({ ...option, ref: rng.ref(), position, createdAt }));
@@ -199,10 +211,21 @@ async function insertTags(db: Database, rng: Random, taxonomyIdByTitle: Map<stri
     taxonomy.tags.map((tag, position) => ({
       definition: tag,
       taxonomy: taxonomy.title,
-      row: { ref: rng.ref(), taxonomyId: taxonomyIdByTitle.get(taxonomy.title)!, label: tag.label, forceShowInFiltering: tag.forceShowInFiltering ?? false, position, createdAt },
+      row: {
+        ref: rng.ref(),
+        taxonomyId: taxonomyIdByTitle.get(taxonomy.title)!,
+        label: tag.label,
+        forceShowInFiltering: tag.forceShowInFiltering ?? false,
+        position,
+        createdAt,
+      },
     })),
   );
-  const parentIds = await insertReturningIds(db, tags, parents.map((parent) => parent.row));
+  const parentIds = await insertReturningIds(
+    db,
+    tags,
+    parents.map((parent) => parent.row),
+  );
   const children = parents.flatMap((parent) =>
     (parent.definition.children ?? []).map((label, position) => ({
       definition: { label } as TagDefinition,
@@ -210,7 +233,11 @@ async function insertTags(db: Database, rng: Random, taxonomyIdByTitle: Map<stri
       row: { ref: rng.ref(), taxonomyId: parent.row.taxonomyId, parentId: parentIds.get(parent.row.ref)!, label, position, createdAt },
     })),
   );
-  const childIds = await insertReturningIds(db, tags, children.map((child) => child.row));
+  const childIds = await insertReturningIds(
+    db,
+    tags,
+    children.map((child) => child.row),
+  );
 
   const all = [...parents, ...children].map((tag) => ({ ...tag, id: (parentIds.get(tag.row.ref) ?? childIds.get(tag.row.ref))! }));
   const taggable = new Map<string, SeededTag[]>(TAXONOMIES.map((taxonomy) => [taxonomy.title, []]));

@@ -58,7 +58,9 @@ export async function runSeedCli(argv: string[]): Promise<number> {
     const drive = await createDrive(config);
     const summary = await seedDemoLibrary(handle.db, { items: args.items, drive, log: (message) => console.log(message) });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Seeded the demo library into ${handle.kind === 'pglite' ? `PGlite (${config.pgliteDataDir})` : 'PostgreSQL'} in ${seconds} s:\n${formatSummary(summary)}`);
+    console.log(
+      `Seeded the demo library into ${handle.kind === 'pglite' ? `PGlite (${config.pgliteDataDir})` : 'PostgreSQL'} in ${seconds} s:\n${formatSummary(summary)}`,
+    );
     return 0;
   } finally {
     await handle.close();

@@ -213,7 +213,13 @@ function trainingComposition(rng: Random): Composition {
 }
 
 export function randomPerson(rng: Random): PersonIdentity {
-  return { honorific: rng.pick(words.HONORIFICS), first: rng.pick(words.FIRST_NAMES), last: rng.pick(words.LAST_NAMES), role: rng.pick(words.ROLES), city: rng.pick(words.CITIES) };
+  return {
+    honorific: rng.pick(words.HONORIFICS),
+    first: rng.pick(words.FIRST_NAMES),
+    last: rng.pick(words.LAST_NAMES),
+    role: rng.pick(words.ROLES),
+    city: rng.pick(words.CITIES),
+  };
 }
 
 function personComposition(rng: Random, person: PersonIdentity): Composition {

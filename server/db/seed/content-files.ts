@@ -19,7 +19,15 @@ export async function plantContentFiles(db: Database, drive: DrivePort, itemIds:
   const planted: PlantedFiles = { folders: 0, files: 0 };
   if (itemIds.length === 0) return planted;
   const rows = await db
-    .select({ contentId: contents.id, label: contents.label, format: contents.format, itemId: items.id, code: items.code, title: items.title, folderId: items.googleDriveFolderId })
+    .select({
+      contentId: contents.id,
+      label: contents.label,
+      format: contents.format,
+      itemId: items.id,
+      code: items.code,
+      title: items.title,
+      folderId: items.googleDriveFolderId,
+    })
     .from(contents)
     .innerJoin(items, eq(items.id, contents.itemId))
     .where(and(inArray(items.id, [...itemIds]), isNull(contents.googleDriveFileId)))

@@ -45,7 +45,11 @@ export function tasksFor(context: SeedContext, itemCreatedAt: Date): TaskRow[] {
       ref: rng.ref(),
       task: rng.pick(words.TASKS),
       notes: rng.pick(words.TASK_NOTES),
-      priority: rng.weighted([[1, 3], [2, 5], [3, 2]] as const),
+      priority: rng.weighted([
+        [1, 3],
+        [2, 5],
+        [3, 2],
+      ] as const),
       dueDate,
       completedAt,
       forUserId: people.demo(rng.pick(TASK_ASSIGNEES)).id,

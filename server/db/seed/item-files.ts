@@ -15,7 +15,16 @@ export interface ContentPlan {
 }
 
 export function imagesFor(rng: Random, type: ItemType): ImageRow[] {
-  const count = type === 'Resource' || type === 'Training' ? rng.weighted([[0, 2], [1, 6], [2, 2]] as const) : rng.chance(0.9) ? 1 : 0;
+  const count =
+    type === 'Resource' || type === 'Training'
+      ? rng.weighted([
+          [0, 2],
+          [1, 6],
+          [2, 2],
+        ] as const)
+      : rng.chance(0.9)
+        ? 1
+        : 0;
   return Array.from({ length: count }, (_, position) => {
     const extension = rng.chance(0.8) ? 'jpg' : 'png';
     return { ref: rng.ref(), extension, source: 'stock', storageKey: `stock/${rng.pick(words.STOCK_IMAGES)}.${extension}`, position };

@@ -128,7 +128,9 @@ function itemRow(context: SeedContext, attributes: ItemAttributes, number: numbe
     lastUpdatedYearMonth: describesWork && rng.chance(0.5) ? yearMonth(updatedAt) : null,
     ...expiryFor(rng, reference, attributes.type),
     reviewAfter: rng.chance(0.2) ? isoDay(rng.daysBefore(reference, -365, 60)) : null,
-    review: rng.chance(0.1) ? rng.pick(['Checked by the Equip team: still current.', 'Needs new photos.', 'Compare with the 2025 edition before renewing.']) : null,
+    review: rng.chance(0.1)
+      ? rng.pick(['Checked by the Equip team: still current.', 'Needs new photos.', 'Compare with the 2025 edition before renewing.'])
+      : null,
     showCreatedBy: isLeaderPage || rng.chance(0.3),
     showAsUserContributed: maintainer.level <= CONTRIBUTOR_LEVEL_LIMIT,
     createdByUserId: maintainer.id,
@@ -229,4 +231,3 @@ function characteristicValue({ rng, reference }: SeedContext, characteristic: Se
       return String(rng.chance(0.7));
   }
 }
-

@@ -28,7 +28,11 @@ export async function insertItemBatch(db: Database, context: SeedContext, plans:
   return db.transaction(async (tx) => {
     // tag_ids is given as item_tags' trigger will compute it, so that trigger finds nothing to change: writing every
     // item row a second time would make a large seed take half as long again.
-    const itemIds = await insertReturningIds(tx, items, plans.map((plan) => ({ ...plan.row, tagIds: plan.tagIds.toSorted((a, b) => a - b) })));
+    const itemIds = await insertReturningIds(
+      tx,
+      items,
+      plans.map((plan) => ({ ...plan.row, tagIds: plan.tagIds.toSorted((a, b) => a - b) })),
+    );
     const idOf = (plan: ItemPlan) => itemIds.get(plan.row.ref)!;
     const contentIds = await insertContents(tx, plans, idOf);
     const counts: Partial<SeedSummary> = {
@@ -37,17 +41,44 @@ export async function insertItemBatch(db: Database, context: SeedContext, plans:
       itemTags: await insertRows(
         tx,
         itemTags,
-        plans.flatMap((plan) => plan.tagIds.map((tagId) => ({ itemId: idOf(plan), tagId, itemListingLevel: listingLevelOf(plan), createdAt: plan.row.createdAt }))),
+        plans.flatMap((plan) =>
+          plan.tagIds.map((tagId) => ({ itemId: idOf(plan), tagId, itemListingLevel: listingLevelOf(plan), createdAt: plan.row.createdAt })),
+        ),
       ),
-      itemCharacteristics: await insertRows(tx, itemCharacteristics, plans.flatMap((plan) => plan.characteristicValues.map((value) => ({ itemId: idOf(plan), ...value })))),
-      itemImages: await insertRows(tx, itemImages, plans.flatMap((plan) => plan.images.map((image) => ({ itemId: idOf(plan), createdAt: plan.row.createdAt, ...image })))),
-      comments: await insertRows(tx, comments, plans.flatMap((plan) => plan.comments.map((comment) => ({ itemId: idOf(plan), ...comment })))),
-      tasks: await insertRows(tx, tasks, plans.flatMap((plan) => plan.tasks.map((task) => ({ itemId: idOf(plan), ...task })))),
-      itemAffirmations: await insertRows(tx, itemAffirmations, plans.flatMap((plan) => plan.affirmations.map((affirmation) => ({ itemId: idOf(plan), ...affirmation })))),
+      itemCharacteristics: await insertRows(
+        tx,
+        itemCharacteristics,
+        plans.flatMap((plan) => plan.characteristicValues.map((value) => ({ itemId: idOf(plan), ...value }))),
+      ),
+      itemImages: await insertRows(
+        tx,
+        itemImages,
+        plans.flatMap((plan) => plan.images.map((image) => ({ itemId: idOf(plan), createdAt: plan.row.createdAt, ...image }))),
+      ),
+      comments: await insertRows(
+        tx,
+        comments,
+        plans.flatMap((plan) => plan.comments.map((comment) => ({ itemId: idOf(plan), ...comment }))),
+      ),
+      tasks: await insertRows(
+        tx,
+        tasks,
+        plans.flatMap((plan) => plan.tasks.map((task) => ({ itemId: idOf(plan), ...task }))),
+      ),
+      itemAffirmations: await insertRows(
+        tx,
+        itemAffirmations,
+        plans.flatMap((plan) => plan.affirmations.map((affirmation) => ({ itemId: idOf(plan), ...affirmation }))),
+      ),
       relations: await insertRows(
         tx,
         relations,
-        relationLinks.map((link) => ({ itemId: idOf(plans[link.from]), relatedItemId: idOf(plans[link.to]), createdAt: plans[link.from].row.updatedAt, ...link.row })),
+        relationLinks.map((link) => ({
+          itemId: idOf(plans[link.from]),
+          relatedItemId: idOf(plans[link.to]),
+          createdAt: plans[link.from].row.updatedAt,
+          ...link.row,
+        })),
       ),
     };
     return { items: plans.map((plan) => seededItem(plan, idOf(plan), contentIds)), counts };

@@ -72,7 +72,11 @@ export async function seedDemoLibrary(db: Database, options: SeedOptions = {}): 
   });
   log(`Collections, shares, invitations, views and admin records created`);
   if (options.drive) {
-    const planted = await plantContentFiles(db, options.drive, library.slice(0, DEFAULT_ITEM_COUNT).map((item) => item.id));
+    const planted = await plantContentFiles(
+      db,
+      options.drive,
+      library.slice(0, DEFAULT_ITEM_COUNT).map((item) => item.id),
+    );
     log(`Drive: ${planted.folders} item folders and ${planted.files} content files`);
   }
   // Planner statistics and the visibility map now, not when autovacuum gets round to it (it may be off): a fresh
@@ -83,7 +87,13 @@ export async function seedDemoLibrary(db: Database, options: SeedOptions = {}): 
   return summary;
 }
 
-async function insertLibrary(db: Database, context: SeedContext, itemCount: number, summary: SeedSummary, log: (message: string) => void): Promise<SeededItem[]> {
+async function insertLibrary(
+  db: Database,
+  context: SeedContext,
+  itemCount: number,
+  summary: SeedSummary,
+  log: (message: string) => void,
+): Promise<SeededItem[]> {
   const deck = itemAttributeDeck(context.rng, itemCount);
   const library: SeededItem[] = [];
   let analyzeAt = FIRST_ANALYZE_AT;

@@ -62,7 +62,11 @@ export async function insertSharing(db: Database, context: SeedContext, library:
     collections: seeded.length,
     collectionItems: itemCount,
     shares: await insertRows(db, shares, shareRows(context, library, seeded)),
-    invitations: await insertRows(db, invitations, DEMO_INVITATIONS.map((invitation) => invitationRow(context, invitation))),
+    invitations: await insertRows(
+      db,
+      invitations,
+      DEMO_INVITATIONS.map((invitation) => invitationRow(context, invitation)),
+    ),
   };
 }
 
@@ -76,18 +80,38 @@ async function insertCollections(db: Database, context: SeedContext, library: re
     return {
       owner,
       template,
-      row: { ref: rng.ref(), userId: owner.id, title: template.title, description: template.description, public: index % 2 === 0, createdAt, updatedAt: createdAt },
+      row: {
+        ref: rng.ref(),
+        userId: owner.id,
+        title: template.title,
+        description: template.description,
+        public: index % 2 === 0,
+        createdAt,
+        updatedAt: createdAt,
+      },
       items: rng.sample(visibleTo(library, owner.level), rng.int(4, 10)),
     };
   });
-  const ids = await insertReturningIds(db, collections, plans.map((plan) => plan.row));
+  const ids = await insertReturningIds(
+    db,
+    collections,
+    plans.map((plan) => plan.row),
+  );
   const itemRows = plans.flatMap((plan) => {
     const nextPosition = new Map<string, number>();
     return plan.items.map((item) => {
       const section = rng.pick(plan.template.sections);
       const position = nextPosition.get(section) ?? 0;
       nextPosition.set(section, position + 1);
-      return { ref: rng.ref(), collectionId: ids.get(plan.row.ref)!, itemId: item.id, note: rng.pick(COLLECTION_NOTES), section, position, createdAt: plan.row.createdAt };
+      return {
+        ref: rng.ref(),
+        collectionId: ids.get(plan.row.ref)!,
+        itemId: item.id,
+        note: rng.pick(COLLECTION_NOTES),
+        section,
+        position,
+        createdAt: plan.row.createdAt,
+      };
     });
   });
   await insertRows(db, collectionItems, itemRows);
@@ -141,7 +165,9 @@ function shareTarget(rng: Random, sharedType: SharedType, choice: TargetChoice):
     return own.length > 0 ? { collectionId: rng.pick(own).id } : null;
   }
   if (sharedType === 'item_content') {
-    const published = items.flatMap((item) => item.contents.filter((content) => content.published && content.level <= choice.level).map((content) => ({ item, content })));
+    const published = items.flatMap((item) =>
+      item.contents.filter((content) => content.published && content.level <= choice.level).map((content) => ({ item, content })),
+    );
     const chosen = preferLocked(published, ({ content }) => content.level > choice.recipientLevel);
     return chosen && { itemId: chosen.item.id, contentId: chosen.content.id };
   }

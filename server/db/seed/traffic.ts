@@ -50,8 +50,19 @@ function viewRows({ rng, reference, people }: SeedContext, library: readonly See
 }
 
 const PAGE_PATHS = [
-  '/', '/tag/resource', '/tag/training', '/tag/person', '/tag/equipment', '/item?search=prayer', '/item?search=safeguarding',
-  '/popular', '/login', '/collection', '/profile', '/admin', '/admin/stats',
+  '/',
+  '/tag/resource',
+  '/tag/training',
+  '/tag/person',
+  '/tag/equipment',
+  '/item?search=prayer',
+  '/item?search=safeguarding',
+  '/popular',
+  '/login',
+  '/collection',
+  '/profile',
+  '/admin',
+  '/admin/stats',
 ];
 const POST_PATHS = ['/logout', '/profile/verify', '/collection', '/auth/google/callback'];
 const REFERERS = [null, null, 'https://www.google.com/', 'https://equip.example.org/', 'https://equip.example.org/tag/resource', 'https://www.facebook.com/'];
@@ -60,14 +71,25 @@ function httpRequestRows({ rng, reference, people }: SeedContext, library: reado
   const publicItems = visibleTo(library, 0);
   return Array.from({ length: HTTP_REQUESTS }, () => {
     const user = rng.chance(0.5) ? rng.pick(people.all) : null;
-    const method = rng.weighted([['GET', 85], ['POST', 10], ['PATCH', 3], ['DELETE', 2]] as const);
+    const method = rng.weighted([
+      ['GET', 85],
+      ['POST', 10],
+      ['PATCH', 3],
+      ['DELETE', 2],
+    ] as const);
     const itemPath = publicItems.length > 0 && rng.chance(0.4) ? ROUTES.item.path({ ref: rng.pick(publicItems).ref }) : null;
     const url = method === 'GET' ? (itemPath ?? rng.pick(PAGE_PATHS)) : rng.pick(POST_PATHS);
     return {
       method,
       url,
       referer: rng.pick(REFERERS),
-      responseCode: rng.weighted([[method === 'GET' ? 200 : 302, 90], [404, 4], [403, 3], [500, 1], [410, 1]] as const),
+      responseCode: rng.weighted([
+        [method === 'GET' ? 200 : 302, 90],
+        [404, 4],
+        [403, 3],
+        [500, 1],
+        [410, 1],
+      ] as const),
       userTypeId: user?.userTypeId ?? null,
       durationMs: rng.chance(0.03) ? rng.int(800, 2500) : rng.int(3, 250),
       createdAt: rng.daysBefore(reference, 0, 400),
@@ -100,10 +122,31 @@ function brokenLinkRows({ rng, reference }: SeedContext, library: readonly Seede
 function deploymentTaskRows(reference: Date) {
   const at = (minutesAgo: number) => new Date(reference.getTime() - minutesAgo * MINUTE_MS);
   return [
-    { name: 'check-external-links', state: 'completed', output: 'Checked 412 links: 5 broken.', startedAt: at(2880), finishedAt: at(2876), createdAt: at(2880) },
-    { name: 'drive-stats', state: 'completed', output: 'Folders: 318, files: 1,204, total 38.2 GB.', startedAt: at(1440), finishedAt: at(1440 - 2), createdAt: at(1440) },
+    {
+      name: 'check-external-links',
+      state: 'completed',
+      output: 'Checked 412 links: 5 broken.',
+      startedAt: at(2880),
+      finishedAt: at(2876),
+      createdAt: at(2880),
+    },
+    {
+      name: 'drive-stats',
+      state: 'completed',
+      output: 'Folders: 318, files: 1,204, total 38.2 GB.',
+      startedAt: at(1440),
+      finishedAt: at(1440 - 2),
+      createdAt: at(1440),
+    },
     { name: 'update-search-indexes', state: 'running', output: 'Reindexing items…', startedAt: at(10), finishedAt: null, createdAt: at(10) },
-    { name: 'missing-image-files', state: 'failed', output: 'Error: storage not reachable (ECONNREFUSED)', startedAt: at(300), finishedAt: at(299), createdAt: at(300) },
+    {
+      name: 'missing-image-files',
+      state: 'failed',
+      output: 'Error: storage not reachable (ECONNREFUSED)',
+      startedAt: at(300),
+      finishedAt: at(299),
+      createdAt: at(300),
+    },
     { name: 'orphaned-image-files', state: 'pending', output: '', startedAt: null, finishedAt: null, createdAt: at(1) },
   ];
 }

@@ -31,7 +31,9 @@ export function gitCommit(env: NodeJS.ProcessEnv = process.env): string {
 
 function readGitCommit(): string {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: APP_ROOT, encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'unknown';
+    return (
+      execFileSync('git', ['rev-parse', 'HEAD'], { cwd: APP_ROOT, encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim() || 'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -102,7 +104,13 @@ export function runtimeDetails(now: Date): string {
     field('Memory (RSS)', formatBytes(memory.rss)),
     field('Heap used', `${formatBytes(memory.heapUsed)} of ${formatBytes(memory.heapTotal)}`),
     field('External memory', formatBytes(memory.external)),
-    field('CPUs', `${os.availableParallelism()} (load ${os.loadavg().map((load) => load.toFixed(2)).join(' ')})`),
+    field(
+      'CPUs',
+      `${os.availableParallelism()} (load ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')})`,
+    ),
     field('System memory', `${formatBytes(os.freemem())} free of ${formatBytes(os.totalmem())}`),
   ].join('\n');
 }

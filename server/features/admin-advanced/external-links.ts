@@ -169,7 +169,10 @@ function linkReport({ all, outcomes, now, seconds }: { all: LinkedItem[]; outcom
     `Checked ${outcomes.length} of ${all.length} external links: ${outcomes.length - broken.length} working, ${broken.length} broken.`,
   ];
   if (resolved > 0) lines.push(`Resolved ${resolved} alert${resolved === 1 ? '' : 's'} of links that work again.`);
-  if (outcomes.length < all.length) lines.push(`Stopped after ${seconds} s (the time limit, ADVANCED_LINK_CHECK_MAX_MINUTES): ${all.length - outcomes.length} links were not checked this time.`);
+  if (outcomes.length < all.length)
+    lines.push(
+      `Stopped after ${seconds} s (the time limit, ADVANCED_LINK_CHECK_MAX_MINUTES): ${all.length - outcomes.length} links were not checked this time.`,
+    );
   if (broken.length > 0) {
     const rows = broken.sort((a, b) => a.item.code.localeCompare(b.item.code)).map(({ item, result }) => [item.code, item.link, result.status, result.message]);
     lines.push('', 'Broken links (recorded as alerts):', '', textTable(['item', 'url', 'status', 'problem'], rows));

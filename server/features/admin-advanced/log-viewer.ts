@@ -155,8 +155,12 @@ function megabytes(bytes: number): string {
 
 function pager(query: LogViewerQuery, shown: LogPage): string {
   if (shown.pages <= 1) return '';
-  const newer = shown.page > 1 ? `<a rel="prev" href="${escapeHtml(logViewerHref({ ...query, page: shown.page - 1 }))}">Newer</a>` : '<span class="note">Newer</span>';
-  const older = shown.page < shown.pages ? `<a rel="next" href="${escapeHtml(logViewerHref({ ...query, page: shown.page + 1 }))}">Older</a>` : '<span class="note">Older</span>';
+  const newer =
+    shown.page > 1 ? `<a rel="prev" href="${escapeHtml(logViewerHref({ ...query, page: shown.page - 1 }))}">Newer</a>` : '<span class="note">Newer</span>';
+  const older =
+    shown.page < shown.pages
+      ? `<a rel="next" href="${escapeHtml(logViewerHref({ ...query, page: shown.page + 1 }))}">Older</a>`
+      : '<span class="note">Older</span>';
   return `<nav aria-label="Pages">${newer}<span>Page ${shown.page} of ${shown.pages}</span>${older}</nav>`;
 }
 
@@ -166,8 +170,13 @@ function body(file: string | null, tail: LogTail | null, query: LogViewerQuery, 
   const shown = pageOfEntries(tail, query);
   const filter = `at ${query.level} and above${query.q === '' ? '' : ` containing '${escapeHtml(query.q)}'`}`;
   const count = `${shown.total.toLocaleString('en-GB')} line${shown.total === 1 ? '' : 's'} ${filter}, newest first`;
-  const range = shown.total === 0 ? '' : `; showing ${((shown.page - 1) * LOG_VIEWER_PAGE_SIZE + 1).toLocaleString('en-GB')}–${((shown.page - 1) * LOG_VIEWER_PAGE_SIZE + shown.entries.length).toLocaleString('en-GB')}`;
-  const truncated = tail.truncated ? `<p class="note">Only the last ${megabytes(tailBytes)} of the file is read: older lines are beyond it and are not shown.</p>` : '';
+  const range =
+    shown.total === 0
+      ? ''
+      : `; showing ${((shown.page - 1) * LOG_VIEWER_PAGE_SIZE + 1).toLocaleString('en-GB')}–${((shown.page - 1) * LOG_VIEWER_PAGE_SIZE + shown.entries.length).toLocaleString('en-GB')}`;
+  const truncated = tail.truncated
+    ? `<p class="note">Only the last ${megabytes(tailBytes)} of the file is read: older lines are beyond it and are not shown.</p>`
+    : '';
   const note = `<p class="note">${escapeHtml(file)}: ${count}${range}.</p>${truncated}`;
   if (shown.entries.length === 0) return `${note}<p>No log lines match.</p>`;
   const nav = pager(query, shown);

@@ -11,7 +11,13 @@ export const ITEMS_SEARCH_INDEX = 'items_search_idx';
 export async function listDeploymentTasks(db: Database, now: Date): Promise<string> {
   const rows = await db.select().from(deploymentTasks).orderBy(asc(deploymentTasks.createdAt), asc(deploymentTasks.id));
   const cells = rows.map((task) => [task.id, task.name, task.state, task.startedAt, task.finishedAt, task.output]);
-  return listingReport(`deployment_tasks (${formatTime(now)})`, ['id', 'name', 'state', 'started', 'finished', 'output'], cells, rows.length, 'deployment tasks');
+  return listingReport(
+    `deployment_tasks (${formatTime(now)})`,
+    ['id', 'name', 'state', 'started', 'finished', 'output'],
+    cells,
+    rows.length,
+    'deployment tasks',
+  );
 }
 
 /** Deletes the deployment tasks in `state` (admin-curation §4: 'running' and 'failed' can be cleared). */

@@ -6,7 +6,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADVANCED_MESSAGES, ADVANCED_RECENT_RUNS, ADVANCED_URL, isAdvancedAction, LOG_VIEWER_URL, type AdvancedAction, type AdvancedRunView } from '../../../shared/advanced';
+import {
+  ADVANCED_MESSAGES,
+  ADVANCED_RECENT_RUNS,
+  ADVANCED_URL,
+  isAdvancedAction,
+  LOG_VIEWER_URL,
+  type AdvancedAction,
+  type AdvancedRunView,
+} from '../../../shared/advanced';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canUseAdvanced } from '../../access/policy';
 import { auditEvents } from '../../db/schema';
@@ -51,7 +59,10 @@ function takeResponse(request: FastifyRequest): string {
 }
 
 function keepResponse(request: FastifyRequest, text: string): void {
-  const kept = text.length > RESPONSE_MAX_CHARS ? `${text.slice(0, RESPONSE_MAX_CHARS)}\n\n… (report cut at ${RESPONSE_MAX_CHARS.toLocaleString('en-GB')} characters)` : text;
+  const kept =
+    text.length > RESPONSE_MAX_CHARS
+      ? `${text.slice(0, RESPONSE_MAX_CHARS)}\n\n… (report cut at ${RESPONSE_MAX_CHARS.toLocaleString('en-GB')} characters)`
+      : text;
   request.session.set('advancedResponse', kept);
 }
 

@@ -23,7 +23,11 @@ export function formatTime(value: Date): string {
 export function textTable(headers: readonly string[], rows: readonly Cell[][]): string {
   const cells = rows.map((row) => row.map(cellText));
   const widths = headers.map((header, column) => Math.max(header.length, ...cells.map((row) => row[column]?.length ?? 0)));
-  const line = (values: readonly string[]) => values.map((value, column) => value.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (values: readonly string[]) =>
+    values
+      .map((value, column) => value.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }
 

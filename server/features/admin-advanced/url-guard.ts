@@ -97,7 +97,8 @@ export function parseCheckableUrl(text: string, base?: URL): URL {
   } catch {
     throw new RefusedUrlError('Not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedUrlError(`Refused: the ${url.protocol.replace(':', '')} scheme is not checked (http and https only)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RefusedUrlError(`Refused: the ${url.protocol.replace(':', '')} scheme is not checked (http and https only)`);
   return url;
 }
 

@@ -27,7 +27,11 @@ export async function listAffirmations(db: Database, page: number, perPage: numb
 }
 
 export async function findAffirmation(db: Database, ref: string): Promise<AffirmationRecord | null> {
-  const [row] = await db.select({ id: affirmationOptions.id, ...adminFields }).from(affirmationOptions).where(eq(affirmationOptions.ref, ref)).limit(1);
+  const [row] = await db
+    .select({ id: affirmationOptions.id, ...adminFields })
+    .from(affirmationOptions)
+    .where(eq(affirmationOptions.ref, ref))
+    .limit(1);
   return row ?? null;
 }
 

@@ -7,7 +7,10 @@ import { fieldRules } from '../../lib/single-field';
 
 const title = z.preprocess(
   trimmed,
-  z.string({ error: AFFIRMATION_MESSAGES.titleRequired }).min(1, { error: AFFIRMATION_MESSAGES.titleRequired }).max(AFFIRMATION_TITLE_MAX, { error: AFFIRMATION_MESSAGES.titleTooLong }),
+  z
+    .string({ error: AFFIRMATION_MESSAGES.titleRequired })
+    .min(1, { error: AFFIRMATION_MESSAGES.titleRequired })
+    .max(AFFIRMATION_TITLE_MAX, { error: AFFIRMATION_MESSAGES.titleTooLong }),
 );
 const isNegative = z.preprocess(booleanInput, z.boolean({ error: AFFIRMATION_MESSAGES.negativeInvalid }));
 

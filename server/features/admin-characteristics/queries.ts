@@ -26,14 +26,23 @@ export type CharacteristicRecord = AdminCharacteristic & { id: number };
 export async function listCharacteristics(db: Database, page: number, perPage: number): Promise<{ rows: AdminCharacteristic[]; total: number }> {
   const { offset, limit } = offsetAndLimit(page, perPage);
   const [rows, [count]] = await Promise.all([
-    db.select(adminFields).from(characteristics).orderBy(asc(characteristics.position), asc(characteristics.title), asc(characteristics.id)).limit(limit).offset(offset),
+    db
+      .select(adminFields)
+      .from(characteristics)
+      .orderBy(asc(characteristics.position), asc(characteristics.title), asc(characteristics.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(characteristics),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
 export async function findCharacteristic(db: Database, ref: string): Promise<CharacteristicRecord | null> {
-  const [row] = await db.select({ id: characteristics.id, ...adminFields }).from(characteristics).where(eq(characteristics.ref, ref)).limit(1);
+  const [row] = await db
+    .select({ id: characteristics.id, ...adminFields })
+    .from(characteristics)
+    .where(eq(characteristics.ref, ref))
+    .limit(1);
   return row ?? null;
 }
 
@@ -146,12 +155,18 @@ export async function changeCharacteristicFormat(db: Database, id: number, forma
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ minimum: characteristics.minimum }).from(characteristics).where(eq(characteristics.id, id)).for('update');
     const rule = { format, minimum: locked?.minimum ?? null };
-    const stored = await tx.select({ itemId: itemCharacteristics.itemId, value: itemCharacteristics.value }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, id));
+    const stored = await tx
+      .select({ itemId: itemCharacteristics.itemId, value: itemCharacteristics.value })
+      .from(itemCharacteristics)
+      .where(eq(itemCharacteristics.characteristicId, id));
     const plan = stored.map((row) => ({ ...row, parsed: parseCharacteristicValue(rule, row.value) }));
     const unconvertible = plan.filter((row) => !row.parsed.ok || row.parsed.value === null);
-    if (unconvertible.length > 0 && !removeUnconvertible) return { ok: false, unconvertible: unconvertible.length, total: stored.length, example: unconvertible[0]!.value };
+    if (unconvertible.length > 0 && !removeUnconvertible)
+      return { ok: false, unconvertible: unconvertible.length, total: stored.length, example: unconvertible[0]!.value };
     const removed = unconvertible.map((row) => row.itemId);
-    const rewritten = plan.flatMap((row) => (row.parsed.ok && row.parsed.value !== null && row.parsed.value !== row.value ? [{ itemId: row.itemId, value: row.parsed.value }] : []));
+    const rewritten = plan.flatMap((row) =>
+      row.parsed.ok && row.parsed.value !== null && row.parsed.value !== row.value ? [{ itemId: row.itemId, value: row.parsed.value }] : [],
+    );
     for (const itemIds of inBatches(removed)) {
       await tx.delete(itemCharacteristics).where(and(eq(itemCharacteristics.characteristicId, id), inArray(itemCharacteristics.itemId, itemIds)));
     }
@@ -172,6 +187,9 @@ export async function changeCharacteristicFormat(db: Database, id: number, forma
 
 /** How many items hold a value of this characteristic (what deleting it removes). */
 export async function characteristicValueCount(db: Database, id: number): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(itemCharacteristics).where(eq(itemCharacteristics.characteristicId, id));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(itemCharacteristics)
+    .where(eq(itemCharacteristics.characteristicId, id));
   return row?.total ?? 0;
 }

@@ -42,14 +42,19 @@ interface CsvRow {
 
 async function batchAfter(db: Database, range: StatsRange, after: { at: string; id: number } | null, size: number): Promise<CsvRow[]> {
   const { start, end } = rangeBounds(range);
-  const keyset = after ? sql`(${httpRequests.createdAt}, ${httpRequests.id}) > (${after.at}::timestamptz, ${after.id})` : sql`${httpRequests.createdAt} >= ${start.toISOString()}::timestamptz`;
-  return sqlRows<CsvRow>(db, sql`
+  const keyset = after
+    ? sql`(${httpRequests.createdAt}, ${httpRequests.id}) > (${after.at}::timestamptz, ${after.id})`
+    : sql`${httpRequests.createdAt} >= ${start.toISOString()}::timestamptz`;
+  return sqlRows<CsvRow>(
+    db,
+    sql`
     select id, method, url, referer, response_code, user_type_id, duration_ms,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, created_at::text as at_key
     from ${httpRequests}
     where ${keyset} and ${httpRequests.createdAt} < ${end.toISOString()}::timestamptz
     order by ${httpRequests.createdAt}, ${httpRequests.id}
-    limit ${size}`);
+    limit ${size}`,
+  );
 }
 
 /** The CSV text of the requests in the range, oldest first: the header line, then a chunk per batch. */

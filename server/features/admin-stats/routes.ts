@@ -58,10 +58,14 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get(ROUTES.adminStatsTop.pattern, { schema: { params: paramsOf(ROUTES.adminStatsTop, { parameter: statsParameter }), querystring: rangeQuery } }, async (request, reply) => {
-    const { parameter } = request.params;
-    const range = request.query;
-    const path = ROUTES.adminStatsTop.path({ parameter });
-    return renderStats(reply, path, { range, path, topByParameter: parameter, topResults: await topByParameter(app.db, parameter, range) });
-  });
+  app.get(
+    ROUTES.adminStatsTop.pattern,
+    { schema: { params: paramsOf(ROUTES.adminStatsTop, { parameter: statsParameter }), querystring: rangeQuery } },
+    async (request, reply) => {
+      const { parameter } = request.params;
+      const range = request.query;
+      const path = ROUTES.adminStatsTop.path({ parameter });
+      return renderStats(reply, path, { range, path, topByParameter: parameter, topResults: await topByParameter(app.db, parameter, range) });
+    },
+  );
 };

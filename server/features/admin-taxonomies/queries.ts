@@ -144,7 +144,10 @@ export async function taxonomyUsage(db: Database, taxonomyId: number): Promise<T
     .innerJoin(tags, eq(tags.id, itemTags.tagId))
     .where(and(eq(itemTags.itemId, items.id), eq(tags.taxonomyId, taxonomyId)));
   const [totals] = await db
-    .select({ tagged: sql<number>`count(*) filter (where exists (${hasTag}))::int`, untagged: sql<number>`count(*) filter (where not exists (${hasTag}))::int` })
+    .select({
+      tagged: sql<number>`count(*) filter (where exists (${hasTag}))::int`,
+      untagged: sql<number>`count(*) filter (where not exists (${hasTag}))::int`,
+    })
     .from(items);
   return {
     itemsPerTag: Object.fromEntries(perTag.map((row) => [row.ref, row.items])),
@@ -198,7 +201,10 @@ function siblingsCondition(taxonomyId: number, parentId: number | null): SQL {
 }
 
 async function nextSiblingPosition(db: Database, taxonomyId: number, parentId: number | null): Promise<number> {
-  const [last] = await db.select({ position: max(tags.position) }).from(tags).where(siblingsCondition(taxonomyId, parentId));
+  const [last] = await db
+    .select({ position: max(tags.position) })
+    .from(tags)
+    .where(siblingsCondition(taxonomyId, parentId));
   return (last?.position ?? -1) + 1;
 }
 
@@ -301,7 +307,13 @@ export async function quickTagMatrix(db: Database, request: MatrixRequest): Prom
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { offset, limit } = offsetAndLimit(request.page, request.perPage);
   const [totalRow] = await db.select({ total: count() }).from(items).where(where);
-  const page = await db.select({ id: items.id, ref: items.ref, code: items.code, title: items.title, imageRef: firstImageRef }).from(items).where(where).orderBy(asc(sql`lower(${items.title})`), asc(items.id)).offset(offset).limit(limit);
+  const page = await db
+    .select({ id: items.id, ref: items.ref, code: items.code, title: items.title, imageRef: firstImageRef })
+    .from(items)
+    .where(where)
+    .orderBy(asc(sql`lower(${items.title})`), asc(items.id))
+    .offset(offset)
+    .limit(limit);
   const links =
     page.length === 0
       ? []
@@ -309,7 +321,15 @@ export async function quickTagMatrix(db: Database, request: MatrixRequest): Prom
           .select({ itemId: itemTags.itemId, tagRef: tags.ref })
           .from(itemTags)
           .innerJoin(tags, eq(tags.id, itemTags.tagId))
-          .where(and(eq(tags.taxonomyId, request.taxonomyId), inArray(itemTags.itemId, page.map((row) => row.id))));
+          .where(
+            and(
+              eq(tags.taxonomyId, request.taxonomyId),
+              inArray(
+                itemTags.itemId,
+                page.map((row) => row.id),
+              ),
+            ),
+          );
   return {
     total: Number(totalRow?.total ?? 0),
     rows: page.map((row) => ({
@@ -321,4 +341,3 @@ export async function quickTagMatrix(db: Database, request: MatrixRequest): Prom
     })),
   };
 }
-

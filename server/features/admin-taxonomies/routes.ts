@@ -5,13 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ADMIN_TAXONOMIES_TITLE,
-  ADMIN_TAXONOMIES_URL,
-  QUICK_TAG_PER_PAGE,
-  TAXONOMY_MESSAGES,
-  TAXONOMY_TEXTS,
-} from '../../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_TITLE, ADMIN_TAXONOMIES_URL, QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canManageTaxonomies } from '../../access/policy';
@@ -99,8 +93,10 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     const back = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
     const field = TAXONOMY_FIELD_RULES.parse(request.body);
     if (!field.ok) return reply.redirectWithErrors(field.errors, back);
-    if (field.name === 'title' && (await taxonomyTitleTaken(app.db, field.value, taxonomy.id))) return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
-    if ((await unlessTaken(() => updateTaxonomyField(app.db, taxonomy.id, field.name, field.value))) === 'taken') return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
+    if (field.name === 'title' && (await taxonomyTitleTaken(app.db, field.value, taxonomy.id)))
+      return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
+    if ((await unlessTaken(() => updateTaxonomyField(app.db, taxonomy.id, field.name, field.value))) === 'taken')
+      return reply.redirectWithErrors({ title: TAXONOMY_MESSAGES.titleTaken }, back);
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
@@ -138,7 +134,8 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(ROUTES.adminTag.pattern, { schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
     const tag = await tagOf(app.db, request.params.ref);
     const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
-    if ((await deleteTag(app.db, tag, tag.taxonomyRequired)) === 'refused') return reply.redirectWithErrors({ tag: TAXONOMY_MESSAGES.lastRequiredTag(tag.taxonomyTitle) }, back);
+    if ((await deleteTag(app.db, tag, tag.taxonomyRequired)) === 'refused')
+      return reply.redirectWithErrors({ tag: TAXONOMY_MESSAGES.lastRequiredTag(tag.taxonomyTitle) }, back);
     return reply.notify(TAXONOMY_MESSAGES.tagDeleted(tag.label)).redirectBack(back);
   });
 
@@ -148,8 +145,14 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirectBack(ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef }));
   });
 
-  app.get(ROUTES.adminTaxonomyItems.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyItems), querystring: matrixQuery } }, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, false));
-  app.get(ROUTES.adminTaxonomyAllItems.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyAllItems), querystring: matrixQuery } }, async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, true));
+  app.get(ROUTES.adminTaxonomyItems.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyItems), querystring: matrixQuery } }, async (request, reply) =>
+    quickTagPage(request, reply, request.params.ref, request.query, false),
+  );
+  app.get(
+    ROUTES.adminTaxonomyAllItems.pattern,
+    { schema: { params: paramsOf(ROUTES.adminTaxonomyAllItems), querystring: matrixQuery } },
+    async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, true),
+  );
 };
 
 /** Saves one tag field; a message for the field when the value is refused. */

@@ -16,13 +16,22 @@ import { formBody } from '../../lib/validation';
 
 const title = z.preprocess(
   trimmed,
-  z.string({ error: TAXONOMY_MESSAGES.titleRequired }).min(1, { error: TAXONOMY_MESSAGES.titleRequired }).max(TAXONOMY_TITLE_MAX, { error: TAXONOMY_MESSAGES.titleTooLong }),
+  z
+    .string({ error: TAXONOMY_MESSAGES.titleRequired })
+    .min(1, { error: TAXONOMY_MESSAGES.titleRequired })
+    .max(TAXONOMY_TITLE_MAX, { error: TAXONOMY_MESSAGES.titleTooLong }),
 );
-const usageNote = z.preprocess(trimmed, z.string({ error: TAXONOMY_MESSAGES.usageNoteTooLong }).max(TAXONOMY_USAGE_NOTE_MAX, { error: TAXONOMY_MESSAGES.usageNoteTooLong }));
+const usageNote = z.preprocess(
+  trimmed,
+  z.string({ error: TAXONOMY_MESSAGES.usageNoteTooLong }).max(TAXONOMY_USAGE_NOTE_MAX, { error: TAXONOMY_MESSAGES.usageNoteTooLong }),
+);
 const flag = z.preprocess(booleanInput, z.boolean({ error: TAXONOMY_MESSAGES.flagInvalid }));
 const label = z.preprocess(
   trimmed,
-  z.string({ error: TAXONOMY_MESSAGES.labelRequired }).min(1, { error: TAXONOMY_MESSAGES.labelRequired }).max(TAG_LABEL_MAX, { error: TAXONOMY_MESSAGES.labelTooLong }),
+  z
+    .string({ error: TAXONOMY_MESSAGES.labelRequired })
+    .min(1, { error: TAXONOMY_MESSAGES.labelRequired })
+    .max(TAG_LABEL_MAX, { error: TAXONOMY_MESSAGES.labelTooLong }),
 );
 /** '' or null means top level. */
 const parentRef = z.preprocess(
@@ -53,13 +62,20 @@ export const TAXONOMY_FIELD_RULES = fieldRules(
 export const createTagBody = formBody({ label, parent_ref: parentRef.default('') });
 
 /** PATCH /admin/tag/{ref}: exactly one of label, parent_ref, force_show_in_filtering. */
-export const TAG_FIELD_RULES = fieldRules({ label, parent_ref: parentRef, force_show_in_filtering: flag } satisfies Record<TagField, z.ZodType>, BAD_EDIT_REQUEST);
+export const TAG_FIELD_RULES = fieldRules(
+  { label, parent_ref: parentRef, force_show_in_filtering: flag } satisfies Record<TagField, z.ZodType>,
+  BAD_EDIT_REQUEST,
+);
 
 /** POST /admin/tag/{ref}/reposition: the tag's new index among its siblings. */
 export const repositionBody = formBody({
   position: z.preprocess(
     (input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input),
-    z.number({ error: TAXONOMY_MESSAGES.positionInvalid }).int({ error: TAXONOMY_MESSAGES.positionInvalid }).min(0, { error: TAXONOMY_MESSAGES.positionInvalid }).max(100_000, { error: TAXONOMY_MESSAGES.positionInvalid }),
+    z
+      .number({ error: TAXONOMY_MESSAGES.positionInvalid })
+      .int({ error: TAXONOMY_MESSAGES.positionInvalid })
+      .min(0, { error: TAXONOMY_MESSAGES.positionInvalid })
+      .max(100_000, { error: TAXONOMY_MESSAGES.positionInvalid }),
   ),
 });
 

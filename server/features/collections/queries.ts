@@ -121,7 +121,10 @@ export interface NewCollection {
 }
 
 export async function createCollection(db: Database, userId: number, values: NewCollection): Promise<{ ref: string; title: string }> {
-  const [row] = await db.insert(collections).values({ userId, ...values }).returning({ ref: collections.ref, title: collections.title });
+  const [row] = await db
+    .insert(collections)
+    .values({ userId, ...values })
+    .returning({ ref: collections.ref, title: collections.title });
   return row!;
 }
 
@@ -257,7 +260,12 @@ async function placeEntry(tx: Runner, collectionId: number, entryId: number, fro
 /** Writes `section` and positions 0..n-1 in list order, only where they differ. */
 async function renumber(tx: Runner, rows: PlacedRow[], section: string): Promise<void> {
   const changed = rows.map((row, position) => ({ ...row, newPosition: position })).filter((row) => row.position !== row.newPosition || row.section !== section);
-  await writePositions(tx, ENTRY_POSITIONS, changed.map((row) => ({ id: row.id, position: row.newPosition })), { column: collectionItems.section, value: section });
+  await writePositions(
+    tx,
+    ENTRY_POSITIONS,
+    changed.map((row) => ({ id: row.id, position: row.newPosition })),
+    { column: collectionItems.section, value: section },
+  );
 }
 
 /** The collection share behind a shared link's `?share=` ref, if it is one. */

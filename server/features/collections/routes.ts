@@ -129,15 +129,21 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       // On demand: the Share dialog asks for it when it opens.
       sharingExplanation: collectionSharingExplanationProp(request, collection),
       title: collection.title,
-      breadcrumbs: ownsCollection(viewer, collection) ? [{ label: COLLECTIONS_TITLE, href: LIST_URL }, { label: collection.title }] : [{ label: collection.title }],
+      breadcrumbs: ownsCollection(viewer, collection)
+        ? [{ label: COLLECTIONS_TITLE, href: LIST_URL }, { label: collection.title }]
+        : [{ label: collection.title }],
     });
   });
 
-  app.patch(ROUTES.collection.pattern, { preValidation: namesOneCollectionField, schema: { params: paramsOf(ROUTES.collection), body: COLLECTION_FIELD_RULES.body } }, async (request, reply) => {
-    const collection = await collectionTheViewerChanges(request, request.params.ref, canEditCollection);
-    await updateCollection(app.db, collection.id, request.body);
-    return reply.notify(COLLECTION_MESSAGES.saved).redirectBack(ROUTES.collection.path({ ref: collection.ref }));
-  });
+  app.patch(
+    ROUTES.collection.pattern,
+    { preValidation: namesOneCollectionField, schema: { params: paramsOf(ROUTES.collection), body: COLLECTION_FIELD_RULES.body } },
+    async (request, reply) => {
+      const collection = await collectionTheViewerChanges(request, request.params.ref, canEditCollection);
+      await updateCollection(app.db, collection.id, request.body);
+      return reply.notify(COLLECTION_MESSAGES.saved).redirectBack(ROUTES.collection.path({ ref: collection.ref }));
+    },
+  );
 
   app.delete(ROUTES.collection.pattern, { schema: { params: paramsOf(ROUTES.collection) } }, async (request, reply) => {
     const collection = await collectionTheViewerChanges(request, request.params.ref, canDeleteCollection);
@@ -146,8 +152,10 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(LIST_URL, 303);
   });
 
-  app.post(ROUTES.collectionAddItem.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.collectionAddItem, { collection: chosenCollectionRef }), body: addItemBody } }, async (request, reply) =>
-    addItem(request, reply, request.params, request.body),
+  app.post(
+    ROUTES.collectionAddItem.pattern,
+    { preValidation: signedIn, schema: { params: paramsOf(ROUTES.collectionAddItem, { collection: chosenCollectionRef }), body: addItemBody } },
+    async (request, reply) => addItem(request, reply, request.params, request.body),
   );
 
   app.patch(ROUTES.collectionEntry.pattern, { schema: { params: paramsOf(ROUTES.collectionEntry), body: entryBody } }, async (request, reply) => {

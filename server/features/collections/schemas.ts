@@ -23,17 +23,30 @@ export const chosenCollectionRef = ref.nullable().catch(null);
 
 const title = z.preprocess(
   trimmed,
-  z.string({ error: COLLECTION_MESSAGES.titleRequired }).min(1, { error: COLLECTION_MESSAGES.titleRequired }).max(COLLECTION_TITLE_MAX, { error: COLLECTION_MESSAGES.titleTooLong }),
+  z
+    .string({ error: COLLECTION_MESSAGES.titleRequired })
+    .min(1, { error: COLLECTION_MESSAGES.titleRequired })
+    .max(COLLECTION_TITLE_MAX, { error: COLLECTION_MESSAGES.titleTooLong }),
 );
-const description = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.descriptionTooLong }).max(COLLECTION_DESCRIPTION_MAX, { error: COLLECTION_MESSAGES.descriptionTooLong }));
+const description = z.preprocess(
+  trimmed,
+  z.string({ error: COLLECTION_MESSAGES.descriptionTooLong }).max(COLLECTION_DESCRIPTION_MAX, { error: COLLECTION_MESSAGES.descriptionTooLong }),
+);
 const isPublic = z.preprocess(booleanInput, z.boolean({ error: COLLECTION_MESSAGES.publicInvalid }));
 /** Where the answer goes is no field of the form: anything but a true value means the usual, opening the collection. */
 const stay = z.preprocess(booleanInput, z.boolean()).catch(false);
 const note = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.noteTooLong }).max(COLLECTION_NOTE_MAX, { error: COLLECTION_MESSAGES.noteTooLong }));
-const section = z.preprocess(trimmed, z.string({ error: COLLECTION_MESSAGES.sectionTooLong }).max(COLLECTION_SECTION_MAX, { error: COLLECTION_MESSAGES.sectionTooLong }));
+const section = z.preprocess(
+  trimmed,
+  z.string({ error: COLLECTION_MESSAGES.sectionTooLong }).max(COLLECTION_SECTION_MAX, { error: COLLECTION_MESSAGES.sectionTooLong }),
+);
 const position = z.preprocess(
   (input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input),
-  z.number({ error: COLLECTION_MESSAGES.positionInvalid }).int({ error: COLLECTION_MESSAGES.positionInvalid }).min(0, { error: COLLECTION_MESSAGES.positionInvalid }).max(POSITION_MAX, { error: COLLECTION_MESSAGES.positionInvalid }),
+  z
+    .number({ error: COLLECTION_MESSAGES.positionInvalid })
+    .int({ error: COLLECTION_MESSAGES.positionInvalid })
+    .min(0, { error: COLLECTION_MESSAGES.positionInvalid })
+    .max(POSITION_MAX, { error: COLLECTION_MESSAGES.positionInvalid }),
 );
 
 /**

@@ -7,11 +7,19 @@ import type { FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ACCESS_LEVELS } from '../../../shared/levels';
 import { COLLECTION_SHARING_TEXTS, type SharingExplanation } from '../../../shared/sharing';
-import { canShareCollection, isItemExpired, itemAccessColumns, levelOpensItem, openableCollectedItemsCondition, ownsCollection, type CollectionAccessFacts, type Viewer } from '../../access/policy';
+import {
+  canShareCollection,
+  isItemExpired,
+  itemAccessColumns,
+  levelOpensItem,
+  openableCollectedItemsCondition,
+  ownsCollection,
+  type CollectionAccessFacts,
+  type Viewer,
+} from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collectionItems, items } from '../../db/schema';
 import { optional } from '../../inertia';
-
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -20,7 +28,12 @@ export function collectionSharingExplanationProp(request: FastifyRequest, collec
   return optional(() => collectionSharingExplanation(request.server.db, request.viewer, collection));
 }
 
-export async function collectionSharingExplanation(db: Database, viewer: Viewer, collection: CollectionAccessFacts & { id: number }, now: Date = new Date()): Promise<SharingExplanation> {
+export async function collectionSharingExplanation(
+  db: Database,
+  viewer: Viewer,
+  collection: CollectionAccessFacts & { id: number },
+  now: Date = new Date(),
+): Promise<SharingExplanation> {
   const rows = await db
     .select({ ...itemAccessColumns, openable: sql<boolean>`(${openableCollectedItemsCondition(viewer, now)})`.mapWith(Boolean) })
     .from(collectionItems)
@@ -39,7 +52,10 @@ export async function collectionSharingExplanation(db: Database, viewer: Viewer,
     levelText,
     // A grant opens the collection itself at any level; what each level sees inside is in levelText.
     levelVisible: ACCESS_LEVELS.map(() => true),
-    contentText: seen.length === 0 ? COLLECTION_SHARING_TEXTS.noItems : `This collection has ${plural(seen.length, 'item')} you can open. ${COLLECTION_SHARING_TEXTS.itemsOwnLevel}`,
+    contentText:
+      seen.length === 0
+        ? COLLECTION_SHARING_TEXTS.noItems
+        : `This collection has ${plural(seen.length, 'item')} you can open. ${COLLECTION_SHARING_TEXTS.itemsOwnLevel}`,
     shareText: canShareCollection(viewer, collection) ? COLLECTION_SHARING_TEXTS.grant : COLLECTION_SHARING_TEXTS.ownerGrants,
     inviteText: null,
     checkAccessEmail: null,

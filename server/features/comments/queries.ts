@@ -7,7 +7,6 @@ import { comments, items } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { commentColumns, commentFor, commenter } from './item-part';
 
-
 /** A comment with what the policy needs to know about it, and the ref of its item. */
 export interface StoredComment {
   id: number;

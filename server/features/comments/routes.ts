@@ -25,12 +25,16 @@ async function commentTheViewerSees(request: FastifyRequest, ref: string): Promi
 }
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(ROUTES.itemComment.pattern, { preValidation: allowedBy(canComment, COMMENT_MESSAGES.verifyEmail), schema: { params: paramsOf(ROUTES.itemComment), body: commentBody } }, async (request, reply) => {
-    const viewer = signedInViewer(request);
-    const item = await openItemForViewer(app.db, viewer, request.params.ref);
-    await addComment(app.db, { itemId: item.id, userId: viewer.id, comment: request.body.comment });
-    return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
-  });
+  app.post(
+    ROUTES.itemComment.pattern,
+    { preValidation: allowedBy(canComment, COMMENT_MESSAGES.verifyEmail), schema: { params: paramsOf(ROUTES.itemComment), body: commentBody } },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const item = await openItemForViewer(app.db, viewer, request.params.ref);
+      await addComment(app.db, { itemId: item.id, userId: viewer.id, comment: request.body.comment });
+      return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
+    },
+  );
 
   app.patch(ROUTES.comment.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.comment), body: commentBody } }, async (request, reply) => {
     const comment = await commentTheViewerSees(request, request.params.ref);
@@ -57,11 +61,15 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
   });
 
-  app.delete(ROUTES.commentFlag.pattern, { preValidation: allowedBy(canModerateComments), schema: { params: paramsOf(ROUTES.commentFlag) } }, async (request, reply) => {
-    const comment = await commentTheViewerSees(request, request.params.ref);
-    await approveComment(app.db, comment.id);
-    return reply.notify(COMMENT_NOTICES.approved).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
-  });
+  app.delete(
+    ROUTES.commentFlag.pattern,
+    { preValidation: allowedBy(canModerateComments), schema: { params: paramsOf(ROUTES.commentFlag) } },
+    async (request, reply) => {
+      const comment = await commentTheViewerSees(request, request.params.ref);
+      await approveComment(app.db, comment.id);
+      return reply.notify(COMMENT_NOTICES.approved).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
+    },
+  );
 
   app.get(ADMIN_COMMENTS_URL, { preValidation: allowedBy(canModerateComments), schema: { querystring: adminCommentsQuery } }, async (request, reply) => {
     const { page } = request.query;

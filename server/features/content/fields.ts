@@ -55,8 +55,10 @@ const optionalMinutes = z.union([z.null(), z.literal(''), wholeNumber(CONTENT_FI
 const exportMode = z
   .union([z.null(), z.enum(['', 'normal']), z.enum(EXPORT_MODES.filter((mode) => mode !== null))], { error: CONTENT_FIELD_ERRORS.exportMode })
   .transform((mode) => (mode === '' || mode === 'normal' ? null : mode));
-const accessLevel = wholeNumber(ITEM_EDIT_ERRORS.accessLevel)
-  .refine((level) => (ACCESS_LEVELS as readonly number[]).includes(level), ITEM_EDIT_ERRORS.accessLevel);
+const accessLevel = wholeNumber(ITEM_EDIT_ERRORS.accessLevel).refine(
+  (level) => (ACCESS_LEVELS as readonly number[]).includes(level),
+  ITEM_EDIT_ERRORS.accessLevel,
+);
 const optionalRef = z
   .string({ error: ITEM_EDIT_ERRORS.text })
   .max(24)

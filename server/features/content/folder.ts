@@ -24,7 +24,12 @@ type FolderItem = Pick<ItemRecord, 'id' | 'code' | 'title' | 'googleDriveFolderI
  * `created` tells whether this call made it. Two requests at once may both create one: the database keeps the
  * first, and the other removes its own.
  */
-export async function ensureItemFolder(db: Database, drive: DrivePort, item: FolderItem, log: FastifyBaseLogger): Promise<{ folderId: string; created: boolean }> {
+export async function ensureItemFolder(
+  db: Database,
+  drive: DrivePort,
+  item: FolderItem,
+  log: FastifyBaseLogger,
+): Promise<{ folderId: string; created: boolean }> {
   if (item.googleDriveFolderId && (await folderExists(drive, item.googleDriveFolderId))) return { folderId: item.googleDriveFolderId, created: false };
   const folder = await drive.createFolder(itemFolderName(item), await drive.rootFolderId());
   const unchanged = item.googleDriveFolderId === null ? isNull(items.googleDriveFolderId) : eq(items.googleDriveFolderId, item.googleDriveFolderId);

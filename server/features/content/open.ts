@@ -17,7 +17,11 @@ export type Presentation = 'inline' | 'attachment';
 const PDF_MIME_TYPE = 'application/pdf';
 
 /** The bytes to send and how, for the row's export mode; null means "open the folder's view" instead. */
-export async function contentDownload(drive: DrivePort, entry: DriveEntry, exportMode: string | null): Promise<{ file: DriveDownload; presentation: Presentation } | null> {
+export async function contentDownload(
+  drive: DrivePort,
+  entry: DriveEntry,
+  exportMode: string | null,
+): Promise<{ file: DriveDownload; presentation: Presentation } | null> {
   if (entry.mimeType === FOLDER_MIME_TYPE) return null;
   const mode = asExportMode(exportMode);
   if (mode === 'doc_pdf' && drive.canExportPdf(entry)) return { file: await drive.exportPdf(entry.id), presentation: 'inline' };

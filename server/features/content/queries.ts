@@ -65,7 +65,10 @@ async function lockItemRow(tx: Pick<Database, 'execute'>, itemId: number): Promi
 export async function appendContents(db: Database, itemId: number, rows: readonly NewContentRow[]): Promise<string[]> {
   return db.transaction(async (tx) => {
     await lockItemRow(tx, itemId);
-    const [last] = await tx.select({ position: max(contents.position) }).from(contents).where(eq(contents.itemId, itemId));
+    const [last] = await tx
+      .select({ position: max(contents.position) })
+      .from(contents)
+      .where(eq(contents.itemId, itemId));
     const start = (last?.position ?? -1) + 1;
     const values = rows.map((row, index) => ({ ...row, itemId, ref: newRef(), position: start + index }));
     const inserted = await tx.insert(contents).values(values).returning({ ref: contents.ref });
@@ -98,7 +101,11 @@ export async function repositionContent(db: Database, content: ContentRecord, in
     const neighbour = index + (increase ? 1 : -1);
     if (index < 0 || neighbour < 0 || neighbour >= ordered.length) return false;
     [ordered[index], ordered[neighbour]] = [ordered[neighbour]!, ordered[index]!];
-    await writePositions(tx, { table: contents, id: contents.id, position: contents.position }, ordered.map((row, position) => ({ id: row.id, position })));
+    await writePositions(
+      tx,
+      { table: contents, id: contents.id, position: contents.position },
+      ordered.map((row, position) => ({ id: row.id, position })),
+    );
     return true;
   });
 }
@@ -117,4 +124,3 @@ export async function hasSamples(db: Database, contentId: number): Promise<boole
   const [row] = await db.select({ n: count() }).from(contents).where(eq(contents.isSampleOfId, contentId));
   return (row?.n ?? 0) > 0;
 }
-

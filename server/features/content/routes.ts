@@ -9,11 +9,28 @@ import { CONTENT_FIELDS, CONTENT_MESSAGES } from '../../../shared/content';
 import { ROUTES } from '../../../shared/routes';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, requireAllowed } from '../../access/guards';
-import { canCreateDriveFolder, canCurateContent, canManageContent, canOpenDriveFolder, canOpenUnlinkedDriveFile, isSignedIn, type Viewer } from '../../access/policy';
+import {
+  canCreateDriveFolder,
+  canCurateContent,
+  canManageContent,
+  canOpenDriveFolder,
+  canOpenUnlinkedDriveFile,
+  isSignedIn,
+  type Viewer,
+} from '../../access/policy';
 import { FOLDER_MIME_TYPE, type DriveEntry } from '../../drive/port';
 import { forbidden, notFound, type HttpError } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
-import { assertViewerMayOpen, contentRowOpensFor, findContentWithItem, findItemRecord, grantedLevelFor, openItemForViewer, type ContentRecord, type ItemRecord } from '../../items';
+import {
+  assertViewerMayOpen,
+  contentRowOpensFor,
+  findContentWithItem,
+  findItemRecord,
+  grantedLevelFor,
+  openItemForViewer,
+  type ContentRecord,
+  type ItemRecord,
+} from '../../items';
 import { addUploadedContents, linkExistingFile, sampleTarget, type FieldErrors } from './adding';
 import { CONTENT_FIELD_RULES, isCuratorField, updateContentField } from './fields';
 import { driveEntryOrNull, ensureItemFolder, folderEntriesFor, itemOwningEntry } from './folder';
@@ -38,11 +55,17 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, contentMultipartOptions(app.config.CONTENT_MAX_BYTES));
   const uploadRateLimit = perMinute(app.config.RATE_LIMIT_UPLOAD_MAX);
 
-  app.post(ROUTES.itemFolder.pattern, { preValidation: allowedBy(canCreateDriveFolder), schema: { params: paramsOf(ROUTES.itemFolder) } }, async (request, reply) => {
-    const item = await findItemOr404(request, request.params.ref);
-    const { created } = await ensureItemFolder(app.db, app.drive, item, request.log);
-    return reply.notify(created ? CONTENT_MESSAGES.folderCreated : CONTENT_MESSAGES.folderExists, created ? 'success' : 'info').redirectBack(ROUTES.item.path({ ref: item.ref }));
-  });
+  app.post(
+    ROUTES.itemFolder.pattern,
+    { preValidation: allowedBy(canCreateDriveFolder), schema: { params: paramsOf(ROUTES.itemFolder) } },
+    async (request, reply) => {
+      const item = await findItemOr404(request, request.params.ref);
+      const { created } = await ensureItemFolder(app.db, app.drive, item, request.log);
+      return reply
+        .notify(created ? CONTENT_MESSAGES.folderCreated : CONTENT_MESSAGES.folderExists, created ? 'success' : 'info')
+        .redirectBack(ROUTES.item.path({ ref: item.ref }));
+    },
+  );
 
   app.get(ROUTES.itemFolder.pattern, { schema: { params: paramsOf(ROUTES.itemFolder) } }, async (request, reply) => {
     const now = new Date();
@@ -72,32 +95,40 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A multipart body is read part by part in the handler (./uploads.ts), so only the path is declared.
-  app.post(ROUTES.itemContentUpload.pattern, { config: { rateLimit: uploadRateLimit }, schema: { params: paramsOf(ROUTES.itemContentUpload) } }, async (request, reply) => {
-    const item = await managedItem(request, request.params.ref);
-    const back = ROUTES.item.path({ ref: item.ref });
-    if (!request.isMultipart()) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: CONTENT_MESSAGES.nothingUploaded }, back);
-    const received = await receiveContentUpload(request);
-    if (!received.ok) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: received.message }, back);
-    const { files, fields, discard } = received.upload;
-    try {
-      if (files.length === 0) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: CONTENT_MESSAGES.nothingUploaded }, back);
-      const checked = await checkContentFiles(files, app.config.CONTENT_MAX_BYTES);
-      if (!checked.ok) return reply.redirectWithErrors(perFileErrors(checked.errors), back);
-      const sample = await sampleTarget(app.db, item, fields);
-      if (!sample.ok) return reply.redirectWithErrors(sample.errors, back);
-      const refs = await addUploadedContents(app.db, app.drive, item, checked.files, sample.value, request.log);
-      return reply.notify(CONTENT_MESSAGES.uploaded(refs.length)).redirectBack(back);
-    } finally {
-      await discard();
-    }
-  });
+  app.post(
+    ROUTES.itemContentUpload.pattern,
+    { config: { rateLimit: uploadRateLimit }, schema: { params: paramsOf(ROUTES.itemContentUpload) } },
+    async (request, reply) => {
+      const item = await managedItem(request, request.params.ref);
+      const back = ROUTES.item.path({ ref: item.ref });
+      if (!request.isMultipart()) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: CONTENT_MESSAGES.nothingUploaded }, back);
+      const received = await receiveContentUpload(request);
+      if (!received.ok) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: received.message }, back);
+      const { files, fields, discard } = received.upload;
+      try {
+        if (files.length === 0) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: CONTENT_MESSAGES.nothingUploaded }, back);
+        const checked = await checkContentFiles(files, app.config.CONTENT_MAX_BYTES);
+        if (!checked.ok) return reply.redirectWithErrors(perFileErrors(checked.errors), back);
+        const sample = await sampleTarget(app.db, item, fields);
+        if (!sample.ok) return reply.redirectWithErrors(sample.errors, back);
+        const refs = await addUploadedContents(app.db, app.drive, item, checked.files, sample.value, request.log);
+        return reply.notify(CONTENT_MESSAGES.uploaded(refs.length)).redirectBack(back);
+      } finally {
+        await discard();
+      }
+    },
+  );
 
-  app.patch(ROUTES.content.pattern, { preValidation: oneFieldTheViewerMayChange, schema: { params: paramsOf(ROUTES.content), body: CONTENT_FIELD_RULES.body } }, async (request, reply) => {
-    const { content, item } = await managedContent(request, request.params.ref);
-    const result = await updateContentField(app.db, app.drive, content, request.body);
-    if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
-    return reply.notify(CONTENT_MESSAGES.saved).redirectBack(ROUTES.item.path({ ref: item.ref }));
-  });
+  app.patch(
+    ROUTES.content.pattern,
+    { preValidation: oneFieldTheViewerMayChange, schema: { params: paramsOf(ROUTES.content), body: CONTENT_FIELD_RULES.body } },
+    async (request, reply) => {
+      const { content, item } = await managedContent(request, request.params.ref);
+      const result = await updateContentField(app.db, app.drive, content, request.body);
+      if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
+      return reply.notify(CONTENT_MESSAGES.saved).redirectBack(ROUTES.item.path({ ref: item.ref }));
+    },
+  );
 
   app.post(ROUTES.contentReposition.pattern, { schema: { params: paramsOf(ROUTES.contentReposition), body: repositionBody } }, async (request, reply) => {
     const { content, item } = await managedContent(request, request.params.ref);

@@ -11,11 +11,7 @@ export const localDriveId = z.string().max(128);
 
 /** POST /i/{ref}/content: a drive file id and an optional label. */
 export const linkBody = formBody({
-  google_drive_file_id: z
-    .string({ error: CONTENT_MESSAGES.selectFile })
-    .trim()
-    .min(1, CONTENT_MESSAGES.selectFile)
-    .max(255, CONTENT_MESSAGES.selectFile),
+  google_drive_file_id: z.string({ error: CONTENT_MESSAGES.selectFile }).trim().min(1, CONTENT_MESSAGES.selectFile).max(255, CONTENT_MESSAGES.selectFile),
   label: z.string({ error: ITEM_EDIT_ERRORS.text }).max(LABEL_MAX, ITEM_EDIT_ERRORS.tooLong(LABEL_MAX)).nullish(),
 });
 

@@ -127,7 +127,8 @@ export class ClusterEntries {
   private share(entryKey: string, entry: CacheEntry): CacheEntry {
     const stored = serialize(entry);
     const lifetime = Math.min(SHARED_ENTRY_MS, Math.floor(entry.validUntil - Date.now()));
-    if (lifetime > 0 && stored.length <= LARGEST_SHARED_BYTES) void this.attempt(() => this.redis.eval(PUT_UNLESS_NEWER, 1, entryKey, entry.version, stored, lifetime));
+    if (lifetime > 0 && stored.length <= LARGEST_SHARED_BYTES)
+      void this.attempt(() => this.redis.eval(PUT_UNLESS_NEWER, 1, entryKey, entry.version, stored, lifetime));
     return deserialize(stored) as CacheEntry;
   }
 

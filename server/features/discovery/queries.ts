@@ -6,7 +6,16 @@ import { listableItemsCondition, listedDraftsCondition, type Viewer } from '../.
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { items } from '../../db/schema';
-import { forgivingSearchRank, hasLooselyCloseTitle, matchesSearch, matchesSearchInTitles, searchRank, textSearch, titleCloseness, type TextSearch } from './search';
+import {
+  forgivingSearchRank,
+  hasLooselyCloseTitle,
+  matchesSearch,
+  matchesSearchInTitles,
+  searchRank,
+  textSearch,
+  titleCloseness,
+  type TextSearch,
+} from './search';
 import { boundedWay, candidateIds, searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';
@@ -44,7 +53,9 @@ const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
 /** One page of items the viewer may list, with the total for counts and paging. */
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
-  const { rows, total, hasMore } = await rememberList(reads, viewer, cacheKeyOf(request, listingKey(request)), (as) => listingRows(db, as, catalogue, request, now));
+  const { rows, total, hasMore } = await rememberList(reads, viewer, cacheKeyOf(request, listingKey(request)), (as) =>
+    listingRows(db, as, catalogue, request, now),
+  );
   // Cards are made per request: whether an item is expiring depends on the time.
   return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total, hasMore) };
 }
@@ -86,11 +97,25 @@ async function tagFilteredRows(db: Database, viewer: Viewer, request: ListingReq
   const found = await filteredIds(db, question, offset, PAGE_SIZE + 1);
   const hasMore = found.ids.length > PAGE_SIZE;
   const pageIds = found.ids.slice(0, PAGE_SIZE);
-  const rows = pageIds.length === 0 ? [] : await db.select(summaryColumns).from(items).where(inArray(items.id, pageIds)).orderBy(...question.order);
+  const rows =
+    pageIds.length === 0
+      ? []
+      : await db
+          .select(summaryColumns)
+          .from(items)
+          .where(inArray(items.id, pageIds))
+          .orderBy(...question.order);
   // The last page knows the exact length; above the limit filteredIds only knows "more than 1,000".
   if (!hasMore && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, hasMore };
   if (found.total !== undefined) return { rows, total: found.total, hasMore };
-  const [row] = await db.select({ total: count() }).from(db.select({ id: items.id }).from(items).where(filteredCondition(question)).limit(EXACT_COUNT_LIMIT + 1).as('limited'));
+  const [row] = await db.select({ total: count() }).from(
+    db
+      .select({ id: items.id })
+      .from(items)
+      .where(filteredCondition(question))
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('limited'),
+  );
   return { rows, total: Math.min(row?.total ?? 0, EXACT_COUNT_LIMIT + 1), hasMore };
 }
 
@@ -103,7 +128,11 @@ async function passingIdsIfRare(db: Database, viewer: Viewer, request: ListingRe
 }
 
 function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date): FilteredQuestion {
-  return { base: and(listableItemsCondition(viewer, now), listingScope(viewer, listing)), groups: groups.map((group) => group.tagIds), order: listingOrder(listing, null) };
+  return {
+    base: and(listableItemsCondition(viewer, now), listingScope(viewer, listing)),
+    groups: groups.map((group) => group.tagIds),
+    order: listingOrder(listing, null),
+  };
 }
 
 /**
@@ -126,7 +155,14 @@ type ListingStatements = ReturnType<typeof listingQueries>;
  * and `count` counts the matches up to one more than EXACT_COUNT_LIMIT. With a search (`ranked`), only a bounded set
  * of candidates is ranked (`searchCandidates`), and each page row carries their count as `total`.
  */
-export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date, passingIds: readonly number[] | null = null) {
+export function listingQueries(
+  db: Database,
+  viewer: Viewer,
+  catalogue: TagCatalogue,
+  request: ListingRequest,
+  now: Date,
+  passingIds: readonly number[] | null = null,
+) {
   const search = request.search ? textSearch(request.search) : null;
   const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags), passingIds);
   const offset = offsetOf(request.page);
@@ -144,11 +180,22 @@ export function listingQueries(db: Database, viewer: Viewer, catalogue: TagCatal
       count: db.select({ total: count() }).from(items).where(where),
     };
   }
-  const limited = db.select({ id: items.id }).from(items).where(where).limit(EXACT_COUNT_LIMIT + 1).as('limited');
+  const limited = db
+    .select({ id: items.id })
+    .from(items)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('limited');
   const order = listingOrder(request.listing, null);
   // The page's ids first, then their cards: in index order the cards' columns (the first picture's sub-select) would
   // otherwise be computed for every row the offset skips.
-  const pageIds = db.select({ id: items.id }).from(items).where(where).orderBy(...order).limit(PAGE_SIZE + 1).offset(offset);
+  const pageIds = db
+    .select({ id: items.id })
+    .from(items)
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE + 1)
+    .offset(offset);
   return {
     ranked: false as const,
     page: db
@@ -210,7 +257,15 @@ export async function tagCounts(
   return rememberList(reads, viewer, key, (as) => countTags(db, as, catalogue, request, offered, listingTotal, new Date()));
 }
 
-async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, offered: readonly Taxonomy[], listingTotal: number, now: Date): Promise<Record<string, number>> {
+async function countTags(
+  db: Database,
+  viewer: Viewer,
+  catalogue: TagCatalogue,
+  request: ListingRequest,
+  offered: readonly Taxonomy[],
+  listingTotal: number,
+  now: Date,
+): Promise<Record<string, number>> {
   const search = request.search ? textSearch(request.search) : null;
   const groups = filterGroups(catalogue, request.tags);
   const offeredTags = offered.flatMap((taxonomy) => taxonomy.tags.map((tag) => catalogue.tag(tag.ref)).filter((tag) => tag !== undefined));
@@ -229,7 +284,11 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
       continue;
     }
     const where = listingCondition(db, viewer, catalogue, request, now, search, countedGroups, await passingIdsIfRare(db, viewer, request, countedGroups, now));
-    const row = await countTagsAmong(db, where, batch.map((tag) => catalogue.withDescendants(tag.id)));
+    const row = await countTagsAmong(
+      db,
+      where,
+      batch.map((tag) => catalogue.withDescendants(tag.id)),
+    );
     // Above the limit the part counted in is too large to count tag by tag: its tags show no number (decisions).
     if (row.size <= EXACT_COUNT_LIMIT) batch.forEach((tag, index) => (counts[tag.ref] = Number(row[`t${index}`] ?? 0)));
   }
@@ -241,7 +300,12 @@ async function countTags(db: Database, viewer: Viewer, catalogue: TagCatalogue, 
  * `tagIdSets` how many of them carry one of its tags (`t0`, `t1`, …), read from those items' own tag ids.
  */
 async function countTagsAmong(db: Database, where: SQL | undefined, tagIdSets: readonly number[][]): Promise<{ size: number } & Record<string, number>> {
-  const result = db.select({ tagIds: items.tagIds }).from(items).where(where).limit(EXACT_COUNT_LIMIT + 1).as('result');
+  const result = db
+    .select({ tagIds: items.tagIds })
+    .from(items)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('result');
   const columns = tagIdSets.map((ids, index) => sql`(count(*) filter (where ${carriesAnyTag(result.tagIds, ids)}))::int as ${sql.identifier(`t${index}`)}`);
   const [row] = await sqlRows<{ size: number } & Record<string, number>>(db, sql`select count(*)::int as size, ${sql.join(columns, sql`, `)} from ${result}`);
   return row ?? { size: 0 };
@@ -252,7 +316,13 @@ async function countTagsAmong(db: Database, where: SQL | undefined, tagIdSets: r
  * closest to it within the chosen filters; otherwise, or when no title comes close, the most viewed items within
  * the chosen filters. Same access condition and scope as the listing; none when the filters alone hold nothing.
  */
-export async function suggestionsFor(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<IndexSuggestions | null> {
+export async function suggestionsFor(
+  db: Database,
+  viewer: Viewer,
+  catalogue: TagCatalogue,
+  request: ListingRequest,
+  reads?: CachedReads,
+): Promise<IndexSuggestions | null> {
   const key = cacheKeyOf(request, `suggestions|${listingKey({ ...request, page: 1 })}`);
   return rememberList(reads, viewer, key, (as) => readSuggestions(db, as, catalogue, request, new Date()));
 }
@@ -265,7 +335,11 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
     const closeness = titleCloseness(search);
     // A bounded set of loosely close titles from the trigram index, then the closest of them: measuring every title's
     // closeness took 1.4 s at 1,000,000 items.
-    const candidates = db.select({ id: items.id }).from(items).where(and(inFilters, hasLooselyCloseTitle(search))).limit(EXACT_COUNT_LIMIT + 1);
+    const candidates = db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(inFilters, hasLooselyCloseTitle(search)))
+      .limit(EXACT_COUNT_LIMIT + 1);
     const closest = await db
       .select(summaryColumns)
       .from(items)
@@ -282,9 +356,21 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
 async function mostViewed(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<SummaryRow[]> {
   const groups = filterGroups(catalogue, request.tags);
   const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: listingOrder('popular', null) };
-  if (groups.length === 0) return db.select(summaryColumns).from(items).where(question.base).orderBy(...question.order).limit(SUGGESTION_LIMIT);
+  if (groups.length === 0)
+    return db
+      .select(summaryColumns)
+      .from(items)
+      .where(question.base)
+      .orderBy(...question.order)
+      .limit(SUGGESTION_LIMIT);
   const { ids } = await filteredIds(db, question, 0, SUGGESTION_LIMIT);
-  return ids.length === 0 ? [] : db.select(summaryColumns).from(items).where(inArray(items.id, ids)).orderBy(...question.order);
+  return ids.length === 0
+    ? []
+    : db
+        .select(summaryColumns)
+        .from(items)
+        .where(inArray(items.id, ids))
+        .orderBy(...question.order);
 }
 
 /** Titles at least this close to the search (pg_trgm word similarity) are offered as the closest matches. */
@@ -350,7 +436,9 @@ export async function typeAheadResults(db: Database, viewer: Viewer, text: strin
  */
 export async function typeAheadJson(db: Database, viewer: Viewer, text: string, reads?: CachedReads): Promise<string> {
   const search = textSearch(text);
-  return rememberList(reads, viewer, search ? `type-ahead-json|${search.text}` : null, async (as) => JSON.stringify({ data: await typeAheadResults(db, as, text) }));
+  return rememberList(reads, viewer, search ? `type-ahead-json|${search.text}` : null, async (as) =>
+    JSON.stringify({ data: await typeAheadResults(db, as, text) }),
+  );
 }
 
 /** Matches the type-ahead ranks per way: enough for the best few. */

@@ -20,9 +20,16 @@ export interface CandidateStage {
  */
 export function candidateIds(stages: readonly CandidateStage[], shared: readonly SQL[] = []): SQL {
   const names = stages.map((_, index) => sql`${sql.identifier(`found_${index}`)}`);
-  const idsOf = (found: readonly SQL[]) => sql.join(found.map((name) => sql`select id from ${name}`), sql` union all `);
+  const idsOf = (found: readonly SQL[]) =>
+    sql.join(
+      found.map((name) => sql`select id from ${name}`),
+      sql` union all `,
+    );
   const ctes = stages.map((stage, index) => {
-    const gate = index > 0 && stage.below !== undefined ? sql` where (select count(distinct id) from (${idsOf(names.slice(0, index))}) as earlier) < ${stage.below}` : sql``;
+    const gate =
+      index > 0 && stage.below !== undefined
+        ? sql` where (select count(distinct id) from (${idsOf(names.slice(0, index))}) as earlier) < ${stage.below}`
+        : sql``;
     const union = sql.join(
       stage.ways.map((way) => sql`(${way})`),
       sql` union all `,
@@ -65,7 +72,13 @@ const CANDIDATE_LIMITS: CandidateLimits = { bound: EXACT_COUNT_LIMIT + 1, rowsRe
  * the bound, words anywhere and a close tag label (`labelTagIds`); close titles only when all of them find less than
  * a page. With tag filters, the words' first matches are read once and tell how to read the rest (`matchesProbe`).
  */
-export function searchCandidates(db: Database, filters: CandidateFilters, search: TextSearch, labelTagIds: readonly number[], limits: CandidateLimits = CANDIDATE_LIMITS): SQL {
+export function searchCandidates(
+  db: Database,
+  filters: CandidateFilters,
+  search: TextSearch,
+  labelTagIds: readonly number[],
+  limits: CandidateLimits = CANDIDATE_LIMITS,
+): SQL {
   const { bound, rowsRead } = limits;
   const { access, groups } = filters;
   // A label's tags and the filters' are one index's keys: the index gives the items carrying both in one scan.
@@ -74,7 +87,11 @@ export function searchCandidates(db: Database, filters: CandidateFilters, search
   // the tags' may be read together ('outline' is close to 47,000 titles and none for Juniors: 313 ms row by row).
   const closeTitles = { ways: [boundedWay(db, and(access, carriesTagOfEveryGroup(items.tagIds, groups)), hasCloseTitle(search), bound)], below: PAGE_SIZE };
   if (groups.length === 0) {
-    return candidateIds([{ ways: [boundedWay(db, access, matchesSearchInTitles(search), bound)] }, { ways: [boundedWay(db, access, matchesSearch(search), bound), ...labels], below: bound }, closeTitles]);
+    return candidateIds([
+      { ways: [boundedWay(db, access, matchesSearchInTitles(search), bound)] },
+      { ways: [boundedWay(db, access, matchesSearch(search), bound), ...labels], below: bound },
+      closeTitles,
+    ]);
   }
   const probe = matchesProbe(db, filters, search, bound, rowsRead);
   return candidateIds([{ ways: [probe.inTitles] }, { ways: [probe.anywhere, ...labels], below: bound }, closeTitles], probe.definitions);
@@ -105,7 +122,11 @@ function matchesProbe(db: Database, { access, groups }: CandidateFilters, search
   const probe = sql.identifier('probe');
   const rareMatches = sql.identifier('rare_matches');
   const read = db
-    .select({ id: items.id, passes: sql`${carriesTagOfEveryGroup(items.tagIds, groups)}`.as('passes'), inTitle: sql`${matchesSearchInTitles(search)}`.as('in_title') })
+    .select({
+      id: items.id,
+      passes: sql`${carriesTagOfEveryGroup(items.tagIds, groups)}`.as('passes'),
+      inTitle: sql`${matchesSearchInTitles(search)}`.as('in_title'),
+    })
     .from(items)
     .where(and(access, matchesSearch(search)))
     .limit(rowsRead);

@@ -39,7 +39,12 @@ export interface TextSearch {
 export function textSearch(search: string): TextSearch | null {
   const text = tsQueryText(search);
   if (text === null) return null;
-  return { text, query: sql`to_tsquery('english', ${text})`, inTitles: sql`to_tsquery('english', ${tsQueryText(search, 'A')})`, plain: searchWords(search).join(' ') };
+  return {
+    text,
+    query: sql`to_tsquery('english', ${text})`,
+    inTitles: sql`to_tsquery('english', ${tsQueryText(search, 'A')})`,
+    plain: searchWords(search).join(' '),
+  };
 }
 
 /** The same configuration ('english') as the generated `search_vector`, so the GIN index serves it. */

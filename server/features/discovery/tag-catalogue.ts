@@ -170,7 +170,16 @@ export function tagFields(row: TagRow, parent: TagRow | undefined): Tag {
  */
 export async function tagIdsInUse(db: Database, viewer: Viewer): Promise<Set<number>> {
   const listable = listableItemsCondition(viewer);
-  if (isAdmin(viewer)) return tagIdsWhere(db, probe(db.select({ one: sql`1` }).from(itemTags).where(eq(itemTags.tagId, tags.id))));
+  if (isAdmin(viewer))
+    return tagIdsWhere(
+      db,
+      probe(
+        db
+          .select({ one: sql`1` })
+          .from(itemTags)
+          .where(eq(itemTags.tagId, tags.id)),
+      ),
+    );
   const atLevel = db
     .select({ one: sql`1` })
     .from(itemTags)

@@ -34,8 +34,16 @@ function splitTitle(markdown: string, slug: string): { title: string; body: stri
 
 /** The first paragraph as plain text. */
 function summaryOf(body: string): string {
-  const paragraph = body.split(/\r?\n\s*\r?\n/).map((part) => part.trim()).find((part) => part !== '' && !part.startsWith('#')) ?? '';
-  return paragraph.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`>]/g, '').replace(/\s+/g, ' ').trim();
+  const paragraph =
+    body
+      .split(/\r?\n\s*\r?\n/)
+      .map((part) => part.trim())
+      .find((part) => part !== '' && !part.startsWith('#')) ?? '';
+  return paragraph
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 async function readPage(entry: { slug: string; file: string }): Promise<HandbookFile & { body: string }> {

@@ -21,14 +21,18 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('documentation/Index', { pages: await handbookPages(), title: TITLE, breadcrumbs: [{ label: TITLE }] });
   });
 
-  app.get(ROUTES.documentationPage.pattern, { preValidation: readers, schema: { params: paramsOf(ROUTES.documentationPage, { slug: documentationSlug }) } }, async (request, reply) => {
-    const page = await handbookPage(request.params.slug);
-    if (!page) throw notFound();
-    return reply.inertia('documentation/Show', {
-      pages: await handbookPages(),
-      page,
-      title: page.title,
-      breadcrumbs: [{ label: TITLE, href: DOCUMENTATION_URL }, { label: page.title }],
-    });
-  });
+  app.get(
+    ROUTES.documentationPage.pattern,
+    { preValidation: readers, schema: { params: paramsOf(ROUTES.documentationPage, { slug: documentationSlug }) } },
+    async (request, reply) => {
+      const page = await handbookPage(request.params.slug);
+      if (!page) throw notFound();
+      return reply.inertia('documentation/Show', {
+        pages: await handbookPages(),
+        page,
+        title: page.title,
+        breadcrumbs: [{ label: TITLE, href: DOCUMENTATION_URL }, { label: page.title }],
+      });
+    },
+  );
 };

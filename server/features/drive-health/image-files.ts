@@ -42,7 +42,9 @@ export async function missingImageFiles({ db, imagesDir, now, progress }: DriveH
     const missing = [image.storageKey, largeKeyOf(image.storageKey)].filter((key) => !present.has(key));
     if (missing.length > 0) findings.push(`${itemLabel(image.item)}: image ${image.ref} has no file ${missing.join(' or ')}`);
   }
-  const summary = summaryOf([[findings.length, `${findings.length} of ${countOf(images.length, 'uploaded image')} ${findings.length === 1 ? 'is' : 'are'} missing files`]]);
+  const summary = summaryOf([
+    [findings.length, `${findings.length} of ${countOf(images.length, 'uploaded image')} ${findings.length === 1 ? 'is' : 'are'} missing files`],
+  ]);
   return report('missing-image-files', now, findings, summary);
 }
 

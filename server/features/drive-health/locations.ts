@@ -19,7 +19,9 @@ export async function wronglyLocatedFolders({ db, drive, now, progress }: DriveH
       findings.push(`${itemLabel(item)}: folder ${item.folderId} ${failureText(folder)}`);
     } else if (folder.value.parentId !== rootId) {
       outside += 1;
-      findings.push(`${itemLabel(item)}: folder "${folder.value.name}" (${item.folderId}) is in ${folder.value.parentId ?? 'no folder'}, not in the root folder`);
+      findings.push(
+        `${itemLabel(item)}: folder "${folder.value.name}" (${item.folderId}) is in ${folder.value.parentId ?? 'no folder'}, not in the root folder`,
+      );
     }
   }
   const summary = summaryOf([
@@ -44,7 +46,9 @@ export async function wronglyLocatedFiles({ db, drive, now, progress }: DriveHea
       findings.push(`${contentLabel(content)}: file "${file.value.name}" (${content.fileId}) belongs to an item with no drive folder`);
     } else if (file.value.parentId !== content.item.folderId) {
       outside += 1;
-      findings.push(`${contentLabel(content)}: file "${file.value.name}" (${content.fileId}) is in ${file.value.parentId ?? 'no folder'}, not in the item's folder ${content.item.folderId}`);
+      findings.push(
+        `${contentLabel(content)}: file "${file.value.name}" (${content.fileId}) is in ${file.value.parentId ?? 'no folder'}, not in the item's folder ${content.item.folderId}`,
+      );
     }
   }
   const summary = summaryOf([

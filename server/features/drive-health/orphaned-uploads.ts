@@ -44,7 +44,9 @@ export async function orphanedDriveFiles(context: DriveHealthContext, { fix }: {
   for (const folderUploads of withProgress(groupedByFolder(uploads), context.progress, 'folders with unfinished uploads')) {
     findings.push(...(await checkFolder(context, folderUploads, fix, tally)));
   }
-  return fix ? report('orphaned-drive-files-fix', context.now, findings, fixSummary(tally)) : report('orphaned-drive-files', context.now, findings, showSummary(tally));
+  return fix
+    ? report('orphaned-drive-files-fix', context.now, findings, fixSummary(tally))
+    : report('orphaned-drive-files', context.now, findings, showSummary(tally));
 }
 
 function groupedByFolder(uploads: readonly UnfinishedUploadRow[]): UnfinishedUploadRow[][] {
@@ -103,7 +105,13 @@ function writtenBy(upload: UnfinishedUploadRow, entry: DriveEntry): boolean {
 }
 
 /** Removes each orphan; the journal keeps the uploads whose file could not be removed, for the next check. */
-async function removeOrphans(context: DriveHealthContext, where: string, orphans: readonly Orphan[], uploads: readonly UnfinishedUploadRow[], tally: Tally): Promise<string[]> {
+async function removeOrphans(
+  context: DriveHealthContext,
+  where: string,
+  orphans: readonly Orphan[],
+  uploads: readonly UnfinishedUploadRow[],
+  tally: Tally,
+): Promise<string[]> {
   const findings: string[] = [];
   const kept = new Set<number>();
   for (const orphan of orphans) {

@@ -38,7 +38,11 @@ export async function driveStats({ db, drive, now, progress }: DriveHealthContex
 /** The drive's quota use, the image files on disk, and the database's size. */
 export async function storageStats({ db, drive, imagesDir, now }: DriveHealthContext): Promise<string> {
   const usage = await attempt(() => drive.storageUsage());
-  const [uploads, stock, databaseBytes] = await Promise.all([imageFilesUnder(imagesDir, 'uploads'), imageFilesUnder(imagesDir, 'stock'), databaseSizeBytes(db)]);
+  const [uploads, stock, databaseBytes] = await Promise.all([
+    imageFilesUnder(imagesDir, 'uploads'),
+    imageFilesUnder(imagesDir, 'stock'),
+    databaseSizeBytes(db),
+  ]);
   const lines = [
     `Drive (${drive.kind}): ${usage.ok ? driveUsageText(usage.value) : `usage ${failureText(usage)}`}`,
     `Image files: ${imageFilesText([...uploads, ...stock])} (uploads ${imageFilesText(uploads)}; stock ${imageFilesText(stock)})`,

@@ -50,7 +50,11 @@ export async function guardUnstorableInput(request: FastifyRequest, reply: Fasti
 }
 
 /** A URL whose path or query cannot be used: the 400 page, or 422 JSON. */
-export async function refuseUrl(request: FastifyRequest, reply: FastifyReply, errors: ValidationErrors = { form: INPUT_REFUSED.badUrl }): Promise<FastifyReply> {
+export async function refuseUrl(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  errors: ValidationErrors = { form: INPUT_REFUSED.badUrl },
+): Promise<FastifyReply> {
   if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors });
   return renderError(request, reply, 400, null);
 }

@@ -20,7 +20,9 @@ export const RETRY_AFTER_SECONDS = { databaseUnavailable: 5, maintenance: 120 } 
 export const errorPagesPlugin = fp(
   async (app) => {
     // Counted like any page: a miss renders a whole page too, and probing for URLs is what a limit is for.
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => renderError(request, reply, hadUndecodableUrl(request) ? 400 : 404, null));
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) =>
+      renderError(request, reply, hadUndecodableUrl(request) ? 400 : 404, null),
+    );
     // Before any route reads its input (after the body is parsed), for every route.
     app.addHook('preValidation', guardUnstorableInput);
 

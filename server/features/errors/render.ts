@@ -14,7 +14,13 @@ export async function renderError(request: FastifyRequest, reply: FastifyReply, 
  * renderError, or, when even that fails (the database is gone mid-render, the session could not be read), a plain
  * page with the same words: never Fastify's own JSON, never an internal message.
  */
-export async function renderErrorSafely(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null, help: () => Promise<ForbiddenHelp | null> = async () => null) {
+export async function renderErrorSafely(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  detail: string | null,
+  help: () => Promise<ForbiddenHelp | null> = async () => null,
+) {
   try {
     return await renderError(request, reply, status, detail, await help());
   } catch (error) {

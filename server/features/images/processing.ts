@@ -59,12 +59,14 @@ export function largeThumbnail(data: Buffer): Promise<Buffer> {
 }
 
 export function resizedJpeg(data: Buffer, width: number): Promise<Buffer> {
-  return decoder(data)
-    .resize({ width, withoutEnlargement: true })
-    // JPEG has no transparency: transparent PNG areas become white rather than black.
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer();
+  return (
+    decoder(data)
+      .resize({ width, withoutEnlargement: true })
+      // JPEG has no transparency: transparent PNG areas become white rather than black.
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer()
+  );
 }
 
 export function contentTypeOf(extension: string): string {

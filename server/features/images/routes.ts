@@ -49,31 +49,39 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
 
   const uploadRateLimit = perMinute(app.config.RATE_LIMIT_UPLOAD_MAX);
 
-  app.post(ROUTES.itemImageUpload.pattern, { config: { rateLimit: uploadRateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageUpload) } }, async (request, reply) => {
-    const item = await editableItem(request, request.params.ref);
-    const back = ROUTES.item.path({ ref: item.ref });
-    if (!request.isMultipart()) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
-    const received = await receiveImageFiles(request, app.config.IMAGE_MAX_BYTES);
-    if (!received.ok) return reply.redirectWithErrors({ imageUpload: received.message }, back);
-    if (received.value.length === 0) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
-    const prepared = await prepareAll(received.value);
-    if (!prepared.ok) return reply.redirectWithErrors({ imageUpload: prepared.message }, back);
-    await addUploadedImages(app.db, store, item.id, prepared.value);
-    return reply.notify(NOTICES.added(prepared.value.length)).redirectBack(back);
-  });
+  app.post(
+    ROUTES.itemImageUpload.pattern,
+    { config: { rateLimit: uploadRateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageUpload) } },
+    async (request, reply) => {
+      const item = await editableItem(request, request.params.ref);
+      const back = ROUTES.item.path({ ref: item.ref });
+      if (!request.isMultipart()) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
+      const received = await receiveImageFiles(request, app.config.IMAGE_MAX_BYTES);
+      if (!received.ok) return reply.redirectWithErrors({ imageUpload: received.message }, back);
+      if (received.value.length === 0) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
+      const prepared = await prepareAll(received.value);
+      if (!prepared.ok) return reply.redirectWithErrors({ imageUpload: prepared.message }, back);
+      await addUploadedImages(app.db, store, item.id, prepared.value);
+      return reply.notify(NOTICES.added(prepared.value.length)).redirectBack(back);
+    },
+  );
 
-  app.post(ROUTES.itemImageExternal.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageExternal), body: externalImageBody } }, async (request, reply) => {
-    const item = await editableItem(request, request.params.ref);
-    const back = ROUTES.item.path({ ref: item.ref });
-    const chosen = request.body.image;
-    if (!chosen) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
-    const id = stockIdFrom(chosen);
-    const stockImage = id ? await stock.find(id) : null;
-    if (!stockImage) return reply.redirectWithErrors({ image: NOTICES.unknownStockImage }, back);
-    const storageKey = stockStorageKey(stockImage.id, stockImage.extension);
-    await appendItemImages(app.db, item.id, [{ ref: newRef(), extension: stockImage.extension, source: 'stock', storageKey }]);
-    return reply.notify(NOTICES.added(1)).redirectBack(back);
-  });
+  app.post(
+    ROUTES.itemImageExternal.pattern,
+    { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageExternal), body: externalImageBody } },
+    async (request, reply) => {
+      const item = await editableItem(request, request.params.ref);
+      const back = ROUTES.item.path({ ref: item.ref });
+      const chosen = request.body.image;
+      if (!chosen) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
+      const id = stockIdFrom(chosen);
+      const stockImage = id ? await stock.find(id) : null;
+      if (!stockImage) return reply.redirectWithErrors({ image: NOTICES.unknownStockImage }, back);
+      const storageKey = stockStorageKey(stockImage.id, stockImage.extension);
+      await appendItemImages(app.db, item.id, [{ ref: newRef(), extension: stockImage.extension, source: 'stock', storageKey }]);
+      return reply.notify(NOTICES.added(1)).redirectBack(back);
+    },
+  );
 
   app.delete(ROUTES.image.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) => {
     const found = await findImageWithItem(app.db, request.params.ref);
@@ -91,11 +99,19 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     return results;
   });
 
-  app.get(ROUTES.stockImage.pattern, { schema: { params: paramsOf(ROUTES.stockImage, { id: stockId }) } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'full'));
-  app.get(ROUTES.stockImagePreview.pattern, { schema: { params: paramsOf(ROUTES.stockImagePreview, { id: stockId }) } }, async (request, reply) => serveStock(reply, stock, request.params.id, 'preview'));
+  app.get(ROUTES.stockImage.pattern, { schema: { params: paramsOf(ROUTES.stockImage, { id: stockId }) } }, async (request, reply) =>
+    serveStock(reply, stock, request.params.id, 'full'),
+  );
+  app.get(ROUTES.stockImagePreview.pattern, { schema: { params: paramsOf(ROUTES.stockImagePreview, { id: stockId }) } }, async (request, reply) =>
+    serveStock(reply, stock, request.params.id, 'preview'),
+  );
 
-  app.get(ROUTES.image.pattern, { schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'full'));
-  app.get(ROUTES.imageLarge.pattern, { schema: { params: paramsOf(ROUTES.imageLarge) } }, async (request, reply) => serveItemImage(request, reply, stock, store, request.params.ref, 'large'));
+  app.get(ROUTES.image.pattern, { schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) =>
+    serveItemImage(request, reply, stock, store, request.params.ref, 'full'),
+  );
+  app.get(ROUTES.imageLarge.pattern, { schema: { params: paramsOf(ROUTES.imageLarge) } }, async (request, reply) =>
+    serveItemImage(request, reply, stock, store, request.params.ref, 'large'),
+  );
 };
 
 /** The stock search is a JSON endpoint: anonymous visitors get 401 with a message rather than the 403 page. */

@@ -83,11 +83,25 @@ export async function sendInvitation(
     let token = knownInvitationToken(settings.linkKey, invitation);
     if (!token) {
       token = invitationToken(settings.linkKey, invitation);
-      await tx.update(invitations).set({ tokenHash: invitationTokenHash(token) }).where(eq(invitations.id, invitation.id));
+      await tx
+        .update(invitations)
+        .set({ tokenHash: invitationTokenHash(token) })
+        .where(eq(invitations.id, invitation.id));
     }
     const acceptLink = absoluteUrl(settings.appUrl, ROUTES.invite.path({ token }));
     for (const to of input.addresses) {
-      await queueMail(tx, invitationMail({ to, fromName: input.fromName, appName: settings.appName, userTypeTitle: input.userTypeTitle, acceptLink, expiresAt: invitation.expiresAt, timeZone: settings.timeZone }));
+      await queueMail(
+        tx,
+        invitationMail({
+          to,
+          fromName: input.fromName,
+          appName: settings.appName,
+          userTypeTitle: input.userTypeTitle,
+          acceptLink,
+          expiresAt: invitation.expiresAt,
+          timeZone: settings.timeZone,
+        }),
+      );
     }
     const sentTo = [...invitation.sentTo, ...input.addresses.filter((address) => !invitation.sentTo.includes(address))];
     await tx.update(invitations).set({ sentTo }).where(eq(invitations.id, invitation.id));
@@ -107,9 +121,7 @@ export async function regenerateInvitation(db: Database, invitationId: number, s
   });
 }
 
-export type AcceptOutcome =
-  | { ok: true; userTypeTitle: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'accepted' | 'declined' | 'redundant' };
+export type AcceptOutcome = { ok: true; userTypeTitle: string } | { ok: false; reason: 'unknown' | 'expired' | 'accepted' | 'declined' | 'redundant' };
 
 /**
  * Accepts in one transaction with the invitation and the user locked: it must still be active and raise the user's

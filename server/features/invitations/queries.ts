@@ -75,7 +75,10 @@ export const findInvitationByTokenHash = (db: Database, tokenHash: string) => on
 /** Admins see every invitation; user managers the ones they created. */
 export async function listInvitations(db: Database, viewer: Viewer & { id: number }): Promise<InvitationRow[]> {
   const query = selectInvitations(db);
-  return query.where(listedInvitationsCondition(viewer, invitations.createdByUserId)).orderBy(desc(invitations.createdAt), desc(invitations.id)).limit(INVITATION_LIST_LIMIT);
+  return query
+    .where(listedInvitationsCondition(viewer, invitations.createdByUserId))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .limit(INVITATION_LIST_LIMIT);
 }
 
 /** The user types the viewer may invite to: from Member up to their own level (canInviteToUserType). */
@@ -90,10 +93,7 @@ export async function invitableUserTypes(db: Database, viewer: Viewer): Promise<
 export { findUserType } from '../../auth/user-types';
 
 /** Accepted and declined come first: they end an invitation whatever its expiry says. */
-export function invitationState(
-  invitation: { acceptedAt: Date | null; declinedAt: Date | null; expiresAt: Date },
-  now: Date = new Date(),
-): InvitationState {
+export function invitationState(invitation: { acceptedAt: Date | null; declinedAt: Date | null; expiresAt: Date }, now: Date = new Date()): InvitationState {
   if (invitation.acceptedAt) return 'accepted';
   if (invitation.declinedAt) return 'declined';
   return invitation.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';

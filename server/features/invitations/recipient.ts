@@ -123,16 +123,20 @@ export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     return showInvitation(reply, viewer, invitation, null);
   });
 
-  app.post(ROUTES.invite.pattern, { config: { rateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) } }, async (request, reply) => {
-    const viewer = signedInViewer(request);
-    const { token } = request.params;
-    if (token === null) throw gone(GONE_DETAIL.unknown);
-    const outcome = await acceptInvitation(app.db, invitationTokenHash(token), viewer.id);
-    if (!outcome.ok) return refuse(outcome, token);
-    request.session.set('invitationId', undefined);
-    reply.notify(INVITATION_MESSAGES.accepted(outcome.userTypeTitle));
-    return reply.redirect('/', 303);
-  });
+  app.post(
+    ROUTES.invite.pattern,
+    { config: { rateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) } },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const { token } = request.params;
+      if (token === null) throw gone(GONE_DETAIL.unknown);
+      const outcome = await acceptInvitation(app.db, invitationTokenHash(token), viewer.id);
+      if (!outcome.ok) return refuse(outcome, token);
+      request.session.set('invitationId', undefined);
+      reply.notify(INVITATION_MESSAGES.accepted(outcome.userTypeTitle));
+      return reply.redirect('/', 303);
+    },
+  );
 
   async function refuse(outcome: Extract<AcceptOutcome, { ok: false }>, token: string): Promise<never> {
     if (outcome.reason !== 'redundant') throw gone(GONE_DETAIL[outcome.reason]);

@@ -83,18 +83,27 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(ROUTES.userInvitation.path({ ref: created.ref }), 303);
   });
 
-  app.post(ROUTES.userInvitation.pattern, { ...oneInvitation, config: { rateLimit }, schema: { ...oneInvitation.schema, body: addressesBody } }, async (request, reply) => {
-    const invitation = await invitationTheViewerManages(request, request.params.ref);
-    if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
-    const { valid, invalid } = parseAddresses(request.body.addresses);
-    const refusal = addressesRefusal(valid, invalid);
-    if (refusal) return reply.redirectWithErrors({ addresses: refusal }, ROUTES.userInvitation.path({ ref: invitation.ref }));
-    const fromName = inviterName(invitation, app.config.APP_NAME);
-    const outcome = await sendInvitation(app.db, { invitationId: invitation.id, addresses: valid, fromName, userTypeTitle: invitation.userType.title }, settings);
-    if (outcome === 'not-active') return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.notSendable }, ROUTES.userInvitation.path({ ref: invitation.ref }));
-    reply.notify(INVITATION_MESSAGES.sent(valid.length));
-    return reply.redirect(ROUTES.userInvitation.path({ ref: invitation.ref }), 303);
-  });
+  app.post(
+    ROUTES.userInvitation.pattern,
+    { ...oneInvitation, config: { rateLimit }, schema: { ...oneInvitation.schema, body: addressesBody } },
+    async (request, reply) => {
+      const invitation = await invitationTheViewerManages(request, request.params.ref);
+      if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
+      const { valid, invalid } = parseAddresses(request.body.addresses);
+      const refusal = addressesRefusal(valid, invalid);
+      if (refusal) return reply.redirectWithErrors({ addresses: refusal }, ROUTES.userInvitation.path({ ref: invitation.ref }));
+      const fromName = inviterName(invitation, app.config.APP_NAME);
+      const outcome = await sendInvitation(
+        app.db,
+        { invitationId: invitation.id, addresses: valid, fromName, userTypeTitle: invitation.userType.title },
+        settings,
+      );
+      if (outcome === 'not-active')
+        return reply.redirectWithErrors({ addresses: INVITATION_MESSAGES.notSendable }, ROUTES.userInvitation.path({ ref: invitation.ref }));
+      reply.notify(INVITATION_MESSAGES.sent(valid.length));
+      return reply.redirect(ROUTES.userInvitation.path({ ref: invitation.ref }), 303);
+    },
+  );
 
   app.patch(ROUTES.userInvitation.pattern, { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
     const invitation = await invitationTheViewerManages(request, request.params.ref);

@@ -19,7 +19,13 @@ export const createInvitationBody = formBody({
 
 /** POST /user_invitation/{ref}: addresses, one per line. */
 const tooManyAddresses = { error: INVITATION_MESSAGES.tooManyAddresses };
-export const addressesBody = formBody({ addresses: z.string(tooManyAddresses).max(INVITATION_ADDRESSES_MAX * 400, tooManyAddresses).optional().default('') });
+export const addressesBody = formBody({
+  addresses: z
+    .string(tooManyAddresses)
+    .max(INVITATION_ADDRESSES_MAX * 400, tooManyAddresses)
+    .optional()
+    .default(''),
+});
 
 const emailAddress = z.email();
 

@@ -36,7 +36,10 @@ function isEmpty(input: unknown): boolean {
 
 function schemaFor({ format, minimum }: CharacteristicRule): z.ZodType<string> {
   if (format === 'integer' && minimum !== null) {
-    return value.wholeNumber().refine((number) => number >= minimum, ITEM_EDIT_ERRORS.atLeast(minimum)).transform(String);
+    return value
+      .wholeNumber()
+      .refine((number) => number >= minimum, ITEM_EDIT_ERRORS.atLeast(minimum))
+      .transform(String);
   }
   // A format outside the known map is kept as free text rather than refused.
   return isCharacteristicFormat(format) ? storedAs[format] : storedAs.text;

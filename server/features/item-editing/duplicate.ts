@@ -56,7 +56,9 @@ async function copyTags(tx: Database, sourceId: number, copyId: number): Promise
 /** A copy carries the values of the characteristics its maker sees (non-public ones are for admins). */
 async function copyCharacteristicValues(tx: Database, viewer: Viewer, sourceId: number, copyId: number): Promise<void> {
   const visibleCharacteristics = visibleCharacteristicsCondition(viewer, characteristics.public);
-  const visible = visibleCharacteristics && inArray(itemCharacteristics.characteristicId, tx.select({ id: characteristics.id }).from(characteristics).where(visibleCharacteristics));
+  const visible =
+    visibleCharacteristics &&
+    inArray(itemCharacteristics.characteristicId, tx.select({ id: characteristics.id }).from(characteristics).where(visibleCharacteristics));
   const values = await tx
     .select({ characteristicId: itemCharacteristics.characteristicId, value: itemCharacteristics.value })
     .from(itemCharacteristics)

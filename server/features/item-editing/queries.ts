@@ -42,7 +42,13 @@ export async function findCharacteristic(db: Database, ref: string): Promise<Cha
   // The ref may come from a body field's name (`characteristic-{ref}` of PATCH /i/{ref}), which no schema checks.
   if (!REF_PATTERN.test(ref)) return null;
   const [characteristic] = await db
-    .select({ id: characteristics.id, ref: characteristics.ref, format: characteristics.format, minimum: characteristics.minimum, public: characteristics.public })
+    .select({
+      id: characteristics.id,
+      ref: characteristics.ref,
+      format: characteristics.format,
+      minimum: characteristics.minimum,
+      public: characteristics.public,
+    })
     .from(characteristics)
     .where(eq(characteristics.ref, ref))
     .limit(1);
@@ -118,5 +124,8 @@ export async function itemTagIdsInTaxonomy(db: Database, itemId: number, taxonom
 
 /** Records that the item changed, for fields that live in other tables (tags, characteristics). */
 export async function touchItem(db: Database, itemId: number): Promise<void> {
-  await db.update(items).set({ updatedAt: sql`now()` }).where(eq(items.id, itemId));
+  await db
+    .update(items)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(items.id, itemId));
 }

@@ -58,17 +58,21 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
     return reply.notify(ITEM_EDIT_NOTICES.saved).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.delete(ROUTES.itemCharacteristic.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemCharacteristic) } }, async (request, reply) => {
-    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
-    const characteristic = await findCharacteristic(app.db, request.params.characteristicRef);
-    if (!characteristic) throw notFound();
-    if (!canEditCharacteristicValue(request.viewer, item, characteristic)) throw forbidden();
-    await app.db.transaction(async (tx) => {
-      await removeCharacteristicValue(tx, item.id, characteristic.id);
-      await touchItem(tx, item.id);
-    });
-    return reply.notify(ITEM_EDIT_NOTICES.characteristicRemoved).redirectBack(ROUTES.item.path({ ref: item.ref }));
-  });
+  app.delete(
+    ROUTES.itemCharacteristic.pattern,
+    { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemCharacteristic) } },
+    async (request, reply) => {
+      const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+      const characteristic = await findCharacteristic(app.db, request.params.characteristicRef);
+      if (!characteristic) throw notFound();
+      if (!canEditCharacteristicValue(request.viewer, item, characteristic)) throw forbidden();
+      await app.db.transaction(async (tx) => {
+        await removeCharacteristicValue(tx, item.id, characteristic.id);
+        await touchItem(tx, item.id);
+      });
+      return reply.notify(ITEM_EDIT_NOTICES.characteristicRemoved).redirectBack(ROUTES.item.path({ ref: item.ref }));
+    },
+  );
 
   /** Saves the item's tags in one taxonomy: body `tags`, a list of tag refs (one at most unless multiselect). */
   app.post(ROUTES.itemTaxonomy.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTaxonomy) } }, async (request, reply) => {

@@ -18,7 +18,16 @@ import { items } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { singleField } from '../../lib/single-field';
 import { parseCharacteristicValue } from './characteristic-values';
-import { characteristicRefOf, ITEM_FIELDS, isItemFieldName, MAINTAINER_FIELD, maintainerRef, type CHARACTERISTIC_FIELD_PREFIX, type ItemColumns, type ItemFieldName } from './fields';
+import {
+  characteristicRefOf,
+  ITEM_FIELDS,
+  isItemFieldName,
+  MAINTAINER_FIELD,
+  maintainerRef,
+  type CHARACTERISTIC_FIELD_PREFIX,
+  type ItemColumns,
+  type ItemFieldName,
+} from './fields';
 import { BAD_EDIT_REQUEST, ITEM_EDIT_ERRORS } from './messages';
 import { findCharacteristic, setCharacteristicValue, touchItem, userIdByRef, type EditableItem } from './queries';
 

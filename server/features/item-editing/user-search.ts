@@ -52,9 +52,13 @@ export async function searchUsers(db: Database, query: string): Promise<UserSear
 const maySearchUsers = allowedForJson(canSearchUsers, { signIn: USER_SEARCH_MESSAGES.signIn, forbidden: USER_SEARCH_MESSAGES.forbidden });
 
 export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(USER_SEARCH_URL, { config: { rateLimit: perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX) }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } }, async (request, reply) => {
-    const { query } = request.query;
-    if (query === null) return reply.code(422).send({ errors: { query: USER_SEARCH_MESSAGES.query } });
-    return searchUsers(app.db, query);
-  });
+  app.get(
+    USER_SEARCH_URL,
+    { config: { rateLimit: perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX) }, preValidation: maySearchUsers, schema: { querystring: userSearchQuery } },
+    async (request, reply) => {
+      const { query } = request.query;
+      if (query === null) return reply.code(422).send({ errors: { query: USER_SEARCH_MESSAGES.query } });
+      return searchUsers(app.db, query);
+    },
+  );
 };

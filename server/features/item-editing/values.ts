@@ -40,8 +40,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const optionalHttpUrl = (max: number) =>
-  optionalText(max).refine((value) => value === null || isHttpUrl(value), ITEM_EDIT_ERRORS.url);
+export const optionalHttpUrl = (max: number) => optionalText(max).refine((value) => value === null || isHttpUrl(value), ITEM_EDIT_ERRORS.url);
 
 export const optionalYearMonth = () =>
   z
@@ -86,14 +85,12 @@ export const flag = () => z.boolean({ error: ITEM_EDIT_ERRORS.boolean });
 
 /** A whole number from a number input, which may arrive as a number or as its text. */
 export const wholeNumber = (message: string = ITEM_EDIT_ERRORS.wholeNumber) =>
-  z
-    .union([z.number(), z.string().trim()], { error: message })
-    .transform((value, context) => {
-      const number = typeof value === 'number' ? value : WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
-      if (Number.isSafeInteger(number)) return number;
-      context.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    });
+  z.union([z.number(), z.string().trim()], { error: message }).transform((value, context) => {
+    const number = typeof value === 'number' ? value : WHOLE_NUMBER.test(value) ? Number(value) : Number.NaN;
+    if (Number.isSafeInteger(number)) return number;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 
 export const yearMonthText = () => z.string({ error: ITEM_EDIT_ERRORS.yearMonth }).trim().regex(YEAR_MONTH, ITEM_EDIT_ERRORS.yearMonth);
 

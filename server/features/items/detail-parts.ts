@@ -16,11 +16,10 @@ interface ImageRow {
 
 /** SQL: the item's images as JSON, in their order. */
 export function itemImagesSql(itemId: SQLWrapper): SQL {
-  return jsonArray(
-    jsonObject({ ref: itemImages.ref, extension: itemImages.extension }),
-    sql`from ${itemImages} where ${eq(itemImages.itemId, itemId)}`,
-    [asc(itemImages.position), asc(itemImages.id)],
-  );
+  return jsonArray(jsonObject({ ref: itemImages.ref, extension: itemImages.extension }), sql`from ${itemImages} where ${eq(itemImages.itemId, itemId)}`, [
+    asc(itemImages.position),
+    asc(itemImages.id),
+  ]);
 }
 
 export function readItemImages(json: unknown): ItemImage[] {

@@ -110,7 +110,14 @@ function partsShape(viewer: Viewer, record: ItemRecord | null, item: boolean, af
 }
 
 function sameStatement(a: PartsShape, b: PartsShape): boolean {
-  return a.item === b.item && a.affirmationOptions === b.affirmationOptions && a.viewer === b.viewer && a.editor === b.editor && a.tasks === b.tasks && a.counts === b.counts;
+  return (
+    a.item === b.item &&
+    a.affirmationOptions === b.affirmationOptions &&
+    a.viewer === b.viewer &&
+    a.editor === b.editor &&
+    a.tasks === b.tasks &&
+    a.counts === b.counts
+  );
 }
 
 /**
@@ -146,7 +153,9 @@ export async function openItemPage(
     // Computed for the access class (like lists), not for this viewer: a share they got after their snapshot was read
     // must not reach the entry that everyone of their level reads.
     const forClass = snapshot.listsViewer;
-    const itemRow = await reads.cache.remember(snapshot, `item-page:${record.id}:${statementName(itemShape)}`, () => itemPartsRow(db, forClass, record, itemShape, now));
+    const itemRow = await reads.cache.remember(snapshot, `item-page:${record.id}:${statementName(itemShape)}`, () =>
+      itemPartsRow(db, forClass, record, itemShape, now),
+    );
     return { record, parts: { item: readParts(viewer, record, now, itemShape, itemRow).item!, affirmationOptions: affirmationOptions! } };
   }
   const actual = partsShape(viewer, record, true, true);
@@ -162,7 +171,18 @@ async function itemPartsRow(db: Database, viewer: Viewer, record: ItemRecord, sh
 }
 
 /** The part fields a parts statement may select beside the record (`prepareParts`). */
-const PART_FIELDS = new Set(['images', 'tags', 'characteristics', 'relations', 'tasks', 'affirmations', 'contents', 'grantedLevel', 'affirmationOptions', 'comments']);
+const PART_FIELDS = new Set([
+  'images',
+  'tags',
+  'characteristics',
+  'relations',
+  'tasks',
+  'affirmations',
+  'contents',
+  'grantedLevel',
+  'affirmationOptions',
+  'comments',
+]);
 
 function recordOf(row: Record<string, unknown>): ItemRecord {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !PART_FIELDS.has(key))) as ItemRecord;

@@ -36,27 +36,35 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('items/Show', { ...props, sharingExplanation });
   }
 
-  app.post(ROUTES.itemAffirmation.pattern, { preValidation: allowedBy(canAffirm), schema: { params: paramsOf(ROUTES.itemAffirmation), body: affirmationBody } }, async (request, reply) => {
-    const viewer = signedInViewer(request);
-    const { ref } = request.params;
-    const item = await openItemForViewer(app.db, viewer, ref);
-    const optionId = await findAffirmationOptionId(app.db, request.body.affirmation);
-    if (optionId === null) return reply.redirectWithErrors({ affirmation: AFFIRMATION_ERRORS.affirmation }, ROUTES.item.path({ ref }));
-    await setAffirmation(app.db, { itemId: item.id, affirmationOptionId: optionId, userId: viewer.id }, request.body.value);
-    return reply.redirectBack(ROUTES.item.path({ ref }));
-  });
+  app.post(
+    ROUTES.itemAffirmation.pattern,
+    { preValidation: allowedBy(canAffirm), schema: { params: paramsOf(ROUTES.itemAffirmation), body: affirmationBody } },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const { ref } = request.params;
+      const item = await openItemForViewer(app.db, viewer, ref);
+      const optionId = await findAffirmationOptionId(app.db, request.body.affirmation);
+      if (optionId === null) return reply.redirectWithErrors({ affirmation: AFFIRMATION_ERRORS.affirmation }, ROUTES.item.path({ ref }));
+      await setAffirmation(app.db, { itemId: item.id, affirmationOptionId: optionId, userId: viewer.id }, request.body.value);
+      return reply.redirectBack(ROUTES.item.path({ ref }));
+    },
+  );
 
-  app.post(ROUTES.itemRelation.pattern, { preValidation: allowedBy(canRelateItems), schema: { params: paramsOf(ROUTES.itemRelation) } }, async (request, reply) => {
-    const viewer = signedInViewer(request);
-    const { ref, itemRef } = request.params;
-    const item = await openItemForViewer(app.db, viewer, ref);
-    const related = await openItemForViewer(app.db, viewer, itemRef);
-    if (related.id === item.id) return relationRefused(reply, RELATION_ERRORS.self, ref);
-    if (!(await viewerCanList(app.db, viewer, related))) return relationRefused(reply, RELATION_ERRORS.unlisted, ref);
-    if (await itemsAreRelated(app.db, item.id, related.id)) return relationRefused(reply, RELATION_ERRORS.duplicate, ref);
-    await addRelation(app.db, viewer, item.id, related.id);
-    return reply.notify(`Related “${related.title}”.`).redirectBack(ROUTES.item.path({ ref }));
-  });
+  app.post(
+    ROUTES.itemRelation.pattern,
+    { preValidation: allowedBy(canRelateItems), schema: { params: paramsOf(ROUTES.itemRelation) } },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const { ref, itemRef } = request.params;
+      const item = await openItemForViewer(app.db, viewer, ref);
+      const related = await openItemForViewer(app.db, viewer, itemRef);
+      if (related.id === item.id) return relationRefused(reply, RELATION_ERRORS.self, ref);
+      if (!(await viewerCanList(app.db, viewer, related))) return relationRefused(reply, RELATION_ERRORS.unlisted, ref);
+      if (await itemsAreRelated(app.db, item.id, related.id)) return relationRefused(reply, RELATION_ERRORS.duplicate, ref);
+      await addRelation(app.db, viewer, item.id, related.id);
+      return reply.notify(`Related “${related.title}”.`).redirectBack(ROUTES.item.path({ ref }));
+    },
+  );
 
   app.delete(ROUTES.relation.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.relation) } }, async (request, reply) => {
     const viewer = request.viewer;

@@ -36,7 +36,14 @@ declare module 'fastify' {
 }
 
 export function createViewRecorder(db: Database, log: FastifyBaseLogger): BatchWriter<QueuedView> {
-  return createBatchWriter({ write: (batch) => writeViews(db, batch), windowMs: VIEW_BATCH_WINDOW_MS, maxBatch: VIEW_BATCH_MAX, maxWaiting: VIEW_MAX_WAITING, log, what: 'item views' });
+  return createBatchWriter({
+    write: (batch) => writeViews(db, batch),
+    windowMs: VIEW_BATCH_WINDOW_MS,
+    maxBatch: VIEW_BATCH_MAX,
+    maxWaiting: VIEW_MAX_WAITING,
+    log,
+    what: 'item views',
+  });
 }
 
 /**
@@ -49,7 +56,9 @@ export function createViewRecorder(db: Database, log: FastifyBaseLogger): BatchW
 async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {
   const rows = JSON.stringify(batch.map((view) => ({ item_id: view.itemId, user_id: view.userId, viewed_at: view.viewedAt.toISOString() })));
   const windowStart = recentWindowStart(new Date()).toISOString();
-  const updated = await sqlRows<{ views: unknown }>(db, sql`
+  const updated = await sqlRows<{ views: unknown }>(
+    db,
+    sql`
     with queued as (
       select q.item_id, (select ${users.id} from ${users} where ${users.id} = q.user_id) as user_id, q.viewed_at
       from json_to_recordset(${rows}::json) as q(item_id integer, user_id integer, viewed_at timestamptz)
@@ -66,7 +75,8 @@ async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {
       updated_at = ${items.updatedAt}
     from per_item
     where ${items.id} = per_item.item_id and ${items.id} in (select id from locked)
-    returning per_item.views`);
+    returning per_item.views`,
+  );
   return updated.reduce((sum, row) => sum + Number(row.views), 0);
 }
 

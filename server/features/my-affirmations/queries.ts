@@ -15,11 +15,7 @@ import { summaryColumns } from '../discovery';
  * not expired for them: what the item page would refuse never shows here.
  */
 function affirmedByViewer(viewer: Viewer & { id: number }, now: Date): SQL | undefined {
-  return and(
-    eq(itemAffirmations.userId, viewer.id),
-    gt(itemAffirmations.value, AFFIRMATION_STRENGTH.NONE),
-    openableItemsCondition(viewer, now),
-  );
+  return and(eq(itemAffirmations.userId, viewer.id), gt(itemAffirmations.value, AFFIRMATION_STRENGTH.NONE), openableItemsCondition(viewer, now));
 }
 
 const mine = sql<MyAffirmation[]>`json_agg(${jsonObject({
@@ -29,7 +25,13 @@ const mine = sql<MyAffirmation[]>`json_agg(${jsonObject({
   value: itemAffirmations.value,
 })} order by ${affirmationOptions.position}, ${affirmationOptions.id})`;
 
-export async function listAffirmedItems(db: Database, viewer: Viewer & { id: number }, page: number, perPage: number, now: Date = new Date()): Promise<{ items: AffirmedItem[]; total: number }> {
+export async function listAffirmedItems(
+  db: Database,
+  viewer: Viewer & { id: number },
+  page: number,
+  perPage: number,
+  now: Date = new Date(),
+): Promise<{ items: AffirmedItem[]; total: number }> {
   const where = affirmedByViewer(viewer, now);
   const { offset, limit } = offsetAndLimit(page, perPage);
   const affirmedAt = max(itemAffirmations.updatedAt);
@@ -49,7 +51,11 @@ export async function listAffirmedItems(db: Database, viewer: Viewer & { id: num
       .orderBy(desc(affirmedAt), asc(items.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: countDistinct(itemAffirmations.itemId) }).from(itemAffirmations).innerJoin(items, eq(items.id, itemAffirmations.itemId)).where(where),
+    db
+      .select({ total: countDistinct(itemAffirmations.itemId) })
+      .from(itemAffirmations)
+      .innerJoin(items, eq(items.id, itemAffirmations.itemId))
+      .where(where),
   ]);
   return {
     total: Number(total),

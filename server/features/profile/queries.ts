@@ -56,7 +56,12 @@ export type EmailChange = 'saved' | 'unchanged';
  * not consulted, so the answer never tells whether one has the address: who holds it is settled when it is verified
  * (`verifyCurrentEmail`), and until then the claim reaches nothing (sign-in linking and shares read verified addresses).
  */
-export async function changeEmail(db: Database, config: Pick<AppConfig, 'APP_URL' | 'APP_NAME'>, user: { id: number; name: string }, email: string): Promise<EmailChange> {
+export async function changeEmail(
+  db: Database,
+  config: Pick<AppConfig, 'APP_URL' | 'APP_NAME'>,
+  user: { id: number; name: string },
+  email: string,
+): Promise<EmailChange> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id)).for('update');
     if (current?.email?.toLowerCase() === email) return 'unchanged';

@@ -43,13 +43,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/profile/email', { config: { rateLimit: emailRateLimit }, preValidation: [ownProfile, mayChangeOwnEmail], schema: { body: emailBody } }, async (request, reply) => {
-    const { email } = request.body;
-    const outcome = await changeEmail(app.db, app.config, signedInViewer(request), email);
-    if (outcome === 'unchanged') reply.notify(PROFILE_MESSAGES.emailUnchanged, 'info');
-    else reply.notify(PROFILE_MESSAGES.emailSaved(email));
-    return reply.redirect(PROFILE_URL, 303);
-  });
+  app.post(
+    '/profile/email',
+    { config: { rateLimit: emailRateLimit }, preValidation: [ownProfile, mayChangeOwnEmail], schema: { body: emailBody } },
+    async (request, reply) => {
+      const { email } = request.body;
+      const outcome = await changeEmail(app.db, app.config, signedInViewer(request), email);
+      if (outcome === 'unchanged') reply.notify(PROFILE_MESSAGES.emailUnchanged, 'info');
+      else reply.notify(PROFILE_MESSAGES.emailSaved(email));
+      return reply.redirect(PROFILE_URL, 303);
+    },
+  );
 
   app.post('/profile/create_own_person_page', { preValidation: allowedBy(mayCreateOwnPersonPage) }, async (request, reply) => {
     const created = await createOwnPersonPage(app.db, signedInViewer(request));

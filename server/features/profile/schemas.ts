@@ -13,6 +13,4 @@ export const emailBody = formBody({
 });
 
 /** GET /profile?email=1 opens the e-mail prompt; anything else leaves it as the page decides. */
-export const profileQuery = z
-  .object({ email: z.literal('1').optional().catch(undefined) })
-  .transform((query) => ({ emailPrompt: query.email === '1' }));
+export const profileQuery = z.object({ email: z.literal('1').optional().catch(undefined) }).transform((query) => ({ emailPrompt: query.email === '1' }));

@@ -27,7 +27,14 @@ export interface LoggedRequest {
 export type RequestLog = Pick<BatchWriter<LoggedRequest>, 'record' | 'flush'>;
 
 export function createRequestLog(db: Database, log: FastifyBaseLogger, maxWaiting: number = REQUEST_LOG_MAX_WAITING): BatchWriter<LoggedRequest> {
-  return createBatchWriter({ write: (batch) => writeRequests(db, batch), windowMs: REQUEST_LOG_BATCH_WINDOW_MS, maxBatch: REQUEST_LOG_BATCH_MAX, maxWaiting, log, what: 'the request log' });
+  return createBatchWriter({
+    write: (batch) => writeRequests(db, batch),
+    windowMs: REQUEST_LOG_BATCH_WINDOW_MS,
+    maxBatch: REQUEST_LOG_BATCH_MAX,
+    maxWaiting,
+    log,
+    what: 'the request log',
+  });
 }
 
 /** One statement. No foreign key and no lookup per row: a batch of 500 costs a few milliseconds of the database. */

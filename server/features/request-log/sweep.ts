@@ -15,10 +15,13 @@ export async function sweepOldRequests(db: Database, retentionDays: number, now:
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   let total = 0;
   for (;;) {
-    const deleted = await sqlRows<unknown>(db, sql`
+    const deleted = await sqlRows<unknown>(
+      db,
+      sql`
       delete from ${httpRequests} where ${httpRequests.id} in (
         select ${httpRequests.id} from ${httpRequests} where ${httpRequests.createdAt} < ${cutoff}::timestamptz limit ${batchSize}
-      ) returning 1 as deleted`);
+      ) returning 1 as deleted`,
+    );
     total += deleted.length;
     if (deleted.length < batchSize) return total;
   }

@@ -97,7 +97,13 @@ async function recipientsFor(db: Database, item: ItemRecord, level: number): Pro
     .select(viewerColumns)
     .from(users)
     .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
-    .where(and(isNotNull(users.emailVerifiedAt), isNotNull(users.email), or(eq(users.admin, true), eq(users.superadmin, true), item.createdByUserId === null ? undefined : eq(users.id, item.createdByUserId))));
+    .where(
+      and(
+        isNotNull(users.emailVerifiedAt),
+        isNotNull(users.email),
+        or(eq(users.admin, true), eq(users.superadmin, true), item.createdByUserId === null ? undefined : eq(users.id, item.createdByUserId)),
+      ),
+    );
   const viewers = people.map(toViewer).filter((person) => canAnswerAccessRequest(person, item, level));
   const maintainer = viewers.find((person) => person.id === item.createdByUserId);
   return maintainer ? [maintainer] : viewers;
@@ -140,7 +146,14 @@ function escapeHtml(value: string): string {
 type AskOutcome = 'sent' | 'repeat' | 'tooMany' | 'nobody';
 
 /** Records the request and queues its e-mails in one transaction, unless it repeats one or the person asked too often. */
-async function recordRequest(db: Database, viewer: SignedInViewer, item: ItemRecord, level: number, mails: (to: string) => MailMessage, now: Date): Promise<AskOutcome> {
+async function recordRequest(
+  db: Database,
+  viewer: SignedInViewer,
+  item: ItemRecord,
+  level: number,
+  mails: (to: string) => MailMessage,
+  now: Date,
+): Promise<AskOutcome> {
   const recipients = await recipientsFor(db, item, level);
   if (recipients.length === 0) return 'nobody';
   const since = new Date(now.getTime() - REPEAT_MS);
@@ -178,7 +191,14 @@ const accessRequestRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
       const base = app.config.APP_URL.replace(/\/$/, '');
       const link = `${base}${back}?${new URLSearchParams({ [SHARE_TO_PARAM]: viewer.email, [SHARE_LEVEL_PARAM]: String(level) })}`;
       const requester = { name: viewer.name, email: viewer.email };
-      const outcome = await recordRequest(app.db, viewer, item, level, (to) => accessRequestMail({ to, requester, appName: app.config.APP_NAME, title: item.title, level, link }), now);
+      const outcome = await recordRequest(
+        app.db,
+        viewer,
+        item,
+        level,
+        (to) => accessRequestMail({ to, requester, appName: app.config.APP_NAME, title: item.title, level, link }),
+        now,
+      );
       const notices: Record<AskOutcome, [string, 'success' | 'warning']> = {
         sent: [ACCESS_REQUEST_TEXTS.sent, 'success'],
         repeat: [ACCESS_REQUEST_TEXTS.alreadySent(ACCESS_REQUEST_REPEAT_HOURS), 'warning'],

@@ -55,9 +55,18 @@ export function sharingExplanationProp(request: FastifyRequest, record: ItemReco
   return optional(() => sharingExplanationFor(request.server.db, request.viewer, record, asked, now));
 }
 
-export async function sharingExplanationFor(db: Database, viewer: Viewer, item: ItemRecord, askedEmail: string | null, now: Date = new Date()): Promise<SharingExplanation> {
+export async function sharingExplanationFor(
+  db: Database,
+  viewer: Viewer,
+  item: ItemRecord,
+  askedEmail: string | null,
+  now: Date = new Date(),
+): Promise<SharingExplanation> {
   const grantedLevel = await grantedLevelFor(db, viewer, item.id, now);
-  const rows = await db.select({ published: contents.published, minimumAccessLevel: contents.minimumAccessLevel }).from(contents).where(eq(contents.itemId, item.id));
+  const rows = await db
+    .select({ published: contents.published, minimumAccessLevel: contents.minimumAccessLevel })
+    .from(contents)
+    .where(eq(contents.itemId, item.id));
   // Unpublished rows are seen by no level, only by editors: they are not counted.
   const seen = rows.filter((row) => row.published && canSeeContent(viewer, item, row, grantedLevel));
   const levelText = ACCESS_LEVELS.map((level) => levelDescription(item, seen, level));
@@ -88,9 +97,15 @@ async function availability(db: Database, viewer: Viewer, item: ItemAccessFacts 
   if (isItemExpired(item, now)) text = SHARING_TEXTS.expired;
   else if (item.visibility < VISIBILITY.UNLISTED) text = SHARING_TEXTS.notPublished;
   else if (item.visibility === VISIBILITY.UNLISTED) {
-    text = item.minimumAccessLevel === LEVEL.PUBLIC ? SHARING_TEXTS.unlistedEveryone : `People at ${levelLabel(item.minimumAccessLevel)} or above who have the link can open this item; it is not listed.`;
+    text =
+      item.minimumAccessLevel === LEVEL.PUBLIC
+        ? SHARING_TEXTS.unlistedEveryone
+        : `People at ${levelLabel(item.minimumAccessLevel)} or above who have the link can open this item; it is not listed.`;
   } else {
-    text = item.minimumAccessLevel === LEVEL.PUBLIC ? SHARING_TEXTS.everyone : `People at ${levelLabel(item.minimumAccessLevel)} or above can find and open this item.`;
+    text =
+      item.minimumAccessLevel === LEVEL.PUBLIC
+        ? SHARING_TEXTS.everyone
+        : `People at ${levelLabel(item.minimumAccessLevel)} or above can find and open this item.`;
   }
   if (!canEditItem(viewer, item)) return text;
   // Editors also learn how many people hold a grant, never who.
@@ -110,7 +125,9 @@ function contentDescription(item: ItemAccessFacts, seen: ContentFacts[]): string
     const level = Math.max(row.minimumAccessLevel, item.minimumAccessLevel);
     byLevel.set(level, (byLevel.get(level) ?? 0) + 1);
   }
-  const groups = [...byLevel.entries()].sort(([a], [b]) => a - b).map(([level, count]) => `${count} from level ${level} (${LEVEL_SHORT_NAMES[level as AccessLevel]})`);
+  const groups = [...byLevel.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([level, count]) => `${count} from level ${level} (${LEVEL_SHORT_NAMES[level as AccessLevel]})`);
   return `This item has ${plural(seen.length, 'file')} you can see: ${groups.join(', ')}.`;
 }
 
@@ -132,7 +149,13 @@ function shareDescription(viewer: Viewer, item: ItemAccessFacts, now: Date): str
  * What the person with `email` sees of the item. An address without a verified account reads like an account at
  * level 1: someone who signs in with it. Nothing else tells whether the address has an account.
  */
-async function checkAccess(db: Database, item: ItemRecord, levelText: string[], email: string, now: Date): Promise<Pick<SharingExplanation, 'checkAccessEmail' | 'checkAccessText'>> {
+async function checkAccess(
+  db: Database,
+  item: ItemRecord,
+  levelText: string[],
+  email: string,
+  now: Date,
+): Promise<Pick<SharingExplanation, 'checkAccessEmail' | 'checkAccessText'>> {
   const parsed = checkAccessEmail.safeParse(email);
   if (!parsed.success) return { checkAccessEmail: email.trim(), checkAccessText: SHARE_MESSAGES.email };
   const address = parsed.data;

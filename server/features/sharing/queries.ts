@@ -71,7 +71,12 @@ export interface Grant {
  * the same resource to the same address is replaced (its level and end become the new ones, its ref and so its
  * link stay); other people's shares stay as they are.
  */
-export async function grantShare(db: Database, grant: Grant, mail: (shareRef: string) => MailMessage, now: Date = new Date()): Promise<{ ref: string; replaced: boolean }> {
+export async function grantShare(
+  db: Database,
+  grant: Grant,
+  mail: (shareRef: string) => MailMessage,
+  now: Date = new Date(),
+): Promise<{ ref: string; replaced: boolean }> {
   return db.transaction(async (tx) => {
     // Shares to an address reach its owner once verified (policy.sharesAddressedTo).
     const toUserId = await userIdWithVerifiedEmail(tx, grant.email);
@@ -163,7 +168,13 @@ const fromUsers = aliasedTable(users, 'share_from_users');
  * One page of the shares made to this viewer (Shared With Me) or by them (Shared By Me), newest first, and how many
  * there are in all. A resource the viewer may not open now is locked (`sharedResourceOf`).
  */
-export async function listShares(db: Database, viewer: Viewer & { id: number }, direction: ShareDirection, page: number, now: Date = new Date()): Promise<{ shares: Share[]; total: number }> {
+export async function listShares(
+  db: Database,
+  viewer: Viewer & { id: number },
+  direction: ShareDirection,
+  page: number,
+  now: Date = new Date(),
+): Promise<{ shares: Share[]; total: number }> {
   const condition = direction === 'sent' ? eq(shares.fromUserId, viewer.id) : sharesAddressedTo(viewer);
   const rows = await db
     .select({
@@ -207,7 +218,10 @@ function collectionSharedWithViewer(viewer: Viewer, now: Date): SQL<boolean> {
 }
 
 async function countShares(db: Database, condition: SQL): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(shares).where(condition);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(shares)
+    .where(condition);
   return Number(row?.count ?? 0);
 }
 

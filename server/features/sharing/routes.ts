@@ -52,7 +52,14 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     const now = new Date();
     const item = await openItemForViewer(app.db, viewer, request.params.ref, now);
     if (!canShareItem(viewer, item)) throw forbidden();
-    const target: ShareTarget = { sharedType: 'item', itemId: item.id, contentId: null, collectionId: null, title: item.title, path: ROUTES.item.path({ ref: item.ref }) };
+    const target: ShareTarget = {
+      sharedType: 'item',
+      itemId: item.id,
+      contentId: null,
+      collectionId: null,
+      title: item.title,
+      path: ROUTES.item.path({ ref: item.ref }),
+    };
     return grant(request, reply, request.body, { target, opens: { item, content: null } }, ROUTES.item.path({ ref: item.ref }), now);
   });
 
@@ -170,7 +177,9 @@ async function checkSharedLink(request: FastifyRequest, page: 'item' | 'content'
   if (share.sharedType === 'collection' || resourceRef !== pageRef(request)) return;
   const now = new Date();
   if (isShareValid(share.expiresAt, now)) return;
-  const opensAnyway = onItemPage ? await viewerOpensItem(db, request.viewer, pageRef(request), now) : await viewerOpensContent(db, request.viewer, pageRef(request), now);
+  const opensAnyway = onItemPage
+    ? await viewerOpensItem(db, request.viewer, pageRef(request), now)
+    : await viewerOpensContent(db, request.viewer, pageRef(request), now);
   if (!opensAnyway) throw gone();
 }
 

@@ -73,7 +73,12 @@ function shownTasksCondition(reopenMode: boolean): SQL | undefined {
  * The tasks assigned to the viewer: open first, most urgent first. A task's item is named only when the viewer may
  * still open it (and it has not expired for them); otherwise its ref and title stay null.
  */
-export async function listMyTasks(db: Database, viewer: Viewer & { id: number }, options: { reopenMode: boolean; page: number; perPage: number }, now: Date = new Date()): Promise<{ tasks: ItemTask[]; total: number }> {
+export async function listMyTasks(
+  db: Database,
+  viewer: Viewer & { id: number },
+  options: { reopenMode: boolean; page: number; perPage: number },
+  now: Date = new Date(),
+): Promise<{ tasks: ItemTask[]; total: number }> {
   const where = and(eq(tasks.forUserId, viewer.id), shownTasksCondition(options.reopenMode));
   const mayOpen = openableItemsCondition(viewer, now) ?? sql`true`;
   const { offset, limit } = offsetAndLimit(options.page, options.perPage);

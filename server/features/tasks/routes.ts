@@ -34,8 +34,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(TASK_MESSAGES.created).redirectBack(back);
   });
 
-  app.post(ROUTES.taskComplete.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.taskComplete) } }, async (request, reply) => settleTask(request, reply, request.params.ref, true));
-  app.post(ROUTES.taskIncomplete.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.taskIncomplete) } }, async (request, reply) => settleTask(request, reply, request.params.ref, false));
+  app.post(ROUTES.taskComplete.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.taskComplete) } }, async (request, reply) =>
+    settleTask(request, reply, request.params.ref, true),
+  );
+  app.post(ROUTES.taskIncomplete.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.taskIncomplete) } }, async (request, reply) =>
+    settleTask(request, reply, request.params.ref, false),
+  );
 
   app.get(MY_TASKS_PATH, { preValidation: signedIn, schema: { querystring: myTasksQuery } }, async (request, reply) => {
     const { page, [TASK_REOPEN_PARAM]: reopenMode } = request.query;

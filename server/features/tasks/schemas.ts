@@ -25,14 +25,27 @@ export const taskBody = formBody({
   notes: z.preprocess(blankToUndefined, z.string({ error: TASK_ERRORS.notes }).trim().max(TASK_NOTES_MAX, { error: TASK_ERRORS.notes }).default('')),
   priority: z.preprocess(
     (input) => numberFromText(blankToUndefined(input)),
-    z.number({ error: TASK_ERRORS.priority }).int({ error: TASK_ERRORS.priority }).min(TASK_PRIORITY.LOW, { error: TASK_ERRORS.priority }).max(TASK_PRIORITY.HIGH, { error: TASK_ERRORS.priority }).default(TASK_DEFAULT_PRIORITY),
+    z
+      .number({ error: TASK_ERRORS.priority })
+      .int({ error: TASK_ERRORS.priority })
+      .min(TASK_PRIORITY.LOW, { error: TASK_ERRORS.priority })
+      .max(TASK_PRIORITY.HIGH, { error: TASK_ERRORS.priority })
+      .default(TASK_DEFAULT_PRIORITY),
   ),
   due_date: z.preprocess(
     blankToUndefined,
-    z.string({ error: TASK_ERRORS.due_date }).trim().max(ISO_DAY_LENGTH, { error: TASK_ERRORS.due_date }).refine(isCalendarDay, { error: TASK_ERRORS.due_date }).optional(),
+    z
+      .string({ error: TASK_ERRORS.due_date })
+      .trim()
+      .max(ISO_DAY_LENGTH, { error: TASK_ERRORS.due_date })
+      .refine(isCalendarDay, { error: TASK_ERRORS.due_date })
+      .optional(),
   ),
   /** Empty: the task is for whoever creates it. */
-  for_user_ref: z.preprocess(blankToUndefined, z.string({ error: TASK_ERRORS.for_user_ref }).trim().regex(REF_PATTERN, { error: TASK_ERRORS.for_user_ref }).optional()),
+  for_user_ref: z.preprocess(
+    blankToUndefined,
+    z.string({ error: TASK_ERRORS.for_user_ref }).trim().regex(REF_PATTERN, { error: TASK_ERRORS.for_user_ref }).optional(),
+  ),
 });
 
 /** The longest Re-Open value anyone sends ('true'); a longer one is no value. */

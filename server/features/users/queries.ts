@@ -174,7 +174,12 @@ export async function deleteUser(db: Database, actorUserId: number, user: Manage
       details: { ref: user.ref, name: user.name, email: user.email, user_type: user.userType.title },
     });
     for (const realUserId of await returnImpersonatorsOf(tx, user)) {
-      await recordAuditEvent(tx, { action: 'stop_impersonating', actorUserId: realUserId, subjectUserId: null, details: { ref: user.ref, reason: 'user deleted' } });
+      await recordAuditEvent(tx, {
+        action: 'stop_impersonating',
+        actorUserId: realUserId,
+        subjectUserId: null,
+        details: { ref: user.ref, reason: 'user deleted' },
+      });
     }
     await tx.delete(users).where(eq(users.id, user.id));
   });

@@ -4,7 +4,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { USER_LIST_PAGE_SIZE, USER_LIST_URL, USER_NOTICES, USER_AREA_CONTACT, USER_FLAG_FIELDS, NOT_IMPERSONATING, STOP_IMPERSONATING_URL, type UserPermissions } from '../../../shared/users';
+import {
+  USER_LIST_PAGE_SIZE,
+  USER_LIST_URL,
+  USER_NOTICES,
+  USER_AREA_CONTACT,
+  USER_FLAG_FIELDS,
+  NOT_IMPERSONATING,
+  STOP_IMPERSONATING_URL,
+  type UserPermissions,
+} from '../../../shared/users';
 import { ROUTES, type Route } from '../../../shared/routes';
 import {
   canChangeUserType,
@@ -75,19 +84,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const listRateLimit = perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX);
   const oneUser = <Pattern extends string>(contract: Route<Pattern>) => ({ preValidation: userManagers, schema: { params: paramsOf(contract) } });
 
-  app.get(USER_LIST_URL, { config: { rateLimit: listRateLimit }, preValidation: userManagers, schema: { querystring: userListQuerySchema } }, async (request, reply) => {
-    const query = request.query;
-    const { users, total } = await listUsers(app.db, request.viewer, query);
-    // The page links carry the filters as read (unset ones left out), not the raw query with its junk.
-    const filterQuery = { search: query.search || undefined, level: query.level ?? undefined };
-    return reply.inertia('user/Index', {
-      users: { data: users, links: paginationLinks({ path: USER_LIST_URL, query: filterQuery, page: query.page, perPage: USER_LIST_PAGE_SIZE, total }) },
-      total,
-      filters: { search: query.search, level: query.level },
-      title: 'Users',
-      breadcrumbs: [USERS_BREADCRUMB],
-    });
-  });
+  app.get(
+    USER_LIST_URL,
+    { config: { rateLimit: listRateLimit }, preValidation: userManagers, schema: { querystring: userListQuerySchema } },
+    async (request, reply) => {
+      const query = request.query;
+      const { users, total } = await listUsers(app.db, request.viewer, query);
+      // The page links carry the filters as read (unset ones left out), not the raw query with its junk.
+      const filterQuery = { search: query.search || undefined, level: query.level ?? undefined };
+      return reply.inertia('user/Index', {
+        users: { data: users, links: paginationLinks({ path: USER_LIST_URL, query: filterQuery, page: query.page, perPage: USER_LIST_PAGE_SIZE, total }) },
+        total,
+        filters: { search: query.search, level: query.level },
+        title: 'Users',
+        breadcrumbs: [USERS_BREADCRUMB],
+      });
+    },
+  );
 
   app.post(STOP_IMPERSONATING_URL, async (request, reply) => {
     const actedAs = request.viewer;
@@ -95,7 +108,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!stopped) throw new HttpError(400, NOT_IMPERSONATING);
     const real = request.viewer;
     if (isSignedIn(real)) {
-      await recordAuditEvent(app.db, { action: 'stop_impersonating', actorUserId: real.id, subjectUserId: stopped.subjectUserId, details: { request_id: request.id } });
+      await recordAuditEvent(app.db, {
+        action: 'stop_impersonating',
+        actorUserId: real.id,
+        subjectUserId: stopped.subjectUserId,
+        details: { request_id: request.id },
+      });
       reply.notify(USER_NOTICES.returned(real.name));
     }
     return reply.redirect(isSignedIn(real) && actedAs.ref ? ROUTES.user.path({ ref: actedAs.ref }) : '/', 303);
@@ -104,7 +122,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
     const viewer = request.viewer;
     const user = await userTheViewerOpens(request, request.params.ref);
-    const [itemsCreated, userComments, types] = await Promise.all([itemsCreatedBy(app.db, viewer, user.id), commentsBy(app.db, viewer, user.id), allUserTypes(app.db)]);
+    const [itemsCreated, userComments, types] = await Promise.all([
+      itemsCreatedBy(app.db, viewer, user.id),
+      commentsBy(app.db, viewer, user.id),
+      allUserTypes(app.db),
+    ]);
     return reply.inertia('user/Show', {
       user: {
         ref: user.ref,

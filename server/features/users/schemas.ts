@@ -15,9 +15,7 @@ export const userListQuerySchema = z.object({
     .preprocess(firstValue, z.string())
     .transform((text) => text.trim().slice(0, USER_LIST_SEARCH_MAX_LENGTH))
     .catch(''),
-  level: z
-    .preprocess(firstValue, z.enum(USER_LEVEL_FILTER_VALUES as [UserLevelFilter, ...UserLevelFilter[]]).nullable())
-    .catch(null),
+  level: z.preprocess(firstValue, z.enum(USER_LEVEL_FILTER_VALUES as [UserLevelFilter, ...UserLevelFilter[]]).nullable()).catch(null),
   page: pageNumber(MAX_USER_LIST_PAGE),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -22,7 +22,11 @@ const NAME_MAX = 200;
 const EMAIL_MAX = 320;
 const PHONE_MAX = 40;
 
-const text = (max: number) => z.string({ error: USER_ERRORS.text }).trim().max(max, { error: USER_ERRORS.tooLong(max) });
+const text = (max: number) =>
+  z
+    .string({ error: USER_ERRORS.text })
+    .trim()
+    .max(max, { error: USER_ERRORS.tooLong(max) });
 const optionalText = (max: number) => z.union([z.null().transform(() => ''), text(max)]).transform((value) => (value === '' ? null : value));
 
 /** Booleans as JSON sends them, or as a select or form sends them. */
@@ -55,7 +59,13 @@ const isFlagField = (name: string): name is UserFlagField => (USER_FLAG_FIELDS a
 const FLAG_COLUMNS = { admin: 'admin', superadmin: 'superadmin', manager: 'manager', manage_users: 'manageUsers' } as const;
 
 /** Saves the field `USER_FIELD_RULES.pick` found; the caller has found the user, this checks the policy for the field. */
-export async function updateUserField(db: Database, viewer: Viewer, user: ManagedUser, name: FieldName<typeof USER_FIELD_RULES.rules>, input: unknown): Promise<UserFieldResult> {
+export async function updateUserField(
+  db: Database,
+  viewer: Viewer,
+  user: ManagedUser,
+  name: FieldName<typeof USER_FIELD_RULES.rules>,
+  input: unknown,
+): Promise<UserFieldResult> {
   if (!canEditUser(viewer, user)) throw forbidden();
   if (isFlagField(name) && !canSetUserFlag(viewer, user, name)) throw forbidden();
   const field = USER_FIELD_RULES.check(name, input);
@@ -63,7 +73,10 @@ export async function updateUserField(db: Database, viewer: Viewer, user: Manage
   if (field.name === USER_TYPE_FIELD) return changeUserType(db, viewer, user, field.value);
   if (field.name === 'email') return changeEmail(db, user, field.value);
   const column = isFlagField(field.name) ? FLAG_COLUMNS[field.name] : field.name;
-  await db.update(users).set({ [column]: field.value }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ [column]: field.value })
+    .where(eq(users.id, user.id));
   return { ok: true };
 }
 
@@ -85,9 +98,6 @@ async function changeEmail(db: Database, user: ManagedUser, email: string | null
   // Taken only when another account holds it verified: a mere claim elsewhere neither stops a user manager nor shows
   // (the address set here is unverified; proving it by the link drops the other claims, verifyCurrentEmail).
   if (email !== null && (await isVerifiedByAnother(db, email, user.id))) return invalid('email', USER_ERRORS.emailTaken);
-  await db
-    .update(users)
-    .set({ email, emailVerifiedAt: null, emailVerificationTokenHash: null, emailVerificationSentAt: null })
-    .where(eq(users.id, user.id));
+  await db.update(users).set({ email, emailVerifiedAt: null, emailVerificationTokenHash: null, emailVerificationSentAt: null }).where(eq(users.id, user.id));
   return { ok: true };
 }

@@ -77,7 +77,9 @@ export class Browser {
       const separator = pair!.indexOf('=');
       const name = pair!.slice(0, separator).trim();
       const value = pair!.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || (/^\s*expires=/i.test(attribute) && Date.parse(attribute.split('=')[1]!) < Date.now()));
+      const expired = attributes.some(
+        (attribute) => /^\s*max-age=0\s*$/i.test(attribute) || (/^\s*expires=/i.test(attribute) && Date.parse(attribute.split('=')[1]!) < Date.now()),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -103,6 +105,12 @@ export class Browser {
       body,
     });
     this.storeCookies(response.headers.getSetCookie());
-    return { status: response.status, location: response.headers.get('location'), servedBy: response.headers.get('x-served-by'), page: null, body: await response.text() };
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      servedBy: response.headers.get('x-served-by'),
+      page: null,
+      body: await response.text(),
+    };
   }
 }

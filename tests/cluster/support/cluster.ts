@@ -109,7 +109,11 @@ async function startParts(count: number, env: Record<string, string>, started: (
   const database = await throwawayPostgresDatabase(POSTGRES_SERVER_URL);
   started.push(() => database.drop());
   const [drive, smtp, oidc] = await Promise.all([startFakeGoogleDrive(), startSmtpServer(), startOidcProvider(appUrl)]);
-  started.push(() => drive.close(), () => smtp.close(), () => oidc.close());
+  started.push(
+    () => drive.close(),
+    () => smtp.close(),
+    () => oidc.close(),
+  );
   const sharedEnv: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -143,7 +147,12 @@ async function startParts(count: number, env: Record<string, string>, started: (
   // All at once on an empty database: one migrates, the others wait for its advisory lock.
   await Promise.all(instances.map((instance) => instance.start()));
   await seedLibrary(database.url);
-  const balancer = await startBalancer(folder, balancerPort, await freePort(), instances.map((instance, n) => ({ name: instance.name, port: ports[n]! })));
+  const balancer = await startBalancer(
+    folder,
+    balancerPort,
+    await freePort(),
+    instances.map((instance, n) => ({ name: instance.name, port: ports[n]! })),
+  );
   started.push(() => balancer.close());
   await balancer.waitForServersUp(instances.map((instance) => instance.name));
   const checks = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -165,7 +174,8 @@ async function startParts(count: number, env: Record<string, string>, started: (
       if (start.status !== 302 || !start.location) throw new Error(`sign-in did not start: ${start.status}`);
       const callback = await oidc.authorize(start.location);
       const signedIn = await browser.open(callback.pathname + callback.search);
-      if (signedIn.status !== 302 && signedIn.status !== 303) throw new Error(`sign-in as ${email} answered ${signedIn.status}: ${signedIn.body.slice(0, 300)}`);
+      if (signedIn.status !== 302 && signedIn.status !== 303)
+        throw new Error(`sign-in as ${email} answered ${signedIn.status}: ${signedIn.body.slice(0, 300)}`);
       return browser;
     },
     close: stopStarted,

@@ -108,7 +108,7 @@ describe('state-changing requests', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it("a token from another session is refused, even with a matching cookie", async () => {
+  it('a token from another session is refused, even with a matching cookie', async () => {
     const victim = await signInAs(ctx.app, 'member@example.org');
     const attacker = await signInAs(ctx.app, 'affiliate@example.org');
     const attackerToken = attacker.get('XSRF-TOKEN') ?? '';

@@ -21,7 +21,12 @@ describe('demo sign-in in production', () => {
 
   it('POST /dev/login is a 404 too, with or without a valid token, and signs nobody in', async () => {
     const jar = await csrfJar(ctx.app);
-    const withToken = await ctx.app.inject({ method: 'POST', url: '/dev/login', headers: { ...FORM, ...xsrfHeader(jar) }, payload: 'email=admin%40example.org' });
+    const withToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/dev/login',
+      headers: { ...FORM, ...xsrfHeader(jar) },
+      payload: 'email=admin%40example.org',
+    });
     expect(withToken.statusCode).toBe(404);
     expect(withToken.cookies.find((c) => c.name === 'equip_session')).toBeUndefined();
     const withoutToken = await ctx.app.inject({ method: 'POST', url: '/dev/login', headers: FORM, payload: 'email=admin%40example.org' });
@@ -35,7 +40,13 @@ describe('demo sign-in in production', () => {
 
   it('providers without credentials are shown disabled with a reason', async () => {
     const { page } = await inertiaVisit(ctx.app, '/login');
-    expect(page.props.providers[0]).toEqual({ provider: 'google', label: 'Google', href: '/auth/google/redirect', enabled: false, reason: 'Not configured on this server' });
+    expect(page.props.providers[0]).toEqual({
+      provider: 'google',
+      label: 'Google',
+      href: '/auth/google/redirect',
+      enabled: false,
+      reason: 'Not configured on this server',
+    });
   });
 
   it('an unconfigured provider sends the visitor back to the login page with a notice, never a 500', async () => {

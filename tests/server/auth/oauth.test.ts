@@ -17,7 +17,14 @@ const signInThroughProvider = providerSignIn(ctx, oidc);
 
 async function userByEmail(app: FastifyInstance, email: string) {
   const [row] = await app.db
-    .select({ id: users.id, name: users.name, emailVerifiedAt: users.emailVerifiedAt, loginUsing: users.loginUsing, level: userTypes.level, type: userTypes.title })
+    .select({
+      id: users.id,
+      name: users.name,
+      emailVerifiedAt: users.emailVerifiedAt,
+      loginUsing: users.loginUsing,
+      level: userTypes.level,
+      type: userTypes.title,
+    })
     .from(users)
     .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
     .where(eq(users.email, email));
@@ -96,11 +103,17 @@ describe('social sign-in through a real OpenID Connect provider', () => {
     const [identity] = await ctx.app.db.select().from(identities).where(eq(identities.subject, 'm-600'));
     expect(identity.userId).not.toBe(owner.id);
     const { page } = await visit(ctx.app, '/', jar);
-    expectInertia(page).props({ auth: { authenticated: true, email: null, email_missing: true } }).prop('auth.user.name', 'Impostor');
+    expectInertia(page)
+      .props({ auth: { authenticated: true, email: null, email_missing: true } })
+      .prop('auth.user.name', 'Impostor');
   });
 
   it('a refused consent signs nobody in and says sign-in was cancelled', async () => {
-    const { response, jar, callback } = await signInThroughProvider('google', { sub: 'g-700', email: 'no@example.net', email_verified: true }, { decision: 'deny' });
+    const { response, jar, callback } = await signInThroughProvider(
+      'google',
+      { sub: 'g-700', email: 'no@example.net', email_verified: true },
+      { decision: 'deny' },
+    );
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/login');

@@ -82,7 +82,11 @@ describe('an address typed on another account', () => {
   it('never captures its owner’s first Google sign-in: two accounts, the attacker stays level 1 and sees nothing addressed to the victim', async () => {
     const attacker = await signedInThrough('microsoft', MALLORY);
     expect((await changeEmail(attacker, VICTIM_ADDRESS)).notices).toContain(PROFILE_MESSAGES.emailSaved(VICTIM_ADDRESS));
-    const shared = await send(ctx.app, await sessionAs(ctx.app, STAFF), 'POST', `/i/${ITEMS.staff}/share`, { level: 4, email: VICTIM_ADDRESS, daysValidity: 90 });
+    const shared = await send(ctx.app, await sessionAs(ctx.app, STAFF), 'POST', `/i/${ITEMS.staff}/share`, {
+      level: 4,
+      email: VICTIM_ADDRESS,
+      daysValidity: 90,
+    });
     expect(shared.statusCode).toBe(303);
     // An unverified claim reaches nothing addressed to the address.
     expect(await receivedShares(attacker)).toEqual([]);
@@ -245,7 +249,12 @@ describe('Facebook addresses', () => {
     const holder = await accountOf('google', 'g-fb-holder');
     expect(holder).toMatchObject({ type: 'Leader', emailVerifiedAt: expect.any(Date) });
 
-    const { response } = await signInThroughProvider('facebook', { sub: 'f-intruder', email: 'FB.Holder@chaplains.example.org', email_verified: true, name: 'Intruder' });
+    const { response } = await signInThroughProvider('facebook', {
+      sub: 'f-intruder',
+      email: 'FB.Holder@chaplains.example.org',
+      email_verified: true,
+      name: 'Intruder',
+    });
     expect(response.statusCode).toBe(302);
     const intruder = await accountOf('facebook', 'f-intruder');
     expect(intruder.id).not.toBe(holder.id);
@@ -258,7 +267,12 @@ describe('Facebook addresses', () => {
   it('give a free address to the new account unverified, dropping no other claim, until the mailed link proves it', async () => {
     const typist = await signedInThrough('microsoft', { sub: 'm-fb-typist', email: 'fb.typist@example.net', email_verified: true, name: 'Typist' });
     await changeEmail(typist, 'fb.newcomer@chaplains.example.org');
-    const facebook = await signedInThrough('facebook', { sub: 'f-newcomer', email: 'fb.newcomer@chaplains.example.org', email_verified: true, name: 'Newcomer' });
+    const facebook = await signedInThrough('facebook', {
+      sub: 'f-newcomer',
+      email: 'fb.newcomer@chaplains.example.org',
+      email_verified: true,
+      name: 'Newcomer',
+    });
 
     const newcomer = await accountOf('facebook', 'f-newcomer');
     expect(newcomer).toMatchObject({ email: 'fb.newcomer@chaplains.example.org', emailVerifiedAt: null, level: 1 });
@@ -269,7 +283,11 @@ describe('Facebook addresses', () => {
     await send(ctx.app, facebook, 'POST', '/profile/verify');
     expect((await nextPage(ctx.app, facebook)).notices).toEqual([AUTH_NOTICES.verificationSent]);
     expect((await ctx.app.inject({ method: 'GET', url: await latestVerificationLinkTo('fb.newcomer@chaplains.example.org') })).statusCode).toBe(302);
-    expect(await accountOf('facebook', 'f-newcomer')).toMatchObject({ email: 'fb.newcomer@chaplains.example.org', emailVerifiedAt: expect.any(Date), level: 1 });
+    expect(await accountOf('facebook', 'f-newcomer')).toMatchObject({
+      email: 'fb.newcomer@chaplains.example.org',
+      emailVerifiedAt: expect.any(Date),
+      level: 1,
+    });
     expect(await accountOf('microsoft', 'm-fb-typist')).toMatchObject({ email: null });
   });
 });

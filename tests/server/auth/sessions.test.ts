@@ -23,7 +23,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Another account typing `email` on itself (unverified), as any member may; answers its id. */
 async function claimAddress(email: string, values: { createdAt?: Date } = {}): Promise<number> {
   const [member] = await ctx.app.db.select({ userTypeId: users.userTypeId }).from(users).where(eq(users.email, 'member@example.org'));
-  const [claimant] = await ctx.app.db.insert(users).values({ name: 'Claimant', email, userTypeId: member!.userTypeId, ...values }).returning({ id: users.id });
+  const [claimant] = await ctx.app.db
+    .insert(users)
+    .values({ name: 'Claimant', email, userTypeId: member!.userTypeId, ...values })
+    .returning({ id: users.id });
   return claimant!.id;
 }
 
@@ -57,7 +60,12 @@ describe('demo sign-in', () => {
 
   it('signs in as a seeded account and goes home', async () => {
     const jar = await csrfJar(ctx.app);
-    const response = await ctx.app.inject({ method: 'POST', url: '/dev/login', headers: { ...FORM, ...xsrfHeader(jar) }, payload: 'email=Leader%40example.org' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/dev/login',
+      headers: { ...FORM, ...xsrfHeader(jar) },
+      payload: 'email=Leader%40example.org',
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/');
     jar.store(response);
@@ -127,7 +135,12 @@ describe('sessions', () => {
 
   it('sets the session cookie httpOnly and SameSite=Lax with the configured lifetime', async () => {
     const jar = await csrfJar(ctx.app);
-    const response = await ctx.app.inject({ method: 'POST', url: '/dev/login', headers: { ...FORM, ...xsrfHeader(jar) }, payload: 'email=member%40example.org' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/dev/login',
+      headers: { ...FORM, ...xsrfHeader(jar) },
+      payload: 'email=member%40example.org',
+    });
     const cookie = response.cookies.find((c) => c.name === 'equip_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.expires?.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
@@ -155,7 +168,10 @@ describe('sessions', () => {
   it('an expired session is ignored and deleted', async () => {
     const jar = await signInAs(ctx.app, 'leader@example.org');
     const sid = decodeURIComponent(jar.get('equip_session') ?? '').split('.')[0];
-    await ctx.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sid));
+    await ctx.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sid));
     const { page } = await inertiaVisit(ctx.app, '/', jar);
     expectInertia(page).prop('auth.authenticated', false);
     expect(await ctx.app.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
@@ -180,7 +196,10 @@ describe('logout', () => {
     expect(await flashMessages(ctx.app, jar)).toContain('You have been logged out.');
     const { page } = await inertiaVisit(ctx.app, '/', jar);
     expectInertia(page).prop('auth.authenticated', false);
-    const [after] = await ctx.app.db.select({ count: sql<number>`count(*)::int` }).from(sessions).where(sql`${sessions.userId} is not null`);
+    const [after] = await ctx.app.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(sql`${sessions.userId} is not null`);
     expect(after.count).toBeLessThan(sessionsBefore[0].count);
   });
 

@@ -24,12 +24,19 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(candidate, ORIGINS)).toBe(expected);
   });
 
-  it.each(['//evil.example/x', '/\\evil.example', '/.//evil.example', '\\\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'http://localhost:3001/x', '', undefined])(
-    'refuses %s',
-    (candidate) => {
-      expect(safeReturnPath(candidate, ORIGINS)).toBeNull();
-    },
-  );
+  it.each([
+    '//evil.example/x',
+    '/\\evil.example',
+    '/.//evil.example',
+    '\\\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    'http://localhost:3001/x',
+    '',
+    undefined,
+  ])('refuses %s', (candidate) => {
+    expect(safeReturnPath(candidate, ORIGINS)).toBeNull();
+  });
 
   it.each(['/login', '/login?x=1', '/logout', '/auth/google/callback', '/dev/login'])('never returns to the sign-in page %s', (candidate) => {
     expect(safeReturnPath(candidate, ORIGINS)).toBeNull();
@@ -108,10 +115,26 @@ describe('findOrCreateUserFromProfile on a database without user types', () => {
   });
 
   it('keeps an organisation account at Member when the organisation type does not exist yet', async () => {
-    const outcome = await findOrCreateUserFromProfile(handle.db, config, { provider: 'google', subject: 'g-1', email: 'a@org.example', emailVerified: true, name: 'A' });
-    const [row] = await handle.db.select({ level: userTypes.level }).from(users).innerJoin(userTypes, eq(userTypes.id, users.userTypeId)).where(eq(users.id, outcome.userId));
+    const outcome = await findOrCreateUserFromProfile(handle.db, config, {
+      provider: 'google',
+      subject: 'g-1',
+      email: 'a@org.example',
+      emailVerified: true,
+      name: 'A',
+    });
+    const [row] = await handle.db
+      .select({ level: userTypes.level })
+      .from(users)
+      .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
+      .where(eq(users.id, outcome.userId));
     expect(row.level).toBe(1);
-    const again = await findOrCreateUserFromProfile(handle.db, config, { provider: 'google', subject: 'g-1', email: 'a@org.example', emailVerified: true, name: 'A' });
+    const again = await findOrCreateUserFromProfile(handle.db, config, {
+      provider: 'google',
+      subject: 'g-1',
+      email: 'a@org.example',
+      emailVerified: true,
+      name: 'A',
+    });
     expect(again).toEqual({ userId: outcome.userId, via: 'identity' });
   });
 });
@@ -127,7 +150,9 @@ describe('the mailer without SMTP', () => {
     const logged: unknown[] = [];
     const log = { info: (...args: unknown[]) => logged.push(args) } as unknown as Parameters<typeof createMailer>[1];
     const mailer = createMailer({ SMTP_URL: undefined, MAIL_FROM: 'Equip <no-reply@equip.test>', DATA_DIR: dataDir }, log);
-    await mailer.send(verificationMail({ to: 'someone@example.org', name: 'Some <One>', appName: 'Equip', link: 'http://localhost:3000/profile/verify/abc', validForDays: 7 }));
+    await mailer.send(
+      verificationMail({ to: 'someone@example.org', name: 'Some <One>', appName: 'Equip', link: 'http://localhost:3000/profile/verify/abc', validForDays: 7 }),
+    );
     const files = await readdir(path.join(dataDir, 'mail'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

@@ -67,7 +67,10 @@ describe('e-mail verification', () => {
     await ctx.app.inject({ method: 'POST', url: '/profile/verify', headers: xsrfHeader(jar) });
     await ctx.app.mailOutbox.flush();
     const mail = await smtp.server.nextMessage(seen);
-    await ctx.app.db.update(users).set({ emailVerificationSentAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) }).where(eq(users.email, 'member@example.org'));
+    await ctx.app.db
+      .update(users)
+      .set({ emailVerificationSentAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(users.email, 'member@example.org'));
     const response = await ctx.app.inject({ method: 'GET', url: verificationPath(mail.raw) });
     expect(response.statusCode).toBe(410);
   });

@@ -4,13 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DriveExportUnavailableError,
-  DriveNotFoundError,
-  FOLDER_MIME_TYPE,
-  type DriveDownload,
-  type DrivePort,
-} from '../../../server/drive/port';
+import { DriveExportUnavailableError, DriveNotFoundError, FOLDER_MIME_TYPE, type DriveDownload, type DrivePort } from '../../../server/drive/port';
 
 export interface DriveContractSubject {
   drive: DrivePort;

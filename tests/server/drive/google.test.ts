@@ -60,7 +60,10 @@ describe('google drive adapter', () => {
     it('gets no token for a key the fake does not know, and says so', async () => {
       const stranger = await startFakeGoogleDrive();
       try {
-        const impostor = googleDrive({ ...optionsFor(fake, { rootFolderId: root }), serviceAccount: { clientEmail: fake.serviceAccountKey.client_email, privateKey: stranger.serviceAccountKey.private_key } });
+        const impostor = googleDrive({
+          ...optionsFor(fake, { rootFolderId: root }),
+          serviceAccount: { clientEmail: fake.serviceAccountKey.client_email, privateKey: stranger.serviceAccountKey.private_key },
+        });
         await expect(impostor.get(root)).rejects.toThrow(/Google Drive refused files\.get: status 400.*Invalid JWT Signature/);
         expect(requestsSince().filter((request) => request.path !== '/token')).toEqual([]);
       } finally {
@@ -100,7 +103,13 @@ describe('google drive adapter', () => {
     it('reads a native Google document as a document without bytes, and exports it as PDF', async () => {
       const doc = fake.addFile({ name: 'Session plan', mimeType: 'application/vnd.google-apps.document', parents: [root], content: 'Welcome' });
       const entry = await drive().get(doc.id);
-      expect(entry).toMatchObject({ id: doc.id, format: 'google_doc', size: null, parentId: root, webViewUrl: `https://docs.google.com/document/d/${doc.id}/edit?usp=drivesdk` });
+      expect(entry).toMatchObject({
+        id: doc.id,
+        format: 'google_doc',
+        size: null,
+        parentId: root,
+        webViewUrl: `https://docs.google.com/document/d/${doc.id}/edit?usp=drivesdk`,
+      });
       expect(drive().canExportPdf(entry)).toBe(true);
       await expect(drive().download(doc.id)).rejects.toThrow(DriveExportUnavailableError);
       await expect(drive().download(doc.id)).rejects.toThrow(/Session plan is a Google document/);
@@ -110,7 +119,12 @@ describe('google drive adapter', () => {
     });
 
     it('does not offer PDF export of office files, which Google would have to import first', async () => {
-      const word = fake.addFile({ name: 'Notes.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', parents: [root], content: 'PK' });
+      const word = fake.addFile({
+        name: 'Notes.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        parents: [root],
+        content: 'PK',
+      });
       const entry = await drive().get(word.id);
       expect(entry).toMatchObject({ format: 'word', size: 2 });
       expect(drive().canExportPdf(entry)).toBe(false);
@@ -218,7 +232,7 @@ describe('google drive adapter', () => {
       expect(fake.file(uploaded.id)?.content?.toString()).toBe('%PDF-1.4 tiny');
     });
 
-    it('counts a shared drive\'s files, bin included, as its storage usage, with no quota', async () => {
+    it("counts a shared drive's files, bin included, as its storage usage, with no quota", async () => {
       const before = await drive().storageUsage();
       const file = await drive().upload({ name: 'kept.bin', mimeType: 'application/octet-stream', parentId: root, body: Buffer.alloc(1000) });
       await drive().remove(file.id);
@@ -242,7 +256,7 @@ describe('google drive adapter with its root folder in My Drive', () => {
     await fake.close();
   });
 
-  it('reports the account\'s storage quota, or none when Google gives none', async () => {
+  it("reports the account's storage quota, or none when Google gives none", async () => {
     const drive = googleDrive(optionsFor(fake));
     const before = await drive.storageUsage();
     expect(before.limitBytes).toBe(fake.storageLimit);
@@ -304,7 +318,10 @@ describe('googleDriveOptionsFromConfig', () => {
     const attempts = {
       'not valid JSON': `{"private_key": "${secretPiece}"`,
       'needs client_email and private_key': JSON.stringify({ client_email: 'not-an-email', private_key: fake.serviceAccountKey.private_key }),
-      'not a readable PEM private key': JSON.stringify({ ...fake.serviceAccountKey, private_key: `-----BEGIN PRIVATE KEY-----\n${secretPiece}\n-----END PRIVATE KEY-----\n` }),
+      'not a readable PEM private key': JSON.stringify({
+        ...fake.serviceAccountKey,
+        private_key: `-----BEGIN PRIVATE KEY-----\n${secretPiece}\n-----END PRIVATE KEY-----\n`,
+      }),
     };
     for (const [problem, json] of Object.entries(attempts)) {
       const read = () => googleDriveOptionsFromConfig(configWith({ DRIVE_ROOT_FOLDER_ID: 'root-id', DRIVE_GOOGLE_CREDENTIALS_JSON: json }));
@@ -312,7 +329,9 @@ describe('googleDriveOptionsFromConfig', () => {
       expect(() => read()).not.toThrow(secretPiece);
     }
     expect(() =>
-      googleDriveOptionsFromConfig(configWith({ DRIVE_ROOT_FOLDER_ID: 'root-id', DRIVE_GOOGLE_API_URL: 'not a url', DRIVE_GOOGLE_CREDENTIALS_JSON: keyJson() })),
+      googleDriveOptionsFromConfig(
+        configWith({ DRIVE_ROOT_FOLDER_ID: 'root-id', DRIVE_GOOGLE_API_URL: 'not a url', DRIVE_GOOGLE_CREDENTIALS_JSON: keyJson() }),
+      ),
     ).toThrow(/DRIVE_GOOGLE_API_URL is not a URL/);
   });
 });

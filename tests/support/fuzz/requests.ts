@@ -50,21 +50,130 @@ export interface FuzzCase {
 }
 
 const FIELD_NAMES = [
-  'title', 'blurb', 'topic', 'name', 'email', 'level', 'comment', 'note', 'notes', 'note_to_self', 'tags', 'tag', 'label', 'page',
-  'q', 'search', 'position', 'section', 'sections', 'visibility', 'minimum_access_level', 'expires_at', 'review_after', 'code',
-  'url', 'user_type_id', 'for_user_ref', 'parent_ref', 'due_date', 'priority', 'task', 'affirmation', 'is_negative', 'private',
-  'public', 'description', 'admin', 'superadmin', 'manager', 'manage_users', 'action', 'daysValidity', 'days_validity', 'return_to',
-  'share', 'id', 'ref', 'item_ref', 'collection', 'collection_ref', 'format', 'value', 'required', 'multiselect', 'increase',
-  'show_in_filtering', 'export_mode', 'length_minutes', 'file', 'files', 'image', 'images', 'run', 'to', 'where', 'data', '__proto__',
-  'constructor', 'success', 'error', 'sub', 'state',
+  'title',
+  'blurb',
+  'topic',
+  'name',
+  'email',
+  'level',
+  'comment',
+  'note',
+  'notes',
+  'note_to_self',
+  'tags',
+  'tag',
+  'label',
+  'page',
+  'q',
+  'search',
+  'position',
+  'section',
+  'sections',
+  'visibility',
+  'minimum_access_level',
+  'expires_at',
+  'review_after',
+  'code',
+  'url',
+  'user_type_id',
+  'for_user_ref',
+  'parent_ref',
+  'due_date',
+  'priority',
+  'task',
+  'affirmation',
+  'is_negative',
+  'private',
+  'public',
+  'description',
+  'admin',
+  'superadmin',
+  'manager',
+  'manage_users',
+  'action',
+  'daysValidity',
+  'days_validity',
+  'return_to',
+  'share',
+  'id',
+  'ref',
+  'item_ref',
+  'collection',
+  'collection_ref',
+  'format',
+  'value',
+  'required',
+  'multiselect',
+  'increase',
+  'show_in_filtering',
+  'export_mode',
+  'length_minutes',
+  'file',
+  'files',
+  'image',
+  'images',
+  'run',
+  'to',
+  'where',
+  'data',
+  '__proto__',
+  'constructor',
+  'success',
+  'error',
+  'sub',
+  'state',
 ];
 
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udc00\ud800', '\u202eevil\u202c', '\u200b', '💥', 'ｔｉｔｌｅ', '%', '%ZZ',
-  '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '2147483647', '2147483648', '-2147483649', '9223372036854775808',
-  '99999999999999999999999999', '-1', '0', '1', '3', '6', '7', '1.5', '1e309', 'NaN', 'Infinity', 'null', 'true', 'false', '[]', '{}',
-  '__proto__', 'constructor', 'javascript:alert(1)', 'http://evil.example/', '//evil.example', '\r\nX-Injected: 1', '2026-02-30',
-  '0000-00-00', '9999-12-31T23:59:59Z', 'a@b', 'member@example.org', 'MEMBER@EXAMPLE.ORG', 'nobody@nowhere.invalid',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\udc00\ud800',
+  '\u202eevil\u202c',
+  '\u200b',
+  '💥',
+  'ｔｉｔｌｅ',
+  '%',
+  '%ZZ',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '99999999999999999999999999',
+  '-1',
+  '0',
+  '1',
+  '3',
+  '6',
+  '7',
+  '1.5',
+  '1e309',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'javascript:alert(1)',
+  'http://evil.example/',
+  '//evil.example',
+  '\r\nX-Injected: 1',
+  '2026-02-30',
+  '0000-00-00',
+  '9999-12-31T23:59:59Z',
+  'a@b',
+  'member@example.org',
+  'MEMBER@EXAMPLE.ORG',
+  'nobody@nowhere.invalid',
 ];
 
 const LONG_STRINGS = ['x'.repeat(256), 'y'.repeat(5000), 'z\u0000'.repeat(2000), 'é'.repeat(40_000)];
@@ -131,7 +240,12 @@ function textArbitrary(world: FuzzWorld): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom(...LONG_STRINGS) },
     { weight: 1, arbitrary: fc.integer().map(String) },
     // A value that passes a first look and carries the hostile part inside.
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('Prayer games', 'member@example.org', '2026-12-01', '3'), fc.constantFrom('\u0000', '\ud800', '\u202e', ' '.repeat(3))).map(([valid, nasty]) => `${valid}${nasty}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom('Prayer games', 'member@example.org', '2026-12-01', '3'), fc.constantFrom('\u0000', '\ud800', '\u202e', ' '.repeat(3)))
+        .map(([valid, nasty]) => `${valid}${nasty}`),
+    },
   );
 }
 
@@ -175,11 +289,13 @@ function plausibleValue(world: FuzzWorld, field: string): unknown {
 
 /** Every field the route is known to check, plausible, with one of them (or one more) hostile. */
 function learnedFormArbitrary(world: FuzzWorld, fields: readonly string[], text: fc.Arbitrary<string>): fc.Arbitrary<FuzzBody> {
-  return fc.record({ hostile: fc.constantFrom(...fields), value: jsonValueArbitrary(text), asForm: fc.boolean() }).map(({ hostile, value, asForm }): FuzzBody => {
-    const form = Object.fromEntries(fields.map((field) => [field, field === hostile ? value : plausibleValue(world, field)]));
-    if (!asForm) return { kind: 'json', value: form };
-    return { kind: 'form', fields: Object.entries(form).map(([key, entry]) => [key, typeof entry === 'string' ? entry : JSON.stringify(entry) ?? '']) };
-  });
+  return fc
+    .record({ hostile: fc.constantFrom(...fields), value: jsonValueArbitrary(text), asForm: fc.boolean() })
+    .map(({ hostile, value, asForm }): FuzzBody => {
+      const form = Object.fromEntries(fields.map((field) => [field, field === hostile ? value : plausibleValue(world, field)]));
+      if (!asForm) return { kind: 'json', value: form };
+      return { kind: 'form', fields: Object.entries(form).map(([key, entry]) => [key, typeof entry === 'string' ? entry : (JSON.stringify(entry) ?? '')]) };
+    });
 }
 
 /** The field names a zod body schema declares (through preprocess and pipes, unions and intersections). */
@@ -198,7 +314,10 @@ function bodyArbitrary(world: FuzzWorld, route: RouteEntry, text: fc.Arbitrary<s
   return fc.oneof(
     { weight: learned.length ? 12 : 0, arbitrary: learned.length ? learnedFormArbitrary(world, learned, text) : fc.constant<FuzzBody>({ kind: 'none' }) },
     { weight: 2, arbitrary: fc.constant<FuzzBody>({ kind: 'none' }) },
-    { weight: 10, arbitrary: fc.dictionary(fieldName, jsonValueArbitrary(text), { minKeys: 1, maxKeys: 3 }).map((value): FuzzBody => ({ kind: 'json', value })) },
+    {
+      weight: 10,
+      arbitrary: fc.dictionary(fieldName, jsonValueArbitrary(text), { minKeys: 1, maxKeys: 3 }).map((value): FuzzBody => ({ kind: 'json', value })),
+    },
     { weight: 1, arbitrary: jsonValueArbitrary(text).map((value): FuzzBody => ({ kind: 'json', value })) },
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_BODIES).map((raw): FuzzBody => ({ kind: 'raw', ...raw })) },
     { weight: 2, arbitrary: fields.map((pairs): FuzzBody => ({ kind: 'form', fields: pairs })) },
@@ -248,10 +367,19 @@ function hostileCase(world: FuzzWorld, route: RouteEntry, text: fc.Arbitrary<str
     role: fc.constantFrom(...ROLES),
     route: fc.constant(route),
     params: fc.tuple(...parameterNames(route.url).map(() => paramArbitrary(world, route, text))),
-    query: fc.array(fc.tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: text }), fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_URL_TEXT).map((raw): Encoded => ({ raw })) })), { maxLength: 4 }),
+    query: fc.array(
+      fc.tuple(
+        fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: text }),
+        fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_URL_TEXT).map((raw): Encoded => ({ raw })) }),
+      ),
+      { maxLength: 4 },
+    ),
     body: isRead(route) ? fc.constant<FuzzBody>({ kind: 'none' }) : bodyArbitrary(world, route, text),
     inertia: fc.constantFrom('none', 'none', 'current', 'current', 'current', 'current', 'current', 'current', 'current', 'stale'),
-    partial: fc.option(fc.record({ component: fc.oneof(fc.constantFrom('items/Show', 'items/Index', 'collections/Show'), text), data: text }), { freq: 5, nil: null }),
+    partial: fc.option(fc.record({ component: fc.oneof(fc.constantFrom('items/Show', 'items/Index', 'collections/Show'), text), data: text }), {
+      freq: 5,
+      nil: null,
+    }),
     errorBag: fc.option(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'createCollection', 'x'.repeat(500)), text), { freq: 8, nil: null }),
     acceptJson: fc.boolean(),
     csrf: fc.constantFrom('valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'missing', 'wrong'),
@@ -268,7 +396,9 @@ function wellFormedCase(world: FuzzWorld, route: RouteEntry, text: fc.Arbitrary<
     ? fc.constant({ kind: 'none' })
     : fields.length
       ? learnedFormArbitrary(world, fields, text)
-      : fc.dictionary(fc.constantFrom(...FIELD_NAMES), jsonValueArbitrary(text), { minKeys: 1, maxKeys: 1 }).map((value): FuzzBody => ({ kind: 'json', value }));
+      : fc
+          .dictionary(fc.constantFrom(...FIELD_NAMES), jsonValueArbitrary(text), { minKeys: 1, maxKeys: 1 })
+          .map((value): FuzzBody => ({ kind: 'json', value }));
   return fc.record({
     role: fc.constantFrom<Role>('superadmin', 'superadmin', 'admin', 'staff', 'member'),
     route: fc.constant(route),
@@ -313,10 +443,14 @@ export function caseUrl(fuzzCase: FuzzCase): string {
 
 function multipartBody(body: Extract<FuzzBody, { kind: 'multipart' }>): { contentType: string; payload: Buffer } {
   const boundary = 'fuzzboundary7MA4YWxkTrZu0gW';
-  const parts = body.fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n${wellFormed(value)}\r\n`);
+  const parts = body.fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n${wellFormed(value)}\r\n`,
+  );
   if (body.file) {
     const { field, name, type, bytes } = body.file;
-    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${wellFormed(name.replace(/["\r\n]/g, '_'))}"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${bytes}\r\n`);
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${wellFormed(name.replace(/["\r\n]/g, '_'))}"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${bytes}\r\n`,
+    );
   }
   const text = parts.join('') + (body.breakBoundary ? `--${boundary}` : `--${boundary}--\r\n`);
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.from(text, 'utf8') };

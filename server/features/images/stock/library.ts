@@ -71,7 +71,10 @@ export function stockLibrary(customDir: string, cache: ImageStore): StockLibrary
       return (await all()).find((image) => image.id === id) ?? null;
     },
     async search(query) {
-      const words = query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      const words = query
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
       return (await all()).filter((image) => words.every((word) => matchesWord(image, word)));
     },
     async render(image, variant, format) {
