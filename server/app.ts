@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { allowedBy, guardEveryRoute } from './access/guards';
+import { canOpenAdminArea } from './access/policy';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -46,7 +48,7 @@ import { invitationRoutes } from './features/invitations/routes';
 import { userRoutes } from './features/users/routes';
 import { taskRoutes } from './features/tasks/routes';
 import { myAffirmationRoutes } from './features/my-affirmations/routes';
-import { commentRoutes } from './features/comments/routes';
+import { adminCommentRoutes, commentRoutes } from './features/comments/routes';
 import { adminAdvancedRoutes } from './features/admin-advanced/routes';
 import { serverLogger } from './features/admin-advanced/log-file';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id';
@@ -152,13 +154,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(taskRoutes);
   await app.register(myAffirmationRoutes);
   await app.register(commentRoutes);
-  await app.register(adminAdvancedRoutes);
   await app.register(documentationRoutes);
-  await app.register(adminStatsRoutes);
-  await app.register(adminDashboardRoutes);
-  await app.register(adminCharacteristicRoutes);
-  await app.register(adminAffirmationRoutes);
-  await app.register(adminTaxonomyRoutes);
+  await app.register(adminAreaRoutes);
   await app.register(invitationRoutes);
   await app.register(invitationRecipientRoutes);
   return app;
@@ -229,4 +226,23 @@ function contentSecurityPolicy(config: AppConfig) {
       'upgrade-insecure-requests': config.cookieSecure ? [] : null,
     },
   };
+}
+
+/**
+ * The admin area: every admin route in one scope behind one guard (admins and superadmins), checked before any ref is
+ * read so others cannot probe which refs exist. Advanced and the server logs add a superadmin's guard of their own.
+ */
+async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
+  guardEveryRoute(admin, allowedBy(canOpenAdminArea));
+  for (const area of [
+    adminDashboardRoutes,
+    adminCommentRoutes,
+    adminCharacteristicRoutes,
+    adminAffirmationRoutes,
+    adminTaxonomyRoutes,
+    adminStatsRoutes,
+    adminAdvancedRoutes,
+  ]) {
+    await admin.register(area);
+  }
 }

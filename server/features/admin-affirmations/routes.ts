@@ -7,8 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_AFFIRMATIONS_URL, ADMIN_LABEL, ADMIN_URL, AFFIRMATION_MESSAGES, AFFIRMATIONS_TITLE } from '../../../shared/admin';
 import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
-import { allowedBy, guardEveryRoute } from '../../access/guards';
-import { affirmationOptionCan, canManageAffirmationOptions } from '../../access/policy';
+import { affirmationOptionCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
@@ -28,9 +27,6 @@ async function affirmationOf(request: FastifyRequest, ref: string): Promise<Affi
 }
 
 export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Admins only, checked before the ref is read, so others cannot probe which refs exist.
-  guardEveryRoute(app, allowedBy(canManageAffirmationOptions));
-
   app.get(ADMIN_AFFIRMATIONS_URL, { schema: { querystring: pageQuery } }, async (request, reply) => {
     const { page } = request.query;
     const { rows, total } = await listAffirmations(app.db, page, DEFAULT_PAGE_SIZE);

