@@ -3,12 +3,11 @@ import { useForm } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { ADD_TO_COLLECTION_TITLE, COLLECTION_NOTE_MAX, COLLECTION_TEXTS, collectionChoiceLabel, type CollectionChoice } from '../../shared/collections';
-import FormTextField from '../forms/FormTextField';
+import { ADD_TO_COLLECTION_TITLE, COLLECTION_TEXTS, collectionChoiceLabel, type CollectionChoice } from '../../shared/collections';
 import ModalFormFooter from '../forms/ModalFormFooter';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
 import NewCollectionInline from './NewCollectionInline';
-import SectionField from './SectionField';
+import EntryNoteAndSection from './EntryNoteAndSection';
 import { ROUTES } from '../../shared/routes';
 
 interface AddToCollectionDialogProps {
@@ -79,22 +78,14 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices: 
             </Form.Select>
           </Form.Group>
           <NewCollectionInline onCreated={chooseCreated} />
-          <FormTextField
-            controlId={`${formId}-note`}
-            label="Note"
-            name="note"
-            value={form.data.note}
-            error={form.errors.note}
-            onChange={(value) => form.setData('note', value)}
-            rows={2}
-            maxLength={COLLECTION_NOTE_MAX}
-          />
-          <SectionField
+          <EntryNoteAndSection
             formId={formId}
-            value={form.data.section}
-            error={form.errors.section}
-            onChange={(value) => form.setData('section', value)}
+            note={form.data.note}
+            section={form.data.section}
+            errors={form.errors}
+            onChange={(field, value) => form.setData(field, value)}
             sections={chosen?.sections}
+            noteRows={2}
           />
         </Form>
       </Modal.Body>

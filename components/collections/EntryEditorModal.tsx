@@ -2,10 +2,9 @@ import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { COLLECTION_NOTE_MAX, type CollectionItemEntry } from '../../shared/collections';
+import { type CollectionItemEntry } from '../../shared/collections';
 import ModalFormFooter from '../forms/ModalFormFooter';
-import FormTextField from '../forms/FormTextField';
-import SectionField from './SectionField';
+import EntryNoteAndSection from './EntryNoteAndSection';
 import { ROUTES } from '../../shared/routes';
 
 interface EntryEditorModalProps {
@@ -45,22 +44,14 @@ export default function EntryEditorModal({ entry, sections, onHide }: EntryEdito
       </Modal.Header>
       <Modal.Body>
         <Form id={formId} onSubmit={submit} noValidate>
-          <FormTextField
-            controlId={`${formId}-note`}
-            label="Note"
-            name="note"
-            value={form.data.note}
-            error={form.errors.note}
-            onChange={(value) => form.setData('note', value)}
-            rows={3}
-            maxLength={COLLECTION_NOTE_MAX}
-          />
-          <SectionField
+          <EntryNoteAndSection
             formId={formId}
-            value={form.data.section}
-            error={form.errors.section}
-            onChange={(value) => form.setData('section', value)}
+            note={form.data.note}
+            section={form.data.section}
+            errors={form.errors}
+            onChange={(field, value) => form.setData(field, value)}
             sections={sections}
+            noteRows={3}
           />
         </Form>
       </Modal.Body>
