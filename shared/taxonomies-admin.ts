@@ -80,9 +80,11 @@ export interface AdminTaxonomySummary extends Omit<Taxonomy, 'tags'> {
   tag_count: number;
 }
 
-/** A tag as the admin tree shows it (admin-curation §3 Tag) plus its place among its siblings. */
+/** A tag as the admin tree shows it (admin-curation §3 Tag) plus its place among its siblings and how many items carry it. */
 export interface AdminTag extends Tag {
   position: number;
+  /** Items carrying the tag, drafts and expired ones included (admins see every item). */
+  item_count: number;
 }
 
 export interface AdminTaxonomyDetail extends Omit<AdminTaxonomySummary, 'tag_count'> {
@@ -91,8 +93,6 @@ export interface AdminTaxonomyDetail extends Omit<AdminTaxonomySummary, 'tag_cou
 
 /** How many items a change to the taxonomy touches (its page's warnings). */
 export interface TaxonomyUsage {
-  /** Items carrying each tag, by tag ref (tags on no item are absent). */
-  itemsPerTag: Record<string, number>;
   /** Items with at least one tag of the taxonomy. */
   taggedItems: number;
   /** Items with none. */
@@ -102,6 +102,12 @@ export interface TaxonomyUsage {
 /** The delete confirmations, with what each delete takes from items. */
 export function deleteTaxonomyConfirm(taggedItems: number): string {
   return taggedItems > 0 ? `${DELETE_TAXONOMY_CONFIRM} ${taggedItems} item(s) lose their tags in it.` : DELETE_TAXONOMY_CONFIRM;
+}
+
+/** A tag's item count as the tree says it: 'no items', '1 item', '12 items'. */
+export function tagItemCountText(itemCount: number): string {
+  if (itemCount === 0) return 'no items';
+  return itemCount === 1 ? '1 item' : `${itemCount} items`;
 }
 
 export function deleteTagConfirm(itemCount: number): string {

@@ -2,7 +2,7 @@ import { createContext, use, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { EMPTY_STATES } from '../../shared/messages';
-import { deleteTagConfirm, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
+import { deleteTagConfirm, tagItemCountText, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
 import { DRAG_HANDLE_ATTRIBUTE, useSortableList } from '../lib/useSortableList';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
@@ -11,18 +11,18 @@ import { ROUTES } from '../../shared/routes';
 
 interface TagTreeProps {
   tags: AdminTag[];
-  /** Items carrying each tag, by ref: a delete says how many lose it. */
-  itemsPerTag?: Record<string, number>;
 }
 
-/**
- * A taxonomy's tags as a tree: a filter box (matching keeps ancestors visible; 'No matching nodes found'), each tag's
- * label and parent edited in place, its force-show switch, Delete, and drag re-order among siblings (off while filtering).
- */
 /** Says a keyboard move out loud (the tree's polite live region). */
 const AnnounceMove = createContext<(message: string) => void>(() => {});
 
-export default function TagTree({ tags, itemsPerTag = {} }: TagTreeProps) {
+/**
+ * A taxonomy's tags as a tree: a filter box (matching keeps ancestors visible; 'No matching nodes found'), each tag's
+ * label and parent edited in place, how many items carry it, its force-show switch, Delete (which says how many items
+ * lose it), and drag re-order among siblings (off while filtering).
+ */
+
+export default function TagTree({ tags }: TagTreeProps) {
   const [filter, setFilter] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const tree = useMemo(() => buildTagTree(tags), [tags]);
@@ -45,7 +45,7 @@ export default function TagTree({ tags, itemsPerTag = {} }: TagTreeProps) {
         <Alert variant="warning">{EMPTY_STATES.treeFilter}</Alert>
       ) : (
         <AnnounceMove value={setAnnouncement}>
-          <TagList nodes={shown} allTags={tags} itemsPerTag={itemsPerTag} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
+          <TagList nodes={shown} allTags={tags} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
         </AnnounceMove>
       )}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
@@ -58,7 +58,6 @@ export default function TagTree({ tags, itemsPerTag = {} }: TagTreeProps) {
 interface TagListProps {
   nodes: TagNode[];
   allTags: AdminTag[];
-  itemsPerTag: Record<string, number>;
   tree: TagNode[];
   /** Siblings share it: a tag can be dragged only among them. */
   parentKey: string;
@@ -66,7 +65,7 @@ interface TagListProps {
   label: string;
 }
 
-function TagList({ nodes, allTags, itemsPerTag, tree, parentKey, draggable, label }: TagListProps) {
+function TagList({ nodes, allTags, tree, parentKey, draggable, label }: TagListProps) {
   const listRef = useSortableList<HTMLUListElement>(draggable, `tags-${parentKey}`, (tagRef, _parent, position) =>
     postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tagRef }), { position }),
   );
@@ -75,23 +74,9 @@ function TagList({ nodes, allTags, itemsPerTag, tree, parentKey, draggable, labe
     <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>
       {nodes.map((node, index) => (
         <li key={node.tag.ref} data-entry-ref={node.tag.ref} aria-label={node.tag.fullLabel} className="py-1">
-          <TagRow
-            node={findNode(tree, node.tag.ref) ?? node}
-            allTags={allTags}
-            itemCount={itemsPerTag[node.tag.ref] ?? 0}
-            draggable={draggable}
-            place={{ index, count: nodes.length }}
-          />
+          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} draggable={draggable} place={{ index, count: nodes.length }} />
           {node.children.length > 0 && (
-            <TagList
-              nodes={node.children}
-              allTags={allTags}
-              itemsPerTag={itemsPerTag}
-              tree={tree}
-              parentKey={node.tag.ref}
-              draggable={draggable}
-              label={`${node.tag.label} children`}
-            />
+            <TagList nodes={node.children} allTags={allTags} tree={tree} parentKey={node.tag.ref} draggable={draggable} label={`${node.tag.label} children`} />
           )}
         </li>
       ))}
@@ -111,13 +96,12 @@ function findNode(nodes: TagNode[], ref: string): TagNode | undefined {
 interface TagRowProps {
   node: TagNode;
   allTags: AdminTag[];
-  itemCount: number;
   draggable: boolean;
   /** Its place among its siblings, for the keyboard moves. */
   place: { index: number; count: number };
 }
 
-function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
+function TagRow({ node, allTags, draggable, place }: TagRowProps) {
   const { tag } = node;
   const announce = use(AnnounceMove);
   const move = (step: -1 | 1) => {
@@ -133,7 +117,7 @@ function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
   const blocked = refsAtAndBelow(node);
   const parentOptions = allTags.filter((other) => !blocked.has(other.ref)).map((other) => ({ value: other.ref, label: other.fullLabel }));
   const remove = () => {
-    if (window.confirm(deleteTagConfirm(itemCount))) deleteKeepingScroll(url);
+    if (window.confirm(deleteTagConfirm(tag.item_count))) deleteKeepingScroll(url);
   };
   return (
     <div className="d-flex flex-wrap align-items-start gap-3 border rounded p-2 bg-body">
@@ -142,8 +126,9 @@ function TagRow({ node, allTags, itemCount, draggable, place }: TagRowProps) {
           <i className="bi bi-grip-vertical" aria-hidden="true" />
         </span>
       )}
-      <div style={{ minWidth: '12rem' }}>
+      <div style={{ minWidth: '12rem' }} className="d-flex flex-wrap align-items-center gap-2">
         <InlineEditableField field="label" label={`Label of ${tag.label}`} value={tag.label} url={url} />
+        <span className="badge rounded-pill text-bg-light border text-body-secondary fw-normal">{tagItemCountText(tag.item_count)}</span>
       </div>
       <div style={{ minWidth: '12rem' }} className="small">
         <span className="text-body-secondary">{TAXONOMY_TEXTS.parent}: </span>

@@ -14,6 +14,7 @@ import {
   NEW_TAXONOMY_TITLE,
   deleteTagConfirm,
   deleteTaxonomyConfirm,
+  tagItemCountText,
   untaggedItemsWarning,
   type AdminTag,
   type AdminTaxonomyDetail,
@@ -23,7 +24,7 @@ import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 const ADMIN: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, admin: true }, menu: MENUS.admin };
 
-function tag(ref: string, label: string, parent: AdminTag | null = null, position = 0): AdminTag {
+function tag(ref: string, label: string, parent: AdminTag | null = null, position = 0, itemCount = 0): AdminTag {
   return {
     ref,
     label,
@@ -32,12 +33,13 @@ function tag(ref: string, label: string, parent: AdminTag | null = null, positio
     fullLabel: parent ? `${parent.label} > ${label}` : label,
     force_show_in_filtering: false,
     position,
+    item_count: itemCount,
   };
 }
 
 const CHILDREN = tag('tagchildren1', 'Children');
-const PRIMARY = tag('tagprimary01', 'Primary', CHILDREN);
-const YOUTH = tag('tagyouth0001', 'Youth', null, 1);
+const PRIMARY = tag('tagprimary01', 'Primary', CHILDREN, 0, 1);
+const YOUTH = tag('tagyouth0001', 'Youth', null, 1, 12);
 const TAXONOMY: AdminTaxonomyDetail = {
   ref: 'taxage000001',
   title: 'Age Group',
@@ -49,7 +51,7 @@ const TAXONOMY: AdminTaxonomyDetail = {
   tags: [CHILDREN, PRIMARY, YOUTH],
 };
 
-const NO_USAGE: TaxonomyUsage = { itemsPerTag: {}, taggedItems: 0, untaggedItems: 0 };
+const NO_USAGE: TaxonomyUsage = { taggedItems: 0, untaggedItems: 0 };
 
 function renderShow(taxonomy: AdminTaxonomyDetail = TAXONOMY, usage: TaxonomyUsage = NO_USAGE) {
   return renderInertiaPage(pageObject('admin/taxonomy/Show', { taxonomy, usage, ...ADMIN, title: taxonomy.title }, { url: `/admin/taxonomy/${taxonomy.ref}` }));
@@ -124,7 +126,7 @@ describe('tag tree', () => {
     vi.stubGlobal('confirm', confirm);
     await renderShow();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
-    expect(confirm).toHaveBeenCalledWith(DELETE_TAG_CONFIRM);
+    expect(confirm).toHaveBeenCalledWith(deleteTagConfirm(YOUTH.item_count));
     expect(remove).not.toHaveBeenCalled();
     confirm.mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
@@ -153,18 +155,29 @@ describe('tag tree', () => {
   it('says how many items a delete takes tags from, and how many items a Required taxonomy would leave untagged', async () => {
     const confirm = vi.fn(() => false);
     vi.stubGlobal('confirm', confirm);
-    await renderShow(TAXONOMY, { itemsPerTag: { tagyouth0001: 7 }, taggedItems: 9, untaggedItems: 4 });
+    await renderShow(TAXONOMY, { taggedItems: 9, untaggedItems: 4 });
     await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
-    expect(confirm).toHaveBeenLastCalledWith(deleteTagConfirm(7));
-    expect(deleteTagConfirm(7)).toBe(`${DELETE_TAG_CONFIRM} 7 item(s) carry it.`);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Primary' }));
+    expect(confirm).toHaveBeenLastCalledWith(deleteTagConfirm(12));
+    expect(deleteTagConfirm(12)).toBe(`${DELETE_TAG_CONFIRM} 12 item(s) carry it.`);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Children' }));
     expect(confirm).toHaveBeenLastCalledWith(DELETE_TAG_CONFIRM);
     expect(screen.getByText(untaggedItemsWarning(4))).toBeTruthy();
     expect(deleteTaxonomyConfirm(9)).toBe(`${DELETE_TAXONOMY_CONFIRM} 9 item(s) lose their tags in it.`);
   });
 
+  it("shows each tag's item count next to its label as words: 'no items', '1 item', '12 items'", async () => {
+    await renderShow();
+    expect(within(screen.getByRole('listitem', { name: 'Children' })).getAllByText('no items')).toHaveLength(1);
+    expect(within(screen.getByRole('listitem', { name: 'Children > Primary' })).getByText('1 item')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Youth' })).getByText('12 items')).toBeTruthy();
+    expect(tagItemCountText(0)).toBe('no items');
+    // The counts sit beside the drag handles and the keyboard moves, which stay.
+    expect(screen.getByRole('img', { name: 'Drag Youth' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Move Youth up' })).toBeTruthy();
+  });
+
   it('gives no Required warning once the taxonomy is required', async () => {
-    await renderShow({ ...TAXONOMY, required: true }, { itemsPerTag: {}, taggedItems: 9, untaggedItems: 4 });
+    await renderShow({ ...TAXONOMY, required: true }, { taggedItems: 9, untaggedItems: 4 });
     expect(screen.queryByText(untaggedItemsWarning(4))).toBeNull();
   });
 

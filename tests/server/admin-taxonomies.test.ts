@@ -126,7 +126,16 @@ describe('taxonomy detail, inline edit and delete', () => {
       .prop('breadcrumbs', [{ label: 'Admin', href: '/admin' }, { label: 'Taxonomies', href: '/admin/taxonomy' }, { label: 'Age Group' }])
       .props({ taxonomy: { ref: AGE, title: 'Age Group', multiselect: true } })
       .prop('taxonomy.tags', [
-        { ref: 'tagchildren1', label: 'Children', parentLabel: null, parentRef: null, fullLabel: 'Children', force_show_in_filtering: false, position: 0 },
+        {
+          ref: 'tagchildren1',
+          label: 'Children',
+          parentLabel: null,
+          parentRef: null,
+          fullLabel: 'Children',
+          force_show_in_filtering: false,
+          position: 0,
+          item_count: 0,
+        },
         {
           ref: 'tagprimary01',
           label: 'Primary',
@@ -135,8 +144,38 @@ describe('taxonomy detail, inline edit and delete', () => {
           fullLabel: 'Children > Primary',
           force_show_in_filtering: false,
           position: 0,
+          item_count: 1,
         },
       ]);
+  });
+
+  it('gives each tag of the tree the number of items carrying it, drafts and expired items included', async () => {
+    const db = ctx.database.db;
+    const [taxonomy] = await db.insert(taxonomies).values({ ref: 'taxcounted01', title: 'Counted' }).returning();
+    const [none, one, several] = await db
+      .insert(tags)
+      .values([
+        { ref: 'tagnone00001', taxonomyId: taxonomy!.id, label: 'On none', position: 0 },
+        { ref: 'tagone000001', taxonomyId: taxonomy!.id, label: 'On one', position: 1 },
+        { ref: 'tagseveral01', taxonomyId: taxonomy!.id, label: 'On several', position: 2 },
+      ])
+      .returning();
+    await db
+      .insert(itemTags)
+      .values([
+        { itemId: await itemIdOf(ctx.database, REFS.public), tagId: one!.id },
+        ...(await Promise.all(
+          [REFS.public, REFS.draft, REFS.expired, REFS.staff].map(async (ref) => ({ itemId: await itemIdOf(ctx.database, ref), tagId: several!.id })),
+        )),
+      ]);
+    const { page } = await visit(ctx.app, '/admin/taxonomy/taxcounted01', await jarOf('admin'));
+    const counts = (page.props.taxonomy.tags as AdminTag[]).map((tag) => [tag.ref, tag.item_count]);
+    expect(counts).toEqual([
+      [none!.ref, 0],
+      [one!.ref, 1],
+      [several!.ref, 4],
+    ]);
+    expectInertia(page).prop('usage', { taggedItems: 4, untaggedItems: (await db.select({ id: items.id }).from(items)).length - 4 });
   });
 
   it('counts the items each change would touch: per tag, with any tag of the taxonomy, with none', async () => {
@@ -152,7 +191,10 @@ describe('taxonomy detail, inline edit and delete', () => {
       const perTag: Record<string, number> = {};
       for (const link of links) perTag[link.tagRef] = (perTag[link.tagRef] ?? 0) + 1;
       const tagged = new Set(links.map((link) => link.itemId)).size;
-      expectInertia(page).prop('usage', { itemsPerTag: perTag, taggedItems: tagged, untaggedItems: itemCount - tagged });
+      expectInertia(page).prop('usage', { taggedItems: tagged, untaggedItems: itemCount - tagged });
+      expect(Object.fromEntries((page.props.taxonomy.tags as AdminTag[]).map((tag) => [tag.ref, tag.item_count]))).toEqual(
+        Object.fromEntries((await tagRowsOf(taxonomyRef)).map((tag) => [tag.ref, perTag[tag.ref] ?? 0])),
+      );
     }
     const typeUsage = (await visit(ctx.app, `/admin/taxonomy/${TYPE}`, await jarOf('admin'))).page.props.usage as { taggedItems: number };
     expect(typeUsage.taggedItems).toBeGreaterThan(0);

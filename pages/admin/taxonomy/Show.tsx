@@ -86,7 +86,7 @@ export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/
       </div>
       <h2 className="h5">{TAXONOMY_TEXTS.tags}</h2>
       {tagError && <Alert variant="danger">{tagError}</Alert>}
-      <TagTree tags={taxonomy.tags} itemsPerTag={usage.itemsPerTag} />
+      <TagTree tags={taxonomy.tags} />
       <NewTagModal show={creatingTag} onHide={() => setCreatingTag(false)} taxonomyRef={taxonomy.ref} tags={taxonomy.tags} />
     </>
   );

@@ -113,31 +113,36 @@ export async function taxonomyTagRows(db: Database, taxonomyId: number): Promise
   return db.select().from(tags).where(eq(tags.taxonomyId, taxonomyId)).orderBy(asc(tags.position), asc(tags.id));
 }
 
-/** The tags in tree order: each parent followed by its children, siblings by position. */
-export function tagTree(rows: TagRow[]): AdminTag[] {
-  return treeOrder(rows).map(({ row, parent }) => toAdminTag(row, parent));
+/**
+ * The taxonomy's tags with how many items carry each, in the one query that lists them (a correlated count per row,
+ * served by item_tags' tag index). Admins see every item, so drafts and expired items count too.
+ */
+async function countedTagRows(db: Database, taxonomyId: number): Promise<{ rows: TagRow[]; itemCounts: Map<number, number> }> {
+  const itemCount = db.$count(itemTags, eq(itemTags.tagId, tags.id));
+  const counted = await db.select({ tag: tags, itemCount }).from(tags).where(eq(tags.taxonomyId, taxonomyId)).orderBy(asc(tags.position), asc(tags.id));
+  return { rows: counted.map(({ tag }) => tag), itemCounts: new Map(counted.map(({ tag, itemCount: total }) => [tag.id, Number(total)])) };
 }
 
-function toAdminTag(row: TagRow, parent: TagRow | undefined): AdminTag {
-  return { ...tagFields(row, parent), position: row.position };
+/** The tags in tree order: each parent followed by its children, siblings by position. */
+export function tagTree(rows: TagRow[], itemCounts: ReadonlyMap<number, number>): AdminTag[] {
+  return treeOrder(rows).map(({ row, parent }) => toAdminTag(row, parent, itemCounts.get(row.id) ?? 0));
+}
+
+function toAdminTag(row: TagRow, parent: TagRow | undefined, itemCount: number): AdminTag {
+  return { ...tagFields(row, parent), position: row.position, item_count: itemCount };
 }
 
 export async function taxonomyDetail(db: Database, taxonomy: TaxonomyRow): Promise<AdminTaxonomyDetail> {
-  return { ...toTaxonomyFields(taxonomy), tags: tagTree(await taxonomyTagRows(db, taxonomy.id)) };
+  const { rows, itemCounts } = await countedTagRows(db, taxonomy.id);
+  return { ...toTaxonomyFields(taxonomy), tags: tagTree(rows, itemCounts) };
 }
 
 /**
- * What the taxonomy page warns with before a change: how many items carry each tag (what deleting the tag takes from
- * them), how many carry any tag of the taxonomy (what deleting it takes), and how many carry none (what making it
- * Required leaves untagged). Admins see every item, so the counts are over the whole library.
+ * What the taxonomy page warns with before a change: how many items carry any tag of the taxonomy (what deleting it
+ * takes), and how many carry none (what making it Required leaves untagged). Each tag's own count (what deleting the
+ * tag takes) is its item_count. Admins see every item, so the counts are over the whole library.
  */
 export async function taxonomyUsage(db: Database, taxonomyId: number): Promise<TaxonomyUsage> {
-  const perTag = await db
-    .select({ ref: tags.ref, items: sql<number>`count(distinct ${itemTags.itemId})::int` })
-    .from(tags)
-    .innerJoin(itemTags, eq(itemTags.tagId, tags.id))
-    .where(eq(tags.taxonomyId, taxonomyId))
-    .groupBy(tags.ref);
   const hasTag = db
     .select({ one: sql`1` })
     .from(itemTags)
@@ -150,7 +155,6 @@ export async function taxonomyUsage(db: Database, taxonomyId: number): Promise<T
     })
     .from(items);
   return {
-    itemsPerTag: Object.fromEntries(perTag.map((row) => [row.ref, row.items])),
     taggedItems: totals?.tagged ?? 0,
     untaggedItems: totals?.untagged ?? 0,
   };
