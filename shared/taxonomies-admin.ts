@@ -84,7 +84,7 @@ export interface AdminTaxonomySummary extends Omit<Taxonomy, 'tags'> {
 export interface AdminTag extends Tag {
   position: number;
   /** Items carrying the tag, drafts and expired ones included (admins see every item). */
-  item_count: number;
+  itemCount: number;
 }
 
 export interface AdminTaxonomyDetail extends Omit<AdminTaxonomySummary, 'tag_count'> {

@@ -117,7 +117,7 @@ function TagRow({ node, allTags, draggable, place }: TagRowProps) {
   const blocked = refsAtAndBelow(node);
   const parentOptions = allTags.filter((other) => !blocked.has(other.ref)).map((other) => ({ value: other.ref, label: other.fullLabel }));
   const remove = () => {
-    if (window.confirm(deleteTagConfirm(tag.item_count))) deleteKeepingScroll(url);
+    if (window.confirm(deleteTagConfirm(tag.itemCount))) deleteKeepingScroll(url);
   };
   return (
     <div className="d-flex flex-wrap align-items-start gap-3 border rounded p-2 bg-body">
@@ -128,7 +128,7 @@ function TagRow({ node, allTags, draggable, place }: TagRowProps) {
       )}
       <div style={{ minWidth: '12rem' }} className="d-flex flex-wrap align-items-center gap-2">
         <InlineEditableField field="label" label={`Label of ${tag.label}`} value={tag.label} url={url} />
-        <span className="badge rounded-pill text-bg-light border text-body-secondary fw-normal">{tagItemCountText(tag.item_count)}</span>
+        <span className="badge rounded-pill text-bg-light border text-body-secondary fw-normal">{tagItemCountText(tag.itemCount)}</span>
       </div>
       <div style={{ minWidth: '12rem' }} className="small">
         <span className="text-body-secondary">{TAXONOMY_TEXTS.parent}: </span>

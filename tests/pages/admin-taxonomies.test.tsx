@@ -33,7 +33,7 @@ function tag(ref: string, label: string, parent: AdminTag | null = null, positio
     fullLabel: parent ? `${parent.label} > ${label}` : label,
     force_show_in_filtering: false,
     position,
-    item_count: itemCount,
+    itemCount,
   };
 }
 
@@ -126,7 +126,7 @@ describe('tag tree', () => {
     vi.stubGlobal('confirm', confirm);
     await renderShow();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
-    expect(confirm).toHaveBeenCalledWith(deleteTagConfirm(YOUTH.item_count));
+    expect(confirm).toHaveBeenCalledWith(deleteTagConfirm(YOUTH.itemCount));
     expect(remove).not.toHaveBeenCalled();
     confirm.mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));

@@ -134,7 +134,7 @@ describe('taxonomy detail, inline edit and delete', () => {
           fullLabel: 'Children',
           force_show_in_filtering: false,
           position: 0,
-          item_count: 0,
+          itemCount: 0,
         },
         {
           ref: 'tagprimary01',
@@ -144,7 +144,7 @@ describe('taxonomy detail, inline edit and delete', () => {
           fullLabel: 'Children > Primary',
           force_show_in_filtering: false,
           position: 0,
-          item_count: 1,
+          itemCount: 1,
         },
       ]);
   });
@@ -169,7 +169,7 @@ describe('taxonomy detail, inline edit and delete', () => {
         )),
       ]);
     const { page } = await visit(ctx.app, '/admin/taxonomy/taxcounted01', await jarOf('admin'));
-    const counts = (page.props.taxonomy.tags as AdminTag[]).map((tag) => [tag.ref, tag.item_count]);
+    const counts = (page.props.taxonomy.tags as AdminTag[]).map((tag) => [tag.ref, tag.itemCount]);
     expect(counts).toEqual([
       [none!.ref, 0],
       [one!.ref, 1],
@@ -192,7 +192,7 @@ describe('taxonomy detail, inline edit and delete', () => {
       for (const link of links) perTag[link.tagRef] = (perTag[link.tagRef] ?? 0) + 1;
       const tagged = new Set(links.map((link) => link.itemId)).size;
       expectInertia(page).prop('usage', { taggedItems: tagged, untaggedItems: itemCount - tagged });
-      expect(Object.fromEntries((page.props.taxonomy.tags as AdminTag[]).map((tag) => [tag.ref, tag.item_count]))).toEqual(
+      expect(Object.fromEntries((page.props.taxonomy.tags as AdminTag[]).map((tag) => [tag.ref, tag.itemCount]))).toEqual(
         Object.fromEntries((await tagRowsOf(taxonomyRef)).map((tag) => [tag.ref, perTag[tag.ref] ?? 0])),
       );
     }

@@ -129,7 +129,7 @@ export function tagTree(rows: TagRow[], itemCounts: ReadonlyMap<number, number>)
 }
 
 function toAdminTag(row: TagRow, parent: TagRow | undefined, itemCount: number): AdminTag {
-  return { ...tagFields(row, parent), position: row.position, item_count: itemCount };
+  return { ...tagFields(row, parent), position: row.position, itemCount };
 }
 
 export async function taxonomyDetail(db: Database, taxonomy: TaxonomyRow): Promise<AdminTaxonomyDetail> {
@@ -140,7 +140,7 @@ export async function taxonomyDetail(db: Database, taxonomy: TaxonomyRow): Promi
 /**
  * What the taxonomy page warns with before a change: how many items carry any tag of the taxonomy (what deleting it
  * takes), and how many carry none (what making it Required leaves untagged). Each tag's own count (what deleting the
- * tag takes) is its item_count. Admins see every item, so the counts are over the whole library.
+ * tag takes) is its itemCount. Admins see every item, so the counts are over the whole library.
  */
 export async function taxonomyUsage(db: Database, taxonomyId: number): Promise<TaxonomyUsage> {
   const hasTag = db
