@@ -10,15 +10,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking: the signed-in user, or ANONYMOUS. */
     viewer: Viewer;
-    /** The side values read with this request's session (see SessionSideColumns); null without a signed-in session. */
-    sessionSideValues: Record<string, unknown> | null;
+    /**
+     * The side values read with this request's session (see SessionSideColumns), while the session is still the
+     * signed-in user's it was read for; null without one, and after a sign-in, sign-out or impersonation changed it.
+     */
+    readonly sessionSideValues: Record<string, unknown> | null;
   }
 }
 
 const viewers = new WeakMap<FastifyRequest, Viewer>();
 
 /**
- * Sets `request.viewer` and `request.sessionSideValues` from what the session's read brought along (the store reads
+ * Sets `request.viewer`, and gives `request.sessionSideValues`, from what the session's read brought along (the store reads
  * the user and the side values with the session, in one round trip); loads the user itself only when that is missing.
  */
 export const viewerPlugin = fp(
@@ -31,7 +34,11 @@ export const viewerPlugin = fp(
         viewers.set(this, viewer);
       },
     });
-    app.decorateRequest('sessionSideValues', null);
+    app.decorateRequest('sessionSideValues', {
+      getter(this: FastifyRequest) {
+        return currentRead(this.session)?.side ?? null;
+      },
+    });
     app.addHook('onRequest', async (request) => {
       request.viewer = await viewerForSession(app.db, request);
     });
@@ -39,16 +46,20 @@ export const viewerPlugin = fp(
   { name: 'equip-viewer', dependencies: ['equip-session'] },
 );
 
+/** What the store read with this session, while the session still belongs to the user it was read for. */
+function currentRead(session: FastifyRequest['session'] | undefined) {
+  const read = session?.readWithSession;
+  return read !== undefined && read.userId === session?.userId ? read : undefined;
+}
+
 async function viewerForSession(db: Database, request: FastifyRequest): Promise<Viewer> {
   const session = request.session;
   const userId = session?.userId;
   if (userId === undefined) return ANONYMOUS;
-  const read = session.readWithSession?.userId === userId ? session.readWithSession : undefined;
-  request.sessionSideValues = read ? read.side : null;
+  const read = currentRead(session);
   const viewer = read ? read.viewer : await loadViewer(db, userId);
   if (viewer) return viewer;
   // The user was deleted while signed in: forget the session rather than trust it.
-  request.sessionSideValues = null;
   await session.regenerate();
   return ANONYMOUS;
 }
@@ -93,7 +104,6 @@ export async function loadViewer(db: Database, userId: number): Promise<Viewer |
  */
 export async function signIn(request: FastifyRequest, userId: number): Promise<void> {
   await request.session.regenerate();
-  request.sessionSideValues = null;
   request.session.set('userId', userId);
   await request.server.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   request.viewer = (await loadViewer(request.server.db, userId)) ?? ANONYMOUS;
@@ -102,6 +112,5 @@ export async function signIn(request: FastifyRequest, userId: number): Promise<v
 /** Ends the session: the stored session is destroyed and a fresh, empty one takes its place. */
 export async function signOut(request: FastifyRequest): Promise<void> {
   await request.session.regenerate();
-  request.sessionSideValues = null;
   request.viewer = ANONYMOUS;
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Session } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { sessions, users } from '../../../server/db/schema';
@@ -131,6 +132,18 @@ describe('sessions', () => {
     expect(rows[0].expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect(JSON.stringify(rows[0].data)).not.toContain('staff@example.org');
     expect(jar.get('equip_session')).toBeTruthy();
+  });
+
+  it('never saves what the store read with the session (the user and the library snapshot) into its row', async () => {
+    const jar = await signInAs(ctx.app, 'staff@example.org');
+    const sid = decodeURIComponent(jar.get('equip_session') ?? '').split('.')[0];
+    const store = ctx.app.sessionStore;
+    const read = await new Promise<Session>((resolve, reject) => store.get(sid, (error, session) => (error ? reject(error) : resolve(session!))));
+    expect(read.readWithSession?.viewer?.email).toBe('staff@example.org');
+    await new Promise<void>((resolve, reject) => store.set(sid, read, (error) => (error ? reject(error) : resolve())));
+    const [row] = await ctx.app.db.select().from(sessions).where(eq(sessions.sid, sid));
+    expect(Object.keys(row.data as object)).toContain('userId');
+    expect(Object.keys(row.data as object)).not.toContain('readWithSession');
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax with the configured lifetime', async () => {
