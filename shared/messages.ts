@@ -58,3 +58,8 @@ export const IMAGE_MESSAGES = {
   nothingToDelete: 'Please select an image to delete',
   permissionNote: 'Please only upload images you have permission to use.',
 } as const;
+
+/** A count with its noun, which takes an s unless the count is 1: '1 affirmation', '3 items'. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

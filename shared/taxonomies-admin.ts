@@ -2,6 +2,7 @@
  * Admin taxonomies and tags (admin-curation §2 "Taxonomies and tags", §3 Taxonomy/Tag, §4 tag re-order, §5 tag and
  * taxonomy forms, §7): routes, texts, limits and page shapes shared by the server and the admin pages.
  */
+import { plural } from './messages';
 import type { Tag, Taxonomy } from './items';
 import type { Paginated } from './pagination';
 
@@ -106,8 +107,7 @@ export function deleteTaxonomyConfirm(taggedItems: number): string {
 
 /** A tag's item count as the tree says it: 'no items', '1 item', '12 items'. */
 export function tagItemCountText(itemCount: number): string {
-  if (itemCount === 0) return 'no items';
-  return itemCount === 1 ? '1 item' : `${itemCount} items`;
+  return itemCount === 0 ? 'no items' : plural(itemCount, 'item');
 }
 
 export function deleteTagConfirm(itemCount: number): string {

@@ -3,6 +3,7 @@
  * nothing, a thumb (1) or a strong affirmation (2). Per-option counts are for admins only;
  * everyone sees the item's summary (decisions: "Items").
  */
+import { plural } from '../../shared/messages';
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { AFFIRMATION_STRENGTH } from '../../shared/enums';
 import type { AffirmationOption } from '../../shared/items';
@@ -88,10 +89,6 @@ export function affirmationText({ positive, strong, negative }: { positive: numb
   if (positive > 0) parts.push(`${plural(positive, 'affirmation')}${strong > 0 ? ` (${strong} strong)` : ''}`);
   if (negative > 0) parts.push(plural(negative, 'disapproval'));
   return parts.join(', ');
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 export async function findAffirmationOptionId(db: Database, ref: string): Promise<number | null> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { escapeLikePattern, USER_SEARCH_LIMIT } from '../../server/features/item-editing/user-search';
+import { escapeLikePattern } from '../../server/db/like';
+import { USER_SEARCH_LIMIT } from '../../server/features/item-editing/user-search';
 import type { DatabaseHandle } from '../../server/db/client';
 import type { CookieJar } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';

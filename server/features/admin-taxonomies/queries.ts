@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { items, itemTags, tags, taxonomies } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { tagFields } from '../discovery';
-import { escapeLikePattern } from '../item-editing';
+import { escapeLikePattern } from '../../db/like';
 import { firstImageRef } from '../../items';
 import { itemImageUrls } from '../../../shared/items';
 import type { CreateTaxonomyInput } from './schemas';

@@ -3,6 +3,7 @@
  * anyone; private: its owner, admins and the people the owner grants access to), and what a person at each level sees
  * of the items inside, counted over the items the viewer can open themselves, so nothing locked is revealed.
  */
+import { plural } from '../../../shared/messages';
 import type { FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { ACCESS_LEVELS } from '../../../shared/levels';
@@ -20,8 +21,6 @@ import {
 import type { Database } from '../../db/client';
 import { collectionItems, items } from '../../db/schema';
 import { optional } from '../../inertia';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The collection page's `sharingExplanation` prop: sent only when asked for (the Share dialog opening). */
 export function collectionSharingExplanationProp(request: FastifyRequest, collection: CollectionAccessFacts & { id: number }) {

@@ -6,5 +6,4 @@
 export { parseCharacteristicValue } from './characteristic-values';
 export { nextItemCode } from './codes';
 export { ITEM_EDIT_ERRORS } from './messages';
-export { escapeLikePattern } from './user-search';
 export { optionalText, requiredText, text, wholeNumber, yesNo } from './values';

@@ -6,6 +6,7 @@ import { USER_SEARCH_URL } from '../../../shared/users';
 import { allowedForJson } from '../../access/guards';
 import { canSearchUsers } from '../../access/policy';
 import type { Database } from '../../db/client';
+import { escapeLikePattern } from '../../db/like';
 import { users } from '../../db/schema';
 import { userSearchQuery } from './schemas';
 import { perMinute } from '../../web/rate-limit';
@@ -18,11 +19,6 @@ export const USER_SEARCH_MESSAGES = {
   forbidden: 'You may not search users.',
   query: 'Enter 1 to 100 characters to search for.',
 } as const;
-
-/** LIKE treats % and _ as wildcards and \ as the escape; a search for them must match them literally. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * 'Name <address>' with the verified address, else the name alone. Angle brackets are dropped from the name, so the

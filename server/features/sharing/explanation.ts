@@ -3,6 +3,7 @@
  * Share dialog's 'Please Explain...' panel and used by the Grant form (danger colour, opening level). Counts are
  * of the files the viewer can see themselves, so the explanation never reveals more of the item than they see.
  */
+import { plural } from '../../../shared/messages';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../../shared/enums';
@@ -40,7 +41,6 @@ export const SHARING_TEXTS = {
   invite: 'To let someone see more of the whole library, not only this item, elevate their access level with an invitation.',
 } as const;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const levelLabel = (level: number) => `level ${level} (${LEVEL_NAMES[level as AccessLevel]})`;
 
 interface ContentFacts {

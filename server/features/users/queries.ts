@@ -5,7 +5,7 @@ import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer 
 import { returnImpersonatorsOf } from '../../auth/impersonation';
 import type { Database } from '../../db/client';
 import { auditEvents, comments, items, users, userTypes } from '../../db/schema';
-import { escapeLikePattern } from '../item-editing';
+import { escapeLikePattern } from '../../db/like';
 import type { UserListQuery } from './schemas';
 
 /** The level a user acts at: admins at 6 whatever their user type says (as `effectiveLevel`). */
