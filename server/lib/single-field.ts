@@ -75,3 +75,11 @@ export function fieldRules<const R extends FieldRules>(rules: R, badRequest: str
     body: formBody(optional) as unknown as SingleFieldRules<R>['body'],
   };
 }
+
+/** What saving one field answered: saved, or the message to show under the field. */
+export type FieldSaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+/** A save refused with `message` under `field`. */
+export function fieldRefused(field: string, message: string): FieldSaveResult {
+  return { ok: false, errors: { [field]: message } };
+}

@@ -56,8 +56,7 @@ async function postgresTemplateName(): Promise<string> {
 export async function ensurePostgresTemplate(serverUrl: string): Promise<void> {
   const name = await postgresTemplateName();
   const existing = await adminRows(serverUrl, `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`);
-  for (const other of existing.filter((datname) => datname !== name))
-    await adminQuery(serverUrl, `drop database if exists ${other}`).catch(() => undefined);
+  for (const other of existing.filter((datname) => datname !== name)) await adminQuery(serverUrl, `drop database if exists ${other}`).catch(() => undefined);
   if (existing.includes(name)) return;
   const building = `${name}_${process.pid}`;
   await adminQuery(serverUrl, `create database ${building}`);

@@ -9,7 +9,7 @@ import { CONTENT_FORMATS, EXPORT_MODES } from '../../../shared/enums';
 import { ACCESS_LEVELS } from '../../../shared/levels';
 import type { Database } from '../../db/client';
 import type { DrivePort } from '../../drive/port';
-import { fieldRules } from '../../lib/single-field';
+import { fieldRefused, fieldRules, type FieldSaveResult } from '../../lib/single-field';
 import { ITEM_EDIT_ERRORS, optionalText, requiredText, text, wholeNumber, yesNo } from '../item-editing';
 import { driveEntryOrNull } from './folder';
 import type { ContentRecord } from '../../items';
@@ -32,7 +32,6 @@ export const CONTENT_FIELD_ERRORS = {
 
 type Columns = Partial<NewContentRow>;
 type FieldAccess = 'editor' | 'curator';
-export type ContentFieldResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
 interface FieldRule {
   access: FieldAccess;
@@ -100,17 +99,16 @@ export function isCuratorField(name: ContentFieldName): boolean {
  * and, for the curators' fields, `canCurateContent`). Export PDF and a full version are checked against the drive and
  * the item's rows first.
  */
-export async function updateContentField(db: Database, drive: DrivePort, content: ContentRecord, change: ContentFieldChange): Promise<ContentFieldResult> {
+export async function updateContentField(db: Database, drive: DrivePort, content: ContentRecord, change: ContentFieldChange): Promise<FieldSaveResult> {
   const [name, parsed] = Object.entries(change)[0] as [ContentFieldName, unknown];
-  const invalid = (message: string): ContentFieldResult => ({ ok: false, errors: { [name]: message } });
   let columns = CONTENT_FIELDS[name].columns(parsed as never);
   if (name === 'export_mode' && parsed === 'doc_pdf') {
     const refusal = await pdfExportRefusal(drive, content);
-    if (refusal) return invalid(refusal);
+    if (refusal) return fieldRefused(name, refusal);
   }
   if (name === 'is_sample_of_ref') {
     const sample = await sampleColumns(db, content, parsed as string | null);
-    if (typeof sample === 'string') return invalid(sample);
+    if (typeof sample === 'string') return fieldRefused(name, sample);
     columns = sample;
   }
   await updateContentColumns(db, content.id, columns);

@@ -3,6 +3,7 @@
  * values, tags by taxonomy and quick tagging, duplicate, delete, and the user search that
  * the maintainer picker uses.
  */
+import type { FieldSaveResult } from '../../lib/single-field';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
 import { taxonomyTagsBody } from './schemas';
-import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomyField, type TaggingResult } from './tagging';
+import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomyField } from './tagging';
 import { itemFieldOf, updateItemField } from './update-field';
 import { userSearchRoutes } from './user-search';
 
@@ -37,7 +38,7 @@ async function itemTheViewerEdits(db: Database, viewer: Viewer, ref: string): Pr
   return item;
 }
 
-function afterTagging(reply: FastifyReply, item: EditableItem, result: TaggingResult, notice: string): FastifyReply {
+function afterTagging(reply: FastifyReply, item: EditableItem, result: FieldSaveResult, notice: string): FastifyReply {
   if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
   return reply.notify(notice).redirectBack(ROUTES.item.path({ ref: item.ref }));
 }

@@ -3,6 +3,7 @@
  * item's tags in one taxonomy. A non-multiselect taxonomy holds one tag per item; a required
  * taxonomy never loses its last tag.
  */
+import { fieldRefused, type FieldSaveResult } from '../../lib/single-field';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { itemTags, tags } from '../../db/schema';
@@ -10,15 +11,13 @@ import { notFound } from '../../lib/http-errors';
 import { ITEM_EDIT_ERRORS } from './messages';
 import { findTagWithTaxonomy, itemTagIdsInTaxonomy, tagIdsInTaxonomy, touchItem, type TaxonomyFacts } from './queries';
 
-export type TaggingResult = { ok: true } | { ok: false; errors: Record<string, string> };
-
 /** Errors about a taxonomy's tags are shown under the taxonomy's field, as in the New Item form. */
 export function taxonomyField(taxonomy: Pick<TaxonomyFacts, 'ref'>): string {
   return `taxonomy-${taxonomy.ref}`;
 }
 
-function refused(taxonomy: TaxonomyFacts, message: string): TaggingResult {
-  return { ok: false, errors: { [taxonomyField(taxonomy)]: message } };
+function refused(taxonomy: TaxonomyFacts, message: string): FieldSaveResult {
+  return fieldRefused(taxonomyField(taxonomy), message);
 }
 
 async function unlinkTaxonomy(db: Database, itemId: number, taxonomyId: number): Promise<void> {
@@ -35,7 +34,7 @@ async function link(db: Database, itemId: number, tagIds: number[]): Promise<voi
 }
 
 /** Adds a tag; in a non-multiselect taxonomy it replaces the item's other tag. */
-export async function addItemTag(db: Database, itemId: number, tagRef: string): Promise<TaggingResult> {
+export async function addItemTag(db: Database, itemId: number, tagRef: string): Promise<FieldSaveResult> {
   const tag = await findTagWithTaxonomy(db, tagRef);
   if (!tag) throw notFound();
   await db.transaction(async (tx) => {
@@ -46,7 +45,7 @@ export async function addItemTag(db: Database, itemId: number, tagRef: string): 
   return { ok: true };
 }
 
-export async function removeItemTag(db: Database, itemId: number, tagRef: string): Promise<TaggingResult> {
+export async function removeItemTag(db: Database, itemId: number, tagRef: string): Promise<FieldSaveResult> {
   const tag = await findTagWithTaxonomy(db, tagRef);
   if (!tag) throw notFound();
   return db.transaction(async (tx) => {
@@ -60,7 +59,7 @@ export async function removeItemTag(db: Database, itemId: number, tagRef: string
 }
 
 /** Makes `tagRefs` the item's exact tags in the taxonomy. */
-export async function setTaxonomyTags(db: Database, itemId: number, taxonomy: TaxonomyFacts, tagRefs: string[]): Promise<TaggingResult> {
+export async function setTaxonomyTags(db: Database, itemId: number, taxonomy: TaxonomyFacts, tagRefs: string[]): Promise<FieldSaveResult> {
   const wanted = [...new Set(tagRefs)];
   if (!taxonomy.multiselect && wanted.length > 1) return refused(taxonomy, ITEM_EDIT_ERRORS.singleTag(taxonomy.title));
   if (taxonomy.required && wanted.length === 0) return refused(taxonomy, ITEM_EDIT_ERRORS.requiredTaxonomy(taxonomy.title));
@@ -75,7 +74,7 @@ export async function setTaxonomyTags(db: Database, itemId: number, taxonomy: Ta
 }
 
 /** Removes all of the item's tags in the taxonomy, which a required taxonomy refuses. */
-export async function clearTaxonomyTags(db: Database, itemId: number, taxonomy: TaxonomyFacts): Promise<TaggingResult> {
+export async function clearTaxonomyTags(db: Database, itemId: number, taxonomy: TaxonomyFacts): Promise<FieldSaveResult> {
   if (taxonomy.required) return refused(taxonomy, ITEM_EDIT_ERRORS.requiredTaxonomy(taxonomy.title));
   await db.transaction(async (tx) => {
     await unlinkTaxonomy(tx, itemId, taxonomy.id);

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { singleField } from '../../lib/single-field';
+import { fieldRefused, singleField, type FieldSaveResult } from '../../lib/single-field';
 import { parseCharacteristicValue } from './characteristic-values';
 import {
   characteristicRefOf,
@@ -31,10 +31,6 @@ import {
 import { BAD_EDIT_REQUEST, ITEM_EDIT_ERRORS } from './messages';
 import { findCharacteristic, setCharacteristicValue, touchItem, userIdByRef, type EditableItem } from './queries';
 
-export type FieldUpdateResult = { ok: true } | { ok: false; errors: Record<string, string> };
-
-const invalid = (field: string, message: string): FieldUpdateResult => ({ ok: false, errors: { [field]: message } });
-
 /** A name PATCH /i/{ref} takes: an item field, the maintainer's, or a characteristic's (`characteristic-{ref}`). */
 type ItemEditName = ItemFieldName | typeof MAINTAINER_FIELD | `${typeof CHARACTERISTIC_FIELD_PREFIX}${string}`;
 const isItemEditName = (name: string): name is ItemEditName => isItemFieldName(name) || name === MAINTAINER_FIELD || characteristicRefOf(name) !== null;
@@ -43,17 +39,17 @@ const isItemEditName = (name: string): name is ItemEditName => isItemFieldName(n
 export const itemFieldOf = (body: unknown): [name: ItemEditName, value: unknown] => singleField(body, isItemEditName, BAD_EDIT_REQUEST);
 
 /** Saves the field `itemFieldOf` found, on an item the viewer may edit (the caller has checked `canEditItem`). */
-export async function updateItemField(db: Database, viewer: Viewer, item: EditableItem, name: ItemEditName, input: unknown): Promise<FieldUpdateResult> {
+export async function updateItemField(db: Database, viewer: Viewer, item: EditableItem, name: ItemEditName, input: unknown): Promise<FieldSaveResult> {
   if (name === MAINTAINER_FIELD) return reassignMaintainer(db, viewer, item, input);
   if (!isItemFieldName(name)) return updateCharacteristic(db, viewer, item, name, characteristicRefOf(name)!, input);
 
   const rule = ITEM_FIELDS[name];
   if (rule.access === 'curator' && !canCurateItem(viewer)) throw forbidden();
   const parsed = rule.parse(input);
-  if (!parsed.ok) return invalid(name, parsed.message);
+  if (!parsed.ok) return fieldRefused(name, parsed.message);
   if (parsed.columns.visibility !== undefined) assertMayChangeVisibility(viewer, item, parsed.columns.visibility);
   if (parsed.columns.minimumAccessLevel !== undefined && !canSetMinimumAccessLevel(viewer, item, parsed.columns.minimumAccessLevel)) {
-    return invalid(name, ITEM_EDIT_ERRORS.accessLevelNotAllowed);
+    return fieldRefused(name, ITEM_EDIT_ERRORS.accessLevelNotAllowed);
   }
   await writeColumns(db, item, parsed.columns);
   return { ok: true };
@@ -67,11 +63,11 @@ function assertMayChangeVisibility(viewer: Viewer, item: EditableItem, target: n
   throw forbidden();
 }
 
-async function reassignMaintainer(db: Database, viewer: Viewer, item: EditableItem, input: unknown): Promise<FieldUpdateResult> {
+async function reassignMaintainer(db: Database, viewer: Viewer, item: EditableItem, input: unknown): Promise<FieldSaveResult> {
   if (!canCurateItem(viewer)) throw forbidden();
   const ref = maintainerRef.safeParse(input);
   const userId = ref.success ? await userIdByRef(db, ref.data) : null;
-  if (userId === null) return invalid(MAINTAINER_FIELD, ITEM_EDIT_ERRORS.unknownUser);
+  if (userId === null) return fieldRefused(MAINTAINER_FIELD, ITEM_EDIT_ERRORS.unknownUser);
   await writeColumns(db, item, { createdByUserId: userId });
   return { ok: true };
 }
@@ -83,12 +79,12 @@ async function updateCharacteristic(
   name: string,
   characteristicRef: string,
   input: unknown,
-): Promise<FieldUpdateResult> {
+): Promise<FieldSaveResult> {
   const characteristic = await findCharacteristic(db, characteristicRef);
   if (!characteristic) throw notFound();
   if (!canEditCharacteristicValue(viewer, item, characteristic)) throw forbidden();
   const parsed = parseCharacteristicValue(characteristic, input);
-  if (!parsed.ok) return invalid(name, parsed.message);
+  if (!parsed.ok) return fieldRefused(name, parsed.message);
   await db.transaction(async (tx) => {
     await setCharacteristicValue(tx, item.id, characteristic.id, parsed.value);
     await touchItem(tx, item.id);

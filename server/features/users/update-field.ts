@@ -9,14 +9,10 @@ import { canChangeUserType, canEditUser, canSetUserFlag, canSetUserType, type Vi
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden } from '../../lib/http-errors';
-import { fieldRules, type FieldName } from '../../lib/single-field';
+import { fieldRefused, fieldRules, type FieldName, type FieldSaveResult } from '../../lib/single-field';
 import { INT4_MAX } from '../../lib/validation';
 import { findUserType, type ManagedUser } from './queries';
 import { isVerifiedByAnother } from '../../auth/verification';
-
-export type UserFieldResult = { ok: true } | { ok: false; errors: Record<string, string> };
-
-const invalid = (field: string, message: string): UserFieldResult => ({ ok: false, errors: { [field]: message } });
 
 const NAME_MAX = 200;
 const EMAIL_MAX = 320;
@@ -65,7 +61,7 @@ export async function updateUserField(
   user: ManagedUser,
   name: FieldName<typeof USER_FIELD_RULES.rules>,
   input: unknown,
-): Promise<UserFieldResult> {
+): Promise<FieldSaveResult> {
   if (!canEditUser(viewer, user)) throw forbidden();
   if (isFlagField(name) && !canSetUserFlag(viewer, user, name)) throw forbidden();
   const field = USER_FIELD_RULES.check(name, input);
@@ -80,24 +76,24 @@ export async function updateUserField(
   return { ok: true };
 }
 
-async function changeUserType(db: Database, viewer: Viewer, user: ManagedUser, typeId: number): Promise<UserFieldResult> {
+async function changeUserType(db: Database, viewer: Viewer, user: ManagedUser, typeId: number): Promise<FieldSaveResult> {
   const type = await findUserType(db, typeId);
-  if (!type) return invalid(USER_TYPE_FIELD, USER_ERRORS.userType);
-  if (!canChangeUserType(viewer, user)) return invalid(USER_TYPE_FIELD, USER_ERRORS.ownUserType);
-  if (!canSetUserType(viewer, type)) return invalid(USER_TYPE_FIELD, USER_ERRORS.userTypeAboveOwnLevel);
+  if (!type) return fieldRefused(USER_TYPE_FIELD, USER_ERRORS.userType);
+  if (!canChangeUserType(viewer, user)) return fieldRefused(USER_TYPE_FIELD, USER_ERRORS.ownUserType);
+  if (!canSetUserType(viewer, type)) return fieldRefused(USER_TYPE_FIELD, USER_ERRORS.userTypeAboveOwnLevel);
   await db.update(users).set({ userTypeId: type.id }).where(eq(users.id, user.id));
   return { ok: true };
 }
 
 /** A new address is not verified yet: the user confirms it as at sign-up. */
-async function changeEmail(db: Database, user: ManagedUser, email: string | null): Promise<UserFieldResult> {
+async function changeEmail(db: Database, user: ManagedUser, email: string | null): Promise<FieldSaveResult> {
   if ((email ?? '').toLowerCase() === (user.email ?? '').toLowerCase() && email !== null) {
     await db.update(users).set({ email }).where(eq(users.id, user.id));
     return { ok: true };
   }
   // Taken only when another account holds it verified: a mere claim elsewhere neither stops a user manager nor shows
   // (the address set here is unverified; proving it by the link drops the other claims, verifyCurrentEmail).
-  if (email !== null && (await isVerifiedByAnother(db, email, user.id))) return invalid('email', USER_ERRORS.emailTaken);
+  if (email !== null && (await isVerifiedByAnother(db, email, user.id))) return fieldRefused('email', USER_ERRORS.emailTaken);
   await db.update(users).set({ email, emailVerifiedAt: null, emailVerificationTokenHash: null, emailVerificationSentAt: null }).where(eq(users.id, user.id));
   return { ok: true };
 }
