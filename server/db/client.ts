@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isRetryableTransactionFailure } from './errors';
+import { currentChangeContext } from './change-context';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -142,13 +143,22 @@ function guardTransactions(db: Database): { count: number } {
     retryTransientFailures(
       () =>
         begin(async (tx) => {
-          await tx.execute(sql`select 1 from ${schema.libraryState} where ${schema.libraryState.id} = 1 for no key update`);
+          await tx.execute(sql`select ${changeContextSetting()} from ${schema.libraryState} where ${schema.libraryState.id} = 1 for no key update`);
           return callback(tx);
         }, config),
       () => (retries.count += 1),
     );
   db.transaction = guarded;
   return retries;
+}
+
+/**
+ * The change context (change-context.ts) for the history's trigger, local to the transaction; in the statement that
+ * takes the lock order, so it costs no round trip.
+ */
+function changeContextSetting(): SQL {
+  const context = currentChangeContext();
+  return context ? sql`set_config('equip.change', ${JSON.stringify(context)}, true)` : sql`1`;
 }
 
 /** Runs `attempt`, and again after a short random pause while it fails with a deadlock or serialization failure. */

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ADVANCED_ACTION_BUTTONS, ADVANCED_ACTIONS, ADVANCED_MESSAGES } from '../../shared/advanced';
 import { DRIVE_HEALTH_ACTIONS, VISIBILITY } from '../../shared/enums';
 import { SIGN_IN_HINT } from '../../shared/messages';
-import { auditEvents, brokenExternalLinkAlerts, deploymentTasks, invitations, items, shares, users, userTypes } from '../../server/db/schema';
+import { changeHistory, brokenExternalLinkAlerts, deploymentTasks, invitations, items, shares, users, userTypes } from '../../server/db/schema';
 import type { CookieJar } from '../support/app';
 import { send, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
@@ -120,7 +120,7 @@ describe('POST /admin/advanced', () => {
     expect((await ctx.db().select().from(deploymentTasks)).map((task) => task.state).sort()).toEqual(['done', 'failed']);
     expect((await runAction(jar, 'clear_failed_deployment_tasks')).response).toContain('Cleared 1 failed deployment task.');
     expect((await ctx.db().select().from(deploymentTasks)).map((task) => task.state)).toEqual(['done']);
-    const audited = await ctx.db().select().from(auditEvents).where(eq(auditEvents.action, 'advanced:clear_running_deployment_tasks'));
+    const audited = await ctx.db().select().from(changeHistory).where(eq(changeHistory.kind, 'advanced:clear_running_deployment_tasks'));
     expect(audited).toHaveLength(1);
     await ctx.db().delete(deploymentTasks);
   });

@@ -5,7 +5,7 @@ import { EMPTY_STATES } from '../../shared/messages';
 import { PAGINATION_LABELS, type PaginationLink } from '../../shared/pagination';
 import { USER_LIST_PAGE_SIZE, USER_NOTICES } from '../../shared/users';
 import type { DatabaseHandle } from '../../server/db/client';
-import { auditEvents, comments, items, users, userTypes } from '../../server/db/schema';
+import { changeHistory, comments, items, users, userTypes } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/auth/session';
 import { lockEmailAddress, verifyCurrentEmail } from '../../server/auth/verification';
 import type { CookieJar } from '../support/app';
@@ -474,8 +474,8 @@ describe('DELETE /user/{ref}', () => {
     expect((await db().select().from(items).where(eq(items.id, item.id)))[0]?.createdByUserId).toBeNull();
     expect((await db().select().from(comments).where(eq(comments.id, comment.id)))[0]?.userId).toBeNull();
     expect((await nextPage(context.app, jar)).notices).toEqual([`Deleted ${target.name}`]);
-    const [audit] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'delete_user'));
-    expect(audit).toMatchObject({ actorUserId: (await userRow(USER_MANAGER)).id, details: { ref: target.ref, name: target.name } });
+    const [audit] = await db().select().from(changeHistory).where(eq(changeHistory.kind, 'delete_user'));
+    expect(audit).toMatchObject({ actorUserId: (await userRow(USER_MANAGER)).id, changes: { ref: target.ref, name: target.name } });
   });
 
   it('refuses deleting oneself and anyone above one’s level', async () => {
@@ -534,8 +534,8 @@ describe('impersonation', () => {
     const actor = await userRow(actorEmail);
     return db()
       .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, action), eq(auditEvents.actorUserId, actor.id)));
+      .from(changeHistory)
+      .where(and(eq(changeHistory.kind, action), eq(changeHistory.actorUserId, actor.id)));
   }
 
   it('lets a superadmin act as a user: new session id, audit row, the banner prop, and a way back', async () => {
@@ -614,9 +614,9 @@ describe('impersonation', () => {
       // The same session goes on: a state-changing call with its CSRF token is accepted.
       expect((await send(context.app, jar, 'POST', `/user/${(await userRow(MEMBER)).ref}/flag_all_unapproved_comments`)).statusCode).toBe(303);
     }
-    const stopped = (await auditRows('stop_impersonating', SUPERADMIN)).filter((row) => (row.details as { ref?: string }).ref === target.ref);
+    const stopped = (await auditRows('stop_impersonating', SUPERADMIN)).filter((row) => (row.changes as { ref?: string }).ref === target.ref);
     expect(stopped).toHaveLength(2);
-    for (const row of stopped) expect(row).toMatchObject({ subjectUserId: null, details: { ref: target.ref, reason: 'user deleted' } });
+    for (const row of stopped) expect(row).toMatchObject({ subjectUserId: null, changes: { ref: target.ref, reason: 'user deleted' } });
   });
 
   it('answers 400 to stop_impersonating when not acting as anyone', async () => {

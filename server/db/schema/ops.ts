@@ -139,18 +139,46 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Actions that must stay accountable (impersonation, access changes made for someone else). */
-export const auditEvents = pgTable(
-  'audit_events',
+/**
+ * The history of every change (issue 19 §2, docs/decisions.md "A history of every change"): one row per changed row of
+ * an audited table, written by the `record_change` trigger (migration 0022) in the statement's own transaction, and one
+ * row per event that is no row's change (impersonation, a deleted user, an Advanced action). Who and through which
+ * route come from the transaction's change context (server/db/change-context.ts). Ids are kept without foreign keys:
+ * history never blocks a write, and outlives what it names.
+ */
+export const changeHistory = pgTable(
+  'change_history',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    action: varchar('action', { length: 64 }).notNull(),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    subjectUserId: integer('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
-    details: jsonb('details').notNull().default({}),
+    /** The table's kind ('item', 'item_tag', 'tag', …) or the event ('impersonate', 'advanced:…'). */
+    kind: varchar('kind', { length: 64 }).notNull(),
+    /** insert, update, delete, or event. */
+    operation: varchar('operation', { length: 8 }).notNull().default('event'),
+    actorUserId: integer('actor_user_id'),
+    impersonatorUserId: integer('impersonator_user_id'),
+    subjectUserId: integer('subject_user_id'),
+    /** The changed row's id, when it has one. */
+    subjectId: integer('subject_id'),
+    /** The item the change belongs to (an item's own row or one of its parts), for its History tab. */
+    itemId: integer('item_id'),
+    /** update: { column: [old, new] } for the columns that changed; insert and delete: the row; event: its details. */
+    changes: jsonb('changes').notNull().default({}),
+    /** 'PATCH /i/:ref', or null for a change made outside a request (a job, a migration, the seed). */
+    route: varchar('route', { length: 200 }),
+    requestId: varchar('request_id', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_events_actor_idx').on(t.actorUserId, t.createdAt), index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt)],
+  (t) => [
+    index('change_history_item_idx')
+      .on(t.itemId, t.id)
+      .where(sql`${t.itemId} is not null`),
+    index('change_history_actor_idx').on(t.actorUserId, t.id),
+    index('change_history_subject_user_idx')
+      .on(t.subjectUserId, t.id)
+      .where(sql`${t.subjectUserId} is not null`),
+    index('change_history_created_idx').on(t.createdAt),
+    index('change_history_kind_idx').on(t.kind, t.id),
+  ],
 );
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/advanced';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canUseAdvanced } from '../../access/policy';
-import { auditEvents } from '../../db/schema';
+import { recordEvent } from '../../history';
 import { notFound } from '../../lib/http-errors';
 import { organisationMemberLevel } from '../drive-health';
 import { imagesDirIn } from '../images';
@@ -39,7 +39,7 @@ declare module 'fastify' {
 /** Longest report kept for the next page (a capped listing fits well within it). */
 const RESPONSE_MAX_CHARS = 300_000;
 
-/** Actions that change data or drive files: recorded in audit_events. */
+/** Actions that change data or drive files: recorded in the history. */
 const CHANGING_ACTIONS: ReadonlySet<AdvancedAction> = new Set<AdvancedAction>([
   'clear_running_deployment_tasks',
   'clear_failed_deployment_tasks',
@@ -100,7 +100,7 @@ function startAdvancedRun(request: FastifyRequest, action: AdvancedAction) {
     work: async (progress) => {
       const report = await runAdvancedAction(action, advancedContext(app, progress));
       if (CHANGING_ACTIONS.has(action)) {
-        await app.db.insert(auditEvents).values({ action: `advanced:${action}`, actorUserId, details: { action } });
+        await recordEvent(app.db, { kind: `advanced:${action}`, actorUserId, subjectUserId: null, details: { action } });
       }
       return report;
     },

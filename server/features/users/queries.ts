@@ -3,8 +3,9 @@ import { clampLevel } from '../../../shared/levels';
 import { USER_LEVEL_FILTER_LEVELS, USER_LIST_PAGE_SIZE, type UserComment, type UserListEntry, type UserTypeSummary } from '../../../shared/users';
 import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer } from '../../access/policy';
 import { returnImpersonatorsOf } from '../../auth/impersonation';
+import { recordEvent } from '../../history';
 import type { Database } from '../../db/client';
-import { auditEvents, comments, items, users, userTypes } from '../../db/schema';
+import { comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../../db/like';
 import type { UserListQuery } from './schemas';
 
@@ -149,33 +150,24 @@ export async function flagUnapprovedComments(db: Database, userId: number): Prom
   return flagged.length;
 }
 
-export type AuditAction = 'impersonate' | 'stop_impersonating' | 'delete_user';
-
-export async function recordAuditEvent(
-  db: Pick<Database, 'insert'>,
-  event: { action: AuditAction; actorUserId: number | null; subjectUserId: number | null; details?: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(auditEvents).values({ ...event, details: event.details ?? {} });
-}
-
 /**
  * Deletes the user; the foreign keys decide the rest: their items stay in the library without a maintainer, their
- * comments stay without an author, their sessions and sign-in identities go. The audit row keeps who it was. Anyone
+ * comments stay without an author, their sessions and sign-in identities go. The history's event keeps who it was. Anyone
  * acting as the user is first returned to their own account, and that is recorded as their stopping.
  * Those sessions are rewritten before the user row is deleted, in the order a session save takes the two (its row,
  * then the user through the foreign key).
  */
 export async function deleteUser(db: Database, actorUserId: number, user: ManagedUser): Promise<void> {
   await db.transaction(async (tx) => {
-    await recordAuditEvent(tx, {
-      action: 'delete_user',
+    await recordEvent(tx, {
+      kind: 'delete_user',
       actorUserId,
       subjectUserId: null,
       details: { ref: user.ref, name: user.name, email: user.email, user_type: user.userType.title },
     });
     for (const realUserId of await returnImpersonatorsOf(tx, user)) {
-      await recordAuditEvent(tx, {
-        action: 'stop_impersonating',
+      await recordEvent(tx, {
+        kind: 'stop_impersonating',
         actorUserId: realUserId,
         subjectUserId: null,
         details: { ref: user.ref, reason: 'user deleted' },

@@ -32,18 +32,9 @@ import { impersonatorOf, startImpersonating, stopImpersonating } from '../../aut
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
-import {
-  allUserTypes,
-  commentsBy,
-  deleteUser,
-  findManagedUser,
-  flagUnapprovedComments,
-  itemsCreatedBy,
-  listUsers,
-  recordAuditEvent,
-  type ManagedUser,
-} from './queries';
+import { allUserTypes, commentsBy, deleteUser, findManagedUser, flagUnapprovedComments, itemsCreatedBy, listUsers, type ManagedUser } from './queries';
 import { userListQuerySchema } from './schemas';
+import { recordEvent } from '../../history';
 import { updateUserField, USER_FIELD_RULES } from './update-field';
 import { perMinute } from '../../web/rate-limit';
 import { describedAs } from '../../access/guards';
@@ -108,8 +99,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!stopped) throw new HttpError(400, NOT_IMPERSONATING);
     const real = request.viewer;
     if (isSignedIn(real)) {
-      await recordAuditEvent(app.db, {
-        action: 'stop_impersonating',
+      await recordEvent(app.db, {
+        kind: 'stop_impersonating',
         actorUserId: real.id,
         subjectUserId: stopped.subjectUserId,
         details: { request_id: request.id },
@@ -179,7 +170,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await userTheViewerOpens(request, request.params.ref);
     if (!isSignedIn(viewer) || !canImpersonate(viewer, user, impersonatorOf(request) !== null)) throw refusal(request);
     // Recorded first: no one acts as another user without a trace.
-    await recordAuditEvent(app.db, { action: 'impersonate', actorUserId: viewer.id, subjectUserId: user.id, details: { request_id: request.id } });
+    await recordEvent(app.db, { kind: 'impersonate', actorUserId: viewer.id, subjectUserId: user.id, details: { request_id: request.id } });
     await startImpersonating(request, user.id);
     reply.notify(USER_NOTICES.impersonating(user.name));
     return reply.redirect('/', 303);
