@@ -192,6 +192,24 @@ export const itemTags = pgTable(
   (t) => [primaryKey({ columns: [t.itemId, t.tagId] }), index('item_tags_tag_level_item_idx').on(t.tagId, t.itemListingLevel, t.itemId)],
 );
 
+/**
+ * The labels of tags merged into another (issue 19 §3): /tag/{label} of a merged tag redirects to its target's page.
+ * A tag that has the label (made later, or renamed to it) wins over the redirect; a deleted target takes its redirects with it.
+ */
+export const tagLabelRedirects = pgTable(
+  'tag_label_redirects',
+  {
+    id: id(),
+    /** The merged tag's label, lowercased as /tag/{label} reads it; one target per label (the latest merge). */
+    label: varchar('label', { length: 120 }).notNull().unique(),
+    targetTagId: integer('target_tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tag_label_redirects_target_idx').on(t.targetTagId)],
+);
+
 export const characteristics = pgTable('characteristics', {
   id: id(),
   ref: ref(),
