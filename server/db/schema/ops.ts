@@ -1,4 +1,4 @@
-import { bigint, check, index, smallint, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, smallint, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, ref } from './columns';
 import { items } from './library';
@@ -47,6 +47,43 @@ export const httpRequests = pgTable(
   },
   // (created_at, id): the stats' date ranges, and the keyset of the CSV download (features/admin-stats/csv.ts).
   (t) => [index('http_requests_created_id_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * Opens of item pages and contents per UTC day and user type (issue 19 §8, features/request-log/opens.ts): a count,
+ * never the person. The ref has no foreign key, so a deleted item's opens stay (shown as its path, "(deleted)") until
+ * the request log's retention sweeps the day. Visitors who were not signed in have no user type (null, one row).
+ */
+export const opensPerUserType = pgTable(
+  'opens_per_user_type',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    ref: varchar('ref', { length: 24 }).notNull(),
+    userTypeId: integer('user_type_id'),
+    openCount: integer('open_count').notNull(),
+  },
+  (t) => [
+    unique('opens_per_user_type_key').on(t.day, t.kind, t.ref, t.userTypeId).nullsNotDistinct(),
+    check('opens_per_user_type_kind_check', sql`${t.kind} in ('item', 'content')`),
+  ],
+);
+
+/**
+ * Searches that found nothing per UTC day (issue 19 §8, features/request-log/unmatched-searches.ts): the normalised
+ * search text only, how many times and when last; never who searched. Swept with the request log.
+ */
+export const unmatchedSearches = pgTable(
+  'unmatched_searches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    searchText: varchar('search_text', { length: 100 }).notNull(),
+    searchCount: integer('search_count').notNull(),
+    lastSearchedAt: timestamp('last_searched_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [unique('unmatched_searches_key').on(t.day, t.searchText)],
 );
 
 export const brokenExternalLinkAlerts = pgTable(
