@@ -64,6 +64,50 @@ export const comments = pgTable(
   (t) => [index('comments_item_idx').on(t.itemId, t.createdAt), index('comments_user_idx').on(t.userId), index('comments_flagged_idx').on(t.flagged)],
 );
 
+/**
+ * One person's flag on a comment (issue 19 §5, docs/decisions.md "Moderation queue"): why (a FLAG_REASONS key, or null
+ * when the client sent none) and their optional words. One waiting flag per person and comment; approving the comment
+ * stamps its flags `approved_at` (they count towards the flagger's approved flags), deleting it takes them with it.
+ */
+export const commentFlags = pgTable(
+  'comment_flags',
+  {
+    id: id(),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: varchar('reason', { length: 32 }),
+    note: varchar('note', { length: 500 }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('comment_flags_waiting_unique')
+      .on(t.commentId, t.userId)
+      .where(sql`${t.approvedAt} is null`),
+    index('comment_flags_comment_idx').on(t.commentId),
+    index('comment_flags_user_idx').on(t.userId),
+  ],
+);
+
+/** A comment an admin removed, kept as a count for its author's history in the queue (the words go with the comment). */
+export const commentRemovals = pgTable(
+  'comment_removals',
+  {
+    id: id(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedById: integer('removed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 32 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comment_removals_author_idx').on(t.authorId)],
+);
+
 export const shares = pgTable(
   'shares',
   {
