@@ -23,6 +23,7 @@ import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, Taxonom
 import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedRunView } from './advanced';
+import type { TagMergePreview, TagMergeTarget } from './tag-merge';
 
 export interface PagePropsMap {
   Home: {
@@ -223,6 +224,15 @@ export interface PagePropsMap {
     total: number;
     all: boolean;
     filters: { search: string };
+  };
+  /** /admin/tag/{ref}/merge (issue 19 §3): the tag, the tags it may be merged into, and the preview of `?into=`'s merge. */
+  'admin/taxonomy/Merge': {
+    tag: { ref: string; label: string };
+    taxonomy: { ref: string; title: string };
+    targets: TagMergeTarget[];
+    /** The chosen target's ref, when it is one of `targets`. */
+    into: string | null;
+    preview: TagMergePreview | null;
   };
   /**
    * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter

@@ -111,5 +111,6 @@ export const ROUTES = {
   adminTaxonomyAllItems: route(`${ADMIN_TAXONOMIES_URL}/:ref/item/all`, ['GET']),
   adminTag: route('/admin/tag/:ref', ['PATCH', 'DELETE']),
   adminTagReposition: route('/admin/tag/:ref/reposition', ['POST']),
+  adminTagMerge: route('/admin/tag/:ref/merge', ['GET', 'POST']),
   adminStatsTop: route(`${STATS_URL}/:parameter`, ['GET']),
 } as const;
