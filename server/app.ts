@@ -60,7 +60,6 @@ import { adminDashboardRoutes } from './features/admin/routes';
 import { adminCharacteristicRoutes } from './features/admin-characteristics/routes';
 import { adminAffirmationRoutes } from './features/admin-affirmations/routes';
 import { adminTaxonomyRoutes } from './features/admin-taxonomies/routes';
-import { tagMergeRoutes } from './features/admin-taxonomies/merge-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -241,7 +240,6 @@ async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
     adminCharacteristicRoutes,
     adminAffirmationRoutes,
     adminTaxonomyRoutes,
-    tagMergeRoutes,
     adminStatsRoutes,
     adminAdvancedRoutes,
   ]) {

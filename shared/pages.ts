@@ -12,18 +12,17 @@ import type { ForbiddenHelp, Share, SharingExplanation } from './sharing';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
-import type { Paginated } from './pagination';
+import type { ListPlace, Paginated } from './pagination';
 import type { ItemTask } from './items';
 import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
 import type { PaginatedComments } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
 import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
-import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TaxonomyUsage } from './taxonomies-admin';
+import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TagMoveTarget, TaxonomyUsage } from './taxonomies-admin';
 import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedRunView } from './advanced';
-import type { TagMergePreview, TagMergeTarget } from './tag-merge';
 
 export interface PagePropsMap {
   Home: {
@@ -189,6 +188,7 @@ export interface PagePropsMap {
   /** /admin/characteristic and /admin/characteristics (admin-curation §2): every characteristic, paged. */
   'admin/characteristic/Index': {
     characteristics: Paginated<AdminCharacteristic>;
+    order: ListPlace;
     /** The formats a characteristic may have, key → label. */
     formats: Record<string, string>;
   };
@@ -202,6 +202,7 @@ export interface PagePropsMap {
   /** /admin/affirmation (admin-curation §2): every affirmation, paged. */
   'admin/affirmation/Index': {
     affirmations: Paginated<AdminAffirmation>;
+    order: ListPlace;
   };
   /** /admin/affirmation/{ref} (admin-curation §2, §3). */
   'admin/affirmation/Show': {
@@ -215,6 +216,8 @@ export interface PagePropsMap {
   'admin/taxonomy/Show': {
     taxonomy: AdminTaxonomyDetail;
     usage: TaxonomyUsage;
+    /** On demand, for the Move to… dialog: every taxonomy with its tags. */
+    moveTargets?: TagMoveTarget[];
   };
   /** /admin/taxonomy/{ref}/item (items without a tag in it) and /admin/taxonomy/{ref}/item/all: the quick-tag matrix. */
   'admin/taxonomy/Items': {
@@ -224,15 +227,6 @@ export interface PagePropsMap {
     total: number;
     all: boolean;
     filters: { search: string };
-  };
-  /** /admin/tag/{ref}/merge (issue 19 §3): the tag, the tags it may be merged into, and the preview of `?into=`'s merge. */
-  'admin/taxonomy/Merge': {
-    tag: { ref: string; label: string };
-    taxonomy: { ref: string; title: string };
-    targets: TagMergeTarget[];
-    /** The chosen target's ref, when it is one of `targets`. */
-    into: string | null;
-    preview: TagMergePreview | null;
   };
   /**
    * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter
