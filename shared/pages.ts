@@ -12,15 +12,15 @@ import type { ForbiddenHelp, Share, SharingExplanation } from './sharing';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
-import type { ListPlace, Paginated } from './pagination';
+import type { Paginated } from './pagination';
 import type { ItemTask } from './items';
 import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
 import type { PaginatedComments } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
 import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
-import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TagMoveTarget, TaxonomyUsage } from './taxonomies-admin';
-import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
+import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TaxonomyUsage } from './taxonomies-admin';
+import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult, UnmatchedSearchResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedRunView } from './advanced';
 
@@ -188,7 +188,6 @@ export interface PagePropsMap {
   /** /admin/characteristic and /admin/characteristics (admin-curation §2): every characteristic, paged. */
   'admin/characteristic/Index': {
     characteristics: Paginated<AdminCharacteristic>;
-    order: ListPlace;
     /** The formats a characteristic may have, key → label. */
     formats: Record<string, string>;
   };
@@ -202,7 +201,6 @@ export interface PagePropsMap {
   /** /admin/affirmation (admin-curation §2): every affirmation, paged. */
   'admin/affirmation/Index': {
     affirmations: Paginated<AdminAffirmation>;
-    order: ListPlace;
   };
   /** /admin/affirmation/{ref} (admin-curation §2, §3). */
   'admin/affirmation/Show': {
@@ -216,8 +214,6 @@ export interface PagePropsMap {
   'admin/taxonomy/Show': {
     taxonomy: AdminTaxonomyDetail;
     usage: TaxonomyUsage;
-    /** On demand, for the Move to… dialog: every taxonomy with its tags. */
-    moveTargets?: TagMoveTarget[];
   };
   /** /admin/taxonomy/{ref}/item (items without a tag in it) and /admin/taxonomy/{ref}/item/all: the quick-tag matrix. */
   'admin/taxonomy/Items': {
@@ -230,12 +226,17 @@ export interface PagePropsMap {
   };
   /**
    * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter
-   * and topResults, /admin/stats/time[/month|/year] gives overTimeResults; the others are empty.
+   * and topResults, /admin/stats/time[/month|/year] gives overTimeResults, /admin/stats/opened mostOpened and
+   * /admin/stats/unmatched_searches unmatchedSearches (issue 19 §8); the others are empty.
    */
   'admin/stats/Index': {
     topByParameter: string | null;
     topResults: StatsTopResult[];
     overTimeResults: StatsOverTimeResult[];
+    /** One group per user type that opened something in the range. */
+    mostOpened: StatsOpenedGroup[];
+    /** Largest count first. */
+    unmatchedSearches: UnmatchedSearchResult[];
     /** The date range shown, kept in the query string of every stats link. */
     range: StatsRange;
     /** This page's path, for the range form. */

@@ -10,7 +10,8 @@ import { openItemPage } from './detail';
 import { itemPageProps } from './page';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
 import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS } from './schemas';
-import { isCountedView, refreshRecentViewCountsPeriodically } from './views';
+import { refreshRecentViewCountsPeriodically } from './views';
+import { isCountedView } from '../../lib/counted-visit';
 import { checkSharedItemLink, sharingExplanationProp } from '../sharing';
 import { cachedReadsFor } from '../discovery';
 
@@ -26,6 +27,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     if (isCountedView(request, 'items/Show')) {
       const { record, parts } = await openItemPage(app.db, viewer, ref, now, await cachedReadsFor(request), { withOwnView: true });
       app.itemViews.record({ itemId: record.id, userId: viewer.id, viewedAt: now });
+      app.openCounts.record({ kind: 'item', ref: record.ref, userTypeId: viewer.userTypeId, at: now });
       return showItem(reply, itemPageProps(app.db, app.drive, viewer, record, now, parts), sharingExplanationProp(request, record, now));
     }
     const record = await openItemForViewer(app.db, viewer, ref, now);
