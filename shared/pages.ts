@@ -20,7 +20,7 @@ import type { PaginatedComments } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
 import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
 import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TaxonomyUsage } from './taxonomies-admin';
-import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult, UnmatchedSearchResult } from './stats';
+import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedRunView } from './advanced';
 
@@ -226,17 +226,12 @@ export interface PagePropsMap {
   };
   /**
    * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter
-   * and topResults, /admin/stats/time[/month|/year] gives overTimeResults, /admin/stats/opened mostOpened and
-   * /admin/stats/unmatched_searches unmatchedSearches (issue 19 §8); the others are empty.
+   * and topResults, /admin/stats/time[/month|/year] gives overTimeResults; the others are empty.
    */
   'admin/stats/Index': {
     topByParameter: string | null;
     topResults: StatsTopResult[];
     overTimeResults: StatsOverTimeResult[];
-    /** One group per user type that opened something in the range. */
-    mostOpened: StatsOpenedGroup[];
-    /** Largest count first. */
-    unmatchedSearches: UnmatchedSearchResult[];
     /** The date range shown, kept in the query string of every stats link. */
     range: StatsRange;
     /** This page's path, for the range form. */

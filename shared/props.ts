@@ -1,4 +1,5 @@
 import type { FlashType, LoginProvider } from './enums';
+import type { ViewAsTarget, ViewingAs } from './view-as';
 
 /** Auth props (member-library §3). */
 export interface AuthProps {
@@ -12,6 +13,8 @@ export interface AuthProps {
   user: { ref: string; name: string } | null;
   /** While acting as another user (`user`): the real user, to return to; null otherwise. Always sent by the server. */
   impersonating?: { name: string } | null;
+  /** While previewing the library as a level or a visitor (issue 19 §6): what the banner says; null otherwise. Always sent by the server. */
+  viewingAs?: ViewingAs | null;
 }
 
 /** Permission flags (member-library §6), for the page being shown. */
@@ -30,6 +33,8 @@ export interface CanFlags {
   create_self_item: boolean;
   /** Setting or changing one's own e-mail address: never while acting as someone else. */
   change_email: boolean;
+  /** The previews ("View as level N", issue 19 §6) this viewer may start from this page; none for most. */
+  viewAs: ViewAsTarget[];
 }
 
 /** Which layout entries the viewer may use; computed by the server's policy module. */

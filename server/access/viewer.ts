@@ -37,6 +37,16 @@ export function levelOnlyViewer(level: AccessLevel): Viewer {
   return { ...ANONYMOUS, level };
 }
 
+/**
+ * Whom a preview as `level` (issue 19 §6, "View as level N") shows the library to: a signed-in member of that level
+ * with nothing of their own (no items maintained, no shares, collections, tasks or comments), verified but with no
+ * e-mail address on record, so no share addressed to an address reaches them. Their id is the previewer's negated:
+ * no user row has it (every query about "their" things finds nothing), yet rate limits still count the previewer.
+ */
+export function previewMemberViewer(level: AccessLevel, previewerId: number): Viewer & { id: number; ref: string } {
+  return { ...ANONYMOUS, id: -previewerId, ref: 'preview', name: `Level ${level} member (preview)`, emailVerified: true, level };
+}
+
 export function isSignedIn(viewer: Viewer): viewer is Viewer & { id: number; ref: string } {
   return viewer.id !== null;
 }

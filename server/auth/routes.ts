@@ -7,6 +7,7 @@ import { loginProviderOptions } from './providers';
 import { requestedReturnPath } from './return-to';
 import { signInQuery } from './schemas';
 import { verificationRoutes } from './verification';
+import { previewerOf } from './view-as';
 import { signOut } from './viewer';
 
 /** Login page, social and demo sign-in, logout and e-mail verification. */
@@ -26,7 +27,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/logout', async (request, reply) => {
-    if (isSignedIn(request.viewer)) {
+    // A preview as a visitor has an anonymous viewer; the person behind it is still signed in.
+    if (isSignedIn(request.viewer) || previewerOf(request)) {
       await signOut(request);
       reply.notify(AUTH_NOTICES.signedOut, 'info');
     }

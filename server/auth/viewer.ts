@@ -12,7 +12,8 @@ declare module 'fastify' {
     viewer: Viewer;
     /**
      * The side values read with this request's session (see SessionSideColumns), while the session is still the
-     * signed-in user's it was read for; null without one, and after a sign-in, sign-out or impersonation changed it.
+     * signed-in user's it was read for and that user is the viewer; null without one, after a sign-in, sign-out or
+     * impersonation changed it, and while a preview's synthetic viewer stands in for the user (auth/view-as.ts).
      */
     readonly sessionSideValues: Record<string, unknown> | null;
   }
@@ -36,7 +37,8 @@ export const viewerPlugin = fp(
     });
     app.decorateRequest('sessionSideValues', {
       getter(this: FastifyRequest) {
-        return currentRead(this.session)?.side ?? null;
+        const read = currentRead(this.session);
+        return read && read.userId === this.viewer.id ? read.side : null;
       },
     });
     app.addHook('onRequest', async (request) => {

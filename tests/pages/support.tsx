@@ -57,6 +57,7 @@ const NO_CAN: CanFlags = {
   impersonate: false,
   create_self_item: false,
   change_email: false,
+  viewAs: [],
 };
 
 /** The sign-in buttons of a server with Google and Microsoft credentials but none for Facebook. */

@@ -18,6 +18,8 @@ import {
   viewerPlaceholders,
   viewerPlaceholderValues,
   viewerSqlKind,
+  viewAsTargets,
+  previewMemberViewer,
   type Viewer,
 } from '../../server/access/policy';
 import type { DatabaseHandle } from '../../server/db/client';
@@ -96,6 +98,39 @@ describe('levels and menus', () => {
   it('only superadmins may impersonate', () => {
     expect(baseCan(viewer({ level: 6, admin: true })).impersonate).toBe(false);
     expect(baseCan(viewer({ level: 6, admin: true, superadmin: true })).impersonate).toBe(true);
+  });
+});
+
+describe('view as level N (issue 19 §6)', () => {
+  it('admins preview every level and as a visitor', () => {
+    expect(viewAsTargets(viewer({ level: 1, admin: true }), false)).toEqual(['visitor', 0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('maintainers preview up to their own level, never above it; other members and visitors not at all', () => {
+    expect(viewAsTargets(viewer({ level: 2 }), true)).toEqual(['visitor', 0, 1, 2]);
+    expect(viewAsTargets(viewer({ level: 2 }), true)).not.toContain(5);
+    expect(viewAsTargets(viewer({ level: 5 }), false)).toEqual([]);
+    expect(viewAsTargets(ANONYMOUS, true)).toEqual([]);
+    expect(baseCan(viewer({ level: 5 })).viewAs).toEqual([]);
+  });
+
+  it('a preview never opens or lists an item its previewer could not', () => {
+    const anyItem = fc.record({
+      visibility: fc.constantFrom(...VISIBILITY_VALUES),
+      minimumAccessLevel: fc.integer({ min: 0, max: 6 }),
+      createdByUserId: fc.constantFrom(null, 7, 99),
+      expiresAt: fc.constant(null),
+    });
+    const previewer = fc.record({ level: fc.constantFrom<AccessLevel>(0, 1, 2, 3, 4, 5, 6), admin: fc.boolean() }).map((v) => viewer({ id: 7, ...v }));
+    fc.assert(
+      fc.property(previewer, anyItem, (real, it) => {
+        for (const target of viewAsTargets(real, true)) {
+          const preview = target === 'visitor' ? ANONYMOUS : previewMemberViewer(target, real.id!);
+          if (canOpenItem(preview, it)) expect(canOpenItem(real, it)).toBe(true);
+          if (canListItem(preview, it)) expect(canListItem(real, it)).toBe(true);
+        }
+      }),
+    );
   });
 });
 

@@ -4,9 +4,10 @@
  * they read the documentation. Those rules sit here, below the domain files, because `baseCan` is spread into the
  * flags of every page; the domain files build on them.
  */
-import { LEVEL } from '../../../shared/levels';
+import { ACCESS_LEVELS, LEVEL } from '../../../shared/levels';
 import type { CanFlags, MenuFlags } from '../../../shared/props';
 import { MIN_SHARE_LEVEL } from '../../../shared/sharing';
+import type { ViewAsTarget } from '../../../shared/view-as';
 import { effectiveLevel, isAdmin, isSignedIn, type Viewer } from './levels';
 
 /** Layout entries (member-library §2 Layout, §6). */
@@ -45,6 +46,7 @@ export function baseCan(viewer: Viewer): CanFlags {
     impersonate: viewer.superadmin,
     create_self_item: signedIn,
     change_email: signedIn,
+    viewAs: viewAsTargets(viewer, false),
   };
 }
 
@@ -71,4 +73,19 @@ export function canInvite(viewer: Viewer): boolean {
 /** /documentation (member-library §2, §6): both readings of the spec apply, staff and admins, and managers. */
 export function canReadDocumentation(viewer: Viewer): boolean {
   return isAdmin(viewer) || viewer.manager || effectiveLevel(viewer) >= LEVEL.STAFF;
+}
+
+/**
+ * "View as level N" (issue 19 §6, decisions "View as level N"): the previews this viewer may start. Admins, and
+ * maintainers (members who maintain at least one item: `maintainsItems`, which the caller knows or asks the database),
+ * as a visitor or as any level up to their own, never above it (a preview never shows more than its previewer may see);
+ * nobody else any.
+ */
+export function viewAsTargets(viewer: Viewer, maintainsItems: boolean): ViewAsTarget[] {
+  if (!isSignedIn(viewer) || !(isAdmin(viewer) || maintainsItems)) return [];
+  return ['visitor', ...ACCESS_LEVELS.filter((level) => level <= effectiveLevel(viewer))];
+}
+
+export function canViewAs(viewer: Viewer, target: ViewAsTarget, maintainsItems: boolean): boolean {
+  return viewAsTargets(viewer, maintainsItems).includes(target);
 }

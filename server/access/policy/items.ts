@@ -11,7 +11,7 @@ import type { CanFlags } from '../../../shared/props';
 import type { ItemListing } from '../../../shared/items';
 import { items, shares } from '../../db/schema';
 import { ANONYMOUS, effectiveLevel, isAdmin, isSignedIn, type Viewer } from './levels';
-import { baseCan, canGrantAccess, maxShareLevel } from './flags';
+import { baseCan, canGrantAccess, maxShareLevel, viewAsTargets } from './flags';
 import { sharesAddressedTo, type SqlTime } from './viewer-sql';
 
 /** What the policy needs to know about an item. */
@@ -166,6 +166,7 @@ export function itemCan(viewer: Viewer, item: ItemAccessFacts): CanFlags {
     duplicate: canDuplicateItem(viewer, item),
     share: canShareItem(viewer, item),
     shareToLevel: maxShareLevel(viewer),
+    viewAs: viewAsTargets(viewer, maintains(viewer, item)),
   };
 }
 

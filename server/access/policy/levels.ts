@@ -2,7 +2,7 @@
 import { LEVEL, type AccessLevel } from '../../../shared/levels';
 import type { Viewer } from '../viewer';
 
-export { ANONYMOUS, isSignedIn, levelOnlyViewer, type Viewer } from '../viewer';
+export { ANONYMOUS, isSignedIn, levelOnlyViewer, previewMemberViewer, type Viewer } from '../viewer';
 
 /** Admins act at the top level whatever their user type says. */
 export function effectiveLevel(viewer: Viewer): AccessLevel {

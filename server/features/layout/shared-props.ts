@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthProps, SharedProps } from '../../../shared/props';
 import { baseCan, isAdmin, isSignedIn, menuFlags, type Viewer } from '../../access/policy';
 import { impersonatorOf } from '../../auth/impersonation';
+import { viewingAsOf } from '../../auth/view-as';
 import { loginProviderOptions } from '../../auth/providers';
 
 /** Props every page receives (the Inertia plugin adds `errors`). Pages may override `can`. */
@@ -10,7 +11,7 @@ export function sharedPropsFor(request: FastifyRequest): Omit<SharedProps, 'erro
   return {
     appName: request.server.config.APP_NAME,
     timeZone: request.server.config.TIME_ZONE,
-    auth: { ...authProps(viewer), impersonating: impersonatingProp(request) },
+    auth: { ...authProps(viewer), impersonating: impersonatingProp(request), viewingAs: viewingAsOf(request) },
     can: baseCan(viewer),
     menu: menuFlags(viewer),
     isProductionHost: isProductionHost(request),
