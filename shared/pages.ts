@@ -16,7 +16,7 @@ import type { Paginated } from './pagination';
 import type { ItemTask } from './items';
 import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
-import type { PaginatedComments } from './comments';
+import type { ModerationEntry, RepeatFlagger } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
 import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
 import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TaxonomyUsage } from './taxonomies-admin';
@@ -177,9 +177,15 @@ export interface PagePropsMap {
     /** The e-mail prompt starts open: when the address is missing, or on /profile?email=1 (the banner's link). */
     emailPromptOpen: boolean;
   };
-  /** /admin/comment (admin-curation §2): every comment, flagged ones first, then the newest. */
+  /**
+   * /admin/comment (admin-curation §2), the moderation queue (issue 19 §5): every comment, those waiting for an admin
+   * first (most flags, then longest waiting), then the newest; each with its flags, neighbours and author's history.
+   */
   'admin/comment/Index': {
-    comments: PaginatedComments;
+    comments: Paginated<ModerationEntry>;
+    /** How many comments wait for an admin, on every page. */
+    waitingCount: number;
+    repeatFlaggers: RepeatFlagger[];
   };
   /** /admin, Admin Dashboard (admin-curation §2): all eight buttons for every admin, the superadmin ones labelled. */
   'admin/Dashboard': {

@@ -238,7 +238,14 @@ describe('/admin/comment', () => {
   function adminPage(data: Comment[], links: PaginationLink[]) {
     return pageObject(
       'admin/comment/Index',
-      { ...SHARED_ADMIN, comments: { data, links }, title: 'Comments', breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Comments' }] },
+      {
+        ...SHARED_ADMIN,
+        comments: { data: data.map((comment) => ({ ...comment, flagCount: 0, flags: [], neighbours: [], author: null })), links },
+        waitingCount: 0,
+        repeatFlaggers: [],
+        title: 'Comments',
+        breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Comments' }],
+      },
       { url: '/admin/comment' },
     );
   }

@@ -246,7 +246,9 @@ describe('flagging and approving', () => {
     expect(flagged.statusCode).toBe(303);
     expect(flagged.headers.location).toBe(`/i/${REFS.public}`);
     expect(await storedCommentByRef(ref)).toMatchObject({ flagged: true, approved: false });
-    expect((await commentsOnPage('member')).find((comment) => comment.ref === ref)).toMatchObject({ flagged: true, can_flag: false });
+    expect((await commentsOnPage('affiliate')).find((comment) => comment.ref === ref)).toMatchObject({ flagged: true, can_flag: false });
+    // Another reader may still add their own flag while it waits.
+    expect((await commentsOnPage('member')).find((comment) => comment.ref === ref)).toMatchObject({ flagged: true, can_flag: true });
 
     expect((await call(await as('staff'), 'DELETE', `/comment/${ref}/flag`)).statusCode).toBe(403);
     expect((await call(await as('leader'), 'DELETE', `/comment/${ref}/flag`)).statusCode).toBe(403);
@@ -270,7 +272,7 @@ describe('flagging and approving', () => {
     expect(await storedCommentByRef(ref)).toMatchObject({ flagged: true });
   });
 
-  it('tells a flagger when the comment is already flagged or already approved, and changes nothing', async () => {
+  it('adds a second person’s flag, tells a flagger whose flag waits already or whose comment is approved, and changes nothing', async () => {
     const ref = await commentRef('leader', 'Words two people object to.');
     const [first, second] = [await as('affiliate'), await as('staff')];
     await Promise.all([noticesAfter(first), noticesAfter(second)]);
@@ -278,7 +280,9 @@ describe('flagging and approving', () => {
     expect(await noticesAfter(first)).toEqual([{ message: COMMENT_NOTICES.flagged, type: 'success' }]);
 
     expect((await call(second, 'POST', `/comment/${ref}/flag`)).statusCode).toBe(303);
-    expect(await noticesAfter(second)).toEqual([{ message: COMMENT_NOTICES.alreadyFlagged, type: 'info' }]);
+    expect(await noticesAfter(second)).toEqual([{ message: COMMENT_NOTICES.flagged, type: 'success' }]);
+    expect((await call(first, 'POST', `/comment/${ref}/flag`)).statusCode).toBe(303);
+    expect(await noticesAfter(first)).toEqual([{ message: COMMENT_NOTICES.alreadyFlaggedByYou, type: 'info' }]);
     expect(await storedCommentByRef(ref)).toMatchObject({ flagged: true, approved: false });
 
     await call(await as('admin'), 'DELETE', `/comment/${ref}/flag`);
@@ -314,7 +318,8 @@ describe('what each viewer may do with a comment (can_*)', () => {
 
     await call(await as('member'), 'POST', `/comment/${ref}/flag`, undefined, REFS.related);
     expect(await flagsOf('admin')).toEqual({ can_flag: false, can_update: false, can_delete: true, can_approve: true });
-    expect(await flagsOf('leader')).toEqual({ can_flag: false, can_update: false, can_delete: false, can_approve: false });
+    expect(await flagsOf('member')).toEqual({ can_flag: false, can_update: false, can_delete: false, can_approve: false });
+    expect(await flagsOf('leader')).toEqual({ can_flag: true, can_update: false, can_delete: false, can_approve: false });
   });
 
   it('shows comments to visitors who may open the item, read-only, with can.comment false', async () => {

@@ -13,6 +13,8 @@ export interface CommentAccessFacts {
   authorId: number | null;
   flagged: boolean;
   approved: boolean;
+  /** Who flagged it and waits for an admin (ids, never sent to a browser). */
+  flaggerIds: readonly number[];
 }
 
 function writtenBy(viewer: Viewer, comment: CommentAccessFacts): boolean {
@@ -37,12 +39,17 @@ export function canDeleteComment(viewer: Viewer, comment: CommentAccessFacts): b
 }
 
 /**
- * Signed-in readers flag others' comments for moderation, once: not while it waits for an admin, and not after an
- * admin approved it (an edit withdraws the approval, so changed words can be flagged again). Admins do not flag:
- * they delete or approve at once.
+ * Signed-in readers flag others' comments for moderation, each person once: others may add their flag while it waits
+ * for an admin (the queue counts them), nobody after an admin approved it (an edit withdraws the approval, so changed
+ * words can be flagged again). Admins do not flag: they delete or approve at once.
  */
 export function canFlagComment(viewer: Viewer, comment: CommentAccessFacts): boolean {
-  return isFlaggerOf(viewer, comment) && !comment.flagged && !comment.approved;
+  return isFlaggerOf(viewer, comment) && !comment.approved && !hasFlagged(viewer, comment);
+}
+
+/** Whether the viewer's own flag on the comment waits for an admin. */
+export function hasFlagged(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return isSignedIn(viewer) && comment.flaggerIds.includes(viewer.id);
 }
 
 /** Whether the viewer is someone who flags this comment, whatever its state (a second flag changes nothing). */
@@ -55,9 +62,20 @@ export function canApproveComment(viewer: Viewer, comment: CommentAccessFacts): 
   return isAdmin(viewer) && comment.flagged;
 }
 
-/** The moderation list (/admin/comment): admins only. */
+/**
+ * The moderation queue (/admin/comment) and its bulk calls: admins only. Who flagged what, and the flaggers' and
+ * authors' histories, are seen there and nowhere else: a non-admin never learns who flagged a comment.
+ */
 export function canModerateComments(viewer: Viewer): boolean {
   return isAdmin(viewer);
+}
+
+/**
+ * Whether deleting this comment tells its author why by e-mail: when someone else (an admin) removes it, never when
+ * authors delete their own words.
+ */
+export function removalIsTold(viewer: Viewer, comment: CommentAccessFacts): boolean {
+  return comment.authorId !== null && !writtenBy(viewer, comment);
 }
 
 /** The per-comment flags of admin-curation §3 for this viewer. */

@@ -1,14 +1,14 @@
 /**
  * The item page's comments: SQL for one JSON value of the page's parts statement (`items/detail.ts`) and a reader
  * of what it answers. The raw rows are the same for every viewer (and cached with the other parts per library
- * version; migration 0006 has comment writes raise it); what each viewer may do with them is read in per visit.
+ * version; migrations 0006 and 0026 have comment and flag writes raise it); what each viewer may do with them is read in per visit.
  */
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Comment } from '../../../shared/comments';
 import { commentCan, type Viewer } from '../../access/policy';
 import { jsonArray, jsonObject } from '../../db/json';
-import { comments, users } from '../../db/schema';
+import { commentFlags, comments, users } from '../../db/schema';
 
 /** The comment's author, joined as `commenter` by whoever selects `commentColumns`. */
 export const commenter = alias(users, 'commenter');
@@ -24,6 +24,10 @@ export const commentColumns = {
   authorId: comments.userId,
   commenter: commenter.name,
   commenterRef: commenter.ref,
+  /** Who flagged it and waits for an admin: for the policy's can_flag, never sent to a browser. */
+  flaggerIds: sql<
+    number[]
+  >`array(select ${commentFlags.userId} from ${commentFlags} where ${commentFlags.commentId} = ${comments.id} and ${commentFlags.approvedAt} is null)`,
 };
 
 /** One comment as the parts statement and the moderation list read it. */
@@ -38,6 +42,7 @@ export interface CommentRow {
   authorId: number | null;
   commenter: string | null;
   commenterRef: string | null;
+  flaggerIds: number[];
 }
 
 /** SQL: the item's comments as JSON, oldest first, so they read as a conversation. */

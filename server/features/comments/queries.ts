@@ -1,11 +1,15 @@
-/** Reading and writing comments (admin-curation §7) and the moderation list (/admin/comment). */
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { Comment } from '../../../shared/comments';
-import type { Viewer } from '../../access/policy';
+/**
+ * Reading and writing comments (admin-curation §7): flags with their reasons, approvals, and removals whose authors are
+ * told why (issue 19 §5).
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FlagReason } from '../../../shared/comments';
+import { openableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { comments, items } from '../../db/schema';
-import { offsetAndLimit } from '../../lib/pagination';
-import { commentColumns, commentFor, commenter } from './item-part';
+import { commentFlags, commentRemovals, comments, items } from '../../db/schema';
+import type { MailMessage } from '../../mail/mailer';
+import { queueMail } from '../../mail/outbox';
+import { commentColumns, commenter } from './item-part';
 
 /** A comment with what the policy needs to know about it, and the ref of its item. */
 export interface StoredComment {
@@ -14,17 +18,32 @@ export interface StoredComment {
   authorId: number | null;
   flagged: boolean;
   approved: boolean;
+  flaggerIds: number[];
   itemRef: string;
 }
 
+const storedCommentColumns = {
+  id: comments.id,
+  ref: comments.ref,
+  authorId: comments.userId,
+  flagged: comments.flagged,
+  approved: comments.approved,
+  flaggerIds: commentColumns.flaggerIds,
+  itemRef: items.ref,
+};
+
 export async function findComment(db: Database, ref: string): Promise<StoredComment | null> {
-  const [row] = await db
-    .select({ id: comments.id, ref: comments.ref, authorId: comments.userId, flagged: comments.flagged, approved: comments.approved, itemRef: items.ref })
+  const [row] = await db.select(storedCommentColumns).from(comments).innerJoin(items, eq(items.id, comments.itemId)).where(eq(comments.ref, ref)).limit(1);
+  return row ?? null;
+}
+
+/** The comments `refs` name on items the viewer may open; a ref that names none of those is simply not among them. */
+export async function findCommentsForViewer(db: Database, viewer: Viewer, refs: string[]): Promise<StoredComment[]> {
+  return db
+    .select(storedCommentColumns)
     .from(comments)
     .innerJoin(items, eq(items.id, comments.itemId))
-    .where(eq(comments.ref, ref))
-    .limit(1);
-  return row ?? null;
+    .where(and(inArray(comments.ref, refs), openableItemsCondition(viewer)));
 }
 
 export async function addComment(db: Database, values: { itemId: number; userId: number; comment: string }): Promise<void> {
@@ -36,51 +55,115 @@ export async function updateComment(db: Database, id: number, comment: string): 
   await db.update(comments).set({ comment, edited: true, approved: false }).where(eq(comments.id, id));
 }
 
-export async function deleteComment(db: Database, id: number): Promise<void> {
-  await db.delete(comments).where(eq(comments.id, id));
-}
+/** What a flag did: added this person's flag, or nothing (theirs waits already, an admin approved it, it is gone). */
+export type FlagOutcome = 'flagged' | 'already-flagged-by-you' | 'already-approved' | 'gone';
 
-/** What a flag did: flagged the comment, or nothing, since it was flagged or approved already (or is gone). */
-export type FlagOutcome = 'flagged' | 'already-flagged' | 'already-approved' | 'gone';
+/** Why someone flags a comment: a FLAG_REASONS key (null when the client sent none) and their optional words. */
+export interface FlagGiven {
+  reason: FlagReason | null;
+  note: string | null;
+}
 
 /**
- * Flags the comment unless it is flagged or approved already (a second flag, or one after approval, changes nothing).
- * The state that stopped it is read after the update, so a flag or approval that came in between is the one named.
+ * Adds the person's flag and marks the comment flagged, unless an admin approved it or their flag waits already.
+ * The comment row is locked first, so an approval and a flag arriving together are decided one after the other.
  */
-export async function flagComment(db: Database, id: number): Promise<FlagOutcome> {
-  const flagged = await db
-    .update(comments)
-    .set({ flagged: true })
-    .where(and(eq(comments.id, id), eq(comments.flagged, false), eq(comments.approved, false)))
-    .returning({ id: comments.id });
-  if (flagged.length > 0) return 'flagged';
-  const [current] = await db.select({ flagged: comments.flagged, approved: comments.approved }).from(comments).where(eq(comments.id, id));
-  if (!current) return 'gone';
-  return current.flagged ? 'already-flagged' : 'already-approved';
+export async function flagComment(db: Database, commentId: number, flaggerId: number, given: FlagGiven): Promise<FlagOutcome> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ approved: comments.approved }).from(comments).where(eq(comments.id, commentId)).for('update');
+    if (!current) return 'gone';
+    if (current.approved) return 'already-approved';
+    const added = await tx
+      .insert(commentFlags)
+      .values({ commentId, userId: flaggerId, reason: given.reason, note: given.note })
+      .onConflictDoNothing()
+      .returning({ id: commentFlags.id });
+    if (added.length === 0) return 'already-flagged-by-you';
+    await tx.update(comments).set({ flagged: true }).where(eq(comments.id, commentId));
+    return 'flagged';
+  });
 }
 
-/** Approving removes the flag and marks the comment approved. */
-export async function approveComment(db: Database, id: number): Promise<void> {
-  await db.update(comments).set({ flagged: false, approved: true }).where(eq(comments.id, id));
+/** Approving removes the flag and marks the comments approved; their waiting flags count as approved flags. */
+export async function approveComments(db: Database, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(comments).set({ flagged: false, approved: true }).where(inArray(comments.id, ids));
+    await tx
+      .update(commentFlags)
+      .set({ approvedAt: sql`now()` })
+      .where(and(inArray(commentFlags.commentId, ids), isNull(commentFlags.approvedAt)));
+  });
 }
 
-/** One page of every comment for moderation: flagged ones first, then the newest. For admins, who open every item. */
-export async function listCommentsForModeration(db: Database, viewer: Viewer, page: number, perPage: number): Promise<{ comments: Comment[]; total: number }> {
-  const { offset, limit } = offsetAndLimit(page, perPage);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        ...commentColumns,
-        itemRef: items.ref,
-        itemTitle: items.title,
-      })
-      .from(comments)
-      .innerJoin(items, eq(items.id, comments.itemId))
-      .leftJoin(commenter, eq(commenter.id, comments.userId))
-      .orderBy(desc(comments.flagged), desc(comments.createdAt), desc(comments.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ total: count() }).from(comments),
-  ]);
-  return { comments: rows.map((row) => commentFor(viewer, row, { ref: row.itemRef, title: row.itemTitle })), total };
+/** What telling an author about a removal needs: the words, the item, the author's verified address, the flags' reason. */
+export interface RemovalFacts {
+  id: number;
+  comment: string;
+  itemRef: string;
+  itemTitle: string;
+  authorName: string | null;
+  /** Null without a verified address: an e-mail goes only where its owner proved it is theirs. */
+  authorEmail: string | null;
+  /** The reason most of its waiting flags give (the earliest first on a tie), null when none gives one. */
+  flagReason: FlagReason | null;
+}
+
+export async function removalFacts(db: Database, ids: number[]): Promise<RemovalFacts[]> {
+  return db
+    .select({
+      id: comments.id,
+      comment: comments.comment,
+      itemRef: items.ref,
+      itemTitle: items.title,
+      authorName: commenter.name,
+      authorEmail: sql<string | null>`case when ${commenter.emailVerifiedAt} is not null then ${commenter.email} end`,
+      flagReason: sql<FlagReason | null>`(select ${commentFlags.reason} from ${commentFlags}
+        where ${commentFlags.commentId} = ${comments.id} and ${commentFlags.approvedAt} is null and ${commentFlags.reason} is not null
+        group by ${commentFlags.reason} order by count(*) desc, min(${commentFlags.createdAt}), ${commentFlags.reason} limit 1)`,
+    })
+    .from(comments)
+    .innerJoin(items, eq(items.id, comments.itemId))
+    .leftJoin(commenter, eq(commenter.id, comments.userId))
+    .where(inArray(comments.id, ids));
+}
+
+/** One comment to remove: by whom, whether its author is told (a removal by someone else), and the e-mail if there is one. */
+export interface Removal {
+  commentId: number;
+  authorId: number | null;
+  byOther: boolean;
+  reason: FlagReason | null;
+  mail: MailMessage | null;
+}
+
+/**
+ * Deletes the comments and, for each one someone else removed, counts it in its author's history and queues the
+ * e-mail, all in one transaction: only comments this call deleted are counted and told (a comment deleted meanwhile
+ * by another call is not told twice). Answers how many were deleted and how many authors were e-mailed.
+ */
+export async function removeComments(db: Database, removedById: number, removals: Removal[]): Promise<{ deleted: number; told: number }> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(comments)
+      .where(
+        inArray(
+          comments.id,
+          removals.map((removal) => removal.commentId),
+        ),
+      )
+      .returning({ id: comments.id });
+    const gone = new Set(deleted.map((row) => row.id));
+    const done = removals.filter((removal) => gone.has(removal.commentId));
+    const counted = done.filter((removal) => removal.byOther && removal.authorId !== null);
+    if (counted.length > 0) {
+      await tx.insert(commentRemovals).values(counted.map((removal) => ({ authorId: removal.authorId!, removedById, reason: removal.reason })));
+    }
+    let told = 0;
+    for (const removal of counted) {
+      if (!removal.mail) continue;
+      await queueMail(tx, removal.mail);
+      told += 1;
+    }
+    return { deleted: done.length, told };
+  });
 }

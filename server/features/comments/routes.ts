@@ -5,16 +5,27 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_COMMENTS_PER_PAGE, ADMIN_COMMENTS_URL, COMMENT_MESSAGES, COMMENT_NOTICES } from '../../../shared/comments';
+import {
+  ADMIN_COMMENTS_APPROVE_URL,
+  ADMIN_COMMENTS_DELETE_URL,
+  ADMIN_COMMENTS_PER_PAGE,
+  ADMIN_COMMENTS_URL,
+  COMMENT_MESSAGES,
+  COMMENT_NOTICES,
+  FROM_FLAGS,
+} from '../../../shared/comments';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
-import { canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf } from '../../access/policy';
+import { canApproveComment, canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf, type Viewer } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../../items';
-import { addComment, approveComment, deleteComment, findComment, flagComment, listCommentsForModeration, updateComment, type StoredComment } from './queries';
-import { adminCommentsQuery, commentBody } from './schemas';
+import { refuseInput } from '../errors';
+import { moderationQueue } from './moderation-queue';
+import { addComment, approveComments, findComment, findCommentsForViewer, flagComment, updateComment, type StoredComment } from './queries';
+import { removeCommentsTellingAuthors } from './removal';
+import { adminCommentsQuery, bulkApproveBody, bulkDeleteBody, commentBody, flagBody } from './schemas';
 
 /** The comment `ref` names, on an item this viewer may open (404 when there is none). */
 async function commentTheViewerSees(request: FastifyRequest, ref: string): Promise<StoredComment> {
@@ -46,42 +57,88 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(ROUTES.comment.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.comment) } }, async (request, reply) => {
     const comment = await commentTheViewerSees(request, request.params.ref);
     if (!canDeleteComment(request.viewer, comment)) throw forbidden();
-    await deleteComment(app.db, comment.id);
+    await removeCommentsTellingAuthors(app.db, app.config, signedInViewer(request), [comment], { choice: FROM_FLAGS, note: null });
     return reply.notify(COMMENT_NOTICES.deleted).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
   });
 
-  app.post(ROUTES.commentFlag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.commentFlag) } }, async (request, reply) => {
-    const comment = await commentTheViewerSees(request, request.params.ref);
-    if (!isFlaggerOf(request.viewer, comment)) throw forbidden();
-    const outcome = await flagComment(app.db, comment.id);
-    if (outcome === 'gone') throw notFound();
-    if (outcome === 'already-flagged') reply.notify(COMMENT_NOTICES.alreadyFlagged, 'info');
-    else if (outcome === 'already-approved') reply.notify(COMMENT_NOTICES.alreadyApproved, 'info');
-    else reply.notify(COMMENT_NOTICES.flagged);
-    return reply.redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
-  });
+  app.post(
+    ROUTES.commentFlag.pattern,
+    { preValidation: signedIn, schema: { params: paramsOf(ROUTES.commentFlag), body: flagBody } },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const comment = await commentTheViewerSees(request, request.params.ref);
+      if (!isFlaggerOf(viewer, comment)) throw forbidden();
+      const outcome = await flagComment(app.db, comment.id, viewer.id, { reason: request.body.reason ?? null, note: request.body.note ?? null });
+      if (outcome === 'gone') throw notFound();
+      if (outcome === 'already-flagged-by-you') reply.notify(COMMENT_NOTICES.alreadyFlaggedByYou, 'info');
+      else if (outcome === 'already-approved') reply.notify(COMMENT_NOTICES.alreadyApproved, 'info');
+      else reply.notify(COMMENT_NOTICES.flagged);
+      return reply.redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
+    },
+  );
 
   app.delete(
     ROUTES.commentFlag.pattern,
     { preValidation: allowedBy(canModerateComments), schema: { params: paramsOf(ROUTES.commentFlag) } },
     async (request, reply) => {
       const comment = await commentTheViewerSees(request, request.params.ref);
-      await approveComment(app.db, comment.id);
+      await approveComments(app.db, [comment.id]);
       return reply.notify(COMMENT_NOTICES.approved).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
     },
   );
 };
 
-/** The moderation list /admin/comment, in the admin area's scope (server/app.ts): admins, who moderate comments. */
+/**
+ * The comments a bulk call names, each one the viewer may `manage`: any ref that names no comment on an item the viewer
+ * may open, or one they may not manage, refuses the whole call with the reason under `refs`, nothing changed.
+ */
+async function selectedComments(
+  request: FastifyRequest,
+  refs: string[],
+  manage: (viewer: Viewer, comment: StoredComment) => boolean,
+  refusal: string,
+): Promise<StoredComment[] | { refs: string }> {
+  const found = await findCommentsForViewer(request.server.db, request.viewer, refs);
+  if (found.length !== refs.length) return { refs: COMMENT_MESSAGES.bulkUnknown };
+  if (!found.every((comment) => manage(request.viewer, comment))) return { refs: refusal };
+  return found;
+}
+
+/**
+ * The moderation queue /admin/comment and its bulk calls, in the admin area's scope (server/app.ts), each asking the
+ * policy again: admins, who moderate comments.
+ */
 export const adminCommentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(ADMIN_COMMENTS_URL, { schema: { querystring: adminCommentsQuery } }, async (request, reply) => {
+  const moderators = allowedBy(canModerateComments);
+
+  app.get(ADMIN_COMMENTS_URL, { preValidation: moderators, schema: { querystring: adminCommentsQuery } }, async (request, reply) => {
     const { page } = request.query;
-    const { comments, total } = await listCommentsForModeration(app.db, request.viewer, page, ADMIN_COMMENTS_PER_PAGE);
+    const { entries, total, waiting, repeatFlaggers } = await moderationQueue(app.db, request.viewer, page, ADMIN_COMMENTS_PER_PAGE);
     const links = paginationLinks({ path: ADMIN_COMMENTS_URL, query: {}, page, perPage: ADMIN_COMMENTS_PER_PAGE, total });
     return reply.inertia('admin/comment/Index', {
-      comments: { data: comments, links },
+      comments: { data: entries, links },
+      waitingCount: waiting,
+      repeatFlaggers,
       title: 'Comments',
       breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Comments' }],
     });
+  });
+
+  app.post(ADMIN_COMMENTS_APPROVE_URL, { preValidation: moderators, schema: { body: bulkApproveBody } }, async (request, reply) => {
+    const selected = await selectedComments(request, request.body.refs, canApproveComment, COMMENT_MESSAGES.bulkNotApprovable);
+    if (!Array.isArray(selected)) return refuseInput(request, reply, selected);
+    await approveComments(
+      app.db,
+      selected.map((comment) => comment.id),
+    );
+    return reply.notify(COMMENT_NOTICES.bulkApproved(selected.length)).redirectBack(ADMIN_COMMENTS_URL);
+  });
+
+  app.post(ADMIN_COMMENTS_DELETE_URL, { preValidation: moderators, schema: { body: bulkDeleteBody } }, async (request, reply) => {
+    const selected = await selectedComments(request, request.body.refs, canDeleteComment, COMMENT_MESSAGES.bulkUnknown);
+    if (!Array.isArray(selected)) return refuseInput(request, reply, selected);
+    const { reason, note } = request.body;
+    const { deleted, told } = await removeCommentsTellingAuthors(app.db, app.config, signedInViewer(request), selected, { choice: reason, note: note ?? null });
+    return reply.notify(COMMENT_NOTICES.bulkDeleted(deleted, told)).redirectBack(ADMIN_COMMENTS_URL);
   });
 };

@@ -1,11 +1,22 @@
-/** Request shapes of the comment calls (admin-curation §5, §7, §9) and their field errors. */
+/** Request shapes of the comment calls (admin-curation §5, §7, §9; issue 19 §5) and their field errors. */
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, COMMENT_MIN_LENGTH } from '../../../shared/comments';
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_MESSAGES,
+  COMMENT_MIN_LENGTH,
+  FLAG_NOTE_MAX_LENGTH,
+  FLAG_REASON_KEYS,
+  FROM_FLAGS,
+  MODERATION_BULK_MAX,
+} from '../../../shared/comments';
+import { REF_PATTERN } from '../../lib/ref';
 import { formBody } from '../../lib/validation';
 
 /** Windows line ends become plain ones, so the length counts what the reader sees. */
+const plainText = (input: unknown) => (typeof input === 'string' ? input.replace(/\r\n?/g, '\n').trim() : input);
+
 const commentText = z.preprocess(
-  (input) => (typeof input === 'string' ? input.replace(/\r\n?/g, '\n').trim() : input),
+  plainText,
   z
     .string({ error: COMMENT_MESSAGES.required })
     .min(COMMENT_MIN_LENGTH, { error: COMMENT_MESSAGES.tooShort })
@@ -14,5 +25,53 @@ const commentText = z.preprocess(
 
 /** POST /i/{itemRef}/comment and PATCH /comment/{ref}. */
 export const commentBody = formBody({ comment: commentText });
+
+/** Optional words: empty reads as none. */
+const note = z.preprocess(
+  (input) => (input === '' || input === null ? undefined : plainText(input)),
+  z
+    .string({ error: COMMENT_MESSAGES.flagNoteTooLong })
+    .max(FLAG_NOTE_MAX_LENGTH, { error: COMMENT_MESSAGES.flagNoteTooLong })
+    .transform((text) => text || null)
+    .optional(),
+);
+
+/**
+ * POST /comment/{ref}/flag: a reason from the fixed list and optional words ('Something else' needs them). A call with
+ * no reason at all, as the spec's payload-less call, still flags, with no reason recorded (docs/decisions.md
+ * "Moderation queue").
+ */
+export const flagBody = formBody({
+  reason: z.preprocess(
+    (input) => (input === '' || input === null ? undefined : input),
+    z.enum(FLAG_REASON_KEYS, { error: COMMENT_MESSAGES.flagReasonInvalid }).optional(),
+  ),
+  note,
+}).superRefine((body, context) => {
+  if (body.reason === 'other' && !body.note) context.addIssue({ code: 'custom', path: ['note'], message: COMMENT_MESSAGES.flagNoteNeeded });
+});
+
+/** The selected comments of a bulk call: refs, at least one, at most a bulk's worth; repeats count once. */
+const selectedRefs = z.preprocess(
+  (input) => input ?? [],
+  z
+    .array(z.string().regex(REF_PATTERN, { error: COMMENT_MESSAGES.bulkUnknown }), { error: COMMENT_MESSAGES.bulkNone })
+    .min(1, { error: COMMENT_MESSAGES.bulkNone })
+    .max(MODERATION_BULK_MAX, { error: COMMENT_MESSAGES.bulkTooMany })
+    .transform((refs) => [...new Set(refs)]),
+);
+
+/** POST /admin/comment/approve. */
+export const bulkApproveBody = formBody({ refs: selectedRefs });
+
+/** POST /admin/comment/delete: the reason the authors are told (the flags' own, or one the admin chooses) and optional words to them. */
+export const bulkDeleteBody = formBody({
+  refs: selectedRefs,
+  reason: z.preprocess(
+    (input) => (input === '' || input === undefined || input === null ? FROM_FLAGS : input),
+    z.enum([FROM_FLAGS, ...FLAG_REASON_KEYS], { error: COMMENT_MESSAGES.flagReasonInvalid }),
+  ),
+  note,
+});
 
 export { pageQuery as adminCommentsQuery } from '../../lib/pagination';
