@@ -1,78 +1,70 @@
-import Fastify, {
-  type FastifyInstance,
-  type FastifyServerOptions,
-} from "fastify";
-import { allowedBy, guardEveryRoute } from "./access/guards";
-import { canOpenAdminArea } from "./access/policy";
-import { validatorCompiler } from "fastify-type-provider-zod";
-import cookie from "@fastify/cookie";
-import formbody from "@fastify/formbody";
-import helmet from "helmet";
-import compress from "@fastify/compress";
-import type { AppConfig } from "./config";
-import { recordRouteTable } from "./lib/route-table";
-import { openDatabase, type Database, type DatabaseHandle } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
-import { inertiaPlugin } from "./inertia";
-import "./web/inertia-types"; // Equip's pages, shared props and flash, registered with the adapter's types
-import { createDocumentRenderer } from "./web/document";
-import { assetsPlugin } from "./web/assets";
-import { registerRateLimits } from "./web/rate-limit";
-import { decorateRedis } from "./web/redis";
-import { sessionPlugin } from "./auth/session";
-import { viewerPlugin } from "./auth/viewer";
-import { impersonationPlugin } from "./auth/impersonation";
-import { csrfPlugin } from "./auth/csrf";
-import { viewAsPlugin } from "./auth/view-as";
-import { viewAsRoutes } from "./features/view-as/routes";
-import { authRoutes } from "./auth/routes";
-import { mailPlugin } from "./mail/plugin";
-import { mailOutboxPlugin } from "./mail/outbox";
-import { errorPagesPlugin, frameworkErrorPage } from "./features/errors/plugin";
-import { rewriteUndecodableUrl } from "./features/errors/undecodable-url";
-import { sharedPropsFor } from "./features/layout/shared-props";
-import { homeRoutes } from "./features/home/routes";
-import { navigationRoutes } from "./features/navigation/routes";
-import { discoveryRoutes } from "./features/discovery/routes";
-import { healthCheckRoutes } from "./features/health-checks/routes";
-import type { Lifecycle } from "./features/health-checks/shutdown";
-import {
-  libraryCachePlugin,
-  snapshotSideColumns,
-} from "./features/discovery/library-cache";
-import { itemRoutes } from "./features/items/routes";
-import { itemViewsPlugin } from "./features/items/view-recorder";
-import { itemEditingRoutes } from "./features/item-editing/routes";
-import { imageRoutes } from "./features/images/routes";
-import { contentRoutes } from "./features/content/routes";
-import { profileRoutes } from "./features/profile/routes";
-import { sharingRoutes } from "./features/sharing/routes";
-import { accessRequestRoutes } from "./features/sharing/access-requests";
-import { collectionRoutes } from "./features/collections/routes";
-import { createDrive, drivePlugin } from "./drive/plugin";
-import type { DrivePort } from "./drive/port";
-import {
-  invitationRecipientRoutes,
-  pendingInvitationPlugin,
-} from "./features/invitations/recipient";
-import { invitationRoutes } from "./features/invitations/routes";
-import { userRoutes } from "./features/users/routes";
-import { taskRoutes } from "./features/tasks/routes";
-import { myAffirmationRoutes } from "./features/my-affirmations/routes";
-import { adminCommentRoutes, commentRoutes } from "./features/comments/routes";
-import { adminAdvancedRoutes } from "./features/admin-advanced/routes";
-import { serverLogger } from "./features/admin-advanced/log-file";
-import { REQUEST_ID_HEADER, requestIdGenerator } from "./lib/request-id";
-import { newRef } from "./lib/ref";
-import { documentationRoutes } from "./features/documentation/routes";
-import { requestLogPlugin } from "./features/request-log/plugin";
-import { adminStatsRoutes } from "./features/admin-stats/routes";
-import { adminDashboardRoutes } from "./features/admin/routes";
-import { adminCharacteristicRoutes } from "./features/admin-characteristics/routes";
-import { adminAffirmationRoutes } from "./features/admin-affirmations/routes";
-import { adminTaxonomyRoutes } from "./features/admin-taxonomies/routes";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { allowedBy, guardEveryRoute } from './access/guards';
+import { canOpenAdminArea } from './access/policy';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from 'helmet';
+import compress from '@fastify/compress';
+import type { AppConfig } from './config';
+import { recordRouteTable } from './lib/route-table';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { inertiaPlugin } from './inertia';
+import './web/inertia-types'; // Equip's pages, shared props and flash, registered with the adapter's types
+import { createDocumentRenderer } from './web/document';
+import { assetsPlugin } from './web/assets';
+import { registerRateLimits } from './web/rate-limit';
+import { decorateRedis } from './web/redis';
+import { sessionPlugin } from './auth/session';
+import { viewerPlugin } from './auth/viewer';
+import { impersonationPlugin } from './auth/impersonation';
+import { csrfPlugin } from './auth/csrf';
+import { viewAsPlugin } from './auth/view-as';
+import { viewAsRoutes } from './features/view-as/routes';
+import { authRoutes } from './auth/routes';
+import { mailPlugin } from './mail/plugin';
+import { mailOutboxPlugin } from './mail/outbox';
+import { errorPagesPlugin, frameworkErrorPage } from './features/errors/plugin';
+import { rewriteUndecodableUrl } from './features/errors/undecodable-url';
+import { sharedPropsFor } from './features/layout/shared-props';
+import { homeRoutes } from './features/home/routes';
+import { navigationRoutes } from './features/navigation/routes';
+import { discoveryRoutes } from './features/discovery/routes';
+import { healthCheckRoutes } from './features/health-checks/routes';
+import type { Lifecycle } from './features/health-checks/shutdown';
+import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/library-cache';
+import { itemRoutes } from './features/items/routes';
+import { itemViewsPlugin } from './features/items/view-recorder';
+import { itemEditingRoutes } from './features/item-editing/routes';
+import { imageRoutes } from './features/images/routes';
+import { contentRoutes } from './features/content/routes';
+import { profileRoutes } from './features/profile/routes';
+import { sharingRoutes } from './features/sharing/routes';
+import { accessRequestRoutes } from './features/sharing/access-requests';
+import { collectionRoutes } from './features/collections/routes';
+import { createDrive, drivePlugin } from './drive/plugin';
+import type { DrivePort } from './drive/port';
+import { invitationRecipientRoutes, pendingInvitationPlugin } from './features/invitations/recipient';
+import { invitationRoutes } from './features/invitations/routes';
+import { userRoutes } from './features/users/routes';
+import { taskRoutes } from './features/tasks/routes';
+import { myAffirmationRoutes } from './features/my-affirmations/routes';
+import { adminCommentRoutes, commentRoutes } from './features/comments/routes';
+import { adminAdvancedRoutes } from './features/admin-advanced/routes';
+import { serverLogger } from './features/admin-advanced/log-file';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id';
+import { newRef } from './lib/ref';
+import { documentationRoutes } from './features/documentation/routes';
+import { requestLogPlugin } from './features/request-log/plugin';
+import { adminStatsRoutes } from './features/admin-stats/routes';
+import { adminDashboardRoutes } from './features/admin/routes';
+import { adminCharacteristicRoutes } from './features/admin-characteristics/routes';
+import { adminAffirmationRoutes } from './features/admin-affirmations/routes';
+import { adminTaxonomyRoutes } from './features/admin-taxonomies/routes';
+import { tagMergeRoutes } from './features/admin-taxonomies/merge-routes';
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Database;
@@ -86,26 +78,22 @@ export interface AppDependencies {
   drive?: DrivePort;
 }
 
-export async function buildApp(
-  config: AppConfig,
-  deps: AppDependencies = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config));
   recordRouteTable(app);
   // Route schemas are zod schemas (server/lib/validation.ts); their refusals are answered in features/errors.
   app.setValidatorCompiler(validatorCompiler);
   const database = deps.database ?? (await openOwnDatabase(config));
-  app.decorate("config", config);
-  app.decorate("db", database.db);
-  app.decorate("lifecycle", { draining: false } satisfies Lifecycle);
-  if (!deps.database) app.addHook("onClose", () => database.close());
-  app.addHook("onSend", async (request, reply) => {
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
+  if (!deps.database) app.addHook('onClose', () => database.close());
+  app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.
     reply.header(REQUEST_ID_HEADER, request.id);
     // Pages, JSON and redirects depend on the session: no cache keeps them. Static assets and access-checked images
     // decide their own caching where they are served.
-    if (!reply.hasHeader("cache-control"))
-      reply.header("cache-control", "private, no-store");
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
   // helmet's middleware built once (the Fastify wrapper builds it anew for every request). The Referer goes to this
@@ -113,13 +101,11 @@ export async function buildApp(
   const securityHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(config),
     hsts: config.isProduction,
-    referrerPolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: 'same-origin' },
   });
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.raw.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error as Error | undefined),
-    );
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await decorateRedis(app, config);
@@ -127,9 +113,7 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(formbody);
   // Signed-in requests read the library cache's snapshot with their session (features/discovery/library-cache.ts).
-  await app.register(sessionPlugin, {
-    sideColumns: config.LIBRARY_CACHE_ENTRIES > 0 ? snapshotSideColumns() : {},
-  });
+  await app.register(sessionPlugin, { sideColumns: config.LIBRARY_CACHE_ENTRIES > 0 ? snapshotSideColumns() : {} });
   await app.register(viewerPlugin);
   await app.register(impersonationPlugin);
   await app.register(csrfPlugin);
@@ -142,9 +126,7 @@ export async function buildApp(
     appName: config.APP_NAME,
     devServerUrl: config.VITE_DEV_SERVER_URL,
   });
-  await app.register(assetsPlugin, {
-    devServerUrl: config.VITE_DEV_SERVER_URL,
-  });
+  await app.register(assetsPlugin, { devServerUrl: config.VITE_DEV_SERVER_URL });
   await app.register(inertiaPlugin, {
     version: documentRenderer.version,
     renderDocument: documentRenderer.renderDocument,
@@ -154,9 +136,7 @@ export async function buildApp(
   await app.register(errorPagesPlugin);
   await app.register(mailPlugin);
   await app.register(mailOutboxPlugin);
-  await app.register(drivePlugin, {
-    drive: deps.drive ?? (await createDrive(config)),
-  });
+  await app.register(drivePlugin, { drive: deps.drive ?? (await createDrive(config)) });
   await app.register(healthCheckRoutes, { db: database.healthCheckDb() });
 
   // Before every route: a signed-in user with a pending invitation link is taken to it (features/invitations).
@@ -190,10 +170,7 @@ export async function buildApp(
 function serverOptions(config: AppConfig): FastifyServerOptions {
   return {
     // A number of hops means: trust that many proxies nearest to Equip (Fastify's typings lack the number form).
-    trustProxy:
-      typeof config.trustProxy === "number"
-        ? trustNearestHops(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     // Fastify would take any X-Request-Id as it is; only a trusted proxy's safe one is kept.
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy !== false),
@@ -214,52 +191,45 @@ function trustNearestHops(hops: number) {
 }
 
 async function openOwnDatabase(config: AppConfig): Promise<DatabaseHandle> {
-  const handle = await openDatabase({
-    url: config.DATABASE_URL,
-    pgliteDataDir: config.pgliteDataDir,
-  });
+  const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDataDir: config.pgliteDataDir });
   await migrateDatabase(handle);
   return handle;
 }
 
 /** Browser features Equip never uses, denied to its pages and to anything they embed. */
 const PERMISSIONS_POLICY = [
-  "accelerometer",
-  "bluetooth",
-  "camera",
-  "display-capture",
-  "geolocation",
-  "gyroscope",
-  "hid",
-  "idle-detection",
-  "magnetometer",
-  "microphone",
-  "midi",
-  "payment",
-  "serial",
-  "usb",
-  "xr-spatial-tracking",
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
-  .join(", ");
+  .join(', ');
 
 function contentSecurityPolicy(config: AppConfig) {
   const dev = config.VITE_DEV_SERVER_URL;
-  const devSources = dev ? [dev, dev.replace(/^http/, "ws")] : [];
+  const devSources = dev ? [dev, dev.replace(/^http/, 'ws')] : [];
   return {
     useDefaults: true,
     directives: {
-      "script-src": [
-        "'self'",
-        ...devSources,
-        ...(dev ? ["'unsafe-inline'"] : []),
-      ],
-      "connect-src": ["'self'", ...devSources],
+      'script-src': ["'self'", ...devSources, ...(dev ? ["'unsafe-inline'"] : [])],
+      'connect-src': ["'self'", ...devSources],
       // Every picture is served by Equip (/image/…, the build's own files; CSS icons are data: URLs): none is
       // hot-linked from another site, so no other origin is needed.
-      "img-src": ["'self'", "data:", ...(dev ? [dev] : [])],
-      "style-src": ["'self'", "'unsafe-inline'", ...devSources],
-      "upgrade-insecure-requests": config.cookieSecure ? [] : null,
+      'img-src': ["'self'", 'data:', ...(dev ? [dev] : [])],
+      'style-src': ["'self'", "'unsafe-inline'", ...devSources],
+      'upgrade-insecure-requests': config.cookieSecure ? [] : null,
     },
   };
 }
@@ -276,6 +246,7 @@ async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
     adminCharacteristicRoutes,
     adminAffirmationRoutes,
     adminTaxonomyRoutes,
+    tagMergeRoutes,
     adminStatsRoutes,
     adminAdvancedRoutes,
   ]) {

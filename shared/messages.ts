@@ -35,6 +35,14 @@ export const EMPTY_STATES = {
   treeFilter: 'No matching nodes found',
 } as const;
 
+/** Re-ordering a list by drag or Move up / down: taxonomies, characteristics, affirmation options, a tag among its siblings. */
+export const POSITION_INVALID = 'The position must be a whole number from 0.';
+
+/** What a list's polite live region says after a keyboard move (`index` counted from 0, said from 1). */
+export function movedToPositionMessage(name: string, index: number, count: number): string {
+  return `Moved '${name}' to position ${index + 1} of ${count}.`;
+}
+
 /** The one refusal of input that cannot be used (docs/decisions.md "Hostile input"). */
 export const INPUT_REFUSED = {
   unstorable: 'This contains characters that cannot be saved (an invisible control character or a broken symbol). Please remove them and try again.',

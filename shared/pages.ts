@@ -12,17 +12,18 @@ import type { ForbiddenHelp, Share, SharingExplanation } from './sharing';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
-import type { Paginated } from './pagination';
+import type { ListPlace, Paginated } from './pagination';
 import type { ItemTask } from './items';
 import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
 import type { ModerationEntry, RepeatFlagger } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
 import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
-import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TaxonomyUsage } from './taxonomies-admin';
-import type { StatsOverTimeResult, StatsRange, StatsTopResult } from './stats';
+import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TagMoveTarget, TaxonomyUsage } from './taxonomies-admin';
+import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult, UnmatchedSearchResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedRunView } from './advanced';
+import type { TagMergePreview, TagMergeTarget } from './tag-merge';
 
 export interface PagePropsMap {
   Home: {
@@ -194,6 +195,7 @@ export interface PagePropsMap {
   /** /admin/characteristic and /admin/characteristics (admin-curation §2): every characteristic, paged. */
   'admin/characteristic/Index': {
     characteristics: Paginated<AdminCharacteristic>;
+    order: ListPlace;
     /** The formats a characteristic may have, key → label. */
     formats: Record<string, string>;
   };
@@ -207,6 +209,7 @@ export interface PagePropsMap {
   /** /admin/affirmation (admin-curation §2): every affirmation, paged. */
   'admin/affirmation/Index': {
     affirmations: Paginated<AdminAffirmation>;
+    order: ListPlace;
   };
   /** /admin/affirmation/{ref} (admin-curation §2, §3). */
   'admin/affirmation/Show': {
@@ -220,6 +223,8 @@ export interface PagePropsMap {
   'admin/taxonomy/Show': {
     taxonomy: AdminTaxonomyDetail;
     usage: TaxonomyUsage;
+    /** On demand, for the Move to… dialog: every taxonomy with its tags. */
+    moveTargets?: TagMoveTarget[];
   };
   /** /admin/taxonomy/{ref}/item (items without a tag in it) and /admin/taxonomy/{ref}/item/all: the quick-tag matrix. */
   'admin/taxonomy/Items': {
@@ -230,14 +235,28 @@ export interface PagePropsMap {
     all: boolean;
     filters: { search: string };
   };
+  /** /admin/tag/{ref}/merge (issue 19 §3): the tag, the tags it may be merged into, and the preview of `?into=`'s merge. */
+  'admin/taxonomy/Merge': {
+    tag: { ref: string; label: string };
+    taxonomy: { ref: string; title: string };
+    targets: TagMergeTarget[];
+    /** The chosen target's ref, when it is one of `targets`. */
+    into: string | null;
+    preview: TagMergePreview | null;
+  };
   /**
    * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter
-   * and topResults, /admin/stats/time[/month|/year] gives overTimeResults; the others are empty.
+   * and topResults, /admin/stats/time[/month|/year] gives overTimeResults, /admin/stats/opened mostOpened and
+   * /admin/stats/unmatched_searches unmatchedSearches (issue 19 §8); the others are empty.
    */
   'admin/stats/Index': {
     topByParameter: string | null;
     topResults: StatsTopResult[];
     overTimeResults: StatsOverTimeResult[];
+    /** One group per user type that opened something in the range. */
+    mostOpened: StatsOpenedGroup[];
+    /** Largest count first. */
+    unmatchedSearches: UnmatchedSearchResult[];
     /** The date range shown, kept in the query string of every stats link. */
     range: StatsRange;
     /** This page's path, for the range form. */

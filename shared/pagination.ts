@@ -14,6 +14,12 @@ export interface Paginated<T> {
   links: PaginationLink[];
 }
 
+/** Where a page of an ordered list sits in the whole list (the first row's 0-based place, and all the rows), for moves that cross pages. */
+export interface ListPlace {
+  offset: number;
+  total: number;
+}
+
 /** Rows per page of the lists built on Paginated (the spec does not show a page size). */
 export const DEFAULT_PAGE_SIZE = 24;
 

@@ -104,12 +104,17 @@ export const ROUTES = {
 
   // The admin area.
   adminCharacteristic: route(`${ADMIN_CHARACTERISTICS_URL}/:ref`, ['GET', 'PATCH', 'DELETE']),
+  adminCharacteristicReposition: route(`${ADMIN_CHARACTERISTICS_URL}/:ref/reposition`, ['POST']),
   adminAffirmation: route(`${ADMIN_AFFIRMATIONS_URL}/:ref`, ['GET', 'PATCH', 'DELETE']),
+  adminAffirmationReposition: route(`${ADMIN_AFFIRMATIONS_URL}/:ref/reposition`, ['POST']),
   adminTaxonomy: route(`${ADMIN_TAXONOMIES_URL}/:ref`, ['GET', 'PATCH', 'DELETE']),
+  adminTaxonomyReposition: route(`${ADMIN_TAXONOMIES_URL}/:ref/reposition`, ['POST']),
   adminTaxonomyTag: route(`${ADMIN_TAXONOMIES_URL}/:ref/tag`, ['POST']),
   adminTaxonomyItems: route(`${ADMIN_TAXONOMIES_URL}/:ref/item`, ['GET']),
   adminTaxonomyAllItems: route(`${ADMIN_TAXONOMIES_URL}/:ref/item/all`, ['GET']),
   adminTag: route('/admin/tag/:ref', ['PATCH', 'DELETE']),
   adminTagReposition: route('/admin/tag/:ref/reposition', ['POST']),
+  adminTagMerge: route('/admin/tag/:ref/merge', ['GET', 'POST']),
+  adminTagMove: route('/admin/tag/:ref/move', ['POST']),
   adminStatsTop: route(`${STATS_URL}/:parameter`, ['GET']),
 } as const;

@@ -50,7 +50,10 @@ export const TAXONOMY_MESSAGES = {
   labelTaken: 'This taxonomy already has a tag with this label.',
   parentUnknown: 'The parent must be a tag of this taxonomy.',
   parentCycle: 'A tag cannot be placed under itself or one of its own child tags.',
-  positionInvalid: 'The position must be a whole number from 0.',
+  taxonomyUnknown: 'Choose one of the taxonomies.',
+  moveLabelTaken: (label: string, title: string) => `${title} already has a tag labelled “${label}”: rename or merge one of them first.`,
+  moveOneTagOnly: (title: string, items: number) => `${title} allows one tag per item, and ${items} item(s) would have more.`,
+  tagMoved: (label: string, title: string) => `Tag ${label} moved to ${title}.`,
   lastRequiredTag: (title: string) => `Required taxonomies cannot have their tag removed: some items have no other ${title} tag.`,
   created: (title: string) => `Taxonomy ${title} created.`,
   saved: 'Saved.',
@@ -73,6 +76,11 @@ export const TAXONOMY_TEXTS = {
   searchTitles: 'Search titles',
   matrixItem: 'Item',
   refreshMatrix: 'Refresh list',
+  moveTo: 'Move to…',
+  moveDialog: 'Move tag',
+  taxonomy: 'Taxonomy',
+  move: 'Move',
+  loading: 'Loading...',
   matrixStaysNote: 'Rows stay in place while you tag; Refresh list shows the list as it is now.',
 } as const;
 
@@ -86,6 +94,13 @@ export interface AdminTag extends Tag {
   position: number;
   /** Items carrying the tag, drafts and expired ones included (admins see every item). */
   itemCount: number;
+}
+
+/** Where the Move to… dialog can put a tag: each taxonomy with its tags in tree order. */
+export interface TagMoveTarget {
+  ref: string;
+  title: string;
+  tags: { ref: string; fullLabel: string }[];
 }
 
 export interface AdminTaxonomyDetail extends Omit<AdminTaxonomySummary, 'tag_count'> {

@@ -1,9 +1,15 @@
 import type { StatsTopResult } from '../../shared/stats';
+import TargetName from './TargetName';
 
 /** How a key reads: '(none)' for requests without one, the user type's title beside its id. */
 function keyText(result: StatsTopResult): string {
   const key = result.param_key === null || result.param_key === '' ? '(none)' : String(result.param_key);
   return result.param_label ? `${key} (${result.param_label})` : key;
+}
+
+/** A Top URLs key that opens an item or content: named by its title (issue 19 §8). */
+function isTarget(parameter: string, result: StatsTopResult): boolean {
+  return parameter === 'url' && (result.param_label !== null || result.deleted);
 }
 
 /** The 'By {parameter}' list (admin-curation §2): each key with its total count, largest first. */
@@ -18,7 +24,11 @@ export default function TopResultsList({ parameter, results }: { parameter: stri
         <ul className="list-group">
           {results.map((result) => (
             <li key={String(result.param_key)} className="list-group-item d-flex justify-content-between gap-3">
-              <span className="text-break">{keyText(result)}</span>
+              {isTarget(parameter, result) ? (
+                <TargetName target={{ path: String(result.param_key), title: result.param_label, deleted: result.deleted }} />
+              ) : (
+                <span className="text-break">{keyText(result)}</span>
+              )}
               <span className="badge text-bg-secondary align-self-center">{result.total_count}</span>
             </li>
           ))}

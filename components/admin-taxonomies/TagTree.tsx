@@ -8,6 +8,8 @@ import InlineEditableField from '../inline-edit/InlineEditableField';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
 import { buildTagTree, filterTagTree, refsAtAndBelow, type TagNode } from './tag-tree';
 import { ROUTES } from '../../shared/routes';
+import { Link } from '@inertiajs/react';
+import { TAG_MERGE_TEXTS } from '../../shared/tag-merge';
 
 interface TagTreeProps {
   tags: AdminTag[];
@@ -173,6 +175,9 @@ function TagRow({ node, allTags, draggable, place }: TagRowProps) {
       >
         <i className="bi bi-trash" aria-hidden="true" />
       </button>
+      <Link href={ROUTES.adminTagMerge.path({ ref: tag.ref })} className="btn btn-sm btn-outline-secondary" aria-label={TAG_MERGE_TEXTS.actionLabel(tag.label)}>
+        {TAG_MERGE_TEXTS.action}
+      </Link>
     </div>
   );
 }

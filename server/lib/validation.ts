@@ -4,6 +4,7 @@
  * few checks a handler still makes itself.
  */
 import { z } from 'zod';
+import { POSITION_INVALID } from '../../shared/messages';
 import type { Route, RouteParamName } from '../../shared/routes';
 import { REF_PATTERN } from './ref';
 
@@ -39,3 +40,12 @@ export const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] :
  * fields ignored.
  */
 export const formBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess((input) => input ?? {}, z.object(shape));
+
+/** A row's new 0-based place in its ordered list (past the end means last), sent as a number or digits. */
+export const listPosition = z.preprocess(
+  (input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input),
+  z.number({ error: POSITION_INVALID }).int({ error: POSITION_INVALID }).min(0, { error: POSITION_INVALID }).max(100_000, { error: POSITION_INVALID }),
+);
+
+/** POST …/reposition of a tag, taxonomy, characteristic or affirmation option: its new place in its list. */
+export const repositionBody = formBody({ position: listPosition });

@@ -116,7 +116,7 @@ function renderCharacteristics(data: AdminCharacteristic[], shared: SharedProps 
   return renderInertiaPage(
     pageObject(
       'admin/characteristic/Index',
-      { ...shared, characteristics: { data, links }, formats: FORMATS, title: 'Characteristics' },
+      { ...shared, characteristics: { data, links }, order: { offset: 0, total: data.length }, formats: FORMATS, title: 'Characteristics' },
       { url: '/admin/characteristic' },
     ),
   );
@@ -287,6 +287,7 @@ function renderAffirmations(data: AdminAffirmation[], shared: SharedProps = ADMI
       {
         ...shared,
         affirmations: { data, links },
+        order: { offset: 0, total: data.length },
         title: 'Affirmations',
         breadcrumbs: [
           { label: 'Admin', href: '/admin' },

@@ -19,6 +19,8 @@ function statsPage(props: Partial<PagePropsMap['admin/stats/Index']>, path = '/a
         topByParameter: null,
         topResults: [],
         overTimeResults: [],
+        mostOpened: [],
+        unmatchedSearches: [],
         range: RANGE,
         path,
         ...props,
@@ -64,8 +66,8 @@ describe('the stats page', () => {
       {
         topByParameter: 'user_type_id',
         topResults: [
-          { param_key: 3, total_count: 40, param_label: 'Member' },
-          { param_key: null, total_count: 12, param_label: null },
+          { param_key: 3, total_count: 40, param_label: 'Member', deleted: false },
+          { param_key: null, total_count: 12, param_label: null, deleted: false },
         ],
       },
       '/admin/stats/user_type_id',
@@ -76,6 +78,101 @@ describe('the stats page', () => {
       .getAllByRole('listitem')
       .map((row) => row.textContent);
     expect(rows).toEqual(['3 (Member)40', '(none)12']);
+  });
+
+  it('names item and content paths on Top URLs by their titles, linked; a deleted one by its path and (deleted); others by the path', async () => {
+    await statsPage(
+      {
+        topByParameter: 'url',
+        topResults: [
+          { param_key: '/i/abcdef123456', total_count: 9, param_label: 'Psalm Study', deleted: false },
+          { param_key: '/content/cont12345678', total_count: 5, param_label: 'Leader Notes (Psalm Study)', deleted: false },
+          { param_key: '/i/gone12345678', total_count: 4, param_label: null, deleted: true },
+          { param_key: '/items', total_count: 2, param_label: null, deleted: false },
+        ],
+      },
+      '/admin/stats/url',
+    );
+    const list = screen.getByRole('region', { name: 'By url' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Psalm Study/i/abcdef1234569',
+      'Leader Notes (Psalm Study)/content/cont123456785',
+      '/i/gone12345678 (deleted)4',
+      '/items2',
+    ]);
+    expect(within(rows[0]).getByRole('link', { name: 'Psalm Study' }).getAttribute('href')).toBe('/i/abcdef123456');
+    expect(within(rows[1]).getByRole('link', { name: 'Leader Notes (Psalm Study)' }).getAttribute('href')).toBe('/content/cont12345678');
+    expect(within(rows[2]).queryByRole('link')).toBeNull();
+  });
+
+  it('lists the most opened items and contents of each user type, visitors first', async () => {
+    await statsPage(
+      {
+        mostOpened: [
+          { userTypeId: null, userTypeTitle: null, items: [{ path: '/i/abcdef123456', title: 'Psalm Study', deleted: false, totalCount: 12 }], contents: [] },
+          {
+            userTypeId: 3,
+            userTypeTitle: 'Member',
+            items: [
+              { path: '/i/gone12345678', title: null, deleted: true, totalCount: 7 },
+              { path: '/i/abcdef123456', title: 'Psalm Study', deleted: false, totalCount: 2 },
+            ],
+            contents: [{ path: '/content/cont12345678', title: 'Leader Notes (Psalm Study)', deleted: false, totalCount: 4 }],
+          },
+        ],
+      },
+      '/admin/stats/opened',
+    );
+    const page = screen.getByRole('region', { name: 'Most Opened' });
+    const visitors = within(page).getByRole('region', { name: 'Visitors (not signed in)' });
+    expect(
+      within(visitors)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Psalm Study/i/abcdef12345612']);
+    expect(within(visitors).queryByRole('heading', { name: 'Contents' })).toBeNull();
+    const members = within(page).getByRole('region', { name: 'Member' });
+    const [items, contents] = within(members).getAllByRole('list');
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['/i/gone12345678 (deleted)7', 'Psalm Study/i/abcdef1234562']);
+    expect(
+      within(contents)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Leader Notes (Psalm Study)/content/cont123456784']);
+  });
+
+  it('says so when nothing was opened in the range', async () => {
+    await statsPage({ mostOpened: [] }, '/admin/stats/opened');
+    expect(within(screen.getByRole('region', { name: 'Most Opened' })).getByText('Nothing was opened in this range.')).toBeTruthy();
+  });
+
+  it('lists the searches that found nothing with their counts and when last seen, in the order given', async () => {
+    await statsPage(
+      {
+        unmatchedSearches: [
+          { searchText: 'easter drama', totalCount: 5, lastSearchedAt: '2024-03-02T18:30:00.000Z' },
+          { searchText: 'advent', totalCount: 4, lastSearchedAt: '2024-03-03T10:00:00.000Z' },
+        ],
+      },
+      '/admin/stats/unmatched_searches',
+    );
+    const list = screen.getByRole('region', { name: 'Searches That Found Nothing' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^easter dramalast 2 Mar 20245$/),
+      expect.stringMatching(/^adventlast 3 Mar 20244$/),
+    ]);
+    expect(within(rows[0]).getByLabelText('5 times')).toBeTruthy();
+  });
+
+  it('says so when no search found nothing in the range', async () => {
+    await statsPage({ unmatchedSearches: [] }, '/admin/stats/unmatched_searches');
+    expect(within(screen.getByRole('region', { name: 'Searches That Found Nothing' })).getByText('No unmatched searches in this range.')).toBeTruthy();
   });
 
   it("shows the 'Over Time' list with bars scaled to the largest count", async () => {

@@ -1,9 +1,13 @@
 /** Admin stats (admin-curation §2 "Admin Stats", §3, §7, §9): access, top lists, over-time lists, range, CSV. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { STATS_LINKS, type StatsOverTimeResult, type StatsTopResult } from '../../shared/stats';
-import { httpRequests, userTypes } from '../../server/db/schema';
+import { VISIBILITY } from '../../shared/enums';
+import { LEVEL } from '../../shared/levels';
+import { ANONYMOUS } from '../../server/access/policy';
+import { contents, httpRequests, items, userTypes } from '../../server/db/schema';
+import { targetTitles } from '../../server/features/admin-stats/titles';
 import { csvCell, requestsCsv } from '../../server/features/admin-stats/csv';
 import { defaultRange, parseRange } from '../../server/features/admin-stats/schemas';
 import { useTestApp } from '../support/app';
@@ -30,6 +34,8 @@ const PAGE_ROUTES = [
   '/admin/stats/time',
   '/admin/stats/time/month',
   '/admin/stats/time/year',
+  '/admin/stats/opened',
+  '/admin/stats/unmatched_searches',
 ];
 const MARCH = '?from=2024-03-01&to=2024-03-31';
 
@@ -101,6 +107,7 @@ describe('the stats page', () => {
     expect(props).toMatchObject({ topByParameter: null, topResults: [], overTimeResults: [], path: '/admin/stats', range: defaultRange() });
     expect(props.breadcrumbs).toEqual([{ label: 'Admin', href: '/admin' }, { label: 'Stats' }]);
     expect(STATS_LINKS.map((link) => link.href)).toEqual([...PAGE_ROUTES.slice(1, 6), '/admin/stats/download_http', ...PAGE_ROUTES.slice(6)]);
+    expect(props).toMatchObject({ mostOpened: [], unmatchedSearches: [] });
   });
 
   it('reads the range from the query string; junk falls back to the default, a backwards range is turned round', () => {
@@ -128,10 +135,10 @@ describe('top lists', () => {
     expect(urls.topByParameter).toBe('url');
     expect(urls.range).toEqual({ from: '2024-03-01', to: '2024-03-31' });
     expect(urls.topResults).toEqual([
-      { param_key: '/i/abc', total_count: 5, param_label: null },
-      { param_key: '/items', total_count: 3, param_label: null },
-      { param_key: '/admin', total_count: 2, param_label: null },
-      { param_key: '/collection', total_count: 2, param_label: null },
+      { param_key: '/i/abc', total_count: 5, param_label: null, deleted: false },
+      { param_key: '/items', total_count: 3, param_label: null, deleted: false },
+      { param_key: '/admin', total_count: 2, param_label: null, deleted: false },
+      { param_key: '/collection', total_count: 2, param_label: null, deleted: false },
     ]);
     const methods = await statsPage(`/admin/stats/method${MARCH}`);
     expect(methods.topResults.map((r) => [r.param_key, r.total_count])).toEqual([
@@ -160,8 +167,74 @@ describe('top lists', () => {
     await log([...times(4, { userTypeId: member.id, at: '2023-07-04T10:00:00Z' }), ...times(1, { userTypeId: null, at: '2023-07-04T11:00:00Z' })]);
     const types = await statsPage('/admin/stats/user_type_id?from=2023-07-01&to=2023-07-31');
     expect(types.topResults).toEqual([
-      { param_key: member.id, total_count: 4, param_label: 'Member' },
-      { param_key: null, total_count: 1, param_label: null },
+      { param_key: member.id, total_count: 4, param_label: 'Member', deleted: false },
+      { param_key: null, total_count: 1, param_label: null, deleted: false },
+    ]);
+  });
+});
+
+describe('titles beside item and content paths (issue 19 §8)', () => {
+  beforeAll(async () => {
+    const [open, staffOnly] = await ctx.database.db
+      .insert(items)
+      .values([
+        { ref: 'statsitem001', code: 'ST-1', title: 'Psalm Study', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0 },
+        { ref: 'statsitem002', code: 'ST-2', title: 'Staff Retreat Plan', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: LEVEL.STAFF },
+      ])
+      .returning();
+    await ctx.database.db.insert(contents).values([
+      { ref: 'statscontent1', itemId: open.id, label: 'Leader Notes' },
+      { ref: 'statscontent2', itemId: open.id, label: 'Staff Answers', minimumAccessLevel: LEVEL.STAFF },
+      { ref: 'statscontent3', itemId: staffOnly.id, label: 'Timetable' },
+    ]);
+  });
+
+  it('names the items and contents Top URLs count by their titles, and says which ones are deleted', async () => {
+    await log([
+      ...times(4, { url: '/i/statsitem001', at: '2018-06-02T10:00:00Z' }),
+      ...times(3, { url: '/content/statscontent1', at: '2018-06-03T10:00:00Z' }),
+      ...times(2, { url: '/i/goneitem0001', at: '2018-06-04T10:00:00Z' }),
+      ...times(2, { url: '/i/statsitem001/folder', at: '2018-06-04T10:00:00Z' }),
+      ...times(1, { url: '/content/gonecontent1', at: '2018-06-05T10:00:00Z' }),
+    ]);
+    const urls = await statsPage('/admin/stats/url?from=2018-06-01&to=2018-06-30');
+    expect(urls.topResults).toEqual([
+      { param_key: '/i/statsitem001', total_count: 4, param_label: 'Psalm Study', deleted: false },
+      { param_key: '/content/statscontent1', total_count: 3, param_label: 'Leader Notes (Psalm Study)', deleted: false },
+      { param_key: '/i/goneitem0001', total_count: 2, param_label: null, deleted: true },
+      { param_key: '/i/statsitem001/folder', total_count: 2, param_label: null, deleted: false },
+      { param_key: '/content/gonecontent1', total_count: 1, param_label: null, deleted: true },
+    ]);
+  });
+
+  it('gives titles only of what the viewer may open (the policy), so a member would see the paths alone', async () => {
+    const paths = [
+      '/i/statsitem001',
+      '/i/statsitem002',
+      '/content/statscontent1',
+      '/content/statscontent2',
+      '/content/statscontent3',
+      '/i/goneitem0001',
+      '/items',
+    ];
+    const member = { ...ANONYMOUS, id: -1, level: LEVEL.LOGGED_IN };
+    const asMember = await targetTitles(ctx.database.db, member, paths);
+    expect([...asMember.values()]).toEqual([
+      { path: '/i/statsitem001', title: 'Psalm Study', deleted: false },
+      { path: '/i/statsitem002', title: null, deleted: false },
+      { path: '/content/statscontent1', title: 'Leader Notes (Psalm Study)', deleted: false },
+      { path: '/content/statscontent2', title: null, deleted: false },
+      { path: '/content/statscontent3', title: null, deleted: false },
+      { path: '/i/goneitem0001', title: null, deleted: true },
+    ]);
+    const asStaff = await targetTitles(ctx.database.db, { ...member, level: LEVEL.STAFF }, paths);
+    expect([...asStaff.values()].map((target) => target.title)).toEqual([
+      'Psalm Study',
+      'Staff Retreat Plan',
+      'Leader Notes (Psalm Study)',
+      'Staff Answers (Psalm Study)',
+      'Timetable (Staff Retreat Plan)',
+      null,
     ]);
   });
 });

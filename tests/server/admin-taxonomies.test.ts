@@ -1,7 +1,7 @@
 /** Taxonomies and tags admin (admin-curation §2 "Taxonomies and tags", §3, §4, §5, §7) and the quick-tag matrix. */
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { SIGN_IN_HINT } from '../../shared/messages';
+import { POSITION_INVALID, SIGN_IN_HINT } from '../../shared/messages';
 import { QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, type AdminTag, type QuickTagRow } from '../../shared/taxonomies-admin';
 import { itemImages, items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
@@ -307,7 +307,7 @@ describe('tags: create, edit, re-order, delete', () => {
       ['Adults', 3],
     ]);
     await send(ctx.app, admin, 'POST', `/admin/tag/${adults.ref}/reposition`, { position: -1 });
-    expect((await nextPage(ctx.app, admin)).errors).toEqual({ position: TAXONOMY_MESSAGES.positionInvalid });
+    expect((await nextPage(ctx.app, admin)).errors).toEqual({ position: POSITION_INVALID });
     expect(await topLevel()).toEqual([
       ['Children', 0],
       ['Youth', 1],

@@ -1,15 +1,27 @@
 import { Head } from '@inertiajs/react';
+import MostOpenedList from '../../../components/admin-stats/MostOpenedList';
 import OverTimeList from '../../../components/admin-stats/OverTimeList';
 import StatsLinks from '../../../components/admin-stats/StatsLinks';
 import StatsRangeForm from '../../../components/admin-stats/StatsRangeForm';
 import TopResultsList from '../../../components/admin-stats/TopResultsList';
+import UnmatchedSearchesList from '../../../components/admin-stats/UnmatchedSearchesList';
 import type { PageProps } from '../../../shared/pages';
+import { STATS_OPENED_URL, STATS_UNMATCHED_SEARCHES_URL } from '../../../shared/stats';
 
 /**
  * /admin/stats and its lists (admin-curation §2 "Admin Stats"): the links, the date range, then the 'By {parameter}'
- * list when a top-by parameter is given, or the 'Over Time' list when over-time results are.
+ * list when a top-by parameter is given, the 'Over Time' list on the over-time pages, the most opened items and contents
+ * per user type, or the searches that found nothing (issue 19 §8).
  */
-export default function AdminStatsIndex({ topByParameter, topResults, overTimeResults, range, path }: PageProps<'admin/stats/Index'>) {
+export default function AdminStatsIndex({
+  topByParameter,
+  topResults,
+  overTimeResults,
+  mostOpened,
+  unmatchedSearches,
+  range,
+  path,
+}: PageProps<'admin/stats/Index'>) {
   const overTimePage = path.startsWith('/admin/stats/time');
   return (
     <>
@@ -19,6 +31,8 @@ export default function AdminStatsIndex({ topByParameter, topResults, overTimeRe
       <StatsLinks range={range} current={path} />
       {topByParameter ? <TopResultsList parameter={topByParameter} results={topResults} /> : null}
       {overTimePage ? <OverTimeList results={overTimeResults} /> : null}
+      {path === STATS_OPENED_URL ? <MostOpenedList groups={mostOpened} /> : null}
+      {path === STATS_UNMATCHED_SEARCHES_URL ? <UnmatchedSearchesList results={unmatchedSearches} /> : null}
     </>
   );
 }

@@ -16,15 +16,15 @@
  * The first three are the base every domain file builds on; domain files import the base, items.ts, and (sharing,
  * tasks) content.ts and users.ts: no cycles.
  */
-export * from "./levels";
-export * from "./flags";
-export * from "./viewer-sql";
-export * from "./items";
-export * from "./content";
-export * from "./sharing";
-export * from "./collections";
-export * from "./comments";
-export * from "./tasks";
-export * from "./users";
-export * from "./invitations";
-export * from "./admin";
+export * from './levels';
+export * from './flags';
+export * from './viewer-sql';
+export * from './items';
+export * from './content';
+export * from './sharing';
+export * from './collections';
+export * from './comments';
+export * from './tasks';
+export * from './users';
+export * from './invitations';
+export * from './admin';

@@ -9,10 +9,13 @@ import type { Database } from '../../db/client';
 import { affirmationOptions } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { isUniqueViolation } from '../../db/errors';
+import { renumberList, type OrderedList } from '../../db/positions';
 
 const adminFields = { ref: affirmationOptions.ref, title: affirmationOptions.title, is_negative: affirmationOptions.isNegative };
 
 export type AffirmationRecord = AdminAffirmation & { id: number };
+
+const AFFIRMATION_ORDER: OrderedList = { table: affirmationOptions, id: affirmationOptions.id, position: affirmationOptions.position };
 
 export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'title-taken' };
 
@@ -81,7 +84,15 @@ export async function updateAffirmation(db: Database, id: number, field: keyof t
   }
 }
 
-/** The affirmations people gave with it go with it (item_affirmations cascades). */
+/** The affirmations people gave with it go with it (item_affirmations cascades); the options after it close the gap. */
 export async function deleteAffirmation(db: Database, id: number): Promise<void> {
-  await db.delete(affirmationOptions).where(eq(affirmationOptions.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(affirmationOptions).where(eq(affirmationOptions.id, id));
+    await renumberList(tx, AFFIRMATION_ORDER);
+  });
+}
+
+/** Drag or Move up / down: the option takes `index` in the list (past the end: last), renumbered 0..n-1 in one transaction. */
+export async function repositionAffirmation(db: Database, id: number, index: number): Promise<void> {
+  await db.transaction(async (tx) => renumberList(tx, AFFIRMATION_ORDER, { id, index }));
 }

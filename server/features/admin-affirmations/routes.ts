@@ -9,9 +9,17 @@ import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { affirmationOptionCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
-import { pageQuery, paginationLinks } from '../../lib/pagination';
-import { paramsOf } from '../../lib/validation';
-import { createAffirmation, deleteAffirmation, findAffirmation, listAffirmations, updateAffirmation, type AffirmationRecord } from './queries';
+import { offsetAndLimit, pageQuery, paginationLinks } from '../../lib/pagination';
+import { paramsOf, repositionBody } from '../../lib/validation';
+import {
+  createAffirmation,
+  deleteAffirmation,
+  findAffirmation,
+  listAffirmations,
+  repositionAffirmation,
+  updateAffirmation,
+  type AffirmationRecord,
+} from './queries';
 import { AFFIRMATION_FIELD_RULES, createAffirmationBody } from './schemas';
 
 const LIST_CRUMBS = [
@@ -32,6 +40,7 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rows, total } = await listAffirmations(app.db, page, DEFAULT_PAGE_SIZE);
     return reply.inertia('admin/affirmation/Index', {
       affirmations: { data: rows, links: paginationLinks({ path: ADMIN_AFFIRMATIONS_URL, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }) },
+      order: { offset: offsetAndLimit(page, DEFAULT_PAGE_SIZE).offset, total },
       can: affirmationOptionCan(request.viewer),
       title: AFFIRMATIONS_TITLE,
       breadcrumbs: LIST_CRUMBS,
@@ -63,6 +72,16 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!saved.ok) return reply.redirectWithErrors({ title: AFFIRMATION_MESSAGES.titleTaken }, back);
     return reply.notify(AFFIRMATION_MESSAGES.saved).redirectBack(back);
   });
+
+  app.post(
+    ROUTES.adminAffirmationReposition.pattern,
+    { schema: { params: paramsOf(ROUTES.adminAffirmationReposition), body: repositionBody } },
+    async (request, reply) => {
+      const affirmation = await affirmationOf(request, request.params.ref);
+      await repositionAffirmation(app.db, affirmation.id, request.body.position);
+      return reply.redirectBack(ADMIN_AFFIRMATIONS_URL);
+    },
+  );
 
   app.delete(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
     const affirmation = await affirmationOf(request, request.params.ref);

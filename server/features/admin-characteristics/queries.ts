@@ -10,6 +10,7 @@ import { characteristics, itemCharacteristics } from '../../db/schema';
 import { parseCharacteristicValue } from '../item-editing';
 import { offsetAndLimit } from '../../lib/pagination';
 import { isUniqueViolation } from '../../db/errors';
+import { renumberList, type OrderedList } from '../../db/positions';
 
 const adminFields = {
   ref: characteristics.ref,
@@ -21,6 +22,8 @@ const adminFields = {
 };
 
 export type CharacteristicRecord = AdminCharacteristic & { id: number };
+
+const CHARACTERISTIC_ORDER: OrderedList = { table: characteristics, id: characteristics.id, position: characteristics.position };
 
 /** One page of characteristics in the item page's order (position, then title), and how many there are. */
 export async function listCharacteristics(db: Database, page: number, perPage: number): Promise<{ rows: AdminCharacteristic[]; total: number }> {
@@ -104,9 +107,17 @@ export async function updateCharacteristic(db: Database, id: number, field: keyo
   }
 }
 
-/** Items' values of it go with it (item_characteristics cascades). */
+/** Items' values of it go with it (item_characteristics cascades); the characteristics after it close the gap. */
 export async function deleteCharacteristic(db: Database, id: number): Promise<void> {
-  await db.delete(characteristics).where(eq(characteristics.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(characteristics).where(eq(characteristics.id, id));
+    await renumberList(tx, CHARACTERISTIC_ORDER);
+  });
+}
+
+/** Drag or Move up / down: the characteristic takes `index` in the list (past the end: last), renumbered 0..n-1 in one transaction. */
+export async function repositionCharacteristic(db: Database, id: number, index: number): Promise<void> {
+  await db.transaction(async (tx) => renumberList(tx, CHARACTERISTIC_ORDER, { id, index }));
 }
 
 export type MinimumChange = { ok: true } | { ok: false; below: number; example: string };

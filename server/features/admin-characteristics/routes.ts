@@ -18,8 +18,8 @@ import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { characteristicCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
-import { pageQuery, paginationLinks } from '../../lib/pagination';
-import { paramsOf } from '../../lib/validation';
+import { offsetAndLimit, pageQuery, paginationLinks } from '../../lib/pagination';
+import { paramsOf, repositionBody } from '../../lib/validation';
 import { booleanInput } from '../../lib/form-input';
 import {
   changeCharacteristicFormat,
@@ -28,6 +28,7 @@ import {
   deleteCharacteristic,
   findCharacteristic,
   listCharacteristics,
+  repositionCharacteristic,
   setCharacteristicMinimum,
   updateCharacteristic,
   type CharacteristicRecord,
@@ -53,6 +54,7 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listCharacteristics(app.db, page, DEFAULT_PAGE_SIZE);
       return reply.inertia('admin/characteristic/Index', {
         characteristics: { data: rows, links: paginationLinks({ path, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }) },
+        order: { offset: offsetAndLimit(page, DEFAULT_PAGE_SIZE).offset, total },
         formats: CHARACTERISTIC_FORMAT_LABELS,
         can: characteristicCan(request.viewer),
         title: CHARACTERISTICS_TITLE,
@@ -104,6 +106,16 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
     return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
   });
+
+  app.post(
+    ROUTES.adminCharacteristicReposition.pattern,
+    { schema: { params: paramsOf(ROUTES.adminCharacteristicReposition), body: repositionBody } },
+    async (request, reply) => {
+      const characteristic = await characteristicOf(request, request.params.ref);
+      await repositionCharacteristic(app.db, characteristic.id, request.body.position);
+      return reply.redirectBack(ADMIN_CHARACTERISTICS_URL);
+    },
+  );
 
   app.delete(ROUTES.adminCharacteristic.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristic) } }, async (request, reply) => {
     const characteristic = await characteristicOf(request, request.params.ref);

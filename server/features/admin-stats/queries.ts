@@ -4,13 +4,27 @@
  * - Top by a parameter: one grouped count, the STATS_TOP_LIMIT largest.
  * - Over time: one indexed count per bucket (day, month or year, UTC) between the first and last request of the
  *   range, so no sort or hash of a million rows; buckets without requests in between are listed with 0.
+ * - Most opened and searches that found nothing (issue 19 §8): sums of the daily counts (opens_per_user_type,
+ *   unmatched_searches) over the range's days, read through their (day, …) unique indexes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { STATS_TOP_LIMIT, type StatsGrain, type StatsOverTimeResult, type StatsParameter, type StatsRange, type StatsTopResult } from '../../../shared/stats';
+import {
+  STATS_OPENED_PER_USER_TYPE,
+  STATS_TOP_LIMIT,
+  type StatsGrain,
+  type StatsOpenedGroup,
+  type StatsOverTimeResult,
+  type StatsParameter,
+  type StatsRange,
+  type StatsTopResult,
+  type UnmatchedSearchResult,
+} from '../../../shared/stats';
+import type { Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { httpRequests, userTypes } from '../../db/schema';
+import { httpRequests, opensPerUserType, unmatchedSearches, userTypes } from '../../db/schema';
 import { rangeBounds } from './schemas';
 import { sqlRows } from '../../db/sql-rows';
+import { targetPath, targetTitles, type TargetKind } from './titles';
 
 const COLUMNS: Record<StatsParameter, SQL> = {
   url: sql`${httpRequests.url}`,
@@ -43,10 +57,29 @@ export function topByParameterQuery(parameter: StatsParameter, range: StatsRange
     select top.param_key, top.total_count, ${label} as param_label from top order by top.total_count desc, top.param_key asc nulls last`;
 }
 
-/** The keys of one parameter with the most requests in the range, largest count first (ties by key). */
-export async function topByParameter(db: Database, parameter: StatsParameter, range: StatsRange): Promise<StatsTopResult[]> {
+/**
+ * The keys of one parameter with the most requests in the range, largest count first (ties by key). Top URLs name the
+ * items and contents their paths open, as far as the viewer may open them (titles.ts).
+ */
+export async function topByParameter(db: Database, viewer: Viewer, parameter: StatsParameter, range: StatsRange): Promise<StatsTopResult[]> {
   const rows = await sqlRows<TopRow>(db, topByParameterQuery(parameter, range));
-  return rows.map((row) => ({ param_key: row.param_key, total_count: Number(row.total_count), param_label: row.param_label ?? null }));
+  const named =
+    parameter === 'url'
+      ? await targetTitles(
+          db,
+          viewer,
+          rows.map((row) => String(row.param_key)),
+        )
+      : new Map();
+  return rows.map((row) => {
+    const target = named.get(String(row.param_key));
+    return {
+      param_key: row.param_key,
+      total_count: Number(row.total_count),
+      param_label: target ? target.title : (row.param_label ?? null),
+      deleted: target?.deleted ?? false,
+    };
+  });
 }
 
 /** The statement of `overTime` (scripts/stats-timing.ts explains it). */
@@ -74,4 +107,66 @@ export function overTimeQuery(grain: StatsGrain, range: StatsRange): SQL {
 export async function overTime(db: Database, grain: StatsGrain, range: StatsRange): Promise<StatsOverTimeResult[]> {
   const rows = await sqlRows<{ date: string; total_count: unknown }>(db, overTimeQuery(grain, range));
   return rows.map((row) => ({ date: row.date, total_count: Number(row.total_count) }));
+}
+
+interface OpenedRow {
+  kind: TargetKind;
+  ref: string;
+  user_type_id: number | null;
+  user_type_title: string | null;
+  total_count: unknown;
+}
+
+/** The statement of `mostOpened`: per user type and kind, the STATS_OPENED_PER_USER_TYPE refs opened most in the range. */
+function mostOpenedQuery(range: StatsRange): SQL {
+  return sql`
+    with counted as (
+      select kind, ref, user_type_id, sum(open_count) as total_count
+      from ${opensPerUserType} where ${opensPerUserType.day} between ${range.from}::date and ${range.to}::date
+      group by kind, ref, user_type_id
+    ),
+    ranked as (
+      select counted.*, row_number() over (partition by user_type_id, kind order by total_count desc, ref) as place from counted
+    )
+    select kind, ref, user_type_id, (select ${userTypes.title} from ${userTypes} where ${userTypes.id} = ranked.user_type_id) as user_type_title, total_count
+    from ranked where place <= ${STATS_OPENED_PER_USER_TYPE}
+    order by user_type_id nulls first, kind, place`;
+}
+
+/**
+ * The most opened items and contents of each user type in the range (visitors who were not signed in first, then by
+ * user type), each named as far as the viewer may open it.
+ */
+export async function mostOpened(db: Database, viewer: Viewer, range: StatsRange): Promise<StatsOpenedGroup[]> {
+  const rows = await sqlRows<OpenedRow>(db, mostOpenedQuery(range));
+  const named = await targetTitles(
+    db,
+    viewer,
+    rows.map((row) => targetPath(row.kind, row.ref)),
+  );
+  const groups = new Map<number | null, StatsOpenedGroup>();
+  for (const row of rows) {
+    const userTypeId = row.user_type_id === null ? null : Number(row.user_type_id);
+    let group = groups.get(userTypeId);
+    if (!group) groups.set(userTypeId, (group = { userTypeId, userTypeTitle: row.user_type_title, items: [], contents: [] }));
+    const path = targetPath(row.kind, row.ref);
+    const target = named.get(path) ?? { path, title: null, deleted: true };
+    (row.kind === 'item' ? group.items : group.contents).push({ ...target, totalCount: Number(row.total_count) });
+  }
+  return [...groups.values()];
+}
+
+/** The searches that found nothing in the range: the STATS_TOP_LIMIT most frequent, then the latest first. */
+export async function unmatchedSearchesIn(db: Database, range: StatsRange): Promise<UnmatchedSearchResult[]> {
+  const rows = await sqlRows<{ search_text: string; total_count: unknown; last_searched_at: string }>(
+    db,
+    sql`
+    select ${unmatchedSearches.searchText} as search_text, sum(${unmatchedSearches.searchCount}) as total_count,
+      to_char(max(${unmatchedSearches.lastSearchedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_searched_at
+    from ${unmatchedSearches} where ${unmatchedSearches.day} between ${range.from}::date and ${range.to}::date
+    group by ${unmatchedSearches.searchText}
+    order by 2 desc, 3 desc, 1
+    limit ${STATS_TOP_LIMIT}`,
+  );
+  return rows.map((row) => ({ searchText: row.search_text, totalCount: Number(row.total_count), lastSearchedAt: row.last_searched_at }));
 }

@@ -1,29 +1,34 @@
 /**
  * Admin stats (admin-curation §2 "Admin Stats", §3, §7, §9): the links page /admin/stats, the "Top …" lists
  * /admin/stats/{parameter}, the over-time lists /admin/stats/time[/month|/year] and the CSV download
- * /admin/stats/download_http, every one over the date range of ?from=&to= (schemas.ts). Admins only.
+ * /admin/stats/download_http, and (issue 19 §8) the most opened items and contents per user type /admin/stats/opened
+ * and the searches that found nothing /admin/stats/unmatched_searches, every one over the date range of ?from=&to=
+ * (schemas.ts). Admins only.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STATS_DOWNLOAD_URL, STATS_LINKS, STATS_URL, type StatsGrain } from '../../../shared/stats';
+import { STATS_DOWNLOAD_URL, STATS_LINKS, STATS_OPENED_URL, STATS_UNMATCHED_SEARCHES_URL, STATS_URL, type StatsGrain } from '../../../shared/stats';
 import type { PagePropsMap } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';
 import { csvFileName, requestsCsv } from './csv';
-import { overTime, topByParameter } from './queries';
+import { mostOpened, overTime, topByParameter, unmatchedSearchesIn } from './queries';
 import { rangeQuery, statsParameter } from './schemas';
 
 type StatsPage = PagePropsMap['admin/stats/Index'];
+type StatsLists = 'topByParameter' | 'topResults' | 'overTimeResults' | 'mostOpened' | 'unmatchedSearches';
 
 const labelOf = (href: string) => STATS_LINKS.find((link) => link.href === href)?.label ?? 'Stats';
 
-function renderStats(reply: FastifyReply, href: string, props: Omit<StatsPage, 'topByParameter' | 'topResults' | 'overTimeResults'> & Partial<StatsPage>) {
+function renderStats(reply: FastifyReply, href: string, props: Omit<StatsPage, StatsLists> & Partial<StatsPage>) {
   const here = href === STATS_URL ? [{ label: 'Stats' }] : [{ label: 'Stats', href: STATS_URL }, { label: labelOf(href) }];
   return reply.inertia('admin/stats/Index', {
     topByParameter: null,
     topResults: [],
     overTimeResults: [],
+    mostOpened: [],
+    unmatchedSearches: [],
     ...props,
     title: 'Stats',
     breadcrumbs: [{ label: 'Admin', href: '/admin' }, ...here],
@@ -47,6 +52,17 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(Readable.from(requestsCsv(app.db, range)));
   });
 
+  app.get(STATS_OPENED_URL, ranged, async (request, reply) => {
+    const range = request.query;
+    return renderStats(reply, STATS_OPENED_URL, { range, path: STATS_OPENED_URL, mostOpened: await mostOpened(app.db, request.viewer, range) });
+  });
+
+  app.get(STATS_UNMATCHED_SEARCHES_URL, ranged, async (request, reply) => {
+    const range = request.query;
+    const path = STATS_UNMATCHED_SEARCHES_URL;
+    return renderStats(reply, path, { range, path, unmatchedSearches: await unmatchedSearchesIn(app.db, range) });
+  });
+
   for (const grain of Object.keys(GRAIN_PATHS) as StatsGrain[]) {
     const path = GRAIN_PATHS[grain];
     app.get(path, ranged, async (request, reply) => {
@@ -62,7 +78,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { parameter } = request.params;
       const range = request.query;
       const path = ROUTES.adminStatsTop.path({ parameter });
-      return renderStats(reply, path, { range, path, topByParameter: parameter, topResults: await topByParameter(app.db, parameter, range) });
+      return renderStats(reply, path, { range, path, topByParameter: parameter, topResults: await topByParameter(app.db, request.viewer, parameter, range) });
     },
   );
 };

@@ -1,8 +1,16 @@
 /** Reads and writes of the admin taxonomy and tag pages (admin-curation §2 "Taxonomies and tags", §7). */
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagRow, TaxonomyField, TaxonomyUsage } from '../../../shared/taxonomies-admin';
+import type {
+  AdminTag,
+  AdminTaxonomyDetail,
+  AdminTaxonomySummary,
+  QuickTagRow,
+  TagMoveTarget,
+  TaxonomyField,
+  TaxonomyUsage,
+} from '../../../shared/taxonomies-admin';
 import { alias } from 'drizzle-orm/pg-core';
-import { writePositions, type PositionTarget } from '../../db/positions';
+import { renumberList, writePositions, type OrderedList, type PositionTarget } from '../../db/positions';
 import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,6 +23,7 @@ import { itemImageUrls } from '../../../shared/items';
 import type { CreateTaxonomyInput } from './schemas';
 
 const TAG_POSITIONS: PositionTarget = { table: tags, id: tags.id, position: tags.position };
+const TAXONOMY_ORDER: OrderedList = { table: taxonomies, id: taxonomies.id, position: taxonomies.position };
 
 type TaxonomyRow = typeof taxonomies.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
@@ -104,9 +113,36 @@ export async function updateTaxonomyField(db: Database, id: number, field: Taxon
     .where(eq(taxonomies.id, id));
 }
 
-/** Its tags go with it (tags.taxonomy_id cascades), and with them every item's links to them (item_tags.tag_id cascades). */
+/**
+ * Its tags go with it (tags.taxonomy_id cascades), and with them every item's links to them (item_tags.tag_id
+ * cascades); the taxonomies after it close the gap.
+ */
 export async function deleteTaxonomy(db: Database, id: number): Promise<void> {
-  await db.delete(taxonomies).where(eq(taxonomies.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(taxonomies).where(eq(taxonomies.id, id));
+    await renumberList(tx, TAXONOMY_ORDER);
+  });
+}
+
+/** Drag or Move up / down: the taxonomy takes `index` in the list (past the end: last), renumbered 0..n-1 in one transaction. */
+export async function repositionTaxonomy(db: Database, id: number, index: number): Promise<void> {
+  await db.transaction(async (tx) => renumberList(tx, TAXONOMY_ORDER, { id, index }));
+}
+
+/** Every taxonomy with its tags in tree order: where the Move to… dialog can put a tag. */
+export async function tagMoveTargets(db: Database): Promise<TagMoveTarget[]> {
+  const [all, rows] = await Promise.all([
+    db.select({ id: taxonomies.id, ref: taxonomies.ref, title: taxonomies.title }).from(taxonomies).orderBy(asc(taxonomies.position), asc(taxonomies.id)),
+    db.select().from(tags).orderBy(asc(tags.position), asc(tags.id)),
+  ]);
+  return all.map((taxonomy) => ({
+    ref: taxonomy.ref,
+    title: taxonomy.title,
+    tags: treeOrder(rows.filter((row) => row.taxonomyId === taxonomy.id)).map(({ row, parent }) => ({
+      ref: row.ref,
+      fullLabel: tagFields(row, parent).fullLabel,
+    })),
+  }));
 }
 
 export async function taxonomyTagRows(db: Database, taxonomyId: number): Promise<TagRow[]> {
@@ -200,15 +236,16 @@ export function makesCycle(rows: TagRow[], tagId: number, parent: TagRow): boole
   return false;
 }
 
-function siblingsCondition(taxonomyId: number, parentId: number | null): SQL {
-  return and(eq(tags.taxonomyId, taxonomyId), parentId === null ? isNull(tags.parentId) : eq(tags.parentId, parentId))!;
+/** A tag's siblings: the tags of its taxonomy under the same parent (or at the top level), ordered by position. */
+export function siblingsOf(taxonomyId: number, parentId: number | null): OrderedList {
+  return { ...TAG_POSITIONS, members: and(eq(tags.taxonomyId, taxonomyId), parentId === null ? isNull(tags.parentId) : eq(tags.parentId, parentId)) };
 }
 
 async function nextSiblingPosition(db: Database, taxonomyId: number, parentId: number | null): Promise<number> {
   const [last] = await db
     .select({ position: max(tags.position) })
     .from(tags)
-    .where(siblingsCondition(taxonomyId, parentId));
+    .where(siblingsOf(taxonomyId, parentId).members);
   return (last?.position ?? -1) + 1;
 }
 
@@ -227,35 +264,6 @@ export async function updateTagLabel(db: Database, id: number, label: string): P
 
 export async function updateTagForceShow(db: Database, id: number, value: boolean): Promise<void> {
   await db.update(tags).set({ forceShowInFiltering: value }).where(eq(tags.id, id));
-}
-
-/** A tag moved under another parent (or to the top level) goes last among its new siblings; the old ones close the gap. */
-export async function moveTag(db: Database, tag: TagRow, parentId: number | null): Promise<void> {
-  if (tag.parentId === parentId) return;
-  await db.transaction(async (tx) => {
-    const position = await nextSiblingPosition(tx, tag.taxonomyId, parentId);
-    await tx.update(tags).set({ parentId, position }).where(eq(tags.id, tag.id));
-    await renumberSiblings(tx, tag.taxonomyId, tag.parentId, null);
-  });
-}
-
-/** Sets the siblings' positions to 0..n-1 in their current order, with `moved` (when given) at its index. */
-async function renumberSiblings(db: Database, taxonomyId: number, parentId: number | null, moved: { id: number; index: number } | null): Promise<void> {
-  const siblings = await db
-    .select({ id: tags.id, position: tags.position })
-    .from(tags)
-    .where(siblingsCondition(taxonomyId, parentId))
-    .orderBy(asc(tags.position), asc(tags.id));
-  const order = siblings.map((sibling) => sibling.id).filter((id) => id !== moved?.id);
-  if (moved) order.splice(Math.min(moved.index, order.length), 0, moved.id);
-  const current = new Map(siblings.map((sibling) => [sibling.id, sibling.position]));
-  const changed = order.map((id, position) => ({ id, position })).filter((row) => current.get(row.id) !== row.position);
-  await writePositions(db, TAG_POSITIONS, changed);
-}
-
-/** Drag re-order: the tag takes `position` among its siblings, which are renumbered 0..n-1 together. */
-export async function repositionTag(db: Database, tag: TagRow, position: number): Promise<void> {
-  await db.transaction(async (tx) => renumberSiblings(tx, tag.taxonomyId, tag.parentId, { id: tag.id, index: position }));
 }
 
 /** Items for which this tag is their only tag in the taxonomy: a required taxonomy's tag cannot go while any exist. */
@@ -285,7 +293,7 @@ export async function deleteTag(db: Database, tag: TagRow, required: boolean): P
     const first = await nextSiblingPosition(tx, tag.taxonomyId, null);
     const placed = children.map((child, index) => ({ id: child.id, position: first + index }));
     await writePositions(tx, TAG_POSITIONS, placed, { column: tags.parentId, value: null });
-    await renumberSiblings(tx, tag.taxonomyId, tag.parentId, null);
+    await renumberList(tx, siblingsOf(tag.taxonomyId, tag.parentId));
     return 'deleted' as const;
   });
 }

@@ -8,10 +8,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_TAXONOMIES_TITLE, ADMIN_TAXONOMIES_URL, QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
 import { ROUTES } from '../../../shared/routes';
 import type { Database } from '../../db/client';
+import { optional } from '../../inertia';
 import { notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import type { CheckedFieldOf } from '../../lib/single-field';
-import { paramsOf } from '../../lib/validation';
+import { paramsOf, repositionBody } from '../../lib/validation';
 import {
   createTag,
   createTaxonomy,
@@ -21,14 +22,12 @@ import {
   findTagInTaxonomy,
   findTaxonomy,
   listTaxonomies,
-  makesCycle,
-  moveTag,
   quickTagMatrix,
-  repositionTag,
+  repositionTaxonomy,
   tagLabelTaken,
+  tagMoveTargets,
   taxonomyDetail,
   taxonomyUsage,
-  taxonomyTagRows,
   taxonomyTitleTaken,
   updateTagForceShow,
   updateTagLabel,
@@ -36,7 +35,8 @@ import {
   unlessTaken,
   type TagRecord,
 } from './queries';
-import { createTagBody, createTaxonomyBody, matrixQuery, repositionBody, TAG_FIELD_RULES, TAXONOMY_FIELD_RULES, type MatrixQuery } from './schemas';
+import { createTagBody, createTaxonomyBody, matrixQuery, moveTagBody, TAG_FIELD_RULES, TAXONOMY_FIELD_RULES, type MatrixQuery } from './schemas';
+import { moveTag } from './tag-moves';
 
 const ADMIN_CRUMB = { label: 'Admin', href: '/admin' };
 const LIST_CRUMB = { label: ADMIN_TAXONOMIES_TITLE, href: ADMIN_TAXONOMIES_URL };
@@ -78,6 +78,7 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('admin/taxonomy/Show', {
       taxonomy: await taxonomyDetail(app.db, taxonomy),
       usage: await taxonomyUsage(app.db, taxonomy.id),
+      moveTargets: optional(() => tagMoveTargets(app.db)),
       title: taxonomy.title,
       breadcrumbs: [ADMIN_CRUMB, LIST_CRUMB, { label: taxonomy.title }],
     });
@@ -101,6 +102,16 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.notify(TAXONOMY_MESSAGES.deleted(taxonomy.title));
     return reply.redirect(ADMIN_TAXONOMIES_URL, 303);
   });
+
+  app.post(
+    ROUTES.adminTaxonomyReposition.pattern,
+    { schema: { params: paramsOf(ROUTES.adminTaxonomyReposition), body: repositionBody } },
+    async (request, reply) => {
+      const taxonomy = await taxonomyOf(app.db, request.params.ref);
+      await repositionTaxonomy(app.db, taxonomy.id, request.body.position);
+      return reply.redirectBack(ADMIN_TAXONOMIES_URL);
+    },
+  );
 
   app.post(ROUTES.adminTaxonomyTag.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyTag), body: createTagBody } }, async (request, reply) => {
     const taxonomy = await taxonomyOf(app.db, request.params.ref);
@@ -136,8 +147,19 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(ROUTES.adminTagReposition.pattern, { schema: { params: paramsOf(ROUTES.adminTagReposition), body: repositionBody } }, async (request, reply) => {
     const tag = await tagOf(app.db, request.params.ref);
-    await repositionTag(app.db, tag, request.body.position);
+    await moveTag(app.db, tag.id, null, request.body.position);
     return reply.redirectBack(ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef }));
+  });
+
+  app.post(ROUTES.adminTagMove.pattern, { schema: { params: paramsOf(ROUTES.adminTagMove), body: moveTagBody } }, async (request, reply) => {
+    const tag = await tagOf(app.db, request.params.ref);
+    const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
+    const { taxonomy_ref, parent_ref, position } = request.body;
+    const taxonomy = await findTaxonomy(app.db, taxonomy_ref);
+    if (!taxonomy) return reply.redirectWithErrors({ taxonomy_ref: TAXONOMY_MESSAGES.taxonomyUnknown }, back);
+    const refused = await moveTag(app.db, tag.id, { taxonomyId: taxonomy.id, parentRef: parent_ref }, position ?? null);
+    if (refused) return reply.redirectWithErrors({ [refused.field]: refused.message }, back);
+    return reply.notify(TAXONOMY_MESSAGES.tagMoved(tag.label, taxonomy.title)).redirectBack(back);
   });
 
   app.get(ROUTES.adminTaxonomyItems.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyItems), querystring: matrixQuery } }, async (request, reply) =>
@@ -161,17 +183,9 @@ async function saveTagField(app: FastifyInstance, tag: TagRecord, field: Checked
     const saved = await unlessTaken(() => updateTagLabel(app.db, tag.id, field.value));
     return saved === 'taken' ? TAXONOMY_MESSAGES.labelTaken : null;
   }
-  const value = field.value;
-  if (value === '') {
-    await moveTag(app.db, tag, null);
-    return null;
-  }
-  const rows = await taxonomyTagRows(app.db, tag.taxonomyId);
-  const parent = rows.find((row) => row.ref === value);
-  if (!parent) return TAXONOMY_MESSAGES.parentUnknown;
-  if (makesCycle(rows, tag.id, parent)) return TAXONOMY_MESSAGES.parentCycle;
-  await moveTag(app.db, tag, parent.id);
-  return null;
+  // A new parent puts the tag last among its children; the same parent leaves it where it is.
+  const refused = await moveTag(app.db, tag.id, { taxonomyId: tag.taxonomyId, parentRef: field.value }, null);
+  return refused?.message ?? null;
 }
 
 /** The quick-tag matrix: items without a tag in the taxonomy (/item), or all items (/item/all), a page at a time. */

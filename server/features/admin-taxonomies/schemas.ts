@@ -12,7 +12,7 @@ import {
 } from '../../../shared/taxonomies-admin';
 import { pageQuery } from '../../lib/pagination';
 import { fieldRules } from '../../lib/single-field';
-import { formBody } from '../../lib/validation';
+import { formBody, listPosition } from '../../lib/validation';
 
 const title = z.preprocess(
   trimmed,
@@ -67,16 +67,11 @@ export const TAG_FIELD_RULES = fieldRules(
   BAD_EDIT_REQUEST,
 );
 
-/** POST /admin/tag/{ref}/reposition: the tag's new index among its siblings. */
-export const repositionBody = formBody({
-  position: z.preprocess(
-    (input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input),
-    z
-      .number({ error: TAXONOMY_MESSAGES.positionInvalid })
-      .int({ error: TAXONOMY_MESSAGES.positionInvalid })
-      .min(0, { error: TAXONOMY_MESSAGES.positionInvalid })
-      .max(100_000, { error: TAXONOMY_MESSAGES.positionInvalid }),
-  ),
+/** POST /admin/tag/{ref}/move: the taxonomy, the parent in it ('' = top level), and the place among its children (none = last). */
+export const moveTagBody = formBody({
+  taxonomy_ref: z.string({ error: TAXONOMY_MESSAGES.taxonomyUnknown }).max(24, { error: TAXONOMY_MESSAGES.taxonomyUnknown }),
+  parent_ref: parentRef.default(''),
+  position: listPosition.optional(),
 });
 
 /** GET /admin/taxonomy/{ref}/item[/all]: page and a title search; junk reads as none. */

@@ -148,7 +148,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     const entry = content.googleDriveFileId ? await driveEntryOrNull(app.drive, content.googleDriveFileId) : null;
     if (!entry) throw notFound();
     const download = await contentDownload(app.drive, entry, content.exportMode);
-    if (request.method === 'GET') await countContentOpen(app.db, content.id);
+    if (request.method === 'GET') {
+      await countContentOpen(app.db, content.id);
+      app.openCounts.record({ kind: 'content', ref: content.ref, userTypeId: request.viewer.userTypeId, at: new Date() });
+    }
     if (!download) return reply.redirect(entry.webViewUrl, 302);
     return sendContentFile(reply, download.file, download.presentation);
   });

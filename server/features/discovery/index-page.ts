@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ItemListing } from '../../../shared/items';
 import { baseCan } from '../../access/policy';
 import { scroll } from '../../inertia';
+import { isCountedView } from '../../lib/counted-visit';
 import { listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor } from './library-cache';
@@ -24,6 +25,15 @@ export function indexHeading(listing: ItemListing, search: string, tags: readonl
   return 'All Items';
 }
 
+/**
+ * A search of the whole index, without tag filters, that found nothing for this viewer, opened by a person (not a
+ * partial reload or a prefetch): the admin stats' "Searches That Found Nothing" (issue 19 §8). With tag filters the
+ * tags, not the words, may be what found nothing, so such searches are left out.
+ */
+function isUnmatchedSearch(request: FastifyRequest, listing: ItemListing, query: IndexQuery, selected: readonly CatalogueTag[], total: number): boolean {
+  return listing === 'all' && query.search !== '' && selected.length === 0 && total === 0 && isCountedView(request, 'items/Index');
+}
+
 /** Renders 'items/Index' for a listing and its (lenient) query, with `presetTag` selected on /tag/{label}. */
 export async function renderItemIndex(request: FastifyRequest, reply: FastifyReply, listing: ItemListing, query: IndexQuery, presetTag?: CatalogueTag) {
   const { db } = request.server;
@@ -37,6 +47,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, reads);
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
+  if (isUnmatchedSearch(request, listing, query, selected, pagination.total)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
   const offeredTaxonomies = async () => filterTaxonomies(catalogue, tagsInUse ?? (await requestTagIdsInUse(request)), selected);
   return reply.inertia('items/Index', {
     listing,

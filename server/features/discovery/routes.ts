@@ -11,6 +11,7 @@ import { typeAheadJson } from './queries';
 import { indexQuery, isTypeAheadRequest, itemQuery, NEW_ITEM_MESSAGES, newItemBody, tagLabel, taxonomyField, type NewItemForm } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { loadTagCatalogue, requestTagCatalogue, type TagCatalogue } from './tag-catalogue';
+import { redirectedTagPath } from './tag-redirects';
 import { requesterKey } from '../../web/rate-limit';
 
 const mayCreateItems = (viewer: Viewer) => baseCan(viewer).create;
@@ -34,8 +35,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ROUTES.tag.pattern, { schema: { params: paramsOf(ROUTES.tag, { label: tagLabel }), querystring: indexQuery } }, async (request, reply) => {
     const catalogue = await requestTagCatalogue(request);
     const tag = catalogue.tagByLabel(request.params.label);
-    if (!tag) throw notFound();
-    return renderItemIndex(request, reply, 'tag', request.query, tag);
+    if (tag) return renderItemIndex(request, reply, 'tag', request.query, tag);
+    // A merged tag's label leads to the tag it was merged into, with the same query (tag-redirects.ts).
+    const redirected = await redirectedTagPath(app.db, catalogue, request.params.label);
+    if (!redirected) throw notFound();
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? redirected : redirected + request.url.slice(query), 301);
   });
 
   app.get('/popular', { schema: { querystring: indexQuery } }, async (request, reply) => renderItemIndex(request, reply, 'popular', request.query));

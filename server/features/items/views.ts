@@ -4,28 +4,17 @@
  * periodic job recounts recent_view_count from the item's own views (an indexed count), so views
  * older than the window drop out.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { RECENT_VIEW_WINDOW_DAYS } from '../../../shared/items';
 import type { Database } from '../../db/client';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { items, itemViews } from '../../db/schema';
-import { readVisit } from '../../inertia/visit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function recentWindowStart(now: Date): Date {
   return new Date(now.getTime() - RECENT_VIEW_WINDOW_DAYS * DAY_MS);
-}
-
-/**
- * A view is a person opening the page: a full or Inertia visit. Partial reloads (after an
- * affirmation, say), hover prefetches and HEAD requests are not.
- */
-export function isCountedView(request: FastifyRequest, component: string): boolean {
-  if (request.method !== 'GET') return false;
-  if (request.headers.purpose === 'prefetch' || request.headers['sec-purpose'] === 'prefetch') return false;
-  return !readVisit(request, component).partial;
 }
 
 /**

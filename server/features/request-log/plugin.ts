@@ -1,13 +1,17 @@
 /**
  * Logs every HTTP request for the admin stats (admin-curation §2 "Admin Stats"): an onResponse hook queues a row,
  * the batch writer (recorder.ts) inserts them, and the periodic sweep (sweep.ts) keeps REQUEST_LOG_RETENTION_DAYS.
- * What is left out and how paths are stored: rules.ts.
+ * What is left out and how paths are stored: rules.ts. Beside it, and swept with it, two daily counts other features
+ * feed through the app's decorations (issue 19 §8): `app.openCounts` (opens.ts) and `app.unmatchedSearches`
+ * (unmatched-searches.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOpenCounts } from './opens';
 import { createRequestLog, type LoggedRequest, type RequestLog } from './recorder';
 import { isBot, pathOf, refererOf, staticAssetMatcher } from './rules';
 import { sweepOldRequestsPeriodically } from './sweep';
+import { createUnmatchedSearchLog } from './unmatched-searches';
 import { isHealthCheckPath } from '../../web/health-check-paths';
 
 declare module 'fastify' {
@@ -44,7 +48,13 @@ export const requestLogPlugin = fp<RequestLogPluginOptions>(
       if (!isStaticAsset(path) && !isHealthCheckPath(path) && !isBot(request.headers['user-agent'])) recorder.record(loggedRequest(request, reply, path));
       done();
     });
-    app.addHook('onClose', async () => recorder.close());
+    const openCounts = createOpenCounts(app.db, app.log);
+    app.decorate('openCounts', { record: openCounts.record, flush: openCounts.flush });
+    const unmatchedSearches = createUnmatchedSearchLog(app.db, app.log);
+    app.decorate('unmatchedSearches', { record: unmatchedSearches.record, flush: unmatchedSearches.flush });
+    app.addHook('onClose', async () => {
+      await Promise.all([recorder.close(), openCounts.close(), unmatchedSearches.close()]);
+    });
     sweepOldRequestsPeriodically(app);
   },
   { name: 'equip-request-log', dependencies: ['equip-viewer'] },

@@ -1,0 +1,130 @@
+/**
+ * Merging a tag into another of its taxonomy (issue 19 §3, docs/decisions.md "Merging tags"): its impact preview and
+ * the merge itself, one transaction. Every item tagged with the source gets the target (once), the source's child tags
+ * move under the target (after the target's own children), the source goes, and its lowercased label is kept in
+ * tag_label_redirects so /tag/{label} leads to the target (discovery/tag-redirects.ts reads it).
+ */
+import { and, asc, count, eq, isNull, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ROUTES } from '../../../shared/routes';
+import { TAG_MERGE_MESSAGES, type TagMergePreview, type TagMergeTarget } from '../../../shared/tag-merge';
+import type { Database } from '../../db/client';
+import { writePositions } from '../../db/positions';
+import { itemTags, tagLabelRedirects, tags } from '../../db/schema';
+import { treeOrder } from '../../lib/tree-order';
+import { taxonomyTagRows, type TagRow } from './queries';
+
+/** The source tag and every tag below it (ids): none of them can be the target. */
+function subtreeIds(rows: readonly TagRow[], sourceId: number): Set<number> {
+  const below = new Set([sourceId]);
+  for (const { row } of treeOrder(rows)) if (row.parentId !== null && below.has(row.parentId)) below.add(row.id);
+  // treeOrder visits parents first, so one pass finds every descendant.
+  return below;
+}
+
+/** The tags of the source's taxonomy it may be merged into, in tree order, labelled 'Parent > Child'. */
+export async function mergeTargets(db: Database, source: TagRow): Promise<TagMergeTarget[]> {
+  const rows = await taxonomyTagRows(db, source.taxonomyId);
+  const blocked = subtreeIds(rows, source.id);
+  return treeOrder(rows)
+    .filter(({ row }) => !blocked.has(row.id))
+    .map(({ row, parent }) => ({ ref: row.ref, fullLabel: parent ? `${parent.label} > ${row.label}` : row.label }));
+}
+
+export type MergeTargetCheck = { ok: true; target: TagRow } | { ok: false; message: string };
+
+/** The target `ref` names, if the source may be merged into it: another tag of its taxonomy, not below it. */
+export async function checkMergeTarget(db: Database, source: TagRow, targetRef: string): Promise<MergeTargetCheck> {
+  if (targetRef === '') return { ok: false, message: TAG_MERGE_MESSAGES.targetRequired };
+  const rows = await taxonomyTagRows(db, source.taxonomyId);
+  const target = rows.find((row) => row.ref === targetRef);
+  if (!target || target.id === source.id) return { ok: false, message: TAG_MERGE_MESSAGES.targetUnknown };
+  if (subtreeIds(rows, source.id).has(target.id)) return { ok: false, message: TAG_MERGE_MESSAGES.targetBelow };
+  return { ok: true, target };
+}
+
+/** /tag/{label}: the path of a tag's page. */
+export function tagPagePath(label: string): string {
+  return ROUTES.tag.path({ label: label.toLowerCase() });
+}
+
+/** What merging `source` into `target` would change, counted now (admins see every item, so the counts are over all). */
+export async function mergePreview(db: Database, source: TagRow, target: TagRow): Promise<TagMergePreview> {
+  const targetLinks = alias(itemTags, 'target_links');
+  const [counts] = await db
+    .select({ items: count(), alreadyTagged: count(targetLinks.itemId) })
+    .from(itemTags)
+    .leftJoin(targetLinks, and(eq(targetLinks.itemId, itemTags.itemId), eq(targetLinks.tagId, target.id)))
+    .where(eq(itemTags.tagId, source.id));
+  const childTags = await db.$count(tags, eq(tags.parentId, source.id));
+  return {
+    targetRef: target.ref,
+    targetLabel: target.label,
+    items: Number(counts?.items ?? 0),
+    alreadyTagged: Number(counts?.alreadyTagged ?? 0),
+    childTags: Number(childTags),
+    oldPath: tagPagePath(source.label),
+    newPath: tagPagePath(target.label),
+  };
+}
+
+/**
+ * Merges `sourceId` into `targetId` in one transaction, checked again inside it against the tree as it is then (a
+ * concurrent move or delete cannot slip between the check and the write). The item links are written in item order
+ * (the lock order, server/db/client.ts) and the source's links are deleted before the source, so each item's history
+ * names both tags. 'gone' when either tag no longer exists.
+ */
+export async function mergeTag(db: Database, sourceId: number, targetId: number): Promise<'merged' | 'gone' | { refused: string }> {
+  return db.transaction(async (tx) => {
+    const [source] = await tx.select().from(tags).where(eq(tags.id, sourceId)).for('update');
+    const [target] = await tx.select().from(tags).where(eq(tags.id, targetId)).for('update');
+    if (!source || !target) return 'gone' as const;
+    const check = await checkMergeTarget(tx, source, target.ref);
+    if (!check.ok) return { refused: check.message };
+    await tx.execute(sql`
+      insert into ${itemTags} (item_id, tag_id)
+      select ${itemTags.itemId}, ${target.id}::integer from ${itemTags} where ${itemTags.tagId} = ${source.id}
+      order by ${itemTags.itemId}
+      on conflict do nothing`);
+    await tx.delete(itemTags).where(eq(itemTags.tagId, source.id));
+    await moveChildrenUnder(tx, source, target);
+    await keepRedirects(tx, source, target);
+    await tx.delete(tags).where(eq(tags.id, source.id));
+    await closeSiblingGap(tx, source);
+    return 'merged' as const;
+  });
+}
+
+/** The source's children, in their order, go last among the target's. */
+async function moveChildrenUnder(tx: Database, source: TagRow, target: TagRow): Promise<void> {
+  const children = await tx.select({ id: tags.id }).from(tags).where(eq(tags.parentId, source.id)).orderBy(asc(tags.position), asc(tags.id));
+  if (children.length === 0) return;
+  const [last] = await tx
+    .select({ position: max(tags.position) })
+    .from(tags)
+    .where(eq(tags.parentId, target.id));
+  const first = (last?.position ?? -1) + 1;
+  const placed = children.map((child, index) => ({ id: child.id, position: first + index }));
+  await writePositions(tx, { table: tags, id: tags.id, position: tags.position }, placed, { column: tags.parentId, value: target.id });
+}
+
+/** The source's old siblings are numbered 0..n-1 again. */
+async function closeSiblingGap(tx: Database, source: TagRow): Promise<void> {
+  const siblingsOfSource = and(eq(tags.taxonomyId, source.taxonomyId), source.parentId === null ? isNull(tags.parentId) : eq(tags.parentId, source.parentId));
+  const siblings = await tx.select({ id: tags.id, position: tags.position }).from(tags).where(siblingsOfSource).orderBy(asc(tags.position), asc(tags.id));
+  const moved = siblings.map((sibling, position) => ({ id: sibling.id, position, was: sibling.position })).filter((row) => row.was !== row.position);
+  await writePositions(
+    tx,
+    { table: tags, id: tags.id, position: tags.position },
+    moved.map(({ id, position }) => ({ id, position })),
+  );
+}
+
+/** /tag/{source label} leads to the target from now on, and so do the labels that led to the source (before its delete takes them). */
+async function keepRedirects(tx: Database, source: TagRow, target: TagRow): Promise<void> {
+  await tx.update(tagLabelRedirects).set({ targetTagId: target.id }).where(eq(tagLabelRedirects.targetTagId, source.id));
+  await tx
+    .insert(tagLabelRedirects)
+    .values({ label: source.label.toLowerCase(), targetTagId: target.id })
+    .onConflictDoUpdate({ target: tagLabelRedirects.label, set: { targetTagId: target.id, createdAt: sql`now()` } });
+}
