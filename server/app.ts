@@ -63,6 +63,7 @@ import { adminCharacteristicRoutes } from './features/admin-characteristics/rout
 import { adminAffirmationRoutes } from './features/admin-affirmations/routes';
 import { adminTaxonomyRoutes } from './features/admin-taxonomies/routes';
 import { tagMergeRoutes } from './features/admin-taxonomies/merge-routes';
+import { recordChangesOfRequests } from './features/history';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.decorate('db', database.db);
   app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   if (!deps.database) app.addHook('onClose', () => database.close());
+  recordChangesOfRequests(app);
   app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.
     reply.header(REQUEST_ID_HEADER, request.id);

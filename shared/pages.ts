@@ -3,6 +3,7 @@
  * `reply.inertia(name, props)` is type-checked against it, and each page in
  * `pages/` declares its props as `PageProps<'name'>`.
  */
+import type { ItemHistory } from './history';
 import type { AccessLevel } from './levels';
 import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
@@ -84,6 +85,10 @@ export interface PagePropsMap {
     taskCan: TaskCan;
     /** The viewer's collections for Add to Collection: sent only when asked for (the dialog opens), to signed-in viewers. */
     collectionChoices?: CollectionChoice[];
+    /** Whether the viewer sees the item's History (its maintainer and admins, issue 19 Â§2). */
+    canSeeHistory: boolean;
+    /** The item's History: sent only when asked for (the History dialog opens), to those who see it; empty to others. */
+    history?: ItemHistory;
   };
   'drive/Folder': {
     item: { ref: string; title: string };

@@ -8,6 +8,7 @@ import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
 import ExpiryNotice from '../../components/item/ExpiryNotice';
 import ItemActions from '../../components/item/ItemActions';
+import ItemHistoryButton from '../../components/history/ItemHistoryButton';
 import ItemAffirmations from '../../components/item/ItemAffirmations';
 import ItemCharacteristics from '../../components/item/ItemCharacteristics';
 import ItemDetailsEditor from '../../components/item/ItemDetailsEditor';
@@ -52,6 +53,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
             editing={editing}
             onToggleEditing={toggleEditing}
             addToCollection={auth.authenticated ? <AddToCollectionButton itemRef={item.ref} choices={props.collectionChoices} /> : null}
+            history={props.canSeeHistory ? <ItemHistoryButton history={props.history} /> : null}
           />
         }
         share={

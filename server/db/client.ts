@@ -71,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== ADMIN_SHUTDOWN) console.error('PostgreSQL idle client error:', error.message);
     });
+    recordLoneWritesOfPool(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const retries = guardTransactions(db);
     const withOneConnection = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
@@ -103,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   for (const [name, value] of TRIGRAM_SETTINGS) await client.query('select set_config($1, $2, false)', [name, value]);
+  recordLoneWritesOfPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const retries = guardTransactions(db);
   return {
@@ -159,6 +161,59 @@ function guardTransactions(db: Database): { count: number } {
 function changeContextSetting(): SQL {
   const context = currentChangeContext();
   return context ? sql`set_config('equip.change', ${JSON.stringify(context)}, true)` : sql`1`;
+}
+
+/** The first statement of a lone write's own transaction: the lock order and the change context ($1), as above. */
+const LOCK_ORDER_AND_CONTEXT = `select set_config('equip.change', $1, true) from library_state where id = 1 for no key update`;
+const WRITE_STATEMENT = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+
+/** A write statement made while a change context is set (a request's, an Advanced run's): the context to record, or null. */
+function loneWriteContext(text: string): string | null {
+  const context = currentChangeContext();
+  return context && WRITE_STATEMENT.test(text) ? JSON.stringify(context) : null;
+}
+
+/**
+ * A lone write (an INSERT, UPDATE or DELETE outside any transaction, `db.update(...)` on the pool) made with a change
+ * context runs in a transaction of its own that first takes the lock order and hands over the context, as every
+ * `db.transaction(...)` does: no change is recorded without who made it, whatever path it took. Reads, and work
+ * without a context, go straight to the pool. Transactions use their own connection, not this method.
+ */
+function recordLoneWritesOfPool(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (config: pg.QueryConfig | string, values?: unknown[]) => Promise<pg.QueryResult>;
+  const inOwnTransaction = async (config: pg.QueryConfig | string, values: unknown[] | undefined, context: string) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(LOCK_ORDER_AND_CONTEXT, [context]);
+      const result = await client.query(config, values);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const recorded = (config: pg.QueryConfig | string, values?: unknown[]) => {
+    const context = loneWriteContext(typeof config === 'string' ? config : config.text);
+    return context ? inOwnTransaction(config, values, context) : query(config, values);
+  };
+  pool.query = recorded as typeof pool.query;
+}
+
+/** The same for PGlite, whose transactions run their statements through their own object, not this method. */
+function recordLoneWritesOfPglite(client: PGlite): void {
+  const query = client.query.bind(client);
+  client.query = (async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    const context = loneWriteContext(text);
+    if (!context) return query(text, params, options);
+    return client.transaction(async (tx) => {
+      await tx.query(LOCK_ORDER_AND_CONTEXT, [context]);
+      return tx.query(text, params, options);
+    });
+  }) as PGlite['query'];
 }
 
 /** Runs `attempt`, and again after a short random pause while it fails with a deadlock or serialization failure. */

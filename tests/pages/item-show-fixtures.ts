@@ -134,6 +134,7 @@ export function itemPage(shared: SharedProps, overrides: Partial<PagePropsMap['i
     canRelate: false,
     contentCan: NO_CONTENT_CALLS,
     taskCan: NO_TASK_CALLS,
+    canSeeHistory: false,
     ...overrides,
   };
   return pageObject('items/Show', { ...props, title: props.item.title }, { url: `/i/${props.item.ref}` });

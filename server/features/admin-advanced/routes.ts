@@ -17,7 +17,7 @@ import {
 } from '../../../shared/advanced';
 import { allowedBy, guardEveryRoute } from '../../access/guards';
 import { canUseAdvanced } from '../../access/policy';
-import { recordEvent } from '../../history';
+import { recordEvent } from '../history';
 import { notFound } from '../../lib/http-errors';
 import { organisationMemberLevel } from '../drive-health';
 import { imagesDirIn } from '../images';

@@ -11,6 +11,7 @@ import {
   canSetAnyVisibility,
   canSetMinimumAccessLevel,
   canSubmitForPublishing,
+  type ItemAccessFacts,
   type Viewer,
 } from '../../access/policy';
 import type { Database } from '../../db/client';
@@ -56,11 +57,29 @@ export async function updateItemField(db: Database, viewer: Viewer, item: Editab
 }
 
 /** Admins set any state; a maintainer only submits a draft or takes a pending item back. */
+function mayChangeVisibility(viewer: Viewer, item: ItemAccessFacts, target: number): boolean {
+  if (canSetAnyVisibility(viewer)) return true;
+  if (target === VISIBILITY.PENDING && canSubmitForPublishing(viewer, item)) return true;
+  return target === VISIBILITY.DRAFT && canRevertToDraft(viewer, item);
+}
+
 function assertMayChangeVisibility(viewer: Viewer, item: EditableItem, target: number): void {
-  if (canSetAnyVisibility(viewer)) return;
-  if (target === VISIBILITY.PENDING && canSubmitForPublishing(viewer, item)) return;
-  if (target === VISIBILITY.DRAFT && canRevertToDraft(viewer, item)) return;
-  throw forbidden();
+  if (!mayChangeVisibility(viewer, item, target)) throw forbidden();
+}
+
+/**
+ * The PATCH /i/{ref} body that puts a column's recorded value back (the History's "Restore this value"): for the
+ * fields edited one at a time, when the field takes the value as it was stored and the viewer may write it there, as
+ * `updateItemField` would decide. The route decides again when it is sent.
+ */
+export function itemFieldRestore(viewer: Viewer, item: ItemAccessFacts, column: string, stored: unknown): Record<string, unknown> | null {
+  if (!isItemFieldName(column)) return null;
+  const rule = ITEM_FIELDS[column];
+  const parsed = rule.parse(stored);
+  if (!parsed.ok || (rule.access === 'curator' && !canCurateItem(viewer))) return null;
+  if (parsed.columns.visibility !== undefined && !mayChangeVisibility(viewer, item, parsed.columns.visibility)) return null;
+  if (parsed.columns.minimumAccessLevel !== undefined && !canSetMinimumAccessLevel(viewer, item, parsed.columns.minimumAccessLevel)) return null;
+  return { [column]: stored };
 }
 
 async function reassignMaintainer(db: Database, viewer: Viewer, item: EditableItem, input: unknown): Promise<FieldSaveResult> {

@@ -16,6 +16,7 @@ import {
   canSubmitForPublishing,
   canManageContent,
   canSeeDriveFiles,
+  canSeeItemHistory,
   isSignedIn,
   itemCan,
   itemTaskCan,
@@ -29,6 +30,7 @@ import { itemPartsLoader, type ItemParts } from './detail';
 import type { ItemRecord } from '../../items';
 import { loadTaxonomiesWithTags } from './tags';
 import { collectionChoicesOf } from '../collections';
+import { itemHistoryOf } from '../history';
 
 export function itemPageProps(
   db: Database,
@@ -50,6 +52,8 @@ export function itemPageProps(
     contentCan: { manage: canManageContent(viewer, record), curate: canCurateContent(viewer), createFolder: canCreateDriveFolder(viewer) },
     unlinkedFiles: optional(() => (canSeeDriveFiles(viewer, record) ? unlinkedFilesOf(db, drive, record) : [])),
     collectionChoices: optional(() => (isSignedIn(viewer) ? collectionChoicesOf(db, viewer.id, record.id) : [])),
+    canSeeHistory: canSeeItemHistory(viewer, record),
+    history: optional(() => (canSeeItemHistory(viewer, record) ? itemHistoryOf(db, viewer, record) : { entries: [], truncated: false })),
     taskCan: itemTaskCan(viewer, record),
     can: itemCan(viewer, record),
     title: record.title,

@@ -3,7 +3,7 @@ import { clampLevel } from '../../../shared/levels';
 import { USER_LEVEL_FILTER_LEVELS, USER_LIST_PAGE_SIZE, type UserComment, type UserListEntry, type UserTypeSummary } from '../../../shared/users';
 import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer } from '../../access/policy';
 import { returnImpersonatorsOf } from '../../auth/impersonation';
-import { recordEvent } from '../../history';
+import { recordEvent } from '../history';
 import type { Database } from '../../db/client';
 import { comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../../db/like';

@@ -34,7 +34,7 @@ import { paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
 import { allUserTypes, commentsBy, deleteUser, findManagedUser, flagUnapprovedComments, itemsCreatedBy, listUsers, type ManagedUser } from './queries';
 import { userListQuerySchema } from './schemas';
-import { recordEvent } from '../../history';
+import { recordEvent } from '../history';
 import { updateUserField, USER_FIELD_RULES } from './update-field';
 import { perMinute } from '../../web/rate-limit';
 import { describedAs } from '../../access/guards';

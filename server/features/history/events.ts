@@ -2,9 +2,9 @@
  * History rows that are no row's change (docs/decisions.md "A history of every change"): acting as another user, a
  * deleted user, an Advanced action. Written in the caller's transaction, with the route of the running request.
  */
-import type { Database } from '../db/client';
-import { currentChangeContext } from '../db/change-context';
-import { changeHistory } from '../db/schema';
+import type { Database } from '../../db/client';
+import { currentChangeContext } from '../../db/change-context';
+import { changeHistory } from '../../db/schema';
 
 export type HistoryEvent = 'impersonate' | 'stop_impersonating' | 'delete_user' | `advanced:${string}`;
 

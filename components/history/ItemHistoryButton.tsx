@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { router, usePage } from '@inertiajs/react';
+import type { Errors, RequestPayload } from '@inertiajs/core';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { HISTORY_TEXTS, type HistoryRestore, type ItemHistory } from '../../shared/history';
+import { useOnDemandProp } from '../lib/useOnDemandProp';
+import HistoryEntryView from './HistoryEntryView';
+
+/**
+ * The item's History (issue 19 §2), for its maintainer and admins: a dialog listing its changes, newest first, loaded
+ * when it opens, each earlier value with "Restore this value" where the viewer may put it back.
+ */
+export default function ItemHistoryButton({ history: pageHistory }: { history: ItemHistory | undefined }) {
+  const [show, setShow] = useState(false);
+  const history = useOnDemandProp('history', pageHistory, show);
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const [restoring, setRestoring] = useState(false);
+  const errors = usePage().props.errors;
+
+  const restore = (visit: HistoryRestore) => {
+    setRefusal([]);
+    router.visit(visit.url, {
+      method: visit.method,
+      // Values as the history recorded them (JSON), which the field's own route checks again.
+      data: visit.data as RequestPayload,
+      preserveScroll: true,
+      preserveState: true,
+      onStart: () => setRestoring(true),
+      onFinish: () => setRestoring(false),
+      onError: (serverErrors: Errors) => setRefusal(Object.values(serverErrors)),
+      // The restore is a change of its own: the History shows it at once.
+      onSuccess: () => router.reload({ only: ['history'] }),
+    });
+  };
+
+  const close = () => {
+    setShow(false);
+    setRefusal([]);
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="outline-secondary" onClick={() => setShow(true)}>
+        <i className="bi bi-clock-history me-1" aria-hidden="true" />
+        {HISTORY_TEXTS.itemHistoryButton}
+      </Button>
+      <Modal show={show} onHide={close} size="lg" scrollable aria-labelledby="item-history-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="item-history-title">{HISTORY_TEXTS.itemHistoryTitle}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {refusal.length > 0 && (
+            <Alert variant="danger" role="alert">
+              {refusal.map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          )}
+          {history === undefined ? (
+            <div role="status" className="text-center py-3">
+              <Spinner animation="border" size="sm" aria-hidden="true" /> Loading…
+            </div>
+          ) : history.entries.length === 0 ? (
+            <p className="mb-0">{HISTORY_TEXTS.empty}</p>
+          ) : (
+            <>
+              <ol className="list-unstyled mb-0" aria-label={HISTORY_TEXTS.itemHistoryTitle}>
+                {history.entries.map((entry) => (
+                  <li key={entry.id} className="border-bottom py-2">
+                    <HistoryEntryView entry={entry} onRestore={restore} restoring={restoring} />
+                  </li>
+                ))}
+              </ol>
+              {history.truncated && <p className="text-body-secondary small mt-2 mb-0">{HISTORY_TEXTS.truncated}</p>}
+            </>
+          )}
+          {Object.keys(errors).length > 0 && refusal.length === 0 && (
+            <Alert variant="danger" role="alert" className="mt-2 mb-0">
+              {Object.values(errors).map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={close}>
+            Close
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

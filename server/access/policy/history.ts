@@ -1,0 +1,25 @@
+/** The history of every change (issue 19 §2): an item's History and the admin activity feed. */
+import { isAdmin, isSignedIn, type Viewer } from './levels';
+import { canEditItem, canSeeCharacteristic, type ItemAccessFacts } from './items';
+
+/** An item's History is for those who may change what it records: its maintainer and admins. */
+export function canSeeItemHistory(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return canEditItem(viewer, item);
+}
+
+/**
+ * One entry of an item's History, for someone who may see the History: a share names who received it, which only
+ * admins see of others' grants; a characteristic's value shows where the characteristic does (null: it was deleted,
+ * so whether it was public is no longer known and admins alone see it).
+ */
+export function canSeeItemHistoryEntry(viewer: Viewer, entry: { kind: string; characteristicPublic: boolean | null }): boolean {
+  if (entry.kind === 'share') return isAdmin(viewer);
+  if (entry.kind === 'item_characteristic')
+    return entry.characteristicPublic === null ? isAdmin(viewer) : canSeeCharacteristic(viewer, { public: entry.characteristicPublic });
+  return true;
+}
+
+/** The activity feed over every change (people, shares, invitations, impersonation): admins. */
+export function canSeeActivity(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && isAdmin(viewer);
+}
