@@ -56,6 +56,9 @@ export type RemovalReasonChoice = FlagReason | typeof FROM_FLAGS;
 /** Said to an author when no flag gave a reason (flagged by an admin's flag-all, or by a client that sent none). */
 export const REMOVAL_REASON_FALLBACK = 'It does not follow the library’s comment guidelines';
 
+/** A flagger with this many flags on comments admins approved is named beside the queue and marked in it. */
+export const REPEAT_FLAGGER_MIN = 2;
+
 /** One person's flag, as admins see it in the queue (flaggers' identities are for admins only). */
 export interface CommentFlagEntry {
   flagger: string | null;

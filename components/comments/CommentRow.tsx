@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, type Comment } from '../../shared/comments';
 import { useDates } from '../lib/useDates';
 import ItemLink from '../lib/ItemLink';
 import AppLink from '../lib/AppLink';
-import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
+import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
 import CommentInput, { type SendComment } from './CommentInput';
+import FlagCommentDialog from './FlagCommentDialog';
 import LinkifiedText from './LinkifiedText';
 import './comments.css';
 import { ROUTES } from '../../shared/routes';
@@ -20,19 +21,24 @@ interface CommentRowProps {
   error: string | null;
   /** Called as this row sends an edit, so that the page knows whose error comes back. */
   onEditSent: () => void;
+  /** Shown before the author: the moderation queue's selection checkbox. */
+  selector?: ReactNode;
+  /** Shown under the buttons: what the moderation queue says about the comment. */
+  children?: ReactNode;
 }
 
 /**
  * One comment (admin-curation §2, §4, §6): its words with their links, the author, when, '(edited)', a warning icon
- * while flagged, and the buttons its can_* flags allow, each asking first with the spec's prompt.
+ * while flagged, and the buttons its can_* flags allow, each asking first with the spec's prompt (Flag's prompt is the
+ * flag dialog, which also asks why: issue 19 §5).
  */
-export default function CommentRow({ comment, reloadOnly, showItem = false, error, onEditSent }: CommentRowProps) {
+export default function CommentRow({ comment, reloadOnly, showItem = false, error, onEditSent, selector, children }: CommentRowProps) {
   const dates = useDates();
   const [editing, setEditing] = useState(false);
+  const [flagging, setFlagging] = useState(false);
   const options = { only: reloadOnly };
   const ask = (prompt: string, call: () => void) => window.confirm(prompt) && call();
 
-  const flag = () => ask(COMMENT_CONFIRM.flag, () => postKeepingScroll(ROUTES.commentFlag.path({ ref: comment.ref }), {}, options));
   const approve = () => ask(COMMENT_CONFIRM.approve, () => deleteKeepingScroll(ROUTES.commentFlag.path({ ref: comment.ref }), options));
   const remove = () => ask(COMMENT_CONFIRM.delete, () => deleteKeepingScroll(ROUTES.comment.path({ ref: comment.ref }), options));
   const saveEdit: SendComment = (text, { onSuccess, onFinish }) => {
@@ -54,6 +60,7 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
   return (
     <li className="list-group-item" aria-label={`Comment by ${comment.commenter ?? COMMENT_MESSAGES.formerMember}`}>
       <div className="d-flex flex-wrap align-items-baseline gap-2 small mb-1">
+        {selector}
         {comment.flagged && (
           <i
             className="bi bi-exclamation-triangle-fill text-warning"
@@ -87,7 +94,16 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
           <LinkifiedText text={comment.comment} />
         </p>
       )}
-      <CommentButtons comment={comment} editing={editing} onFlag={flag} onEdit={() => setEditing(true)} onDelete={remove} onApprove={approve} />
+      <CommentButtons
+        comment={comment}
+        editing={editing}
+        onFlag={() => setFlagging(true)}
+        onEdit={() => setEditing(true)}
+        onDelete={remove}
+        onApprove={approve}
+      />
+      {children}
+      {comment.can_flag && <FlagCommentDialog comment={comment} show={flagging} onHide={() => setFlagging(false)} reloadOnly={reloadOnly} />}
     </li>
   );
 }

@@ -14,7 +14,7 @@ export function useCreateForm<TForm extends FormDataType<TForm>>(
   initialValues: () => TForm,
   url: string | (() => string),
   onCreated: () => void,
-  visitOptions: Pick<VisitOptions, 'preserveScroll' | 'preserveState'> = { preserveScroll: true },
+  visitOptions: Pick<VisitOptions, 'preserveScroll' | 'preserveState' | 'only'> = { preserveScroll: true },
 ) {
   const form = useForm<TForm>(initialValues());
   const formId = useId();

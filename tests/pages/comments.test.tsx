@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
-import { COMMENT_CONFIRM, COMMENT_MESSAGES, type Comment } from '../../shared/comments';
+import { COMMENT_CONFIRM, COMMENT_MESSAGES, FLAG_REASONS, type Comment } from '../../shared/comments';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
 import { splitLinks } from '../../components/comments/LinkifiedText';
@@ -175,17 +175,29 @@ describe('the comment box', () => {
 });
 
 describe('comment buttons', () => {
-  it('shows a user who may only flag the flag button alone, which asks first', async () => {
-    const confirm = mockConfirm(false);
+  it('shows a user who may only flag the flag button alone, which asks first with the spec’s question and why', async () => {
     await renderItem([aComment({ can_flag: true })]);
     const row = within(commentsSection()).getAllByRole('listitem')[0];
     expect(buttonsOf(row)).toEqual(['Flag']);
     await userEvent.click(within(row).getByRole('button', { name: 'Flag' }));
-    expect(confirm).toHaveBeenCalledWith(COMMENT_CONFIRM.flag);
+    const dialog = await screen.findByRole('dialog', { name: 'Flag comment' });
+    expect(within(dialog).getByText(COMMENT_CONFIRM.flag)).toBeTruthy();
+    const flag = within(dialog).getByRole('button', { name: 'Flag' }) as HTMLButtonElement;
+    expect(flag.disabled).toBe(true);
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: COMMENT_MESSAGES.flagReasonLabel }), FLAG_REASONS.spam);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: COMMENT_MESSAGES.flagNoteLabel }), 'Selling watches.');
+    await userEvent.click(flag);
+    const [url, data, options] = post.mock.calls[0]!;
+    expect([url, data]).toEqual(['/comment/comment00001/flag', { reason: 'spam', note: 'Selling watches.' }]);
+    expect(options).toMatchObject({ preserveScroll: true, only: ['item'] });
+  });
+
+  it('cancels a flag without sending anything', async () => {
+    await renderItem([aComment({ can_flag: true })]);
+    await userEvent.click(within(commentsSection()).getByRole('button', { name: 'Flag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flag comment' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(post).not.toHaveBeenCalled();
-    confirm.mockReturnValue(true);
-    await userEvent.click(within(row).getByRole('button', { name: 'Flag' }));
-    expect(post).toHaveBeenCalledWith('/comment/comment00001/flag', {}, expect.objectContaining({ preserveScroll: true }));
   });
 
   it('shows no buttons to someone who may do nothing with a comment', async () => {
@@ -283,7 +295,10 @@ describe('/admin/comment', () => {
     expect(buttonsOf(other)).toEqual(['Delete']);
     await userEvent.click(within(flagged).getByRole('button', { name: 'Approve' }));
     expect(confirm).toHaveBeenCalledWith(COMMENT_CONFIRM.approve);
-    expect(destroy).toHaveBeenCalledWith('/comment/comment00001/flag', expect.objectContaining({ preserveScroll: true, only: ['comments'] }));
+    expect(destroy).toHaveBeenCalledWith(
+      '/comment/comment00001/flag',
+      expect.objectContaining({ preserveScroll: true, only: ['comments', 'waitingCount', 'repeatFlaggers'] }),
+    );
     const pages = screen.getByRole('navigation', { name: 'Comment pages' });
     expect(within(pages).getByRole('link', { name: 'Next »' }).getAttribute('href')).toBe('/admin/comment?page=2');
   });

@@ -1,40 +1,171 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Head } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
 import CommentRow from '../../../components/comments/CommentRow';
+import DeleteCommentsDialog from '../../../components/comments/DeleteCommentsDialog';
+import ModerationDetails from '../../../components/comments/ModerationDetails';
+import AppLink from '../../../components/lib/AppLink';
+import { postKeepingScroll } from '../../../components/lib/visits';
 import Pagination from '../../../components/pagination/Pagination';
-import { EMPTY_STATES } from '../../../shared/messages';
+import { ADMIN_COMMENTS_APPROVE_URL, COMMENT_CONFIRM, COMMENT_MESSAGES, type ModerationEntry, type RepeatFlagger } from '../../../shared/comments';
+import { EMPTY_STATES, plural } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
+import { ROUTES } from '../../../shared/routes';
 
-const RELOAD = ['comments'];
+const RELOAD = ['comments', 'waitingCount', 'repeatFlaggers'];
 
-/** /admin/comment (admin-curation §2): every comment for moderation, flagged ones first, with approve and delete. */
-export default function AdminCommentIndex({ comments, errors }: PageProps<'admin/comment/Index'>) {
+/**
+ * /admin/comment (admin-curation §2), the moderation queue (issue 19 §5): every comment, those waiting for an admin
+ * first, each with its flags, neighbours and author's history; select comments (each, or all on the page) to approve or
+ * delete them at once; the repeat flaggers of approved comments beside.
+ */
+export default function AdminCommentIndex({ comments, waitingCount, repeatFlaggers, errors }: PageProps<'admin/comment/Index'>) {
   const [editedRef, setEditedRef] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState(false);
   const error = typeof errors.comment === 'string' ? errors.comment : (errors.comment?.[0] ?? null);
+  const refsError = typeof errors.refs === 'string' ? errors.refs : null;
+
+  const toggle = (ref: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(ref)) next.add(ref);
+      return next;
+    });
+  // Only comments of the page shown count: one that left it (another page, deleted meanwhile) is never sent.
+  const chosen = comments.data.filter((comment) => selected.has(comment.ref));
+  const approve = () => {
+    const question = chosen.length === 1 ? COMMENT_CONFIRM.approve : `Do you want to approve these ${chosen.length} comments?`;
+    if (!window.confirm(question)) return;
+    postKeepingScroll(ADMIN_COMMENTS_APPROVE_URL, { refs: chosen.map((comment) => comment.ref) }, { only: RELOAD, onSuccess: () => setSelected(new Set()) });
+  };
+
   return (
     <>
       <Head title="Comments" />
-      <h1 className="mb-3">Comments</h1>
+      <h1 className="mb-2">Comments</h1>
+      <p className="text-body-secondary">
+        {waitingCount === 0 ? 'No comment waits for moderation.' : `${plural(waitingCount, 'comment')} wait for moderation.`}
+      </p>
+      {repeatFlaggers.length > 0 && <RepeatFlaggers flaggers={repeatFlaggers} />}
       {comments.data.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.comments}</Alert>
       ) : (
         <>
+          <SelectionBar
+            entries={comments.data}
+            selected={chosen}
+            onSelectAll={(all) => setSelected(all ? new Set(comments.data.map((comment) => comment.ref)) : new Set())}
+            onApprove={approve}
+            onDelete={() => setDeleting(true)}
+          />
+          {refsError && !deleting && (
+            <Alert variant="danger" role="alert">
+              {refsError}
+            </Alert>
+          )}
           <ul className="list-group mb-3" aria-label="Comments">
-            {comments.data.map((comment) => (
+            {comments.data.map((entry) => (
               <CommentRow
-                key={comment.ref}
-                comment={comment}
+                key={entry.ref}
+                comment={entry}
                 reloadOnly={RELOAD}
                 showItem
-                error={comment.ref === editedRef ? error : null}
-                onEditSent={() => setEditedRef(comment.ref)}
-              />
+                error={entry.ref === editedRef ? error : null}
+                onEditSent={() => setEditedRef(entry.ref)}
+                selector={
+                  <input
+                    type="checkbox"
+                    className="form-check-input mt-0 align-self-center"
+                    checked={selected.has(entry.ref)}
+                    onChange={() => toggle(entry.ref)}
+                    aria-label={`Select the comment by ${entry.commenter ?? COMMENT_MESSAGES.formerMember} on ${entry.item_title}`}
+                  />
+                }
+              >
+                <ModerationDetails entry={entry} />
+              </CommentRow>
             ))}
           </ul>
           <Pagination links={comments.links} label="Comment pages" />
+          <DeleteCommentsDialog
+            refs={chosen.map((comment) => comment.ref)}
+            show={deleting}
+            onHide={() => setDeleting(false)}
+            onDeleted={() => setSelected(new Set())}
+          />
         </>
       )}
     </>
+  );
+}
+
+interface SelectionBarProps {
+  entries: ModerationEntry[];
+  selected: ModerationEntry[];
+  onSelectAll: (all: boolean) => void;
+  onApprove: () => void;
+  onDelete: () => void;
+}
+
+/** Select all on the page (mixed while some are), how many are selected, and the bulk buttons. */
+function SelectionBar({ entries, selected, onSelectAll, onApprove, onDelete }: SelectionBarProps) {
+  const all = useRef<HTMLInputElement>(null);
+  const some = selected.length > 0 && selected.length < entries.length;
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = some;
+  }, [some]);
+  const approvable = selected.length > 0 && selected.every((entry) => entry.can_approve);
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-2" role="group" aria-label="Selected comments">
+      <div className="form-check mb-0">
+        <input
+          ref={all}
+          id="select-all-comments"
+          type="checkbox"
+          className="form-check-input"
+          checked={selected.length === entries.length}
+          onChange={(event) => onSelectAll(event.target.checked)}
+        />
+        <label className="form-check-label" htmlFor="select-all-comments">
+          Select all on this page
+        </label>
+      </div>
+      <span className="text-body-secondary small" aria-live="polite">
+        {selected.length === 0 ? 'None selected' : `${selected.length} selected`}
+      </span>
+      <Button size="sm" variant="outline-success" disabled={!approvable} onClick={onApprove}>
+        <i className="bi bi-check-lg me-1" aria-hidden="true" />
+        Approve selected
+      </Button>
+      <Button size="sm" variant="outline-danger" disabled={selected.length === 0} onClick={onDelete}>
+        <i className="bi bi-trash me-1" aria-hidden="true" />
+        Delete selected…
+      </Button>
+      {selected.length > 0 && !approvable && <span className="small text-body-secondary w-100">{COMMENT_MESSAGES.bulkNotApprovable}</span>}
+    </div>
+  );
+}
+
+/** Flaggers whose flags admins approved again and again, for admins to judge their next flags by. */
+function RepeatFlaggers({ flaggers }: { flaggers: RepeatFlagger[] }) {
+  return (
+    <Card className="mb-3">
+      <Card.Body className="py-2">
+        <h2 className="h6">Repeat flaggers of approved comments</h2>
+        <ul className="mb-0 small">
+          {flaggers.map((flagger) => (
+            <li key={flagger.ref}>
+              <AppLink href={ROUTES.user.path({ ref: flagger.ref })} prefetch={false}>
+                {flagger.name}
+              </AppLink>
+              : {flagger.approvedFlags} of {plural(flagger.totalFlags, 'flag')} on comments admins approved
+            </li>
+          ))}
+        </ul>
+      </Card.Body>
+    </Card>
   );
 }

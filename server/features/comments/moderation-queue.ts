@@ -6,7 +6,15 @@
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuthorHistory, CommentFlagEntry, FlagReason, ModerationEntry, NeighbourComment, RepeatFlagger } from '../../../shared/comments';
+import {
+  REPEAT_FLAGGER_MIN,
+  type AuthorHistory,
+  type CommentFlagEntry,
+  type FlagReason,
+  type ModerationEntry,
+  type NeighbourComment,
+  type RepeatFlagger,
+} from '../../../shared/comments';
 import { openableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { commentFlags, commentRemovals, comments, items, users } from '../../db/schema';
@@ -17,8 +25,6 @@ import { commentColumns, commentFor, commenter } from './item-part';
 const EXCERPT_LENGTH = 280;
 /** An author's other comments shown beside a queued one. */
 const AUTHOR_RECENT = 3;
-/** A flagger with this many flags on comments admins approved is listed beside the queue. */
-export const REPEAT_FLAGGER_MIN = 2;
 const REPEAT_FLAGGERS_SHOWN = 10;
 
 /** The waiting flags of each flagged comment: how many, and since when. */

@@ -1,0 +1,75 @@
+import Alert from 'react-bootstrap/Alert';
+import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
+import FormSelectField from '../forms/FormSelectField';
+import FormTextField from '../forms/FormTextField';
+import { ADMIN_COMMENTS_DELETE_URL, COMMENT_CONFIRM, FLAG_NOTE_MAX_LENGTH, FLAG_REASONS, FROM_FLAGS, type RemovalReasonChoice } from '../../shared/comments';
+import { plural } from '../../shared/messages';
+
+interface DeleteCommentsDialogProps {
+  refs: string[];
+  show: boolean;
+  onHide: () => void;
+  onDeleted: () => void;
+}
+
+/**
+ * Deleting the selected comments of the moderation queue (issue 19 §5): the spec's question, the reason their authors
+ * are told by e-mail (the flags' own by default, or one the admin chooses) and optional words to them.
+ */
+export default function DeleteCommentsDialog({ refs, show, onHide, onDeleted }: DeleteCommentsDialogProps) {
+  const { form, formId, reset, submit } = useCreateForm(
+    () => ({ refs, reason: FROM_FLAGS as RemovalReasonChoice, note: '' }),
+    ADMIN_COMMENTS_DELETE_URL,
+    () => {
+      onHide();
+      onDeleted();
+    },
+  );
+  const question = refs.length === 1 ? COMMENT_CONFIRM.delete : `Are you sure you want to delete these ${refs.length} comments?`;
+  return (
+    <CreateDialog
+      show={show}
+      onHide={onHide}
+      title={`Delete ${plural(refs.length, 'comment')}`}
+      formId={formId}
+      processing={form.processing}
+      reset={reset}
+      submit={submit}
+      submitLabel="Delete"
+      intro={
+        <>
+          <p>{question}</p>
+          {form.errors.refs && <Alert variant="danger">{form.errors.refs}</Alert>}
+        </>
+      }
+    >
+      <FormSelectField
+        controlId={`${formId}-reason`}
+        label="The reason the authors are told"
+        name="reason"
+        value={form.data.reason}
+        error={form.errors.reason}
+        help="Authors with a verified e-mail address are told why; never who flagged."
+        onChange={(value) => form.setData('reason', value as RemovalReasonChoice)}
+      >
+        <option value={FROM_FLAGS}>The reason most flags give</option>
+        {Object.entries(FLAG_REASONS).map(([key, label]) => (
+          <option key={key} value={key}>
+            {label}
+          </option>
+        ))}
+      </FormSelectField>
+      <FormTextField
+        controlId={`${formId}-note`}
+        label="Words to the authors (optional)"
+        name="note"
+        rows={3}
+        maxLength={FLAG_NOTE_MAX_LENGTH}
+        value={form.data.note}
+        error={form.errors.note}
+        onChange={(value) => form.setData('note', value)}
+        className="mb-0"
+      />
+    </CreateDialog>
+  );
+}
