@@ -2,7 +2,7 @@
  * "View as level N" (issue 19 §6): maintainers and admins preview pages as a member of a lower (or their own) level, or
  * as a visitor, read-only, without impersonating anyone (docs/decisions.md "View as level N").
  */
-import { ACCESS_LEVELS, LEVEL_NAMES, type AccessLevel } from './levels';
+import { ACCESS_LEVELS, LEVEL_NAMES, LEVEL_SHORT_NAMES, type AccessLevel } from './levels';
 
 /** Who a preview shows the library to: a visitor (signed out), or a member of a level with nothing of their own. */
 export type ViewAsTarget = 'visitor' | AccessLevel;
@@ -27,6 +27,11 @@ export function parseViewAsTarget(value: unknown): ViewAsTarget | null {
 
 export function viewAsLabel(target: ViewAsTarget): string {
   return target === 'visitor' ? 'a visitor (signed out)' : `Level ${target} — ${LEVEL_NAMES[target]}`;
+}
+
+/** A target as a menu offers it: short, as the level badges name levels. */
+export function viewAsChoiceLabel(target: ViewAsTarget): string {
+  return target === 'visitor' ? 'Visitor (signed out)' : `Level ${target} — ${LEVEL_SHORT_NAMES[target]}`;
 }
 
 /** The preview under way, as every page's `auth.viewingAs` carries it for the banner. */

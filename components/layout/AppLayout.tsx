@@ -4,6 +4,7 @@ import { CONTENT_MAX_WIDTH_PX } from '../../shared/constants';
 import Breadcrumbs from './Breadcrumbs';
 import EmailBanner from './EmailBanner';
 import ImpersonationBanner from '../users/ImpersonationBanner';
+import ViewAsBanner from '../view-as/ViewAsBanner';
 import FlashToasts from './FlashToasts';
 import LeftSidebar from './LeftSidebar';
 import { RightSidebarProvider, useRightSidebarHost } from './RightSidebar';
@@ -49,6 +50,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <LeftSidebar />
         </SidePanel>
         <main id="main-content" className="flex-grow-1 min-w-0 px-3 py-3 mx-auto" style={{ maxWidth: CONTENT_MAX_WIDTH_PX }}>
+          <ViewAsBanner />
           <ImpersonationBanner />
           <EmailBanner />
           <Breadcrumbs />

@@ -1,6 +1,8 @@
 import { router, usePage } from '@inertiajs/react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import AppLink from '../lib/AppLink';
+import { VIEW_AS_TEXT, viewAsChoiceLabel } from '../../shared/view-as';
+import { startViewingAs } from '../view-as/ViewAsControl';
 
 /** The user menu entries in the spec's order (member-library §2); Logout follows them. */
 export const USER_MENU_ENTRIES = [
@@ -13,7 +15,9 @@ export const USER_MENU_ENTRIES = [
 ] as const;
 
 export default function UserMenu() {
-  const name = usePage().props.auth.user?.name ?? 'Account';
+  const page = usePage();
+  const { auth, can } = page.props;
+  const name = auth.user?.name ?? 'Account';
   return (
     <Dropdown align="end">
       <Dropdown.Toggle
@@ -31,6 +35,18 @@ export default function UserMenu() {
             {entry.label}
           </Dropdown.Item>
         ))}
+        {can.viewAs.length > 0 && (
+          <>
+            <Dropdown.Divider />
+            <Dropdown.Header>{VIEW_AS_TEXT.menuHeader}</Dropdown.Header>
+            {can.viewAs.map((target) => (
+              <Dropdown.Item key={target} as="button" type="button" onClick={() => startViewingAs(target, page.url)}>
+                <i className="bi bi-eye me-2" aria-hidden="true" />
+                {viewAsChoiceLabel(target)}
+              </Dropdown.Item>
+            ))}
+          </>
+        )}
         <Dropdown.Divider />
         <Dropdown.Item as="button" type="button" onClick={() => router.post('/logout')}>
           <i className="bi bi-box-arrow-right me-2" aria-hidden="true" />

@@ -7,6 +7,7 @@ import CommentsBlock from '../../components/comments/CommentsBlock';
 import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
 import ExpiryNotice from '../../components/item/ExpiryNotice';
+import ViewAsControl from '../../components/view-as/ViewAsControl';
 import ItemActions from '../../components/item/ItemActions';
 import ItemHistoryButton from '../../components/history/ItemHistoryButton';
 import ItemAffirmations from '../../components/item/ItemAffirmations';
@@ -68,6 +69,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
         }
       />
       <ExpiryNotice item={item} />
+      <ViewAsControl choices={can.viewAs} />
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}
       <div className="row g-4">
         <div className={auth.admin ? 'col-12' : 'col-lg-8'}>
