@@ -10,7 +10,8 @@ import { opensPerUserType, tags, taxonomies, unmatchedSearches, users, userTypes
 import { normaliseSearchText } from '../../server/features/request-log/unmatched-searches';
 import { sweepOldDailyCounts } from '../../server/features/request-log/sweep';
 import { partialReloadHeaders } from '../../server/inertia/testing';
-import { visit } from '../support/http';
+import { VIEW_AS_URL } from '../../shared/view-as';
+import { send, visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
 import { ADMIN, arrangeDrive, CONTENT, ITEMS, MEMBER, open, seedContentLibrary, STAFF } from './content-fixture';
 
@@ -121,6 +122,22 @@ describe('opens per user type', () => {
     const today = await statsAs(ADMIN, `/admin/stats/opened?from=${TODAY}&to=${TODAY}`);
     const guide = today.props.mostOpened.find((group) => group.userTypeId === memberType)!.items.find((row) => row.path === `/i/${ITEMS.guide}`);
     expect(guide?.totalCount).toBe(3);
+  });
+});
+
+describe('an admin previewing as level N (issue 19 §6)', () => {
+  it('counts no open and records no search: a preview is no one opening or searching', async () => {
+    await flushed();
+    const opensBefore = await context.db().select().from(opensPerUserType);
+    const searchesBefore = await context.db().select().from(unmatchedSearches);
+    const admin = await context.as(ADMIN);
+    expect((await send(context.app, admin, 'POST', VIEW_AS_URL, { as: '1' })).statusCode).toBe(303);
+    expect((await visit(context.app, `/i/${ITEMS.guide}`, admin)).response.statusCode).toBe(200);
+    expect((await visit(context.app, '/item?search=zqxwpreview', admin)).page.props.matchCount).toBe(0);
+    expect((await open(context.app, admin, `/content/${CONTENT.open}`)).statusCode).toBe(200);
+    await flushed();
+    expect(await context.db().select().from(opensPerUserType)).toEqual(opensBefore);
+    expect(await context.db().select().from(unmatchedSearches)).toEqual(searchesBefore);
   });
 });
 

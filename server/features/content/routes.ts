@@ -9,6 +9,7 @@ import { CONTENT_FIELDS, CONTENT_MESSAGES } from '../../../shared/content';
 import { ROUTES } from '../../../shared/routes';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, requireAllowed } from '../../access/guards';
+import { previewerOf } from '../../auth/view-as';
 import {
   canCreateDriveFolder,
   canCurateContent,
@@ -150,7 +151,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     const download = await contentDownload(app.drive, entry, content.exportMode);
     if (request.method === 'GET') {
       await countContentOpen(app.db, content.id);
-      app.openCounts.record({ kind: 'content', ref: content.ref, userTypeId: request.viewer.userTypeId, at: new Date() });
+      // A preview as level N is no one opening it.
+      if (!previewerOf(request)) app.openCounts.record({ kind: 'content', ref: content.ref, userTypeId: request.viewer.userTypeId, at: new Date() });
     }
     if (!download) return reply.redirect(entry.webViewUrl, 302);
     return sendContentFile(reply, download.file, download.presentation);

@@ -3,6 +3,7 @@ import type { ItemListing } from '../../../shared/items';
 import { baseCan } from '../../access/policy';
 import { scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
+import { previewerOf } from '../../auth/view-as';
 import { listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor } from './library-cache';
@@ -27,11 +28,11 @@ export function indexHeading(listing: ItemListing, search: string, tags: readonl
 
 /**
  * A search of the whole index, without tag filters, that found nothing for this viewer, opened by a person (not a
- * partial reload or a prefetch): the admin stats' "Searches That Found Nothing" (issue 19 §8). With tag filters the
+ * partial reload, a prefetch or an admin's preview as level N): the admin stats' "Searches That Found Nothing" (issue 19 §8). With tag filters the
  * tags, not the words, may be what found nothing, so such searches are left out.
  */
 function isUnmatchedSearch(request: FastifyRequest, listing: ItemListing, query: IndexQuery, selected: readonly CatalogueTag[], total: number): boolean {
-  return listing === 'all' && query.search !== '' && selected.length === 0 && total === 0 && isCountedView(request, 'items/Index');
+  return listing === 'all' && query.search !== '' && selected.length === 0 && total === 0 && isCountedView(request, 'items/Index') && !previewerOf(request);
 }
 
 /** Renders 'items/Index' for a listing and its (lenient) query, with `presetTag` selected on /tag/{label}. */

@@ -27,9 +27,11 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     // A counted view is a full visit, which shows every part: `openItemPage` loads them with the record.
     if (isCountedView(request, 'items/Show')) {
       const { record, parts } = await openItemPage(app.db, viewer, ref, now, await cachedReadsFor(request), { withOwnView: true });
-      // A preview is not a visit: it counts no view (and its synthetic viewer has no user row to count one for).
-      if (!previewerOf(request)) app.itemViews.record({ itemId: record.id, userId: viewer.id, viewedAt: now });
-      app.openCounts.record({ kind: 'item', ref: record.ref, userTypeId: viewer.userTypeId, at: now });
+      // A preview is not a visit: it counts no view nor open (and its synthetic viewer has no user row to count one for).
+      if (!previewerOf(request)) {
+        app.itemViews.record({ itemId: record.id, userId: viewer.id, viewedAt: now });
+        app.openCounts.record({ kind: 'item', ref: record.ref, userTypeId: viewer.userTypeId, at: now });
+      }
       return showItem(reply, itemPageProps(app.db, app.drive, viewer, record, now, parts), sharingExplanationProp(request, record, now));
     }
     const record = await openItemForViewer(app.db, viewer, ref, now);
