@@ -42,7 +42,6 @@ export interface ViewingAs {
 
 export const VIEW_AS_TEXT = {
   control: 'View as…',
-  controlLabel: 'Preview this page as a level or as a visitor',
   menuHeader: 'View as',
   banner: (label: string) => `Viewing as ${label}`,
   bannerRegion: 'Preview',

@@ -13,7 +13,7 @@ export default function ViewAsControl({ choices }: { choices: readonly ViewAsTar
   if (choices.length === 0) return null;
   return (
     <Dropdown className="d-flex justify-content-end mb-2">
-      <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={VIEW_AS_TEXT.controlLabel}>
+      <Dropdown.Toggle variant="outline-secondary" size="sm">
         <i className="bi bi-eye me-1" aria-hidden="true" />
         {VIEW_AS_TEXT.control}
       </Dropdown.Toggle>

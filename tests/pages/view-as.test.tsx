@@ -66,7 +66,7 @@ describe('starting a preview', () => {
   it('is offered on the item page with the levels the server allows, and posts the one chosen with the page to come back to', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     await renderInertiaPage(itemPage(SHARED_ADMIN, {}, { viewAs: ['visitor', 0, 1, 2, 3] }));
-    await userEvent.click(screen.getByRole('button', { name: VIEW_AS_TEXT.controlLabel }));
+    await userEvent.click(screen.getByRole('button', { name: VIEW_AS_TEXT.control }));
     expect(screen.getAllByRole('button', { name: /^Level \d/ }).map((button) => button.textContent)).toEqual([
       'Level 0 — Public',
       'Level 1 — Logged in',
@@ -79,7 +79,7 @@ describe('starting a preview', () => {
 
   it('is not offered to those the server offers none', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER));
-    expect(screen.queryByRole('button', { name: VIEW_AS_TEXT.controlLabel })).toBeNull();
+    expect(screen.queryByRole('button', { name: VIEW_AS_TEXT.control })).toBeNull();
   });
 
   it('is in the user menu for admins', async () => {
