@@ -63,6 +63,7 @@ import { adminCharacteristicRoutes } from './features/admin-characteristics/rout
 import { adminAffirmationRoutes } from './features/admin-affirmations/routes';
 import { adminTaxonomyRoutes } from './features/admin-taxonomies/routes';
 import { tagMergeRoutes } from './features/admin-taxonomies/merge-routes';
+import { taxonomyCsvRoutes } from './features/admin-taxonomies/csv-routes';
 import { recordChangesOfRequests } from './features/history';
 
 declare module 'fastify' {
@@ -249,6 +250,7 @@ async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
     adminAffirmationRoutes,
     adminTaxonomyRoutes,
     tagMergeRoutes,
+    taxonomyCsvRoutes,
     adminStatsRoutes,
     adminAdvancedRoutes,
   ]) {

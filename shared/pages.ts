@@ -25,6 +25,7 @@ import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult,
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedRunView } from './advanced';
 import type { TagMergePreview, TagMergeTarget } from './tag-merge';
+import type { TaxonomyCsvPreview } from './taxonomy-csv';
 
 export interface PagePropsMap {
   Home: {
@@ -85,7 +86,7 @@ export interface PagePropsMap {
     taskCan: TaskCan;
     /** The viewer's collections for Add to Collection: sent only when asked for (the dialog opens), to signed-in viewers. */
     collectionChoices?: CollectionChoice[];
-    /** Whether the viewer sees the item's History (its maintainer and admins, issue 19 Â§2). */
+    /** Whether the viewer sees the item's History (its maintainer and admins, issue 19 §2). */
     canSeeHistory: boolean;
     /** The item's History: sent only when asked for (the History dialog opens), to those who see it; empty to others. */
     history?: ItemHistory;
@@ -248,6 +249,13 @@ export interface PagePropsMap {
     /** The chosen target's ref, when it is one of `targets`. */
     into: string | null;
     preview: TagMergePreview | null;
+  };
+  /** /admin/taxonomy/{ref}/import (issue 19 §3): the import form, and after a POST of a file the preview of what it changes. */
+  'admin/taxonomy/Import': {
+    taxonomy: { ref: string; title: string };
+    preview: TaxonomyCsvPreview | null;
+    /** The largest file, in characters. */
+    maxChars: number;
   };
   /**
    * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter

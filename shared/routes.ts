@@ -112,6 +112,8 @@ export const ROUTES = {
   adminTaxonomyTag: route(`${ADMIN_TAXONOMIES_URL}/:ref/tag`, ['POST']),
   adminTaxonomyItems: route(`${ADMIN_TAXONOMIES_URL}/:ref/item`, ['GET']),
   adminTaxonomyAllItems: route(`${ADMIN_TAXONOMIES_URL}/:ref/item/all`, ['GET']),
+  adminTaxonomyCsv: route(`${ADMIN_TAXONOMIES_URL}/:ref/csv`, ['GET']),
+  adminTaxonomyImport: route(`${ADMIN_TAXONOMIES_URL}/:ref/import`, ['GET', 'POST']),
   adminTag: route('/admin/tag/:ref', ['PATCH', 'DELETE']),
   adminTagReposition: route('/admin/tag/:ref/reposition', ['POST']),
   adminTagMerge: route('/admin/tag/:ref/merge', ['GET', 'POST']),

@@ -15,6 +15,7 @@ import TagTree from '../../../components/admin-taxonomies/TagTree';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../../components/layout/PageHeader';
 import { ROUTES } from '../../../shared/routes';
+import { TAXONOMY_CSV_TEXTS } from '../../../shared/taxonomy-csv';
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -43,6 +44,9 @@ export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/
         overflow={[
           { label: TAXONOMY_TEXTS.quickTagUntagged, href: ROUTES.adminTaxonomyItems.path({ ref: taxonomy.ref }) },
           { label: TAXONOMY_TEXTS.quickTagAll, href: ROUTES.adminTaxonomyAllItems.path({ ref: taxonomy.ref }) },
+          // A download, not an Inertia visit: the browser saves the file and stays on the page.
+          { label: TAXONOMY_CSV_TEXTS.export, onClick: () => window.location.assign(ROUTES.adminTaxonomyCsv.path({ ref: taxonomy.ref })) },
+          { label: TAXONOMY_CSV_TEXTS.import, href: ROUTES.adminTaxonomyImport.path({ ref: taxonomy.ref }) },
           { label: 'Delete', danger: true, onClick: remove },
         ]}
       />

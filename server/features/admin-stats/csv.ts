@@ -1,8 +1,7 @@
 /**
  * The CSV download of the request log (/admin/stats/download_http). Rows are read in keyset-paged batches on
  * (created_at, id), CSV_BATCH_SIZE at a time, and streamed, so a million rows never sit in memory at once and no
- * transaction is held open while the browser downloads. Cells are RFC 4180 quoted, and a text cell that a spreadsheet
- * would read as a formula (starting with = + - @, tab or carriage return) is prefixed with a single quote.
+ * transaction is held open while the browser downloads. Cells are written by server/lib/csv.ts (quoted, formula-guarded).
  */
 import { sql } from 'drizzle-orm';
 import type { StatsRange } from '../../../shared/stats';
@@ -10,23 +9,10 @@ import type { Database } from '../../db/client';
 import { httpRequests } from '../../db/schema';
 import { rangeBounds } from './schemas';
 import { sqlRows } from '../../db/sql-rows';
+import { csvLine } from '../../lib/csv';
 
 export const CSV_BATCH_SIZE = 5000;
 export const CSV_COLUMNS = ['id', 'method', 'url', 'referer', 'response_code', 'user_type_id', 'duration_ms', 'created_at'] as const;
-
-type CsvValue = string | number | null;
-
-/** One CSV cell: formula guard, then quoted when it holds a comma, quote or line break. */
-export function csvCell(value: CsvValue): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: readonly CsvValue[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
-}
 
 interface CsvRow {
   id: unknown;
