@@ -53,7 +53,7 @@ function previewViewer(target: ViewAsTarget, previewer: Viewer & { id: number })
 }
 
 /** Whether the viewer maintains an item (what makes a non-admin a maintainer who may preview). */
-export async function maintainsAnyItem(db: Database, viewer: Viewer): Promise<boolean> {
+async function maintainsAnyItem(db: Database, viewer: Viewer): Promise<boolean> {
   if (!isSignedIn(viewer)) return false;
   const [row] = await db.select({ id: items.id }).from(items).where(eq(items.createdByUserId, viewer.id)).limit(1);
   return row !== undefined;
