@@ -64,7 +64,7 @@ import { adminAffirmationRoutes } from './features/admin-affirmations/routes';
 import { adminTaxonomyRoutes } from './features/admin-taxonomies/routes';
 import { tagMergeRoutes } from './features/admin-taxonomies/merge-routes';
 import { taxonomyCsvRoutes } from './features/admin-taxonomies/csv-routes';
-import { recordChangesOfRequests } from './features/history';
+import { activityRoutes, registerHistory } from './features/history';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,7 +90,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.decorate('db', database.db);
   app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   if (!deps.database) app.addHook('onClose', () => database.close());
-  recordChangesOfRequests(app);
+  registerHistory(app);
   app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -252,6 +252,7 @@ async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
     tagMergeRoutes,
     taxonomyCsvRoutes,
     adminStatsRoutes,
+    activityRoutes,
     adminAdvancedRoutes,
   ]) {
     await admin.register(area);

@@ -136,6 +136,8 @@ export const envSchema = z.object({
   RATE_LIMIT_INVITE_MAX: z.coerce.number().int().positive().default(20),
   /** Days the request log (admin stats) keeps; older rows are deleted by a periodic job. */
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
+  /** Days the history of changes keeps (the item's History, the activity feed); older changes are deleted by a periodic job. */
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
   /** Where the server log is also written (JSON lines, read by Server Logs); unset: DATA_DIR/logs/equip.log outside tests; 'off': stdout only. */
   LOG_FILE: optionalString,
   /** Seconds POST /admin/advanced waits for an action before the page shows it running, with its progress. */

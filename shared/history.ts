@@ -98,3 +98,27 @@ export const ITEM_COLUMN_LABELS: Record<string, string> = {
   show_as_user_contributed: 'Show as user contributed',
   created_by_user_id: 'Maintainer',
 };
+
+/* The activity feed (admins): every recorded change, with filters and a CSV export. */
+
+export const ACTIVITY_URL = '/admin/history';
+export const ACTIVITY_DOWNLOAD_URL = '/admin/history/download';
+export const ACTIVITY_PAGE_SIZE = 50;
+/** Counting stops here: "more than 10,000" is as useful as the exact figure, and cheap on a long history. */
+export const ACTIVITY_COUNT_LIMIT = 10_000;
+export const ACTIVITY_PERSON_MAX_LENGTH = 100;
+
+export interface ActivityFilters {
+  /** Part of the acting person's name or e-mail ('' for anyone). */
+  person: string;
+  kind: HistoryKind | null;
+  /** Days, both included (YYYY-MM-DD, UTC), as on the stats pages. */
+  from: string;
+  to: string;
+}
+
+export interface ActivityEntry extends HistoryEntry {
+  kind: string;
+  /** The item the change belongs to, while it exists. */
+  item: { ref: string; title: string } | null;
+}

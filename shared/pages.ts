@@ -3,7 +3,7 @@
  * `reply.inertia(name, props)` is type-checked against it, and each page in
  * `pages/` declares its props as `PageProps<'name'>`.
  */
-import type { ItemHistory } from './history';
+import type { ActivityEntry, ActivityFilters, ItemHistory } from './history';
 import type { AccessLevel } from './levels';
 import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
@@ -90,6 +90,13 @@ export interface PagePropsMap {
     canSeeHistory: boolean;
     /** The item's History: sent only when asked for (the History dialog opens), to those who see it; empty to others. */
     history?: ItemHistory;
+  };
+  /** /admin/history: the activity feed (issue 19 Â§2), newest first. */
+  'admin/history/Index': {
+    entries: Paginated<ActivityEntry>;
+    /** How many changes match, up to ACTIVITY_COUNT_LIMIT + 1 (shown as "more than"). */
+    total: number;
+    filters: ActivityFilters;
   };
   'drive/Folder': {
     item: { ref: string; title: string };

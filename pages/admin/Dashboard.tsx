@@ -2,6 +2,7 @@ import { Head } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { ADMIN_DASHBOARD_TITLE, ADMIN_DASHBOARD_WARNING, SUPERADMIN_ONLY, type AdminDashboardButton } from '../../shared/admin';
+import { ACTIVITY_URL, HISTORY_TEXTS } from '../../shared/history';
 import type { PageProps } from '../../shared/pages';
 import PageHeader from '../../components/layout/PageHeader';
 import AppLink from '../../components/lib/AppLink';
@@ -54,6 +55,14 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
           ))}
         </ul>
       </nav>
+      {/* Beyond the spec's eight buttons (issue 19 §2): the activity feed, for the same admins. */}
+      <p className="mt-4">
+        <AppLink href={ACTIVITY_URL}>
+          <i className="bi bi-clock-history me-1" aria-hidden="true" />
+          {HISTORY_TEXTS.activityTitle}
+        </AppLink>
+        : every change to the library, who made it and when.
+      </p>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { changeHistory, items, users } from '../../server/db/schema';
 import { useSessionTestApp } from '../support/sessions';
+import { sweepOldHistory } from '../../server/features/history/retention';
 import { pageProps, partialReloadHeaders } from '../../server/inertia/testing';
 import type { ItemHistory } from '../../shared/history';
 import { visit } from '../support/http';
@@ -163,5 +164,20 @@ describe("an item's History", () => {
     const item = await createItem(db(), { visibility: 50 });
     await send(context.app, await as(MAINTAINER), 'PATCH', `/i/${item.ref}`, { topic: 'Visible change' });
     expect(await historyOf(item.ref, await as(OTHER_MEMBER))).toEqual({ entries: [], truncated: false });
+  });
+});
+
+describe('retention', () => {
+  it('sweeps changes older than the retention, in batches, and keeps the rest', async () => {
+    const item = await createItem(db(), { title: 'Old and new' });
+    const now = new Date();
+    const old = new Date(now.getTime() - 40 * 24 * 60 * 60 * 1000);
+    await db().update(changeHistory).set({ createdAt: old }).where(eq(changeHistory.itemId, item.id));
+    await send(context.app, await as(MAINTAINER), 'PATCH', `/i/${item.ref}`, { title: 'Kept change' });
+    const swept = await sweepOldHistory(db(), 30, now, 1);
+    expect(swept).toBeGreaterThanOrEqual(1);
+    const left = await db().select({ createdAt: changeHistory.createdAt }).from(changeHistory).where(eq(changeHistory.itemId, item.id));
+    expect(left).toHaveLength(1);
+    expect(left[0]!.createdAt.getTime()).toBeGreaterThan(old.getTime());
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Runs every request inside its change context (server/db/change-context.ts): the history's trigger then records who
- * made each change, as whom, and through which route, for every transaction the request runs.
+ * The history's place in the app: every request runs inside its change context (server/db/change-context.ts), so the
+ * history's trigger records who made each change, as whom, and through which route, for every transaction the request
+ * runs; and old changes are swept after HISTORY_RETENTION_DAYS (retention.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { impersonatorOf } from '../../auth/impersonation';
 import { runWithChangeContext, type ChangeContext } from '../../db/change-context';
+import { sweepOldHistoryPeriodically } from './retention';
 
 function changeContextOf(request: FastifyRequest): ChangeContext {
   return {
@@ -15,7 +17,8 @@ function changeContextOf(request: FastifyRequest): ChangeContext {
   };
 }
 
-/** The first hook of every request, so each later hook and the handler run inside the context. */
-export function recordChangesOfRequests(app: FastifyInstance): void {
+/** Registered before every other hook, so each later hook and the handler run inside the context. */
+export function registerHistory(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => runWithChangeContext(() => changeContextOf(request), done));
+  sweepOldHistoryPeriodically(app);
 }

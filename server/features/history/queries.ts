@@ -1,5 +1,5 @@
 /** Reading change_history with the names of the people it names (server/features/history). */
-import { desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { changeHistory, characteristics, users } from '../../db/schema';
@@ -58,15 +58,4 @@ export async function characteristicPublicFlags(db: Database, refs: string[]): P
     .from(characteristics)
     .where(inArray(characteristics.ref, [...new Set(refs)]));
   return new Map(rows.map((row) => [row.ref, row.public]));
-}
-
-/** Deletes the history older than `before` in batches (the retention sweep); answers how many rows went. */
-export async function purgeHistoryBefore(db: Database, before: Date, batch = 5000): Promise<number> {
-  let purged = 0;
-  for (;;) {
-    const old = db.select({ id: changeHistory.id }).from(changeHistory).where(lt(changeHistory.createdAt, before)).limit(batch);
-    const deleted = await db.delete(changeHistory).where(inArray(changeHistory.id, old)).returning({ id: changeHistory.id });
-    purged += deleted.length;
-    if (deleted.length < batch) return purged;
-  }
 }

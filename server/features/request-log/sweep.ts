@@ -5,29 +5,15 @@
  * older than the retention.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { deleteInBatches } from '../../db/delete-in-batches';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { httpRequests, opensPerUserType, unmatchedSearches } from '../../db/schema';
-import { sqlRows } from '../../db/sql-rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted per statement, so a big first sweep never holds long locks or one huge transaction. */
 export const REQUEST_LOG_SWEEP_BATCH = 10_000;
-
-/** Deletes the table's rows that `expired` selects, `batchSize` a statement (by id); resolves with how many. */
-async function deleteInBatches(db: Database, table: PgTable, expired: SQL, batchSize: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await sqlRows<unknown>(
-      db,
-      sql`delete from ${table} where id in (select id from ${table} where ${expired} limit ${batchSize}) returning 1 as deleted`,
-    );
-    total += deleted.length;
-    if (deleted.length < batchSize) return total;
-  }
-}
 
 /** Deletes rows logged before `now - retentionDays`; resolves with how many were deleted. */
 export async function sweepOldRequests(db: Database, retentionDays: number, now: Date = new Date(), batchSize = REQUEST_LOG_SWEEP_BATCH): Promise<number> {
