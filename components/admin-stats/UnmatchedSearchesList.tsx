@@ -1,3 +1,4 @@
+import { plural } from '../../shared/messages';
 import type { UnmatchedSearchResult } from '../../shared/stats';
 import { useDates } from '../lib/useDates';
 
@@ -20,7 +21,7 @@ export default function UnmatchedSearchesList({ results }: { results: UnmatchedS
                 {result.searchText}
                 <small className="d-block text-body-secondary">last {dates.shortDay(result.lastSearchedAt)}</small>
               </span>
-              <span className="badge text-bg-secondary align-self-center" aria-label={`${result.totalCount} times`}>
+              <span className="badge text-bg-secondary align-self-center" aria-label={plural(result.totalCount, 'time')}>
                 {result.totalCount}
               </span>
             </li>
