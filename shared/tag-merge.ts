@@ -51,7 +51,9 @@ export function mergeImpactText(preview: TagMergePreview): string {
 }
 
 export function mergeChildTagsText(preview: TagMergePreview): string | null {
-  return preview.childTags === 0 ? null : `${plural(preview.childTags, 'child tag')} move under ${preview.targetLabel}.`;
+  return preview.childTags === 0
+    ? null
+    : `${plural(preview.childTags, 'child tag')} ${preview.childTags === 1 ? 'moves' : 'move'} under ${preview.targetLabel}.`;
 }
 
 export function mergeRedirectText(preview: TagMergePreview): string {

@@ -4,15 +4,15 @@
  * move under the target (after the target's own children), the source goes, and its lowercased label is kept in
  * tag_label_redirects so /tag/{label} leads to the target (discovery/tag-redirects.ts reads it).
  */
-import { and, asc, count, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROUTES } from '../../../shared/routes';
 import { TAG_MERGE_MESSAGES, type TagMergePreview, type TagMergeTarget } from '../../../shared/tag-merge';
 import type { Database } from '../../db/client';
-import { writePositions } from '../../db/positions';
+import { renumberList, writePositions } from '../../db/positions';
 import { itemTags, tagLabelRedirects, tags } from '../../db/schema';
 import { treeOrder } from '../../lib/tree-order';
-import { taxonomyTagRows, type TagRow } from './queries';
+import { siblingsOf, taxonomyTagRows, type TagRow } from './queries';
 
 /** The source tag and every tag below it (ids): none of them can be the target. */
 function subtreeIds(rows: readonly TagRow[], sourceId: number): Set<number> {
@@ -90,7 +90,7 @@ export async function mergeTag(db: Database, sourceId: number, targetId: number)
     await moveChildrenUnder(tx, source, target);
     await keepRedirects(tx, source, target);
     await tx.delete(tags).where(eq(tags.id, source.id));
-    await closeSiblingGap(tx, source);
+    await renumberList(tx, siblingsOf(source.taxonomyId, source.parentId));
     return 'merged' as const;
   });
 }
@@ -106,18 +106,6 @@ async function moveChildrenUnder(tx: Database, source: TagRow, target: TagRow): 
   const first = (last?.position ?? -1) + 1;
   const placed = children.map((child, index) => ({ id: child.id, position: first + index }));
   await writePositions(tx, { table: tags, id: tags.id, position: tags.position }, placed, { column: tags.parentId, value: target.id });
-}
-
-/** The source's old siblings are numbered 0..n-1 again. */
-async function closeSiblingGap(tx: Database, source: TagRow): Promise<void> {
-  const siblingsOfSource = and(eq(tags.taxonomyId, source.taxonomyId), source.parentId === null ? isNull(tags.parentId) : eq(tags.parentId, source.parentId));
-  const siblings = await tx.select({ id: tags.id, position: tags.position }).from(tags).where(siblingsOfSource).orderBy(asc(tags.position), asc(tags.id));
-  const moved = siblings.map((sibling, position) => ({ id: sibling.id, position, was: sibling.position })).filter((row) => row.was !== row.position);
-  await writePositions(
-    tx,
-    { table: tags, id: tags.id, position: tags.position },
-    moved.map(({ id, position }) => ({ id, position })),
-  );
 }
 
 /** /tag/{source label} leads to the target from now on, and so do the labels that led to the source (before its delete takes them). */
