@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { COMMENT_CONFIRM, COMMENT_MESSAGES } from '../../shared/comments';
+import { COMMENT_CONFIRM, COMMENT_MESSAGES, FLAG_REASONS } from '../../shared/comments';
 import { cardLink, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -51,9 +51,12 @@ describe.skipIf(Boolean(e2e.skipReason))('Comments in a browser', () => {
     const row = commentRow(other);
     await row.waitFor();
     expect(await row.getByRole('button').allInnerTexts()).toEqual(['Flag']);
-    const confirmed = acceptNextConfirm(other, COMMENT_CONFIRM.flag);
     await row.getByRole('button', { name: 'Flag' }).click();
-    await confirmed;
+    const flagDialog = other.getByRole('dialog', { name: 'Flag comment' });
+    await flagDialog.getByText(COMMENT_CONFIRM.flag).waitFor();
+    await flagDialog.getByLabel(COMMENT_MESSAGES.flagReasonLabel).selectOption({ label: FLAG_REASONS.off_topic });
+    await flagDialog.getByRole('button', { name: 'Flag' }).click();
+    await flagDialog.waitFor({ state: 'hidden' });
     await flaggedIcon(other).waitFor();
     expect(await row.getByRole('button').count()).toBe(0);
     await e2e.context.close();

@@ -2,16 +2,13 @@
  * Issue 15 §2 "Sharing that tells the truth", as journeys at 375 and 1280 px: a grant with a typo first, sharing a
  * private collection, and asking for access from a 403 page (and a visitor signing in from one and coming back).
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLECTION_TEXTS, NEW_COLLECTION_TITLE } from '../../shared/collections';
 import { ERROR_PAGES } from '../../shared/messages';
 import { ACCESS_REQUEST_TEXTS, COLLECTION_SHARING_TEXTS, SHARE_MESSAGES, SHARE_TEXTS } from '../../shared/sharing';
-import { decodedBody } from '../support/smtp';
 import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
-import { cardLink, itemHeader, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { cardLink, itemHeader, mailContaining, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -27,20 +24,6 @@ async function staffItemPath(page: Page): Promise<string> {
   const href = await cardLink(page, STAFF_ITEM).getAttribute('href');
   expect(href).toMatch(/^\/i\/[0-9a-z]+$/);
   return href!;
-}
-
-/** The .eml the server wrote whose body contains `needle`, waiting for the outbox to send it. */
-async function mailContaining(needle: string): Promise<string> {
-  const folder = path.join(inject('e2eDataDir'), 'mail');
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const files = await readdir(folder).catch(() => [] as string[]);
-    for (const file of files) {
-      const raw = decodedBody(await readFile(path.join(folder, file), 'utf8'));
-      if (raw.includes(needle)) return raw;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no e-mail containing ${needle}`);
 }
 
 describe.skipIf(Boolean(e2e.skipReason)).each(JOURNEY_SIZES)('Sharing journeys at %s', (sizeName, size) => {

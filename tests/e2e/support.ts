@@ -1,6 +1,23 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
+import { decodedBody } from '../support/smtp';
 import { useBrowser, type E2EContext } from './browser';
+
+/** The .eml the server wrote whose body contains `needle`, waiting for the outbox to send it. */
+export async function mailContaining(needle: string): Promise<string> {
+  const folder = path.join(inject('e2eDataDir'), 'mail');
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const files = await readdir(folder).catch(() => [] as string[]);
+    for (const file of files) {
+      const raw = decodedBody(await readFile(path.join(folder, file), 'utf8'));
+      if (raw.includes(needle)) return raw;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no e-mail containing ${needle}`);
+}
 
 /** The seeded display name of a demo account, read from the demo sign-in page. */
 export async function nameOf(page: Page, email: string): Promise<string> {
@@ -100,4 +117,16 @@ export async function drag(
   await page.mouse.move(end.x, end.y + 2, { steps: 2 });
   await page.waitForTimeout(300);
   await page.mouse.up();
+}
+
+/** Creates a Training item from the index's Create New form (as the signed-in person) and returns its ref. */
+export async function createItemFromIndex(page: Page, title: string): Promise<string> {
+  await page.goto('/item');
+  await page.getByRole('button', { name: 'Create New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Item' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Training' });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/i/'));
+  return new URL(page.url()).pathname.slice('/i/'.length);
 }
