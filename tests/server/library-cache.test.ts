@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
 import type { ItemSummary, SearchResult } from '../../shared/items';
-import { comments, contents, items, itemTags, libraryState, shares, tags, taxonomies, users } from '../../server/db/schema';
+import { commentFlags, comments, contents, items, itemTags, libraryState, shares, tags, taxonomies, users } from '../../server/db/schema';
 import { LibraryCache } from '../../server/features/discovery/library-cache';
 import { typeAheadJson } from '../../server/features/discovery/queries';
 import { openItemPage } from '../../server/features/items/detail';
@@ -304,16 +304,21 @@ describe('the versions', () => {
     const itemId = await addItem('Versioned Kit');
     const staff = await userId('staff@example.org');
     const before = await versions();
-    await ctx.database.db.insert(comments).values({ itemId, userId: staff, comment: 'Used it last week' });
+    const [comment] = await ctx.database.db.insert(comments).values({ itemId, userId: staff, comment: 'Used it last week' }).returning({ id: comments.id });
     const afterComment = await versions();
     expect(afterComment.version).toBeGreaterThan(before.version);
     expect(afterComment.lists).toBe(before.lists);
+    // A flag changes who may flag the comment, which the item page's cached comments part carries (migration 0026).
+    await ctx.database.db.insert(commentFlags).values({ commentId: comment.id, userId: await userId('member@example.org'), reason: 'spam' });
+    const afterFlag = await versions();
+    expect(afterFlag.version).toBeGreaterThan(afterComment.version);
+    expect(afterFlag.lists).toBe(afterComment.lists);
     await ctx.database.db.update(items).set({ viewCount: 5 }).where(eq(items.id, itemId));
-    expect(await versions()).toEqual(afterComment);
+    expect(await versions()).toEqual(afterFlag);
     await ctx.database.db.update(items).set({ title: 'Versioned Kit 2' }).where(eq(items.id, itemId));
     const afterTitle = await versions();
-    expect(afterTitle.lists).toBeGreaterThan(afterComment.lists);
-    expect(afterTitle.version).toBeGreaterThan(afterComment.version);
+    expect(afterTitle.lists).toBeGreaterThan(afterFlag.lists);
+    expect(afterTitle.version).toBeGreaterThan(afterFlag.version);
   });
 
   it('answers lists from the cache after a comment, and follows a list-relevant edit at once', async () => {
