@@ -51,6 +51,7 @@ export const VIEW_AS_TEXT = {
   ended: 'Preview ended.',
   started: (label: string) => `Viewing as ${label}. Nothing can be changed until you end the preview.`,
   refusedWrite: 'This is a read-only preview: end the preview to make changes.',
+  noProfile: 'A preview has no profile of its own: end the preview to see yours.',
   notAllowed: 'You may only preview levels up to your own, as an admin or a maintainer of items.',
   invalidTarget: 'Choose a level from 0 to 6, or visitor.',
 } as const;

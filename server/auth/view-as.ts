@@ -20,6 +20,7 @@ import {
 import { ANONYMOUS, canViewAs, isAdmin, isSignedIn, previewMemberViewer, type Viewer } from '../access/policy';
 import type { Database } from '../db/client';
 import { items } from '../db/schema';
+import { PROFILE_URL } from '../../shared/profile';
 import { forbidden } from '../lib/http-errors';
 
 declare module 'fastify' {
@@ -111,7 +112,10 @@ export const viewAsPlugin = fp(
 );
 
 function refuseWritesWhilePreviewing(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  if (!previews.has(request) || SAFE_METHODS.has(request.method) || request.is404) return undefined;
+  if (!previews.has(request) || request.is404) return undefined;
+  // The one page made of the person's own account row, which the preview's member does not have.
+  if (request.routeOptions.url === PROFILE_URL) throw forbidden(VIEW_AS_TEXT.noProfile);
+  if (SAFE_METHODS.has(request.method)) return undefined;
   if (ALLOWED_WHILE_PREVIEWING.has(`${request.method} ${request.routeOptions.url}`)) return undefined;
   // An Inertia visit stays on its page and says why; anything else gets the 403 (page or JSON).
   if (request.isInertia) return reply.notify(VIEW_AS_TEXT.refusedWrite, 'warning').redirectBack('/');

@@ -194,6 +194,25 @@ describe('while previewing', () => {
     expect((await startPreview(jar, 'visitor')).statusCode).toBe(403);
   });
 
+  it('shows a member with nothing of their own on personal pages, and no profile', async () => {
+    const jar = await previewing('admin@example.org', '3');
+    for (const url of ['/task', '/share', '/sent', '/collection', '/affirmation', '/draft']) {
+      expect((await visit(ctx.app, url, jar)).response.statusCode, url).toBe(200);
+    }
+    expect((await visit(ctx.app, '/collection', jar)).page.props.collections).toEqual([]);
+    const profile = await ctx.app.inject({ method: 'GET', url: '/profile', headers: { cookie: jar.header() } });
+    expect(profile.statusCode).toBe(403);
+    expect(profile.body).toContain(VIEW_AS_TEXT.noProfile);
+  });
+
+  it('may change to another level the previewer may see, never above it', async () => {
+    const jar = await previewing('leader@example.org', '1');
+    expect((await startPreview(jar, '2')).statusCode).toBe(303);
+    expect((await visit(ctx.app, '/item', jar)).page.props.auth.viewingAs.target).toBe(2);
+    expect((await startPreview(jar, '4')).statusCode).toBe(403);
+    expect((await visit(ctx.app, '/item', jar)).page.props.auth.viewingAs.target).toBe(2);
+  });
+
   it('counts no item view', async () => {
     const ref = await itemOfLevel(0);
     const jar = await previewing('admin@example.org', '2');
