@@ -205,6 +205,20 @@ describe('while previewing', () => {
     expect(profile.body).toContain(VIEW_AS_TEXT.noProfile);
   });
 
+  it('answers every page without parameters with no server error, as a member and as a visitor', async () => {
+    const pages = ctx.app.routeTable
+      .filter((route) => route.method === 'GET' && !route.url.includes(':') && !route.url.includes('*'))
+      .map((route) => route.url);
+    expect(pages.length).toBeGreaterThan(20);
+    for (const as of ['2', 'visitor']) {
+      const jar = await previewing('admin@example.org', as);
+      for (const url of pages) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: jar.header() } });
+        expect(response.statusCode, `${as} ${url}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it('may change to another level the previewer may see, never above it', async () => {
     const jar = await previewing('leader@example.org', '1');
     expect((await startPreview(jar, '2')).statusCode).toBe(303);
