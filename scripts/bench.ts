@@ -16,7 +16,7 @@ import { loadVocabulary, realisticScenarios, startBackgroundWriter, writerTagRef
 import { downloadSummary, sideBySideTable, statsTableHeader, statsTableRow, tableHeader, tableRow } from './bench/report';
 import { startBenchCluster } from './bench/cluster';
 import { startBenchServer, type BenchServer, type BenchServerOptions } from './bench/server';
-import { assetVersion, inertiaVisitHeaders, signInAs } from './bench/session';
+import { assetVersion, inertiaVisitHeaders, signInAs, writeHeaders } from './bench/session';
 import {
   requestsInRange,
   runStatsCheck,
@@ -224,6 +224,14 @@ async function benchScenarios(address: string, fixtures: BenchFixtures): Promise
       headers: { cookie: leaderVisit.cookie, accept: 'application/json' },
       distinctAddresses: true,
     },
+    // Last: its writes move the library's versions, which the scenarios above would otherwise wait to settle. Each
+    // edit is a new value, so each writes its row, its history entry and the cache's version.
+    {
+      name: 'item edit, PATCH blurb (admin)',
+      paths: fixtures.itemRefs.map((ref) => `/i/${ref}`),
+      headers: writeHeaders(await signInAs(address, STATS_ADMIN_EMAIL), version),
+      write: { method: 'PATCH', body: (index) => ({ blurb: `Edited by the bench, request ${index}.` }) },
+    },
   ];
   return { scenarios, settleHeaders: leaderVisit };
 }
@@ -234,7 +242,7 @@ function isSelected(scenario: { name: string }): boolean {
 
 function reportUnexpectedFailures(scenarios: Scenario[], figures: ScenarioFigures[]): void {
   const failing = figures.filter(
-    (result, index) => result.errors > 0 || result.serverErrors > 0 || (result.non2xx > 0 && !scenarios[index].expectsErrorStatus),
+    (result, index) => result.errors > 0 || result.serverErrors > 0 || (result.non2xx > 0 && !scenarios[index].expectsErrorStatus && !scenarios[index].write),
   );
   if (failing.length === 0) return;
   console.error(`\nUnexpected non-2xx answers or errors in: ${failing.map((result) => result.name).join(', ')}`);

@@ -12,6 +12,11 @@ export interface Scenario {
   cookies?: readonly string[];
   /** The scenario measures an error page, so non-2xx answers are what it asks for. */
   expectsErrorStatus?: boolean;
+  /**
+   * A write: each request is this method with the JSON body `body(n)` gives the n-th one, and its answer is the
+   * redirect an Inertia write gets (303), not a 2xx.
+   */
+  write?: { method: 'PATCH' | 'POST'; body: (index: number) => Record<string, unknown> };
 }
 
 export interface LoadSettings {
@@ -52,7 +57,9 @@ export async function runScenario(scenario: Scenario, settings: LoadSettings): P
       if (cookie === '') delete headers.cookie;
       else headers.cookie = cookie;
     }
-    return { ...request, path, headers };
+    if (!scenario.write) return { ...request, path, headers };
+    headers['content-type'] = 'application/json';
+    return { ...request, path, headers, method: scenario.write.method, body: JSON.stringify(scenario.write.body(number)) };
   };
   const statuses = new Map<number, number>();
   const drive = (seconds: number, latencies: number[], counted = false) =>

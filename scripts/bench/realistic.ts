@@ -10,7 +10,7 @@ import { items } from '../../server/db/schema';
 import { Random } from '../../server/db/seed/random';
 import type { CatalogueTaxonomy, TagCatalogue } from '../../server/features/discovery/tag-catalogue';
 import type { Scenario } from './load';
-import { inertiaVisitHeaders, signInAs } from './session';
+import { inertiaVisitHeaders, signInAs, xsrfTokenOf } from './session';
 
 /** Distinct requests per scenario: more than a scenario sends in 8 s at cold speed, so almost none repeats. */
 const DISTINCT_REQUESTS = 20_000;
@@ -117,7 +117,7 @@ export function writerTagRefs(catalogue: TagCatalogue): string[] {
  * Each write is one request through the app (its validation, transaction, triggers and cache version).
  */
 export function startBackgroundWriter(address: string, cookie: string, targets: WriterTargets, perSecond: number): BackgroundWriter {
-  const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '');
+  const token = xsrfTokenOf(cookie);
   const rng = new Random(TRAFFIC_SEED + 1);
   let done = 0;
   let failed = 0;

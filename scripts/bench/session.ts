@@ -28,3 +28,13 @@ export async function signInAs(base: string, email: string): Promise<string> {
 export function inertiaVisitHeaders(cookie: string, version: string): Record<string, string> {
   return { cookie, 'X-Inertia': 'true', 'X-Inertia-Version': version, 'X-Requested-With': 'XMLHttpRequest', accept: 'text/html, application/xhtml+xml' };
 }
+
+/** The XSRF token of a signed-in cookie header, which writes send back as X-XSRF-TOKEN. */
+export function xsrfTokenOf(cookie: string): string {
+  return decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '');
+}
+
+/** Headers of an Inertia write by a signed-in user: the visit's, and the XSRF header. */
+export function writeHeaders(cookie: string, version: string): Record<string, string> {
+  return { ...inertiaVisitHeaders(cookie, version), 'x-xsrf-token': xsrfTokenOf(cookie) };
+}

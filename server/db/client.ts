@@ -76,11 +76,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const retries = guardTransactions(db);
     const withOneConnection = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
       const client = await pool.connect();
+      const giveBack = lendWithContext(client);
       try {
         const onOneConnection = drizzlePg(client, { schema }) as unknown as Database;
         guardTransactions(onOneConnection);
         return await work(onOneConnection);
       } finally {
+        giveBack();
         client.release();
       }
     };
@@ -156,61 +158,78 @@ function guardTransactions(db: Database): { count: number } {
 
 /**
  * The change context (change-context.ts) for the history's trigger, local to the transaction; in the statement that
- * takes the lock order, so it costs no round trip.
+ * takes the lock order, so it costs no round trip. Without a context it is set empty, so a connection's value from
+ * an earlier lone write (below) never names someone for work no request started.
  */
 function changeContextSetting(): SQL {
-  const context = currentChangeContext();
-  return context ? sql`set_config('equip.change', ${JSON.stringify(context)}, true)` : sql`1`;
+  return sql`set_config('equip.change', ${changeContextText()}, true)`;
 }
 
-/** The first statement of a lone write's own transaction: the lock order and the change context ($1), as above. */
-const LOCK_ORDER_AND_CONTEXT = `select set_config('equip.change', $1, true) from library_state where id = 1 for no key update`;
+function changeContextText(): string {
+  const context = currentChangeContext();
+  return context ? JSON.stringify(context) : '';
+}
+
 const WRITE_STATEMENT = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
 
-/** A write statement made while a change context is set (a request's, an Advanced run's): the context to record, or null. */
-function loneWriteContext(text: string): string | null {
-  const context = currentChangeContext();
-  return context && WRITE_STATEMENT.test(text) ? JSON.stringify(context) : null;
-}
-
 /**
- * A lone write (an INSERT, UPDATE or DELETE outside any transaction, `db.update(...)` on the pool) made with a change
- * context runs in a transaction of its own that first takes the lock order and hands over the context, as every
- * `db.transaction(...)` does: no change is recorded without who made it, whatever path it took. Reads, and work
- * without a context, go straight to the pool. Transactions use their own connection, not this method.
+ * A lone write (an INSERT, UPDATE or DELETE outside any transaction, `db.update(...)` on the pool) runs on a connection
+ * of its own whose session value of the change context is set first (the request's, or empty), so no change is
+ * recorded without who made it, whatever path it took. The write itself stays one autocommitted statement: the
+ * library_state row its trigger locks is held for that statement only, not across round trips (a transaction here
+ * tripled an edit's time under load, every writer queuing on that row). Reads go straight to the pool.
+ * Transactions set the value local to themselves, which overrides the session's.
  */
 function recordLoneWritesOfPool(pool: pg.Pool): void {
-  const query = pool.query.bind(pool) as (config: pg.QueryConfig | string, values?: unknown[]) => Promise<pg.QueryResult>;
-  const inOwnTransaction = async (config: pg.QueryConfig | string, values: unknown[] | undefined, context: string) => {
+  const query = pool.query.bind(pool) as QueryFunction;
+  const onOwnConnection: QueryFunction = async (config, values) => {
     const client = await pool.connect();
     try {
-      await client.query('begin');
-      await client.query(LOCK_ORDER_AND_CONTEXT, [context]);
-      const result = await client.query(config, values);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
+      return await settingContextFirst(client.query.bind(client) as QueryFunction)(config, values);
     } finally {
       client.release();
     }
   };
-  const recorded = (config: pg.QueryConfig | string, values?: unknown[]) => {
-    const context = loneWriteContext(typeof config === 'string' ? config : config.text);
-    return context ? inOwnTransaction(config, values, context) : query(config, values);
-  };
-  pool.query = recorded as typeof pool.query;
+  pool.query = ((config: QueryConfigOrText, values?: unknown[]) =>
+    isWrite(config) ? onOwnConnection(config, values) : query(config, values)) as typeof pool.query;
 }
 
-/** The same for PGlite, whose transactions run their statements through their own object, not this method. */
+type QueryConfigOrText = pg.QueryConfig | string;
+type QueryFunction = (config: QueryConfigOrText, values?: unknown[]) => Promise<pg.QueryResult>;
+
+function isWrite(config: QueryConfigOrText): boolean {
+  return WRITE_STATEMENT.test(typeof config === 'string' ? config : config.text);
+}
+
+/** `query` on one connection, setting that connection's change context before each write. */
+function settingContextFirst(query: QueryFunction): QueryFunction {
+  return async (config, values) => {
+    if (isWrite(config)) await query(`select set_config('equip.change', $1, false)`, [changeContextText()]);
+    return query(config, values);
+  };
+}
+
+/** A connection lent out whole (withOneConnection): its writes set the context too, until it goes back to the pool. */
+function lendWithContext(client: pg.PoolClient): () => void {
+  const query = client.query;
+  client.query = settingContextFirst(query.bind(client) as QueryFunction) as typeof client.query;
+  return () => {
+    client.query = query;
+  };
+}
+
+/**
+ * The same for PGlite, whose one connection every caller shares: a session value could be another request's by the
+ * time the write runs, so a lone write with a context runs in a transaction of its own that sets it locally (PGlite
+ * runs one statement at a time anyway). Its transactions run their statements through their own object, not this method.
+ */
 function recordLoneWritesOfPglite(client: PGlite): void {
   const query = client.query.bind(client);
   client.query = (async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
-    const context = loneWriteContext(text);
-    if (!context) return query(text, params, options);
+    const context = currentChangeContext();
+    if (!context || !WRITE_STATEMENT.test(text)) return query(text, params, options);
     return client.transaction(async (tx) => {
-      await tx.query(LOCK_ORDER_AND_CONTEXT, [context]);
+      await tx.query(`select set_config('equip.change', $1, true)`, [JSON.stringify(context)]);
       return tx.query(text, params, options);
     });
   }) as PGlite['query'];

@@ -73,6 +73,32 @@ describe('what the history records', () => {
     expect(await historySince(before)).toEqual([]);
   });
 
+  it('names no one for work no request started, even on a connection a request wrote through', async () => {
+    const item = await createItem(db(), { title: 'Shared connection' });
+    const jar = await as(MAINTAINER);
+    for (let round = 0; round < 3; round += 1) await send(context.app, jar, 'PATCH', `/i/${item.ref}`, { topic: `By a request ${round}` });
+    const before = await lastHistoryId();
+    // More writes than the pool has connections, alone and in transactions, outside any request.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        index % 2 === 0
+          ? db()
+              .update(items)
+              .set({ topic: `By a job ${index}` })
+              .where(eq(items.id, item.id))
+          : db().transaction((tx) =>
+              tx
+                .update(items)
+                .set({ topic: `By a job ${index}` })
+                .where(eq(items.id, item.id)),
+            ),
+      ),
+    );
+    const rows = await historySince(before);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => [row.actorUserId, row.route])).toEqual(rows.map(() => [null, null]));
+  });
+
   it('rolls the entry back with its change: nothing is recorded that did not happen', async () => {
     const item = await createItem(db(), { title: 'Kept' });
     const before = await lastHistoryId();
