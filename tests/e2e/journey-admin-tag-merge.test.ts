@@ -2,11 +2,13 @@
  * Issue 19 §3, at 375 px and 1280 px with axe: an admin merges one tag into another from the tag tree — Merge stays
  * off until a target is chosen, the preview says how many items are re-tagged and how many already have the target,
  * and where the old address leads — then the old /tag/{label} lands on the target's page, for the admin and for a
- * visitor alike.
+ * visitor alike. And a taxonomy exported as CSV, edited and imported back: a wrong file first (its error, nothing
+ * changed), then the preview of the edited export, applied.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TAG_MERGE_MESSAGES, TAG_MERGE_TEXTS } from '../../shared/tag-merge';
+import { TAXONOMY_CSV_MESSAGES, TAXONOMY_CSV_TEXTS } from '../../shared/taxonomy-csv';
 import { NEW_TAG_TITLE, NEW_TAXONOMY_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
 import { JOURNEY_SIZES, expectAccessible, expectNoSidewaysScroll } from './journey';
 import { cardLink, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
@@ -61,7 +63,12 @@ async function tagItem(page: Page, itemRef: string, tagRef: string): Promise<boo
   }, `/i/${itemRef}/tag/${tagRef}`);
 }
 
-describe.skipIf(Boolean(e2e.skipReason))('Journey: merge two tags', () => {
+/** Chooses a file in the import form from text, as the admin would from their disk. */
+async function chooseCsv(page: Page, name: string, text: string): Promise<void> {
+  await page.getByLabel(TAXONOMY_CSV_TEXTS.file).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+}
+
+describe.skipIf(Boolean(e2e.skipReason))('Journey: merge two tags, a taxonomy as CSV', () => {
   describe.each(JOURNEY_SIZES)('at %s', (_, size) => {
     it('previews the merge, merges, and the old /tag address lands on the target', async () => {
       const page = await open('/', size);
@@ -125,6 +132,47 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: merge two tags', () => {
       await visitor.waitForURL((url) => url.pathname === newPath);
       await pageHeading(visitor).filter({ hasText: target }).waitFor();
       expect(await cardLink(visitor, onlySource).count()).toBe(0);
+    });
+
+    it('exports a taxonomy as CSV and imports an edited copy after a wrong file, with its preview', async () => {
+      const page = await open('/', size);
+      await signInWithEmail(page, 'superadmin@example.org');
+      const stamp = `${size.width}x${Date.now()}`;
+      const title = `Rooms ${stamp}`;
+      await createPublicTaxonomy(page, title);
+      const taxonomyPath = new URL(page.url()).pathname;
+      await addTag(page, 'Hall');
+      await addTag(page, 'Kitchen');
+
+      const exported = await page.context().request.get(`${taxonomyPath}/csv`);
+      expect(exported.headers()['content-type']).toBe('text/csv; charset=utf-8');
+      const csv = await exported.text();
+      expect(csv.split('\r\n')[0]).toBe('ref,label,parent,position,force_show_in_filtering');
+
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByText(TAXONOMY_CSV_TEXTS.import, { exact: true }).click();
+      await pageHeading(page)
+        .filter({ hasText: TAXONOMY_CSV_TEXTS.title(title) })
+        .waitFor();
+      // A wrong turn: a file whose header is not the export's.
+      await chooseCsv(page, 'rooms.csv', 'name\nHall\n');
+      await page.getByRole('button', { name: TAXONOMY_CSV_TEXTS.preview }).click();
+      await page.getByText(TAXONOMY_CSV_MESSAGES.unknownColumn('name')).first().waitFor();
+      await expectAccessible(page, 'the import form with a refused file');
+
+      const edited = csv.replace(',Kitchen,,1,no', ',Galley,,1,no') + ',Pantry,Galley,,\r\n';
+      await chooseCsv(page, 'rooms.csv', edited);
+      await page.getByRole('button', { name: TAXONOMY_CSV_TEXTS.preview }).click();
+      const preview = page.getByRole('region', { name: TAXONOMY_CSV_TEXTS.previewHeading });
+      await preview.getByText('Pantry (under Galley)').waitFor();
+      await preview.getByText('Kitchen → Galley').waitFor();
+      await expectAccessible(page, 'the import preview');
+      await expectNoSidewaysScroll(page, 'the import preview');
+      await preview.getByRole('button', { name: TAXONOMY_CSV_TEXTS.apply }).click();
+      await page.waitForURL((url) => url.pathname === taxonomyPath);
+      await page.getByText(TAXONOMY_CSV_MESSAGES.imported('1 tag added, 1 renamed')).first().waitFor();
+      await page.getByRole('listitem', { name: 'Galley > Pantry', exact: true }).waitFor();
+      expect(await page.getByRole('listitem', { name: 'Kitchen', exact: true }).count()).toBe(0);
     });
   });
 });
