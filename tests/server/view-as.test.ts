@@ -263,7 +263,7 @@ describe('the library cache', () => {
 function withoutPerson(props: Record<string, unknown>) {
   const auth = { ...(props.auth as Record<string, unknown>) };
   for (const personal of ['user', 'email', 'email_missing', 'viewingAs']) delete auth[personal];
-  const rest = { ...props, auth };
+  const rest: Record<string, unknown> = { ...props, auth };
   delete rest.errors;
   return rest;
 }
