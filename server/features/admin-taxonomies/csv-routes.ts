@@ -6,14 +6,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROUTES } from '../../../shared/routes';
-import { ADMIN_TAXONOMIES_TITLE, ADMIN_TAXONOMIES_URL } from '../../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_TITLE, ADMIN_TAXONOMIES_URL, TAXONOMY_MESSAGES } from '../../../shared/taxonomies-admin';
 import { csvImportSummary, TAXONOMY_CSV_MAX_CHARS, TAXONOMY_CSV_MESSAGES, TAXONOMY_CSV_TEXTS, type TaxonomyCsvPreview } from '../../../shared/taxonomy-csv';
 import { booleanInput } from '../../lib/form-input';
 import { notFound } from '../../lib/http-errors';
 import { formBody, paramsOf } from '../../lib/validation';
 import { taxonomyCsv, taxonomyCsvFileName } from './csv-export';
 import { applyImport, previewImport } from './csv-import';
-import { findTaxonomy, taxonomyTagRows } from './queries';
+import { findTaxonomy, taxonomyTagRows, unlessTaken } from './queries';
 
 const importBody = formBody({
   csv: z
@@ -69,7 +69,10 @@ export const taxonomyCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       // The preview is this POST's answer (nothing was written): Apply sends the same file with its fingerprint.
       return reply.inertia('admin/taxonomy/Import', importPage(taxonomy, result.preview));
     }
-    const applied = await applyImport(app.db, taxonomy.id, csv, deleteMissing, fingerprint);
+    // Labels are compared as JavaScript lowercases them; the unique index uses PostgreSQL's lower(), which may join
+    // two labels JavaScript keeps apart (rare letters): that clash is answered like any taken label, never a 500.
+    const applied = await unlessTaken(() => applyImport(app.db, taxonomy.id, csv, deleteMissing, fingerprint));
+    if (applied === 'taken') return reply.redirectWithErrors({ csv: TAXONOMY_MESSAGES.labelTaken }, back);
     if (!applied.ok) return reply.redirectWithErrors({ csv: applied.message }, back);
     reply.notify(TAXONOMY_CSV_MESSAGES.imported(csvImportSummary(applied.preview)));
     return reply.redirect(ROUTES.adminTaxonomy.path({ ref: taxonomy.ref }), 303);
