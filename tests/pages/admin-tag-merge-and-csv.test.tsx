@@ -52,6 +52,35 @@ function renderMerge(props: Partial<PagePropsMap['admin/taxonomy/Merge']> = {}, 
   );
 }
 
+describe('the taxonomy page', () => {
+  it('offers Merge… on each tag, and Export CSV (a download button) and Import CSV in its menu', async () => {
+    const kids = {
+      ref: TAG.ref,
+      label: TAG.label,
+      parentLabel: null,
+      parentRef: null,
+      fullLabel: TAG.label,
+      force_show_in_filtering: false,
+      position: 0,
+      itemCount: 3,
+    };
+    const taxonomy = { ...TAXONOMY, usage_note: '', required: false, multiselect: true, public: true, show_in_filtering: true, tags: [kids] };
+    await renderInertiaPage(
+      pageObject(
+        'admin/taxonomy/Show',
+        { taxonomy, usage: { taggedItems: 3, untaggedItems: 0 }, ...ADMIN, title: TAXONOMY.title },
+        { url: `/admin/taxonomy/${TAXONOMY.ref}` },
+      ),
+    );
+    expect(screen.getByRole('link', { name: TAG_MERGE_TEXTS.actionLabel('Kids') }).getAttribute('href')).toBe('/admin/tag/tagkids00001/merge');
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.getByRole('link', { name: TAXONOMY_CSV_TEXTS.import }).getAttribute('href')).toBe('/admin/taxonomy/taxage000001/import');
+    // A button, not an Inertia link: the download is a plain navigation the browser saves.
+    expect(screen.getByRole('button', { name: TAXONOMY_CSV_TEXTS.export })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: TAXONOMY_CSV_TEXTS.export })).toBeNull();
+  });
+});
+
 describe('merge page', () => {
   it('asks for the target first: Merge stays off until a preview is shown, and choosing one asks for its preview', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
