@@ -7,9 +7,9 @@ function keyText(result: StatsTopResult): string {
   return result.param_label ? `${key} (${result.param_label})` : key;
 }
 
-/** A Top URLs key that opens an item or content: named by its title (issue 19 §8). */
+/** A Top URLs key (or a referer of the site's own) that opens an item or content: named by its title (issue 19 §8). */
 function isTarget(parameter: string, result: StatsTopResult): boolean {
-  return parameter === 'url' && (result.param_label !== null || result.deleted);
+  return (parameter === 'url' || parameter === 'referer') && (result.param_label !== null || result.deleted);
 }
 
 /** The 'By {parameter}' list (admin-curation §2): each key with its total count, largest first. */

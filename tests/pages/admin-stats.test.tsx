@@ -106,6 +106,22 @@ describe('the stats page', () => {
     expect(within(rows[2]).queryByRole('link')).toBeNull();
   });
 
+  it('names a referer of the site’s own item page by its title, and leaves other referers as they are', async () => {
+    await statsPage(
+      {
+        topByParameter: 'referer',
+        topResults: [
+          { param_key: 'https://equip.example/i/abcdef123456', total_count: 3, param_label: 'Psalm Study', deleted: false },
+          { param_key: 'https://elsewhere.example/i/abcdef123456', total_count: 2, param_label: null, deleted: false },
+        ],
+      },
+      '/admin/stats/referer',
+    );
+    const rows = within(screen.getByRole('region', { name: 'By referer' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Psalm Studyhttps://equip.example/i/abcdef1234563', 'https://elsewhere.example/i/abcdef1234562']);
+    expect(within(rows[0]).getByRole('link', { name: 'Psalm Study' }).getAttribute('href')).toBe('https://equip.example/i/abcdef123456');
+  });
+
   it('lists the most opened items and contents of each user type, visitors first', async () => {
     await statsPage(
       {

@@ -208,6 +208,21 @@ describe('titles beside item and content paths (issue 19 §8)', () => {
     ]);
   });
 
+  it('names the referers of the site’s own item and content pages too, not another site’s', async () => {
+    const own = new URL(ctx.app.config.APP_URL).origin;
+    await log([
+      ...times(3, { url: '/x', referer: `${own}/i/statsitem001`, at: '2018-07-02T10:00:00Z' }),
+      ...times(2, { url: '/x', referer: 'https://elsewhere.example/i/statsitem001', at: '2018-07-02T10:00:00Z' }),
+      ...times(1, { url: '/x', referer: `${own}/content/gonecontent1`, at: '2018-07-02T10:00:00Z' }),
+    ]);
+    const referers = await statsPage('/admin/stats/referer?from=2018-07-01&to=2018-07-31');
+    expect(referers.topResults).toEqual([
+      { param_key: `${own}/i/statsitem001`, total_count: 3, param_label: 'Psalm Study', deleted: false },
+      { param_key: 'https://elsewhere.example/i/statsitem001', total_count: 2, param_label: null, deleted: false },
+      { param_key: `${own}/content/gonecontent1`, total_count: 1, param_label: null, deleted: true },
+    ]);
+  });
+
   it('gives titles only of what the viewer may open (the policy), so a member would see the paths alone', async () => {
     const paths = [
       '/i/statsitem001',

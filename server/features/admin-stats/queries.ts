@@ -57,22 +57,28 @@ export function topByParameterQuery(parameter: StatsParameter, range: StatsRange
     select top.param_key, top.total_count, ${label} as param_label from top order by top.total_count desc, top.param_key asc nulls last`;
 }
 
+/** The path of this site a key names: a Top URLs key, or a Top Referrers key on the site's own origin; else null. */
+function ownPathOf(parameter: StatsParameter, key: string | number | null, ownOrigin: string): string | null {
+  if (typeof key !== 'string') return null;
+  if (parameter === 'url') return key;
+  return parameter === 'referer' && key.startsWith(`${ownOrigin}/`) ? key.slice(ownOrigin.length) : null;
+}
+
 /**
- * The keys of one parameter with the most requests in the range, largest count first (ties by key). Top URLs name the
- * items and contents their paths open, as far as the viewer may open them (titles.ts).
+ * The keys of one parameter with the most requests in the range, largest count first (ties by key). Top URLs, and Top
+ * Referrers on the site's own origin (`ownOrigin`, APP_URL's), name the items and contents their paths open, as far as
+ * the viewer may open them (titles.ts).
  */
-export async function topByParameter(db: Database, viewer: Viewer, parameter: StatsParameter, range: StatsRange): Promise<StatsTopResult[]> {
+export async function topByParameter(db: Database, viewer: Viewer, parameter: StatsParameter, range: StatsRange, ownOrigin = ''): Promise<StatsTopResult[]> {
   const rows = await sqlRows<TopRow>(db, topByParameterQuery(parameter, range));
-  const named =
-    parameter === 'url'
-      ? await targetTitles(
-          db,
-          viewer,
-          rows.map((row) => String(row.param_key)),
-        )
-      : new Map();
-  return rows.map((row) => {
-    const target = named.get(String(row.param_key));
+  const paths = rows.map((row) => ownPathOf(parameter, row.param_key, ownOrigin));
+  const named = await targetTitles(
+    db,
+    viewer,
+    paths.filter((path) => path !== null),
+  );
+  return rows.map((row, index) => {
+    const target = named.get(paths[index] ?? '');
     return {
       param_key: row.param_key,
       total_count: Number(row.total_count),

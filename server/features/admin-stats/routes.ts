@@ -39,6 +39,8 @@ const GRAIN_PATHS: Record<StatsGrain, string> = { day: '/admin/stats/time', mont
 
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ranged = { schema: { querystring: rangeQuery } };
+  // Referers from the site's own pages are named like its URLs (the address people use: APP_URL).
+  const ownOrigin = new URL(app.config.APP_URL).origin;
 
   app.get(STATS_URL, ranged, async (request, reply) => {
     return renderStats(reply, STATS_URL, { range: request.query, path: STATS_URL });
@@ -78,7 +80,12 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { parameter } = request.params;
       const range = request.query;
       const path = ROUTES.adminStatsTop.path({ parameter });
-      return renderStats(reply, path, { range, path, topByParameter: parameter, topResults: await topByParameter(app.db, request.viewer, parameter, range) });
+      return renderStats(reply, path, {
+        range,
+        path,
+        topByParameter: parameter,
+        topResults: await topByParameter(app.db, request.viewer, parameter, range, ownOrigin),
+      });
     },
   );
 };
