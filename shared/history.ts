@@ -56,6 +56,7 @@ export const HISTORY_KINDS = {
   user: 'User types and flags',
   share: 'Shares',
   invitation: 'Invitations',
+  comment: 'Comment moderation',
   impersonate: 'Acting as another user',
   stop_impersonating: 'Stopped acting as another user',
   delete_user: 'Deleted users',

@@ -4,7 +4,7 @@
  * approve and delete; the removed comment's author told why by e-mail; repeat flaggers of approved comments.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ADMIN_COMMENTS_APPROVE_URL,
   ADMIN_COMMENTS_DELETE_URL,
@@ -17,11 +17,11 @@ import {
   type RepeatFlagger,
 } from '../../shared/comments';
 import { SIGN_IN_HINT } from '../../shared/messages';
-import { commentFlags, commentRemovals, comments, mailOutbox } from '../../server/db/schema';
+import { changeHistory, commentFlags, commentRemovals, comments, mailOutbox, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, visit, xsrfHeader } from '../support/http';
 import { REFS, TITLES, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
-import { expectInertia } from '../../server/inertia/testing';
+import { expectInertia, pageProps, partialReloadHeaders } from '../../server/inertia/testing';
 
 const ctx = useTestApp({ seed: seedItemLibrary });
 const jarOf = signedInJars(ctx);
@@ -326,5 +326,32 @@ describe('flags with the library cache', () => {
     expect(await canFlag()).toBe(true);
     await call(await as('staff'), 'POST', `/comment/${ref}/flag`, { reason: 'spam' }, `/i/${REFS.expiring}`);
     expect(await canFlag()).toBe(false);
+  });
+});
+
+describe('comment moderation in the history', () => {
+  it('records approvals and deletions by the admin, never a flag, so the item’s maintainer never learns who flagged', async () => {
+    const [approved, removed] = [await comment('leader'), await comment('staff')];
+    const [approvedId, removedId] = [(await stored(approved))!.id, (await stored(removed))!.id];
+    await flag('affiliate', approved, { reason: 'spam' });
+    await flag('affiliate', removed, { reason: 'spam' });
+    await bulk('admin', ADMIN_COMMENTS_APPROVE_URL, { refs: [approved] });
+    await bulk('admin', ADMIN_COMMENTS_DELETE_URL, { refs: [removed] });
+    const rows = await db()
+      .select()
+      .from(changeHistory)
+      .where(and(eq(changeHistory.kind, 'comment'), inArray(changeHistory.subjectId, [approvedId, removedId])));
+    const adminId = (await db().select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.org')))[0].id;
+    expect(rows.map(({ subjectId, operation, actorUserId }) => ({ subjectId, operation, actorUserId }))).toEqual([
+      { subjectId: approvedId, operation: 'update', actorUserId: adminId },
+      { subjectId: removedId, operation: 'delete', actorUserId: adminId },
+    ]);
+
+    // The public item's maintainer (team) reads its History: the approval and the deletion, by the admin, nobody else.
+    const { response } = await visit(ctx.app, `/i/${REFS.public}`, await as('team'), partialReloadHeaders('items/Show', { only: ['history'] }));
+    const history = pageProps(response.json(), 'items/Show').history!;
+    const moderation = history.entries.filter((entry) => /comment/.test(entry.summary));
+    expect(moderation.map((entry) => entry.summary)).toEqual(expect.arrayContaining(['Approved a comment', 'Deleted a comment']));
+    expect(JSON.stringify(history)).not.toContain('Daniel Mensah');
   });
 });

@@ -130,6 +130,12 @@ const EVENT_SUMMARIES: Record<string, string> = {
   delete_user: 'Deleted a user',
 };
 
+/** A comment's moderation (migrations 0026, 0027): its approval, an edit withdrawing it, or its deletion; never a flag. */
+function commentSummary(operation: string, diff: Diff): string {
+  if (operation === 'delete') return 'Deleted a comment';
+  return diff.approved?.[1] === true ? 'Approved a comment' : 'An edit withdrew a comment’s approval';
+}
+
 function namedSummary(kind: string, operation: string, row: Row, diff: Diff): string | null {
   const named = NAMED_KINDS[kind];
   if (!named) return null;
@@ -159,6 +165,8 @@ export function summaryOf(change: Pick<RecordedChange, 'kind' | 'operation' | 'c
       return shareSummary(change.operation, row);
     case 'user':
       return 'Changed a user’s type or flags';
+    case 'comment':
+      return commentSummary(change.operation, diff);
   }
   if (change.kind.startsWith('advanced:')) return `Ran the Advanced action ${change.kind.slice('advanced:'.length)}`;
   return EVENT_SUMMARIES[change.kind] ?? namedSummary(change.kind, change.operation, row, diff) ?? change.kind;
