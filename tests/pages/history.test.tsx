@@ -80,7 +80,14 @@ describe('the activity feed', () => {
     await renderInertiaPage(
       pageObject(
         'admin/history/Index',
-        { ...admin, entries: { data: [entry], links }, total: 1, filters: { person: 'sam', kind: 'item', from: '2026-01-01', to: '2026-03-31' }, title: 'Activity', breadcrumbs: [] },
+        {
+          ...admin,
+          entries: { data: [entry], links },
+          total: 1,
+          filters: { person: 'sam', kind: 'item', from: '2026-01-01', to: '2026-03-31' },
+          title: 'Activity',
+          breadcrumbs: [],
+        },
         { url: '/admin/history' },
       ),
     );
@@ -98,7 +105,14 @@ describe('the activity feed', () => {
     await renderInertiaPage(
       pageObject(
         'admin/history/Index',
-        { ...admin, entries: { data: [], links }, total: 0, filters: { person: '', kind: null, from: '2026-01-01', to: '2026-03-31' }, title: 'Activity', breadcrumbs: [] },
+        {
+          ...admin,
+          entries: { data: [], links },
+          total: 0,
+          filters: { person: '', kind: null, from: '2026-01-01', to: '2026-03-31' },
+          title: 'Activity',
+          breadcrumbs: [],
+        },
         { url: '/admin/history' },
       ),
     );

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { currentChangeContext } from '../../db/change-context';
 import { changeHistory } from '../../db/schema';
 
-export type HistoryEvent = 'impersonate' | 'stop_impersonating' | 'delete_user' | `advanced:${string}`;
+type HistoryEvent = 'impersonate' | 'stop_impersonating' | 'delete_user' | `advanced:${string}`;
 
 export async function recordEvent(
   db: Pick<Database, 'insert'>,

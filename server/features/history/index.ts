@@ -2,7 +2,7 @@
  * The history of every change (issue 19 §2): for other features, the events that are no row's change; for the item
  * page, an item's History; for the admin area, the activity feed.
  */
-export { recordEvent, type HistoryEvent } from './events';
+export { recordEvent } from './events';
 /** For server/app.ts: every request runs inside its change context; old changes are swept. */
 export { registerHistory } from './plugin';
 export { itemHistoryOf } from './item-history';
