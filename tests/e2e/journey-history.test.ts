@@ -51,12 +51,18 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: the history of an item', () =
       const dialog = historyDialog(page);
       const entries = dialog.getByRole('article');
       await entries.first().waitFor();
-      expect(await entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual(['Changed title', 'Added tag “Training” (Type)', 'Created the item']);
+      expect(await entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual([
+        'Changed title',
+        'Added tag “Training” (Type)',
+        'Created the item',
+      ]);
       await expectAccessible(page, 'the item History');
       await expectNoSidewaysScroll(page, 'the item History');
 
       await dialog.getByRole('button', { name: `${HISTORY_TEXTS.restore}: Title “${first}”` }).click();
-      await pageHeading(page).filter({ hasText: new RegExp(`^${first}$`) }).waitFor();
+      await pageHeading(page)
+        .filter({ hasText: new RegExp(`^${first}$`) })
+        .waitFor();
       await expect.poll(() => entries.count()).toBe(4);
       expect(await entries.first().getAttribute('aria-label')).toBe('Changed title');
       await entries.first().getByText(renamed, { exact: true }).waitFor();
