@@ -54,8 +54,14 @@ export default function AdminTaxonomyImport({ taxonomy, preview, maxChars }: Pag
       <Form onSubmit={showPreview} noValidate style={{ maxWidth: '40rem' }}>
         <Form.Group className="mb-3" controlId="taxonomy-csv">
           <Form.Label>{TAXONOMY_CSV_TEXTS.file}</Form.Label>
-          <Form.Control type="file" accept=".csv,text/csv" isInvalid={Boolean(error)} onChange={chooseFile} />
-          <Form.Control.Feedback type="invalid" style={{ whiteSpace: 'pre-line' }}>
+          <Form.Control
+            type="file"
+            accept=".csv,text/csv"
+            isInvalid={Boolean(error)}
+            aria-describedby={error ? 'taxonomy-csv-error' : undefined}
+            onChange={chooseFile}
+          />
+          <Form.Control.Feedback id="taxonomy-csv-error" type="invalid" style={{ whiteSpace: 'pre-line' }}>
             {error}
           </Form.Control.Feedback>
         </Form.Group>
@@ -78,7 +84,8 @@ export default function AdminTaxonomyImport({ taxonomy, preview, maxChars }: Pag
           </Link>
         </div>
       </Form>
-      {shown && <ImportPreview preview={shown} busy={busy} onApply={apply} />}
+      {/* Always there, so that a preview appearing in it is read out. */}
+      <div aria-live="polite">{shown && <ImportPreview preview={shown} busy={busy} onApply={apply} />}</div>
     </>
   );
 }

@@ -44,18 +44,21 @@ export default function AdminTagMerge({ tag, taxonomy, targets, into, preview }:
               </option>
             ))}
           </FormSelectField>
-          {preview && (
-            <section aria-labelledby="merge-preview-heading" className="border rounded p-3 mb-3" aria-live="polite">
-              <h2 id="merge-preview-heading" className="h6">
-                {TAG_MERGE_TEXTS.previewHeading}
-              </h2>
-              <ul className="mb-0">
-                <li>{mergeImpactText(preview)}</li>
-                {childTags && <li>{childTags}</li>}
-                <li>{mergeRedirectText(preview)}</li>
-              </ul>
-            </section>
-          )}
+          {/* Always there, so that a preview appearing in it is read out. */}
+          <div aria-live="polite">
+            {preview && (
+              <section aria-labelledby="merge-preview-heading" className="border rounded p-3 mb-3">
+                <h2 id="merge-preview-heading" className="h6">
+                  {TAG_MERGE_TEXTS.previewHeading}
+                </h2>
+                <ul className="mb-0">
+                  <li>{mergeImpactText(preview)}</li>
+                  {childTags && <li>{childTags}</li>}
+                  <li>{mergeRedirectText(preview)}</li>
+                </ul>
+              </section>
+            )}
+          </div>
           <div className="d-flex flex-wrap gap-2">
             <Button type="submit" variant="danger" disabled={!preview}>
               {TAG_MERGE_TEXTS.submit}
