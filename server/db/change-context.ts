@@ -25,3 +25,8 @@ export function runWithChangeContext<T>(read: () => ChangeContext, work: () => T
 export function currentChangeContext(): ChangeContext | null {
   return storage.getStore()?.() ?? null;
 }
+
+/** Runs `work` (and what it schedules) outside any change context: work done for many requests at once. */
+export function outsideChangeContext<T>(work: () => T): T {
+  return storage.exit(work);
+}

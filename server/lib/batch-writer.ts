@@ -4,6 +4,7 @@
  * another, so no two of them wait on each other's rows. A batch that cannot be written is logged and dropped: what
  * goes through here is statistics, never anything a person saved.
  */
+import { outsideChangeContext } from '../db/change-context';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface BatchWriter<T> {
@@ -69,9 +70,11 @@ export function createBatchWriter<T>({ write, windowMs, maxBatch, maxWaiting, lo
     record(row) {
       if (full()) return;
       queue.push(row);
-      if (queue.length >= maxBatch) void flush().catch(() => undefined);
+      // A batch holds many people's rows: it is written outside the change context of the request that happens to
+      // fill it or start its timer (server/db/change-context.ts).
+      if (queue.length >= maxBatch) void outsideChangeContext(flush).catch(() => undefined);
       else if (!timer) {
-        timer = setTimeout(() => void flush().catch(() => undefined), windowMs);
+        timer = outsideChangeContext(() => setTimeout(() => void flush().catch(() => undefined), windowMs));
         timer.unref();
       }
     },
