@@ -91,7 +91,7 @@ export interface PagePropsMap {
     /** The item's History: sent only when asked for (the History dialog opens), to those who see it; empty to others. */
     history?: ItemHistory;
   };
-  /** /admin/history: the activity feed (issue 19 Â§2), newest first. */
+  /** /admin/history: the activity feed (issue 19 §2), newest first. */
   'admin/history/Index': {
     entries: Paginated<ActivityEntry>;
     /** How many changes match, up to ACTIVITY_COUNT_LIMIT + 1 (shown as "more than"). */
