@@ -1,32 +1,48 @@
 import { createContext, use, useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { EMPTY_STATES } from '../../shared/messages';
-import { deleteTagConfirm, tagItemCountText, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
-import { DRAG_HANDLE_ATTRIBUTE, useSortableList } from '../lib/useSortableList';
+import { movedToPositionMessage } from '../../shared/messages';
+import { deleteTagConfirm, tagItemCountText, TAXONOMY_TEXTS, type AdminTag, type TagMoveTarget } from '../../shared/taxonomies-admin';
+import { useSortableList } from '../lib/useSortableList';
+import MoveButtons, { DragGrip, useMoveFocus } from '../lib/MoveButtons';
+import MoveTagModal from './MoveTagModal';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../lib/visits';
-import { buildTagTree, filterTagTree, refsAtAndBelow, type TagNode } from './tag-tree';
+import { buildTagTree, filterTagTree, findTagNode, refsAtAndBelow, type TagNode } from './tag-tree';
 import { ROUTES } from '../../shared/routes';
 import { Link } from '@inertiajs/react';
 import { TAG_MERGE_TEXTS } from '../../shared/tag-merge';
 
 interface TagTreeProps {
+  taxonomyRef: string;
   tags: AdminTag[];
+  /** The page's on-demand targets of Move to…, once asked for. */
+  moveTargets: TagMoveTarget[] | undefined;
 }
 
-/** Says a keyboard move out loud (the tree's polite live region). */
-const AnnounceMove = createContext<(message: string) => void>(() => {});
+/** What a row's Move buttons and Move to… need of the tree: the live region, the focus kept on a moved row, the Move to… dialog. */
+interface TreeMoves {
+  announce: (message: string) => void;
+  keepFocus: ReturnType<typeof useMoveFocus>;
+  moveTo: (tag: AdminTag) => void;
+}
+const TreeMovesContext = createContext<TreeMoves>({ announce: () => {}, keepFocus: () => {}, moveTo: () => {} });
 
 /**
  * A taxonomy's tags as a tree: a filter box (matching keeps ancestors visible; 'No matching nodes found'), each tag's
  * label and parent edited in place, how many items carry it, its force-show switch, Delete (which says how many items
- * lose it), and drag re-order among siblings (off while filtering).
+ * lose it), drag re-order among siblings (off while filtering) with Move up / down beside it, and Move to… another
+ * parent or taxonomy.
  */
 
-export default function TagTree({ tags }: TagTreeProps) {
+export default function TagTree({ taxonomyRef, tags, moveTargets }: TagTreeProps) {
   const [filter, setFilter] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  const [moving, setMoving] = useState<AdminTag | null>(null);
+  const keepFocus = useMoveFocus(tags);
+  const moves = useMemo(() => ({ announce: setAnnouncement, keepFocus, moveTo: setMoving }), [keepFocus]);
   const tree = useMemo(() => buildTagTree(tags), [tags]);
   const shown = useMemo(() => filterTagTree(tree, filter), [tree, filter]);
   const filtering = filter.trim() !== '';
@@ -46,13 +62,14 @@ export default function TagTree({ tags }: TagTreeProps) {
       ) : shown.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.treeFilter}</Alert>
       ) : (
-        <AnnounceMove value={setAnnouncement}>
+        <TreeMovesContext value={moves}>
           <TagList nodes={shown} allTags={tags} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />
-        </AnnounceMove>
+        </TreeMovesContext>
       )}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
+      <MoveTagModal tag={moving} taxonomyRef={taxonomyRef} tags={tags} moveTargets={moveTargets} onHide={() => setMoving(null)} />
     </div>
   );
 }
@@ -69,14 +86,14 @@ interface TagListProps {
 
 function TagList({ nodes, allTags, tree, parentKey, draggable, label }: TagListProps) {
   const listRef = useSortableList<HTMLUListElement>(draggable, `tags-${parentKey}`, (tagRef, _parent, position) =>
-    postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tagRef }), { position }),
+    postKeepingScroll(ROUTES.adminTagReposition.path({ ref: tagRef }), { position }, { preserveState: true }),
   );
 
   return (
     <ul ref={listRef} className="list-unstyled ms-3 mb-0" data-section={parentKey} aria-label={label}>
       {nodes.map((node, index) => (
         <li key={node.tag.ref} data-entry-ref={node.tag.ref} aria-label={node.tag.fullLabel} className="py-1">
-          <TagRow node={findNode(tree, node.tag.ref) ?? node} allTags={allTags} draggable={draggable} place={{ index, count: nodes.length }} />
+          <TagRow node={findTagNode(tree, node.tag.ref) ?? node} allTags={allTags} draggable={draggable} place={{ index, count: nodes.length }} />
           {node.children.length > 0 && (
             <TagList nodes={node.children} allTags={allTags} tree={tree} parentKey={node.tag.ref} draggable={draggable} label={`${node.tag.label} children`} />
           )}
@@ -84,15 +101,6 @@ function TagList({ nodes, allTags, tree, parentKey, draggable, label }: TagListP
       ))}
     </ul>
   );
-}
-
-function findNode(nodes: TagNode[], ref: string): TagNode | undefined {
-  for (const node of nodes) {
-    if (node.tag.ref === ref) return node;
-    const found = findNode(node.children, ref);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 interface TagRowProps {
@@ -105,13 +113,13 @@ interface TagRowProps {
 
 function TagRow({ node, allTags, draggable, place }: TagRowProps) {
   const { tag } = node;
-  const announce = use(AnnounceMove);
-  const move = (step: -1 | 1) => {
-    const position = place.index + step;
+  const { announce, keepFocus, moveTo } = use(TreeMovesContext);
+  const move = (position: number, direction: 'up' | 'down') => {
+    keepFocus(tag.ref, direction);
     postKeepingScroll(
       ROUTES.adminTagReposition.path({ ref: tag.ref }),
       { position },
-      { onSuccess: () => announce(tagMovedMessage(tag.label, position, place.count)) },
+      { preserveState: true, onSuccess: () => announce(movedToPositionMessage(tag.label, position, place.count)) },
     );
   };
   const url = ROUTES.adminTag.path({ ref: tag.ref });
@@ -123,11 +131,7 @@ function TagRow({ node, allTags, draggable, place }: TagRowProps) {
   };
   return (
     <div className="d-flex flex-wrap align-items-start gap-3 border rounded p-2 bg-body">
-      {draggable && (
-        <span {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }} className="text-body-secondary" style={{ cursor: 'grab' }} role="img" aria-label={`Drag ${tag.label}`}>
-          <i className="bi bi-grip-vertical" aria-hidden="true" />
-        </span>
-      )}
+      {draggable && <DragGrip name={tag.label} />}
       <div style={{ minWidth: '12rem' }} className="d-flex flex-wrap align-items-center gap-2">
         <InlineEditableField field="label" label={`Label of ${tag.label}`} value={tag.label} url={url} />
         <span className="badge rounded-pill text-bg-light border text-body-secondary fw-normal">{tagItemCountText(tag.itemCount)}</span>
@@ -151,28 +155,12 @@ function TagRow({ node, allTags, draggable, place }: TagRowProps) {
         checked={tag.force_show_in_filtering}
         onChange={(event) => patchKeepingScroll(url, { force_show_in_filtering: event.target.checked })}
       />
-      {draggable && place.count > 1 && (
-        <div className="btn-group btn-group-sm ms-auto" role="group" aria-label={`Move ${tag.label}`}>
-          <button type="button" className="btn btn-outline-secondary" aria-label={`Move ${tag.label} up`} disabled={place.index === 0} onClick={() => move(-1)}>
-            <i className="bi bi-arrow-up" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            aria-label={`Move ${tag.label} down`}
-            disabled={place.index === place.count - 1}
-            onClick={() => move(1)}
-          >
-            <i className="bi bi-arrow-down" aria-hidden="true" />
-          </button>
-        </div>
-      )}
-      <button
-        type="button"
-        className={`btn btn-sm btn-outline-danger ${draggable && place.count > 1 ? '' : 'ms-auto'}`}
-        aria-label={`Delete ${tag.label}`}
-        onClick={remove}
-      >
+      {draggable && place.count > 1 && <MoveButtons name={tag.label} index={place.index} count={place.count} onMove={move} className="ms-auto" />}
+      <Button variant="outline-secondary" size="sm" className={draggable && place.count > 1 ? '' : 'ms-auto'} onClick={() => moveTo(tag)}>
+        {TAXONOMY_TEXTS.moveTo}
+        <span className="visually-hidden"> ({tag.label})</span>
+      </Button>
+      <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${tag.label}`} onClick={remove}>
         <i className="bi bi-trash" aria-hidden="true" />
       </button>
       <Link href={ROUTES.adminTagMerge.path({ ref: tag.ref })} className="btn btn-sm btn-outline-secondary" aria-label={TAG_MERGE_TEXTS.actionLabel(tag.label)}>
@@ -180,9 +168,4 @@ function TagRow({ node, allTags, draggable, place }: TagRowProps) {
       </Link>
     </div>
   );
-}
-
-/** What the live region says after a keyboard move (positions counted from 1). */
-export function tagMovedMessage(label: string, position: number, count: number): string {
-  return `Moved '${label}' to position ${position + 1} of ${count}.`;
 }

@@ -33,3 +33,13 @@ export function refsAtAndBelow(node: TagNode): Set<string> {
   for (const child of node.children) for (const ref of refsAtAndBelow(child)) refs.add(ref);
   return refs;
 }
+
+/** The node of the tag `ref` names, anywhere in the tree. */
+export function findTagNode(nodes: readonly TagNode[], ref: string): TagNode | undefined {
+  for (const node of nodes) {
+    if (node.tag.ref === ref) return node;
+    const found = findTagNode(node.children, ref);
+    if (found) return found;
+  }
+  return undefined;
+}

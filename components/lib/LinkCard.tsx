@@ -11,11 +11,13 @@ interface LinkCardProps {
   state?: Record<`data-${string}`, string>;
   /** Beside the title, e.g. a badge. */
   titleAside?: ReactNode;
+  /** Controls under the text that are not the link (they sit above its stretched target), e.g. a list's move tools. */
+  tools?: ReactNode;
   children?: ReactNode;
 }
 
 /** A card of a list page whose whole surface links to the record (collections, characteristics, affirmations). */
-export default function LinkCard({ href, title, stripe, state, titleAside, children }: LinkCardProps) {
+export default function LinkCard({ href, title, stripe, state, titleAside, tools, children }: LinkCardProps) {
   return (
     <Card as="article" className={`h-100 shadow-sm${stripe ? ` border-start border-4 border-${stripe}` : ''}`} {...state}>
       <Card.Body>
@@ -26,6 +28,7 @@ export default function LinkCard({ href, title, stripe, state, titleAside, child
           {titleAside}
         </Card.Title>
         {children}
+        {tools && <div className="mt-2">{tools}</div>}
       </Card.Body>
     </Card>
   );

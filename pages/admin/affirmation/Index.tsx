@@ -8,9 +8,11 @@ import AffirmationCard from '../../../components/admin/AffirmationCard';
 import NewAffirmationModal from '../../../components/admin/NewAffirmationModal';
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
+import ReorderableList from '../../../components/lib/ReorderableList';
+import { ROUTES } from '../../../shared/routes';
 
-/** /admin/affirmation (admin-curation §2): pagination above and below a grid of cards, and Create New. */
-export default function AdminAffirmationIndex({ affirmations, can }: PageProps<'admin/affirmation/Index'>) {
+/** /admin/affirmation (admin-curation §2): pagination above and below a grid of cards (re-ordered by drag or Move up / down), and Create New. */
+export default function AdminAffirmationIndex({ affirmations, order, can }: PageProps<'admin/affirmation/Index'>) {
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -21,13 +23,18 @@ export default function AdminAffirmationIndex({ affirmations, can }: PageProps<'
       ) : (
         <>
           <Pagination links={affirmations.links} label="Affirmation pages (top)" className="mb-3" />
-          <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 mb-3" role="list" aria-label={AFFIRMATIONS_TITLE}>
-            {affirmations.data.map((affirmation) => (
-              <div className="col" role="listitem" key={affirmation.ref}>
-                <AffirmationCard affirmation={affirmation} />
-              </div>
-            ))}
-          </div>
+          <ReorderableList
+            rows={affirmations.data}
+            place={order}
+            refOf={(affirmation) => affirmation.ref}
+            nameOf={(affirmation) => affirmation.title}
+            repositionUrl={(ref) => ROUTES.adminAffirmationReposition.path({ ref })}
+            label={AFFIRMATIONS_TITLE}
+            as="div"
+            className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 mb-3"
+            itemClassName="col"
+            renderRow={(affirmation, tools) => <AffirmationCard affirmation={affirmation} tools={tools} />}
+          />
           <Pagination links={affirmations.links} label="Affirmation pages (bottom)" />
         </>
       )}

@@ -8,9 +8,11 @@ import CharacteristicCard from '../../../components/admin/CharacteristicCard';
 import NewCharacteristicModal from '../../../components/admin/NewCharacteristicModal';
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
+import ReorderableList from '../../../components/lib/ReorderableList';
+import { ROUTES } from '../../../shared/routes';
 
-/** /admin/characteristic (and /admin/characteristics): every characteristic as a card, paged, and Create New. */
-export default function AdminCharacteristicIndex({ characteristics, formats, can }: PageProps<'admin/characteristic/Index'>) {
+/** /admin/characteristic (and /admin/characteristics): every characteristic as a card, paged, re-ordered by drag or Move up / down, and Create New. */
+export default function AdminCharacteristicIndex({ characteristics, order, formats, can }: PageProps<'admin/characteristic/Index'>) {
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -20,13 +22,18 @@ export default function AdminCharacteristicIndex({ characteristics, formats, can
         <Alert variant="warning">{EMPTY_STATES.characteristics}</Alert>
       ) : (
         <>
-          <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 mb-3" role="list" aria-label={CHARACTERISTICS_TITLE}>
-            {characteristics.data.map((characteristic) => (
-              <div className="col" role="listitem" key={characteristic.ref}>
-                <CharacteristicCard characteristic={characteristic} formats={formats} />
-              </div>
-            ))}
-          </div>
+          <ReorderableList
+            rows={characteristics.data}
+            place={order}
+            refOf={(characteristic) => characteristic.ref}
+            nameOf={(characteristic) => characteristic.title}
+            repositionUrl={(ref) => ROUTES.adminCharacteristicReposition.path({ ref })}
+            label={CHARACTERISTICS_TITLE}
+            as="div"
+            className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3 mb-3"
+            itemClassName="col"
+            renderRow={(characteristic, tools) => <CharacteristicCard characteristic={characteristic} formats={formats} tools={tools} />}
+          />
           <Pagination links={characteristics.links} label="Characteristic pages" />
         </>
       )}

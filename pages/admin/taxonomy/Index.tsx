@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Head, Link } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/taxonomies-admin';
 import NewTaxonomyModal from '../../../components/admin-taxonomies/NewTaxonomyModal';
 import PageHeader from '../../../components/layout/PageHeader';
+import ReorderableList from '../../../components/lib/ReorderableList';
 import { ROUTES } from '../../../shared/routes';
 
 /** /admin/taxonomy (admin-curation §2 "Taxonomies and tags"): every taxonomy with its usage note and flags, and Create New. */
@@ -25,21 +26,28 @@ export default function AdminTaxonomyIndex({ taxonomies }: PageProps<'admin/taxo
       {taxonomies.length === 0 ? (
         <Alert variant="warning">{EMPTY_STATES.taxonomies}</Alert>
       ) : (
-        <ul className="list-group" aria-label={ADMIN_TAXONOMIES_TITLE}>
-          {taxonomies.map((taxonomy) => (
-            <TaxonomyRow key={taxonomy.ref} taxonomy={taxonomy} />
-          ))}
-        </ul>
+        <ReorderableList
+          rows={taxonomies}
+          place={{ offset: 0, total: taxonomies.length }}
+          refOf={(taxonomy) => taxonomy.ref}
+          nameOf={(taxonomy) => taxonomy.title}
+          repositionUrl={(ref) => ROUTES.adminTaxonomyReposition.path({ ref })}
+          label={ADMIN_TAXONOMIES_TITLE}
+          as="ul"
+          className="list-group"
+          itemClassName="list-group-item list-group-item-action position-relative"
+          renderRow={(taxonomy, tools) => <TaxonomyRow taxonomy={taxonomy} tools={tools} />}
+        />
       )}
       <NewTaxonomyModal show={creating} onHide={() => setCreating(false)} />
     </>
   );
 }
 
-/** A list item whose title is the link (a screen reader announces it as one); the whole row is its target. */
-function TaxonomyRow({ taxonomy }: { taxonomy: AdminTaxonomySummary }) {
+/** A row whose title is the link (a screen reader announces it as one); the whole row is its target, but for the move tools. */
+function TaxonomyRow({ taxonomy, tools }: { taxonomy: AdminTaxonomySummary; tools: ReactNode }) {
   return (
-    <li className="list-group-item list-group-item-action position-relative" aria-label={taxonomy.title}>
+    <>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <Link href={ROUTES.adminTaxonomy.path({ ref: taxonomy.ref })} className="fw-semibold stretched-link text-reset text-decoration-none">
           {taxonomy.title}
@@ -52,8 +60,9 @@ function TaxonomyRow({ taxonomy }: { taxonomy: AdminTaxonomySummary }) {
             {TAXONOMY_FIELD_LABELS[field]}
           </Badge>
         ))}
+        <div className="ms-auto">{tools}</div>
       </div>
       {taxonomy.usage_note && <div className="small text-body-secondary mt-1">{taxonomy.usage_note}</div>}
-    </li>
+    </>
   );
 }

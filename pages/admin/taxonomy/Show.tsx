@@ -24,9 +24,9 @@ const YES_NO = [
 
 /**
  * /admin/taxonomy/{ref}: the taxonomy's fields edited in place, its tags as a tree (filter, inline edit, force-show,
- * delete, drag re-order), New Tag, the quick-tag matrix links and Delete.
+ * delete, drag re-order, Move to…), New Tag, the quick-tag matrix links and Delete.
  */
-export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/taxonomy/Show'>) {
+export default function AdminTaxonomyShow({ taxonomy, usage, moveTargets }: PageProps<'admin/taxonomy/Show'>) {
   const [creatingTag, setCreatingTag] = useState(false);
   const { props } = usePage();
   const url = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
@@ -90,7 +90,7 @@ export default function AdminTaxonomyShow({ taxonomy, usage }: PageProps<'admin/
       </div>
       <h2 className="h5">{TAXONOMY_TEXTS.tags}</h2>
       {tagError && <Alert variant="danger">{tagError}</Alert>}
-      <TagTree tags={taxonomy.tags} />
+      <TagTree taxonomyRef={taxonomy.ref} tags={taxonomy.tags} moveTargets={moveTargets} />
       <NewTagModal show={creatingTag} onHide={() => setCreatingTag(false)} taxonomyRef={taxonomy.ref} tags={taxonomy.tags} />
     </>
   );
