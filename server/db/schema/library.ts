@@ -283,8 +283,19 @@ export const tasks = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     forUserId: integer('for_user_id').references(() => users.id, { onDelete: 'set null' }),
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A task made from a library health problem (issue 19 §7): `{kind}:{item id}`. One task per problem, ever: a check
+     * that finds it again re-opens that task, one that no longer finds it closes it (docs/decisions.md "Library health").
+     */
+    problemKey: varchar('problem_key', { length: 80 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tasks_for_user_idx').on(t.forUserId, t.completedAt), index('tasks_item_idx').on(t.itemId)],
+  (t) => [
+    index('tasks_for_user_idx').on(t.forUserId, t.completedAt),
+    index('tasks_item_idx').on(t.itemId),
+    uniqueIndex('tasks_problem_key_unique')
+      .on(t.problemKey)
+      .where(sql`${t.problemKey} is not null`),
+  ],
 );

@@ -267,3 +267,13 @@ export const periodicJobRuns = pgTable('periodic_job_runs', {
   name: varchar('name', { length: 64 }).primaryKey(),
   lastStartedAt: timestamp('last_started_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * The library health checks an admin scheduled (issue 19 §7): `check` is a LIBRARY_HEALTH_SCHEDULED_CHECKS key
+ * (shared/library-health.ts), `period` 'daily' or 'weekly'. No row: the check runs only by hand.
+ */
+export const libraryHealthSchedules = pgTable('library_health_schedules', {
+  check: varchar('check', { length: 32 }).primaryKey(),
+  period: varchar('period', { length: 16 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
