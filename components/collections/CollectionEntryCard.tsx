@@ -5,9 +5,8 @@ import { COLLECTION_TEXTS, type CollectionItemEntry } from '../../shared/collect
 import ItemLink from '../lib/ItemLink';
 import type { EntryStep } from './sections';
 import { DRAG_HANDLE_ATTRIBUTE } from '../lib/useSortableList';
+import { MOVE_CONTROL_ATTRIBUTE } from '../lib/MoveButtons';
 
-/** Names each move button of a card, so that the focus can come back to it after the card moved. */
-export const MOVE_CONTROL_ATTRIBUTE = 'data-move-control';
 export type MoveControl = 'up' | 'down' | 'section';
 
 /** Which moves a card offers: up and down within its section, and the collection's other sections. */

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import {
   COLLECTION_TEXTS,
@@ -8,7 +8,8 @@ import {
   type CollectionSection,
 } from '../../shared/collections';
 import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
-import CollectionEntryCard, { MOVE_CONTROL_ATTRIBUTE, type MoveControl } from './CollectionEntryCard';
+import CollectionEntryCard, { type MoveControl } from './CollectionEntryCard';
+import { useMoveFocus } from '../lib/MoveButtons';
 import EntryEditorModal from './EntryEditorModal';
 import { movedSections, placeOf, sectionNames, stepTarget, type EntryStep } from './sections';
 import SortableEntryList from './SortableEntryList';
@@ -34,9 +35,9 @@ export default function CollectionSections({ collectionRef, sections, editing }:
   const [moved, setMoved] = useState<{ base: CollectionSection[]; sections: CollectionSection[] } | null>(null);
   const [editingEntry, setEditingEntry] = useState<CollectionItemEntry | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  // The button a keyboard move was made with: it keeps the focus on the moved entry, wherever the entry went.
-  const refocus = useRef<{ entryRef: string; control: MoveControl } | null>(null);
   const shown = moved?.base === sections ? moved.sections : sections;
+  // The button a keyboard move was made with keeps the focus on the moved entry, wherever the entry went.
+  const keepFocus = useMoveFocus(shown);
 
   const move = (entryRef: string, toSection: string, position: number) => {
     const after = movedSections(shown, entryRef, toSection, position);
@@ -49,40 +50,12 @@ export default function CollectionSections({ collectionRef, sections, editing }:
   const step = (entry: CollectionItemEntry, how: EntryStep, control: MoveControl) => {
     const target = stepTarget(shown, entry.ref, how);
     if (!target) return;
-    refocus.current = { entryRef: entry.ref, control };
+    keepFocus(entry.ref, control);
     move(entry.ref, target.section, target.position);
   };
   const remove = (entry: CollectionItemEntry) => {
     if (window.confirm(REMOVE_COLLECTION_ITEM_CONFIRM)) deleteKeepingScroll(ROUTES.collectionEntry.path({ ref: entry.ref }));
   };
-
-  // A card that changed section is a new element, one React moved among its siblings loses the focus, and a button
-  // that can go no further is disabled: the focus comes back to the moved entry, unless it is already elsewhere. The
-  // saves' props may arrive late and out of step with the moves (an earlier save's order drawn after a later move), so
-  // the wish is kept until the person takes the focus elsewhere or uses a pointer.
-  useEffect(() => {
-    const forget = (event: Event) => {
-      const wanted = refocus.current;
-      if (!wanted) return;
-      const insideMovedEntry = event.type === 'focusin' && event.target instanceof Element && event.target.closest(`[data-entry-ref="${wanted.entryRef}"]`);
-      if (!insideMovedEntry) refocus.current = null;
-    };
-    document.addEventListener('focusin', forget);
-    document.addEventListener('pointerdown', forget);
-    return () => {
-      document.removeEventListener('focusin', forget);
-      document.removeEventListener('pointerdown', forget);
-    };
-  }, []);
-  useLayoutEffect(() => {
-    const wanted = refocus.current;
-    if (!wanted || !focusIsLost()) return;
-    const card = document.querySelector(`[data-entry-ref="${wanted.entryRef}"]`);
-    const controls = [wanted.control, 'up', 'down', 'section'].map((control) =>
-      card?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${control}"]:not(:disabled)`),
-    );
-    controls.find((control) => control != null)?.focus();
-  }, [shown]);
 
   if (shown.length === 0) return <Alert variant="info">{COLLECTION_TEXTS.emptyCollection}</Alert>;
   const sectionChoices = shown.map((section) => ({ section: section.section, heading: headingOf(section.section) }));
@@ -119,10 +92,4 @@ export default function CollectionSections({ collectionRef, sections, editing }:
       <EntryEditorModal entry={editingEntry} sections={sectionNames(shown)} onHide={() => setEditingEntry(null)} />
     </>
   );
-}
-
-/** Nothing has the focus, or a button that has just been disabled still holds it. */
-function focusIsLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || !active.isConnected || (active instanceof HTMLButtonElement && active.disabled);
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { DRAG_HANDLE_ATTRIBUTE } from './useSortableList';
 
-/** Names each Move button of a row, so that the focus can come back to it after the row moved. */
-const MOVE_CONTROL_ATTRIBUTE = 'data-move-control';
+/** Names each move control of a row ('up', 'down', or a list's own, e.g. 'section'), so that the focus can come back to it after the row moved. */
+export const MOVE_CONTROL_ATTRIBUTE = 'data-move-control';
 type MoveDirection = 'up' | 'down';
 
 interface MoveButtonsProps {
@@ -48,13 +48,15 @@ export function DragGrip({ name }: { name: string }) {
 }
 
 /**
- * Keeps the focus on a row moved with its Move buttons: React moving the row among its siblings, or the button
- * becoming disabled at an end, drops the focus; once `rows` (the list as drawn) changes, it goes back to the moved
- * row's button, or its other one. The wish lasts until the person takes the focus elsewhere or uses a pointer.
- * Returns `keepFocus(rowRef, direction)`, to call when a Move button is used; rows carry `data-entry-ref`.
+ * Keeps the focus on a row moved with its move controls: React moving the row among its siblings (or into another
+ * list, as a new element), or the control becoming disabled at an end, drops the focus; once `rows` (the lists as
+ * drawn) change, it goes back to the moved row's control that was used, or its first other enabled one. The saves'
+ * props may arrive late and out of step with the moves, so the wish lasts until the person takes the focus elsewhere
+ * or uses a pointer. Returns `keepFocus(rowRef, control)`, to call when a control is used; rows carry
+ * `data-entry-ref`, controls `MOVE_CONTROL_ATTRIBUTE`.
  */
-export function useMoveFocus(rows: unknown): (rowRef: string, direction: MoveDirection) => void {
-  const wanted = useRef<{ rowRef: string; direction: MoveDirection } | null>(null);
+export function useMoveFocus(rows: unknown): (rowRef: string, control: string) => void {
+  const wanted = useRef<{ rowRef: string; control: string } | null>(null);
 
   useEffect(() => {
     const forget = (event: Event) => {
@@ -75,14 +77,15 @@ export function useMoveFocus(rows: unknown): (rowRef: string, direction: MoveDir
     const current = wanted.current;
     if (!current || !focusIsLost()) return;
     const row = document.querySelector(`[data-entry-ref="${current.rowRef}"]`);
-    const buttons = [current.direction, current.direction === 'up' ? 'down' : 'up'].map((direction) =>
-      row?.querySelector<HTMLButtonElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${direction}"]:not(:disabled)`),
-    );
-    buttons.find((button) => button != null)?.focus();
+    const enabled = ':not(:disabled)';
+    const control =
+      row?.querySelector<HTMLElement>(`[${MOVE_CONTROL_ATTRIBUTE}="${current.control}"]${enabled}`) ??
+      row?.querySelector<HTMLElement>(`[${MOVE_CONTROL_ATTRIBUTE}]${enabled}`);
+    control?.focus();
   }, [rows]);
 
-  return useCallback((rowRef, direction) => {
-    wanted.current = { rowRef, direction };
+  return useCallback((rowRef, control) => {
+    wanted.current = { rowRef, control };
   }, []);
 }
 
