@@ -65,6 +65,7 @@ import { adminTaxonomyRoutes } from './features/admin-taxonomies/routes';
 import { tagMergeRoutes } from './features/admin-taxonomies/merge-routes';
 import { taxonomyCsvRoutes } from './features/admin-taxonomies/csv-routes';
 import { activityRoutes, registerHistory } from './features/history';
+import { libraryHealthRoutes, runHealthChecksPeriodically } from './features/library-health';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   if (!deps.database) app.addHook('onClose', () => database.close());
   registerHistory(app);
+  runHealthChecksPeriodically(app);
   app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -253,6 +255,7 @@ async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
     taxonomyCsvRoutes,
     adminStatsRoutes,
     activityRoutes,
+    libraryHealthRoutes,
     adminAdvancedRoutes,
   ]) {
     await admin.register(area);

@@ -4,6 +4,7 @@
  * `pages/` declares its props as `PageProps<'name'>`.
  */
 import type { ActivityEntry, ActivityFilters, ItemHistory } from './history';
+import type { LibraryHealthPageProps } from './library-health';
 import type { AccessLevel } from './levels';
 import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
@@ -98,6 +99,8 @@ export interface PagePropsMap {
     total: number;
     filters: ActivityFilters;
   };
+  /** /admin/health: the library's problems, a page of one kind, and the checks' schedules (issue 19 §7). */
+  'admin/health/Index': LibraryHealthPageProps;
   'drive/Folder': {
     item: { ref: string; title: string };
     folder: { name: string; isItemFolder: boolean };

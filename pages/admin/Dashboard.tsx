@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { ADMIN_DASHBOARD_TITLE, ADMIN_DASHBOARD_WARNING, SUPERADMIN_ONLY, type AdminDashboardButton } from '../../shared/admin';
 import { ACTIVITY_URL, HISTORY_TEXTS } from '../../shared/history';
+import { LIBRARY_HEALTH_TEXTS, LIBRARY_HEALTH_URL } from '../../shared/library-health';
 import type { PageProps } from '../../shared/pages';
 import PageHeader from '../../components/layout/PageHeader';
 import AppLink from '../../components/lib/AppLink';
@@ -62,6 +63,14 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
           {HISTORY_TEXTS.activityTitle}
         </AppLink>
         : every change to the library, who made it and when.
+      </p>
+      {/* Beyond the spec's eight buttons (issue 19 §7): the library's problems, turned into tasks. */}
+      <p>
+        <AppLink href={LIBRARY_HEALTH_URL}>
+          <i className="bi bi-heart-pulse me-1" aria-hidden="true" />
+          {LIBRARY_HEALTH_TEXTS.title}
+        </AppLink>
+        : problems in the library, each one a task for the item’s maintainer.
       </p>
     </>
   );

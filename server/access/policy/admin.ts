@@ -35,3 +35,13 @@ export function affirmationOptionCan(viewer: Viewer): CanFlags {
 export function canUseAdvanced(viewer: Viewer): boolean {
   return isSignedIn(viewer) && viewer.superadmin;
 }
+
+// Admin: library health
+
+/**
+ * The library health page, its tasks and its schedules (issue 19 §7): admins. The tasks it makes are for the item's
+ * maintainer, who sees them as any task of theirs (tasks.ts).
+ */
+export function canSeeLibraryHealth(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && isAdmin(viewer);
+}
