@@ -30,7 +30,10 @@ function countText(count: number): string {
   return count > EXACT_COUNT_LIMIT ? `${EXACT_COUNT_LIMIT.toLocaleString('en-GB')}+` : count.toLocaleString('en-GB');
 }
 
-/** /admin/health (issue 19 §7): the library's problems by kind, each row a task for the item's maintainer (admins). */
+/**
+ * /admin/health (issue 19 §7): the library's problems by kind, each row a task for the item's maintainer (admins), the
+ * server's refusal of a row's task above the rows.
+ */
 export default function LibraryHealth({ summaries, kind, problems, schedules }: PageProps<'admin/health/Index'>) {
   const { props } = usePage();
   const error = typeof props.errors?.item_ref === 'string' ? props.errors.item_ref : undefined;
