@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { currentChangeContext, runWithChangeContext, type ChangeContext } from '../../server/db/change-context';
-import { createBatchWriter } from '../../server/lib/batch-writer';
+import { createBatchWriter } from '../../server/db/batch-writer';
 
 const REQUEST: ChangeContext = { actor: 7, impersonator: null, route: 'PATCH /i/:ref', request: 'req-1' };
 

@@ -1,5 +1,5 @@
 /**
- * Counted views are written in batches, off the request (decisions: "Items", view counting; server/lib/batch-writer.ts):
+ * Counted views are written in batches, off the request (decisions: "Items", view counting; server/db/batch-writer.ts):
  * within VIEW_BATCH_WINDOW_MS one statement inserts every queued view and updates each item's counts.
  * The page answers at once with its own view included; the item's row is locked once per batch, not once per visit,
  * so many people opening one item no longer wait on each other.
@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { items, itemViews, users } from '../../db/schema';
 import { recentWindowStart } from './views';
 import { sqlRows } from '../../db/sql-rows';
-import { createBatchWriter, type BatchWriter } from '../../lib/batch-writer';
+import { createBatchWriter, type BatchWriter } from '../../db/batch-writer';
 
 /** How long a view may wait in memory before it is written. */
 export const VIEW_BATCH_WINDOW_MS = 1000;

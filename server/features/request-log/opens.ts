@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { opensPerUserType } from '../../db/schema';
-import { createBatchWriter, type BatchWriter } from '../../lib/batch-writer';
+import { createBatchWriter, type BatchWriter } from '../../db/batch-writer';
 import { dailyCounts } from './daily-counts';
 import { REQUEST_LOG_BATCH_MAX, REQUEST_LOG_BATCH_WINDOW_MS, REQUEST_LOG_MAX_WAITING } from './recorder';
 

@@ -1,12 +1,12 @@
 /**
- * The request log is written in batches, off the request (server/lib/batch-writer.ts): within
+ * The request log is written in batches, off the request (server/db/batch-writer.ts): within
  * REQUEST_LOG_BATCH_WINDOW_MS (or at REQUEST_LOG_BATCH_MAX rows) one multi-row INSERT writes every queued row.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { httpRequests } from '../../db/schema';
-import { createBatchWriter, type BatchWriter } from '../../lib/batch-writer';
+import { createBatchWriter, type BatchWriter } from '../../db/batch-writer';
 
 export const REQUEST_LOG_BATCH_WINDOW_MS = 1000;
 export const REQUEST_LOG_BATCH_MAX = 500;

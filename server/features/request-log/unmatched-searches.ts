@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { UNMATCHED_SEARCH_MAX_LENGTH } from '../../../shared/stats';
 import type { Database } from '../../db/client';
 import { unmatchedSearches } from '../../db/schema';
-import { createBatchWriter, type BatchWriter } from '../../lib/batch-writer';
+import { createBatchWriter, type BatchWriter } from '../../db/batch-writer';
 import { dailyCounts } from './daily-counts';
 import { REQUEST_LOG_BATCH_MAX, REQUEST_LOG_BATCH_WINDOW_MS, REQUEST_LOG_MAX_WAITING } from './recorder';
 

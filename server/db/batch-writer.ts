@@ -4,7 +4,7 @@
  * another, so no two of them wait on each other's rows. A batch that cannot be written is logged and dropped: what
  * goes through here is statistics, never anything a person saved.
  */
-import { outsideChangeContext } from '../db/change-context';
+import { outsideChangeContext } from './change-context';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface BatchWriter<T> {
