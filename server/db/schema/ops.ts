@@ -1,4 +1,4 @@
-import { bigint, check, date, index, smallint, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, smallint, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, ref } from './columns';
 import { items } from './library';
@@ -277,3 +277,21 @@ export const libraryHealthSchedules = pgTable('library_health_schedules', {
   period: varchar('period', { length: 16 }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * What the last scheduled drive check of library health found (issue 19 §7), one row per item and kind
+ * ('drive_missing': a content file missing in the drive; 'drive_sharing': its folder or a file shared wider than the
+ * item's access): each run replaces the rows of its kinds, and the health page reads them.
+ */
+export const driveHealthFindings = pgTable(
+  'drive_health_findings',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    detail: text('detail').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.kind] })],
+);
