@@ -20,6 +20,8 @@ export const HEALTH_PROBLEMS = {
   broken_link: { title: 'Broken external links', task: 'Fix the broken external link' },
   duplicate_title: { title: 'Duplicate titles', task: 'Give this item a title of its own' },
   no_content: { title: 'No content', task: 'Add content to this item' },
+  drive_missing: { title: 'Content files missing in the drive', task: 'Upload the missing content file again' },
+  drive_sharing: { title: 'Shared too widely in the drive', task: 'Narrow the drive sharing of this item' },
 } as const;
 
 export type HealthProblemKind = keyof typeof HEALTH_PROBLEMS;
@@ -29,6 +31,7 @@ export const HEALTH_PROBLEM_KINDS = Object.keys(HEALTH_PROBLEMS) as HealthProble
 export const LIBRARY_HEALTH_CHECKS = {
   links: { title: 'External link check', kinds: ['broken_link'] },
   library: { title: 'Tags, dates, titles and content', kinds: ['missing_tag', 'past_review', 'expiring_soon', 'duplicate_title', 'no_content'] },
+  drive: { title: 'Drive files and sharing', kinds: ['drive_missing', 'drive_sharing'] },
 } as const satisfies Record<string, { title: string; kinds: readonly HealthProblemKind[] }>;
 
 export type LibraryHealthCheck = keyof typeof LIBRARY_HEALTH_CHECKS;
@@ -75,6 +78,7 @@ export const LIBRARY_HEALTH_MESSAGES = {
 export const LIBRARY_HEALTH_ERRORS = {
   item: 'No such item.',
   notAProblem: 'This item no longer has this problem.',
+  taskOpen: 'A task for this problem is open already.',
   noMaintainer: 'This item has no maintainer: choose one on the item first.',
 } as const;
 

@@ -37,7 +37,7 @@ function page(props: Partial<LibraryHealthPageProps> = {}, errors: Record<string
       summaries: HEALTH_PROBLEM_KINDS.map((kind) => ({ kind, count: kind === 'broken_link' ? 3 : kind === 'no_content' ? 1001 : 0 })),
       kind: 'broken_link',
       problems: { data: [BROKEN, TASKED, ORPHAN], links },
-      schedules: { links: 'weekly', library: 'off' },
+      schedules: { links: 'weekly', library: 'off', drive: 'daily' },
       title: LIBRARY_HEALTH_TEXTS.title,
       breadcrumbs: [],
       ...props,

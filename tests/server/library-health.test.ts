@@ -15,6 +15,7 @@ import { brokenExternalLinkAlerts, contents, items, libraryHealthSchedules, task
 import { runDueHealthChecks, runHealthCheck } from '../../server/features/library-health/checks';
 import { isNonPublicAddress, STRICT_ADDRESS_POLICY, type AddressPolicy } from '../../server/features/admin-advanced/url-guard';
 import { pageProps } from '../../server/inertia/testing';
+import { LEVEL } from '../../shared/levels';
 import { useSessionTestApp } from '../support/sessions';
 import { visit } from '../support/http';
 import { ADMIN, MAINTAINER, OTHER_MEMBER, createItem, nextPage, seedEditingLibrary, send, userId } from './item-editing-fixtures';
@@ -38,6 +39,9 @@ async function healthyItem(title: string, extra: Partial<typeof items.$inferInse
   if (Object.keys(extra).length > 0) await db().update(items).set(extra).where(eq(items.id, item.id));
   return item;
 }
+
+/** The checks that must not ask the drive. */
+const noDrive = () => Promise.reject(new Error('This check must not ask the drive.'));
 
 const countOf = (props: { summaries: { kind: HealthProblemKind; count: number }[] }, kind: HealthProblemKind) =>
   props.summaries.find((summary) => summary.kind === kind)!.count;
@@ -135,7 +139,7 @@ describe('POST /admin/health/tasks', () => {
     if (row) expect(row.openTask).toBe(true);
 
     await send(context.app, jar, 'POST', LIBRARY_HEALTH_TASK_URL, { kind: 'no_content', item_ref: item.ref });
-    expect((await nextPage(context.app, jar)).errors).toMatchObject({ item_ref: LIBRARY_HEALTH_ERRORS.notAProblem });
+    expect((await nextPage(context.app, jar)).errors).toMatchObject({ item_ref: LIBRARY_HEALTH_ERRORS.taskOpen });
     expect(await problemTasks(item.id)).toHaveLength(1);
 
     const myTasks = await visit(context.app, '/task', await as(MAINTAINER));
@@ -206,7 +210,7 @@ describe('the checks and their schedules', () => {
     const item = await healthyItem('Health checked link', { availableExternalLink: `${base}/page` });
     // Only this item keeps a link: the check reaches the local server and nothing else (no internet in tests).
     await db().update(items).set({ availableExternalLink: null }).where(ne(items.id, item.id));
-    const run = (at: string) => runHealthCheck('links', { db: db(), now: new Date(at), links: { policy: LOCAL_TEST_POLICY } });
+    const run = (at: string) => runHealthCheck('links', { db: db(), now: new Date(at), links: { policy: LOCAL_TEST_POLICY }, drive: noDrive });
     await run('2030-01-01T00:00:00Z');
     const open = await db()
       .select()
@@ -236,24 +240,56 @@ describe('the checks and their schedules', () => {
     await send(context.app, jar, 'POST', LIBRARY_HEALTH_TASK_URL, { kind: 'past_review', item_ref: item.ref });
     expect((await problemTasks(item.id))[0]!.completedAt).toBeNull();
     await db().update(items).set({ reviewAfter: '2999-01-01' }).where(eq(items.id, item.id));
-    const outcome = await runHealthCheck('library', { db: db(), now: new Date(), links: {} });
+    const outcome = await runHealthCheck('library', { db: db(), now: new Date(), links: {}, drive: noDrive });
     expect(outcome.closed).toBeGreaterThanOrEqual(1);
     expect((await problemTasks(item.id))[0]!.completedAt).not.toBeNull();
+  });
+
+  it('the drive check lists a missing file and a too-wide share, makes their tasks, and closes them once fixed', async () => {
+    const drive = context.app.drive;
+    const folder = await drive.createFolder('Health drive folder');
+    const item = await createItem(db(), { title: 'Health drive item', tagLabels: ['Resource'], minimumAccessLevel: 2 });
+    await db().update(items).set({ googleDriveFolderId: folder.id }).where(eq(items.id, item.id));
+    const anyone = await drive.addPermission(folder.id, { type: 'anyone', role: 'reader' });
+    const [content] = await db().insert(contents).values({ itemId: item.id, label: 'Lost file', googleDriveFileId: 'gone0000000000000000' }).returning();
+    const run = (at: string) =>
+      runHealthCheck('drive', {
+        db: db(),
+        now: new Date(at),
+        links: {},
+        drive: async () => ({ db: db(), drive, imagesDir: '/nonexistent', now: new Date(at), organisationLevel: LEVEL.STAFF }),
+      });
+
+    expect(await run('2032-01-01T00:00:00Z')).toEqual({ made: 2, closed: 0 });
+    const missing = await health('?kind=drive_missing');
+    expect(missing.props!.problems.data).toMatchObject([
+      { item: { ref: item.ref }, detail: 'Content "Lost file": file gone0000000000000000 is missing from the drive' },
+    ]);
+    const sharing = await health('?kind=drive_sharing');
+    expect(sharing.props!.problems.data).toMatchObject([{ item: { ref: item.ref }, detail: expect.stringContaining("The folder: 'anyone with the link'") }]);
+    expect((await problemTasks(item.id)).map((task) => task.problemKey).sort()).toEqual([`drive_missing:${item.id}`, `drive_sharing:${item.id}`]);
+
+    expect(await run('2032-01-02T00:00:00Z')).toEqual({ made: 0, closed: 0 });
+    await drive.removePermission(folder.id, anyone.id);
+    await db().update(contents).set({ googleDriveFileId: null }).where(eq(contents.id, content!.id));
+    expect(await run('2032-01-03T00:00:00Z')).toEqual({ made: 0, closed: 2 });
+    expect((await problemTasks(item.id)).every((task) => task.completedAt !== null)).toBe(true);
+    expect((await health('?kind=drive_missing')).props!.problems.data).toEqual([]);
   });
 
   it('saves a schedule, runs a scheduled check once a period, and refuses a bad schedule', async () => {
     const jar = await as(ADMIN);
     await send(context.app, jar, 'POST', LIBRARY_HEALTH_SCHEDULE_URL, { check: 'library', period: 'weekly' });
     expect((await nextPage(context.app, jar)).notices).toContain('Schedule saved.');
-    expect((await health()).props!.schedules).toEqual({ links: 'off', library: 'weekly' });
+    expect((await health()).props!.schedules).toEqual({ links: 'off', library: 'weekly', drive: 'off' });
 
     await send(context.app, jar, 'POST', LIBRARY_HEALTH_SCHEDULE_URL, { check: 'library', period: 'hourly' });
     expect(Object.keys((await nextPage(context.app, jar)).errors)).toContain('period');
     await send(context.app, jar, 'POST', LIBRARY_HEALTH_SCHEDULE_URL, { check: 'everything', period: 'daily' });
     expect(Object.keys((await nextPage(context.app, jar)).errors)).toContain('check');
-    expect((await health()).props!.schedules).toEqual({ links: 'off', library: 'weekly' });
+    expect((await health()).props!.schedules).toEqual({ links: 'off', library: 'weekly', drive: 'off' });
 
-    const at = (day: string) => runDueHealthChecks({ db: db(), now: new Date(`${day}T00:00:00Z`), links: {} });
+    const at = (day: string) => runDueHealthChecks({ db: db(), now: new Date(`${day}T00:00:00Z`), links: {}, drive: noDrive });
     expect(Object.keys(await at('2031-01-01'))).toEqual(['library']);
     expect(await at('2031-01-03')).toEqual({});
     expect(Object.keys(await at('2031-01-08'))).toEqual(['library']);

@@ -20,7 +20,7 @@ export interface ContentFileRow {
   sizeBytes: number | null;
   minimumAccessLevel: number;
   published: boolean;
-  item: { code: string; title: string; minimumAccessLevel: number; folderId: string | null };
+  item: { id: number; code: string; title: string; minimumAccessLevel: number; folderId: string | null };
 }
 
 export interface UploadedImageRow {
@@ -48,7 +48,7 @@ export async function contentsWithFiles(db: Database): Promise<ContentFileRow[]>
       sizeBytes: contents.sizeBytes,
       minimumAccessLevel: contents.minimumAccessLevel,
       published: contents.published,
-      item: { code: items.code, title: items.title, minimumAccessLevel: items.minimumAccessLevel, folderId: items.googleDriveFolderId },
+      item: { id: items.id, code: items.code, title: items.title, minimumAccessLevel: items.minimumAccessLevel, folderId: items.googleDriveFolderId },
     })
     .from(contents)
     .innerJoin(items, eq(items.id, contents.itemId))

@@ -60,3 +60,12 @@ export async function closeFixedProblemTasks(db: Database, kind: HealthProblemKi
     .returning({ id: tasks.id });
   return closed.length;
 }
+
+export async function hasOpenProblemTask(db: Database, kind: HealthProblemKind, itemId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.problemKey, `${kind}:${itemId}`), isNull(tasks.completedAt)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -25,6 +25,9 @@ const requiredTaxonomiesMissing = sql`from taxonomies t where t.required and not
 const openBrokenAlert = sql`from broken_external_link_alerts a where a.item_id = ${items.id} and a.resolved_at is null and a.url = ${items.availableExternalLink}`;
 const sameTitle = sql`from items o where lower(o.title) collate "C" = lower(${items.title}) collate "C" and o.id <> ${items.id}`;
 
+/** The last drive check's finding of this kind for the item (drive_health_findings' key). */
+const driveFinding = (kind: HealthProblemKind) => sql`from drive_health_findings f where f.item_id = ${items.id} and f.kind = ${kind}`;
+
 export function problemSql(kind: HealthProblemKind, now: Date): ProblemSql {
   const at = sql`${now.toISOString()}::timestamptz`;
   switch (kind) {
@@ -50,6 +53,9 @@ export function problemSql(kind: HealthProblemKind, now: Date): ProblemSql {
         holds: sql`exists (select 1 ${sameTitle})`,
         detail: sql<string>`(select 'Same title as ' || string_agg(o.code, ', ') from (select o.code ${sameTitle} order by o.code limit ${DUPLICATES_NAMED}) o)`,
       };
+    case 'drive_missing':
+    case 'drive_sharing':
+      return { holds: sql`exists (select 1 ${driveFinding(kind)})`, detail: sql<string>`(select f.detail ${driveFinding(kind)})` };
     case 'no_content':
       return { holds: sql`not exists (select 1 from contents c where c.item_id = ${items.id})`, detail: sql<string>`'No content'` };
   }

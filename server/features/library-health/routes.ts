@@ -21,7 +21,7 @@ import { canSeeLibraryHealth } from '../../access/policy';
 import { findItemRecord } from '../../items';
 import { offsetAndLimit, paginationLinks } from '../../lib/pagination';
 import { readSchedules, saveSchedule } from './checks';
-import { makeProblemTasks } from './problem-tasks';
+import { hasOpenProblemTask, makeProblemTasks } from './problem-tasks';
 import { problemRows, problemSummaries } from './problems';
 import { healthQuery, problemKindBody, problemTaskBody, scheduleBody } from './schemas';
 
@@ -55,8 +55,10 @@ export const libraryHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     if (item.createdByUserId === null) return reply.redirectWithErrors({ item_ref: LIBRARY_HEALTH_ERRORS.noMaintainer }, back);
     const viewer = signedInViewer(request);
     const made = await makeProblemTasks(app.db, { kind, now: new Date(), byUserId: viewer.id, itemId: item.id });
-    // Nothing made: the problem is gone, or its task is open already (the row said so).
-    if (made === 0) return reply.redirectWithErrors({ item_ref: LIBRARY_HEALTH_ERRORS.notAProblem }, back);
+    if (made === 0) {
+      const error = (await hasOpenProblemTask(app.db, kind, item.id)) ? LIBRARY_HEALTH_ERRORS.taskOpen : LIBRARY_HEALTH_ERRORS.notAProblem;
+      return reply.redirectWithErrors({ item_ref: error }, back);
+    }
     return reply.notify(LIBRARY_HEALTH_MESSAGES.taskMade).redirectBack(back);
   });
 
