@@ -12,6 +12,8 @@ export interface ChangeContext {
   impersonator: number | null;
   route: string | null;
   request: string | null;
+  /** The batch edit this work belongs to (docs/decisions.md "Batch edits"): recorded as change_history.batch_id. */
+  batch?: string;
 }
 
 // A reader rather than a value: the viewer is known only after the session is read, and changes on impersonation.
@@ -24,6 +26,12 @@ export function runWithChangeContext<T>(read: () => ChangeContext, work: () => T
 /** The context of the work running now, or null outside any request. */
 export function currentChangeContext(): ChangeContext | null {
   return storage.getStore()?.() ?? null;
+}
+
+/** Runs `work` with the current context marked as part of the batch `batch`: each row it changes records the batch. */
+export function inBatch<T>(batch: string, work: () => T): T {
+  const outer = storage.getStore();
+  return storage.run(() => ({ ...(outer?.() ?? { actor: null, impersonator: null, route: null, request: null }), batch }), work);
 }
 
 /** Runs `work` (and what it schedules) outside any change context: work done for many requests at once. */

@@ -203,6 +203,8 @@ export const changeHistory = pgTable(
     /** 'PATCH /i/:ref', or null for a change made outside a request (a job, a migration, the seed). */
     route: varchar('route', { length: 200 }),
     requestId: varchar('request_id', { length: 64 }),
+    /** The batch edit the change belongs to (the change context's `batch`), so the batch can be undone as a whole. */
+    batchId: varchar('batch_id', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -215,6 +217,9 @@ export const changeHistory = pgTable(
       .where(sql`${t.subjectUserId} is not null`),
     index('change_history_created_idx').on(t.createdAt),
     index('change_history_kind_idx').on(t.kind, t.id),
+    index('change_history_batch_idx')
+      .on(t.batchId, t.id)
+      .where(sql`${t.batchId} is not null`),
   ],
 );
 
