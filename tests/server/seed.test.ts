@@ -44,10 +44,13 @@ async function distinctValues(db: Database, column: typeof items.visibility | ty
   return rows.map((row) => row.value);
 }
 
-/** Every row of every table, in a stable order. */
-/** Columns that differ between any two databases by design: which database it is (migration 0021). */
-const PER_DATABASE_COLUMNS: Record<string, string[]> = { library_state: ['generation'] };
+/**
+ * Columns that differ between any two databases by design: which database it is (migration 0021), and when the seed's
+ * writes were recorded in the history (migration 0022; who, what and in which order stay the same).
+ */
+const PER_DATABASE_COLUMNS: Record<string, string[]> = { library_state: ['generation'], change_history: ['created_at'] };
 
+/** Every row of every table, in a stable order. */
 async function dumpAllTables(db: Database): Promise<Record<string, unknown>> {
   const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
   const dump: Record<string, unknown> = {};
