@@ -61,6 +61,8 @@ export const LIBRARY_HEALTH_TEXTS = {
   intro: 'Problems in the library, each one a task for the item’s maintainer in one click.',
   makeTask: 'Make a task',
   makeAllTasks: 'Make tasks for all',
+  /** Asked before every row of a kind becomes a task. */
+  makeAllConfirm: (count: string) => `Make a task for the maintainer of each of the ${count} items with this problem?`,
   taskOpen: 'Task open',
   noMaintainer: 'No maintainer',
   noProblems: 'No problems of this kind.',

@@ -57,6 +57,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('the library health page', () => {
@@ -82,7 +83,12 @@ describe('the library health page', () => {
     expect(screen.getByText(LIBRARY_HEALTH_TEXTS.taskOpen)).toBeTruthy();
     expect(screen.getByText(/No maintainer/)).toBeTruthy();
     await user.click(buttons[0]!);
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
     await user.click(screen.getByRole('button', { name: LIBRARY_HEALTH_TEXTS.makeAllTasks }));
+    expect(posts).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: LIBRARY_HEALTH_TEXTS.makeAllTasks }));
+    expect(confirm).toHaveBeenCalledWith('Make a task for the maintainer of each of the 3 items with this problem?');
     expect(posts).toEqual([
       { url: '/admin/health/tasks', data: { kind: 'broken_link', item_ref: 'itembroken01' } },
       { url: '/admin/health/tasks/all', data: { kind: 'broken_link' } },

@@ -65,7 +65,13 @@ export default function LibraryHealth({ summaries, kind, problems, schedules }: 
             {HEALTH_PROBLEMS[kind].title} ({countText(count)})
           </h2>
           {count > 0 && (
-            <Button variant="outline-primary" size="sm" onClick={() => postKeepingScroll(LIBRARY_HEALTH_ALL_TASKS_URL, { kind })}>
+            <Button
+              variant="outline-primary"
+              size="sm"
+              onClick={() => {
+                if (window.confirm(LIBRARY_HEALTH_TEXTS.makeAllConfirm(countText(count)))) postKeepingScroll(LIBRARY_HEALTH_ALL_TASKS_URL, { kind });
+              }}
+            >
               {LIBRARY_HEALTH_TEXTS.makeAllTasks}
             </Button>
           )}

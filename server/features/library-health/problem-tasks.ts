@@ -3,7 +3,7 @@
  * (tasks.problem_key, unique): making it again re-opens a closed one and leaves an open one alone, so a problem that
  * persists never gets a second task; a check that no longer finds the problem closes its task.
  */
-import { and, eq, isNotNull, isNull, like, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { HEALTH_PROBLEMS, type HealthProblemKind } from '../../../shared/library-health';
 import { TASK_DEFAULT_PRIORITY } from '../../../shared/tasks';
 import type { Database } from '../../db/client';
@@ -56,7 +56,7 @@ export async function closeFixedProblemTasks(db: Database, kind: HealthProblemKi
   const closed = await db
     .update(tasks)
     .set({ completedAt: now, updatedAt: now })
-    .where(and(like(tasks.problemKey, `${kind}:%`), isNull(tasks.completedAt), not(sql`exists (${stillHolds})`)))
+    .where(and(sql`starts_with(${tasks.problemKey}, ${`${kind}:`})`, isNull(tasks.completedAt), not(sql`exists (${stillHolds})`)))
     .returning({ id: tasks.id });
   return closed.length;
 }
