@@ -40,6 +40,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: turn a broken link into a tas
       await page.getByText(LIBRARY_HEALTH_MESSAGES.taskMade).first().waitFor();
       await row.getByText(LIBRARY_HEALTH_TEXTS.taskOpen).waitFor();
       expect(await row.getByRole('button').count()).toBe(0);
+      // The button is gone: the keyboard's place is the row, which now says a task is open.
+      await expect.poll(() => row.evaluate((node) => node === document.activeElement)).toBe(true);
       await expectAccessible(page, 'a broken link made a task');
 
       const member = await open('/', size);

@@ -97,9 +97,16 @@ export default function LibraryHealth({ summaries, kind, problems, schedules }: 
   );
 }
 
+const rowId = (ref: string) => `health-row-${ref}`;
+
+/** After a row's task is made its button is gone: the focus goes to the row, which now says a task is open. */
+function focusRow(ref: string) {
+  document.getElementById(rowId(ref))?.focus();
+}
+
 function ProblemRow({ kind, row }: { kind: HealthProblemKind; row: HealthProblemRow }) {
   return (
-    <li className="list-group-item d-flex flex-wrap align-items-center gap-2">
+    <li className="list-group-item d-flex flex-wrap align-items-center gap-2" id={rowId(row.item.ref)} tabIndex={-1}>
       <div className="me-auto text-break">
         <AppLink href={ROUTES.item.path({ ref: row.item.ref })}>
           {row.item.code} {row.item.title}
@@ -118,7 +125,7 @@ function ProblemRow({ kind, row }: { kind: HealthProblemKind; row: HealthProblem
             variant="primary"
             size="sm"
             aria-label={`${LIBRARY_HEALTH_TEXTS.makeTask}: ${row.item.code} ${row.item.title}`}
-            onClick={() => postKeepingScroll(LIBRARY_HEALTH_TASK_URL, { kind, item_ref: row.item.ref })}
+            onClick={() => postKeepingScroll(LIBRARY_HEALTH_TASK_URL, { kind, item_ref: row.item.ref }, { onSuccess: () => focusRow(row.item.ref) })}
           >
             {LIBRARY_HEALTH_TEXTS.makeTask}
           </Button>
