@@ -37,6 +37,7 @@ import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/li
 import { itemRoutes } from './features/items/routes';
 import { itemViewsPlugin } from './features/items/view-recorder';
 import { itemEditingRoutes } from './features/item-editing/routes';
+import { batchEditRoutes } from './features/batch-edit';
 import { imageRoutes } from './features/images/routes';
 import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(itemViewsPlugin);
   await app.register(itemRoutes);
   await app.register(itemEditingRoutes);
+  await app.register(batchEditRoutes);
   await app.register(imageRoutes);
   await app.register(contentRoutes);
   await app.register(profileRoutes);

@@ -48,6 +48,7 @@ export function route<const Pattern extends string>(pattern: Pattern, methods: r
 
 /** Every route with path parameters, named by what it addresses. */
 export const ROUTES = {
+  batchEditUndo: route('/batch-edit/:batch/undo', ['POST']),
   // An item (member-library §2 /i/{ref}, §7): its page, duplicate, one field, delete, and what hangs off it.
   item: route('/i/:ref', ['GET', 'POST', 'PATCH', 'DELETE']),
   itemAccessRequest: route('/i/:ref/access_request', ['POST']),

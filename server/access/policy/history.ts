@@ -23,3 +23,8 @@ export function canSeeItemHistoryEntry(viewer: Viewer, entry: { kind: string; ch
 export function canSeeActivity(viewer: Viewer): boolean {
   return isSignedIn(viewer) && isAdmin(viewer);
 }
+
+/** A batch edit is undone by an admin or by the person who made it (each item still as editing it decides). */
+export function canUndoBatch(viewer: Viewer, batchActorId: number | null): boolean {
+  return isSignedIn(viewer) && (isAdmin(viewer) || viewer.id === batchActorId);
+}

@@ -1,0 +1,35 @@
+/**
+ * Batch edits (issue 19 §1), JSON for the batch edit dialog: POST /batch-edit/preview (a dry run), POST /batch-edit
+ * (applies), POST /batch-edit/{batch}/undo. Signed-in viewers; each item is changed only as editing it allows, so a
+ * member's batch of items they do not maintain changes nothing and says so. Bad input: 422 with `errors`.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BATCH_EDIT_URL, BATCH_PREVIEW_URL } from '../../../shared/batch-edit';
+import { ROUTES } from '../../../shared/routes';
+import { signedIn } from '../../access/guards';
+import { resolveAction } from './action';
+import { applyBatch, previewBatch } from './batch';
+import { batchEditBody, batchParams } from './schemas';
+import { undoBatch } from './undo';
+
+export const batchEditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const options = { preValidation: signedIn, schema: { body: batchEditBody } };
+
+  app.post(BATCH_PREVIEW_URL, options, async (request, reply) => {
+    const resolved = await resolveAction(app.db, request.viewer, request.body.action);
+    if (!resolved.ok) return reply.code(422).send({ errors: resolved.errors });
+    return previewBatch(app.db, request.viewer, resolved.action, request.body.refs);
+  });
+
+  app.post(BATCH_EDIT_URL, options, async (request, reply) => {
+    const resolved = await resolveAction(app.db, request.viewer, request.body.action);
+    if (!resolved.ok) return reply.code(422).send({ errors: resolved.errors });
+    return applyBatch(app.db, request.viewer, resolved.action, request.body.refs);
+  });
+
+  app.post(ROUTES.batchEditUndo.pattern, { preValidation: signedIn, schema: { params: batchParams } }, async (request, reply) => {
+    const answer = await undoBatch(app.db, request.viewer, request.params.batch);
+    if (!answer.ok) return reply.code(422).send({ errors: { batch: answer.message } });
+    return answer.result;
+  });
+};

@@ -1,0 +1,121 @@
+/**
+ * Undoing a batch (docs/decisions.md "Batch edits"): the inverse of its recorded changes, newest first, in one
+ * transaction recorded as its own batch (`undo:{batch}`). An item changed since by anyone outside the batch is left
+ * as it is and reported, as is an item the viewer may no longer change that way; everything else is restored exactly.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { BATCH_ERRORS, BATCH_UNDO_DAYS, type BatchResult } from '../../../shared/batch-edit';
+import { canCurateItem, canEditItem, canUndoBatch, itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../access/policy';
+import { inBatch } from '../../db/change-context';
+import type { Database } from '../../db/client';
+import { changeHistory, items, itemTags, tags } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { itemFieldRestore } from '../item-editing';
+import { BATCH_COLUMNS, type BatchColumn } from './action';
+import { summarize } from './batch';
+import type { ItemOutcome } from './plan';
+
+type Entry = typeof changeHistory.$inferSelect;
+
+const UNDO_PREFIX = 'undo:';
+export const undoBatchId = (batch: string) => `${UNDO_PREFIX}${batch}`;
+
+export type UndoAnswer = { ok: true; result: BatchResult } | { ok: false; message: string };
+
+export async function undoBatch(db: Database, viewer: Viewer, batch: string, now = new Date()): Promise<UndoAnswer> {
+  const entries = await db.select().from(changeHistory).where(eq(changeHistory.batchId, batch)).orderBy(desc(changeHistory.id));
+  if (entries.length === 0) throw notFound();
+  if (!canUndoBatch(viewer, entries[0]!.actorUserId)) throw forbidden();
+  if (now.getTime() - entries.at(-1)!.createdAt.getTime() > BATCH_UNDO_DAYS * 86_400_000) return { ok: false, message: BATCH_ERRORS.tooOld };
+  const [undone] = await db
+    .select({ id: changeHistory.id })
+    .from(changeHistory)
+    .where(eq(changeHistory.batchId, undoBatchId(batch)))
+    .limit(1);
+  if (undone) return { ok: false, message: BATCH_ERRORS.alreadyUndone };
+
+  const byItem = new Map<number, Entry[]>();
+  for (const entry of entries) if (entry.itemId !== null) byItem.set(entry.itemId, [...(byItem.get(entry.itemId) ?? []), entry]);
+  const itemIds = [...byItem.keys()];
+  const changedSince = await itemsChangedSince(db, batch, entries.at(-1)!.id, itemIds, byItem);
+  const facts = new Map(
+    (
+      await db
+        .select({ id: items.id, ref: items.ref, ...itemAccessColumns })
+        .from(items)
+        .where(inArray(items.id, itemIds))
+    ).map((row) => [row.id, row]),
+  );
+  const outcomes: ItemOutcome[] = [];
+  const restoring: Entry[] = [];
+  for (const [itemId, itsEntries] of byItem) {
+    const item = facts.get(itemId);
+    const ref = item?.ref ?? String(itemId);
+    if (!item || !mayRestore(viewer, item, itsEntries)) outcomes.push({ ref, outcome: 'refused', reason: 'not_editable' });
+    else if (changedSince.has(itemId)) outcomes.push({ ref, outcome: 'refused', reason: 'changed_since' });
+    else {
+      outcomes.push({ ref, outcome: 'changed' });
+      restoring.push(...itsEntries);
+    }
+  }
+  await inBatch(undoBatchId(batch), () => db.transaction((tx) => writeInverse(tx, restoring)));
+  return { ok: true, result: { ...summarize(null, byItem.size, outcomes), batch: undoBatchId(batch) } };
+}
+
+/**
+ * Items with a change recorded after the batch's last one for them, other than a later batch that was itself undone
+ * (its rows and its undo's): batches made one after another can be undone newest first.
+ */
+async function itemsChangedSince(db: Database, batch: string, firstId: number, itemIds: number[], byItem: Map<number, Entry[]>): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const later = await db
+    .select({ itemId: changeHistory.itemId, id: changeHistory.id, batchId: changeHistory.batchId })
+    .from(changeHistory)
+    .where(and(inArray(changeHistory.itemId, itemIds), gt(changeHistory.id, firstId), or(isNull(changeHistory.batchId), ne(changeHistory.batchId, batch))));
+  const laterByItem = new Map<number, { batchId: string | null }[]>();
+  for (const row of later) {
+    if (row.id > byItem.get(row.itemId!)![0]!.id) laterByItem.set(row.itemId!, [...(laterByItem.get(row.itemId!) ?? []), row]);
+  }
+  const changed = new Set<number>();
+  for (const [itemId, rows] of laterByItem) {
+    const batches = new Set(rows.map((row) => row.batchId));
+    const undoneLater = (id: string | null) =>
+      id !== null && (batches.has(undoBatchId(id)) || (id.startsWith(UNDO_PREFIX) && batches.has(id.slice(UNDO_PREFIX.length))));
+    if (rows.some((row) => !undoneLater(row.batchId))) changed.add(itemId);
+  }
+  return changed;
+}
+
+/** The viewer may put each recorded value back as the batch's own rules decide today. */
+function mayRestore(viewer: Viewer, item: ItemAccessFacts, entries: Entry[]): boolean {
+  if (!canEditItem(viewer, item)) return false;
+  return entries.every((entry) => {
+    if (entry.kind !== 'item') return true;
+    return Object.entries(entry.changes as Record<string, [unknown, unknown]>).every(([column, [old]]) => {
+      if (column === 'visibility' || column === 'minimum_access_level') return itemFieldRestore(viewer, item, column, old) !== null;
+      return canCurateItem(viewer);
+    });
+  });
+}
+
+/** Newest first: a tag the batch linked is unlinked, one it unlinked is linked again, a column gets its old value. */
+async function writeInverse(db: Database, entries: Entry[]): Promise<void> {
+  const liveTags = new Set((await db.select({ id: tags.id }).from(tags).orderBy(asc(tags.id))).map((row) => row.id));
+  for (const entry of entries) {
+    const changes = entry.changes as Record<string, unknown>;
+    if (entry.kind === 'item_tag') {
+      const tagId = Number(changes.tag_id);
+      if (entry.operation === 'insert') await db.delete(itemTags).where(and(eq(itemTags.itemId, entry.itemId!), eq(itemTags.tagId, tagId)));
+      else if (liveTags.has(tagId)) await db.insert(itemTags).values({ itemId: entry.itemId!, tagId }).onConflictDoNothing();
+    } else if (entry.kind === 'item' && entry.operation === 'update') {
+      const columns = Object.entries(changes as Record<string, [unknown, unknown]>).filter(([column]) => Object.hasOwn(BATCH_COLUMNS, column));
+      const set = Object.fromEntries(columns.map(([column, [old]]) => [BATCH_COLUMNS[column as BatchColumn], restored(column as BatchColumn, old)]));
+      if (columns.length > 0) await db.update(items).set(set).where(eq(items.id, entry.itemId!));
+    }
+  }
+}
+
+/** A recorded value as its column takes it: to_jsonb keeps a timestamp as its ISO text. */
+function restored(column: BatchColumn, old: unknown): unknown {
+  return column === 'expires_at' && typeof old === 'string' ? new Date(old) : old;
+}

@@ -1,0 +1,58 @@
+/** Batch edits of items (issue 19 §1): the request's shape, the preview's and the result's, and their words. */
+
+export const BATCH_EDIT_URL = '/batch-edit';
+export const BATCH_PREVIEW_URL = '/batch-edit/preview';
+/** At most this many items in one batch. */
+export const BATCH_MAX_ITEMS = 10_000;
+/** A batch can be undone for this many days. */
+export const BATCH_UNDO_DAYS = 30;
+
+/** The fields a batch sets, named as PATCH /i/{ref} names them. */
+export const BATCH_SET_FIELDS = ['visibility', 'minimum_access_level', 'created_by_user_ref', 'expires_at', 'review_after'] as const;
+export type BatchSetField = (typeof BATCH_SET_FIELDS)[number];
+
+export type BatchAction =
+  { kind: 'add_tags'; tags: string[] } | { kind: 'remove_tags'; tags: string[] } | { kind: 'set'; field: BatchSetField; value: unknown };
+
+/** Why an item of the selection is left as it is. */
+export type BatchRefusal = 'not_editable' | 'visibility' | 'access_level' | 'required_taxonomy' | 'changed_since';
+
+export const BATCH_REFUSALS: Record<BatchRefusal, (count: number) => string> = {
+  not_editable: (n) => `${items(n)} you cannot edit (or that do not exist)`,
+  visibility: (n) => `${items(n)} whose visibility you cannot set to this`,
+  access_level: (n) => `${items(n)} whose minimum access level you cannot set to this`,
+  required_taxonomy: (n) => `${items(n)} would lose the last tag of a required taxonomy`,
+  changed_since: (n) => `${items(n)} changed since the batch (undo them by hand from their History)`,
+};
+
+export interface BatchSummary {
+  /** Items selected (refs sent). */
+  selected: number;
+  /** Items the batch changes (or changed). */
+  changed: number;
+  /** Items that already are as the batch would make them. */
+  unchanged: number;
+  refused: Partial<Record<BatchRefusal, number>>;
+  /** Up to 20 refs of refused items, so a list can name them. */
+  refusedRefs: string[];
+  /** One sentence: "adds 'Primary' to 412 items, 37 already have it; 3 items you cannot edit". */
+  description: string;
+}
+
+export interface BatchResult extends BatchSummary {
+  /** The batch's id, for its undo; null when nothing changed. */
+  batch: string | null;
+}
+
+export const BATCH_ERRORS = {
+  unknownTag: 'One of these tags does not exist.',
+  oneTagTaxonomy: (taxonomy: string) => `${taxonomy} takes one tag: add one of its tags at a time.`,
+  unknownBatch: 'There is no such batch.',
+  tooOld: `This batch is more than ${BATCH_UNDO_DAYS} days old and can no longer be undone.`,
+  alreadyUndone: 'This batch has already been undone.',
+  notYourBatch: 'Only an admin or the person who made a batch can undo it.',
+} as const;
+
+export function items(count: number): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? 'item' : 'items'}`;
+}

@@ -1,0 +1,178 @@
+/**
+ * Batch edits (issue 19 §1): the preview is the run, each item changes only as editing it allows (crafted refs
+ * included), one history entry per changed row carries the batch, and the undo restores exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { changeHistory } from '../../server/db/schema';
+import type { BatchResult } from '../../shared/batch-edit';
+import { VISIBILITY } from '../../shared/enums';
+import { useSessionTestApp } from '../support/sessions';
+import { xsrfHeader } from '../support/http';
+import type { CookieJar } from '../support/app';
+import { ADMIN, MAINTAINER, OTHER_MEMBER, createItem, itemRow, itemTagLabels, seedEditingLibrary, send, tag, userRef } from './item-editing-fixtures';
+
+const context = useSessionTestApp({ seed: seedEditingLibrary });
+const { db, as } = context;
+
+async function post(jar: CookieJar, url: string, payload?: unknown) {
+  return context.app.inject({
+    method: 'POST',
+    url,
+    headers: { accept: 'application/json', ...xsrfHeader(jar), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+}
+
+async function lastHistoryId(): Promise<number> {
+  const [row] = await db().select({ id: changeHistory.id }).from(changeHistory).orderBy(desc(changeHistory.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+async function snapshot(ids: number[]) {
+  return Promise.all(
+    ids.map(async (id) => {
+      const { updatedAt: _updated, tagIds: _tags, searchVector: _search, ...row } = (await itemRow(db(), id))!;
+      return { row, tags: await itemTagLabels(db(), id) };
+    }),
+  );
+}
+
+describe('batch edits', () => {
+  it('previews exactly what it applies, adding a tag with one history entry per item, all under one batch', async () => {
+    const jar = await as(ADMIN);
+    const games = await tag(db(), 'Games');
+    const plain = await Promise.all([1, 2, 3].map(() => createItem(db(), { tagLabels: ['Resource'] })));
+    const tagged = await createItem(db(), { tagLabels: ['Resource', 'Games'] });
+    const body = { refs: [...plain.map((item) => item.ref), tagged.ref, 'nosuchref1'], action: { kind: 'add_tags', tags: [games.ref] } };
+    const before = await lastHistoryId();
+
+    const preview = await post(jar, '/batch-edit/preview', body);
+    expect(preview.statusCode).toBe(200);
+    expect(await lastHistoryId()).toBe(before);
+    expect(preview.json()).toMatchObject({
+      selected: 5,
+      changed: 3,
+      unchanged: 1,
+      refused: { not_editable: 1 },
+      description: "adds 'Games' to 3 items, 1 already have it; 1 item you cannot edit (or that do not exist)",
+    });
+
+    const applied = await post(jar, '/batch-edit', body);
+    const result = applied.json<BatchResult>();
+    const { batch, ...summary } = result;
+    expect(summary).toEqual(preview.json());
+    for (const item of plain) expect(await itemTagLabels(db(), item.id)).toEqual(['Games', 'Resource']);
+    const rows = await db().select().from(changeHistory).where(gt(changeHistory.id, before));
+    expect(rows.map((row) => [row.kind, row.operation, row.batchId, row.route])).toEqual(plain.map(() => ['item_tag', 'insert', batch, 'POST /batch-edit']));
+  });
+
+  it('lets a maintainer change only the items they maintain, even by crafted refs', async () => {
+    const mine = await createItem(db(), { owner: MAINTAINER });
+    const theirs = await createItem(db(), { owner: OTHER_MEMBER });
+    const bible = await tag(db(), 'Bible');
+    const response = await post(await as(MAINTAINER), '/batch-edit', { refs: [mine.ref, theirs.ref], action: { kind: 'add_tags', tags: [bible.ref] } });
+    expect(response.json()).toMatchObject({ changed: 1, refused: { not_editable: 1 }, refusedRefs: [theirs.ref] });
+    expect(await itemTagLabels(db(), mine.id)).toEqual(['Bible']);
+    expect(await itemTagLabels(db(), theirs.id)).toEqual([]);
+  });
+
+  it('refuses curation fields to a maintainer, and a visibility they may not set per item', async () => {
+    const draft = await createItem(db(), { owner: MAINTAINER, visibility: VISIBILITY.DRAFT });
+    const jar = await as(MAINTAINER);
+    const maintainerChange = await post(jar, '/batch-edit', { refs: [draft.ref], action: { kind: 'set', field: 'review_after', value: '2030-01-01' } });
+    expect(maintainerChange.statusCode).toBe(403);
+    const publish = await post(jar, '/batch-edit/preview', { refs: [draft.ref], action: { kind: 'set', field: 'visibility', value: VISIBILITY.DISCOVERABLE } });
+    expect(publish.json()).toMatchObject({ changed: 0, refused: { visibility: 1 } });
+    const submit = await post(jar, '/batch-edit', { refs: [draft.ref], action: { kind: 'set', field: 'visibility', value: VISIBILITY.PENDING } });
+    expect(submit.json()).toMatchObject({ changed: 1 });
+    expect((await itemRow(db(), draft.id))!.visibility).toBe(VISIBILITY.PENDING);
+  });
+
+  it('keeps the last tag of a required taxonomy and one tag in a one-tag taxonomy', async () => {
+    const jar = await as(ADMIN);
+    const [resource, training, kids, youth] = await Promise.all(['Resource', 'Training', 'Kids', 'Youth'].map((label) => tag(db(), label)));
+    const onlyResource = await createItem(db(), { tagLabels: ['Resource', 'Kids'] });
+    const removal = await post(jar, '/batch-edit', { refs: [onlyResource.ref], action: { kind: 'remove_tags', tags: [resource!.ref] } });
+    expect(removal.json()).toMatchObject({ changed: 0, refused: { required_taxonomy: 1 } });
+    const replace = await post(jar, '/batch-edit', { refs: [onlyResource.ref], action: { kind: 'add_tags', tags: [training!.ref, youth!.ref] } });
+    expect(replace.json()).toMatchObject({ changed: 1 });
+    expect(await itemTagLabels(db(), onlyResource.id)).toEqual(['Training', 'Youth']);
+    const both = await post(jar, '/batch-edit', { refs: [onlyResource.ref], action: { kind: 'add_tags', tags: [kids!.ref, youth!.ref] } });
+    expect(both.statusCode).toBe(422);
+  });
+
+  it('answers bad input with 422 and changes nothing', async () => {
+    const jar = await as(ADMIN);
+    const item = await createItem(db());
+    const before = await lastHistoryId();
+    for (const body of [
+      { refs: [], action: { kind: 'add_tags', tags: ['x'] } },
+      { refs: [item.ref], action: { kind: 'add_tags', tags: ['nosuchtag'] } },
+      { refs: [item.ref], action: { kind: 'set', field: 'visibility', value: 'loud' } },
+      { refs: [item.ref], action: { kind: 'set', field: 'created_by_user_ref', value: 'nobody' } },
+      { refs: [item.ref], action: { kind: 'set', field: 'title', value: 'x' } },
+    ]) {
+      expect((await post(jar, '/batch-edit', body)).statusCode).toBe(422);
+    }
+    expect(await lastHistoryId()).toBe(before);
+    expect((await post(await as(ADMIN), '/batch-edit/00000000-0000-4000-8000-000000000000/undo')).statusCode).toBe(404);
+  });
+
+  it('undoes a batch exactly, as its own batch, once, skipping items changed since', async () => {
+    const jar = await as(ADMIN);
+    const games = await tag(db(), 'Games');
+    const targets = await Promise.all(
+      [VISIBILITY.DRAFT, VISIBILITY.PENDING, VISIBILITY.DISCOVERABLE].map((visibility) => createItem(db(), { visibility, tagLabels: ['Resource'] })),
+    );
+    const ids = targets.map((item) => item.id);
+    const refs = targets.map((item) => item.ref);
+    const before = await snapshot(ids);
+    const owner = await userRef(db(), OTHER_MEMBER);
+    const batches: string[] = [];
+    for (const action of [
+      { kind: 'set', field: 'visibility', value: VISIBILITY.UNLISTED },
+      { kind: 'set', field: 'created_by_user_ref', value: owner },
+      { kind: 'set', field: 'expires_at', value: '2031-02-03' },
+      { kind: 'set', field: 'review_after', value: '2030-01-01' },
+      { kind: 'set', field: 'minimum_access_level', value: 2 },
+      { kind: 'add_tags', tags: [games.ref] },
+    ]) {
+      batches.push((await post(jar, '/batch-edit', { refs, action })).json<BatchResult>().batch!);
+    }
+    // Someone edits one item afterwards: its part of the batches is kept.
+    expect((await send(context.app, jar, 'PATCH', `/i/${refs[2]}`, { topic: 'Edited since' })).statusCode).toBe(303);
+    for (const batch of batches.toReversed()) {
+      const undo = await post(jar, `/batch-edit/${batch}/undo`);
+      expect(undo.statusCode).toBe(200);
+      expect(undo.json()).toMatchObject({ changed: 2, refused: { changed_since: 1 } });
+    }
+    const after = await snapshot(ids);
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+    expect(after[2]!.tags).toEqual(['Games', 'Resource']);
+    const again = await post(jar, `/batch-edit/${batches[0]}/undo`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ errors: { batch: 'This batch has already been undone.' } });
+    const undoRows = await db()
+      .select()
+      .from(changeHistory)
+      .where(and(isNotNull(changeHistory.batchId), eq(changeHistory.batchId, `undo:${batches[0]}`)));
+    // Newest first: the inverse of the batch's rows in the reverse of their order.
+    expect(undoRows.map((row) => [row.kind, row.itemId])).toEqual([
+      ['item', ids[1]],
+      ['item', ids[0]],
+    ]);
+  });
+
+  it('lets only an admin or its maker undo a batch', async () => {
+    const mine = await createItem(db(), { owner: MAINTAINER });
+    const bible = await tag(db(), 'Bible');
+    const { batch } = (
+      await post(await as(MAINTAINER), '/batch-edit', { refs: [mine.ref], action: { kind: 'add_tags', tags: [bible.ref] } })
+    ).json<BatchResult>();
+    expect((await post(await as(OTHER_MEMBER), `/batch-edit/${batch}/undo`)).statusCode).toBe(403);
+    expect(await itemTagLabels(db(), mine.id)).toEqual(['Bible']);
+    expect((await post(await as(MAINTAINER), `/batch-edit/${batch}/undo`)).statusCode).toBe(200);
+    expect(await itemTagLabels(db(), mine.id)).toEqual([]);
+  });
+});
