@@ -67,6 +67,24 @@ describe('batch edits', () => {
     expect(rows.map((row) => [row.kind, row.operation, row.batchId, row.route])).toEqual(plain.map(() => ['item_tag', 'insert', batch, 'POST /batch-edit']));
   });
 
+  it('selects all items a listing matches, with its search and filters, for the viewer, changing only theirs', async () => {
+    const [prayer, bible] = await Promise.all([tag(db(), 'Prayer'), tag(db(), 'Bible')]);
+    const shown = { visibility: VISIBILITY.DISCOVERABLE, tagLabels: ['Prayer'] };
+    const mine = await Promise.all([1, 2].map((n) => createItem(db(), { ...shown, title: `Quokka walk ${n}` })));
+    const theirs = await createItem(db(), { ...shown, owner: OTHER_MEMBER, title: 'Quokka walk 3' });
+    await createItem(db(), { visibility: VISIBILITY.DISCOVERABLE, title: 'Quokka untagged' });
+    const jar = await as(MAINTAINER);
+    const matching = { listing: 'all', search: 'quokka', tags: [prayer.ref] };
+    const preview = await post(jar, '/batch-edit/preview', { matching, action: { kind: 'add_tags', tags: [bible.ref] } });
+    expect(preview.json()).toMatchObject({ selected: 3, changed: 2, refused: { not_editable: 1 }, refusedRefs: [theirs.ref] });
+    const applied = await post(jar, '/batch-edit', { matching: { listing: 'all', tags: [prayer.ref] }, action: { kind: 'add_tags', tags: [bible.ref] } });
+    expect(applied.json()).toMatchObject({ changed: 2 });
+    for (const item of mine) expect(await itemTagLabels(db(), item.id)).toEqual(['Bible', 'Prayer']);
+    expect(await itemTagLabels(db(), theirs.id)).toEqual(['Prayer']);
+    const both = await post(jar, '/batch-edit', { refs: [theirs.ref], matching, action: { kind: 'add_tags', tags: [bible.ref] } });
+    expect(both.statusCode).toBe(422);
+  });
+
   it('lets a maintainer change only the items they maintain, even by crafted refs', async () => {
     const mine = await createItem(db(), { owner: MAINTAINER });
     const theirs = await createItem(db(), { owner: OTHER_MEMBER });

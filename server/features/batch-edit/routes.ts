@@ -4,13 +4,22 @@
  * member's batch of items they do not maintain changes nothing and says so. Bad input: 422 with `errors`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BATCH_EDIT_URL, BATCH_PREVIEW_URL } from '../../../shared/batch-edit';
+import type { FastifyRequest } from 'fastify';
+import { BATCH_EDIT_URL, BATCH_MAX_ITEMS, BATCH_PREVIEW_URL } from '../../../shared/batch-edit';
 import { ROUTES } from '../../../shared/routes';
 import { signedIn } from '../../access/guards';
 import { resolveAction } from './action';
 import { applyBatch, previewBatch } from './batch';
-import { batchEditBody, batchParams } from './schemas';
+import { matchingItemRefs } from '../discovery';
+import { batchEditBody, batchParams, type BatchEditBody } from './schemas';
 import { undoBatch } from './undo';
+
+/** The refs sent, or every item the listing matches for the viewer (the discovery feature's own condition). */
+async function selectedRefs(request: FastifyRequest, body: BatchEditBody): Promise<string[]> {
+  if (body.refs) return body.refs;
+  const { listing, search, tags } = body.matching!;
+  return matchingItemRefs(request, listing, { search, tags }, BATCH_MAX_ITEMS);
+}
 
 export const batchEditRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = { preValidation: signedIn, schema: { body: batchEditBody } };
@@ -18,13 +27,13 @@ export const batchEditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(BATCH_PREVIEW_URL, options, async (request, reply) => {
     const resolved = await resolveAction(app.db, request.viewer, request.body.action);
     if (!resolved.ok) return reply.code(422).send({ errors: resolved.errors });
-    return previewBatch(app.db, request.viewer, resolved.action, request.body.refs);
+    return previewBatch(app.db, request.viewer, resolved.action, await selectedRefs(request, request.body));
   });
 
   app.post(BATCH_EDIT_URL, options, async (request, reply) => {
     const resolved = await resolveAction(app.db, request.viewer, request.body.action);
     if (!resolved.ok) return reply.code(422).send({ errors: resolved.errors });
-    return applyBatch(app.db, request.viewer, resolved.action, request.body.refs);
+    return applyBatch(app.db, request.viewer, resolved.action, await selectedRefs(request, request.body));
   });
 
   app.post(ROUTES.batchEditUndo.pattern, { preValidation: signedIn, schema: { params: batchParams } }, async (request, reply) => {

@@ -4,7 +4,7 @@ import { baseCan } from '../../access/policy';
 import { scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
-import { listItems, suggestionsFor, tagCounts } from './queries';
+import { listingItemRefs, listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor } from './library-cache';
 import { filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
@@ -72,4 +72,16 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
     breadcrumbs: [{ label: heading }],
   });
+}
+
+/** Every item ref of a listing and its query (search and tag filters), up to `limit`: a batch edit's "all n matching". */
+export async function matchingItemRefs(
+  request: FastifyRequest,
+  listing: ItemListing,
+  query: Pick<IndexQuery, 'search' | 'tags'>,
+  limit: number,
+): Promise<string[]> {
+  const catalogue = await requestTagCatalogue(request);
+  const listingRequest = { listing, search: query.search, tags: catalogue.selection(query.tags), page: 1 };
+  return listingItemRefs(request.server.db, request.viewer, catalogue, listingRequest, limit);
 }

@@ -207,6 +207,23 @@ export function listingQueries(
   };
 }
 
+/**
+ * The refs of every item a listing shows (its condition, never a second listing rule), up to `limit`, in the
+ * listing's order: "all n matching" of a batch edit. A search's are its bounded candidates, as its pages show.
+ */
+export async function listingItemRefs(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, limit: number): Promise<string[]> {
+  const now = new Date();
+  const search = request.search ? textSearch(request.search) : null;
+  const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags));
+  const rows = await db
+    .select({ ref: items.ref })
+    .from(items)
+    .where(where)
+    .orderBy(...listingOrder(request.listing, search))
+    .limit(limit);
+  return rows.map((row) => row.ref);
+}
+
 type FilterGroup = ReturnType<typeof filterGroups>[number];
 
 /**
