@@ -65,6 +65,8 @@ export interface PagePropsMap {
     suggestions: IndexSuggestions | null;
     /** Required taxonomies for the New Item form (one select each). */
     requiredTaxonomies: Taxonomy[];
+    /** For those offered batch edits (admins): every taxonomy with its tags, for the dialog's tag choice; else null. */
+    batchEdit: { taxonomies: Taxonomy[] } | null;
   };
   'items/Show': {
     item: ItemDetail;

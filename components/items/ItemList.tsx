@@ -1,4 +1,5 @@
 import { InfiniteScroll } from '@inertiajs/react';
+import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { EXACT_COUNT_LIMIT, INFINITE_SCROLL_BUFFER_PX } from '../../shared/constants';
 import type { ItemSummary } from '../../shared/items';
@@ -7,13 +8,20 @@ import { countLabel } from './item-index-url';
 
 export const BEST_MATCHES_NOTE = `These are the best ${EXACT_COUNT_LIMIT.toLocaleString('en-GB')} matches. Add a word or a filter to narrow the search.`;
 
+/** Checkboxes on the cards for a batch edit (issue 19 §1), when the viewer may batch edit. */
+export interface ItemSelection {
+  isSelected: (ref: string) => boolean;
+  toggle: (ref: string) => void;
+}
+
 interface ItemListProps {
   items: ItemSummary[];
   total: number;
+  selection?: ItemSelection;
 }
 
 /** The cards of an index; the next page loads when the end comes within 400 px, and the end says how many there are. */
-export default function ItemList({ items, total }: ItemListProps) {
+export default function ItemList({ items, total, selection }: ItemListProps) {
   return (
     <InfiniteScroll
       data="items"
@@ -25,6 +33,19 @@ export default function ItemList({ items, total }: ItemListProps) {
     >
       {items.map((item) => (
         <li key={item.ref} className="col">
+          {selection && (
+            <Form.Check
+              id={`select-${item.ref}`}
+              className="mb-1"
+              checked={selection.isSelected(item.ref)}
+              onChange={() => selection.toggle(item.ref)}
+              label={
+                <>
+                  Select<span className="visually-hidden"> {item.title}</span>
+                </>
+              }
+            />
+          )}
           <ItemCard item={item} />
         </li>
       ))}

@@ -5,10 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { EMPTY_STATES } from '../../shared/messages';
-import type { IndexSuggestions } from '../../shared/items';
+import type { IndexSuggestions, ItemSummary, Taxonomy } from '../../shared/items';
 import type { PageProps } from '../../shared/pages';
 import ItemCard from '../../components/items/ItemCard';
 import ItemList from '../../components/items/ItemList';
+import BatchEditDialog from '../../components/items/BatchEditDialog';
+import type { BatchSelection } from '../../components/items/batch-edit-requests';
 import NewItemModal from '../../components/items/NewItemModal';
 import TagFilters from '../../components/items/TagFilters';
 import { countLabel, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
@@ -30,6 +32,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
     requiredTaxonomies,
     can,
     auth,
+    batchEdit,
   } = props;
   const [creating, setCreating] = useState(false);
   const visit = (next: IndexFilters) => router.get(indexPath(listing), indexQuery(next), { preserveState: true, preserveScroll: true });
@@ -63,9 +66,72 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
       {items.data.length === 0 ? (
         <EmptyResult anonymous={!auth.authenticated} suggestions={suggestions} tagFiltered={filters.tags.length > 0} />
       ) : (
-        <ItemList key={JSON.stringify(filters)} items={items.data} total={itemsPagination.total} />
+        <BatchEditableList
+          key={JSON.stringify(filters)}
+          listing={listing}
+          filters={filters}
+          items={items.data}
+          total={itemsPagination.total}
+          taxonomies={batchEdit?.taxonomies ?? null}
+        />
       )}
       {can.create && <NewItemModal show={creating} onHide={() => setCreating(false)} requiredTaxonomies={requiredTaxonomies} />}
+    </>
+  );
+}
+
+interface BatchEditableListProps {
+  listing: PageProps<'items/Index'>['listing'];
+  filters: IndexFilters;
+  items: ItemSummary[];
+  total: number;
+  /** Null when the viewer is not offered batch edits. */
+  taxonomies: Taxonomy[] | null;
+}
+
+/** The cards, with a checkbox each and "Select all n matching" for those offered batch edits (issue 19 §1). */
+function BatchEditableList({ listing, filters, items, total, taxonomies }: BatchEditableListProps) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [editing, setEditing] = useState(false);
+  if (taxonomies === null) return <ItemList items={items} total={total} />;
+  const toggle = (ref: string) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(ref)) next.add(ref);
+      return next;
+    });
+  };
+  const count = allMatching ? total : selected.size;
+  const selection: BatchSelection = allMatching ? { matching: { listing, search: filters.search, tags: filters.tags } } : { refs: [...selected] };
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="group" aria-label="Batch edit">
+        <Form.Check
+          id="select-all-matching"
+          checked={allMatching}
+          onChange={(event) => {
+            setAllMatching(event.target.checked);
+            setSelected(new Set());
+          }}
+          label={`Select all ${total.toLocaleString('en')} matching`}
+        />
+        <Button size="sm" variant="outline-primary" disabled={count === 0} onClick={() => setEditing(true)}>
+          Edit selected ({count.toLocaleString('en')})
+        </Button>
+      </div>
+      <ItemList items={items} total={total} selection={{ isSelected: (ref) => allMatching || selected.has(ref), toggle }} />
+      <BatchEditDialog
+        show={editing}
+        onHide={() => {
+          setEditing(false);
+          router.reload();
+        }}
+        selection={selection}
+        count={count}
+        taxonomies={taxonomies}
+      />
     </>
   );
 }

@@ -28,6 +28,7 @@ describe('the end of an item list', () => {
         matchCount: null,
         tagCounts: {},
         suggestions: null,
+        batchEdit: null,
         requiredTaxonomies: [],
       },
       { url: '/popular' },

@@ -65,6 +65,7 @@ function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
     tagCounts: {},
     suggestions: null,
     requiredTaxonomies: [],
+    batchEdit: null,
     ...overrides,
   };
 }

@@ -8,7 +8,8 @@ import { changeHistory } from '../../server/db/schema';
 import type { BatchResult } from '../../shared/batch-edit';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
-import { xsrfHeader } from '../support/http';
+import { visit, xsrfHeader } from '../support/http';
+import { pageProps } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { ADMIN, MAINTAINER, OTHER_MEMBER, createItem, itemRow, itemTagLabels, seedEditingLibrary, send, tag, userRef } from './item-editing-fixtures';
 
@@ -83,6 +84,12 @@ describe('batch edits', () => {
     expect(await itemTagLabels(db(), theirs.id)).toEqual(['Prayer']);
     const both = await post(jar, '/batch-edit', { refs: [theirs.ref], matching, action: { kind: 'add_tags', tags: [bible.ref] } });
     expect(both.statusCode).toBe(422);
+  });
+
+  it('offers batch edits on the item index to admins only, with every taxonomy for the tag choice', async () => {
+    const propsFor = async (email: string) => pageProps((await visit(context.app, '/item', await as(email))).response.json(), 'items/Index');
+    expect((await propsFor(ADMIN)).batchEdit?.taxonomies.map((taxonomy) => taxonomy.title)).toEqual(['Type', 'Topic', 'Age']);
+    expect((await propsFor(MAINTAINER)).batchEdit).toBeNull();
   });
 
   it('lets a maintainer change only the items they maintain, even by crafted refs', async () => {

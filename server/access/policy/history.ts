@@ -28,3 +28,11 @@ export function canSeeActivity(viewer: Viewer): boolean {
 export function canUndoBatch(viewer: Viewer, batchActorId: number | null): boolean {
   return isSignedIn(viewer) && (isAdmin(viewer) || viewer.id === batchActorId);
 }
+
+/**
+ * The item index offers selection and batch edits to admins. The batch routes take any signed-in viewer's batch and
+ * change only the items each may edit, so a maintainer's own list could offer it too (docs/decisions.md "Batch edits").
+ */
+export function canOfferBatchEdit(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && isAdmin(viewer);
+}

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ItemListing } from '../../../shared/items';
-import { baseCan } from '../../access/policy';
+import { baseCan, canOfferBatchEdit } from '../../access/policy';
 import { scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
 import { listingItemRefs, listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor } from './library-cache';
-import { filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
+import { allTaxonomies, filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
 
 /** Fixed titles of the listings that have one; the others are titled by what they show. */
 const LISTING_TITLES: Partial<Record<ItemListing, string>> = {
@@ -70,6 +70,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
     suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
+    batchEdit: () => (canOfferBatchEdit(viewer) ? { taxonomies: allTaxonomies(catalogue) } : null),
     breadcrumbs: [{ label: heading }],
   });
 }

@@ -228,6 +228,11 @@ export function requiredTaxonomies(catalogue: TagCatalogue): Taxonomy[] {
   return catalogue.taxonomies.filter((taxonomy) => taxonomy.required).map((taxonomy) => ({ ...toTaxonomy(taxonomy), tags: taxonomy.tags.map(toTag) }));
 }
 
+/** Every taxonomy with its tags: a batch edit's tag choice. */
+export function allTaxonomies(catalogue: TagCatalogue): Taxonomy[] {
+  return catalogue.taxonomies.map((taxonomy) => ({ ...toTaxonomy(taxonomy), tags: taxonomy.tags.map(toTag) }));
+}
+
 export function toTag({ ref, label, parentLabel, parentRef, fullLabel, force_show_in_filtering }: CatalogueTag): Tag {
   return { ref, label, parentLabel, parentRef, fullLabel, force_show_in_filtering };
 }

@@ -1,0 +1,118 @@
+/** The item index's batch edit (issue 19 §1): selection, the dialog's preview, apply and undo, as the server answers. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Page } from '@inertiajs/core';
+import type { BatchResult, BatchSummary } from '../../shared/batch-edit';
+import type { Taxonomy } from '../../shared/items';
+import type { PagePropsMap } from '../../shared/pages';
+import { anItemSummary } from '../support/item-fixtures';
+import { SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+
+const TOPIC: Taxonomy = {
+  ref: 'taxtopic',
+  title: 'Topic',
+  usage_note: '',
+  required: false,
+  multiselect: true,
+  public: true,
+  show_in_filtering: true,
+  tags: [{ ref: 'taggames', label: 'Games', parentLabel: null, parentRef: null, fullLabel: 'Games', force_show_in_filtering: false }],
+};
+
+function props(batchEdit: PagePropsMap['items/Index']['batchEdit']): PagePropsMap['items/Index'] {
+  const data = [anItemSummary({ ref: 'camp1', title: 'Camp Songbook' }), anItemSummary({ ref: 'camp2', title: 'Camp Games' })];
+  return {
+    listing: 'all',
+    heading: 'Search: "camp"',
+    items: { data },
+    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: 2 },
+    filters: { search: 'camp', tags: [] },
+    selectedTags: [],
+    filterTaxonomies: [],
+    matchCount: 2,
+    tagCounts: {},
+    suggestions: null,
+    requiredTaxonomies: [],
+    batchEdit,
+  };
+}
+
+async function renderIndex(batchEdit: PagePropsMap['items/Index']['batchEdit']) {
+  const page = pageObject('items/Index', { ...props(batchEdit), ...SHARED_MEMBER }, { url: '/item?search=camp' });
+  return renderInertiaPage({ ...page, scrollProps: { items: { pageName: 'page', currentPage: 1, previousPage: null, nextPage: null, reset: false } } } as Page);
+}
+
+const summary: BatchSummary = {
+  selected: 2,
+  changed: 1,
+  unchanged: 1,
+  refused: {},
+  refusedRefs: [],
+  description: "adds 'Games' to 1 item, 1 already have it",
+};
+const sent: { url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  sent.length = 0;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (!url.startsWith('/batch-edit')) return Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] });
+    sent.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url === '/batch-edit/preview') return Response.json(summary);
+    if (url === '/batch-edit') return Response.json({ ...summary, batch: 'b1' } satisfies BatchResult);
+    if (url === '/batch-edit/b1/undo') return Response.json({ ...summary, description: 'restores 1 item', batch: 'undo:b1' } satisfies BatchResult);
+    return Response.json({ errors: { tags: 'One of these tags does not exist.' } }, { status: 422 });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('batch edit on the item index', () => {
+  it('offers no selection to those not offered batch edits', async () => {
+    await renderIndex(null);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit selected/ })).toBeNull();
+  });
+
+  it('selects items by keyboard, previews, applies and undoes, sending the chosen refs and action', async () => {
+    const user = userEvent.setup();
+    await renderIndex({ taxonomies: [TOPIC] });
+    const edit = screen.getByRole('button', { name: 'Edit selected (0)' });
+    expect(edit.hasAttribute('disabled')).toBe(true);
+    screen.getByRole('checkbox', { name: 'Select Camp Games' }).focus();
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('button', { name: 'Edit selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 1 item' });
+    await user.selectOptions(within(dialog).getByLabelText('Tag'), 'taggames');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText("This adds 'Games' to 1 item, 1 already have it.")).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findByText("Done: adds 'Games' to 1 item, 1 already have it.")).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    expect(await within(dialog).findByText('Undone: restores 1 item.')).toBeTruthy();
+    const action = { kind: 'add_tags', tags: ['taggames'] };
+    expect(sent).toEqual([
+      { url: '/batch-edit/preview', body: { refs: ['camp2'], action } },
+      { url: '/batch-edit', body: { refs: ['camp2'], action } },
+      { url: '/batch-edit/b1/undo', body: undefined },
+    ]);
+  });
+
+  it('sends "all n matching" as the listing and its search, and shows a refusal', async () => {
+    const user = userEvent.setup();
+    await renderIndex({ taxonomies: [TOPIC] });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 matching' }));
+    expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 2 items' });
+    await user.selectOptions(within(dialog).getByLabelText('Change'), 'remove_tags');
+    await user.selectOptions(within(dialog).getByLabelText('Tag'), 'taggames');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(sent[0]).toEqual({
+        url: '/batch-edit/preview',
+        body: { matching: { listing: 'all', search: 'camp', tags: [] }, action: { kind: 'remove_tags', tags: ['taggames'] } },
+      }),
+    );
+  });
+});
