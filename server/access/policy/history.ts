@@ -1,6 +1,6 @@
 /** The history of every change (issue 19 §2): an item's History and the admin activity feed. */
 import { isAdmin, isSignedIn, type Viewer } from './levels';
-import { canEditItem, canSeeCharacteristic, type ItemAccessFacts } from './items';
+import { canEditItem, canSeeCharacteristic, canSeeTaxonomy, type ItemAccessFacts } from './items';
 
 /** An item's History is for those who may change what it records: its maintainer and admins. */
 export function canSeeItemHistory(viewer: Viewer, item: ItemAccessFacts): boolean {
@@ -9,14 +9,15 @@ export function canSeeItemHistory(viewer: Viewer, item: ItemAccessFacts): boolea
 
 /**
  * One entry of an item's History, for someone who may see the History: a share names who received it, which only
- * admins see of others' grants; a characteristic's value shows where the characteristic does (null: it was deleted,
- * so whether it was public is no longer known and admins alone see it).
+ * admins see of others' grants; a characteristic's value shows where the characteristic does, a tag where its
+ * taxonomy does (`linkedPublic`: whether that characteristic or taxonomy is public now; null: it was deleted, so
+ * whether it was public is no longer known and admins alone see it).
  */
-export function canSeeItemHistoryEntry(viewer: Viewer, entry: { kind: string; characteristicPublic: boolean | null }): boolean {
+export function canSeeItemHistoryEntry(viewer: Viewer, entry: { kind: string; linkedPublic: boolean | null }): boolean {
   if (entry.kind === 'share') return isAdmin(viewer);
-  if (entry.kind === 'item_characteristic')
-    return entry.characteristicPublic === null ? isAdmin(viewer) : canSeeCharacteristic(viewer, { public: entry.characteristicPublic });
-  return true;
+  if (entry.kind !== 'item_characteristic' && entry.kind !== 'item_tag') return true;
+  if (entry.linkedPublic === null) return isAdmin(viewer);
+  return entry.kind === 'item_tag' ? canSeeTaxonomy(viewer, { public: entry.linkedPublic }) : canSeeCharacteristic(viewer, { public: entry.linkedPublic });
 }
 
 /** The activity feed over every change (people, shares, invitations, impersonation): admins. */

@@ -9,7 +9,7 @@ import { canCurateItem, canSeeItemHistoryEntry, type ItemAccessFacts, type Viewe
 import type { Database } from '../../db/client';
 import { CHARACTERISTIC_FIELD_PREFIX, itemFieldRestore, MAINTAINER_FIELD } from '../item-editing';
 import { asRow, describeChange, diffOf, userIdsNamedBy, type UserNames } from './describe';
-import { characteristicPublicFlags, itemHistoryCondition, recordedChanges, userNames, type RecordedRow } from './queries';
+import { characteristicPublicFlags, itemHistoryCondition, recordedChanges, taxonomyPublicFlags, userNames, type RecordedRow } from './queries';
 
 export interface HistoryItem extends ItemAccessFacts {
   id: number;
@@ -59,25 +59,30 @@ function withRestores(entry: HistoryEntry, row: RecordedRow, viewer: Viewer, ite
   };
 }
 
-function characteristicRefOf(row: RecordedRow): string | null {
-  const ref = asRow(row.changes).characteristic_ref;
-  return row.kind === 'item_characteristic' && typeof ref === 'string' ? ref : null;
+/** The ref a link row names (a characteristic's, a tag's), whose current public flag decides who sees the entry. */
+function linkedRefOf(row: RecordedRow, kind: 'item_characteristic' | 'item_tag'): string | null {
+  const recorded = asRow(row.changes);
+  const ref = kind === 'item_tag' ? recorded.tag_ref : recorded.characteristic_ref;
+  return row.kind === kind && typeof ref === 'string' ? ref : null;
+}
+
+function refsOf(rows: RecordedRow[], kind: 'item_characteristic' | 'item_tag'): string[] {
+  return rows.map((row) => linkedRefOf(row, kind)).filter((ref): ref is string => ref !== null);
 }
 
 /** The item's History for a viewer the caller has checked with `canSeeItemHistory`. */
 export async function itemHistoryOf(db: Database, viewer: Viewer, item: HistoryItem): Promise<ItemHistory> {
   const rows = await recordedChanges(db, itemHistoryCondition(item.id), ITEM_HISTORY_LIMIT + 1);
   const shown = rows.slice(0, ITEM_HISTORY_LIMIT);
-  const [users, publicFlags] = await Promise.all([
+  const [users, characteristicPublic, taxonomyPublic] = await Promise.all([
     userNames(db, shown.flatMap(userIdsNamedBy)),
-    characteristicPublicFlags(
-      db,
-      shown.map(characteristicRefOf).filter((ref): ref is string => ref !== null),
-    ),
+    characteristicPublicFlags(db, refsOf(shown, 'item_characteristic')),
+    taxonomyPublicFlags(db, refsOf(shown, 'item_tag')),
   ]);
   const visible = shown.filter((row) => {
-    const ref = characteristicRefOf(row);
-    return canSeeItemHistoryEntry(viewer, { kind: row.kind, characteristicPublic: ref === null ? null : (publicFlags.get(ref) ?? null) });
+    const ref = linkedRefOf(row, 'item_characteristic') ?? linkedRefOf(row, 'item_tag');
+    const flags = row.kind === 'item_tag' ? taxonomyPublic : characteristicPublic;
+    return canSeeItemHistoryEntry(viewer, { kind: row.kind, linkedPublic: ref === null ? null : (flags.get(ref) ?? null) });
   });
   return {
     entries: visible.map((row) => withRestores(describeChange(row, users), row, viewer, item, users)),

@@ -2,7 +2,7 @@
 import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { changeHistory, characteristics, users } from '../../db/schema';
+import { changeHistory, characteristics, tags, taxonomies, users } from '../../db/schema';
 import type { RecordedChange, UserNames } from './describe';
 
 const actor = alias(users, 'actor');
@@ -57,5 +57,16 @@ export async function characteristicPublicFlags(db: Database, refs: string[]): P
     .select({ ref: characteristics.ref, public: characteristics.public })
     .from(characteristics)
     .where(inArray(characteristics.ref, [...new Set(refs)]));
+  return new Map(rows.map((row) => [row.ref, row.public]));
+}
+
+/** Whether each tag's (by ref) taxonomy is public now; a deleted tag is missing. */
+export async function taxonomyPublicFlags(db: Database, tagRefs: string[]): Promise<ReadonlyMap<string, boolean>> {
+  if (tagRefs.length === 0) return new Map();
+  const rows = await db
+    .select({ ref: tags.ref, public: taxonomies.public })
+    .from(tags)
+    .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+    .where(inArray(tags.ref, [...new Set(tagRefs)]));
   return new Map(rows.map((row) => [row.ref, row.public]));
 }

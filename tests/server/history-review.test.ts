@@ -1,0 +1,41 @@
+/**
+ * A security review of the history (issue 19 §2; docs/decisions.md "A history of every change"): what an item's
+ * History shows its maintainer must be no more than the maintainer may see elsewhere.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { taxonomies } from '../../server/db/schema';
+import { pageProps, partialReloadHeaders } from '../../server/inertia/testing';
+import type { ItemHistory } from '../../shared/history';
+import { visit } from '../support/http';
+import type { CookieJar } from '../support/app';
+import { useSessionTestApp } from '../support/sessions';
+import { ADMIN, MAINTAINER, createItem, seedEditingLibrary, send, tag } from './item-editing-fixtures';
+
+const context = useSessionTestApp({ seed: seedEditingLibrary });
+const { db, as } = context;
+
+async function historyOf(ref: string, jar: CookieJar): Promise<ItemHistory> {
+  const { response } = await visit(context.app, `/i/${ref}`, jar, partialReloadHeaders('items/Show', { only: ['history'] }));
+  expect(response.statusCode).toBe(200);
+  return pageProps(response.json(), 'items/Show').history!;
+}
+
+describe("an item's History and what its maintainer may see", () => {
+  it("keeps a non-public taxonomy's tags (admins' curation notes) out of a maintainer's History", async () => {
+    await db().update(taxonomies).set({ public: false }).where(eq(taxonomies.title, 'Age'));
+    try {
+      const item = await createItem(db());
+      const kids = await tag(db(), 'Kids');
+      const admin = await as(ADMIN);
+      expect((await send(context.app, admin, 'POST', `/i/${item.ref}/tag/${kids.ref}`)).statusCode).toBeLessThan(400);
+      const maintainerView = await historyOf(item.ref, await as(MAINTAINER));
+      expect(maintainerView.entries.map((entry) => entry.summary)).toEqual(['Created the item']);
+      expect(JSON.stringify(maintainerView)).not.toContain(kids.ref);
+      const adminView = await historyOf(item.ref, admin);
+      expect(adminView.entries.map((entry) => entry.summary)).toEqual(['Added tag “Kids” (Age)', 'Created the item']);
+    } finally {
+      await db().update(taxonomies).set({ public: true }).where(eq(taxonomies.title, 'Age'));
+    }
+  });
+});
