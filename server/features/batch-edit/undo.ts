@@ -98,21 +98,40 @@ function mayRestore(viewer: Viewer, item: ItemAccessFacts, entries: Entry[]): bo
   });
 }
 
-/** Newest first: a tag the batch linked is unlinked, one it unlinked is linked again, a column gets its old value. */
+/**
+ * The inverse of each entry, gathered into few statements (one per tag unlinked, one insert, one update per set of old
+ * values): a tag the batch linked is unlinked, one it unlinked is linked again (if the tag still exists), a column gets
+ * its old value. Unlinking comes first, so a one-tag taxonomy's replaced tag returns into an empty place.
+ */
 async function writeInverse(db: Database, entries: Entry[]): Promise<void> {
   const liveTags = new Set((await db.select({ id: tags.id }).from(tags).orderBy(asc(tags.id))).map((row) => row.id));
+  const unlink = new Map<number, number[]>();
+  const relink: { itemId: number; tagId: number }[] = [];
+  const updates = new Map<string, { set: Record<string, unknown>; itemIds: number[] }>();
   for (const entry of entries) {
     const changes = entry.changes as Record<string, unknown>;
     if (entry.kind === 'item_tag') {
       const tagId = Number(changes.tag_id);
-      if (entry.operation === 'insert') await db.delete(itemTags).where(and(eq(itemTags.itemId, entry.itemId!), eq(itemTags.tagId, tagId)));
-      else if (liveTags.has(tagId)) await db.insert(itemTags).values({ itemId: entry.itemId!, tagId }).onConflictDoNothing();
+      if (entry.operation === 'insert')
+        unlink
+          .set(tagId, unlink.get(tagId) ?? [])
+          .get(tagId)!
+          .push(entry.itemId!);
+      else if (liveTags.has(tagId)) relink.push({ itemId: entry.itemId!, tagId });
     } else if (entry.kind === 'item' && entry.operation === 'update') {
       const columns = Object.entries(changes as Record<string, [unknown, unknown]>).filter(([column]) => Object.hasOwn(BATCH_COLUMNS, column));
+      if (columns.length === 0) continue;
       const set = Object.fromEntries(columns.map(([column, [old]]) => [BATCH_COLUMNS[column as BatchColumn], restored(column as BatchColumn, old)]));
-      if (columns.length > 0) await db.update(items).set(set).where(eq(items.id, entry.itemId!));
+      const key = JSON.stringify(columns.map(([column, [old]]) => [column, old]));
+      updates
+        .set(key, updates.get(key) ?? { set, itemIds: [] })
+        .get(key)!
+        .itemIds.push(entry.itemId!);
     }
   }
+  for (const [tagId, itemIds] of unlink) await db.delete(itemTags).where(and(eq(itemTags.tagId, tagId), inArray(itemTags.itemId, itemIds)));
+  if (relink.length > 0) await db.insert(itemTags).values(relink).onConflictDoNothing();
+  for (const { set, itemIds } of updates.values()) await db.update(items).set(set).where(inArray(items.id, itemIds));
 }
 
 /** A recorded value as its column takes it: to_jsonb keeps a timestamp as its ISO text. */
