@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { taxonomies } from '../../server/db/schema';
+import { tags, taxonomies } from '../../server/db/schema';
 import { pageProps, partialReloadHeaders } from '../../server/inertia/testing';
 import type { ItemHistory } from '../../shared/history';
 import { visit } from '../support/http';
@@ -36,6 +36,26 @@ describe("an item's History and what its maintainer may see", () => {
       expect(adminView.entries.map((entry) => entry.summary)).toEqual(['Added tag “Kids” (Age)', 'Created the item']);
     } finally {
       await db().update(taxonomies).set({ public: true }).where(eq(taxonomies.title, 'Age'));
+    }
+  });
+
+  it('shows a tag since deleted where its recorded taxonomy is public, and not one that moved out of a non-public taxonomy', async () => {
+    const [age] = await db().select({ id: taxonomies.id }).from(taxonomies).where(eq(taxonomies.title, 'Age'));
+    const [topic] = await db().select({ id: taxonomies.id }).from(taxonomies).where(eq(taxonomies.title, 'Topic'));
+    const item = await createItem(db());
+    const admin = await as(ADMIN);
+    const prayer = await tag(db(), 'Prayer');
+    const youth = await tag(db(), 'Youth');
+    await db().update(taxonomies).set({ public: false }).where(eq(taxonomies.id, age!.id));
+    try {
+      for (const added of [prayer, youth]) expect((await send(context.app, admin, 'POST', `/i/${item.ref}/tag/${added.ref}`)).statusCode).toBeLessThan(400);
+      await db().update(tags).set({ taxonomyId: topic!.id }).where(eq(tags.id, youth.id));
+      await db().delete(tags).where(eq(tags.id, prayer.id));
+      const maintainerView = await historyOf(item.ref, await as(MAINTAINER));
+      expect(maintainerView.entries.map((entry) => entry.summary)).toEqual(['Added tag “Prayer” (Topic)', 'Created the item']);
+    } finally {
+      await db().update(tags).set({ taxonomyId: age!.id }).where(eq(tags.id, youth.id));
+      await db().update(taxonomies).set({ public: true }).where(eq(taxonomies.id, age!.id));
     }
   });
 });

@@ -59,15 +59,26 @@ function withRestores(entry: HistoryEntry, row: RecordedRow, viewer: Viewer, ite
   };
 }
 
-/** The ref a link row names (a characteristic's, a tag's), whose current public flag decides who sees the entry. */
-function linkedRefOf(row: RecordedRow, kind: 'item_characteristic' | 'item_tag'): string | null {
-  const recorded = asRow(row.changes);
-  const ref = kind === 'item_tag' ? recorded.tag_ref : recorded.characteristic_ref;
-  return row.kind === kind && typeof ref === 'string' ? ref : null;
+function recordedText(row: RecordedRow, key: string): string | null {
+  const value = asRow(row.changes)[key];
+  return typeof value === 'string' ? value : null;
 }
 
-function refsOf(rows: RecordedRow[], kind: 'item_characteristic' | 'item_tag'): string[] {
-  return rows.map((row) => linkedRefOf(row, kind)).filter((ref): ref is string => ref !== null);
+function textsOf(rows: RecordedRow[], kind: string, key: string): string[] {
+  return rows.flatMap((row) => (row.kind === kind ? (recordedText(row, key) ?? []) : []));
+}
+
+type TaxonomyFlags = Awaited<ReturnType<typeof taxonomyPublicFlags>>;
+
+/**
+ * Whether what a link row names is public now (null: none of it is known any more). A tag's entry names its taxonomy
+ * as recorded and links the tag, which may since have moved: both taxonomies must be public where still known.
+ */
+function linkedPublicOf(row: RecordedRow, characteristics: ReadonlyMap<string, boolean>, taxonomies: TaxonomyFlags): boolean | null {
+  if (row.kind === 'item_characteristic') return characteristics.get(recordedText(row, 'characteristic_ref') ?? '') ?? null;
+  const known = [taxonomies.byTagRef.get(recordedText(row, 'tag_ref') ?? ''), taxonomies.byTitle.get(recordedText(row, 'taxonomy') ?? '')];
+  const flags = known.filter((flag) => flag !== undefined);
+  return flags.length === 0 ? null : flags.every(Boolean);
 }
 
 /** The item's History for a viewer the caller has checked with `canSeeItemHistory`. */
@@ -76,14 +87,12 @@ export async function itemHistoryOf(db: Database, viewer: Viewer, item: HistoryI
   const shown = rows.slice(0, ITEM_HISTORY_LIMIT);
   const [users, characteristicPublic, taxonomyPublic] = await Promise.all([
     userNames(db, shown.flatMap(userIdsNamedBy)),
-    characteristicPublicFlags(db, refsOf(shown, 'item_characteristic')),
-    taxonomyPublicFlags(db, refsOf(shown, 'item_tag')),
+    characteristicPublicFlags(db, textsOf(shown, 'item_characteristic', 'characteristic_ref')),
+    taxonomyPublicFlags(db, textsOf(shown, 'item_tag', 'tag_ref'), textsOf(shown, 'item_tag', 'taxonomy')),
   ]);
-  const visible = shown.filter((row) => {
-    const ref = linkedRefOf(row, 'item_characteristic') ?? linkedRefOf(row, 'item_tag');
-    const flags = row.kind === 'item_tag' ? taxonomyPublic : characteristicPublic;
-    return canSeeItemHistoryEntry(viewer, { kind: row.kind, linkedPublic: ref === null ? null : (flags.get(ref) ?? null) });
-  });
+  const visible = shown.filter((row) =>
+    canSeeItemHistoryEntry(viewer, { kind: row.kind, linkedPublic: linkedPublicOf(row, characteristicPublic, taxonomyPublic) }),
+  );
   return {
     entries: visible.map((row) => withRestores(describeChange(row, users), row, viewer, item, users)),
     truncated: rows.length > ITEM_HISTORY_LIMIT,

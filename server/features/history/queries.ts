@@ -60,13 +60,27 @@ export async function characteristicPublicFlags(db: Database, refs: string[]): P
   return new Map(rows.map((row) => [row.ref, row.public]));
 }
 
-/** Whether each tag's (by ref) taxonomy is public now; a deleted tag is missing. */
-export async function taxonomyPublicFlags(db: Database, tagRefs: string[]): Promise<ReadonlyMap<string, boolean>> {
-  if (tagRefs.length === 0) return new Map();
-  const rows = await db
-    .select({ ref: tags.ref, public: taxonomies.public })
-    .from(tags)
-    .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
-    .where(inArray(tags.ref, [...new Set(tagRefs)]));
-  return new Map(rows.map((row) => [row.ref, row.public]));
+/** Whether taxonomies are public now: a tag's (by its ref) and by title; a deleted tag or taxonomy is missing. */
+export async function taxonomyPublicFlags(
+  db: Database,
+  tagRefs: string[],
+  titles: string[],
+): Promise<{ byTagRef: ReadonlyMap<string, boolean>; byTitle: ReadonlyMap<string, boolean> }> {
+  const [byTagRef, byTitle] = await Promise.all([
+    tagRefs.length === 0
+      ? []
+      : db
+          .select({ key: tags.ref, public: taxonomies.public })
+          .from(tags)
+          .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+          .where(inArray(tags.ref, [...new Set(tagRefs)])),
+    titles.length === 0
+      ? []
+      : db
+          .select({ key: taxonomies.title, public: taxonomies.public })
+          .from(taxonomies)
+          .where(inArray(taxonomies.title, [...new Set(titles)])),
+  ]);
+  const asMap = (rows: { key: string; public: boolean }[]) => new Map(rows.map((row) => [row.key, row.public]));
+  return { byTagRef: asMap(byTagRef), byTitle: asMap(byTitle) };
 }
