@@ -3,14 +3,14 @@
  * History shows its maintainer must be no more than the maintainer may see elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { tags, taxonomies } from '../../server/db/schema';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { changeHistory, tags, taxonomies } from '../../server/db/schema';
 import { pageProps, partialReloadHeaders } from '../../server/inertia/testing';
 import type { ItemHistory } from '../../shared/history';
 import { visit } from '../support/http';
 import type { CookieJar } from '../support/app';
 import { useSessionTestApp } from '../support/sessions';
-import { ADMIN, MAINTAINER, createItem, seedEditingLibrary, send, tag } from './item-editing-fixtures';
+import { ADMIN, MAINTAINER, createItem, seedEditingLibrary, send, tag, userId } from './item-editing-fixtures';
 
 const context = useSessionTestApp({ seed: seedEditingLibrary });
 const { db, as } = context;
@@ -57,5 +57,30 @@ describe("an item's History and what its maintainer may see", () => {
       await db().update(tags).set({ taxonomyId: age!.id }).where(eq(tags.id, youth.id));
       await db().update(taxonomies).set({ public: true }).where(eq(taxonomies.id, age!.id));
     }
+  });
+});
+
+describe('who the history names when requests run at once', () => {
+  it("names each request's own viewer for its lone writes and its transactions, however they interleave", async () => {
+    const [adminJar, maintainerJar] = [await as(ADMIN), await as(MAINTAINER)];
+    const [adminId, maintainerId] = [await userId(db(), ADMIN), await userId(db(), MAINTAINER)];
+    const games = await tag(db(), 'Games');
+    const maintained = await createItem(db());
+    const others = await createItem(db(), { owner: ADMIN });
+    const [last] = await db().select({ id: changeHistory.id }).from(changeHistory).orderBy(desc(changeHistory.id)).limit(1);
+    const start = last?.id ?? 0;
+    const visits = Array.from({ length: 8 }, (_, round) => {
+      const [jar, item] = round % 2 === 0 ? [maintainerJar, maintained] : [adminJar, others];
+      return round % 4 < 2
+        ? send(context.app, jar, 'PATCH', `/i/${item.ref}`, { topic: `Round ${round}` })
+        : send(context.app, jar, round % 8 < 4 ? 'POST' : 'DELETE', `/i/${item.ref}/tag/${games.ref}`);
+    });
+    for (const response of await Promise.all(visits)) expect(response.statusCode).toBeLessThan(400);
+    const rows = await db()
+      .select({ itemId: changeHistory.itemId, actor: changeHistory.actorUserId })
+      .from(changeHistory)
+      .where(and(gt(changeHistory.id, start), inArray(changeHistory.itemId, [maintained.id, others.id])));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) expect(row.actor).toBe(row.itemId === maintained.id ? maintainerId : adminId);
   });
 });
