@@ -16,7 +16,12 @@ export default function ItemCard({ item }: { item: ItemSummary }) {
         </Card.Title>
         {(item.badge || item.expired) && (
           <div className="d-flex gap-1 mb-1">
-            {item.badge && <Badge bg={item.badge}>{item.visibility_label}</Badge>}
+            {item.badge && (
+              // Dark text on the warning yellow: white on it fails contrast (axe), as a Pending card showed.
+              <Badge bg={item.badge} text={item.badge === 'warning' ? 'dark' : undefined}>
+                {item.visibility_label}
+              </Badge>
+            )}
             {item.expired && <Badge bg="dark">Expired</Badge>}
           </div>
         )}

@@ -1,0 +1,70 @@
+/**
+ * Issue 19 §1, at 375 px and 1280 px with axe: an admin searches, selects all the matching items (the demo library
+ * has no search of exactly 50 results; "bible" finds 72), takes a wrong turn (an unknown maintainer, refused with
+ * nothing changed), previews adding a tag, applies it, sees the result, and undoes it from the result.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { JOURNEY_SIZES, expectAccessible, expectNoSidewaysScroll } from './journey';
+import { matchCount, signInWithEmail, useWatchedBrowser } from './support';
+
+const { e2e, open } = useWatchedBrowser();
+
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: /^Edit \d+ items?$/ });
+
+describe.skipIf(Boolean(e2e.skipReason))('Journey: batch edit with preview and undo', () => {
+  describe.each(JOURNEY_SIZES)('at %s', (_, size) => {
+    it('tags every result of a search after a preview, then undoes it', async () => {
+      const page = await open('/', size);
+      await signInWithEmail(page, 'admin@example.org');
+      await page.goto('/item?search=bible');
+      const total = await matchCount(page);
+      expect(total).toBeGreaterThanOrEqual(50);
+
+      await page.getByRole('checkbox', { name: `Select all ${total} matching` }).check();
+      await page.getByRole('button', { name: `Edit selected (${total})` }).click();
+      const dialog = dialogOf(page);
+      await dialog.waitFor();
+      await expectAccessible(page, 'the batch edit dialog');
+      await expectNoSidewaysScroll(page, 'the batch edit dialog');
+
+      // A wrong turn: a maintainer who does not exist is refused, and nothing is applied.
+      await dialog.getByLabel('Change').selectOption('created_by_user_ref');
+      await dialog.getByLabel('User ref').fill('nobody');
+      await dialog.getByRole('button', { name: 'Preview' }).click();
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('No user with that reference exists.');
+      expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+
+      await dialog.getByLabel('Change').selectOption('add_tags');
+      const tagSelect = dialog.getByLabel('Tag');
+      const option = tagSelect.locator('option').nth(1);
+      const tagLabel = ((await option.textContent()) ?? '').split(' › ').at(-1)!;
+      await tagSelect.selectOption({ index: 1 });
+      await dialog.getByRole('button', { name: 'Preview' }).click();
+      const preview = dialog.getByText(/^This adds '/);
+      await preview.waitFor();
+      const [, changed, already] = /to ([\d,]+) items?, ([\d,]+) already have it/
+        .exec((await preview.textContent()) ?? '')!
+        .map((n) => Number(n.replace(/,/g, '')));
+      expect(changed! + already!).toBe(total);
+      expect(await preview.textContent()).toContain(`'${tagLabel}'`);
+      await expectAccessible(page, 'the impact preview');
+
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialog.getByText(new RegExp(`^Done: adds '.+' to ${changed!.toLocaleString('en')} items?`)).waitFor();
+      await expectAccessible(page, 'the batch result');
+      await dialog.getByRole('button', { name: 'Undo' }).click();
+      await dialog.getByText(`Undone: restores ${changed!.toLocaleString('en')} items.`).waitFor();
+      await expectAccessible(page, 'the undone batch');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Undone: the same preview again finds the same items to change.
+      await page.getByRole('button', { name: `Edit selected (${total})` }).click();
+      await dialog.getByLabel('Tag').selectOption({ index: 1 });
+      await dialog.getByRole('button', { name: 'Preview' }).click();
+      await dialog.getByText(new RegExp(`^This adds '.+' to ${changed!.toLocaleString('en')} items?, ${already} already`)).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    });
+  });
+});
