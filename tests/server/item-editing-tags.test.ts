@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
+import { tags, taxonomies } from '../../server/db/schema';
 import {
   ADMIN,
   MAINTAINER,
@@ -135,5 +136,29 @@ describe('tags by taxonomy: POST and DELETE /i/{ref}/taxonomy/{taxonomyRef}', ()
     expect((await taxonomyRequest(OTHER_MEMBER, 'POST', item.ref, 'Topic', ['Games'])).response.statusCode).toBe(403);
     expect((await taxonomyRequest(null, 'DELETE', item.ref, 'Topic')).response.statusCode).toBe(403);
     expect(await itemTagLabels(db(), item.id)).toEqual(['Resource']);
+  });
+});
+
+describe("a non-public taxonomy's tags (admins only)", () => {
+  async function hiddenTaxonomy(title: string, label: string) {
+    const [taxonomy] = await db().insert(taxonomies).values({ title, public: false, multiselect: true }).returning();
+    await db().insert(tags).values({ taxonomyId: taxonomy!.id, label });
+    return taxonomy!;
+  }
+
+  it('are not found for a maintainer who knows the refs, on the tag and the taxonomy routes, and nothing changes', async () => {
+    await hiddenTaxonomy('Curation notes', 'Staff Pick');
+    const item = await createItem(db(), { tagLabels: ['Resource'] });
+    const added = await tagRequest(MAINTAINER, 'POST', item.ref, 'Staff Pick');
+    expect(added.response.statusCode).toBe(404);
+    const set = await taxonomyRequest(MAINTAINER, 'POST', item.ref, 'Curation notes', ['Staff Pick']);
+    expect(set.response.statusCode).toBe(404);
+    expect(await itemTagLabels(db(), item.id)).toEqual(['Resource']);
+
+    // An admin may: and then the maintainer may not take it off either.
+    expect((await tagRequest(ADMIN, 'POST', item.ref, 'Staff Pick')).response.statusCode).toBe(303);
+    expect((await tagRequest(MAINTAINER, 'DELETE', item.ref, 'Staff Pick')).response.statusCode).toBe(404);
+    expect((await taxonomyRequest(MAINTAINER, 'DELETE', item.ref, 'Curation notes')).response.statusCode).toBe(404);
+    expect((await itemTagLabels(db(), item.id)).sort()).toEqual(['Resource', 'Staff Pick']);
   });
 });

@@ -76,6 +76,8 @@ export interface TaxonomyFacts {
   title: string;
   required: boolean;
   multiselect: boolean;
+  /** A non-public taxonomy's tags are for admins only (canSeeTaxonomy), on an item and in its editing alike. */
+  public: boolean;
 }
 
 const taxonomyColumns = {
@@ -84,6 +86,7 @@ const taxonomyColumns = {
   title: taxonomies.title,
   required: taxonomies.required,
   multiselect: taxonomies.multiselect,
+  public: taxonomies.public,
 };
 
 export async function findTaxonomy(db: Database, ref: string): Promise<TaxonomyFacts | null> {

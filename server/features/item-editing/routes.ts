@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../../shared/enums';
 import { ROUTES } from '../../../shared/routes';
 import { signedIn } from '../../access/guards';
-import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, isSignedIn, type Viewer } from '../../access/policy';
+import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, canSeeTaxonomy, isSignedIn, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemImages, items, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
@@ -79,7 +79,7 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
   app.post(ROUTES.itemTaxonomy.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTaxonomy) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
-    if (!taxonomy) throw notFound();
+    if (!taxonomy || !canSeeTaxonomy(request.viewer, taxonomy)) throw notFound();
     const body = taxonomyTagsBody.safeParse(request.body);
     if (!body.success) throw new HttpError(400, `Send the tags of ${taxonomyField(taxonomy)} as a list of tag refs.`);
     const result = await setTaxonomyTags(app.db, item.id, taxonomy, body.data.tags);
@@ -89,18 +89,18 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
   app.delete(ROUTES.itemTaxonomy.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTaxonomy) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
-    if (!taxonomy) throw notFound();
+    if (!taxonomy || !canSeeTaxonomy(request.viewer, taxonomy)) throw notFound();
     return afterTagging(reply, item, await clearTaxonomyTags(app.db, item.id, taxonomy), ITEM_EDIT_NOTICES.tagsSaved);
   });
 
   app.post(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
-    return afterTagging(reply, item, await addItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagAdded);
+    return afterTagging(reply, item, await addItemTag(app.db, request.viewer, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagAdded);
   });
 
   app.delete(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
-    return afterTagging(reply, item, await removeItemTag(app.db, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagRemoved);
+    return afterTagging(reply, item, await removeItemTag(app.db, request.viewer, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagRemoved);
   });
 
   app.post(ROUTES.item.pattern, { schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {

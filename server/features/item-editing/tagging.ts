@@ -5,6 +5,7 @@
  */
 import { fieldRefused, type FieldSaveResult } from '../../lib/single-field';
 import { and, eq, inArray } from 'drizzle-orm';
+import { canSeeTaxonomy, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemTags, tags } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
@@ -33,10 +34,16 @@ async function link(db: Database, itemId: number, tagIds: number[]): Promise<voi
     .onConflictDoNothing();
 }
 
-/** Adds a tag; in a non-multiselect taxonomy it replaces the item's other tag. */
-export async function addItemTag(db: Database, itemId: number, tagRef: string): Promise<FieldSaveResult> {
+/** The tag, with its taxonomy, when the viewer may see it; a hidden taxonomy's tag is not found, as an unknown one. */
+async function visibleTag(db: Database, viewer: Viewer, tagRef: string) {
   const tag = await findTagWithTaxonomy(db, tagRef);
-  if (!tag) throw notFound();
+  if (!tag || !canSeeTaxonomy(viewer, tag.taxonomy)) throw notFound();
+  return tag;
+}
+
+/** Adds a tag; in a non-multiselect taxonomy it replaces the item's other tag. */
+export async function addItemTag(db: Database, viewer: Viewer, itemId: number, tagRef: string): Promise<FieldSaveResult> {
+  const tag = await visibleTag(db, viewer, tagRef);
   await db.transaction(async (tx) => {
     if (!tag.taxonomy.multiselect) await unlinkTaxonomy(tx, itemId, tag.taxonomy.id);
     await link(tx, itemId, [tag.tagId]);
@@ -45,9 +52,8 @@ export async function addItemTag(db: Database, itemId: number, tagRef: string): 
   return { ok: true };
 }
 
-export async function removeItemTag(db: Database, itemId: number, tagRef: string): Promise<FieldSaveResult> {
-  const tag = await findTagWithTaxonomy(db, tagRef);
-  if (!tag) throw notFound();
+export async function removeItemTag(db: Database, viewer: Viewer, itemId: number, tagRef: string): Promise<FieldSaveResult> {
+  const tag = await visibleTag(db, viewer, tagRef);
   return db.transaction(async (tx) => {
     const current = await itemTagIdsInTaxonomy(tx, itemId, tag.taxonomy.id);
     if (!current.includes(tag.tagId)) return { ok: true } as const;
