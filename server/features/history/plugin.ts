@@ -5,12 +5,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { impersonatorOf } from '../../auth/impersonation';
+import { previewerOf } from '../../auth/view-as';
 import { runWithChangeContext, type ChangeContext } from '../../db/change-context';
 import { sweepOldHistoryPeriodically } from './retention';
 
 function changeContextOf(request: FastifyRequest): ChangeContext {
   return {
-    actor: request.viewer.id,
+    // A preview's viewer is synthetic (server/auth/view-as.ts): whatever it may write is the previewer's doing.
+    actor: previewerOf(request)?.id ?? request.viewer.id,
     impersonator: impersonatorOf(request)?.id ?? null,
     route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`.slice(0, 200),
     request: request.id,
