@@ -122,4 +122,6 @@ export interface ActivityEntry extends HistoryEntry {
   kind: string;
   /** The item the change belongs to, while it exists. */
   item: { ref: string; title: string } | null;
+  /** The batch edit the change belongs to (`undo:{batch}` for an undo's), or null: the feed offers its Undo. */
+  batch: string | null;
 }

@@ -3,11 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@inertiajs/core';
+import { router } from '@inertiajs/react';
 import type { BatchResult, BatchSummary } from '../../shared/batch-edit';
 import type { Taxonomy } from '../../shared/items';
 import type { PagePropsMap } from '../../shared/pages';
 import { anItemSummary } from '../support/item-fixtures';
-import { SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { ADMIN_AUTH } from './item-show-fixtures';
+import type { ActivityEntry } from '../../shared/history';
 
 const TOPIC: Taxonomy = {
   ref: 'taxtopic',
@@ -55,6 +58,7 @@ const sent: { url: string; body: unknown }[] = [];
 
 beforeEach(() => {
   sent.length = 0;
+  vi.spyOn(router, 'reload').mockImplementation(() => {});
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (!url.startsWith('/batch-edit')) return Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] });
@@ -114,5 +118,45 @@ describe('batch edit on the item index', () => {
         body: { matching: { listing: 'all', search: 'camp', tags: [] }, action: { kind: 'remove_tags', tags: ['taggames'] } },
       }),
     );
+  });
+});
+
+describe('undo from the activity feed', () => {
+  const change = (id: number, batch: string | null): ActivityEntry => ({
+    id,
+    at: '2026-11-26T10:00:00Z',
+    who: 'Ada Admin',
+    actingAs: null,
+    summary: 'Added tag Games',
+    changes: [],
+    route: 'POST /batch-edit',
+    kind: 'item_tag',
+    item: { ref: `item${id}`, title: `Item ${id}` },
+    batch,
+  });
+
+  it('offers Undo on a batch entry only (not on an undo, nor a lone change) and says what the server did', async () => {
+    const user = userEvent.setup();
+    await renderInertiaPage(
+      pageObject(
+        'admin/history/Index',
+        {
+          ...SHARED_MEMBER,
+          auth: ADMIN_AUTH,
+          menu: MENUS.admin,
+          entries: { data: [change(3, 'undo:b1'), change(2, 'b1'), change(1, null)], links: [] },
+          total: 3,
+          filters: { person: '', kind: null, from: '2026-11-01', to: '2026-11-30' },
+          title: 'Activity',
+          breadcrumbs: [],
+        },
+        { url: '/admin/history' },
+      ),
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Undo this batch' });
+    expect(buttons).toHaveLength(1);
+    await user.click(buttons[0]!);
+    expect(await screen.findByText('Undone: restores 1 item.')).toBeTruthy();
+    expect(sent).toEqual([{ url: '/batch-edit/b1/undo', body: undefined }]);
   });
 });

@@ -72,7 +72,7 @@ describe("the item's History", () => {
 });
 
 describe('the activity feed', () => {
-  const entry: ActivityEntry = { ...TITLE_CHANGE, kind: 'item', item: { ref: 'itempublic01', title: 'Assembly Plan' } };
+  const entry: ActivityEntry = { ...TITLE_CHANGE, kind: 'item', item: { ref: 'itempublic01', title: 'Assembly Plan' }, batch: null };
   const admin = { ...SHARED_MEMBER, auth: ADMIN_AUTH, menu: MENUS.admin };
   const links = [{ url: '', label: '&laquo; Previous', active: false }];
 

@@ -181,12 +181,24 @@ describe('batch edits', () => {
     const undoRows = await db()
       .select()
       .from(changeHistory)
-      .where(and(isNotNull(changeHistory.batchId), eq(changeHistory.batchId, `undo:${batches[0]}`)));
-    // Newest first: the inverse of the batch's rows in the reverse of their order.
-    expect(undoRows.map((row) => [row.kind, row.itemId])).toEqual([
-      ['item', ids[1]],
-      ['item', ids[0]],
-    ]);
+      .where(and(isNotNull(changeHistory.batchId), eq(changeHistory.batchId, `undo:${batches[0]}`)))
+      .orderBy(changeHistory.id);
+    // One entry per item put back, under the undo's own batch (the order within one statement is the engine's).
+    expect(undoRows.map((row) => [row.kind, row.itemId]).sort()).toEqual(
+      [
+        ['item', ids[0]],
+        ['item', ids[1]],
+      ].sort(),
+    );
+  });
+
+  it('names the batch of each of its entries in the activity feed, where an admin can undo it', async () => {
+    const jar = await as(ADMIN);
+    const item = await createItem(db());
+    const games = await tag(db(), 'Games');
+    const { batch } = (await post(jar, '/batch-edit', { refs: [item.ref], action: { kind: 'add_tags', tags: [games.ref] } })).json<BatchResult>();
+    const feed = pageProps((await visit(context.app, '/admin/history', jar)).response.json(), 'admin/history/Index');
+    expect(feed.entries.data.filter((entry) => entry.item?.ref === item.ref && entry.kind === 'item_tag').map((entry) => entry.batch)).toEqual([batch]);
   });
 
   it('lets only an admin or its maker undo a batch', async () => {

@@ -16,6 +16,7 @@ import {
 import type { PageProps } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
 import HistoryEntryView from '../../../components/history/HistoryEntryView';
+import { undoBatch } from '../../../components/items/batch-edit-requests';
 import AppLink from '../../../components/lib/AppLink';
 import Pagination from '../../../components/pagination/Pagination';
 
@@ -61,12 +62,38 @@ export default function ActivityIndex({ entries, total, filters }: PageProps<'ad
                 )}
                 {entry.route && <> · {entry.route}</>}
               </div>
+              {entry.batch && !entry.batch.startsWith(UNDO_PREFIX) && <UndoBatchButton batch={entry.batch} />}
             </li>
           ))}
         </ol>
       )}
       <Pagination links={entries.links} label="Pages of changes" />
     </>
+  );
+}
+
+const UNDO_PREFIX = 'undo:';
+
+/** Undoes the whole batch edit an entry belongs to (issue 19 §1), saying what the server did or refused. */
+function UndoBatchButton({ batch }: { batch: string }) {
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const undo = async () => {
+    setBusy(true);
+    const answer = await undoBatch(batch);
+    setBusy(false);
+    setSaid(answer.ok ? { ok: true, text: `Undone: ${answer.value.description}.` } : { ok: false, text: answer.message });
+    if (answer.ok) router.reload();
+  };
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mt-1">
+      <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => void undo()}>
+        Undo this batch
+      </Button>
+      <span role="status" className={`small ${said?.ok === false ? 'text-danger' : ''}`}>
+        {said?.text}
+      </span>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Undoing a batch (docs/decisions.md "Batch edits"): the inverse of its recorded changes, newest first, in one
+ * Undoing a batch (docs/decisions.md "Batch edits"): the inverse of its recorded changes, read newest first, in one
  * transaction recorded as its own batch (`undo:{batch}`). An item changed since by anyone outside the batch is left
  * as it is and reported, as is an item the viewer may no longer change that way; everything else is restored exactly.
  */

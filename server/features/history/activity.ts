@@ -55,7 +55,12 @@ async function asActivityEntries(db: Database, rows: RecordedRow[]): Promise<Act
       rows.map((row) => row.itemId).filter((id): id is number => id !== null),
     ),
   ]);
-  return rows.map((row) => ({ ...describeChange(row, names), kind: row.kind, item: row.itemId === null ? null : (itemRows.get(row.itemId) ?? null) }));
+  return rows.map((row) => ({
+    ...describeChange(row, names),
+    kind: row.kind,
+    item: row.itemId === null ? null : (itemRows.get(row.itemId) ?? null),
+    batch: row.batchId,
+  }));
 }
 
 export async function activityPage(db: Database, condition: SQL, offset: number, limit: number): Promise<ActivityEntry[]> {

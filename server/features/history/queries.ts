@@ -16,13 +16,14 @@ const recordedColumns = {
   route: changeHistory.route,
   createdAt: changeHistory.createdAt,
   itemId: changeHistory.itemId,
+  batchId: changeHistory.batchId,
   actorUserId: changeHistory.actorUserId,
   actorName: actor.name,
   impersonatorUserId: changeHistory.impersonatorUserId,
   impersonatorName: impersonator.name,
 };
 
-export type RecordedRow = RecordedChange & { itemId: number | null };
+export type RecordedRow = RecordedChange & { itemId: number | null; batchId: string | null };
 
 /** The newest `limit` changes matching `where`, newest first. */
 export async function recordedChanges(db: Database, where: SQL | undefined, limit: number, offset = 0): Promise<RecordedRow[]> {
