@@ -15,10 +15,11 @@ export type BatchAction =
   { kind: 'add_tags'; tags: string[] } | { kind: 'remove_tags'; tags: string[] } | { kind: 'set'; field: BatchSetField; value: unknown };
 
 /** Why an item of the selection is left as it is. */
-export type BatchRefusal = 'not_editable' | 'visibility' | 'access_level' | 'required_taxonomy' | 'changed_since';
+export type BatchRefusal = 'not_editable' | 'cannot_publish' | 'visibility' | 'access_level' | 'required_taxonomy' | 'changed_since';
 
 export const BATCH_REFUSALS: Record<BatchRefusal, (count: number) => string> = {
   not_editable: (n) => `${items(n)} you cannot edit (or that do not exist)`,
+  cannot_publish: (n) => `${items(n)} ${n === 1 ? 'is a draft' : 'are drafts'} you cannot publish`,
   visibility: (n) => `${items(n)} whose visibility you cannot set to this`,
   access_level: (n) => `${items(n)} whose minimum access level you cannot set to this`,
   required_taxonomy: (n) => `${items(n)} would lose the last tag of a required taxonomy`,

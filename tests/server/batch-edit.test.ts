@@ -108,7 +108,11 @@ describe('batch edits', () => {
     const maintainerChange = await post(jar, '/batch-edit', { refs: [draft.ref], action: { kind: 'set', field: 'review_after', value: '2030-01-01' } });
     expect(maintainerChange.statusCode).toBe(403);
     const publish = await post(jar, '/batch-edit/preview', { refs: [draft.ref], action: { kind: 'set', field: 'visibility', value: VISIBILITY.DISCOVERABLE } });
-    expect(publish.json()).toMatchObject({ changed: 0, refused: { visibility: 1 } });
+    expect(publish.json()).toMatchObject({
+      changed: 0,
+      refused: { cannot_publish: 1 },
+      description: "sets visibility to 'Discoverable' on 0 items, 0 already have this value; 1 item is a draft you cannot publish",
+    });
     const submit = await post(jar, '/batch-edit', { refs: [draft.ref], action: { kind: 'set', field: 'visibility', value: VISIBILITY.PENDING } });
     expect(submit.json()).toMatchObject({ changed: 1 });
     expect((await itemRow(db(), draft.id))!.visibility).toBe(VISIBILITY.PENDING);

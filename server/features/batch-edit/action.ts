@@ -4,6 +4,8 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { BATCH_ERRORS, type BatchAction, type BatchSetField } from '../../../shared/batch-edit';
+import { visibilityInfo } from '../../../shared/enums';
+import { LEVEL_SHORT_NAMES, type AccessLevel } from '../../../shared/levels';
 import { canCurateItem, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { tags, taxonomies, users } from '../../db/schema';
@@ -64,7 +66,15 @@ async function resolveSet(db: Database, viewer: Viewer, field: BatchSetField, va
   if (!parsed.ok) return refused('value', parsed.message);
   const [[key, stored]] = Object.entries(parsed.columns) as [string, number | string | Date | null][];
   const column = (Object.keys(BATCH_COLUMNS) as BatchColumn[]).find((name) => BATCH_COLUMNS[name] === key)!;
-  return { ok: true, action: { kind: 'set', field, column, value: stored, label: String(value ?? 'none') } };
+  return { ok: true, action: { kind: 'set', field, column, value: stored, label: valueLabel(field, stored) } };
+}
+
+/** How the preview names the value: a state's or level's name, a date, or "none". */
+function valueLabel(field: BatchSetField, stored: number | string | Date | null): string {
+  if (stored === null || stored === '') return 'none';
+  if (field === 'visibility') return visibilityInfo(Number(stored)).label;
+  if (field === 'minimum_access_level') return LEVEL_SHORT_NAMES[stored as AccessLevel];
+  return stored instanceof Date ? stored.toISOString().slice(0, 10) : String(stored);
 }
 
 async function tagsByRef(db: Database, refs: string[]): Promise<BatchTag[]> {

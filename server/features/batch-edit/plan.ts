@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { BatchRefusal } from '../../../shared/batch-edit';
+import { VISIBILITY } from '../../../shared/enums';
 import { canEditItem, itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { items, itemTags, tags } from '../../db/schema';
@@ -71,7 +72,9 @@ function planSet(viewer: Viewer, action: Extract<ResolvedAction, { kind: 'set' }
 
 /** Visibility and level are decided per item, as PATCH /i/{ref} decides (itemFieldRestore's rules). */
 function setRefusal(viewer: Viewer, action: Extract<ResolvedAction, { kind: 'set' }>, item: BatchItem): BatchRefusal | null {
-  if (action.column === 'visibility' && !itemFieldRestore(viewer, item, 'visibility', action.value)) return 'visibility';
+  if (action.column === 'visibility' && !itemFieldRestore(viewer, item, 'visibility', action.value)) {
+    return item.visibility <= VISIBILITY.PENDING && Number(action.value) > VISIBILITY.PENDING ? 'cannot_publish' : 'visibility';
+  }
   if (action.column === 'minimum_access_level' && !itemFieldRestore(viewer, item, 'minimum_access_level', action.value)) return 'access_level';
   return null;
 }
