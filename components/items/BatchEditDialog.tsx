@@ -145,18 +145,22 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
           {stage.step === 'done' ? (
             <>
               {stage.result.batch && !stage.undone && (
-                <Button variant="outline-secondary" onClick={() => undo(stage.result)}>
+                // Keys keep each button its own element: reused, the Undo button became the submit Preview while its
+                // click was being handled, and the form ran a preview.
+                <Button key="undo" variant="outline-secondary" onClick={() => undo(stage.result)}>
                   Undo
                 </Button>
               )}
-              <Button onClick={close}>Close</Button>
+              <Button key="close" onClick={close}>
+                Close
+              </Button>
             </>
           ) : (
             <>
-              <Button variant="outline-secondary" type="submit" disabled={value === '' && !kind.endsWith('_at') && kind !== 'review_after'}>
+              <Button key="preview" variant="outline-secondary" type="submit" disabled={value === '' && !kind.endsWith('_at') && kind !== 'review_after'}>
                 Preview
               </Button>
-              <Button onClick={apply} disabled={stage.step !== 'previewed' || stage.summary.changed === 0}>
+              <Button key="apply" onClick={apply} disabled={stage.step !== 'previewed' || stage.summary.changed === 0}>
                 Apply
               </Button>
             </>
