@@ -11,7 +11,7 @@ import { TAG_MERGE_MESSAGES, TAG_MERGE_TEXTS } from '../../shared/tag-merge';
 import { TAXONOMY_CSV_MESSAGES, TAXONOMY_CSV_TEXTS } from '../../shared/taxonomy-csv';
 import { NEW_TAG_TITLE, NEW_TAXONOMY_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
 import { JOURNEY_SIZES, expectAccessible, expectNoSidewaysScroll } from './journey';
-import { cardLink, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { cardLink, createItemFromIndex, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -35,18 +35,6 @@ async function addTag(page: Page, label: string, parent = ''): Promise<string> {
   await dialog.waitFor({ state: 'hidden' });
   const merge = page.getByRole('link', { name: TAG_MERGE_TEXTS.actionLabel(label), exact: true });
   return (await merge.getAttribute('href'))!.split('/')[3]!;
-}
-
-/** Creates a Training item from the index's Create New form and returns its ref. */
-async function createItem(page: Page, title: string): Promise<string> {
-  await page.goto('/item');
-  await page.getByRole('button', { name: 'Create New' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Item' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Training' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/i/'));
-  return new URL(page.url()).pathname.slice('/i/'.length);
 }
 
 /** Quick tagging as the admin's browser sends it (the session cookie and the XSRF token): whether it was saved. */
@@ -83,8 +71,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: merge two tags, a taxonomy as
       await addTag(page, child, source);
 
       const [onlySource, both] = [`Shearing guide ${stamp}`, `Lambing rota ${stamp}`];
-      const onlySourceRef = await createItem(page, onlySource);
-      const bothRef = await createItem(page, both);
+      const onlySourceRef = await createItemFromIndex(page, onlySource);
+      const bothRef = await createItemFromIndex(page, both);
       expect(await tagItem(page, onlySourceRef, sourceRef)).toBe(true);
       expect(await tagItem(page, bothRef, sourceRef)).toBe(true);
       expect(await tagItem(page, bothRef, targetRef)).toBe(true);

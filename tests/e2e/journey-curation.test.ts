@@ -10,21 +10,9 @@ import { AGE_TAXONOMY } from '../../server/db/seed/catalogue';
 import { CHARACTERISTIC_MESSAGES, CHARACTERISTIC_TEXTS } from '../../shared/admin';
 import { TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
 import { JOURNEY_SIZES, expectAccessible, expectNoSidewaysScroll } from './journey';
-import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { createItemFromIndex, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
-
-/** Creates a Training item from the index's Create New form and returns its ref. */
-async function createItem(page: Page, title: string): Promise<string> {
-  await page.goto('/item');
-  await page.getByRole('button', { name: 'Create New' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Item' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Training' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/i/'));
-  return new URL(page.url()).pathname.slice('/i/'.length);
-}
 
 /** A write as the signed-in admin's browser makes it (the session cookie and the XSRF token), for setting up data: whether it was answered with a redirect (saved). */
 async function send(page: Page, method: string, path: string, body: Record<string, unknown>): Promise<boolean> {
@@ -54,8 +42,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
       const page = await open('/', size);
       await signInWithEmail(page, 'superadmin@example.org');
       const title = `Twin ${size.width} ${Date.now()}`;
-      await createItem(page, title);
-      await createItem(page, title);
+      await createItemFromIndex(page, title);
+      await createItemFromIndex(page, title);
 
       await page.goto('/admin/taxonomy');
       await page.getByRole('link', { name: AGE_TAXONOMY, exact: true }).click();
@@ -95,8 +83,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
       const page = await open('/', size);
       await signInWithEmail(page, 'superadmin@example.org');
       const stamp = `${size.width} ${Date.now()}`;
-      const first = await createItem(page, `Format first ${stamp}`);
-      const second = await createItem(page, `Format second ${stamp}`);
+      const first = await createItemFromIndex(page, `Format first ${stamp}`);
+      const second = await createItemFromIndex(page, `Format second ${stamp}`);
       const characteristicTitle = `Minutes ${stamp}`;
       expect(await send(page, 'POST', '/admin/characteristic', { title: characteristicTitle, format: 'text', public: true })).toBe(true);
       await page.goto('/admin/characteristic');
