@@ -228,6 +228,10 @@ export const changeHistory = pgTable(
       .on(t.itemId, t.id)
       .where(sql`${t.itemId} is not null`),
     index('change_history_actor_idx').on(t.actorUserId, t.id),
+    // The activity feed's person filter matches the impersonating person too.
+    index('change_history_impersonator_idx')
+      .on(t.impersonatorUserId, t.id)
+      .where(sql`${t.impersonatorUserId} is not null`),
     index('change_history_subject_user_idx')
       .on(t.subjectUserId, t.id)
       .where(sql`${t.subjectUserId} is not null`),

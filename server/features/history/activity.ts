@@ -68,7 +68,8 @@ export async function activityPage(db: Database, condition: SQL, offset: number,
 }
 
 export const ACTIVITY_CSV_COLUMNS = ['id', 'at', 'who', 'acting_as', 'kind', 'operation', 'summary', 'item_ref', 'item_title', 'route', 'changes'] as const;
-const CSV_BATCH_SIZE = 2000;
+// Each row carries its changes' JSON (a blurb may be 20,000 characters): batches stay a few megabytes at most.
+const CSV_BATCH_SIZE = 500;
 
 /** The CSV text of the matching changes, newest first: the header line, then a chunk per batch (keyset on id). */
 export async function* activityCsv(db: Database, condition: SQL, batchSize = CSV_BATCH_SIZE): AsyncGenerator<string> {

@@ -1,0 +1,1 @@
+CREATE INDEX "change_history_impersonator_idx" ON "change_history" USING btree ("impersonator_user_id","id") WHERE "change_history"."impersonator_user_id" is not null;
