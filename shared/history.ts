@@ -118,6 +118,11 @@ export interface ActivityFilters {
   to: string;
 }
 
+/** The filters as the feed's page links and its CSV link carry them. */
+export function activityQueryOf(filters: ActivityFilters): Record<string, string> {
+  return { person: filters.person, kind: filters.kind ?? '', from: filters.from, to: filters.to };
+}
+
 export interface ActivityEntry extends HistoryEntry {
   kind: string;
   /** The item the change belongs to, while it exists. */

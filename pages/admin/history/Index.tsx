@@ -10,6 +10,7 @@ import {
   ACTIVITY_URL,
   HISTORY_KINDS,
   HISTORY_TEXTS,
+  activityQueryOf,
   type ActivityFilters,
   type HistoryKind,
 } from '../../../shared/history';
@@ -20,10 +21,6 @@ import { undoBatch } from '../../../components/items/batch-edit-requests';
 import AppLink from '../../../components/lib/AppLink';
 import Pagination from '../../../components/pagination/Pagination';
 
-function queryOf(filters: ActivityFilters): Record<string, string> {
-  return { person: filters.person, kind: filters.kind ?? '', from: filters.from, to: filters.to };
-}
-
 function totalText(total: number): string {
   if (total > ACTIVITY_COUNT_LIMIT) return `More than ${ACTIVITY_COUNT_LIMIT.toLocaleString('en-GB')} changes`;
   return total === 1 ? '1 change' : `${total.toLocaleString('en-GB')} changes`;
@@ -31,7 +28,7 @@ function totalText(total: number): string {
 
 /** /admin/history (issue 19 §2): every recorded change, newest first, with filters and a CSV export (admins). */
 export default function ActivityIndex({ entries, total, filters }: PageProps<'admin/history/Index'>) {
-  const download = `${ACTIVITY_DOWNLOAD_URL}?${new URLSearchParams(queryOf(filters)).toString()}`;
+  const download = `${ACTIVITY_DOWNLOAD_URL}?${new URLSearchParams(activityQueryOf(filters)).toString()}`;
   return (
     <>
       <Head title={HISTORY_TEXTS.activityTitle} />

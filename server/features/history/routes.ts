@@ -1,7 +1,7 @@
 /** /admin/history: the activity feed and its CSV export (admins; the admin area's guard, and canSeeActivity). */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACTIVITY_DOWNLOAD_URL, ACTIVITY_PAGE_SIZE, ACTIVITY_URL, HISTORY_TEXTS, type ActivityFilters } from '../../../shared/history';
+import { ACTIVITY_DOWNLOAD_URL, ACTIVITY_PAGE_SIZE, ACTIVITY_URL, HISTORY_TEXTS, activityQueryOf } from '../../../shared/history';
 import { allowedBy } from '../../access/guards';
 import { canSeeActivity } from '../../access/policy';
 import { offsetAndLimit, paginationLinks } from '../../lib/pagination';
@@ -17,7 +17,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     const { offset, limit } = offsetAndLimit(page, ACTIVITY_PAGE_SIZE);
     const [total, data] = await Promise.all([countActivity(app.db, condition), activityPage(app.db, condition, offset, limit)]);
     return reply.inertia('admin/history/Index', {
-      entries: { data, links: paginationLinks({ path: ACTIVITY_URL, query: queryOf(filters), page, perPage: ACTIVITY_PAGE_SIZE, total }) },
+      entries: { data, links: paginationLinks({ path: ACTIVITY_URL, query: activityQueryOf(filters), page, perPage: ACTIVITY_PAGE_SIZE, total }) },
       total,
       filters,
       title: HISTORY_TEXTS.activityTitle,
@@ -32,8 +32,3 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(Readable.from(activityCsv(app.db, activityCondition(filters))));
   });
 };
-
-/** The filters as the page's links keep them. */
-function queryOf(filters: ActivityFilters): Record<string, string> {
-  return { person: filters.person, kind: filters.kind ?? '', from: filters.from, to: filters.to };
-}
