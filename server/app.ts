@@ -67,6 +67,8 @@ import { tagMergeRoutes } from './features/admin-taxonomies/merge-routes';
 import { taxonomyCsvRoutes } from './features/admin-taxonomies/csv-routes';
 import { activityRoutes, registerHistory } from './features/history';
 import { libraryHealthRoutes, runHealthChecksPeriodically } from './features/library-health';
+import { purgeTrashPeriodically, trashRoutes, type RemoveImageFiles } from './features/trash';
+import { imagesDirIn, localImageStore, removeImageFiles, type StoredImage } from './features/images';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +96,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   if (!deps.database) app.addHook('onClose', () => database.close());
   registerHistory(app);
   runHealthChecksPeriodically(app);
+  purgeTrashPeriodically(app, trashedImageFileRemover(app));
   app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -262,4 +265,11 @@ async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
   ]) {
     await admin.register(area);
   }
+  await admin.register(trashRoutes, { removeImageFiles: trashedImageFileRemover(admin) });
+}
+
+/** Purged item images' files go through the images feature's store, which the trash may not import (docs/architecture.md). */
+function trashedImageFileRemover(app: FastifyInstance): RemoveImageFiles {
+  const store = localImageStore(imagesDirIn(app.config.DATA_DIR));
+  return (images, log) => removeImageFiles(store, images as StoredImage[], log);
 }

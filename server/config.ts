@@ -138,6 +138,8 @@ export const envSchema = z.object({
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   /** Days the history of changes keeps (the item's History, the activity feed); older changes are deleted by a periodic job. */
   HISTORY_RETENTION_DAYS: z.coerce.number().int().positive().default(730),
+  /** Days a deleted item, collection, comment, tag, taxonomy or characteristic waits in the trash before a periodic job deletes it for good. */
+  TRASH_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /** Where the server log is also written (JSON lines, read by Server Logs); unset: DATA_DIR/logs/equip.log outside tests; 'off': stdout only. */
   LOG_FILE: optionalString,
   /** Seconds POST /admin/advanced waits for an action before the page shows it running, with its progress. */

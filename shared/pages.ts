@@ -5,6 +5,7 @@
  */
 import type { ActivityEntry, ActivityFilters, ItemHistory } from './history';
 import type { LibraryHealthPageProps } from './library-health';
+import type { TrashPageProps } from './trash';
 import type { AccessLevel } from './levels';
 import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
@@ -103,6 +104,8 @@ export interface PagePropsMap {
   };
   /** /admin/health: the library's problems, a page of one kind, and the checks' schedules (issue 19 §7). */
   'admin/health/Index': LibraryHealthPageProps;
+  /** /admin/trash: what was deleted, by whom and with what, to restore or delete for good (issue 19 §4). */
+  'admin/trash/Index': TrashPageProps;
   'drive/Folder': {
     item: { ref: string; title: string };
     folder: { name: string; isItemFolder: boolean };

@@ -14,6 +14,7 @@ import { USER_INVITATIONS_URL } from './invitations';
 import { PROFILE_VERIFY_URL } from './profile';
 import { STATS_URL } from './stats';
 import { ADMIN_TAXONOMIES_URL } from './taxonomies-admin';
+import { TRASH_URL } from './trash';
 import { USER_LIST_URL } from './users';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -120,4 +121,6 @@ export const ROUTES = {
   adminTagMerge: route('/admin/tag/:ref/merge', ['GET', 'POST']),
   adminTagMove: route('/admin/tag/:ref/move', ['POST']),
   adminStatsTop: route(`${STATS_URL}/:parameter`, ['GET']),
+  adminTrashEntry: route(`${TRASH_URL}/:ref`, ['DELETE']),
+  adminTrashRestore: route(`${TRASH_URL}/:ref/restore`, ['POST']),
 } as const;

@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import { ADMIN_DASHBOARD_TITLE, ADMIN_DASHBOARD_WARNING, SUPERADMIN_ONLY, type AdminDashboardButton } from '../../shared/admin';
 import { ACTIVITY_URL, HISTORY_TEXTS } from '../../shared/history';
 import { LIBRARY_HEALTH_TEXTS, LIBRARY_HEALTH_URL } from '../../shared/library-health';
+import { TRASH_TEXTS, TRASH_URL } from '../../shared/trash';
 import type { PageProps } from '../../shared/pages';
 import PageHeader from '../../components/layout/PageHeader';
 import AppLink from '../../components/lib/AppLink';
@@ -71,6 +72,14 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
           {LIBRARY_HEALTH_TEXTS.title}
         </AppLink>
         : problems in the library, each one a task for the item’s maintainer.
+      </p>
+      {/* Beyond the spec's eight buttons (issue 19 §4): what was deleted, for the same admins. */}
+      <p>
+        <AppLink href={TRASH_URL}>
+          <i className="bi bi-trash me-1" aria-hidden="true" />
+          {TRASH_TEXTS.title}
+        </AppLink>
+        : {TRASH_TEXTS.dashboardNote}
       </p>
     </>
   );

@@ -241,7 +241,7 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
     return permissions;
   }
 
-  return {
+  const drive: DrivePort = {
     kind: 'google',
 
     async rootFolderId() {
@@ -331,6 +331,10 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
     async remove(id) {
       // To the bin rather than files.delete: deleting for good in a shared drive takes the Manager role, the bin
       // only Content manager; the shared drive empties its bin after 30 days.
+      await drive.trash(id);
+    },
+
+    async trash(id) {
       try {
         await call({ what: 'files.update (trash)', notFoundId: id }, () =>
           api.files.update({ fileId: id, requestBody: { trashed: true }, fields: 'id', supportsAllDrives: true }),
@@ -338,6 +342,12 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
       } catch (error) {
         if (!(error instanceof DriveNotFoundError)) throw error;
       }
+    },
+
+    async untrash(id) {
+      await call({ what: 'files.update (untrash)', notFoundId: id }, () =>
+        api.files.update({ fileId: id, requestBody: { trashed: false }, fields: 'id', supportsAllDrives: true }),
+      );
     },
 
     listPermissions(id) {
@@ -372,6 +382,7 @@ export function googleDrive(options: GoogleDriveOptions): DrivePort {
       return { usedBytes: Number(quota.usage ?? 0), limitBytes: quota.limit ? Number(quota.limit) : null };
     },
   };
+  return drive;
 }
 
 /** The options the configuration gives; throws an Error that names what is missing or malformed. */

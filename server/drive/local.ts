@@ -51,6 +51,8 @@ interface StoredEntry {
   size: number | null;
   modifiedAt: string;
   permissions: DrivePermission[];
+  /** In the bin, with everything inside it. */
+  trashed?: boolean;
 }
 
 const ROOT_FOLDER_NAME = 'Equip';
@@ -80,9 +82,25 @@ export function localDrive(options: LocalDriveOptions): DrivePort {
     (await entries()).set(entry.id, entry);
   }
 
-  async function stored(id: string): Promise<StoredEntry> {
+  /** The entry, in the drive or in the bin. */
+  async function anyEntry(id: string): Promise<StoredEntry> {
     const entry = ID_PATTERN.test(id) ? (await entries()).get(id) : undefined;
     if (!entry) throw new DriveNotFoundError(id);
+    return entry;
+  }
+
+  /** Whether the entry, or a folder it is in, is in the bin. */
+  async function inBin(entry: StoredEntry): Promise<boolean> {
+    const all = await entries();
+    for (let at: StoredEntry | undefined = entry; at; at = at.parentId ? all.get(at.parentId) : undefined) {
+      if (at.trashed) return true;
+    }
+    return false;
+  }
+
+  async function stored(id: string): Promise<StoredEntry> {
+    const entry = await anyEntry(id);
+    if (await inBin(entry)) throw new DriveNotFoundError(id);
     return entry;
   }
 
@@ -179,7 +197,7 @@ export function localDrive(options: LocalDriveOptions): DrivePort {
     async list(folderId) {
       await folder(folderId);
       return [...(await entries()).values()]
-        .filter((entry) => entry.parentId === folderId)
+        .filter((entry) => entry.parentId === folderId && !entry.trashed)
         .sort((a, b) => a.name.localeCompare(b.name))
         .map(describe);
     },
@@ -239,6 +257,16 @@ export function localDrive(options: LocalDriveOptions): DrivePort {
       for (const descendant of await descendantsOf(id)) await forget(descendant);
       await forget(entry);
       if (rootId && (await rootId) === id) rootId = null;
+    },
+
+    async trash(id) {
+      const entry = ID_PATTERN.test(id) ? (await entries()).get(id) : undefined;
+      if (entry && !entry.trashed) await save({ ...entry, trashed: true });
+    },
+
+    async untrash(id) {
+      const entry = await anyEntry(id);
+      if (entry.trashed) await save({ ...entry, trashed: false });
     },
 
     async listPermissions(id) {

@@ -91,6 +91,13 @@ export interface DrivePort {
   exportPdf(id: string): Promise<DriveDownload>;
   /** Deletes a file, or a folder with everything in it. An unknown id is not an error. */
   remove(id: string): Promise<void>;
+  /**
+   * Moves a file, or a folder with everything in it, to the drive's bin (a trashed item's folder): `get`, `list` and
+   * `download` find it no more until `untrash`. An unknown id is not an error.
+   */
+  trash(id: string): Promise<void>;
+  /** Brings a file or folder back from the bin with everything in it. DriveNotFoundError when it is gone (the bin was emptied). */
+  untrash(id: string): Promise<void>;
   listPermissions(id: string): Promise<DrivePermission[]>;
   addPermission(id: string, permission: NewDrivePermission): Promise<DrivePermission>;
   removePermission(id: string, permissionId: string): Promise<void>;

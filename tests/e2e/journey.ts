@@ -27,7 +27,7 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
     content: '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }',
   });
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  await settled.evaluate((style) => style.remove());
+  await settled.evaluate((style) => (style as HTMLStyleElement).remove());
   const violations = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
-import { itemImages } from '../../server/db/schema';
+import { itemImages, trashEntries } from '../../server/db/schema';
 import { prepareUpload } from '../../server/features/images/processing';
 import { imagesDirIn, localImageStore } from '../../server/features/images/storage';
 import { addUploadedImages } from '../../server/features/images/uploads';
@@ -42,23 +42,35 @@ function storedFilesOf(imageRefs: readonly string[]): string[] {
     .sort();
 }
 
+/** Deletes the item (unless it is in the trash already), then its trash entry for good, as an admin does on /admin/trash. */
+async function deleteForGood(item: { id: number; ref: string }, deleteAs: string | null = ADMIN): Promise<void> {
+  if (deleteAs) expect((await send(context.app, await as(deleteAs), 'DELETE', `/i/${item.ref}`)).statusCode).toBe(303);
+  const [entry] = await db()
+    .select({ ref: trashEntries.ref })
+    .from(trashEntries)
+    .where(and(eq(trashEntries.kind, 'item'), eq(trashEntries.subjectId, item.id)));
+  expect((await send(context.app, await as(ADMIN), 'DELETE', `/admin/trash/${entry!.ref}`)).statusCode).toBe(303);
+}
+
 describe('DELETE /i/{ref} and the item’s image files', () => {
-  it('removes the uploaded files (originals and thumbnails) of the deleted item, and no one else’s', async () => {
+  it('keeps the files while the item is in the trash, and removes its uploads (originals and thumbnails) when it goes for good, no one else’s', async () => {
     const doomed = await itemWithImages({ visibility: VISIBILITY.DRAFT });
     const kept = await itemWithImages({ visibility: VISIBILITY.DISCOVERABLE });
     expect(storedFilesOf(doomed.uploadRefs)).toHaveLength(4);
 
     const response = await send(context.app, await as(MAINTAINER), 'DELETE', `/i/${doomed.item.ref}`);
-
     expect(response.statusCode).toBe(303);
     expect(await itemRow(db(), doomed.item.id)).toBeUndefined();
+    expect(storedFilesOf(doomed.uploadRefs)).toHaveLength(4);
+
+    await deleteForGood(doomed.item, null);
     expect(storedFilesOf(doomed.uploadRefs)).toEqual([]);
     expect(storedFilesOf(kept.uploadRefs)).toHaveLength(4);
   });
 
   it('keeps the shared stock picture', async () => {
     const { item } = await itemWithImages();
-    await send(context.app, await as(ADMIN), 'DELETE', `/i/${item.ref}`);
+    await deleteForGood(item);
     const stock = await context.app.inject({ method: 'GET', url: '/image/stock/campfire' });
     expect(stock.statusCode).toBe(200);
   });

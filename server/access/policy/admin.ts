@@ -45,3 +45,13 @@ export function canUseAdvanced(viewer: Viewer): boolean {
 export function canSeeLibraryHealth(viewer: Viewer): boolean {
   return isSignedIn(viewer) && isAdmin(viewer);
 }
+
+// Admin: the trash
+
+/**
+ * The trash (issue 19 §4): admins see what was deleted, restore it or delete it for good. Admins open every item, so
+ * nothing in the trash is more than they may see; a maintainer who deleted their own item asks an admin.
+ */
+export function canManageTrash(viewer: Viewer): boolean {
+  return isSignedIn(viewer) && isAdmin(viewer);
+}

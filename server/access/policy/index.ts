@@ -12,8 +12,8 @@
  * - items.ts: opening, listing (with their SQL conditions), editing, expiry, drafts and the item page's parts;
  * - content.ts: an item's content rows and drive folder; sharing.ts: grants and access requests;
  * - collections.ts, comments.ts, tasks.ts, users.ts (user management, impersonation, one's own profile),
- *   invitations.ts, admin.ts (dashboard, characteristics, affirmations, taxonomies, stats, Advanced), history.ts (an
- *   item's History, the activity feed).
+ *   invitations.ts, admin.ts (dashboard, characteristics, affirmations, taxonomies, stats, Advanced, library health,
+ *   the trash), history.ts (an item's History, the activity feed).
  * The first three are the base every domain file builds on; domain files import the base, items.ts, and (sharing,
  * tasks) content.ts and users.ts: no cycles.
  */

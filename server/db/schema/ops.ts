@@ -320,3 +320,39 @@ export const driveHealthFindings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.kind] })],
 );
+
+/**
+ * The trash (issue 19 §4, docs/decisions.md "A trash instead of loss"): one row per deleted item, collection, comment,
+ * tag, taxonomy or characteristic, holding every row that went with it (`rows`: the deleted row and what its foreign
+ * keys cascaded to, table by table, parents first; `relinks`: rows elsewhere that pointed at it and were cleared), so an
+ * admin can restore it whole until the retention's sweep purges it. `parts` is what the trash page shows of `rows`.
+ * The rows themselves are gone from their tables: a trashed thing is nowhere else for anyone.
+ */
+export const trashEntries = pgTable(
+  'trash_entries',
+  {
+    id: id(),
+    ref: ref(),
+    /** A TRASH_KINDS key (shared/trash.ts): item, collection, comment, tag, taxonomy, characteristic. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** The deleted row's id in its own table, which a restore gives it back. */
+    subjectId: integer('subject_id').notNull(),
+    /** What it was called: an item's or collection's title, a tag's label, the start of a comment. */
+    title: varchar('title', { length: 255 }).notNull(),
+    /** Where it was: an item's code, a comment's item, a tag's taxonomy, a collection's owner. */
+    context: varchar('context', { length: 255 }).notNull().default(''),
+    /** [{ table, label, count, names }]: what went with it, for the trash page. */
+    parts: jsonb('parts').notNull().default([]),
+    /** [{ table, rows }], parents first. */
+    rows: jsonb('rows').notNull(),
+    /** [{ table, column, key, value }]: references from rows that stayed, cleared by the delete. */
+    relinks: jsonb('relinks').notNull().default([]),
+    /** An item's drive folder, in the drive's bin while the item is in the trash. */
+    driveFolderId: varchar('drive_folder_id', { length: 255 }),
+    deletedByUserId: integer('deleted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin acting as `deleted_by` at the time, if any. */
+    impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('trash_entries_deleted_idx').on(t.deletedAt, t.id), index('trash_entries_kind_idx').on(t.kind, t.deletedAt, t.id)],
+);

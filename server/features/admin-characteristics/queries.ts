@@ -11,6 +11,7 @@ import { parseCharacteristicValue } from '../item-editing';
 import { offsetAndLimit } from '../../lib/pagination';
 import { isUniqueViolation } from '../../db/errors';
 import { renumberList, type OrderedList } from '../../db/positions';
+import { moveToTrash } from '../trash';
 
 const adminFields = {
   ref: characteristics.ref,
@@ -107,10 +108,10 @@ export async function updateCharacteristic(db: Database, id: number, field: keyo
   }
 }
 
-/** Items' values of it go with it (item_characteristics cascades); the characteristics after it close the gap. */
+/** To the trash with items' values of it (item_characteristics cascades); the characteristics after it close the gap. */
 export async function deleteCharacteristic(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(characteristics).where(eq(characteristics.id, id));
+    await moveToTrash(tx, 'characteristic', id);
     await renumberList(tx, CHARACTERISTIC_ORDER);
   });
 }

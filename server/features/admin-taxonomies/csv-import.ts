@@ -21,6 +21,7 @@ import type { Database } from '../../db/client';
 import { itemTags, tags, taxonomies } from '../../db/schema';
 import { treeOrder } from '../../lib/tree-order';
 import type { TagRow } from './queries';
+import { moveToTrash } from '../trash';
 
 /** One row of the file, as read: null where its column is absent (or, for position and the flag, its cell empty). */
 export interface CsvTagRow {
@@ -352,14 +353,13 @@ export async function applyImport(
 }
 
 /**
- * Deletes first (their item links before the tags, so each item's history names the tag), then renamed tags take a
+ * Deletes first (to the trash, which takes their item links before the tags, so each item's history names the tag), then renamed tags take a
  * label no one can type (a control character and their ref) so that labels can swap without breaking the unique
  * index, then new tags are inserted, and one UPDATE gives every tag its label, parent, position and flag.
  */
 async function writePlan(tx: Database, taxonomyId: number, plan: ImportPlan): Promise<void> {
   if (plan.deleteIds.length > 0) {
-    await tx.delete(itemTags).where(inArray(itemTags.tagId, plan.deleteIds));
-    await tx.delete(tags).where(inArray(tags.id, plan.deleteIds));
+    for (const id of plan.deleteIds) await moveToTrash(tx, 'tag', id);
   }
   if (plan.renamedIds.length > 0)
     await tx

@@ -21,6 +21,7 @@ import { escapeLikePattern } from '../../db/like';
 import { firstImageRef } from '../../items';
 import { itemImageUrls } from '../../../shared/items';
 import type { CreateTaxonomyInput } from './schemas';
+import { moveToTrash } from '../trash';
 
 const TAG_POSITIONS: PositionTarget = { table: tags, id: tags.id, position: tags.position };
 const TAXONOMY_ORDER: OrderedList = { table: taxonomies, id: taxonomies.id, position: taxonomies.position };
@@ -114,12 +115,12 @@ export async function updateTaxonomyField(db: Database, id: number, field: Taxon
 }
 
 /**
- * Its tags go with it (tags.taxonomy_id cascades), and with them every item's links to them (item_tags.tag_id
+ * To the trash with its tags (tags.taxonomy_id cascades), and with them every item's links to them (item_tags.tag_id
  * cascades); the taxonomies after it close the gap.
  */
 export async function deleteTaxonomy(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(taxonomies).where(eq(taxonomies.id, id));
+    await moveToTrash(tx, 'taxonomy', id);
     await renumberList(tx, TAXONOMY_ORDER);
   });
 }
@@ -282,14 +283,14 @@ export async function itemsLeftWithoutTag(db: Database, tag: TagRow): Promise<nu
 }
 
 /**
- * The tag goes with its item links (cascade); its children become top-level tags, placed after the existing ones. In a
+ * The tag goes to the trash with its item links (cascade); its children become top-level tags, placed after the existing ones. In a
  * required taxonomy it stays ('refused') while an item has no other tag there; the check and the delete are one transaction.
  */
 export async function deleteTag(db: Database, tag: TagRow, required: boolean): Promise<'deleted' | 'refused'> {
   return db.transaction(async (tx) => {
     if (required && (await itemsLeftWithoutTag(tx, tag)) > 0) return 'refused' as const;
     const children = await tx.select({ id: tags.id }).from(tags).where(eq(tags.parentId, tag.id)).orderBy(asc(tags.position), asc(tags.id));
-    await tx.delete(tags).where(eq(tags.id, tag.id));
+    await moveToTrash(tx, 'tag', tag.id);
     const first = await nextSiblingPosition(tx, tag.taxonomyId, null);
     const placed = children.map((child, index) => ({ id: child.id, position: first + index }));
     await writePositions(tx, TAG_POSITIONS, placed, { column: tags.parentId, value: null });

@@ -12,6 +12,7 @@ import { writePositions, type PositionTarget } from '../../db/positions';
 import { REF_PATTERN } from '../../lib/ref';
 import { firstImageRef } from '../../items';
 import { isUniqueViolation } from '../../db/errors';
+import { moveToTrash } from '../trash';
 
 /** Both the database and a transaction run these statements. */
 type Runner = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -135,9 +136,9 @@ export async function updateCollection(db: Database, collectionId: number, value
     .where(eq(collections.id, collectionId));
 }
 
-/** Its entries and the shares of it go with it (foreign keys cascade). */
+/** To the trash with its entries and the shares of it (foreign keys cascade). */
 export async function deleteCollection(db: Database, collectionId: number): Promise<void> {
-  await db.delete(collections).where(eq(collections.id, collectionId));
+  await db.transaction((tx) => moveToTrash(tx, 'collection', collectionId));
 }
 
 async function lockCollection(tx: Runner, collectionId: number): Promise<void> {

@@ -10,6 +10,7 @@ import { commentFlags, commentRemovals, comments, items } from '../../db/schema'
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox';
 import { commentColumns, commenter } from './item-part';
+import { moveToTrash } from '../trash';
 
 /** A comment with what the policy needs to know about it, and the ref of its item. */
 export interface StoredComment {
@@ -143,15 +144,10 @@ export interface Removal {
  */
 export async function removeComments(db: Database, removedById: number, removals: Removal[]): Promise<{ deleted: number; told: number }> {
   return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(comments)
-      .where(
-        inArray(
-          comments.id,
-          removals.map((removal) => removal.commentId),
-        ),
-      )
-      .returning({ id: comments.id });
+    const deleted: Array<{ id: number }> = [];
+    for (const removal of removals) {
+      if (await moveToTrash(tx, 'comment', removal.commentId)) deleted.push({ id: removal.commentId });
+    }
     const gone = new Set(deleted.map((row) => row.id));
     const done = removals.filter((removal) => gone.has(removal.commentId));
     const counted = done.filter((removal) => removal.byOther && removal.authorId !== null);

@@ -3,4 +3,4 @@
  * feature imports these from here, never a file inside (`.dependency-cruiser.cjs`).
  */
 export { removeImageFiles, type StoredImage } from './file-cleanup';
-export { imagesDirIn, isMissingFile, largeKeyOf, localImageStore, type ImageStore } from './storage';
+export { imagesDirIn, isMissingFile, largeKeyOf, localImageStore } from './storage';

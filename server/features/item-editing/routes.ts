@@ -6,16 +6,14 @@
 import type { FieldSaveResult } from '../../lib/single-field';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../../shared/enums';
 import { ROUTES } from '../../../shared/routes';
 import { signedIn } from '../../access/guards';
 import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, canSeeTaxonomy, isSignedIn, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { itemImages, items, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
-import { removeImageFiles, type StoredImage, imagesDirIn, localImageStore, type ImageStore } from '../images';
+import { binDriveFolder, moveToTrash } from '../trash';
 import { openItemForViewer } from '../../items';
 import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
@@ -24,11 +22,6 @@ import { taxonomyTagsBody } from './schemas';
 import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomyField } from './tagging';
 import { itemFieldOf, updateItemField } from './update-field';
 import { userSearchRoutes } from './user-search';
-
-export interface ItemEditingRoutesOptions {
-  /** Where item images live (the images feature's store); defaults to DATA_DIR/images. */
-  imageStore?: ImageStore;
-}
 
 /** The item, or 404 when there is none; 403 when it exists but the viewer may not edit it. */
 async function itemTheViewerEdits(db: Database, viewer: Viewer, ref: string): Promise<EditableItem> {
@@ -47,9 +40,7 @@ function afterTagging(reply: FastifyReply, item: EditableItem, result: FieldSave
  * Every edit is for signed-in viewers, so anonymous visitors are told to sign in before any item is looked up;
  * duplicate answers as the item page does first (404, 403, 410).
  */
-export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> = async (app, options) => {
-  const imageStore = options.imageStore ?? localImageStore(imagesDirIn(app.config.DATA_DIR));
-
+export const itemEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(ROUTES.item.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
     // The body names one field, the item's or a characteristic-{ref}: a malformed one is a 400, not a field error.
@@ -118,28 +109,12 @@ export const itemEditingRoutes: FastifyPluginAsyncZod<ItemEditingRoutesOptions> 
     const item = await findEditableItem(app.db, request.params.ref);
     if (!item) throw notFound();
     if (!canDeleteItem(request.viewer, item)) throw forbidden();
-    const deletedImages = await deleteItem(app.db, item);
-    // Only once the rows are surely gone: a rolled-back delete must keep its files.
-    await removeImageFiles(imageStore, deletedImages, request.log);
+    // To the trash with everything that hangs off it; its files wait in the drive's bin and the image store.
+    const trashed = await app.db.transaction((tx) => moveToTrash(tx, 'item', item.id));
+    await binDriveFolder(app.drive, trashed, request.log);
     reply.notify(ITEM_EDIT_NOTICES.deleted(item.title));
     return reply.redirect(item.visibility <= VISIBILITY.PENDING ? '/draft' : '/item', 303);
   });
 
   await app.register(userSearchRoutes);
 };
-
-/**
- * Everything hanging off the item goes with it (foreign keys cascade); a person page link is
- * cleared. Answers the deleted image rows, whose files the caller removes after the commit.
- */
-async function deleteItem(db: Database, item: EditableItem): Promise<StoredImage[]> {
-  return db.transaction(async (tx) => {
-    await tx.update(users).set({ personItemId: null }).where(eq(users.personItemId, item.id));
-    const images = await tx
-      .delete(itemImages)
-      .where(eq(itemImages.itemId, item.id))
-      .returning({ ref: itemImages.ref, source: itemImages.source, storageKey: itemImages.storageKey });
-    await tx.delete(items).where(eq(items.id, item.id));
-    return images;
-  });
-}

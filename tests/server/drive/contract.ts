@@ -125,6 +125,29 @@ export function describeDriveContract(name: string, setup: () => Promise<DriveCo
       await expect(drive.remove(folder.id)).resolves.toBeUndefined();
     });
 
+    it('moves a folder with everything in it to the bin and back, bytes and all; an unknown id is not in the bin', async () => {
+      const folder = await drive.createFolder('W-2002 To the bin');
+      const inner = await drive.createFolder('Inner', folder.id);
+      const file = await uploadPdf(inner.id, 'binned.pdf');
+
+      await drive.trash(folder.id);
+      await expect(drive.get(folder.id)).rejects.toBeInstanceOf(DriveNotFoundError);
+      await expect(drive.get(file.id)).rejects.toBeInstanceOf(DriveNotFoundError);
+      await expect(drive.download(file.id)).rejects.toBeInstanceOf(DriveNotFoundError);
+      expect((await drive.list(root)).map((entry) => entry.id)).not.toContain(folder.id);
+      await expect(drive.trash('unknownUnknownUnknown01')).resolves.toBeUndefined();
+
+      await drive.untrash(folder.id);
+      expect((await drive.list(root)).map((entry) => entry.id)).toContain(folder.id);
+      expect((await drive.list(inner.id)).map((entry) => entry.name)).toEqual(['binned.pdf']);
+      expect(await bytesOf(await drive.download(file.id))).toEqual(PDF_BYTES);
+
+      await drive.trash(folder.id);
+      await drive.remove(folder.id);
+      await expect(drive.get(folder.id)).rejects.toBeInstanceOf(DriveNotFoundError);
+      await expect(drive.untrash('unknownUnknownUnknown02')).rejects.toBeInstanceOf(DriveNotFoundError);
+    });
+
     it('exports a PDF as itself and refuses to export what it cannot convert', async () => {
       const folder = await drive.createFolder('Exports');
       const pdf = await uploadPdf(folder.id);

@@ -1,0 +1,65 @@
+/**
+ * /admin/trash (issue 19 §4): what was deleted, by whom and with what; Restore puts it back whole, Delete for good
+ * purges it at once. Admins (the admin area's guard, and canManageTrash on every route).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_LABEL, ADMIN_URL } from '../../../shared/admin';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
+import { ROUTES } from '../../../shared/routes';
+import { TRASH_ERRORS, TRASH_KIND_NAMES, TRASH_MESSAGES, TRASH_TEXTS, TRASH_URL, type TrashFilter } from '../../../shared/trash';
+import { allowedBy } from '../../access/guards';
+import { canManageTrash } from '../../access/policy';
+import { offsetAndLimit, pageQuery, paginationLinks } from '../../lib/pagination';
+import { firstValue, paramsOf } from '../../lib/validation';
+import { unbinDriveFolder } from './drive-bin';
+import { lostPartsText } from './kinds';
+import { purgeOne, type RemoveImageFiles } from './purge';
+import { countTrash, trashPage } from './queries';
+import { restoreFromTrash, type RestoreOutcome } from './trash';
+
+/** An unknown kind shows everything, as a page number past the end shows the last page. */
+const trashQuery = pageQuery.extend({
+  kind: z.preprocess(firstValue, z.enum(['all', ...TRASH_KIND_NAMES])).catch('all'),
+});
+
+function refusal(outcome: Extract<RestoreOutcome, { ok: false }>): string {
+  if (outcome.reason === 'gone') return TRASH_ERRORS.gone;
+  if (outcome.reason === 'parent-gone') return TRASH_ERRORS.parentGone(outcome.parent);
+  return TRASH_ERRORS.clash;
+}
+
+export const trashRoutes: FastifyPluginAsyncZod<{ removeImageFiles: RemoveImageFiles }> = async (app, options) => {
+  const allowed = allowedBy(canManageTrash);
+
+  app.get(TRASH_URL, { preValidation: allowed, schema: { querystring: trashQuery } }, async (request, reply) => {
+    const kind = request.query.kind as TrashFilter;
+    const { page } = request.query;
+    const retentionDays = app.config.TRASH_RETENTION_DAYS;
+    const { offset, limit } = offsetAndLimit(page, DEFAULT_PAGE_SIZE);
+    const [total, rows] = await Promise.all([countTrash(app.db, kind), trashPage(app.db, kind, offset, limit, retentionDays)]);
+    return reply.inertia('admin/trash/Index', {
+      kind,
+      entries: { data: rows, links: paginationLinks({ path: TRASH_URL, query: kind === 'all' ? {} : { kind }, page, perPage: DEFAULT_PAGE_SIZE, total }) },
+      retentionDays,
+      title: TRASH_TEXTS.title,
+      breadcrumbs: [{ label: ADMIN_LABEL, href: ADMIN_URL }, { label: TRASH_TEXTS.title }],
+    });
+  });
+
+  app.post(ROUTES.adminTrashRestore.pattern, { preValidation: allowed, schema: { params: paramsOf(ROUTES.adminTrashRestore) } }, async (request, reply) => {
+    const outcome = await restoreFromTrash(app.db, request.params.ref);
+    if (!outcome.ok) return reply.notify(refusal(outcome), 'danger').redirectBack(TRASH_URL);
+    const filesBack = await unbinDriveFolder(app.drive, outcome.driveFolderId, request.log);
+    const lost = lostPartsText(outcome.lost);
+    reply.notify(lost ? TRASH_MESSAGES.partlyRestored(outcome.title, lost) : TRASH_MESSAGES.restored(outcome.title), lost ? 'warning' : 'success');
+    if (!filesBack) reply.notify(TRASH_MESSAGES.driveNotRestored, 'warning');
+    return reply.redirectBack(TRASH_URL);
+  });
+
+  app.delete(ROUTES.adminTrashEntry.pattern, { preValidation: allowed, schema: { params: paramsOf(ROUTES.adminTrashEntry) } }, async (request, reply) => {
+    const title = await purgeOne(app, { drive: app.drive, removeImageFiles: options.removeImageFiles, log: request.log }, request.params.ref);
+    if (title === null) return reply.notify(TRASH_ERRORS.gone, 'danger').redirectBack(TRASH_URL);
+    return reply.notify(TRASH_MESSAGES.deletedForGood(title)).redirectBack(TRASH_URL);
+  });
+};

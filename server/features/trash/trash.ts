@@ -1,0 +1,141 @@
+/**
+ * Moving a deleted thing to the trash, restoring it whole, and deleting it for good (docs/decisions.md "A trash
+ * instead of loss"). Each runs in one transaction; the drive's bin and image files are dealt with after the commit,
+ * so a rolled-back delete or restore never moves a file.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { TrashKind } from '../../../shared/trash';
+import type { Database } from '../../db/client';
+import { currentChangeContext } from '../../db/change-context';
+import { isUniqueViolation } from '../../db/errors';
+import { trashEntries } from '../../db/schema';
+import { partsOf, TRASH_KIND_DEFINITIONS } from './kinds';
+import { captureRowGraph, deleteRowGraph, MissingParentError, restoreRowGraph, type CapturedTable, type Relink, type RestoredTable } from './row-graph';
+
+type Runner = Pick<Database, 'execute' | 'select' | 'insert'>;
+
+/** What a delete put in the trash: its drive folder goes to the drive's bin once the delete is committed. */
+export interface Trashed {
+  ref: string;
+  title: string;
+  driveFolderId: string | null;
+}
+
+/**
+ * Deletes the row `kind` `id` with everything its foreign keys cascade to, keeping all of it in the trash; clears
+ * the references that stay (as the foreign keys would). Null when the row is already gone. Call it in the delete's
+ * transaction: the row is locked before it is read, so nothing is added under it unseen.
+ */
+export async function moveToTrash(tx: Runner, kind: TrashKind, id: number): Promise<Trashed | null> {
+  const definition = TRASH_KIND_DEFINITIONS[kind];
+  const graph = await captureRowGraph(tx, definition.table, id);
+  if (!graph) return null;
+  const root = graph.tables[0]!.rows[0]!;
+  const { title, context } = await definition.describe(tx, root);
+  const parts = await partsOf(tx, graph.tables);
+  for (const relink of graph.relinks) await clearRelink(tx, relink);
+  await deleteRowGraph(tx, graph);
+  const change = currentChangeContext();
+  const driveFolderId = typeof root.google_drive_folder_id === 'string' && root.google_drive_folder_id !== '' ? root.google_drive_folder_id : null;
+  const [entry] = await tx
+    .insert(trashEntries)
+    .values({
+      kind,
+      subjectId: id,
+      title: title || '(untitled)',
+      context,
+      parts,
+      rows: graph.tables,
+      relinks: graph.relinks,
+      driveFolderId,
+      deletedByUserId: change?.actor ?? null,
+      impersonatorUserId: change?.impersonator ?? null,
+    })
+    .returning({ ref: trashEntries.ref, title: trashEntries.title });
+  return { ref: entry!.ref, title: entry!.title, driveFolderId };
+}
+
+/** A reference without a foreign key (users.person_item_id) is cleared here; for the others this is what the delete does anyway. */
+async function clearRelink(tx: Runner, relink: Relink): Promise<void> {
+  const keyMatch = Object.entries(relink.key).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
+  await tx.execute(sql`update ${sql.identifier(relink.table)} set ${sql.identifier(relink.column)} = null where ${sql.join(keyMatch, sql` and `)}`);
+}
+
+export type RestoreOutcome =
+  | { ok: true; kind: TrashKind; title: string; lost: RestoredTable[]; driveFolderId: string | null }
+  | { ok: false; reason: 'gone' }
+  | { ok: false; reason: 'parent-gone'; parent: string }
+  | { ok: false; reason: 'clash' };
+
+class RestoreRefused extends Error {
+  constructor(readonly outcome: Extract<RestoreOutcome, { ok: false }>) {
+    super(outcome.reason);
+  }
+}
+
+/** What a trash entry's parent table is called in the refusal ("the item it belonged to is gone"). */
+const PARENT_NAMES: Record<string, string> = {
+  items: 'item',
+  taxonomies: 'taxonomy',
+  users: 'person',
+  collections: 'collection',
+  tags: 'tag',
+  characteristics: 'characteristic',
+};
+
+/**
+ * Writes the entry's rows back with their ids and takes it out of the trash, in one transaction: the entry is deleted
+ * first, so two admins restoring it at once restore it once. Refused, changing nothing, when what it belonged to is
+ * gone or something made since has its name.
+ */
+export async function restoreFromTrash(db: Database, ref: string): Promise<RestoreOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [entry] = await tx.delete(trashEntries).where(eq(trashEntries.ref, ref)).returning();
+      if (!entry) throw new RestoreRefused({ ok: false, reason: 'gone' });
+      const kind = entry.kind as TrashKind;
+      const tables = entry.rows as CapturedTable[];
+      const restored = await restoreRowGraph(tx, { tables, relinks: entry.relinks as Relink[] }).catch((error: unknown) => {
+        if (error instanceof MissingParentError)
+          throw new RestoreRefused({ ok: false, reason: 'parent-gone', parent: PARENT_NAMES[error.parentTable] ?? error.parentTable });
+        if (isUniqueViolation(error)) throw new RestoreRefused({ ok: false, reason: 'clash' });
+        throw error;
+      });
+      await TRASH_KIND_DEFINITIONS[kind].afterRestore?.(tx, tables[0]!.rows[0]!);
+      return { ok: true as const, kind, title: entry.title, lost: restored.filter((table) => table.skipped > 0), driveFolderId: entry.driveFolderId };
+    });
+  } catch (error) {
+    if (error instanceof RestoreRefused) return error.outcome;
+    throw error;
+  }
+}
+
+/** What deleting trash entries for good leaves to do outside the database: their drive folders and image files. */
+export interface Purged {
+  title: string;
+  driveFolderId: string | null;
+  images: TrashedImage[];
+}
+
+/** A purged item's image row, as the images feature removes its files. */
+export interface TrashedImage {
+  ref: string;
+  source: string;
+  storageKey: string;
+}
+
+/** Deletes the entries `where` selects for good, at most `limit`, skipping those another instance is purging. */
+export async function purgeEntries(db: Database, where: ReturnType<typeof sql>, limit: number): Promise<Purged[]> {
+  const rows = await db.transaction(async (tx) =>
+    tx
+      .delete(trashEntries)
+      .where(sql`${trashEntries.id} in (select id from ${trashEntries} where ${where} order by id limit ${limit} for update skip locked)`)
+      .returning({ title: trashEntries.title, driveFolderId: trashEntries.driveFolderId, rows: trashEntries.rows }),
+  );
+  return rows.map((row) => ({ title: row.title, driveFolderId: row.driveFolderId, images: imagesOf(row.rows as CapturedTable[]) }));
+}
+
+function imagesOf(tables: CapturedTable[]): TrashedImage[] {
+  const rows = tables.find((table) => table.table === 'item_images')?.rows ?? [];
+  return rows.map((row) => ({ ref: String(row.ref), source: String(row.source), storageKey: String(row.storage_key) }));
+}
