@@ -4,6 +4,11 @@ export const BATCH_EDIT_URL = '/batch-edit';
 export const BATCH_PREVIEW_URL = '/batch-edit/preview';
 /** At most this many items in one batch. */
 export const BATCH_MAX_ITEMS = 10_000;
+/**
+ * Items decided and written per transaction, and per request when the dialog applies a larger batch a chunk at a time
+ * under one batch id, with its progress (docs/decisions.md "Batch edits").
+ */
+export const BATCH_CHUNK = 500;
 /** A batch can be undone for this many days. */
 export const BATCH_UNDO_DAYS = 30;
 
@@ -26,7 +31,7 @@ export const BATCH_REFUSALS: Record<BatchRefusal, (count: number) => string> = {
   changed_since: (n) => `${items(n)} changed since the batch (undo them by hand from their History)`,
 };
 
-export interface BatchSummary {
+export interface BatchCounts {
   /** Items selected (refs sent). */
   selected: number;
   /** Items the batch changes (or changed). */
@@ -36,14 +41,55 @@ export interface BatchSummary {
   refused: Partial<Record<BatchRefusal, number>>;
   /** Up to 20 refs of refused items, so a list can name them. */
   refusedRefs: string[];
+}
+
+/** How the action reads in a description ("adds 'Primary' to", "already have it"); null for an undo. */
+export interface BatchWording {
+  does: string;
+  already: string;
+}
+
+export interface BatchSummary extends BatchCounts {
+  wording: BatchWording | null;
   /** One sentence: "adds 'Primary' to 412 items, 37 already have it; 3 items you cannot edit". */
   description: string;
+}
+
+/** The preview, with the selection item by item, so a large batch can be applied a chunk at a time. */
+export interface BatchPreview extends BatchSummary {
+  refs: string[];
 }
 
 export interface BatchResult extends BatchSummary {
   /** The batch's id, for its undo; null when nothing changed. */
   batch: string | null;
 }
+
+const REFUSED_REFS_KEPT = 20;
+
+/** The one sentence of a batch's counts, for the server's answers and for the dialog's sum of a chunked run. */
+export function describeBatch(wording: BatchWording | null, counts: BatchCounts): string {
+  const parts = [
+    wording ? `${wording.does} ${items(counts.changed)}, ${counts.unchanged.toLocaleString('en')} ${wording.already}` : `restores ${items(counts.changed)}`,
+  ];
+  for (const [reason, count] of Object.entries(counts.refused) as [BatchRefusal, number][]) parts.push(BATCH_REFUSALS[reason](count));
+  return parts.join('; ');
+}
+
+/** Two chunks' counts as one. */
+export function addBatchCounts(a: BatchCounts, b: BatchCounts): BatchCounts {
+  const refused = { ...a.refused };
+  for (const [reason, count] of Object.entries(b.refused) as [BatchRefusal, number][]) refused[reason] = (refused[reason] ?? 0) + count;
+  return {
+    selected: a.selected + b.selected,
+    changed: a.changed + b.changed,
+    unchanged: a.unchanged + b.unchanged,
+    refused,
+    refusedRefs: [...a.refusedRefs, ...b.refusedRefs].slice(0, REFUSED_REFS_KEPT),
+  };
+}
+
+export const NO_BATCH_COUNTS: BatchCounts = { selected: 0, changed: 0, unchanged: 0, refused: {}, refusedRefs: [] };
 
 export const BATCH_ERRORS = {
   unknownTag: 'One of these tags does not exist.',

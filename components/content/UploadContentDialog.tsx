@@ -6,7 +6,7 @@ import { CONTENT_FIELDS, CONTENT_MESSAGES, type Content } from '../../shared/con
 import { UPLOAD_TYPES } from '../../shared/constants';
 import { messagesFor } from '../images/DialogErrors';
 import ImageFormDialog from '../images/ImageFormDialog';
-import UploadProgress from '../lib/UploadProgress';
+import ProgressMeter from '../lib/ProgressMeter';
 import { ROUTES } from '../../shared/routes';
 
 export interface UploadContentDialogProps {
@@ -92,7 +92,7 @@ export default function UploadContentDialog({ itemRef, contents, show, onHide }:
         <Form.Control type="file" accept={ACCEPTED_FILES} multiple onChange={chooseFiles} disabled={sending} />
         <Form.Text>Accepted: {UPLOAD_TYPES.join(', ')}.</Form.Text>
       </Form.Group>
-      {progress !== null && <UploadProgress percentage={progress} />}
+      {progress !== null && <ProgressMeter label="Upload progress" now={progress} />}
       <Form.Check
         id="upload-content-sample"
         className="mb-2"

@@ -9,7 +9,7 @@ import { messagesFor } from './DialogErrors';
 import ImageChoices from './ImageChoices';
 import ImageFormDialog from './ImageFormDialog';
 import { stockImageLabel, useStockImageSearch } from './useStockImageSearch';
-import UploadProgress from '../lib/UploadProgress';
+import ProgressMeter from '../lib/ProgressMeter';
 import { ROUTES } from '../../shared/routes';
 
 export interface AddImageDialogProps {
@@ -99,7 +99,7 @@ export default function AddImageDialog({ itemRef, show, onHide }: AddImageDialog
         <Form.Control ref={fileInput} type="file" accept={ACCEPTED_FILES} multiple onChange={chooseFiles} disabled={sending} />
         <Form.Text>{IMAGE_MESSAGES.permissionNote}</Form.Text>
       </Form.Group>
-      {progress !== null && <UploadProgress percentage={progress} />}
+      {progress !== null && <ProgressMeter label="Upload progress" now={progress} />}
       <StockImageSearch query={query} onQueryChange={setQuery} results={stockImages} selected={stockImage?.id ?? null} onSelect={chooseStockImage} />
     </ImageFormDialog>
   );

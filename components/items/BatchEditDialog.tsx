@@ -1,6 +1,7 @@
 /**
  * Batch edit of the selected items (issue 19 §1): choose one action, see its impact preview (the server's dry run),
- * apply it, and undo it from the result. The server decides every item; this dialog only says what it decided.
+ * apply it, and undo it from the result. The server decides every item; this dialog only says what it decided. A
+ * selection larger than BATCH_CHUNK is applied a chunk at a time under one batch id, with a progress bar.
  */
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -8,10 +9,20 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import type { BatchAction, BatchResult, BatchSetField, BatchSummary } from '../../shared/batch-edit';
+import {
+  BATCH_CHUNK,
+  NO_BATCH_COUNTS,
+  addBatchCounts,
+  describeBatch,
+  type BatchAction,
+  type BatchPreview,
+  type BatchResult,
+  type BatchSetField,
+} from '../../shared/batch-edit';
 import { VISIBILITY_INFO, VISIBILITY_VALUES } from '../../shared/enums';
 import type { Taxonomy } from '../../shared/items';
 import { ACCESS_LEVELS, LEVEL_SHORT_NAMES } from '../../shared/levels';
+import ProgressMeter from '../lib/ProgressMeter';
 import { applyBatch, previewBatch, undoBatch, type BatchAnswer, type BatchSelection } from './batch-edit-requests';
 
 type ActionKind = 'add_tags' | 'remove_tags' | BatchSetField;
@@ -29,7 +40,8 @@ const ACTION_LABELS: Record<ActionKind, string> = {
 type Stage =
   | { step: 'choose' }
   | { step: 'busy'; what: string }
-  | { step: 'previewed'; summary: BatchSummary }
+  | { step: 'applying'; done: number; of: number }
+  | { step: 'previewed'; summary: BatchPreview }
   | { step: 'done'; result: BatchResult; undone?: BatchResult };
 
 interface BatchEditDialogProps {
@@ -71,13 +83,39 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
       { step: 'choose' },
     );
   };
-  const apply = () =>
-    void run(
-      'Applying…',
-      () => applyBatch(selection, action()),
-      (result) => ({ step: 'done', result }),
-      stage,
-    );
+  const apply = () => {
+    if (stage.step !== 'previewed') return;
+    if (stage.summary.refs.length <= BATCH_CHUNK) {
+      void run(
+        'Applying…',
+        () => applyBatch(selection, action()),
+        (result) => ({ step: 'done', result }),
+        stage,
+      );
+    } else void applyInChunks(stage);
+  };
+  /** One request per chunk, all under the batch id the first changing chunk answers; a failure stops between chunks. */
+  const applyInChunks = async (previewed: Extract<Stage, { step: 'previewed' }>) => {
+    const { refs, wording } = previewed.summary;
+    setError(null);
+    let counts = NO_BATCH_COUNTS;
+    let batch: string | null = null;
+    for (let start = 0; start < refs.length; start += BATCH_CHUNK) {
+      setStage({ step: 'applying', done: start, of: refs.length });
+      const answer = await applyBatch({ refs: refs.slice(start, start + BATCH_CHUNK) }, action(), batch ?? undefined);
+      if (!answer.ok) {
+        setError(`${answer.message} ${start.toLocaleString('en')} of ${refs.length.toLocaleString('en')} items were done.`);
+        if (batch === null) {
+          setStage(previewed);
+          return;
+        }
+        break;
+      }
+      counts = addBatchCounts(counts, answer.value);
+      batch ??= answer.value.batch;
+    }
+    setStage({ step: 'done', result: { ...counts, wording, description: describeBatch(wording, counts), batch } });
+  };
   const undo = (result: BatchResult) =>
     void run(
       'Undoing…',
@@ -86,6 +124,8 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
       { step: 'done', result },
     );
   const close = () => {
+    // A batch being applied runs to its end: closing would leave it half done without saying so.
+    if (stage.step === 'applying') return;
     setStage({ step: 'choose' });
     setError(null);
     onHide();
@@ -131,6 +171,14 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
                 {stage.what}
               </p>
+            )}
+            {stage.step === 'applying' && (
+              <>
+                <p className="mb-2">
+                  Applying: {stage.done.toLocaleString('en')} of {stage.of.toLocaleString('en')} items done…
+                </p>
+                <ProgressMeter label="Batch progress" now={stage.done} max={stage.of} />
+              </>
             )}
             {stage.step === 'previewed' && <p className="mb-0">This {stage.summary.description}.</p>}
             {stage.step === 'done' && (

@@ -32,7 +32,8 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
       next={({ hasNext, loading }) => <ListEnd hasNext={hasNext} loading={loading} total={total} loaded={items.length} />}
     >
       {items.map((item) => (
-        <li key={item.ref} className="col">
+        // A column: the card fills what the checkbox leaves of the row's height (at 100 % it overlapped the next checkbox).
+        <li key={item.ref} className="col d-flex flex-column">
           {selection && (
             <Form.Check
               id={`select-${item.ref}`}
@@ -46,7 +47,9 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
               }
             />
           )}
-          <ItemCard item={item} />
+          <div className="flex-grow-1">
+            <ItemCard item={item} />
+          </div>
         </li>
       ))}
     </InfiniteScroll>

@@ -1,5 +1,5 @@
 /** The batch edit dialog's JSON calls (issue 19 §1): preview, apply, undo; a refusal comes back as its message. */
-import { BATCH_EDIT_URL, BATCH_PREVIEW_URL, type BatchAction, type BatchResult, type BatchSummary } from '../../shared/batch-edit';
+import { BATCH_EDIT_URL, BATCH_PREVIEW_URL, type BatchAction, type BatchPreview, type BatchResult } from '../../shared/batch-edit';
 import { ROUTES } from '../../shared/routes';
 import { readXsrfToken } from '../lib/xsrf';
 
@@ -25,6 +25,8 @@ async function postJson<T>(url: string, body?: unknown): Promise<BatchAnswer<T>>
   }
 }
 
-export const previewBatch = (selection: BatchSelection, action: BatchAction) => postJson<BatchSummary>(BATCH_PREVIEW_URL, { ...selection, action });
-export const applyBatch = (selection: BatchSelection, action: BatchAction) => postJson<BatchResult>(BATCH_EDIT_URL, { ...selection, action });
+export const previewBatch = (selection: BatchSelection, action: BatchAction) => postJson<BatchPreview>(BATCH_PREVIEW_URL, { ...selection, action });
+/** `batch`: a later chunk of a batch applied a chunk at a time, under the id its first changing chunk answered. */
+export const applyBatch = (selection: BatchSelection, action: BatchAction, batch?: string) =>
+  postJson<BatchResult>(BATCH_EDIT_URL, { ...selection, action, ...(batch ? { batch } : {}) });
 export const undoBatch = (batch: string) => postJson<BatchResult>(ROUTES.batchEditUndo.path({ batch }));

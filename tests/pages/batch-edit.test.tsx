@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@inertiajs/core';
 import { router } from '@inertiajs/react';
-import type { BatchResult, BatchSummary } from '../../shared/batch-edit';
+import type { BatchPreview, BatchResult } from '../../shared/batch-edit';
 import type { Taxonomy } from '../../shared/items';
 import type { PagePropsMap } from '../../shared/pages';
 import { anItemSummary } from '../support/item-fixtures';
@@ -46,24 +46,38 @@ async function renderIndex(batchEdit: PagePropsMap['items/Index']['batchEdit']) 
   return renderInertiaPage({ ...page, scrollProps: { items: { pageName: 'page', currentPage: 1, previousPage: null, nextPage: null, reset: false } } } as Page);
 }
 
-const summary: BatchSummary = {
+const wording = { does: "adds 'Games' to", already: 'already have it' };
+const summary: BatchPreview = {
   selected: 2,
   changed: 1,
   unchanged: 1,
   refused: {},
   refusedRefs: [],
+  wording,
   description: "adds 'Games' to 1 item, 1 already have it",
+  refs: ['camp2'],
 };
+/** What the next preview answers, when a test needs another. */
+let nextPreview: BatchPreview | null = null;
+/** Holds the answer to the second chunk until released, so a test sees the dialog mid-run. */
+let secondChunkGate: Promise<void> = Promise.resolve();
 const sent: { url: string; body: unknown }[] = [];
 
 beforeEach(() => {
   sent.length = 0;
+  nextPreview = null;
   vi.spyOn(router, 'reload').mockImplementation(() => {});
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (!url.startsWith('/batch-edit')) return Response.json({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] });
     sent.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/batch-edit/preview') return Response.json(summary);
+    if (url === '/batch-edit/preview') return Response.json(nextPreview ?? summary);
+    if (url === '/batch-edit' && nextPreview) {
+      if (sent.filter((each) => each.url === '/batch-edit').length === 2) await secondChunkGate;
+      const refs = (JSON.parse(String(init!.body)) as { refs: string[] }).refs;
+      const counts = { selected: refs.length, changed: refs.length, unchanged: 0, refused: {}, refusedRefs: [] };
+      return Response.json({ ...counts, wording, description: 'chunk', batch: 'b9' } satisfies BatchResult);
+    }
     if (url === '/batch-edit') return Response.json({ ...summary, batch: 'b1' } satisfies BatchResult);
     if (url === '/batch-edit/b1/undo') return Response.json({ ...summary, description: 'restores 1 item', batch: 'undo:b1' } satisfies BatchResult);
     return Response.json({ errors: { tags: 'One of these tags does not exist.' } }, { status: 422 });
@@ -118,6 +132,35 @@ describe('batch edit on the item index', () => {
         body: { matching: { listing: 'all', search: 'camp', tags: [] }, action: { kind: 'remove_tags', tags: ['taggames'] } },
       }),
     );
+  });
+
+  it('applies a large selection a chunk at a time under one batch, with a progress bar, and sums what was done', async () => {
+    const user = userEvent.setup();
+    const refs = Array.from({ length: 1_200 }, (_, index) => `item${index}`);
+    nextPreview = { ...summary, selected: 1_200, changed: 1_200, unchanged: 0, description: "adds 'Games' to 1,200 items, 0 already have it", refs };
+    let release = () => {};
+    secondChunkGate = new Promise((resolve) => (release = resolve));
+    await renderIndex({ taxonomies: [TOPIC] });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 matching' }));
+    await user.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 2 items' });
+    await user.selectOptions(within(dialog).getByLabelText('Tag'), 'taggames');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByText("This adds 'Games' to 1,200 items, 0 already have it.");
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const progress = await within(dialog).findByRole('progressbar', { name: 'Batch progress' });
+    await waitFor(() => expect(progress.getAttribute('aria-valuenow')).toBe('500'));
+    expect(within(dialog).getByText('Applying: 500 of 1,200 items done…')).toBeTruthy();
+    release();
+    expect(await within(dialog).findByText("Done: adds 'Games' to 1,200 items, 0 already have it.")).toBeTruthy();
+    const chunks = sent.filter((each) => each.url === '/batch-edit').map((each) => each.body as { refs: string[]; batch?: string });
+    expect(chunks.map((chunk) => [chunk.refs.length, chunk.batch])).toEqual([
+      [500, undefined],
+      [500, 'b9'],
+      [200, 'b9'],
+    ]);
+    expect(chunks.flatMap((chunk) => chunk.refs)).toEqual(refs);
+    expect(within(dialog).getByRole('button', { name: 'Undo' })).toBeTruthy();
   });
 });
 

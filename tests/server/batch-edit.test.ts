@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { changeHistory } from '../../server/db/schema';
-import type { BatchResult } from '../../shared/batch-edit';
+import { BATCH_ERRORS, type BatchPreview, type BatchResult } from '../../shared/batch-edit';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
 import { visit, xsrfHeader } from '../support/http';
@@ -62,10 +62,33 @@ describe('batch edits', () => {
     const applied = await post(jar, '/batch-edit', body);
     const result = applied.json<BatchResult>();
     const { batch, ...summary } = result;
-    expect(summary).toEqual(preview.json());
+    const { refs, ...previewed } = preview.json<BatchPreview>();
+    expect(summary).toEqual(previewed);
+    expect(refs).toEqual(body.refs);
     for (const item of plain) expect(await itemTagLabels(db(), item.id)).toEqual(['Games', 'Resource']);
     const rows = await db().select().from(changeHistory).where(gt(changeHistory.id, before));
     expect(rows.map((row) => [row.kind, row.operation, row.batchId, row.route])).toEqual(plain.map(() => ['item_tag', 'insert', batch, 'POST /batch-edit']));
+  });
+
+  it('applies a large batch a chunk at a time under one id, which only its maker may continue, and undoes it whole', async () => {
+    const jar = await as(ADMIN);
+    const games = await tag(db(), 'Games');
+    const [first, second] = await Promise.all([1, 2].map(() => createItem(db(), { tagLabels: ['Resource'] })));
+    const action = { kind: 'add_tags', tags: [games.ref] };
+    const chunk1 = (await post(jar, '/batch-edit', { refs: [first!.ref], action })).json<BatchResult>();
+    const chunk2 = await post(jar, '/batch-edit', { refs: [second!.ref], action, batch: chunk1.batch });
+    expect(chunk2.json()).toMatchObject({ changed: 1, batch: chunk1.batch });
+
+    const intruder = await post(await as(MAINTAINER), '/batch-edit', { refs: [first!.ref], action, batch: chunk1.batch });
+    expect(intruder.statusCode).toBe(422);
+    expect(intruder.json()).toEqual({ errors: { batch: BATCH_ERRORS.notYourBatch } });
+
+    const undone = await post(jar, `/batch-edit/${chunk1.batch}/undo`);
+    expect(undone.json()).toMatchObject({ changed: 2 });
+    for (const item of [first!, second!]) expect(await itemTagLabels(db(), item.id)).toEqual(['Resource']);
+    const late = await post(jar, '/batch-edit', { refs: [first!.ref], action, batch: chunk1.batch });
+    expect(late.json()).toEqual({ errors: { batch: BATCH_ERRORS.alreadyUndone } });
+    expect(await itemTagLabels(db(), first!.id)).toEqual(['Resource']);
   });
 
   it('selects all items a listing matches, with its search and filters, for the viewer, changing only theirs', async () => {

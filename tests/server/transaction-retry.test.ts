@@ -138,8 +138,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db.transaction on PostgreSQL (P
       await rival.query(`update taxonomies set usage_note = 'written by the rival' where id = $1`, [taxonomy!.id]);
       await rival.query('commit');
 
-      expect(await appWrite).toBe(2);
-      expect(handle.retriedTransactions() - retriedBefore).toBe(1);
+      // Usually one retry; on a loaded machine the retry can take library_state before the rival's waiting UPDATE
+      // does, and deadlock once more before the rival gets through.
+      const ran = await appWrite;
+      expect(ran).toBeGreaterThanOrEqual(2);
+      expect(handle.retriedTransactions() - retriedBefore).toBe(ran - 1);
       const [row] = await handle.db.select({ note: taxonomies.usageNote }).from(taxonomies).where(eq(taxonomies.id, taxonomy!.id));
       expect(row!.note).toBe('written by the app');
     } finally {

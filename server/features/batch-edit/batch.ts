@@ -4,30 +4,43 @@
  * batch of the change context, so each changed item row's history entry carries the batch id its undo reads.
  */
 import { randomUUID } from 'node:crypto';
-import { BATCH_REFUSALS, items, type BatchRefusal, type BatchResult, type BatchSummary } from '../../../shared/batch-edit';
+import {
+  BATCH_CHUNK,
+  addBatchCounts,
+  describeBatch,
+  NO_BATCH_COUNTS,
+  type BatchPreview,
+  type BatchResult,
+  type BatchSummary,
+  type BatchWording,
+} from '../../../shared/batch-edit';
 import type { Viewer } from '../../access/policy';
 import { inBatch } from '../../db/change-context';
 import type { Database } from '../../db/client';
 import type { ResolvedAction } from './action';
 import { runChunk, type ItemOutcome } from './plan';
 
-/** Items decided and written per transaction: row locks held briefly, a failure loses no earlier chunk's work. */
-export const BATCH_CHUNK = 500;
-
-export async function previewBatch(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[]): Promise<BatchSummary> {
+/** Each chunk of BATCH_CHUNK items is decided and written in its own transaction: row locks held briefly, a failure loses no earlier chunk's work. */
+export async function previewBatch(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[]): Promise<BatchPreview> {
+  const unique = [...new Set(refs)];
   const outcomes: ItemOutcome[] = [];
-  for (const chunk of chunks(refs)) outcomes.push(...(await runChunk(db, viewer, action, chunk, false)));
-  return summarize(action, refs.length, outcomes);
+  for (const chunk of chunks(unique)) outcomes.push(...(await runChunk(db, viewer, action, chunk, false)));
+  return { ...summarize(action, refs.length, outcomes), refs: unique };
 }
 
-export async function applyBatch(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[]): Promise<BatchResult> {
-  const batch = randomUUID();
+/**
+ * Applies the action under the batch id `continuing` (a later chunk of a batch the dialog applies a chunk at a time;
+ * the caller checked it is the viewer's own) or a new one. The answer names the batch when anything changed, or when
+ * it continued one.
+ */
+export async function applyBatch(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[], continuing?: string): Promise<BatchResult> {
+  const batch = continuing ?? randomUUID();
   const outcomes: ItemOutcome[] = [];
   await inBatch(batch, async () => {
     for (const chunk of chunks(refs)) outcomes.push(...(await db.transaction((tx) => runChunk(tx, viewer, action, chunk, true))));
   });
   const summary = summarize(action, refs.length, outcomes);
-  return { ...summary, batch: summary.changed > 0 ? batch : null };
+  return { ...summary, batch: summary.changed > 0 || continuing ? batch : null };
 }
 
 function chunks(refs: string[]): string[][] {
@@ -38,32 +51,21 @@ function chunks(refs: string[]): string[][] {
 }
 
 export function summarize(action: ResolvedAction | null, selected: number, outcomes: ItemOutcome[]): BatchSummary {
-  const changed = outcomes.filter((each) => each.outcome === 'changed').length;
-  const unchanged = outcomes.filter((each) => each.outcome === 'unchanged').length;
-  const refused: Partial<Record<BatchRefusal, number>> = {};
-  const refusedRefs: string[] = [];
+  let counts = { ...NO_BATCH_COUNTS, selected };
   for (const each of outcomes) {
-    if (each.outcome !== 'refused') continue;
-    refused[each.reason] = (refused[each.reason] ?? 0) + 1;
-    if (refusedRefs.length < 20) refusedRefs.push(each.ref);
+    const one = each.outcome === 'refused' ? { refused: { [each.reason]: 1 }, refusedRefs: [each.ref] } : { [each.outcome]: 1 };
+    counts = addBatchCounts(counts, { ...NO_BATCH_COUNTS, ...one });
   }
-  const parts = [action ? `${whatItDoes(action)} ${items(changed)}, ${unchanged.toLocaleString('en')} ${already(action)}` : `restores ${items(changed)}`];
-  for (const [reason, count] of Object.entries(refused) as [BatchRefusal, number][]) parts.push(BATCH_REFUSALS[reason](count));
-  return { selected, changed, unchanged, refused, refusedRefs, description: parts.join('; ') };
+  const wording = action ? wordingOf(action) : null;
+  return { ...counts, wording, description: describeBatch(wording, counts) };
 }
 
 function tagNames(action: Extract<ResolvedAction, { kind: 'add_tags' | 'remove_tags' }>): string {
   return action.tags.map((tag) => `'${tag.label}'`).join(', ');
 }
 
-function whatItDoes(action: ResolvedAction): string {
-  if (action.kind === 'add_tags') return `adds ${tagNames(action)} to`;
-  if (action.kind === 'remove_tags') return `removes ${tagNames(action)} from`;
-  return `sets ${action.field.replaceAll('_', ' ')} to '${action.label}' on`;
-}
-
-function already(action: ResolvedAction): string {
-  if (action.kind === 'add_tags') return 'already have it';
-  if (action.kind === 'remove_tags') return 'do not have it';
-  return 'already have this value';
+function wordingOf(action: ResolvedAction): BatchWording {
+  if (action.kind === 'add_tags') return { does: `adds ${tagNames(action)} to`, already: 'already have it' };
+  if (action.kind === 'remove_tags') return { does: `removes ${tagNames(action)} from`, already: 'do not have it' };
+  return { does: `sets ${action.field.replaceAll('_', ' ')} to '${action.label}' on`, already: 'already have this value' };
 }

@@ -16,6 +16,8 @@ const matching = z.object({
 export const batchEditBody = z
   .object({
     refs: z.array(z.string().max(24)).min(1).max(BATCH_MAX_ITEMS).optional(),
+    /** A later chunk of a batch the dialog applies a chunk at a time: the batch id the first chunk answered. */
+    batch: z.string().uuid().optional(),
     matching: matching.optional(),
     action: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('add_tags'), tags: tagRefs }),

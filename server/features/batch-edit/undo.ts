@@ -20,6 +20,25 @@ type Entry = typeof changeHistory.$inferSelect;
 const UNDO_PREFIX = 'undo:';
 export const undoBatchId = (batch: string) => `${UNDO_PREFIX}${batch}`;
 
+/**
+ * Why the viewer may not add a chunk to `batch` (the dialog applies a large batch a chunk at a time under one id), or
+ * null: a batch holds one person's changes, and one already undone takes no more.
+ */
+export async function continuingRefusal(db: Database, viewer: Viewer & { id: number }, batch: string): Promise<string | null> {
+  const [other] = await db
+    .select({ id: changeHistory.id })
+    .from(changeHistory)
+    .where(and(eq(changeHistory.batchId, batch), or(isNull(changeHistory.actorUserId), ne(changeHistory.actorUserId, viewer.id))))
+    .limit(1);
+  if (other) return BATCH_ERRORS.notYourBatch;
+  const [undone] = await db
+    .select({ id: changeHistory.id })
+    .from(changeHistory)
+    .where(eq(changeHistory.batchId, undoBatchId(batch)))
+    .limit(1);
+  return undone ? BATCH_ERRORS.alreadyUndone : null;
+}
+
 export type UndoAnswer = { ok: true; result: BatchResult } | { ok: false; message: string };
 
 export async function undoBatch(db: Database, viewer: Viewer, batch: string, now = new Date()): Promise<UndoAnswer> {
