@@ -5,7 +5,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { collectionItems, collections, comments, contents, itemTags, items, shares, tags, taxonomies, trashEntries, users } from '../../server/db/schema';
+import {
+  collectionItems,
+  collections,
+  comments,
+  contents,
+  itemTags,
+  itemViews,
+  items,
+  shares,
+  tags,
+  taxonomies,
+  trashEntries,
+  users,
+} from '../../server/db/schema';
+import { nextItemCode } from '../../server/features/item-editing/codes';
 import { DriveNotFoundError } from '../../server/drive/port';
 import { imagesDirIn, localImageStore, removeImageFiles, type StoredImage } from '../../server/features/images';
 import { purgeOldTrash } from '../../server/features/trash/purge';
@@ -158,7 +172,7 @@ describe('the trash', () => {
   });
 
   it('restores a tag with its item links under its old parent, its children back under it, in order', async () => {
-    const [taxonomy] = await db().insert(taxonomies).values({ title: 'Trash ages', position: 50 }).returning();
+    const [taxonomy] = await db().insert(taxonomies).values({ title: 'Trash ages', position: 50, multiselect: true }).returning();
     const [parent] = await db().insert(tags).values({ taxonomyId: taxonomy!.id, label: 'Trash youth', position: 0 }).returning();
     const [other] = await db().insert(tags).values({ taxonomyId: taxonomy!.id, label: 'Trash children', position: 1 }).returning();
     const [child] = await db().insert(tags).values({ taxonomyId: taxonomy!.id, label: 'Trash year 7', parentId: parent!.id, position: 0 }).returning();
@@ -216,6 +230,48 @@ describe('the trash', () => {
     expect(await db().select({ toEmail: shares.toEmail }).from(shares).where(eq(shares.collectionId, collection!.id))).toEqual([
       { toEmail: 'friend@example.org' },
     ]);
+  });
+
+  it('keeps a trashed item’s code from new items, so it comes back with its own', async () => {
+    const newest = await createItem(db(), { title: 'Newest of all', code: 'EQ-90001' });
+    await send(context.app, await as(ADMIN), 'DELETE', `/i/${newest.ref}`);
+    expect(await db().transaction((tx) => nextItemCode(tx))).toBe('EQ-90002');
+    await restore((await trashEntryOf('item', newest.id))!.ref);
+    expect((await itemRow(db(), newest.id))!.code).toBe('EQ-90001');
+  });
+
+  it('leaves out, and names, the links of a one-tag taxonomy’s tag for items tagged otherwise since', async () => {
+    const [age] = await db().select().from(taxonomies).where(eq(taxonomies.title, 'Age'));
+    const [teens] = await db().insert(tags).values({ taxonomyId: age!.id, label: 'Teens', position: 9 }).returning();
+    const retagged = await createItem(db(), { tagLabels: ['Teens'] });
+    const untouched = await createItem(db(), { tagLabels: ['Teens'] });
+    await send(context.app, await as(ADMIN), 'DELETE', `/admin/tag/${teens!.ref}`);
+    await db()
+      .insert(itemTags)
+      .values({ itemId: retagged.id, tagId: (await tag(db(), 'Youth')).id });
+
+    const { next } = await restore((await trashEntryOf('tag', teens!.id))!.ref);
+    expect(next!.notices).toEqual([TRASH_MESSAGES.partlyRestored('Teens', '1 tag link')]);
+    expect(await itemTagLabels(db(), retagged.id)).toEqual(['Youth']);
+    expect(await itemTagLabels(db(), untouched.id)).toEqual(['Teens']);
+  });
+
+  it('forgets a deleted person’s things in the trash, and restores an item without what belonged to them', async () => {
+    const person = await userId(db(), 'usermanager@example.org');
+    const item = await createItem(db(), { title: 'Viewed by someone leaving' });
+    await db().insert(itemViews).values({ itemId: item.id, userId: person });
+    const [collection] = await db().insert(collections).values({ userId: person, title: 'Leaving soon' }).returning();
+    await send(context.app, await as('usermanager@example.org'), 'DELETE', `/collection/${collection!.ref}`);
+    await send(context.app, await as(ADMIN), 'DELETE', `/i/${item.ref}`);
+    expect(await trashEntryOf('collection', collection!.id)).toBeDefined();
+
+    const [personRow] = await db().select({ ref: users.ref }).from(users).where(eq(users.id, person));
+    expect((await send(context.app, await as('superadmin@example.org'), 'DELETE', `/user/${personRow!.ref}`)).statusCode).toBe(303);
+    expect(await trashEntryOf('collection', collection!.id)).toBeUndefined();
+
+    const { next } = await restore((await trashEntryOf('item', item.id))!.ref);
+    expect(next!.notices).toEqual([TRASH_MESSAGES.partlyRestored('Viewed by someone leaving', '1 view')]);
+    expect(await db().select().from(itemViews).where(eq(itemViews.itemId, item.id))).toEqual([]);
   });
 
   it('is for admins alone: others are refused the page, the restore and the purge, and nothing changes', async () => {

@@ -7,9 +7,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TRASH_PART_NAMES_SHOWN, type TrashKind, type TrashPart } from '../../../shared/trash';
 import type { Database } from '../../db/client';
 import { renumberList, type OrderedList } from '../../db/positions';
-import { characteristics, tags, taxonomies } from '../../db/schema';
+import { characteristics, itemTags, tags, taxonomies } from '../../db/schema';
 import { sqlRows } from '../../db/sql-rows';
-import type { CapturedTable, Row } from './row-graph';
+import type { CapturedTable, RestoredTable, Row } from './row-graph';
 
 type Runner = Pick<Database, 'execute' | 'select'>;
 
@@ -17,8 +17,8 @@ interface KindDefinition {
   table: string;
   /** What the trash page calls it and where it was. */
   describe(db: Runner, row: Row): Promise<{ title: string; context: string }>;
-  /** Puts the restored row back at its place among its siblings. */
-  afterRestore?(db: Runner, row: Row): Promise<void>;
+  /** Puts the restored row back at its place among its siblings; answers rows it had to leave out. */
+  afterRestore?(db: Runner, row: Row): Promise<RestoredTable[] | void>;
 }
 
 const TITLE_LENGTH = 120;
@@ -68,16 +68,32 @@ export const TRASH_KIND_DEFINITIONS: Record<TrashKind, KindDefinition> = {
   tag: {
     table: 'tags',
     describe: async (db, row) => ({ title: shortened(row.label), context: await nameOf(db, 'taxonomies', 'title', row.taxonomy_id) }),
-    // The tag's children became top-level tags when it went: they come back under it, and both lists close up.
+    // The tag's children became top-level tags when it went: they come back under it, and both lists close up. A parent
+    // or child moved to another taxonomy since stays apart; in a one-tag taxonomy an item tagged otherwise since keeps
+    // that tag.
     afterRestore: async (db, row) => {
       const id = Number(row.id);
       const taxonomyId = Number(row.taxonomy_id);
-      await db.execute(
-        sql`update ${tags} set ${sql.identifier(tags.parentId.name)} = null where ${eq(tags.parentId, id)} and ${tags.taxonomyId} <> ${taxonomyId}`,
+      await db.execute(sql`update ${tags} set parent_id = null where ${eq(tags.parentId, id)} and ${tags.taxonomyId} <> ${taxonomyId}`);
+      const moved = await sqlRows<{ id: number }>(
+        db as Database,
+        sql`update ${tags} t set parent_id = null where t.id = ${id} and t.parent_id is not null
+            and not exists (select 1 from ${tags} p where p.id = t.parent_id and p.taxonomy_id = t.taxonomy_id)
+            returning t.id`,
       );
+      const parentId = moved.length > 0 || row.parent_id === null ? null : Number(row.parent_id);
       await renumberList(db, tagSiblings(taxonomyId, id));
-      await renumberList(db, tagSiblings(taxonomyId, row.parent_id === null ? null : Number(row.parent_id)), { id, index: Number(row.position) });
-      if (row.parent_id !== null) await renumberList(db, tagSiblings(taxonomyId, null));
+      await renumberList(db, tagSiblings(taxonomyId, parentId), { id, index: Number(row.position) });
+      if (parentId !== null) await renumberList(db, tagSiblings(taxonomyId, null));
+      const dropped = await sqlRows<{ item_id: number }>(
+        db as Database,
+        sql`delete from ${itemTags} link where link.tag_id = ${id}
+            and exists (select 1 from ${taxonomies} x where x.id = ${taxonomyId} and not x.multiselect)
+            and exists (select 1 from ${itemTags} other join ${tags} t on t.id = other.tag_id
+                        where other.item_id = link.item_id and other.tag_id <> ${id} and t.taxonomy_id = ${taxonomyId})
+            returning link.item_id`,
+      );
+      return dropped.length > 0 ? [{ table: 'item_tags', restored: 0, skipped: dropped.length }] : [];
     },
   },
   taxonomy: {

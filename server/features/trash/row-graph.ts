@@ -145,8 +145,8 @@ function parentsFirst(catalog: Catalog, tables: string[]): string[] {
 }
 
 /**
- * Writes the rows back, parents first, with their ids. A row whose required reference points at something gone since
- * (a tag, a collection, a user) is skipped; an optional one is cleared. The first table's rows (the deleted thing
+ * Writes the rows back, parents first, with their ids. A row that belongs (by a cascading foreign key) to something
+ * gone since (a tag, a collection, a person) is skipped; a reference that a delete would clear is cleared. The first table's rows (the deleted thing
  * itself) must all come back: a clash with a row made since throws the database's unique violation, and a parent gone
  * throws `MissingParentError`. Rows of other tables that clash (an item added to the collection again) are skipped.
  */
@@ -170,9 +170,13 @@ export class MissingParentError extends Error {
   }
 }
 
+/** What the row belongs to (a cascading reference) must be there; an optional reference to something gone is cleared. */
+const belongsTo = (reference: Reference) => reference.onDelete === 'cascade';
+
 async function refuseMissingParents(db: Runner, catalog: Catalog, table: string, rows: Row[]): Promise<void> {
-  for (const reference of catalog.references.filter((each) => each.child === table && !each.nullable)) {
-    const values = [...new Set(rows.map((row) => row[reference.childColumn]))];
+  for (const reference of catalog.references.filter((each) => each.child === table && belongsTo(each))) {
+    const values = [...new Set(rows.map((row) => row[reference.childColumn]).filter((value) => value !== null && value !== undefined))];
+    if (values.length === 0) continue;
     const type = shapeOf(catalog, reference.parent).types[reference.parentColumn]!;
     const found = await sqlRows<{ total: number }>(
       db as Database,
@@ -198,11 +202,14 @@ async function insertRows(db: Runner, catalog: Catalog, table: string, rows: Row
   const values = shape.columns.map((column) => {
     const derived = DERIVED_COLUMNS[table]?.[column];
     if (derived) return derived;
-    const reference = references.find((each) => each.childColumn === column && each.nullable);
+    const reference = references.find((each) => each.childColumn === column && !belongsTo(each));
     const value = sql`r.${identifier(column)}`;
     return reference ? sql`case when ${exists(reference)} then ${value} end` : value;
   });
-  const required = references.filter((reference) => !reference.nullable).map(exists);
+  // A row whose owner is gone (a view of a deleted person, a link to a deleted tag) stays behind.
+  const required = references
+    .filter(belongsTo)
+    .map((reference) => (reference.nullable ? sql`(r.${identifier(reference.childColumn)} is null or ${exists(reference)})` : exists(reference)));
   const inserted = await sqlRows<{ one: number }>(
     db as Database,
     sql`insert into ${identifier(table)} (${sql.join(shape.columns.map(identifier), sql`, `)}) overriding system value

@@ -3,14 +3,23 @@
  * instead of loss"). Each runs in one transaction; the drive's bin and image files are dealt with after the commit,
  * so a rolled-back delete or restore never moves a file.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TrashKind } from '../../../shared/trash';
 import type { Database } from '../../db/client';
 import { currentChangeContext } from '../../db/change-context';
 import { isUniqueViolation } from '../../db/errors';
-import { trashEntries } from '../../db/schema';
+import { items, trashEntries } from '../../db/schema';
 import { partsOf, TRASH_KIND_DEFINITIONS } from './kinds';
-import { captureRowGraph, deleteRowGraph, MissingParentError, restoreRowGraph, type CapturedTable, type Relink, type RestoredTable } from './row-graph';
+import {
+  captureRowGraph,
+  deleteRowGraph,
+  MissingParentError,
+  restoreRowGraph,
+  type CapturedTable,
+  type Relink,
+  type RestoredTable,
+  type Row,
+} from './row-graph';
 
 type Runner = Pick<Database, 'execute' | 'select' | 'insert'>;
 
@@ -36,7 +45,7 @@ export async function moveToTrash(tx: Runner, kind: TrashKind, id: number): Prom
   for (const relink of graph.relinks) await clearRelink(tx, relink);
   await deleteRowGraph(tx, graph);
   const change = currentChangeContext();
-  const driveFolderId = typeof root.google_drive_folder_id === 'string' && root.google_drive_folder_id !== '' ? root.google_drive_folder_id : null;
+  const driveFolderId = await ownDriveFolder(tx, root);
   const [entry] = await tx
     .insert(trashEntries)
     .values({
@@ -53,6 +62,14 @@ export async function moveToTrash(tx: Runner, kind: TrashKind, id: number): Prom
     })
     .returning({ ref: trashEntries.ref, title: trashEntries.title });
   return { ref: entry!.ref, title: entry!.title, driveFolderId };
+}
+
+/** An item's drive folder, unless another item uses it too (its files are that item's as well). */
+async function ownDriveFolder(tx: Runner, root: Row): Promise<string | null> {
+  const folder = root.google_drive_folder_id;
+  if (typeof folder !== 'string' || folder === '') return null;
+  const [shared] = await tx.select({ id: items.id }).from(items).where(eq(items.googleDriveFolderId, folder)).limit(1);
+  return shared ? null : folder;
 }
 
 /** A reference without a foreign key (users.person_item_id) is cleared here; for the others this is what the delete does anyway. */
@@ -101,13 +118,23 @@ export async function restoreFromTrash(db: Database, ref: string): Promise<Resto
         if (isUniqueViolation(error)) throw new RestoreRefused({ ok: false, reason: 'clash' });
         throw error;
       });
-      await TRASH_KIND_DEFINITIONS[kind].afterRestore?.(tx, tables[0]!.rows[0]!);
-      return { ok: true as const, kind, title: entry.title, lost: restored.filter((table) => table.skipped > 0), driveFolderId: entry.driveFolderId };
+      const leftOut = (await TRASH_KIND_DEFINITIONS[kind].afterRestore?.(tx, tables[0]!.rows[0]!)) ?? [];
+      return { ok: true as const, kind, title: entry.title, lost: lostOf([...restored, ...leftOut]), driveFolderId: entry.driveFolderId };
     });
   } catch (error) {
     if (error instanceof RestoreRefused) return error.outcome;
     throw error;
   }
+}
+
+/** The rows left out, one count per table. */
+function lostOf(tables: RestoredTable[]): RestoredTable[] {
+  const byTable = new Map<string, RestoredTable>();
+  for (const { table, restored, skipped } of tables) {
+    const known = byTable.get(table) ?? { table, restored: 0, skipped: 0 };
+    byTable.set(table, { table, restored: known.restored + restored, skipped: known.skipped + skipped });
+  }
+  return [...byTable.values()].filter((table) => table.skipped > 0);
 }
 
 /** What deleting trash entries for good leaves to do outside the database: their drive folders and image files. */
@@ -130,12 +157,29 @@ export async function purgeEntries(db: Database, where: ReturnType<typeof sql>, 
     tx
       .delete(trashEntries)
       .where(sql`${trashEntries.id} in (select id from ${trashEntries} where ${where} order by id limit ${limit} for update skip locked)`)
-      .returning({ title: trashEntries.title, driveFolderId: trashEntries.driveFolderId, rows: trashEntries.rows }),
+      .returning({
+        title: trashEntries.title,
+        // A folder another item uses (or took over since) stays: it is that item's now.
+        driveFolderId: sql<
+          string | null
+        >`case when exists (select 1 from ${items} where ${items.googleDriveFolderId} = ${trashEntries.driveFolderId}) then null else ${trashEntries.driveFolderId} end`,
+        // Only the image rows leave the database: an entry can hold many thousands of rows.
+        images: sql<Row[]>`jsonb_path_query_array(${trashEntries.rows}, '$[*] ? (@.table == "item_images").rows[*]')`,
+      }),
   );
-  return rows.map((row) => ({ title: row.title, driveFolderId: row.driveFolderId, images: imagesOf(row.rows as CapturedTable[]) }));
+  return rows.map((row) => ({ title: row.title, driveFolderId: row.driveFolderId, images: row.images.map(imageOf) }));
 }
 
-function imagesOf(tables: CapturedTable[]): TrashedImage[] {
-  const rows = tables.find((table) => table.table === 'item_images')?.rows ?? [];
-  return rows.map((row) => ({ ref: String(row.ref), source: String(row.source), storageKey: String(row.storage_key) }));
+function imageOf(row: Row): TrashedImage {
+  return { ref: String(row.ref), source: String(row.source), storageKey: String(row.storage_key) };
+}
+
+/**
+ * Deleting a person deletes for good what was theirs in the trash (their collections and comments), as deleting them
+ * deletes what is theirs outside it. Call it in the person's delete transaction.
+ */
+export async function forgetPersonInTrash(tx: Runner & Pick<Database, 'delete'>, userId: number): Promise<void> {
+  await tx
+    .delete(trashEntries)
+    .where(and(inArray(trashEntries.kind, ['collection', 'comment']), sql`(${trashEntries.rows} -> 0 -> 'rows' -> 0 ->> 'user_id')::integer = ${userId}`));
 }
