@@ -4,8 +4,9 @@
  * says what stayed behind or is refused changing nothing, and purging deletes for good, files included.
  */
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  changeHistory,
   collectionItems,
   collections,
   comments,
@@ -20,6 +21,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { nextItemCode } from '../../server/features/item-editing/codes';
+import { summaryOf } from '../../server/features/history/describe';
 import { DriveNotFoundError } from '../../server/drive/port';
 import { imagesDirIn, localImageStore, removeImageFiles, type StoredImage } from '../../server/features/images';
 import { purgeOldTrash } from '../../server/features/trash/purge';
@@ -121,6 +123,12 @@ describe('the trash', () => {
     expect(await db().select({ comment: comments.comment }).from(comments).where(eq(comments.itemId, item.id))).toEqual([{ comment: 'We used this at camp.' }]);
     expect((await context.drive.list(folder.id)).map((entry) => entry.id)).toEqual([file.id]);
     expect(await trashEntryOf('item', item.id)).toBeUndefined();
+    const itemChanges = await db()
+      .select({ kind: changeHistory.kind, operation: changeHistory.operation, changes: changeHistory.changes, route: changeHistory.route })
+      .from(changeHistory)
+      .where(and(eq(changeHistory.itemId, item.id), eq(changeHistory.kind, 'item'), ne(changeHistory.operation, 'update')))
+      .orderBy(changeHistory.id);
+    expect(itemChanges.map(summaryOf)).toEqual(['Created the item', 'Moved the item to the trash', 'Restored the item from the trash']);
   });
 
   it('gives a person page back its item, and restores only once when two admins restore at the same time', async () => {

@@ -5,6 +5,7 @@
 import { visibilityInfo } from '../../../shared/enums';
 import { ITEM_COLUMN_LABELS, HISTORY_TEXTS, type HistoryChange, type HistoryEntry } from '../../../shared/history';
 import { isAccessLevel, LEVEL_SHORT_NAMES } from '../../../shared/levels';
+import { ROUTES } from '../../../shared/routes';
 
 /** A change_history row with the names of the people it names. */
 export interface RecordedChange {
@@ -90,9 +91,12 @@ function changesOf(diff: Diff, labels: Record<string, string>, users: UserNames)
   }));
 }
 
-function itemSummary(operation: string, diff: Diff): string {
-  if (operation === 'insert') return 'Created the item';
-  if (operation === 'delete') return 'Deleted the item';
+/** The trash's restore writes an item back, and a delete moves it to the trash (docs/decisions.md "A trash instead of loss"). */
+const TRASH_RESTORE_ROUTE = `POST ${ROUTES.adminTrashRestore.pattern}`;
+
+function itemSummary(operation: string, diff: Diff, route: string | null): string {
+  if (operation === 'insert') return route === TRASH_RESTORE_ROUTE ? 'Restored the item from the trash' : 'Created the item';
+  if (operation === 'delete') return 'Moved the item to the trash';
   return `Changed ${Object.keys(diff)
     .map((column) => (ITEM_COLUMN_LABELS[column] ?? column).toLowerCase())
     .join(', ')}`;
@@ -145,12 +149,12 @@ function namedSummary(kind: string, operation: string, row: Row, diff: Diff): st
 }
 
 /** The one-line summary of a recorded change. */
-export function summaryOf(change: Pick<RecordedChange, 'kind' | 'operation' | 'changes'>): string {
+export function summaryOf(change: Pick<RecordedChange, 'kind' | 'operation' | 'changes' | 'route'>): string {
   const row = asRow(change.changes);
   const diff = change.operation === 'update' ? diffOf(change.changes) : {};
   switch (change.kind) {
     case 'item':
-      return itemSummary(change.operation, diff);
+      return itemSummary(change.operation, diff, change.route);
     case 'item_tag':
       return tagSummary(change.operation, row);
     case 'item_characteristic':
