@@ -66,6 +66,8 @@ export interface ItemSummary {
   badge: string | null;
   minimum_access_level: number;
   expired: boolean;
+  /** On the item index for a maintainer offered batch edits (issue 19 §1): whether they maintain it. */
+  batch_editable?: boolean;
 }
 
 export interface Relation {

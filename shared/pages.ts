@@ -67,7 +67,8 @@ export interface PagePropsMap {
     /** Required taxonomies for the New Item form (one select each). */
     requiredTaxonomies: Taxonomy[];
     /** For those offered batch edits (admins): every taxonomy with its tags, for the dialog's tag choice; else null. */
-    batchEdit: { taxonomies: Taxonomy[] } | null;
+    /** Batch edits (issue 19 §1): the tags one may choose; `allMatching`: every item (admins), else the cards marked `batch_editable`. */
+    batchEdit: { taxonomies: Taxonomy[]; allMatching: boolean } | null;
   };
   'items/Show': {
     item: ItemDetail;

@@ -10,6 +10,7 @@ export const BEST_MATCHES_NOTE = `These are the best ${EXACT_COUNT_LIMIT.toLocal
 
 /** Checkboxes on the cards for a batch edit (issue 19 §1), when the viewer may batch edit. */
 export interface ItemSelection {
+  isSelectable: (item: ItemSummary) => boolean;
   isSelected: (ref: string) => boolean;
   toggle: (ref: string) => void;
 }
@@ -34,7 +35,7 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
       {items.map((item) => (
         // A column: the card fills what the checkbox leaves of the row's height (at 100 % it overlapped the next checkbox).
         <li key={item.ref} className="col d-flex flex-column">
-          {selection && (
+          {selection?.isSelectable(item) && (
             <Form.Check
               id={`select-${item.ref}`}
               className="mb-1"

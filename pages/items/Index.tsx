@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { EMPTY_STATES } from '../../shared/messages';
-import type { IndexSuggestions, ItemSummary, Taxonomy } from '../../shared/items';
+import type { IndexSuggestions, ItemSummary } from '../../shared/items';
 import type { PageProps } from '../../shared/pages';
 import ItemCard from '../../components/items/ItemCard';
 import ItemList from '../../components/items/ItemList';
@@ -72,7 +72,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
           filters={filters}
           items={items.data}
           total={itemsPagination.total}
-          taxonomies={batchEdit?.taxonomies ?? null}
+          batchEdit={batchEdit}
         />
       )}
       {can.create && <NewItemModal show={creating} onHide={() => setCreating(false)} requiredTaxonomies={requiredTaxonomies} />}
@@ -86,15 +86,19 @@ interface BatchEditableListProps {
   items: ItemSummary[];
   total: number;
   /** Null when the viewer is not offered batch edits. */
-  taxonomies: Taxonomy[] | null;
+  batchEdit: PageProps<'items/Index'>['batchEdit'];
 }
 
-/** The cards, with a checkbox each and "Select all n matching" for those offered batch edits (issue 19 §1). */
-function BatchEditableList({ listing, filters, items, total, taxonomies }: BatchEditableListProps) {
+/**
+ * The cards, with a checkbox on each one the viewer may batch edit (issue 19 §1): every card and "Select all n
+ * matching" for admins, the cards they maintain for maintainers.
+ */
+function BatchEditableList({ listing, filters, items, total, batchEdit }: BatchEditableListProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [editing, setEditing] = useState(false);
-  if (taxonomies === null) return <ItemList items={items} total={total} />;
+  const selectable = (item: ItemSummary) => batchEdit?.allMatching === true || item.batch_editable === true;
+  if (batchEdit === null || (!items.some(selectable) && selected.size === 0)) return <ItemList items={items} total={total} />;
   const toggle = (ref: string) => {
     setAllMatching(false);
     setSelected((current) => {
@@ -108,20 +112,22 @@ function BatchEditableList({ listing, filters, items, total, taxonomies }: Batch
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="group" aria-label="Batch edit">
-        <Form.Check
-          id="select-all-matching"
-          checked={allMatching}
-          onChange={(event) => {
-            setAllMatching(event.target.checked);
-            setSelected(new Set());
-          }}
-          label={`Select all ${total.toLocaleString('en')} matching`}
-        />
+        {batchEdit.allMatching && (
+          <Form.Check
+            id="select-all-matching"
+            checked={allMatching}
+            onChange={(event) => {
+              setAllMatching(event.target.checked);
+              setSelected(new Set());
+            }}
+            label={`Select all ${total.toLocaleString('en')} matching`}
+          />
+        )}
         <Button size="sm" variant="outline-primary" disabled={count === 0} onClick={() => setEditing(true)}>
           Edit selected ({count.toLocaleString('en')})
         </Button>
       </div>
-      <ItemList items={items} total={total} selection={{ isSelected: (ref) => allMatching || selected.has(ref), toggle }} />
+      <ItemList items={items} total={total} selection={{ isSelectable: selectable, isSelected: (ref) => allMatching || selected.has(ref), toggle }} />
       <BatchEditDialog
         show={editing}
         onHide={() => {
@@ -130,7 +136,7 @@ function BatchEditableList({ listing, filters, items, total, taxonomies }: Batch
         }}
         selection={selection}
         count={count}
-        taxonomies={taxonomies}
+        taxonomies={batchEdit.taxonomies}
       />
     </>
   );

@@ -1,6 +1,6 @@
 /** The item index's batch edit (issue 19 §1): selection, the dialog's preview, apply and undo, as the server answers. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@inertiajs/core';
 import { router } from '@inertiajs/react';
@@ -23,8 +23,10 @@ const TOPIC: Taxonomy = {
   tags: [{ ref: 'taggames', label: 'Games', parentLabel: null, parentRef: null, fullLabel: 'Games', force_show_in_filtering: false }],
 };
 
-function props(batchEdit: PagePropsMap['items/Index']['batchEdit']): PagePropsMap['items/Index'] {
-  const data = [anItemSummary({ ref: 'camp1', title: 'Camp Songbook' }), anItemSummary({ ref: 'camp2', title: 'Camp Games' })];
+function props(batchEdit: PagePropsMap['items/Index']['batchEdit'], editable?: boolean[]): PagePropsMap['items/Index'] {
+  const data = [anItemSummary({ ref: 'camp1', title: 'Camp Songbook' }), anItemSummary({ ref: 'camp2', title: 'Camp Games' })].map((card, index) =>
+    editable ? { ...card, batch_editable: editable[index] } : card,
+  );
   return {
     listing: 'all',
     heading: 'Search: "camp"',
@@ -41,8 +43,8 @@ function props(batchEdit: PagePropsMap['items/Index']['batchEdit']): PagePropsMa
   };
 }
 
-async function renderIndex(batchEdit: PagePropsMap['items/Index']['batchEdit']) {
-  const page = pageObject('items/Index', { ...props(batchEdit), ...SHARED_MEMBER }, { url: '/item?search=camp' });
+async function renderIndex(batchEdit: PagePropsMap['items/Index']['batchEdit'], editable?: boolean[]) {
+  const page = pageObject('items/Index', { ...props(batchEdit, editable), ...SHARED_MEMBER }, { url: '/item?search=camp' });
   return renderInertiaPage({ ...page, scrollProps: { items: { pageName: 'page', currentPage: 1, previousPage: null, nextPage: null, reset: false } } } as Page);
 }
 
@@ -92,9 +94,20 @@ describe('batch edit on the item index', () => {
     expect(screen.queryByRole('button', { name: /Edit selected/ })).toBeNull();
   });
 
+  it('offers a maintainer the cards they maintain, without "all n matching", and no batch edit when none is theirs', async () => {
+    await renderIndex({ taxonomies: [TOPIC], allMatching: false }, [true, false]);
+    expect(screen.getAllByRole('checkbox').map((box) => box.getAttribute('id'))).toEqual(['select-camp1']);
+    expect(screen.queryByRole('checkbox', { name: /Select all/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit selected (0)' })).toBeTruthy();
+    cleanup();
+    await renderIndex({ taxonomies: [TOPIC], allMatching: false }, [false, false]);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit selected/ })).toBeNull();
+  });
+
   it('selects items by keyboard, previews, applies and undoes, sending the chosen refs and action', async () => {
     const user = userEvent.setup();
-    await renderIndex({ taxonomies: [TOPIC] });
+    await renderIndex({ taxonomies: [TOPIC], allMatching: true });
     const edit = screen.getByRole('button', { name: 'Edit selected (0)' });
     expect(edit.hasAttribute('disabled')).toBe(true);
     screen.getByRole('checkbox', { name: 'Select Camp Games' }).focus();
@@ -118,7 +131,7 @@ describe('batch edit on the item index', () => {
 
   it('sends "all n matching" as the listing and its search, and shows a refusal', async () => {
     const user = userEvent.setup();
-    await renderIndex({ taxonomies: [TOPIC] });
+    await renderIndex({ taxonomies: [TOPIC], allMatching: true });
     await user.click(screen.getByRole('checkbox', { name: 'Select all 2 matching' }));
     expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
@@ -140,7 +153,7 @@ describe('batch edit on the item index', () => {
     nextPreview = { ...summary, selected: 1_200, changed: 1_200, unchanged: 0, description: "adds 'Games' to 1,200 items, 0 already have it", refs };
     let release = () => {};
     secondChunkGate = new Promise((resolve) => (release = resolve));
-    await renderIndex({ taxonomies: [TOPIC] });
+    await renderIndex({ taxonomies: [TOPIC], allMatching: true });
     await user.click(screen.getByRole('checkbox', { name: 'Select all 2 matching' }));
     await user.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit 2 items' });

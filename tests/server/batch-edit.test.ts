@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
-import { changeHistory } from '../../server/db/schema';
+import { changeHistory, tags, taxonomies } from '../../server/db/schema';
 import { BATCH_ERRORS, type BatchPreview, type BatchResult } from '../../shared/batch-edit';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
@@ -109,10 +109,36 @@ describe('batch edits', () => {
     expect(both.statusCode).toBe(422);
   });
 
-  it('offers batch edits on the item index to admins only, with every taxonomy for the tag choice', async () => {
-    const propsFor = async (email: string) => pageProps((await visit(context.app, '/item', await as(email))).response.json(), 'items/Index');
-    expect((await propsFor(ADMIN)).batchEdit?.taxonomies.map((taxonomy) => taxonomy.title)).toEqual(['Type', 'Topic', 'Age']);
-    expect((await propsFor(MAINTAINER)).batchEdit).toBeNull();
+  it('offers admins every item and every taxonomy, a maintainer the items they maintain and the taxonomies they see, a member nothing', async () => {
+    const [hidden] = await db().insert(taxonomies).values({ title: 'Curators only', public: false, position: 9 }).returning();
+    await db().insert(tags).values({ taxonomyId: hidden!.id, label: 'Needs review', position: 0 });
+    const mine = await createItem(db(), { owner: MAINTAINER, visibility: VISIBILITY.DISCOVERABLE, title: 'Wombat mine' });
+    const theirs = await createItem(db(), { owner: OTHER_MEMBER, visibility: VISIBILITY.DISCOVERABLE, title: 'Wombat theirs' });
+    const propsFor = async (email: string) => pageProps((await visit(context.app, '/item?search=wombat', await as(email))).response.json(), 'items/Index');
+
+    const admin = await propsFor(ADMIN);
+    expect(admin.batchEdit?.allMatching).toBe(true);
+    expect(admin.batchEdit?.taxonomies.map((taxonomy) => taxonomy.title)).toEqual(['Type', 'Topic', 'Age', 'Curators only']);
+    expect(admin.items.data.every((card) => card.batch_editable === undefined)).toBe(true);
+
+    const maintainer = await propsFor(MAINTAINER);
+    expect(maintainer.batchEdit?.allMatching).toBe(false);
+    expect(maintainer.batchEdit?.taxonomies.map((taxonomy) => taxonomy.title)).toEqual(['Type', 'Topic', 'Age']);
+    expect(Object.fromEntries(maintainer.items.data.map((card) => [card.ref, card.batch_editable]))).toEqual({ [mine.ref]: true, [theirs.ref]: false });
+
+    expect((await propsFor(OTHER_MEMBER)).batchEdit).toBeNull();
+  });
+
+  it('refuses a hidden taxonomy’s tag to a maintainer as a tag that does not exist, changing nothing', async () => {
+    const [hidden] = await db().insert(taxonomies).values({ title: 'Staff notes', public: false, position: 10 }).returning();
+    const [secret] = await db().insert(tags).values({ taxonomyId: hidden!.id, label: 'Secret', position: 0 }).returning();
+    const mine = await createItem(db(), { owner: MAINTAINER });
+    const response = await post(await as(MAINTAINER), '/batch-edit', { refs: [mine.ref], action: { kind: 'add_tags', tags: [secret!.ref] } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ errors: { tags: BATCH_ERRORS.unknownTag } });
+    expect(await itemTagLabels(db(), mine.id)).toEqual([]);
+    const byAdmin = await post(await as(ADMIN), '/batch-edit', { refs: [mine.ref], action: { kind: 'add_tags', tags: [secret!.ref] } });
+    expect(byAdmin.json()).toMatchObject({ changed: 1 });
   });
 
   it('lets a maintainer change only the items they maintain, even by crafted refs', async () => {

@@ -1,5 +1,6 @@
 /** The history of every change (issue 19 §2): an item's History and the admin activity feed. */
 import { isAdmin, isSignedIn, type Viewer } from './levels';
+import { baseCan } from './flags';
 import { canEditItem, canSeeCharacteristic, canSeeTaxonomy, type ItemAccessFacts } from './items';
 
 /** An item's History is for those who may change what it records: its maintainer and admins. */
@@ -31,9 +32,12 @@ export function canUndoBatch(viewer: Viewer, batchActorId: number | null): boole
 }
 
 /**
- * The item index offers selection and batch edits to admins. The batch routes take any signed-in viewer's batch and
- * change only the items each may edit, so a maintainer's own list could offer it too (docs/decisions.md "Batch edits").
+ * What the item index offers for batch edits: every item to admins ('all', with "all n matching"), the items they
+ * maintain to those who may add items ('own', item by item), nothing to others. The batch routes decide each item as
+ * editing it decides whatever the page offered (docs/decisions.md "Batch edits").
  */
-export function canOfferBatchEdit(viewer: Viewer): boolean {
-  return isSignedIn(viewer) && isAdmin(viewer);
+export function batchEditScope(viewer: Viewer): 'all' | 'own' | null {
+  if (!isSignedIn(viewer)) return null;
+  if (isAdmin(viewer)) return 'all';
+  return baseCan(viewer).create ? 'own' : null;
 }

@@ -1,12 +1,12 @@
 /**
- * What a batch does, checked once for the whole selection: its tags exist (a one-tag taxonomy gets one at a time),
+ * What a batch does, checked once for the whole selection: its tags exist for the viewer (a one-tag taxonomy gets one at a time),
  * its value parses as PATCH /i/{ref} parses it, and a curation field is refused (403) to a non-admin as there.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { BATCH_ERRORS, type BatchAction, type BatchSetField } from '../../../shared/batch-edit';
 import { visibilityInfo } from '../../../shared/enums';
 import { LEVEL_SHORT_NAMES, type AccessLevel } from '../../../shared/levels';
-import { canCurateItem, type Viewer } from '../../access/policy';
+import { canCurateItem, canSeeTaxonomy, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { tags, taxonomies, users } from '../../db/schema';
 import { forbidden } from '../../lib/http-errors';
@@ -19,6 +19,7 @@ export interface BatchTag {
   taxonomyTitle: string;
   required: boolean;
   multiselect: boolean;
+  taxonomyPublic: boolean;
 }
 
 /** The items columns a batch sets, by the snake_case name the history records them under. */
@@ -42,7 +43,8 @@ const refused = (field: string, message: string): Resolution => ({ ok: false, er
 
 export async function resolveAction(db: Database, viewer: Viewer, action: BatchAction): Promise<Resolution> {
   if (action.kind === 'set') return resolveSet(db, viewer, action.field, action.value);
-  const found = await tagsByRef(db, action.tags);
+  // A hidden taxonomy's tag is unknown to those who may not see it, as on the item page and its tag routes.
+  const found = (await tagsByRef(db, action.tags)).filter((tag) => canSeeTaxonomy(viewer, { public: tag.taxonomyPublic }));
   if (found.length !== new Set(action.tags).size) return refused('tags', BATCH_ERRORS.unknownTag);
   if (action.kind === 'add_tags') {
     const oneTag = found.filter((tag) => !tag.multiselect);
@@ -87,6 +89,7 @@ async function tagsByRef(db: Database, refs: string[]): Promise<BatchTag[]> {
       taxonomyTitle: taxonomies.title,
       required: taxonomies.required,
       multiselect: taxonomies.multiselect,
+      taxonomyPublic: taxonomies.public,
     })
     .from(tags)
     .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))

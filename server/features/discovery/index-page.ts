@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ItemListing } from '../../../shared/items';
-import { baseCan, canOfferBatchEdit } from '../../access/policy';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ItemListing, ItemSummary } from '../../../shared/items';
+import type { Database } from '../../db/client';
+import { items } from '../../db/schema';
+import { baseCan, batchEditScope, canSeeTaxonomy, isSignedIn, type Viewer } from '../../access/policy';
 import { scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
@@ -46,6 +49,8 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const listingRequest = { listing, search: query.search, tags: selected, page: query.page, tagsInUse };
   const reads = await cachedReadsFor(request);
   const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, reads);
+  const scope = batchEditScope(viewer);
+  const cards = scope === 'own' ? await markMaintained(db, viewer, summaries) : summaries;
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
   if (isUnmatchedSearch(request, listing, query, selected, pagination.total)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
@@ -55,7 +60,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     heading,
     // Pages are offsets (decisions: "Fast without the cache"): an item added before the next page is loaded moves a
     // card into it; matched by ref, the client keeps one card for it instead of two.
-    items: scroll(() => ({ data: summaries }), {
+    items: scroll(() => ({ data: cards }), {
       pageName: 'page',
       currentPage: pagination.currentPage,
       previousPage: pagination.previousPage,
@@ -70,9 +75,25 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
     suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
     requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
-    batchEdit: () => (canOfferBatchEdit(viewer) ? { taxonomies: allTaxonomies(catalogue) } : null),
+    batchEdit: () =>
+      scope ? { taxonomies: allTaxonomies(catalogue).filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy)), allMatching: scope === 'all' } : null,
     breadcrumbs: [{ label: heading }],
   });
+}
+
+/**
+ * The cards with `batch_editable` on those the viewer maintains: a maintainer's batch edit selects only those (issue 19
+ * §1). Per viewer, so added to the page's cards after the shared cache, one indexed read of the page's refs.
+ */
+async function markMaintained(db: Database, viewer: Viewer, summaries: ItemSummary[]): Promise<ItemSummary[]> {
+  if (!isSignedIn(viewer) || summaries.length === 0) return summaries;
+  const refs = summaries.map((summary) => summary.ref);
+  const mine = await db
+    .select({ ref: items.ref })
+    .from(items)
+    .where(and(inArray(items.ref, refs), eq(items.createdByUserId, viewer.id)));
+  const maintained = new Set(mine.map((row) => row.ref));
+  return summaries.map((summary) => ({ ...summary, batch_editable: maintained.has(summary.ref) }));
 }
 
 /** Every item ref of a listing and its query (search and tag filters), up to `limit`: a batch edit's "all n matching". */
