@@ -54,6 +54,7 @@ describe('entries shared through Redis', () => {
     listsVersion: 1,
     validUntil: Date.now() + HOUR_MS,
     accessKey: 'level:0',
+    personal: false,
     listsViewer: levelOnlyViewer(0),
   };
 

@@ -334,7 +334,15 @@ describe('the versions', () => {
 });
 
 describe('LibraryCache', () => {
-  const snapshot = { generation: 'test', version: 1, listsVersion: 1, validUntil: Date.now() + HOUR_MS, accessKey: 'level:0', listsViewer: levelOnlyViewer(0) };
+  const snapshot = {
+    generation: 'test',
+    version: 1,
+    listsVersion: 1,
+    validUntil: Date.now() + HOUR_MS,
+    accessKey: 'level:0',
+    personal: false,
+    listsViewer: levelOnlyViewer(0),
+  };
 
   it('keeps a list entry across writes that only item pages show, and drops it with a list-relevant one', async () => {
     const cache = new LibraryCache(10);

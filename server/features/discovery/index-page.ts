@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ItemListing, ItemSummary } from '../../../shared/items';
-import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
-import { baseCan, batchEditScope, canSeeTaxonomy, isSignedIn, type Viewer } from '../../access/policy';
+import { baseCan, batchEditScope, canSeeTaxonomy, isSignedIn } from '../../access/policy';
 import { scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
 import { listingItemRefs, listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
-import { cachedReadsFor } from './library-cache';
+import { cachedReadsFor, type CachedReads } from './library-cache';
 import { allTaxonomies, filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
 
 /** Fixed titles of the listings that have one; the others are titled by what they show. */
@@ -50,7 +49,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const reads = await cachedReadsFor(request);
   const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, reads);
   const scope = batchEditScope(viewer);
-  const cards = scope === 'own' ? await markMaintained(db, viewer, summaries) : summaries;
+  const cards = scope === 'own' ? markMaintained(summaries, await maintainedRefs(request, reads)) : summaries;
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
   if (isUnmatchedSearch(request, listing, query, selected, pagination.total)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
@@ -82,17 +81,23 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
 }
 
 /**
- * The cards with `batch_editable` on those the viewer maintains: a maintainer's batch edit selects only those (issue 19
- * §1). Per viewer, so added to the page's cards after the shared cache, one indexed read of the page's refs.
+ * The refs of the items the viewer maintains, for a maintainer's batch edit (issue 19 §1): none when the snapshot says
+ * their lists are not their own (they maintain nothing), else one indexed read per lists version, kept in the cache.
  */
-async function markMaintained(db: Database, viewer: Viewer, summaries: ItemSummary[]): Promise<ItemSummary[]> {
-  if (!isSignedIn(viewer) || summaries.length === 0) return summaries;
-  const refs = summaries.map((summary) => summary.ref);
-  const mine = await db
-    .select({ ref: items.ref })
-    .from(items)
-    .where(and(inArray(items.ref, refs), eq(items.createdByUserId, viewer.id)));
-  const maintained = new Set(mine.map((row) => row.ref));
+async function maintainedRefs(request: FastifyRequest, reads: CachedReads): Promise<ReadonlySet<string>> {
+  const viewer = request.viewer;
+  if (!isSignedIn(viewer) || reads.snapshot?.personal === false) return new Set();
+  const refs = await reads.cache.remember(
+    reads.snapshot,
+    'maintained-item-refs',
+    async () => (await request.server.db.select({ ref: items.ref }).from(items).where(eq(items.createdByUserId, viewer.id))).map((row) => row.ref),
+    'lists',
+  );
+  return new Set(refs);
+}
+
+/** The cards with `batch_editable` on those the viewer maintains; per viewer, so marked after the shared cache. */
+function markMaintained(summaries: ItemSummary[], maintained: ReadonlySet<string>): ItemSummary[] {
   return summaries.map((summary) => ({ ...summary, batch_editable: maintained.has(summary.ref) }));
 }
 

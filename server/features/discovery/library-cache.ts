@@ -99,6 +99,8 @@ export interface LibrarySnapshot {
   listsVersion: number;
   validUntil: number;
   accessKey: string;
+  /** Whether the viewer's lists are their own: they maintain items or have received shares (`personalListsCondition`). */
+  personal: boolean;
   /** Whom this class's lists are computed for: `levelOnlyViewer` for a level's class, else the viewer. */
   listsViewer: Viewer;
 }
@@ -160,6 +162,7 @@ export class LibraryCache {
       listsVersion: Number(listsVersion),
       validUntil: Math.min(now.getTime() + ENTRY_TTL_MS, nextExpiryAt),
       accessKey: accessClass.key,
+      personal: values.personal === true,
       listsViewer: accessClass.level === null ? viewer : levelOnlyViewer(effectiveLevel(viewer)),
     };
   }
