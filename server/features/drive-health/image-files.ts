@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes } from '../../../shared/content';
 import { isMissingFile, largeKeyOf } from '../images';
+import { trashedImageKeys } from '../trash';
 import type { DriveHealthContext } from './context';
 import { uploadedImages } from './queries';
 import { countOf, itemLabel, NO_PROBLEMS, report, summaryOf, withProgress } from './report';
@@ -49,11 +50,13 @@ export async function missingImageFiles({ db, imagesDir, now, progress }: DriveH
 }
 
 /**
- * Reported, never deleted: an upload writes its files before its row commits, so a file without a row may be
+ * Reported, never deleted (the files of trashed items' images are not orphans): an upload writes its files before its row commits, so a file without a row may be
  * an upload in progress; and a database restored from a backup may still point at files that look orphaned now.
  */
 export async function orphanedImageFiles({ db, imagesDir, now }: DriveHealthContext): Promise<string> {
-  const referenced = new Set((await uploadedImages(db)).flatMap((image) => [image.storageKey, largeKeyOf(image.storageKey)]));
+  // A trashed item's images are files of a row that may come back.
+  const keys = [...(await uploadedImages(db)).map((image) => image.storageKey), ...(await trashedImageKeys(db))];
+  const referenced = new Set(keys.flatMap((key) => [key, largeKeyOf(key)]));
   const orphans = (await imageFilesUnder(imagesDir, 'uploads')).filter((file) => !referenced.has(file.key));
   const findings = orphans.map((file) => `${file.key} (${formatBytes(file.size)}) belongs to no item image`);
   const bytes = orphans.reduce((total, file) => total + file.size, 0);

@@ -8,6 +8,7 @@ import type { TrashKind } from '../../../shared/trash';
 import type { Database } from '../../db/client';
 import { currentChangeContext } from '../../db/change-context';
 import { isUniqueViolation } from '../../db/errors';
+import { sqlRows } from '../../db/sql-rows';
 import { items, trashEntries } from '../../db/schema';
 import { partsOf, TRASH_KIND_DEFINITIONS } from './kinds';
 import {
@@ -182,4 +183,15 @@ export async function forgetPersonInTrash(tx: Runner & Pick<Database, 'delete'>,
   await tx
     .delete(trashEntries)
     .where(and(inArray(trashEntries.kind, ['collection', 'comment']), sql`(${trashEntries.rows} -> 0 -> 'rows' -> 0 ->> 'user_id')::integer = ${userId}`));
+}
+
+/** The image store keys of the uploaded images of items in the trash: their files stay until the purge. */
+export async function trashedImageKeys(db: Pick<Database, 'execute'>): Promise<string[]> {
+  const rows = await sqlRows<{ key: string }>(
+    db as Database,
+    sql`select image ->> 'storage_key' as key
+        from ${trashEntries}, jsonb_array_elements(jsonb_path_query_array(${trashEntries.rows}, '$[*] ? (@.table == "item_images").rows[*]')) image
+        where ${trashEntries.kind} = 'item' and image ->> 'source' = 'upload'`,
+  );
+  return rows.map((row) => row.key);
 }
