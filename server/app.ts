@@ -29,6 +29,7 @@ import { errorPagesPlugin, frameworkErrorPage } from './features/errors/plugin';
 import { rewriteUndecodableUrl } from './features/errors/undecodable-url';
 import { sharedPropsFor } from './features/layout/shared-props';
 import { homeRoutes } from './features/home/routes';
+import { seoRoutes } from './features/seo';
 import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(pendingInvitationPlugin);
   await app.register(authRoutes);
   await app.register(homeRoutes);
+  await app.register(seoRoutes);
   await app.register(navigationRoutes);
   await app.register(libraryCachePlugin);
   await app.register(discoveryRoutes);

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CanFlags } from '../../../shared/props';
-import { shares } from '../../db/schema';
+import { collections, shares } from '../../db/schema';
 import { isAdmin, isSignedIn, type Viewer } from './levels';
 import { baseCan, canGrantAccess } from './flags';
 import { validSharesToViewer, type SqlTime } from './viewer-sql';
@@ -25,6 +25,11 @@ export function ownsCollection(viewer: Viewer, collection: CollectionAccessFacts
 /** `sharedWithViewer`: a valid share of this collection is addressed to the viewer (`collectionSharesToViewer`). */
 export function canOpenCollection(viewer: Viewer, collection: CollectionAccessFacts, sharedWithViewer = false): boolean {
   return collection.public || ownsCollection(viewer, collection) || isAdmin(viewer) || (isSignedIn(viewer) && sharedWithViewer);
+}
+
+/** SQL: the collections anyone opens by their link (`canOpenCollection` for a visitor), which the sitemap offers. */
+export function publicCollectionsCondition(): SQL {
+  return eq(collections.public, true);
 }
 
 /** My Collections, Create New and Add to Collection are for every signed-in user (member-library §6). */

@@ -112,6 +112,11 @@ export function listableItemsCondition(viewer: Viewer, now: SqlTime = new Date()
   return and(or(...conditions), unexpiredForViewerCondition(viewer, now));
 }
 
+/** SQL: the items a visitor may find in lists, which the sitemap offers search engines (issue 20 §1). */
+export function publicListedItemsCondition(now: SqlTime = new Date()): SQL | undefined {
+  return listableItemsCondition(ANONYMOUS, now);
+}
+
 /**
  * SQL condition over `items` for opening by link (UNLISTED included): the same rule as `canOpenItem` (expiry
  * included), for every path that shows an item without opening its page (history, collection entries, images…).
