@@ -4,6 +4,9 @@
  * ('2025-03-03', a task's due date) is the same day in every time zone and is shown as it is.
  */
 
+/** Milliseconds in a day: retention sweeps, expiry windows, the trash's purge date. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const YEAR_MONTH = /^(\d{4})-(\d{2})$/;
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import fastifySession from '@fastify/session';
 import { DatabaseSessionStore, type ReadWithSession, type SessionSideColumns } from './session-store';
 import { runPeriodically } from '../db/periodic-jobs';
+import { DAY_MS } from '../../shared/dates';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,6 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'equip_session';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Server-side sessions in the database behind an `equip_session` cookie. */
 export const sessionPlugin = fp(

@@ -16,11 +16,11 @@ import { verificationMail } from '../mail/templates/verification';
 import { AUTH_NOTICES } from './messages';
 import { verificationToken } from './schemas';
 import { perMinute } from '../web/rate-limit';
+import { DAY_MS } from '../../shared/dates';
 
 export const VERIFICATION_LINK_VALID_DAYS = 7;
 /** One verification e-mail per user per minute, whichever IP asks. */
 export const VERIFICATION_RESEND_COOLDOWN_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** POST /profile/verify e-mails a link; GET /profile/verify/:token proves the address. */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {

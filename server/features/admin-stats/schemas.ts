@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { STATS_DEFAULT_RANGE_DAYS, STATS_PARAMETERS, type StatsRange } from '../../../shared/stats';
+import { DAY_MS } from '../../../shared/dates';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const EARLIEST = '2000-01-01';
 const LATEST = '2100-12-31';
 

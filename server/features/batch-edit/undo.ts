@@ -14,6 +14,7 @@ import { itemFieldRestore } from '../item-editing';
 import { BATCH_COLUMNS, type BatchColumn } from './action';
 import { summarize } from './batch';
 import type { ItemOutcome } from './plan';
+import { DAY_MS } from '../../../shared/dates';
 
 type Entry = typeof changeHistory.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function undoBatch(db: Database, viewer: Viewer, batch: string, now
   const entries = await db.select().from(changeHistory).where(eq(changeHistory.batchId, batch)).orderBy(desc(changeHistory.id));
   if (entries.length === 0) throw notFound();
   if (!canUndoBatch(viewer, entries[0]!.actorUserId)) throw forbidden();
-  if (now.getTime() - entries.at(-1)!.createdAt.getTime() > BATCH_UNDO_DAYS * 86_400_000) return { ok: false, message: BATCH_ERRORS.tooOld };
+  if (now.getTime() - entries.at(-1)!.createdAt.getTime() > BATCH_UNDO_DAYS * DAY_MS) return { ok: false, message: BATCH_ERRORS.tooOld };
   const [undone] = await db
     .select({ id: changeHistory.id })
     .from(changeHistory)

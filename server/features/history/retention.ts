@@ -8,8 +8,8 @@ import type { Database } from '../../db/client';
 import { deleteInBatches } from '../../db/delete-in-batches';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { changeHistory } from '../../db/schema';
+import { DAY_MS } from '../../../shared/dates';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_SWEEP_BATCH = 10_000;
 
 /** Deletes the changes recorded before `now - retentionDays`; resolves with how many went. */

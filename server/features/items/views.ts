@@ -10,8 +10,7 @@ import { RECENT_VIEW_WINDOW_DAYS } from '../../../shared/items';
 import type { Database } from '../../db/client';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { items, itemViews } from '../../db/schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/dates';
 
 export function recentWindowStart(now: Date): Date {
   return new Date(now.getTime() - RECENT_VIEW_WINDOW_DAYS * DAY_MS);

@@ -22,8 +22,8 @@ import { checkExternalLinks, type LinkCheckOptions } from '../admin-advanced';
 import { driveProblemsByItem, organisationMemberLevel, type DriveHealthContext, type DriveItemProblems } from '../drive-health';
 import { imagesDirIn } from '../images';
 import { closeFixedProblemTasks, makeProblemTasks } from './problem-tasks';
+import { DAY_MS } from '../../../shared/dates';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_MS = { daily: DAY_MS, weekly: 7 * DAY_MS } as const;
 const FINDINGS_BATCH = 1000;
 

@@ -10,8 +10,8 @@ import type { Database } from '../../db/client';
 import { deleteInBatches } from '../../db/delete-in-batches';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { httpRequests, opensPerUserType, unmatchedSearches } from '../../db/schema';
+import { DAY_MS } from '../../../shared/dates';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted per statement, so a big first sweep never holds long locks or one huge transaction. */
 export const REQUEST_LOG_SWEEP_BATCH = 10_000;
 

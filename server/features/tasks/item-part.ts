@@ -8,8 +8,7 @@ import { TASK_DUE_SOON_DAYS } from '../../../shared/constants';
 import type { ItemTask } from '../../../shared/items';
 import { jsonArray, jsonObject } from '../../db/json';
 import { tasks, users } from '../../db/schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/dates';
 
 const forUser = alias(users, 'for_user');
 const byUser = alias(users, 'by_user');

@@ -10,8 +10,8 @@ import { trashEntries } from '../../db/schema';
 import type { DrivePort } from '../../drive/port';
 import { removeDriveFolder } from './drive-bin';
 import { purgeEntries, type Purged, type TrashedImage } from './trash';
+import { DAY_MS } from '../../../shared/dates';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Entries a purge statement takes: each carries every row that went with it. */
 const PURGE_BATCH = 50;
 

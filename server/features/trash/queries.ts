@@ -4,8 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TrashEntryView, TrashFilter, TrashKind, TrashPart } from '../../../shared/trash';
 import type { Database } from '../../db/client';
 import { trashEntries, users } from '../../db/schema';
+import { DAY_MS } from '../../../shared/dates';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const deleter = alias(users, 'deleter');
 const impersonator = alias(users, 'impersonator');
 
