@@ -134,6 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   const documentRenderer = createDocumentRenderer({
     appName: config.APP_NAME,
+    appUrl: config.APP_URL,
     devServerUrl: config.VITE_DEV_SERVER_URL,
   });
   await app.register(assetsPlugin, { devServerUrl: config.VITE_DEV_SERVER_URL });

@@ -31,3 +31,15 @@ export const ROBOTS_DISALLOWED = [
   '/batch-edit',
   '/view_as',
 ] as const;
+
+/** The meta description of pages that have none of their own. */
+export function siteDescription(appName: string): string {
+  return `${appName}: a shared library of ministry resources, training, people and equipment for youth and children's ministry.`;
+}
+
+/** The longest meta description search engines and chat apps show; longer blurbs are cut at a word. */
+export const DESCRIPTION_MAX_LENGTH = 200;
+
+/** What a browser without JavaScript shows above the page (public items and collections still read without it). */
+export const NOSCRIPT_NOTE =
+  'This page needs JavaScript to work fully. Turn JavaScript on, or open a public item or collection, which you can read without it.';

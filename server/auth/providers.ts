@@ -7,6 +7,7 @@ import { ROUTES } from '../../shared/routes';
 import type { AppConfig } from '../config';
 import type { ProviderProfile } from './identities';
 import { PROVIDER_NOT_CONFIGURED_REASON } from './messages';
+import { absoluteUrl } from '../lib/site-url';
 
 export interface ProviderCredentials {
   clientId: string;
@@ -57,7 +58,7 @@ export function oauthOptions(config: AppConfig, provider: LoginProvider, credent
       options: { authorizationMethod: 'body' },
     },
     ...(credentials.issuer ? { discovery: { issuer: credentials.issuer } } : { pkce: provider === 'facebook' ? undefined : 'S256' }),
-    callbackUri: `${config.APP_URL.replace(/\/$/, '')}${ROUTES.signInCallback.path({ provider })}`,
+    callbackUri: absoluteUrl(config.APP_URL, ROUTES.signInCallback.path({ provider })),
     redirectStateCookieName: cookieName('state'),
     verifierCookieName: cookieName('verifier'),
     cookie: { path: '/auth', secure: config.cookieSecure, sameSite: 'lax', httpOnly: true },

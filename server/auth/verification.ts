@@ -17,6 +17,7 @@ import { AUTH_NOTICES } from './messages';
 import { verificationToken } from './schemas';
 import { perMinute } from '../web/rate-limit';
 import { DAY_MS } from '../../shared/dates';
+import { absoluteUrl } from '../lib/site-url';
 
 export const VERIFICATION_LINK_VALID_DAYS = 7;
 /** One verification e-mail per user per minute, whichever IP asks. */
@@ -68,7 +69,7 @@ export async function queueVerificationMail(
   const token = await issueVerificationToken(db, user.id, options.now, options.ignoreCooldown);
   if (!token) return false;
   if (await isVerifiedByAnother(db, user.email, user.id)) return true;
-  const link = `${config.APP_URL.replace(/\/$/, '')}${ROUTES.profileVerify.path({ token })}`;
+  const link = absoluteUrl(config.APP_URL, ROUTES.profileVerify.path({ token }));
   await queueMail(db, verificationMail({ to: user.email, name: user.name, appName: config.APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
   return true;
 }

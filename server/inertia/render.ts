@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assemblePage, type PageObject } from './page';
 import { resolveProps } from './resolve';
 import { takeErrors, takeFlash } from './session';
+import type { DocumentHead } from './types';
 import { INERTIA_HEADERS, isInertiaRequest, readVisit } from './visit';
 
 export interface InertiaPluginOptions {
@@ -11,7 +12,7 @@ export interface InertiaPluginOptions {
    * Full HTML document for first visits. Place the page with `serializePage(page)` inside
    * `<script data-page="app" type="application/json">…</script><div id="app"></div>`.
    */
-  renderDocument: (page: PageObject, request: FastifyRequest) => string | Promise<string>;
+  renderDocument: (page: PageObject, request: FastifyRequest, head: DocumentHead) => string | Promise<string>;
   /** Shared props resolved per request; values may be plain, lazy or wrapped like page props. */
   sharedProps?: (request: FastifyRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Makes a notification's pseudoref when `reply.notify` is given none; 12 random hexadecimal characters by default. */
@@ -22,6 +23,8 @@ export interface InertiaRenderOptions {
   status?: number;
   encryptHistory?: boolean;
   clearHistory?: boolean;
+  /** The document's head for first visits; a function, so Inertia visits (which have no document) never compute it. */
+  head?: () => DocumentHead | Promise<DocumentHead>;
 }
 
 /** Answers the page: JSON for Inertia visits, the HTML document for first visits. */
@@ -37,7 +40,7 @@ export async function renderPage(
   // Without an explicit status, keep the one already set (an error handler's, say).
   if (options.status !== undefined) reply.code(options.status);
   if (isInertiaRequest(reply.request)) return reply.header(INERTIA_HEADERS.inertia, 'true').send(page);
-  const html = await plugin.renderDocument(page, reply.request);
+  const html = await plugin.renderDocument(page, reply.request, (await options.head?.()) ?? {});
   return reply.type('text/html; charset=utf-8').send(html);
 }
 

@@ -39,6 +39,12 @@ export interface DefaultNotificationLink {
 /** One entry of `page.flash.notifications`, queued by `reply.notify`. */
 export type InertiaNotification = Registered<'notification', { pseudoref: string; message: string; type: string; link?: DefaultNotificationLink }>;
 
+/**
+ * What a first visit's HTML document says about the page beyond its props (a description, link previews…): the app's
+ * `renderDocument` reads it; Inertia visits never compute it.
+ */
+export type DocumentHead = Registered<'documentHead', Record<string, unknown>>;
+
 /** The page object's top-level `flash` field. */
 export type InertiaFlash = Registered<'flash', { notifications?: InertiaNotification[]; [key: string]: unknown }>;
 

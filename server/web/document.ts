@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { serializePage, type PageObject } from '../inertia';
+import { absoluteUrl } from '../lib/site-url';
+import { NOSCRIPT_NOTE, siteDescription } from '../../shared/seo';
+import type { DocumentHead } from './document-head';
 import { CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, MissingClientBuildError } from './client-build';
 import { chunkAssets, type Manifest } from './manifest';
 
 export interface DocumentRendererOptions {
   appName: string;
+  /** The site's address (APP_URL), for canonical and link-preview addresses, which must be absolute. */
+  appUrl: string;
   /** Vite's dev server (e.g. http://localhost:5173); when set, scripts come from it with hot reload. */
   devServerUrl?: string;
   /** Vite's build manifest; defaults to dist/client/.vite/manifest.json. */
@@ -15,7 +20,7 @@ export interface DocumentRendererOptions {
 
 export interface DocumentRenderer {
   /** The full HTML document of a first visit, with the page object for the client to boot from. */
-  renderDocument: (page: PageObject, request?: FastifyRequest) => string;
+  renderDocument: (page: PageObject, request?: FastifyRequest, head?: DocumentHead) => string;
   /** The asset version Inertia compares on every visit: a hash of the manifest, or 'dev'. */
   version: () => string;
 }
@@ -31,7 +36,12 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
   const assets = options.devServerUrl ? devServerAssets(options.devServerUrl) : builtAssets(options.manifestPath ?? CLIENT_MANIFEST_PATH);
 
   return {
-    renderDocument: (page) => documentHtml({ title: documentTitle(page, options.appName), headTags: assets.headTags(page), page }),
+    renderDocument: (page, _request, head = {}) =>
+      documentHtml({
+        title: documentTitle(page, options.appName),
+        headTags: [...describingTags(head, options), ...assets.headTags(page)],
+        page,
+      }),
     version: () => assets.version,
   };
 }
@@ -88,6 +98,36 @@ function documentTitle(page: PageObject, appName: string): string {
   return typeof title === 'string' && title !== '' ? `${title} - ${appName}` : appName;
 }
 
+/**
+ * The description every page has, and for what a visitor may open (features/seo/link-preview.ts decides) the canonical
+ * address and the Open Graph and Twitter card tags a chat app unfurls a pasted link with.
+ */
+function describingTags(head: DocumentHead, { appName, appUrl }: DocumentRendererOptions): string[] {
+  const description = head.description ?? siteDescription(appName);
+  const tags = [meta('name', 'description', description)];
+  if (head.canonicalPath !== undefined) tags.push(`<link rel="canonical" href="${escapeAttribute(absoluteUrl(appUrl, head.canonicalPath))}">`);
+  const preview = head.preview;
+  if (!preview) return tags;
+  const image = preview.imagePath === null ? null : absoluteUrl(appUrl, preview.imagePath);
+  tags.push(
+    meta('property', 'og:type', preview.type),
+    meta('property', 'og:site_name', appName),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', description),
+    ...(head.canonicalPath === undefined ? [] : [meta('property', 'og:url', absoluteUrl(appUrl, head.canonicalPath))]),
+    ...(image === null ? [] : [meta('property', 'og:image', image)]),
+    meta('name', 'twitter:card', image === null ? 'summary' : 'summary_large_image'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', description),
+    ...(image === null ? [] : [meta('name', 'twitter:image', image)]),
+  );
+  return tags;
+}
+
+function meta(attribute: 'name' | 'property', key: string, content: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+}
+
 function documentHtml({ title, headTags, page }: { title: string; headTags: string[]; page: PageObject }): string {
   return [
     '<!doctype html>',
@@ -100,6 +140,7 @@ function documentHtml({ title, headTags, page }: { title: string; headTags: stri
     ...headTags,
     '</head>',
     '<body>',
+    `<noscript><p class="alert alert-warning rounded-0 m-0 text-center">${escapeText(NOSCRIPT_NOTE)}</p></noscript>`,
     `<script data-page="app" type="application/json">${serializePage(page)}</script><div id="app"></div>`,
     '</body>',
     '</html>',

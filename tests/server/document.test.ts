@@ -8,6 +8,7 @@ import type { PageObject } from '../../server/inertia';
 import { assetsPlugin } from '../../server/web/assets';
 import { CLIENT_ENTRY, MissingClientBuildError } from '../../server/web/client-build';
 import { createDocumentRenderer, DEV_ASSET_VERSION } from '../../server/web/document';
+import { siteDescription } from '../../shared/seo';
 
 const manifest = {
   [CLIENT_ENTRY]: {
@@ -47,7 +48,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the HTML document of a first visit', () => {
   it('is a complete document with the page object for the client to boot from', () => {
-    const { renderDocument } = createDocumentRenderer({ appName: 'Equip', manifestPath });
+    const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath });
     const html = renderDocument(page({ props: { errors: {}, title: 'Popular' } }));
 
     expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -59,18 +60,18 @@ describe('the HTML document of a first visit', () => {
   });
 
   it('falls back to the product name as title and escapes it', () => {
-    const { renderDocument } = createDocumentRenderer({ appName: 'Equip <Sandbox>', manifestPath });
+    const { renderDocument } = createDocumentRenderer({ appName: 'Equip <Sandbox>', appUrl: 'https://equip.example', manifestPath });
     expect(renderDocument(page())).toContain('<title data-inertia="">Equip &lt;Sandbox&gt;</title>');
   });
 
   it('keeps a prop containing </script> inside the page element', () => {
-    const { renderDocument } = createDocumentRenderer({ appName: 'Equip', manifestPath });
+    const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath });
     const html = renderDocument(page({ props: { errors: {}, intro: '</script><script>alert(1)</script>' } }));
     expect(html.match(/<\/script>/g)).toHaveLength(2); // the entry script's and the page element's own
   });
 
   it('links the built entry, its stylesheets and the first page chunk from the manifest', () => {
-    const { renderDocument } = createDocumentRenderer({ appName: 'Equip', manifestPath });
+    const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath });
     const html = renderDocument(page());
 
     expect(html).toContain('<link rel="stylesheet" href="/build/assets/main-abc.css">');
@@ -83,8 +84,26 @@ describe('the HTML document of a first visit', () => {
     expect(html).not.toContain('Error-456');
   });
 
+  it('describes the page: the site by default, and a link preview with absolute, escaped addresses when given one', () => {
+    const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example/app/', manifestPath });
+    expect(renderDocument(page())).toContain(`<meta name="description" content="${siteDescription('Equip')}">`);
+    expect(renderDocument(page())).not.toContain('og:');
+
+    const html = renderDocument(page(), undefined, {
+      description: 'Say "hi" <loudly>',
+      canonicalPath: '/i/abc',
+      preview: { title: 'Tom & Jerry', imagePath: null, type: 'article' },
+    });
+    expect(html).toContain('<meta name="description" content="Say &quot;hi&quot; &lt;loudly&gt;">');
+    expect(html).toContain('<link rel="canonical" href="https://equip.example/app/i/abc">');
+    expect(html).toContain('<meta property="og:title" content="Tom &amp; Jerry">');
+    expect(html).toContain('<meta property="og:url" content="https://equip.example/app/i/abc">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('og:image');
+  });
+
   it('loads the client from the Vite dev server with the react-refresh preamble when one is configured', () => {
-    const { renderDocument, version } = createDocumentRenderer({ appName: 'Equip', devServerUrl: 'http://localhost:5173/' });
+    const { renderDocument, version } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', devServerUrl: 'http://localhost:5173/' });
     const html = renderDocument(page());
 
     expect(html).toContain('import { injectIntoGlobalHook } from "http://localhost:5173/@react-refresh";');
@@ -98,14 +117,14 @@ describe('the HTML document of a first visit', () => {
 describe('the asset version', () => {
   it('is a short hash of the manifest, changing with every build', () => {
     const expected = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 16);
-    expect(createDocumentRenderer({ appName: 'Equip', manifestPath }).version()).toBe(expected);
+    expect(createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath }).version()).toBe(expected);
 
     writeFileSync(manifestPath, JSON.stringify({ ...manifest, extra: { file: 'assets/extra.js' } }));
-    expect(createDocumentRenderer({ appName: 'Equip', manifestPath }).version()).not.toBe(expected);
+    expect(createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath }).version()).not.toBe(expected);
   });
 
   it('refuses to start without a client build, saying to run npm run build', () => {
-    const create = () => createDocumentRenderer({ appName: 'Equip', manifestPath: path.join(dir, 'missing.json') });
+    const create = () => createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath: path.join(dir, 'missing.json') });
     expect(create).toThrow(MissingClientBuildError);
     expect(create).toThrow(/npm run build/);
   });

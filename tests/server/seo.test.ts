@@ -1,20 +1,35 @@
 /**
  * robots.txt and the sitemap (issue 20 §1): the sitemap lists exactly what a visitor may find (public, discoverable,
  * unexpired items; public collections), never a restricted, draft, unlisted or expired item, in pages the index names.
+ * Link previews: a public item's or collection's first visit describes it (description, canonical, Open Graph and
+ * Twitter tags, the item's large image); a page a visitor could not open describes nothing but the site.
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
-import { collections, items } from '../../server/db/schema';
+import { collections, itemImages, items } from '../../server/db/schema';
+import { siteDescription } from '../../shared/seo';
 import { sitemapPage } from '../../server/features/seo/sitemap';
 import { useSessionTestApp } from '../support/sessions';
-import { OTHER_MEMBER, createItem, seedEditingLibrary, userId } from './item-editing-fixtures';
+import { MAINTAINER, OTHER_MEMBER, createItem, seedEditingLibrary, userId } from './item-editing-fixtures';
 
 const context = useSessionTestApp({ seed: seedEditingLibrary, env: { APP_URL: 'https://equip.example.org' } });
 const { db } = context;
 
-async function get(url: string) {
-  return context.app.inject({ method: 'GET', url });
+async function get(url: string, cookie = '') {
+  return context.app.inject({ method: 'GET', url, headers: { cookie } });
+}
+
+/** A first visit's HTML (no Inertia header), as a chat app or a search engine fetches it. */
+async function firstVisitHead(url: string, cookie = ''): Promise<string> {
+  const response = await get(url, cookie);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('text/html');
+  return response.body.slice(0, response.body.indexOf('</head>'));
+}
+
+function metaContent(head: string, key: string): string | null {
+  return head.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`))?.[1] ?? null;
 }
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
@@ -77,5 +92,78 @@ describe('robots.txt and the sitemap', () => {
     for (let page = 1; page <= Math.ceil(whole.length / 3); page += 1) pages.push(await refsOf(page));
     expect(pages.slice(0, -1).every((refs) => refs.length === 3)).toBe(true);
     expect(pages.flat()).toEqual(whole);
+  });
+});
+
+describe('link previews', () => {
+  it('describe a public item with its title, blurb, large image and one canonical address', async () => {
+    const item = await createItem(db(), { title: 'Games for "big" groups', visibility: VISIBILITY.DISCOVERABLE });
+    await db().update(items).set({ blurb: 'Loud games\nfor a hall.' }).where(eq(items.id, item.id));
+    const [image] = await db()
+      .insert(itemImages)
+      .values({ itemId: item.id, extension: 'png', source: 'stock', storageKey: 'stock/1.png', position: 0 })
+      .returning();
+
+    const head = await firstVisitHead(`/i/${item.ref}?utm_source=chat`);
+    expect(metaContent(head, 'description')).toBe('Loud games for a hall.');
+    expect(head).toContain(`<link rel="canonical" href="https://equip.example.org/i/${item.ref}">`);
+    expect(metaContent(head, 'og:type')).toBe('article');
+    expect(metaContent(head, 'og:title')).toBe('Games for &quot;big&quot; groups');
+    expect(metaContent(head, 'og:url')).toBe(`https://equip.example.org/i/${item.ref}`);
+    expect(metaContent(head, 'og:image')).toBe(`https://equip.example.org/image/${image!.ref}/large`);
+    expect(metaContent(head, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(head, 'twitter:image')).toBe(`https://equip.example.org/image/${image!.ref}/large`);
+  });
+
+  it('never put a restricted, draft or expired item in a tag, even for someone who may open it', async () => {
+    const owner = await context.as(MAINTAINER);
+    const restricted = await createItem(db(), { title: 'Leaders only: secret plan', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 3 });
+    const draft = await createItem(db(), { title: 'Draft: secret plan', visibility: VISIBILITY.DRAFT });
+    const expired = await createItem(db(), { title: 'Expired: secret plan', visibility: VISIBILITY.DISCOVERABLE });
+    await db()
+      .update(items)
+      .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(items.id, expired.id));
+    await db().insert(itemImages).values({ itemId: restricted.id, extension: 'png', source: 'stock', storageKey: 'stock/2.png', position: 0 });
+
+    for (const item of [restricted, draft, expired]) {
+      const head = await firstVisitHead(`/i/${item.ref}`, owner.header());
+      expect(head).toContain('secret plan - Equip</title>'); // its maintainer may open it
+      const describing = head.replace(/<title[^>]*>.*<\/title>/, '');
+      expect(describing).not.toContain('secret plan');
+      expect(describing).not.toContain('og:');
+      expect(describing).not.toContain('twitter:');
+      expect(describing).not.toContain('rel="canonical"');
+      expect(metaContent(head, 'description')).toBe(siteDescription('Equip'));
+    }
+    // A visitor is refused the page itself, and its document names nothing of the item either.
+    const refused = await get(`/i/${restricted.ref}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('secret plan');
+  });
+
+  it('describe a public collection, and nothing of a private one its owner opens', async () => {
+    const ownerId = await userId(db(), MAINTAINER);
+    const [open] = await db()
+      .insert(collections)
+      .values({ userId: ownerId, title: 'Holiday club', description: 'Five days of games.', public: true })
+      .returning();
+    const [closed] = await db().insert(collections).values({ userId: ownerId, title: 'Private: shortlist', public: false }).returning();
+
+    const head = await firstVisitHead(`/collection/${open!.ref}`);
+    expect(metaContent(head, 'og:title')).toBe('Holiday club');
+    expect(metaContent(head, 'description')).toBe('Five days of games.');
+    expect(metaContent(head, 'twitter:card')).toBe('summary');
+    expect(head).toContain(`<link rel="canonical" href="https://equip.example.org/collection/${open!.ref}">`);
+
+    const privateHead = await firstVisitHead(`/collection/${closed!.ref}`, (await context.as(MAINTAINER)).header());
+    expect(privateHead.replace(/<title[^>]*>.*<\/title>/, '')).not.toContain('Private: shortlist');
+    expect(privateHead).not.toContain('og:title');
+  });
+
+  it('give every page a description and a note for browsers without JavaScript', async () => {
+    const response = await get('/item');
+    expect(metaContent(response.body, 'description')).toBe(siteDescription('Equip'));
+    expect(response.body).toMatch(/<noscript>.*JavaScript.*<\/noscript>/);
   });
 });

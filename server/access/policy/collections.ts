@@ -7,7 +7,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CanFlags } from '../../../shared/props';
 import { collections, shares } from '../../db/schema';
-import { isAdmin, isSignedIn, type Viewer } from './levels';
+import { ANONYMOUS, isAdmin, isSignedIn, type Viewer } from './levels';
 import { baseCan, canGrantAccess } from './flags';
 import { validSharesToViewer, type SqlTime } from './viewer-sql';
 import { openableItemsCondition } from './items';
@@ -25,6 +25,11 @@ export function ownsCollection(viewer: Viewer, collection: CollectionAccessFacts
 /** `sharedWithViewer`: a valid share of this collection is addressed to the viewer (`collectionSharesToViewer`). */
 export function canOpenCollection(viewer: Viewer, collection: CollectionAccessFacts, sharedWithViewer = false): boolean {
   return collection.public || ownsCollection(viewer, collection) || isAdmin(viewer) || (isSignedIn(viewer) && sharedWithViewer);
+}
+
+/** Whether a page's HTML may describe the collection to anyone who fetches its link (as `canPreviewItem`): public ones. */
+export function canPreviewCollection(collection: CollectionAccessFacts): boolean {
+  return canOpenCollection(ANONYMOUS, collection);
 }
 
 /** SQL: the collections anyone opens by their link (`canOpenCollection` for a visitor), which the sitemap offers. */

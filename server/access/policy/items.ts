@@ -112,6 +112,15 @@ export function listableItemsCondition(viewer: Viewer, now: SqlTime = new Date()
   return and(or(...conditions), unexpiredForViewerCondition(viewer, now));
 }
 
+/**
+ * Whether a page's HTML may describe the item to anyone who fetches its link (description, canonical address, Open
+ * Graph and Twitter cards): only when a visitor may open it now. Chat apps fetch a pasted link without the sender's
+ * session, and a share link's token must not put a restricted item's title or picture in front of a whole group.
+ */
+export function canPreviewItem(item: ItemAccessFacts, now: Date = new Date()): boolean {
+  return canOpenItem(ANONYMOUS, item, null, now);
+}
+
 /** SQL: the items a visitor may find in lists, which the sitemap offers search engines (issue 20 §1). */
 export function publicListedItemsCondition(now: SqlTime = new Date()): SQL | undefined {
   return listableItemsCondition(ANONYMOUS, now);

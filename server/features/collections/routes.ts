@@ -46,6 +46,7 @@ import {
   type CollectionRecord,
 } from './queries';
 import { addItemBody, chosenCollectionRef, COLLECTION_FIELD_RULES, createCollectionBody, entryBody } from './schemas';
+import { collectionDocumentHead } from '../seo';
 
 const LIST_URL = '/collection';
 
@@ -121,18 +122,22 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = request.viewer;
     const collection = await collectionTheViewerOpens(request, request.params.ref);
     const showLockedNotes = canSeeLockedEntryNote(viewer, collection);
-    return reply.inertia('collection/Show', {
-      collection: toCollectionDetail(collection),
-      // Lazy: a partial reload for something else (the Share dialog) does not read the entries.
-      sections: async () => sectionsOf((await collectionEntries(app.db, viewer, collection.id)).map((row) => toEntry(row, showLockedNotes))),
-      can: collectionCan(viewer, collection),
-      // On demand: the Share dialog asks for it when it opens.
-      sharingExplanation: collectionSharingExplanationProp(request, collection),
-      title: collection.title,
-      breadcrumbs: ownsCollection(viewer, collection)
-        ? [{ label: COLLECTIONS_TITLE, href: LIST_URL }, { label: collection.title }]
-        : [{ label: collection.title }],
-    });
+    return reply.inertia(
+      'collection/Show',
+      {
+        collection: toCollectionDetail(collection),
+        // Lazy: a partial reload for something else (the Share dialog) does not read the entries.
+        sections: async () => sectionsOf((await collectionEntries(app.db, viewer, collection.id)).map((row) => toEntry(row, showLockedNotes))),
+        can: collectionCan(viewer, collection),
+        // On demand: the Share dialog asks for it when it opens.
+        sharingExplanation: collectionSharingExplanationProp(request, collection),
+        title: collection.title,
+        breadcrumbs: ownsCollection(viewer, collection)
+          ? [{ label: COLLECTIONS_TITLE, href: LIST_URL }, { label: collection.title }]
+          : [{ label: collection.title }],
+      },
+      { head: () => collectionDocumentHead(collection) },
+    );
   });
 
   app.patch(

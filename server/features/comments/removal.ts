@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { commentRemovedMail } from '../../mail/templates/comment-removed';
 import { removalFacts, removeComments, type StoredComment } from './queries';
+import { absoluteUrl } from '../../lib/site-url';
 
 export interface RemovalReason {
   choice: RemovalReasonChoice;
@@ -35,7 +36,6 @@ export async function removeCommentsTellingAuthors(
       )
     ).map((fact) => [fact.id, fact]),
   );
-  const base = config.APP_URL.replace(/\/$/, '');
   const removals = targets.map((comment) => {
     const fact = facts.get(comment.id);
     const byOther = removalIsTold(viewer, comment);
@@ -47,7 +47,7 @@ export async function removeCommentsTellingAuthors(
             authorName: fact.authorName ?? '',
             appName: config.APP_NAME,
             itemTitle: fact.itemTitle,
-            itemLink: `${base}${ROUTES.item.path({ ref: fact.itemRef })}`,
+            itemLink: absoluteUrl(config.APP_URL, ROUTES.item.path({ ref: fact.itemRef })),
             comment: fact.comment,
             reason: reason ? FLAG_REASONS[reason] : REMOVAL_REASON_FALLBACK,
             note: why.note,

@@ -7,7 +7,7 @@ import { invitations, users, userTypes } from '../../db/schema';
 import { newRef } from '../../lib/ref';
 import { queueMail } from '../../mail/outbox';
 import { invitationMail } from '../../mail/templates/invitation';
-import { absoluteUrl } from './present';
+import { absoluteUrl } from '../../lib/site-url';
 import { invitationState } from './queries';
 import { invitationToken, invitationTokenHash, knownInvitationToken } from './tokens';
 

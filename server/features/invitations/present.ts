@@ -2,6 +2,7 @@ import type { ReceivedInvitation, UserInvitation } from '../../../shared/invitat
 import { ROUTES } from '../../../shared/routes';
 import { invitationState, type InvitationRow } from './queries';
 import { knownInvitationToken } from './tokens';
+import { absoluteUrl } from '../../lib/site-url';
 
 export interface PresentContext {
   linkKey: Buffer;
@@ -22,10 +23,6 @@ export function relativeExpiry(expiresAt: Date, now: Date): string {
   if (size >= DAY_MS) return relativeTime.format(Math.round(diff / DAY_MS), 'day');
   if (size >= HOUR_MS) return relativeTime.format(Math.round(diff / HOUR_MS), 'hour');
   return relativeTime.format(Math.round(diff / MINUTE_MS), 'minute');
-}
-
-export function absoluteUrl(appUrl: string, path: string): string {
-  return `${appUrl.replace(/\/$/, '')}${path}`;
 }
 
 /** The invitation as its creator and admins see it, with the accept link when this server can rebuild it. */

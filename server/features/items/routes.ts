@@ -5,7 +5,7 @@ import { canAffirm, canDeleteRelation, canRelateItems } from '../../access/polic
 import { forbidden, notFound } from '../../lib/http-errors';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';
-import { findAffirmationOptionId, findItemRecordById, openItemForViewer, setAffirmation, viewerCanList, viewerCanOpen } from '../../items';
+import { findAffirmationOptionId, findItemRecordById, openItemForViewer, setAffirmation, viewerCanList, viewerCanOpen, type ItemRecord } from '../../items';
 import { openItemPage } from './detail';
 import { itemPageProps } from './page';
 import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './relations';
@@ -15,6 +15,7 @@ import { isCountedView } from '../../lib/counted-visit';
 import { checkSharedItemLink, sharingExplanationProp } from '../sharing';
 import { cachedReadsFor } from '../discovery';
 import { previewerOf } from '../../auth/view-as';
+import { itemDocumentHead } from '../seo';
 
 /** The item page (member-library §2 "Item page"), its affirmations and related items (§7). */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,14 +33,18 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
         app.itemViews.record({ itemId: record.id, userId: viewer.id, viewedAt: now });
         app.openCounts.record({ kind: 'item', ref: record.ref, userTypeId: viewer.userTypeId, at: now });
       }
-      return showItem(reply, itemPageProps(app.db, app.drive, viewer, record, now, parts), sharingExplanationProp(request, record, now));
+      return showItem(reply, record, now, itemPageProps(app.db, app.drive, viewer, record, now, parts));
     }
     const record = await openItemForViewer(app.db, viewer, ref, now);
-    return showItem(reply, itemPageProps(app.db, app.drive, viewer, record, now), sharingExplanationProp(request, record, now));
+    return showItem(reply, record, now, itemPageProps(app.db, app.drive, viewer, record, now));
   });
 
-  function showItem(reply: FastifyReply, props: ReturnType<typeof itemPageProps>, sharingExplanation: ReturnType<typeof sharingExplanationProp>) {
-    return reply.inertia('items/Show', { ...props, sharingExplanation });
+  function showItem(reply: FastifyReply, record: ItemRecord, now: Date, props: ReturnType<typeof itemPageProps>) {
+    return reply.inertia(
+      'items/Show',
+      { ...props, sharingExplanation: sharingExplanationProp(reply.request, record, now) },
+      { head: () => itemDocumentHead(app.db, record, now) },
+    );
   }
 
   app.post(

@@ -1,2 +1,3 @@
-/** What search engines read (issue 20 §1): robots.txt and the sitemap. */
+/** What search engines and chat apps read (issue 20 §1): robots.txt, the sitemap, and the heads of public pages. */
 export { seoRoutes } from './routes';
+export { collectionDocumentHead, itemDocumentHead } from './link-preview';

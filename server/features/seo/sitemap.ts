@@ -9,6 +9,7 @@ import { ROUTES } from '../../../shared/routes';
 import { SITEMAP_COLLECTIONS_URL, SITEMAP_ITEMS_URL, SITEMAP_PAGE_SIZE } from '../../../shared/seo';
 import { publicCollectionsCondition, publicListedItemsCondition } from '../../access/policy';
 import type { Database } from '../../db/client';
+import { absoluteUrl } from '../../lib/site-url';
 import { collections, items } from '../../db/schema';
 
 const BATCH = 2_000;
@@ -58,11 +59,12 @@ async function countOf(db: Database, source: Source): Promise<number> {
 }
 
 /** The sitemap index: a page of each source for every SITEMAP_PAGE_SIZE addresses (at least one, so each is named). */
-export async function sitemapIndex(db: Database, base: string): Promise<string> {
+export async function sitemapIndex(db: Database, appUrl: string): Promise<string> {
   const entries: string[] = [];
   for (const source of Object.values(SITEMAP_SOURCES)) {
     const pages = Math.max(1, Math.ceil((await countOf(db, source)) / SITEMAP_PAGE_SIZE));
-    for (let page = 1; page <= pages; page += 1) entries.push(`<sitemap><loc>${escapeXml(`${base}${source.pageUrl}?page=${page}`)}</loc></sitemap>`);
+    for (let page = 1; page <= pages; page += 1)
+      entries.push(`<sitemap><loc>${escapeXml(absoluteUrl(appUrl, `${source.pageUrl}?page=${page}`))}</loc></sitemap>`);
   }
   return `${XML_HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
@@ -70,7 +72,7 @@ export async function sitemapIndex(db: Database, base: string): Promise<string> 
 /** Page `page` (from 1) of a source as XML, read in batches after the page's first id (`sizes` for tests). */
 export function sitemapPage(
   db: Database,
-  base: string,
+  appUrl: string,
   sourceName: SitemapSource,
   page: number,
   sizes: { page: number; batch: number } = { page: SITEMAP_PAGE_SIZE, batch: BATCH },
@@ -96,7 +98,7 @@ export function sitemapPage(
         .where(and(source.condition(), gt(source.id, after)))
         .orderBy(asc(source.id))
         .limit(wanted);
-      if (rows.length > 0) yield rows.map((row) => urlEntry(base, source, String(row.ref), new Date(row.updatedAt))).join('');
+      if (rows.length > 0) yield rows.map((row) => urlEntry(appUrl, source, String(row.ref), new Date(row.updatedAt))).join('');
       left -= rows.length;
       after = rows.length < wanted ? null : Number(rows.at(-1)!.id);
     }
@@ -105,6 +107,6 @@ export function sitemapPage(
   return Readable.from(lines());
 }
 
-function urlEntry(base: string, source: Source, ref: string, updatedAt: Date): string {
-  return `<url><loc>${escapeXml(`${base}${source.path(ref)}`)}</loc><lastmod>${updatedAt.toISOString().slice(0, 10)}</lastmod></url>\n`;
+function urlEntry(appUrl: string, source: Source, ref: string, updatedAt: Date): string {
+  return `<url><loc>${escapeXml(absoluteUrl(appUrl, source.path(ref)))}</loc><lastmod>${updatedAt.toISOString().slice(0, 10)}</lastmod></url>\n`;
 }

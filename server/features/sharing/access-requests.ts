@@ -31,6 +31,7 @@ import { queueMail } from '../../mail/outbox';
 import type { MailMessage } from '../../mail/mailer';
 import { perMinute } from '../../web/rate-limit';
 import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, type ItemRecord } from '../../items';
+import { absoluteUrl } from '../../lib/site-url';
 
 const REPEAT_MS = ACCESS_REQUEST_REPEAT_HOURS * 3_600_000;
 
@@ -188,8 +189,7 @@ const accessRequestRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
         throw forbidden(null, item.id);
       }
       if (!viewer.emailVerified || viewer.email === null) return reply.notify(ACCESS_REQUEST_TEXTS.verifyEmail, 'warning').redirect(back, 303);
-      const base = app.config.APP_URL.replace(/\/$/, '');
-      const link = `${base}${back}?${new URLSearchParams({ [SHARE_TO_PARAM]: viewer.email, [SHARE_LEVEL_PARAM]: String(level) })}`;
+      const link = absoluteUrl(app.config.APP_URL, `${back}?${new URLSearchParams({ [SHARE_TO_PARAM]: viewer.email, [SHARE_LEVEL_PARAM]: String(level) })}`);
       const requester = { name: viewer.name, email: viewer.email };
       const outcome = await recordRequest(
         app.db,

@@ -35,6 +35,7 @@ import { findCollectionByRef } from '../collections';
 import { expiryFor, findShareByRef, grantShare, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
 import { shareBody, type ShareBody } from './schemas';
 import { perMinute } from '../../web/rate-limit';
+import { absoluteUrl } from '../../lib/site-url';
 
 const SHARES_PATHS: Record<ShareDirection, string> = { received: '/share', sent: '/sent' };
 
@@ -118,7 +119,6 @@ async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBo
   if (levelError !== null) return reply.redirectWithErrors({ level: levelError }, back);
   const { target } = subject;
   const expiresAt = expiryFor(daysValidity, now);
-  const base = config.APP_URL.replace(/\/$/, '');
   await grantShare(
     db,
     { target, fromUserId: viewer.id, email, level, expiresAt },
@@ -128,7 +128,7 @@ async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBo
         fromName: viewer.name,
         appName: config.APP_NAME,
         title: target.title,
-        link: `${base}${shareLinkPath(target.path, shareRef)}`,
+        link: absoluteUrl(config.APP_URL, shareLinkPath(target.path, shareRef)),
         levelName: LEVEL_NAMES[level as AccessLevel],
         expiresAt,
         timeZone: config.TIME_ZONE,

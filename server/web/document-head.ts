@@ -1,0 +1,19 @@
+/**
+ * What a page's HTML document says about it beyond its props, for search engines and the apps a link is pasted into
+ * (issue 20 §1). Registered with the Inertia adapter (inertia-types.ts), so `reply.inertia(…, { head })` is typed by it.
+ */
+export interface DocumentHead {
+  /** The meta description; the site's own (`siteDescription`) when absent. */
+  description?: string;
+  /** The page's one address, without share tokens or filters, for `<link rel="canonical">` and `og:url`. */
+  canonicalPath?: string;
+  /** Open Graph and Twitter card tags. Only for what a visitor may open: features/seo/link-preview.ts decides. */
+  preview?: LinkPreview;
+}
+
+export interface LinkPreview {
+  title: string;
+  /** The path of a large image (served to visitors), or null for a card without one. */
+  imagePath: string | null;
+  type: 'article' | 'website';
+}
