@@ -1,23 +1,27 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CLIENT_BUILD_BASE, CLIENT_ENTRY } from './server/web/client-build.ts';
+import { CLIENT_BUILD_BASE, CLIENT_ENTRY, SSR_BUILD_DIR, SSR_ENTRY } from './server/web/client-build.ts';
 
 const DEV_SERVER_PORT = Number(process.env.VITE_PORT ?? 5173);
 const devServerUrl = process.env.VITE_DEV_SERVER_URL ?? `http://localhost:${DEV_SERVER_PORT}`;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   // The Fastify server serves the build under /build/; the dev server answers at its own root.
   base: command === 'build' ? CLIENT_BUILD_BASE : '/',
   publicDir: false,
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    manifest: true,
-    rolldownOptions: {
-      input: CLIENT_ENTRY,
-    },
-  },
+  // `vite build --ssr` builds SSR_ENTRY: one self-contained module for the server, so it needs nothing of node_modules at run time.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { outDir: SSR_BUILD_DIR, emptyOutDir: true, rolldownOptions: { input: SSR_ENTRY } }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        rolldownOptions: {
+          input: CLIENT_ENTRY,
+        },
+      },
   server: {
     port: DEV_SERVER_PORT,
     strictPort: true,

@@ -93,6 +93,8 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Render visitors' pages on the server too (issue 20 §1); default on, when the SSR build exists. */
+  SERVER_RENDERING: booleanFromEnv.transform((value) => value ?? true),
   /** Item lists, searches and type-ahead results kept in memory (see docs/performance.md); 0 turns the cache off. */
   LIBRARY_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   GOOGLE_CLIENT_ID: optionalString,

@@ -43,6 +43,8 @@ export const TASK_DUE_SOON_DAYS = 7;
 /** Screen size classes (member-library §4): under 900 → 0, 900–1199 → 1, 1200+ → 2. */
 export const SCREEN_BREAKPOINTS = { md: 900, lg: 1200 } as const;
 export type ScreenSize = 0 | 1 | 2;
+/** On `<html>` of a server-rendered page: the screen size the render assumed, which hydration assumes too. */
+export const SCREEN_SIZE_ATTRIBUTE = 'data-screen-size';
 export function screenSizeFor(width: number): ScreenSize {
   if (width < SCREEN_BREAKPOINTS.md) return 0;
   if (width < SCREEN_BREAKPOINTS.lg) return 1;

@@ -43,3 +43,6 @@ export const DESCRIPTION_MAX_LENGTH = 200;
 /** What a browser without JavaScript shows above the page (public items and collections still read without it). */
 export const NOSCRIPT_NOTE =
   'This page needs JavaScript to work fully. Turn JavaScript on, or open a public item or collection, which you can read without it.';
+
+/** The pages a visitor's first visit gets rendered on the server (issue 20 §1): what people read and share. */
+export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['Home', 'items/Index', 'items/Show', 'collection/Show']);

@@ -15,7 +15,8 @@ import { createToastQueue } from './toast-queue';
 export default function FlashToasts() {
   const { flash } = usePage();
   const [queue] = useState(createToastQueue);
-  const shown = useSyncExternalStore(queue.subscribe, queue.current);
+  // The queue fills in an effect, so a server render and hydration both start from its empty state.
+  const shown = useSyncExternalStore(queue.subscribe, queue.current, queue.current);
 
   useEffect(() => queue.add(takeUnseenNotifications(flash.notifications ?? [])), [flash, queue]);
 

@@ -8,6 +8,11 @@ export const CLIENT_BUILD_DIR = `${appPath('dist', 'client')}/`;
 export const CLIENT_MANIFEST_PATH = appPath('dist', 'client', '.vite', 'manifest.json');
 export const CLIENT_BUILD_BASE = '/build/';
 
+/** The server-side render of pages (`vite build --ssr`), which the server loads when it exists (server/web/ssr.ts). */
+export const SSR_ENTRY = 'components/app/ssr.tsx';
+export const SSR_BUILD_DIR = 'dist/ssr';
+export const SSR_BUNDLE_PATH = appPath('dist', 'ssr', 'ssr.js');
+
 /** Files the server serves as they are, at the site root (favicon and the like). */
 export const PUBLIC_DIR = `${appPath('public')}/`;
 

@@ -4,9 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { serializePage, type PageObject } from '../inertia';
 import { absoluteUrl } from '../lib/site-url';
 import { NOSCRIPT_NOTE, siteDescription } from '../../shared/seo';
+import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import type { DocumentHead } from './document-head';
 import { CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, MissingClientBuildError } from './client-build';
 import { chunkAssets, type Manifest } from './manifest';
+import type { RenderedPage, ServerRenderer } from './ssr';
 
 export interface DocumentRendererOptions {
   appName: string;
@@ -16,11 +18,14 @@ export interface DocumentRendererOptions {
   devServerUrl?: string;
   /** Vite's build manifest; defaults to dist/client/.vite/manifest.json. */
   manifestPath?: string;
+  /** Renders the pages `serverRenders` picks on the server (server/web/ssr.ts); without it the browser renders every page. */
+  serverRenderer?: ServerRenderer | null;
+  serverRenders?: (page: PageObject, request: FastifyRequest) => boolean;
 }
 
 export interface DocumentRenderer {
   /** The full HTML document of a first visit, with the page object for the client to boot from. */
-  renderDocument: (page: PageObject, request?: FastifyRequest, head?: DocumentHead) => string;
+  renderDocument: (page: PageObject, request?: FastifyRequest, head?: DocumentHead) => Promise<string>;
   /** The asset version Inertia compares on every visit: a hash of the manifest, or 'dev'. */
   version: () => string;
 }
@@ -36,11 +41,12 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
   const assets = options.devServerUrl ? devServerAssets(options.devServerUrl) : builtAssets(options.manifestPath ?? CLIENT_MANIFEST_PATH);
 
   return {
-    renderDocument: (page, _request, head = {}) =>
+    renderDocument: async (page, request, head = {}) =>
       documentHtml({
         title: documentTitle(page, options.appName),
         headTags: [...describingTags(head, options), ...assets.headTags(page)],
         page,
+        rendered: request && options.serverRenderer && options.serverRenders?.(page, request) ? await options.serverRenderer.render(page, request) : null,
       }),
     version: () => assets.version,
   };
@@ -128,20 +134,23 @@ function meta(attribute: 'name' | 'property', key: string, content: string): str
   return `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
 }
 
-function documentHtml({ title, headTags, page }: { title: string; headTags: string[]; page: PageObject }): string {
+/** The document; with a server render, the rendered app in place of the empty element the browser renders into. */
+function documentHtml({ title, headTags, page, rendered }: { title: string; headTags: string[]; page: PageObject; rendered: RenderedPage | null }): string {
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    rendered ? `<html lang="en" ${SCREEN_SIZE_ATTRIBUTE}="${rendered.screenSize}">` : '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title data-inertia="">${escapeText(title)}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...headTags,
+    // The render's own title repeats the one above, from the same callback.
+    ...(rendered?.head.filter((tag) => !tag.startsWith('<title')) ?? []),
     '</head>',
     '<body>',
     `<noscript><p class="alert alert-warning rounded-0 m-0 text-center">${escapeText(NOSCRIPT_NOTE)}</p></noscript>`,
-    `<script data-page="app" type="application/json">${serializePage(page)}</script><div id="app"></div>`,
+    rendered ? rendered.body : `<script data-page="app" type="application/json">${serializePage(page)}</script><div id="app"></div>`,
     '</body>',
     '</html>',
     '',

@@ -47,9 +47,9 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the HTML document of a first visit', () => {
-  it('is a complete document with the page object for the client to boot from', () => {
+  it('is a complete document with the page object for the client to boot from', async () => {
     const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath });
-    const html = renderDocument(page({ props: { errors: {}, title: 'Popular' } }));
+    const html = await renderDocument(page({ props: { errors: {}, title: 'Popular' } }));
 
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('<html lang="en">');
@@ -59,20 +59,20 @@ describe('the HTML document of a first visit', () => {
     expect(JSON.parse(json)).toEqual(page({ props: { errors: {}, title: 'Popular' } }));
   });
 
-  it('falls back to the product name as title and escapes it', () => {
+  it('falls back to the product name as title and escapes it', async () => {
     const { renderDocument } = createDocumentRenderer({ appName: 'Equip <Sandbox>', appUrl: 'https://equip.example', manifestPath });
-    expect(renderDocument(page())).toContain('<title data-inertia="">Equip &lt;Sandbox&gt;</title>');
+    expect(await renderDocument(page())).toContain('<title data-inertia="">Equip &lt;Sandbox&gt;</title>');
   });
 
-  it('keeps a prop containing </script> inside the page element', () => {
+  it('keeps a prop containing </script> inside the page element', async () => {
     const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath });
-    const html = renderDocument(page({ props: { errors: {}, intro: '</script><script>alert(1)</script>' } }));
+    const html = await renderDocument(page({ props: { errors: {}, intro: '</script><script>alert(1)</script>' } }));
     expect(html.match(/<\/script>/g)).toHaveLength(2); // the entry script's and the page element's own
   });
 
-  it('links the built entry, its stylesheets and the first page chunk from the manifest', () => {
+  it('links the built entry, its stylesheets and the first page chunk from the manifest', async () => {
     const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', manifestPath });
-    const html = renderDocument(page());
+    const html = await renderDocument(page());
 
     expect(html).toContain('<link rel="stylesheet" href="/build/assets/main-abc.css">');
     expect(html).toContain('<link rel="stylesheet" href="/build/assets/vendor-def.css">');
@@ -84,12 +84,12 @@ describe('the HTML document of a first visit', () => {
     expect(html).not.toContain('Error-456');
   });
 
-  it('describes the page: the site by default, and a link preview with absolute, escaped addresses when given one', () => {
+  it('describes the page: the site by default, and a link preview with absolute, escaped addresses when given one', async () => {
     const { renderDocument } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example/app/', manifestPath });
-    expect(renderDocument(page())).toContain(`<meta name="description" content="${siteDescription('Equip')}">`);
-    expect(renderDocument(page())).not.toContain('og:');
+    expect(await renderDocument(page())).toContain(`<meta name="description" content="${siteDescription('Equip')}">`);
+    expect(await renderDocument(page())).not.toContain('og:');
 
-    const html = renderDocument(page(), undefined, {
+    const html = await renderDocument(page(), undefined, {
       description: 'Say "hi" <loudly>',
       canonicalPath: '/i/abc',
       preview: { title: 'Tom & Jerry', imagePath: null, type: 'article' },
@@ -102,9 +102,9 @@ describe('the HTML document of a first visit', () => {
     expect(html).not.toContain('og:image');
   });
 
-  it('loads the client from the Vite dev server with the react-refresh preamble when one is configured', () => {
+  it('loads the client from the Vite dev server with the react-refresh preamble when one is configured', async () => {
     const { renderDocument, version } = createDocumentRenderer({ appName: 'Equip', appUrl: 'https://equip.example', devServerUrl: 'http://localhost:5173/' });
-    const html = renderDocument(page());
+    const html = await renderDocument(page());
 
     expect(html).toContain('import { injectIntoGlobalHook } from "http://localhost:5173/@react-refresh";');
     expect(html).toContain('<script type="module" src="http://localhost:5173/@vite/client"></script>');

@@ -26,7 +26,8 @@ export async function temporaryLocalDrive(): Promise<{ drive: DrivePort; root: s
 }
 
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: './data/test', ...env }, overrides);
+  // Server-side rendering is tested on its own (tests/server/ssr.test.ts) and in the browser journeys.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: './data/test', SERVER_RENDERING: 'false', ...env }, overrides);
 }
 
 /** Builds the app on a fresh database for one test file; closes both after the file. */

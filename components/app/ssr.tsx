@@ -1,0 +1,35 @@
+/**
+ * The server-side render of a page (issue 20 §1): the same pages, layout and title as the browser's entry
+ * (main.tsx), rendered to HTML that the browser then hydrates. Built by `vite build --ssr` into dist/ssr; the server
+ * loads it in-process (server/web/ssr.ts).
+ */
+import { createInertiaApp } from '@inertiajs/react';
+import type { Page } from '@inertiajs/core';
+import { renderToString } from 'react-dom/server';
+import type { ScreenSize } from '../../shared/constants';
+import { ServerScreenSizeContext } from '../layout/useScreenSize';
+import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from './inertia-setup';
+
+export interface RenderedPage {
+  /** Tags for the document's head (from `<Head>`), as strings. */
+  head: string[];
+  /** The page element and the app's markup: `<script data-page…></script><div data-server-rendered="true" id="app">…</div>`. */
+  body: string;
+}
+
+/** `screenSize`: the server's guess of the visitor's screen (it cannot measure one), as the layout's first render assumes. */
+export function renderPage(page: Page, screenSize: ScreenSize): Promise<RenderedPage> {
+  return createInertiaApp({
+    page,
+    render: renderToString,
+    resolve: resolvePage,
+    layout: defaultLayout,
+    title: pageTitle,
+    defaults: inertiaDefaults,
+    setup: ({ App, props }) => (
+      <ServerScreenSizeContext value={screenSize}>
+        <App {...props} />
+      </ServerScreenSizeContext>
+    ),
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Server-side rendering (issue 20 §1), with the real SSR build (dist/ssr): a visitor's first visit to a public reading
+ * page carries the rendered page, ready to hydrate; signed-in people, Inertia visits and other pages get the empty
+ * element the browser renders into; a render that throws is logged and the page is still served, for the browser.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import { VISIBILITY } from '../../shared/enums';
+import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
+import { loadServerRenderer, screenSizeGuess } from '../../server/web/ssr';
+import { visit } from '../support/http';
+import { useSessionTestApp } from '../support/sessions';
+import { MAINTAINER, createItem, seedEditingLibrary } from './item-editing-fixtures';
+
+const context = useSessionTestApp({ seed: seedEditingLibrary, env: { SERVER_RENDERING: 'true' } });
+const { db } = context;
+
+async function firstVisit(url: string, headers: Record<string, string> = {}) {
+  return context.app.inject({ method: 'GET', url, headers });
+}
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+describe('server-side rendering', () => {
+  it("renders a visitor's public item page, laid out for the screen the request suggests", async () => {
+    const item = await createItem(db(), { title: 'Rendered on the server', visibility: VISIBILITY.DISCOVERABLE });
+    const response = await firstVisit(`/i/${item.ref}`, { 'user-agent': PHONE });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<html lang="en" ${SCREEN_SIZE_ATTRIBUTE}="0">`);
+    const app = response.body.slice(response.body.indexOf('<div data-server-rendered="true" id="app">'));
+    expect(app).toMatch(/<h1[^>]*>Rendered on the server<\/h1>/);
+    expect(app).toContain('A blurb');
+    // The page object still precedes it, for hydration.
+    expect(response.body).toContain('<script data-page="app" type="application/json">{"component":"items\\/Show"');
+    expect(response.body.match(/<title/g)).toHaveLength(1);
+  });
+
+  it('leaves signed-in pages, Inertia visits and pages that are not for reading to the browser', async () => {
+    const item = await createItem(db(), { title: 'Read by a member', visibility: VISIBILITY.DISCOVERABLE });
+    const member = await context.as(MAINTAINER);
+    const signedIn = await firstVisit(`/i/${item.ref}`, { cookie: member.header() });
+    expect(signedIn.body).toContain('<div id="app"></div>');
+    expect(signedIn.body).not.toContain('data-server-rendered');
+
+    const { page } = await visit(context.app, `/i/${item.ref}`);
+    expect(page.component).toBe('items/Show');
+
+    const login = await firstVisit('/login');
+    expect(login.body).toContain('<div id="app"></div>');
+    const missing = await firstVisit('/i/zzzzzzzzzzzz');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('data-server-rendered');
+  });
+});
+
+describe('the server renderer', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'equip-ssr-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const logged: unknown[] = [];
+  const log = { warn: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never;
+  const request = (headers: Record<string, string>) => ({ headers, log }) as unknown as FastifyRequest;
+
+  it('answers null and logs when the render throws, so the page is rendered in the browser', async () => {
+    const bundle = path.join(dir, 'throws.mjs');
+    writeFileSync(bundle, 'export async function renderPage() { throw new Error("window is not defined"); }');
+    const renderer = await loadServerRenderer(log, bundle);
+    expect(await renderer!.render({ component: 'Home', props: {}, url: '/', version: '' } as never, request({}))).toBeNull();
+    expect(JSON.stringify(logged.at(-1))).toContain('server-side render failed');
+  });
+
+  it('is absent, with a warning, when there is no SSR build', async () => {
+    expect(await loadServerRenderer(log, path.join(dir, 'missing.mjs'))).toBeNull();
+    expect(JSON.stringify(logged.at(-1))).toContain('no server-side render build');
+  });
+
+  it('guesses a phone from the client hint or the user agent, else a wide screen', () => {
+    expect(screenSizeGuess(request({ 'sec-ch-ua-mobile': '?1' }))).toBe(0);
+    expect(screenSizeGuess(request({ 'user-agent': PHONE }))).toBe(0);
+    expect(screenSizeGuess(request({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' }))).toBe(2);
+    expect(screenSizeGuess(request({}))).toBe(2);
+  });
+});
