@@ -4,6 +4,7 @@ import bannerUrlDefault from '../components/assets/banner.svg';
 import logoUrl from '../components/assets/logo.svg';
 import AppLink from '../components/lib/AppLink';
 import { ROUTES } from '../shared/routes';
+import Icon from '../components/lib/Icon';
 
 interface Section {
   label: string;
@@ -34,7 +35,7 @@ export default function Home({ appName, intro, contactHref, bannerUrl, auth }: P
         {sections.map((section) => (
           <div key={section.href} className="col-12 col-sm-6 col-lg-3">
             <AppLink href={section.href} className="btn btn-primary btn-lg w-100 py-4 d-flex flex-column align-items-center gap-2">
-              <i className={`bi ${section.icon} fs-1`} aria-hidden="true" />
+              <Icon name={section.icon} className="fs-1" />
               {section.label}
             </AppLink>
           </div>

@@ -5,6 +5,7 @@ import { type AdminTag, type QuickTagRow, TAXONOMY_TEXTS } from '../../shared/ta
 import AppLink from '../lib/AppLink';
 import './quick-tag-matrix.css';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 /** The props a refresh reloads: the matrix and its count (errors and flash come with every answer). */
 export const MATRIX_PROPS = ['matrix', 'total'];
@@ -78,7 +79,7 @@ export default function QuickTagMatrix({ rows, tags }: QuickTagMatrixProps) {
                   {row.thumbnailUrl ? (
                     <img src={row.thumbnailUrl} alt="" width={40} height={30} loading="lazy" className="rounded object-fit-cover flex-shrink-0" />
                   ) : (
-                    <span className="bi bi-image text-body-secondary flex-shrink-0 app-matrix-no-image" aria-hidden="true" />
+                    <Icon name="bi-image" className="text-body-secondary flex-shrink-0 app-matrix-no-image" />
                   )}
                   <span className="min-w-0">
                     <AppLink href={ROUTES.item.path({ ref: row.ref })}>{row.title}</AppLink>
@@ -97,7 +98,7 @@ export default function QuickTagMatrix({ rows, tags }: QuickTagMatrixProps) {
                       aria-label={`${tag.fullLabel} on ${row.title} (${row.code})`}
                       onClick={() => toggle(row, tag, linked)}
                     >
-                      <i className={`bi ${linked ? 'bi-check-lg' : 'bi-dash'}`} aria-hidden="true" />
+                      <Icon name={linked ? 'bi-check-lg' : 'bi-dash'} />
                     </button>
                   </td>
                 );

@@ -14,6 +14,7 @@ import { buildTagTree, filterTagTree, findTagNode, refsAtAndBelow, type TagNode 
 import { ROUTES } from '../../shared/routes';
 import { Link } from '@inertiajs/react';
 import { TAG_MERGE_TEXTS } from '../../shared/tag-merge';
+import Icon from '../lib/Icon';
 
 interface TagTreeProps {
   taxonomyRef: string;
@@ -161,7 +162,7 @@ function TagRow({ node, allTags, draggable, place }: TagRowProps) {
         <span className="visually-hidden"> ({tag.label})</span>
       </Button>
       <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Delete ${tag.label}`} onClick={remove}>
-        <i className="bi bi-trash" aria-hidden="true" />
+        <Icon name="bi-trash" />
       </button>
       <Link href={ROUTES.adminTagMerge.path({ ref: tag.ref })} className="btn btn-sm btn-outline-secondary" aria-label={TAG_MERGE_TEXTS.actionLabel(tag.label)}>
         {TAG_MERGE_TEXTS.action}

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { SHARE_TEXTS } from '../../shared/sharing';
 import ShareLinks from '../share/ShareLinks';
+import Icon from '../lib/Icon';
 
 interface LinkShareButtonProps {
   /** The shared page's path, e.g. /admin/characteristic/{ref}. */
@@ -20,7 +21,7 @@ export default function LinkShareButton({ path, title }: LinkShareButtonProps) {
   return (
     <>
       <Button size="sm" variant="outline-primary" onClick={() => setShow(true)}>
-        <i className="bi bi-share me-1" aria-hidden="true" />
+        <Icon name="bi-share" className="me-1" />
         {SHARE_TEXTS.shareButton}
       </Button>
       <Modal show={show} onHide={() => setShow(false)} aria-labelledby="link-share-title">

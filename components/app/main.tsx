@@ -1,5 +1,4 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import 'bootstrap-icons/font/bootstrap-icons.min.css';
 import { createInertiaApp } from '@inertiajs/react';
 import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from './inertia-setup';
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { LoginProvider } from '../../shared/enums';
 import type { LoginProviderOption } from '../../shared/props';
+import Icon from '../lib/Icon';
 
 const PROVIDER_ICONS: Record<LoginProvider, string> = {
   google: 'bi-google',
@@ -29,7 +30,7 @@ function ProviderButton({ option }: { option: LoginProviderOption }) {
   const reasonId = useId();
   const content = (
     <>
-      <i className={`bi ${PROVIDER_ICONS[option.provider]} me-2`} aria-hidden="true" />
+      <Icon name={PROVIDER_ICONS[option.provider]} className="me-2" />
       Continue with {option.label}
     </>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ADD_TO_COLLECTION_TITLE, type CollectionChoice } from '../../shared/collections';
 import AddToCollectionDialog from './AddToCollectionDialog';
+import Icon from '../lib/Icon';
 
 /** The item page's Add to Collection action (member-library §2, §6: signed-in users) and its dialog. */
 export default function AddToCollectionButton({ itemRef, choices }: { itemRef: string; choices: CollectionChoice[] | undefined }) {
@@ -9,7 +10,7 @@ export default function AddToCollectionButton({ itemRef, choices }: { itemRef: s
   return (
     <>
       <Button size="sm" variant="outline-secondary" onClick={() => setShow(true)}>
-        <i className="bi bi-collection me-1" aria-hidden="true" />
+        <Icon name="bi-collection" className="me-1" />
         {ADD_TO_COLLECTION_TITLE}
       </Button>
       <AddToCollectionDialog show={show} onHide={() => setShow(false)} itemRef={itemRef} choices={choices} />

@@ -6,6 +6,7 @@ import ItemLink from '../lib/ItemLink';
 import type { EntryStep } from './sections';
 import { DRAG_HANDLE_ATTRIBUTE } from '../lib/useSortableList';
 import { MOVE_CONTROL_ATTRIBUTE } from '../lib/MoveButtons';
+import Icon from '../lib/Icon';
 
 export type MoveControl = 'up' | 'down' | 'section';
 
@@ -45,7 +46,7 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
               tabIndex={-1}
               aria-label={`Drag ${name}`}
             >
-              <i className="bi bi-grip-vertical" aria-hidden="true" />
+              <Icon name="bi-grip-vertical" />
             </span>
             {(['up', 'down'] as const).map((direction) => (
               <Button
@@ -58,7 +59,7 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
                 {...{ [MOVE_CONTROL_ATTRIBUTE]: direction }}
                 onClick={() => onStep(entry, { to: direction }, direction)}
               >
-                <i className={`bi bi-arrow-${direction}`} aria-hidden="true" />
+                <Icon name={`bi-arrow-${direction}`} />
               </Button>
             ))}
             {moves.sections.length > 0 && (
@@ -70,7 +71,7 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
                   aria-label={`Move ${name} to section…`}
                   {...{ [MOVE_CONTROL_ATTRIBUTE]: 'section' }}
                 >
-                  <i className="bi bi-box-arrow-in-right" aria-hidden="true" />
+                  <Icon name="bi-box-arrow-in-right" />
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
                   <Dropdown.Header>Move to section</Dropdown.Header>
@@ -83,10 +84,10 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
               </Dropdown>
             )}
             <Button size="sm" variant="link" className="collection-entry-tool" aria-label={`Edit note and section of ${name}`} onClick={() => onEdit(entry)}>
-              <i className="bi bi-pencil" aria-hidden="true" />
+              <Icon name="bi-pencil" />
             </Button>
             <Button size="sm" variant="link" className="collection-entry-tool text-danger" aria-label={`Remove ${name}`} onClick={() => onRemove(entry)}>
-              <i className="bi bi-trash" aria-hidden="true" />
+              <Icon name="bi-trash" />
             </Button>
           </Card.Header>
         )}
@@ -103,7 +104,7 @@ export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, 
             </>
           ) : (
             <Card.Title as="h3" className="h6 mb-1 text-body-secondary">
-              <i className="bi bi-lock me-1" aria-hidden="true" />
+              <Icon name="bi-lock" className="me-1" />
               {COLLECTION_TEXTS.lockedItem}
             </Card.Title>
           )}

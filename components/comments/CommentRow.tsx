@@ -10,6 +10,7 @@ import FlagCommentDialog from './FlagCommentDialog';
 import LinkifiedText from './LinkifiedText';
 import './comments.css';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 interface CommentRowProps {
   comment: Comment;
@@ -62,8 +63,9 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
       <div className="d-flex flex-wrap align-items-baseline gap-2 small mb-1">
         {selector}
         {comment.flagged && (
-          <i
-            className="bi bi-exclamation-triangle-fill text-warning"
+          <Icon
+            name="bi-exclamation-triangle-fill"
+            className="text-warning"
             role="img"
             aria-label={COMMENT_MESSAGES.flaggedIcon}
             title={COMMENT_MESSAGES.flaggedIcon}
@@ -143,7 +145,7 @@ function CommentButtons({ comment, editing, onFlag, onEdit, onDelete, onApprove 
         .filter((action) => action.shown)
         .map(({ label, icon, variant, onClick }) => (
           <Button key={label} size="sm" variant={variant} onClick={onClick}>
-            <i className={`bi ${icon} me-1`} aria-hidden="true" />
+            <Icon name={icon} className="me-1" />
             {label}
           </Button>
         ))}

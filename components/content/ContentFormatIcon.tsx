@@ -1,7 +1,8 @@
 import { CONTENT_FORMAT_ICONS, CONTENT_FORMAT_LABELS } from '../../shared/content';
 import type { ContentFormat } from '../../shared/enums';
+import Icon from '../lib/Icon';
 
 /** The format's icon (member-library §9), named for screen readers. */
 export default function ContentFormatIcon({ format }: { format: ContentFormat }) {
-  return <i className={`bi ${CONTENT_FORMAT_ICONS[format]} fs-4`} role="img" aria-label={CONTENT_FORMAT_LABELS[format]} />;
+  return <Icon name={CONTENT_FORMAT_ICONS[format]} className="fs-4" role="img" aria-label={CONTENT_FORMAT_LABELS[format]} />;
 }

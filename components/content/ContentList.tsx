@@ -8,6 +8,7 @@ import ContentRow, { type ContentRowFlags } from './ContentRow';
 import LinkExistingFileDialog from './LinkExistingFileDialog';
 import UploadContentDialog from './UploadContentDialog';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 export interface ContentListProps {
   itemRef: string;
@@ -71,18 +72,18 @@ export default function ContentList(props: ContentListProps) {
       {managing && (
         <div className="d-flex flex-wrap gap-2">
           <Button size="sm" onClick={() => setDialog('upload')}>
-            <i className="bi bi-upload me-1" aria-hidden="true" />
+            <Icon name="bi-upload" className="me-1" />
             Upload Content
           </Button>
           {folderId && (
             <Button size="sm" variant="outline-primary" onClick={() => setDialog('link')}>
-              <i className="bi bi-link-45deg me-1" aria-hidden="true" />
+              <Icon name="bi-link-45deg" className="me-1" />
               Link Existing File
             </Button>
           )}
           {!folderId && contentCan.createFolder && (
             <Button size="sm" variant="outline-secondary" onClick={() => postKeepingScroll(ROUTES.itemFolder.path({ ref: itemRef }))}>
-              <i className="bi bi-folder-plus me-1" aria-hidden="true" />
+              <Icon name="bi-folder-plus" className="me-1" />
               Create drive folder
             </Button>
           )}

@@ -11,6 +11,7 @@ import { deleteKeepingScroll, patchKeepingScroll, postKeepingScroll } from '../l
 import ContentFormatIcon from './ContentFormatIcon';
 import ContentShareButton from '../share/ContentShareButton';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 /** What a row shows and offers, as the page's flags allow (member-library §6). */
 export interface ContentRowFlags {
@@ -49,10 +50,10 @@ export default function ContentRow({ content, fullVersions, first, last, flags }
         {flags.editing && (
           <div className="d-flex gap-1 flex-shrink-0">
             <Button size="sm" variant="outline-secondary" aria-label={`Move ${content.label} up`} disabled={first} onClick={() => reposition(content, false)}>
-              <i className="bi bi-arrow-up" aria-hidden="true" />
+              <Icon name="bi-arrow-up" />
             </Button>
             <Button size="sm" variant="outline-secondary" aria-label={`Move ${content.label} down`} disabled={last} onClick={() => reposition(content, true)}>
-              <i className="bi bi-arrow-down" aria-hidden="true" />
+              <Icon name="bi-arrow-down" />
             </Button>
             <Button
               size="sm"
@@ -61,7 +62,7 @@ export default function ContentRow({ content, fullVersions, first, last, flags }
               aria-label={`${open ? 'Collapse' : 'Expand'} ${content.label}`}
               onClick={() => setExpanded(!open)}
             >
-              <i className={`bi ${open ? 'bi-chevron-up' : 'bi-pencil'}`} aria-hidden="true" />
+              <Icon name={open ? 'bi-chevron-up' : 'bi-pencil'} />
             </Button>
           </div>
         )}
@@ -169,7 +170,7 @@ function ContentEditor({ content, fullVersions, curate }: { content: Content; fu
       )}
       <div style={{ gridColumn: '1 / -1' }}>
         <Button size="sm" variant="outline-danger" onClick={remove}>
-          <i className="bi bi-trash me-1" aria-hidden="true" />
+          <Icon name="bi-trash" className="me-1" />
           Remove {content.label}
         </Button>
       </div>

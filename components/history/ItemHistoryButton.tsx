@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { HISTORY_TEXTS, type HistoryRestore, type ItemHistory } from '../../shared/history';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
 import HistoryEntryView from './HistoryEntryView';
+import Icon from '../lib/Icon';
 
 /**
  * The item's History (issue 19 §2), for its maintainer and admins: a dialog listing its changes, newest first, loaded
@@ -44,7 +45,7 @@ export default function ItemHistoryButton({ history: pageHistory }: { history: I
   return (
     <>
       <Button size="sm" variant="outline-secondary" onClick={() => setShow(true)}>
-        <i className="bi bi-clock-history me-1" aria-hidden="true" />
+        <Icon name="bi-clock-history" className="me-1" />
         {HISTORY_TEXTS.itemHistoryButton}
       </Button>
       <Modal show={show} onHide={close} size="lg" scrollable aria-labelledby="item-history-title">

@@ -4,6 +4,7 @@ import InlineInput from './InlineInput';
 import { enterSaves, fieldError, isEmptyDraft, type InlineEditMode, type InlineValue, type SelectOption } from './inline-values';
 import { patchField, type SaveFunction } from './save';
 import { useInlineEdit } from './useInlineEdit';
+import Icon from '../lib/Icon';
 
 export interface InlineEditableFieldProps {
   /** Name sent to the server (`{[field]: value}`) and the key of its error in props.errors. */
@@ -59,11 +60,11 @@ export default function InlineEditableField(props: InlineEditableFieldProps) {
         <div className="flex-grow-1" style={editable ? { cursor: 'pointer' } : undefined} onClick={editable ? edit.start : undefined}>
           {readValue(props, mode)}
         </div>
-        {edit.justSaved && <i className="bi bi-check-circle-fill text-success" role="img" aria-label={`${label} saved`} />}
+        {edit.justSaved && <Icon name="bi-check-circle-fill" className="text-success" role="img" aria-label={`${label} saved`} />}
         {editable && (
           // At least 24 px square (WCAG 2.5.8): the pencil alone is smaller.
           <button type="button" className="btn btn-sm btn-link p-0" style={{ minWidth: 24, minHeight: 24 }} aria-label={`Edit ${label}`} onClick={edit.start}>
-            <i className="bi bi-pencil" aria-hidden="true" />
+            <Icon name="bi-pencil" />
           </button>
         )}
       </div>
@@ -117,10 +118,10 @@ export default function InlineEditableField(props: InlineEditableFieldProps) {
           )}
         </div>
         <button type="submit" className="btn btn-sm btn-success" aria-label={`Save ${label}`} disabled={blocked}>
-          <i className="bi bi-check-lg" aria-hidden="true" />
+          <Icon name="bi-check-lg" />
         </button>
         <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={`Cancel editing ${label}`} onClick={edit.cancel}>
-          <i className="bi bi-x-lg" aria-hidden="true" />
+          <Icon name="bi-x-lg" />
         </button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import type { SelectOption } from '../inline-edit/inline-values';
 import { deleteKeepingScroll } from '../lib/visits';
 import { characteristicField } from './item-fields';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 export interface CharacteristicEditorProps {
   itemRef: string;
@@ -51,7 +52,7 @@ export default function CharacteristicEditor({ itemRef, characteristic, editable
       </div>
       {editable && characteristic.value !== null && (
         <button type="button" className="btn btn-sm btn-link text-danger p-0" aria-label={`Remove ${characteristic.title}`} onClick={remove}>
-          <i className="bi bi-trash" aria-hidden="true" />
+          <Icon name="bi-trash" />
         </button>
       )}
     </div>

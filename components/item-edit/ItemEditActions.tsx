@@ -1,6 +1,7 @@
 import { router } from '@inertiajs/react';
 import { DELETE_ITEM_CONFIRM } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 export interface ItemEditActionsProps {
   itemRef: string;
@@ -22,13 +23,13 @@ export default function ItemEditActions({ itemRef, can, confirm = (message) => w
     <>
       {can.duplicate && (
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={duplicate}>
-          <i className="bi bi-copy me-1" aria-hidden="true" />
+          <Icon name="bi-copy" className="me-1" />
           Duplicate
         </button>
       )}
       {can.delete && (
         <button type="button" className="btn btn-outline-danger btn-sm" onClick={remove}>
-          <i className="bi bi-trash me-1" aria-hidden="true" />
+          <Icon name="bi-trash" className="me-1" />
           Delete
         </button>
       )}

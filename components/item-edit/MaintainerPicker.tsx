@@ -4,6 +4,7 @@ import { fieldError } from '../inline-edit/inline-values';
 import { patchKeepingScroll } from '../lib/visits';
 import { useUserSearch, type UserSearcher } from './useUserSearch';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 const FIELD = 'created_by_user_ref';
 
@@ -42,7 +43,7 @@ export default function MaintainerPicker({ itemRef, maintainer, editable, search
         <span className="flex-grow-1">{shown}</span>
         {editable && (
           <button type="button" className="btn btn-sm btn-link p-0" aria-label="Change maintainer" onClick={() => setPicking(true)}>
-            <i className="bi bi-pencil" aria-hidden="true" />
+            <Icon name="bi-pencil" />
           </button>
         )}
       </div>
@@ -63,7 +64,7 @@ export default function MaintainerPicker({ itemRef, maintainer, editable, search
           onChange={(event) => setQuery(event.target.value)}
         />
         <button type="button" className="btn btn-sm btn-outline-secondary" aria-label="Cancel changing maintainer" onClick={close}>
-          <i className="bi bi-x-lg" aria-hidden="true" />
+          <Icon name="bi-x-lg" />
         </button>
       </div>
       {error && (

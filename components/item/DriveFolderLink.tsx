@@ -1,4 +1,5 @@
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 /** Opens the item's drive folder through the server, which checks access first (member-library §2 /i/{ref}/folder). */
 export default function DriveFolderLink({ itemRef, folderId }: { itemRef: string; folderId: string | null }) {
@@ -7,7 +8,7 @@ export default function DriveFolderLink({ itemRef, folderId }: { itemRef: string
     <p className="mb-3">
       {/* A plain link: the server answers with a redirect to the drive, outside the app. */}
       <a href={ROUTES.itemFolder.path({ ref: itemRef })} className="btn btn-outline-secondary btn-sm" target="_blank" rel="noopener">
-        <i className="bi bi-folder2-open me-1" aria-hidden="true" />
+        <Icon name="bi-folder2-open" className="me-1" />
         Open the drive folder
       </a>
     </p>

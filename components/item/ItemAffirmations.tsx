@@ -6,6 +6,7 @@ import { AFFIRMATION_LOGIN_PROMPT, STRONG_AFFIRMATION_CONFIRM } from '../../shar
 import { postKeepingScroll } from '../lib/visits';
 import LoginPrompt from './LoginPrompt';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 type Strength = AffirmationOption['item_affirmations'];
 
@@ -75,7 +76,7 @@ function AffirmationChoice({ itemRef, option }: { itemRef: string; option: Affir
         aria-label={`${option.title}: thumb`}
         onClick={() => choose(AFFIRMATION_STRENGTH.NORMAL)}
       >
-        <i className={`bi ${icons.normal}${normal ? '-fill' : ''}`} aria-hidden="true" />
+        <Icon name={`${icons.normal}${normal ? '-fill' : ''}`} />
       </Button>
       <Button
         size="sm"
@@ -85,7 +86,7 @@ function AffirmationChoice({ itemRef, option }: { itemRef: string; option: Affir
         aria-label={`${option.title}: strong`}
         onClick={() => choose(AFFIRMATION_STRENGTH.STRONG)}
       >
-        <i className={`bi ${icons.strong}${strong ? '-fill' : ''}`} aria-hidden="true" />
+        <Icon name={`${icons.strong}${strong ? '-fill' : ''}`} />
       </Button>
       {option.count !== null && (
         <Badge bg="secondary" pill title="People who gave this (admins only)">

@@ -2,6 +2,7 @@ import type { ItemCharacteristic } from '../../shared/items';
 import CharacteristicEditor from '../item-edit/CharacteristicEditor';
 import { formatYearMonth } from '../../shared/dates';
 import { safeHttpUrl } from './format';
+import Icon from '../lib/Icon';
 
 interface ItemCharacteristicsProps {
   itemRef: string;
@@ -24,7 +25,7 @@ export default function ItemCharacteristics({ itemRef, characteristics, editing,
           <div key={characteristic.ref} className="col-12 d-flex gap-2">
             <dt className="fw-semibold" title={characteristic.usage_note || undefined}>
               {characteristic.title}
-              {!characteristic.public && <i className="bi bi-eye-slash ms-1 text-body-secondary" role="img" aria-label="admins only" />}
+              {!characteristic.public && <Icon name="bi-eye-slash" className="ms-1 text-body-secondary" role="img" aria-label="admins only" />}
             </dt>
             <dd className={editing ? 'mb-1 flex-grow-1' : 'mb-1'}>
               {editing ? (

@@ -1,6 +1,7 @@
 import type { ItemDetail } from '../../shared/items';
 import { formatYearMonth } from '../../shared/dates';
 import { safeHttpUrl } from './format';
+import Icon from '../lib/Icon';
 
 type FactsItem = Pick<ItemDetail, 'available_external_link' | 'initial_publication_year_month' | 'last_updated_year_month'>;
 
@@ -14,7 +15,7 @@ export default function ItemFacts({ item }: { item: FactsItem }) {
       {link && (
         <p className="mb-2">
           <a href={link} target="_blank" rel="noopener noreferrer" className="btn btn-outline-primary btn-sm">
-            <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />
+            <Icon name="bi-box-arrow-up-right" className="me-1" />
             Available externally
           </a>
         </p>

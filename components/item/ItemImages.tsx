@@ -4,6 +4,7 @@ import type { ItemImage } from '../../shared/items';
 import AddImageDialog from '../images/AddImageDialog';
 import RemoveImageDialog from '../images/RemoveImageDialog';
 import ItemImageCarousel from './ItemImageCarousel';
+import Icon from '../lib/Icon';
 
 interface ItemImagesProps {
   itemRef: string;
@@ -30,12 +31,12 @@ function ImageEditing({ itemRef, images }: { itemRef: string; images: ItemImage[
   return (
     <div role="group" aria-label="Images" className="d-flex flex-wrap gap-2 mb-3">
       <Button size="sm" variant="outline-primary" onClick={() => setDialog('add')}>
-        <i className="bi bi-image me-1" aria-hidden="true" />
+        <Icon name="bi-image" className="me-1" />
         Add Image
       </Button>
       {images.length > 0 && (
         <Button size="sm" variant="outline-danger" onClick={() => setDialog('remove')}>
-          <i className="bi bi-x-square me-1" aria-hidden="true" />
+          <Icon name="bi-x-square" className="me-1" />
           Remove Image
         </Button>
       )}

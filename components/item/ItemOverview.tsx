@@ -1,4 +1,5 @@
 import type { ItemDetail } from '../../shared/items';
+import Icon from '../lib/Icon';
 
 /** Topic, blurb and authors. */
 export default function ItemOverview({ item }: { item: Pick<ItemDetail, 'topic' | 'blurb' | 'authors'> }) {
@@ -13,7 +14,7 @@ export default function ItemOverview({ item }: { item: Pick<ItemDetail, 'topic' 
       {item.authors.length > 0 && (
         <p className="text-body-secondary">
           <span className="visually-hidden">Authors: </span>
-          <i className="bi bi-person me-1" aria-hidden="true" />
+          <Icon name="bi-person" className="me-1" />
           {item.authors.join(', ')}
         </p>
       )}

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { Tag, Taxonomy } from '../../shared/items';
 import { countLabel, countText, withoutTag, withTag } from './item-index-url';
+import Icon from '../lib/Icon';
 
 interface TagFiltersProps {
   taxonomies: Taxonomy[];
@@ -126,7 +127,7 @@ function FilterSheet({ taxonomies, chosen, matchCount, onClearAll, children }: F
   return (
     <>
       <Button variant={chosen > 0 ? 'primary' : 'outline-secondary'} size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <i className="bi bi-funnel me-1" aria-hidden="true" />
+        <Icon name="bi-funnel" className="me-1" />
         Filters ({chosen})
       </Button>
       <Offcanvas show={open} onHide={() => setOpen(false)} placement="bottom" style={{ height: '85vh' }} aria-labelledby={`${id}-title`}>
@@ -164,7 +165,7 @@ function TagChips({ tags, onRemove }: { tags: Tag[]; onRemove: (ref: string) => 
             aria-label={`Remove filter ${tag.fullLabel}`}
             onClick={() => onRemove(tag.ref)}
           >
-            {tag.fullLabel} <i className="bi bi-x" aria-hidden="true" />
+            {tag.fullLabel} <Icon name="bi-x" />
           </button>
         </li>
       ))}

@@ -3,6 +3,7 @@ import { usePage } from '@inertiajs/react';
 import Modal from 'react-bootstrap/Modal';
 import { CURRENT_PAGE_ERRORS_TITLE } from '../../shared/messages';
 import { pageErrorLines } from './page-errors';
+import Icon from '../lib/Icon';
 
 /** A warning icon, shown only while the page has errors, that opens the list of them. */
 export default function PageErrorsIndicator() {
@@ -20,7 +21,7 @@ export default function PageErrorsIndicator() {
         aria-label={`${CURRENT_PAGE_ERRORS_TITLE} (${lines.length})`}
         title={CURRENT_PAGE_ERRORS_TITLE}
       >
-        <i className="bi bi-exclamation-triangle-fill fs-5" aria-hidden="true" />
+        <Icon name="bi-exclamation-triangle-fill" className="fs-5" />
       </button>
       <Modal show={open} onHide={() => setOpen(false)} aria-labelledby="current-page-errors-title">
         <Modal.Header closeButton>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import AppLink from '../lib/AppLink';
+import Icon from '../lib/Icon';
 
 /** Either a click handler or an in-app link target. */
 type PageHeaderTarget = { onClick: () => void; href?: never } | { href: string; onClick?: never };
@@ -52,7 +53,7 @@ export default function PageHeader({ title, meta, tools, action, share, overflow
 function PageHeaderActionButton({ action }: { action: PageHeaderAction }) {
   const content = (
     <>
-      {action.icon && <i className={`bi ${action.icon} me-1`} aria-hidden="true" />}
+      {action.icon && <Icon name={action.icon} className="me-1" />}
       {action.label}
     </>
   );
@@ -74,7 +75,7 @@ function OverflowMenu({ items }: { items: readonly PageHeaderMenuItem[] }) {
   return (
     <Dropdown align="end">
       <Dropdown.Toggle size="sm" variant="outline-secondary" className="app-no-caret" aria-label="More actions">
-        <i className="bi bi-three-dots-vertical" aria-hidden="true" />
+        <Icon name="bi-three-dots-vertical" />
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {items.map((item) => {

@@ -5,6 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import type { SearchResult } from '../../shared/items';
 import { CLOSED_SEARCH, fetchTypeAhead, searchBoxStateAfterVisit, seeAllResultsLabel, type SearchBoxState } from './search-box-state';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 /**
  * The navbar's item search: a toggle and, while open, a form that visits /item?search=… on Enter
@@ -95,7 +96,7 @@ export default function SearchBox() {
         aria-controls={formId}
         onClick={toggle}
       >
-        <i className={`bi ${state.open ? 'bi-x-lg' : 'bi-search'}`} aria-hidden="true" />
+        <Icon name={state.open ? 'bi-x-lg' : 'bi-search'} />
       </button>
       <form id={formId} role="search" onSubmit={submit} hidden={!state.open} className="app-search-form">
         <input
@@ -144,7 +145,7 @@ export default function SearchBox() {
               onChoose={() => choose(suggestions.length)}
               onHover={() => setHighlighted(suggestions.length)}
             >
-              <i className="bi bi-search me-2" aria-hidden="true" />
+              <Icon name="bi-search" className="me-2" />
               {seeAllResultsLabel(query)}
             </Option>
           )}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import Collapse from 'react-bootstrap/Collapse';
 import type { NavigationHistoryEntry } from '../../shared/props';
 import SidebarLink from './SidebarLink';
+import Icon from '../lib/Icon';
 
 interface SidebarGroupProps {
   title: string;
@@ -22,9 +23,9 @@ export default function SidebarGroup({ title, icon, entries }: SidebarGroupProps
         aria-controls={listId}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        <i className={`bi ${icon}`} aria-hidden="true" />
+        <Icon name={icon} />
         <span className="flex-grow-1">{title}</span>
-        <i className={`bi ${open ? 'bi-chevron-down' : 'bi-chevron-right'} small`} aria-hidden="true" />
+        <Icon name={open ? 'bi-chevron-down' : 'bi-chevron-right'} className="small" />
       </button>
       <Collapse in={open}>
         <div id={listId}>

@@ -1,5 +1,6 @@
 import { usePage } from '@inertiajs/react';
 import AppLink from '../lib/AppLink';
+import Icon from '../lib/Icon';
 
 interface SidebarLinkProps {
   label: string;
@@ -18,7 +19,7 @@ export default function SidebarLink({ label, href, icon }: SidebarLinkProps) {
         aria-current={current ? 'page' : undefined}
         title={label}
       >
-        <i className={`bi ${icon}`} aria-hidden="true" />
+        <Icon name={icon} />
         <span className="text-truncate min-w-0">{label}</span>
       </AppLink>
     </li>

@@ -6,6 +6,7 @@ import LoginButton from './LoginButton';
 import PageErrorsIndicator from './PageErrorsIndicator';
 import SearchBox from './SearchBox';
 import UserMenu from './UserMenu';
+import Icon from '../lib/Icon';
 
 interface PanelToggle {
   panelId: string;
@@ -53,7 +54,7 @@ function PanelToggleButton({ toggle, icon, label }: { toggle: PanelToggle; icon:
       aria-expanded={toggle.open}
       onClick={toggle.onToggle}
     >
-      <i className={`bi ${icon} fs-4`} aria-hidden="true" />
+      <Icon name={icon} className="fs-4" />
     </button>
   );
 }

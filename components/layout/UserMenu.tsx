@@ -3,6 +3,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import AppLink from '../lib/AppLink';
 import { VIEW_AS_TEXT, viewAsChoiceLabel } from '../../shared/view-as';
 import { startViewingAs } from '../view-as/ViewAsControl';
+import Icon from '../lib/Icon';
 
 /** The user menu entries in the spec's order (member-library §2); Logout follows them. */
 export const USER_MENU_ENTRIES = [
@@ -25,13 +26,13 @@ export default function UserMenu() {
         className="link-light text-decoration-none d-flex align-items-center gap-1 app-navbar-button"
         aria-label={`User menu for ${name}`}
       >
-        <i className="bi bi-person-circle fs-5" aria-hidden="true" />
+        <Icon name="bi-person-circle" className="fs-5" />
         <span className="d-none d-md-inline text-truncate app-user-name">{name}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {USER_MENU_ENTRIES.map((entry) => (
           <Dropdown.Item key={entry.href} as={AppLink} href={entry.href}>
-            <i className={`bi ${entry.icon} me-2`} aria-hidden="true" />
+            <Icon name={entry.icon} className="me-2" />
             {entry.label}
           </Dropdown.Item>
         ))}
@@ -41,7 +42,7 @@ export default function UserMenu() {
             <Dropdown.Header>{VIEW_AS_TEXT.menuHeader}</Dropdown.Header>
             {can.viewAs.map((target) => (
               <Dropdown.Item key={target} as="button" type="button" onClick={() => startViewingAs(target, page.url)}>
-                <i className="bi bi-eye me-2" aria-hidden="true" />
+                <Icon name="bi-eye" className="me-2" />
                 {viewAsChoiceLabel(target)}
               </Dropdown.Item>
             ))}
@@ -49,7 +50,7 @@ export default function UserMenu() {
         )}
         <Dropdown.Divider />
         <Dropdown.Item as="button" type="button" onClick={() => router.post('/logout')}>
-          <i className="bi bi-box-arrow-right me-2" aria-hidden="true" />
+          <Icon name="bi-box-arrow-right" className="me-2" />
           Logout
         </Dropdown.Item>
       </Dropdown.Menu>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { DRAG_HANDLE_ATTRIBUTE } from './useSortableList';
+import Icon from './Icon';
 
 /** Names each move control of a row ('up', 'down', or a list's own, e.g. 'section'), so that the focus can come back to it after the row moved. */
 export const MOVE_CONTROL_ATTRIBUTE = 'data-move-control';
@@ -27,7 +28,7 @@ export default function MoveButtons({ name, index, count, onMove, className = ''
       {...{ [MOVE_CONTROL_ATTRIBUTE]: direction }}
       onClick={() => onMove(direction === 'up' ? index - 1 : index + 1, direction)}
     >
-      <i className={`bi bi-arrow-${direction}`} aria-hidden="true" />
+      <Icon name={`bi-arrow-${direction}`} />
     </button>
   );
   return (
@@ -42,7 +43,7 @@ export default function MoveButtons({ name, index, count, onMove, className = ''
 export function DragGrip({ name }: { name: string }) {
   return (
     <span {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }} className="text-body-secondary" style={{ cursor: 'grab' }} role="img" aria-label={`Drag ${name}`}>
-      <i className="bi bi-grip-vertical" aria-hidden="true" />
+      <Icon name="bi-grip-vertical" />
     </span>
   );
 }

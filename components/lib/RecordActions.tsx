@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import type { CanFlags } from '../../shared/props';
 import EditToggleButton from './EditToggleButton';
+import Icon from './Icon';
 
 interface RecordActionsProps {
   /** Names the toolbar, e.g. 'Collection actions'. */
@@ -19,7 +20,7 @@ export default function RecordActions({ label, can, editing, onToggleEditing, on
       {can.update && <EditToggleButton editing={editing} onToggle={onToggleEditing} />}
       {can.delete && (
         <Button size="sm" variant="outline-danger" onClick={onDelete}>
-          <i className="bi bi-trash me-1" aria-hidden="true" />
+          <Icon name="bi-trash" className="me-1" />
           Delete
         </Button>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { SHARE_DIALOG_CLOSE_MS, SHARE_TEXTS, type SharePrefill, type SharingExplanation } from '../../shared/sharing';
 import ShareDialog from './ShareDialog';
+import Icon from '../lib/Icon';
 
 export interface ShareButtonProps {
   path: string;
@@ -58,7 +59,7 @@ export default function ShareButton({
   return (
     <>
       <Button size="sm" variant="outline-primary" onClick={() => setShow(true)} aria-label={compact ? `${SHARE_TEXTS.shareButton} ${title}` : undefined}>
-        <i className={`bi bi-share${compact ? '' : ' me-1'}`} aria-hidden="true" />
+        <Icon name="bi-share" className={compact ? undefined : 'me-1'} />
         {!compact && SHARE_TEXTS.shareButton}
       </Button>
       <ShareDialog

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { facebookShareUrl, LINK_COPIED_MS, SHARE_MESSAGES, SHARE_TEXTS } from '../../shared/sharing';
+import Icon from '../lib/Icon';
 
 export interface ShareLinksProps {
   /** The absolute URL to share. */
@@ -54,28 +55,28 @@ export default function ShareLinks({ url, title, alert = (message) => window.ale
     <div className="d-flex flex-wrap gap-2" role="group" aria-label="Share links">
       {native && (
         <Button variant="outline-primary" size="sm" onClick={() => void shareNatively()}>
-          <i className="bi bi-box-arrow-up me-1" aria-hidden="true" />
+          <Icon name="bi-box-arrow-up" className="me-1" />
           {SHARE_TEXTS.nativeShare}
         </Button>
       )}
       <Button variant="outline-primary" size="sm" onClick={() => void copy()} aria-live="polite">
-        <i className={`bi ${copied ? 'bi-check-lg' : 'bi-link-45deg'} me-1`} aria-hidden="true" />
+        <Icon name={copied ? 'bi-check-lg' : 'bi-link-45deg'} className="me-1" />
         {copied ? SHARE_TEXTS.linkCopied : SHARE_TEXTS.copyLink}
       </Button>
       {!native && (
         <>
           <a className="btn btn-outline-primary btn-sm" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`}>
-            <i className="bi bi-envelope me-1" aria-hidden="true" />
+            <Icon name="bi-envelope" className="me-1" />
             {SHARE_TEXTS.emailLink}
           </a>
           <a className="btn btn-outline-primary btn-sm" href={`sms:?&body=${encodeURIComponent(text)}`}>
-            <i className="bi bi-chat-text me-1" aria-hidden="true" />
+            <Icon name="bi-chat-text" className="me-1" />
             {SHARE_TEXTS.smsLink}
           </a>
         </>
       )}
       <a className="btn btn-outline-primary btn-sm" href={facebookShareUrl(url)} target="_blank" rel="noopener noreferrer">
-        <i className="bi bi-facebook me-1" aria-hidden="true" />
+        <Icon name="bi-facebook" className="me-1" />
         {SHARE_TEXTS.facebook}
       </a>
     </div>

@@ -3,6 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { IMPERSONATION_BANNER, STOP_IMPERSONATING_URL } from '../../shared/users';
+import Icon from '../lib/Icon';
 
 /** Shown on every page while acting as another user, with the way back to one's own account. */
 export default function ImpersonationBanner() {
@@ -12,7 +13,7 @@ export default function ImpersonationBanner() {
   const returnToOwnAccount = () => router.post(STOP_IMPERSONATING_URL, {}, { onStart: () => setReturning(true), onFinish: () => setReturning(false) });
   return (
     <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2" role="status">
-      <i className="bi bi-person-badge" aria-hidden="true" />
+      <Icon name="bi-person-badge" />
       <span className="flex-grow-1">
         <strong>{IMPERSONATION_BANNER.actingAs(auth.user.name)}</strong>{' '}
         <span className="text-body-secondary">({IMPERSONATION_BANNER.signedInAs(auth.impersonating.name)})</span>

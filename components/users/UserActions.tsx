@@ -4,6 +4,7 @@ import { DELETE_USER_CONFIRM, FLAG_COMMENTS_CONFIRM, IMPERSONATE_CONFIRM } from 
 import type { CanFlags } from '../../shared/props';
 import { deleteKeepingScroll, postKeepingScroll } from '../lib/visits';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../lib/Icon';
 
 /**
  * The user area's actions (member-library §6): impersonate, flag all unapproved comments, delete; each confirmed
@@ -17,7 +18,7 @@ export default function UserActions({ userRef, can }: { userRef: string; can: Pi
     <div className="d-flex flex-wrap gap-2">
       {can.impersonate && (
         <Button variant="outline-primary" size="sm" onClick={confirmed(IMPERSONATE_CONFIRM, () => router.post(ROUTES.userImpersonate.path({ ref: userRef })))}>
-          <i className="bi bi-person-badge me-1" aria-hidden="true" />
+          <Icon name="bi-person-badge" className="me-1" />
           Log in as this user
         </Button>
       )}
@@ -27,13 +28,13 @@ export default function UserActions({ userRef, can }: { userRef: string; can: Pi
           size="sm"
           onClick={confirmed(FLAG_COMMENTS_CONFIRM, () => postKeepingScroll(ROUTES.userFlagAllUnapprovedComments.path({ ref: userRef })))}
         >
-          <i className="bi bi-flag me-1" aria-hidden="true" />
+          <Icon name="bi-flag" className="me-1" />
           Flag all unapproved comments
         </Button>
       )}
       {can.delete && (
         <Button variant="outline-danger" size="sm" onClick={confirmed(DELETE_USER_CONFIRM, () => deleteKeepingScroll(ROUTES.user.path({ ref: userRef })))}>
-          <i className="bi bi-trash me-1" aria-hidden="true" />
+          <Icon name="bi-trash" className="me-1" />
           Delete
         </Button>
       )}

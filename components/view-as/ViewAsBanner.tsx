@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { router, usePage } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
 import { END_VIEW_AS_URL, VIEW_AS_TEXT } from '../../shared/view-as';
+import Icon from '../lib/Icon';
 
 /** Shown on every page while previewing the library as a level or a visitor, with the way back (issue 19 §6). */
 export default function ViewAsBanner() {
@@ -11,7 +12,7 @@ export default function ViewAsBanner() {
   const endPreview = () => router.post(END_VIEW_AS_URL, {}, { onStart: () => setEnding(true), onFinish: () => setEnding(false) });
   return (
     <section aria-label={VIEW_AS_TEXT.bannerRegion} className="alert alert-warning d-flex flex-wrap align-items-center gap-2" data-testid="view-as-banner">
-      <i className="bi bi-eye" aria-hidden="true" />
+      <Icon name="bi-eye" />
       <p className="mb-0 flex-grow-1" role="status">
         <strong>{VIEW_AS_TEXT.banner(viewingAs.label)}</strong>{' '}
         <span className="d-block d-sm-inline">{viewingAs.target === 'visitor' ? VIEW_AS_TEXT.visitorReadOnly : VIEW_AS_TEXT.readOnly}</span>

@@ -1,6 +1,7 @@
 import { router, usePage } from '@inertiajs/react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { VIEW_AS_TEXT, VIEW_AS_URL, viewAsChoiceLabel, viewAsTargetValue, type ViewAsTarget } from '../../shared/view-as';
+import Icon from '../lib/Icon';
 
 /** Starts a preview of the page as a level or a visitor (issue 19 §6); the server re-checks who may. */
 export function startViewingAs(target: ViewAsTarget, returnTo?: string): void {
@@ -14,7 +15,7 @@ export default function ViewAsControl({ choices }: { choices: readonly ViewAsTar
   return (
     <Dropdown className="d-flex justify-content-end mb-2">
       <Dropdown.Toggle variant="outline-secondary" size="sm">
-        <i className="bi bi-eye me-1" aria-hidden="true" />
+        <Icon name="bi-eye" className="me-1" />
         {VIEW_AS_TEXT.control}
       </Dropdown.Toggle>
       <Dropdown.Menu>

@@ -8,13 +8,14 @@ import { TRASH_TEXTS, TRASH_URL } from '../../shared/trash';
 import type { PageProps } from '../../shared/pages';
 import PageHeader from '../../components/layout/PageHeader';
 import AppLink from '../../components/lib/AppLink';
+import Icon from '../../components/lib/Icon';
 
 const BUTTON_CLASS = 'btn btn-lg btn-outline-primary w-100 h-100 d-flex flex-column align-items-center justify-content-center gap-1 py-4';
 
 function ButtonContent({ button }: { button: AdminDashboardButton }) {
   return (
     <>
-      <i className={`bi ${button.icon} fs-2`} aria-hidden="true" />
+      <Icon name={button.icon} className="fs-2" />
       <span>{button.label}</span>
       {button.superadminOnly && (
         <Badge bg="danger" className="fw-normal">
@@ -60,7 +61,7 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
       {/* Beyond the spec's eight buttons (issue 19 §2): the activity feed, for the same admins. */}
       <p className="mt-4">
         <AppLink href={ACTIVITY_URL}>
-          <i className="bi bi-clock-history me-1" aria-hidden="true" />
+          <Icon name="bi-clock-history" className="me-1" />
           {HISTORY_TEXTS.activityTitle}
         </AppLink>
         : every change to the library, who made it and when.
@@ -68,7 +69,7 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
       {/* Beyond the spec's eight buttons (issue 19 §7): the library's problems, turned into tasks. */}
       <p>
         <AppLink href={LIBRARY_HEALTH_URL}>
-          <i className="bi bi-heart-pulse me-1" aria-hidden="true" />
+          <Icon name="bi-heart-pulse" className="me-1" />
           {LIBRARY_HEALTH_TEXTS.title}
         </AppLink>
         : problems in the library, each one a task for the item’s maintainer.
@@ -76,7 +77,7 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
       {/* Beyond the spec's eight buttons (issue 19 §4): what was deleted, for the same admins. */}
       <p>
         <AppLink href={TRASH_URL}>
-          <i className="bi bi-trash me-1" aria-hidden="true" />
+          <Icon name="bi-trash" className="me-1" />
           {TRASH_TEXTS.title}
         </AppLink>
         : {TRASH_TEXTS.dashboardNote}

@@ -5,6 +5,7 @@ import Pagination from '../../components/pagination/Pagination';
 import type { AffirmedItem, MyAffirmation } from '../../shared/my-affirmations';
 import { MY_AFFIRMATIONS_TEXTS } from '../../shared/my-affirmations';
 import type { PageProps } from '../../shared/pages';
+import Icon from '../../components/lib/Icon';
 
 /** /affirmation, My Affirmations (member-library §2): a paged grid of the items the viewer affirmed, with counts. */
 export default function AffirmationIndex({ items, emptyText }: PageProps<'affirmation/Index'>) {
@@ -51,7 +52,7 @@ function MyAffirmationBadge({ affirmation }: { affirmation: MyAffirmation }) {
   const icon = affirmation.is_negative ? 'bi-hand-thumbs-down' : 'bi-hand-thumbs-up';
   return (
     <Badge bg={affirmation.is_negative ? 'warning' : 'success'} text={affirmation.is_negative ? 'dark' : undefined}>
-      <i className={`bi ${strong ? `${icon}-fill` : icon} me-1`} aria-hidden="true" />
+      <Icon name={strong ? `${icon}-fill` : icon} className="me-1" />
       {`${affirmation.title}${strong ? ' (strong)' : ''}`}
     </Badge>
   );

@@ -4,6 +4,7 @@ import ContentFormatIcon from '../../components/content/ContentFormatIcon';
 import AppLink from '../../components/lib/AppLink';
 import type { PageProps } from '../../shared/pages';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../../components/lib/Icon';
 
 /**
  * Equip's own view of an item's drive folder, for the local drive (member-library §2 /i/{ref}/folder): the files this
@@ -14,7 +15,7 @@ export default function DriveFolder({ item, folder, entries }: PageProps<'drive/
     <>
       <Head title={folder.name} />
       <h1 className="h3 mb-1">
-        <i className="bi bi-folder2-open me-2" aria-hidden="true" />
+        <Icon name="bi-folder2-open" className="me-2" />
         {folder.name}
       </h1>
       <p className="text-body-secondary">

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import type { PageProps } from '../../shared/pages';
 import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/sharing';
 import AppLink from '../../components/lib/AppLink';
+import Icon from '../../components/lib/Icon';
 
 const ICON_CLASS = 'display-1 text-body-secondary';
 
@@ -56,7 +57,7 @@ function BrokenBoxIcon() {
 /** A 5xx is our fault (a sad face); a 4xx means the thing asked for is not there for you (a broken box). */
 function ErrorIcon({ status }: { status: number }) {
   if (status < 500) return <BrokenBoxIcon />;
-  return <i className={`bi bi-emoji-frown ${ICON_CLASS}`} role="img" aria-label="Sad face" />;
+  return <Icon name="bi-emoji-frown" className={ICON_CLASS} role="img" aria-label="Sad face" />;
 }
 
 /**
@@ -80,7 +81,7 @@ function ForbiddenHelpPanel({ help }: { help: ForbiddenHelp }) {
           <p className="mb-0">{ACCESS_REQUEST_TEXTS.askHelp}</p>
           <div>
             <Button onClick={() => ask(help.askUrl!)} disabled={asking}>
-              <i className="bi bi-envelope me-1" aria-hidden="true" />
+              <Icon name="bi-envelope" className="me-1" />
               {ACCESS_REQUEST_TEXTS.ask}
             </Button>
           </div>

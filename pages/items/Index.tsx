@@ -15,6 +15,7 @@ import NewItemModal from '../../components/items/NewItemModal';
 import TagFilters from '../../components/items/TagFilters';
 import { countLabel, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
 import AppLink from '../../components/lib/AppLink';
+import Icon from '../../components/lib/Icon';
 
 /** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted (member-library §2). */
 export default function ItemIndex(props: PageProps<'items/Index'>) {
@@ -48,7 +49,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
         </span>
         {can.create && (
           <Button variant="primary" onClick={() => setCreating(true)}>
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            <Icon name="bi-plus-lg" className="me-1" />
             Create New
           </Button>
         )}
@@ -159,7 +160,7 @@ function SearchField({ search, onSearch }: { search: string; onSearch: (search: 
           onChange={(event) => setText(event.target.value)}
         />
         <Button type="submit" variant="outline-secondary" aria-label="Search">
-          <i className="bi bi-search" aria-hidden="true" />
+          <Icon name="bi-search" />
         </Button>
       </InputGroup>
     </Form>

@@ -6,6 +6,7 @@ import { LEVEL_SHORT_NAMES, type AccessLevel } from '../../shared/levels';
 import type { PageProps } from '../../shared/pages';
 import { LOCKED_SHARE_TITLES, type Share } from '../../shared/sharing';
 import { useDates } from '../../components/lib/useDates';
+import Icon from '../../components/lib/Icon';
 
 /** /share (Shared With Me) and /sent (Shared By Me): the shares made to or by the viewer, newest first. */
 export default function SharesIndex({ direction, heading, shares, emptyText }: PageProps<'shares/Index'>) {
@@ -38,7 +39,7 @@ function ShareEntry({ share, direction }: { share: Share; direction: 'received' 
       {share.shared_image ? (
         <img src={share.shared_image} alt="" width={64} height={48} className="rounded object-fit-cover flex-shrink-0" />
       ) : (
-        <span className={`bi ${locked ? 'bi-lock' : 'bi-file-earmark'} fs-3 text-body-secondary flex-shrink-0`} style={{ width: 64 }} aria-hidden="true" />
+        <Icon name={locked ? 'bi-lock' : 'bi-file-earmark'} className="fs-3 text-body-secondary flex-shrink-0" style={{ width: 64 }} />
       )}
       <div className="flex-grow-1 min-w-0 text-break">
         {share.valid && share.shared_url_path ? (

@@ -16,6 +16,7 @@ import AppLink from '../../components/lib/AppLink';
 import Pagination from '../../components/pagination/Pagination';
 import { userListQuery, type UserListFilters } from '../../components/users/user-list-url';
 import { ROUTES } from '../../shared/routes';
+import Icon from '../../components/lib/Icon';
 
 const visitList = (filters: UserListFilters) => router.get(USER_LIST_URL, userListQuery(filters), { preserveState: true, preserveScroll: true });
 
@@ -29,7 +30,7 @@ export default function UserIndex({ users, total, filters, can }: PageProps<'use
         <span className="text-body-secondary">{total === 1 ? '1 user' : `${total} users`}</span>
         {can.invite && (
           <AppLink href={USER_INVITATIONS_URL} className="btn btn-outline-primary btn-sm">
-            <i className="bi bi-envelope-plus me-1" aria-hidden="true" />
+            <Icon name="bi-envelope-plus" className="me-1" />
             {USER_INVITATIONS_TITLE}
           </AppLink>
         )}

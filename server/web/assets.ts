@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
+import { registerIconSprite } from './icon-sprite';
 import { CLIENT_BUILD_BASE, CLIENT_BUILD_DIR, MissingClientBuildError, PUBLIC_DIR } from './client-build';
 
 export interface AssetsPluginOptions {
@@ -15,13 +16,14 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 const ONE_DAY_SECONDS = 24 * 3600;
 
 /**
- * Serves the Vite build at /build/ and the files of public/ at the site root. Built files carry
+ * Serves the Vite build at /build/, the icon sprite at /icons.svg and the files of public/ at the site root. Built files carry
  * a content hash in their names, so browsers may keep them for good.
  */
 export const assetsPlugin = fp<AssetsPluginOptions>(
   async (app, options) => {
     const clientBuildDir = options.clientBuildDir ?? CLIENT_BUILD_DIR;
     const publicDir = options.publicDir ?? PUBLIC_DIR;
+    registerIconSprite(app);
 
     if (existsSync(clientBuildDir)) {
       await app.register(fastifyStatic, {

@@ -9,6 +9,7 @@ import { EXPORT_MODE_LABELS } from '../../shared/enums';
 import type { PagePropsMap } from '../../shared/pages';
 import { SHARED_ADMIN, itemPage, mockConfirm, withItem } from './item-show-fixtures';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, renderInertiaPage } from './support';
+import { ICON_SPRITE_URL } from '../../shared/icons';
 
 type ShowProps = PagePropsMap['items/Show'];
 
@@ -59,8 +60,9 @@ describe('the content list', () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ contents: [GUIDE, SONGS] })));
     const rows = within(section()).getAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Leader Guide', 'Song sheet']);
-    expect(within(rows[0]!).getByRole('img', { name: 'PDF' }).className).toContain('bi-file-earmark-pdf');
-    expect(within(rows[1]!).getByRole('img', { name: 'Audio' }).className).toContain('bi-file-earmark-music');
+    // Each draws its symbol of the icon sprite.
+    expect(within(rows[0]!).getByRole('img', { name: 'PDF' }).querySelector('use')?.getAttribute('href')).toBe(`${ICON_SPRITE_URL}#bi-file-earmark-pdf`);
+    expect(within(rows[1]!).getByRole('img', { name: 'Audio' }).querySelector('use')?.getAttribute('href')).toBe(`${ICON_SPRITE_URL}#bi-file-earmark-music`);
     expect(within(rows[0]!).getByRole('link', { name: 'Leader Guide' }).getAttribute('href')).toBe('/content/contentguide');
     expect(within(rows[0]!).getByText('Read before camp.')).toBeTruthy();
     expect(within(rows[0]!).getByText('20 min · 12 KB · © Equip')).toBeTruthy();

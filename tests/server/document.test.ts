@@ -9,6 +9,7 @@ import { assetsPlugin } from '../../server/web/assets';
 import { CLIENT_ENTRY, MissingClientBuildError } from '../../server/web/client-build';
 import { createDocumentRenderer, DEV_ASSET_VERSION } from '../../server/web/document';
 import { siteDescription } from '../../shared/seo';
+import { ICON_NAMES, ICON_SPRITE_URL } from '../../shared/icons';
 
 const manifest = {
   [CLIENT_ENTRY]: {
@@ -156,6 +157,17 @@ describe('assetsPlugin', () => {
 
     expect((await app.inject('/build/.vite/manifest.json')).statusCode).toBe(404);
     expect((await app.inject('/not-a-file')).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('serves one icon sprite with a symbol for every icon the app names, cached for good', async () => {
+    const app = await appServing({ devServerUrl: 'http://localhost:5173', clientBuildDir: path.join(dir, 'no-build'), publicDir: path.join(dir, 'no-public') });
+    const sprite = await app.inject(ICON_SPRITE_URL);
+    expect(sprite.statusCode).toBe(200);
+    expect(sprite.headers['content-type']).toContain('image/svg+xml');
+    expect(sprite.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const symbols = [...sprite.body.matchAll(/<symbol id="([^"]+)" viewBox="0 0 16 16"><path /g)].map((match) => match[1]);
+    expect(symbols).toEqual([...ICON_NAMES]);
     await app.close();
   });
 

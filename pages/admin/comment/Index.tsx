@@ -13,6 +13,7 @@ import { ADMIN_COMMENTS_APPROVE_URL, COMMENT_CONFIRM, COMMENT_MESSAGES, type Mod
 import { EMPTY_STATES, plural } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
+import Icon from '../../../components/lib/Icon';
 
 const RELOAD = ['comments', 'waitingCount', 'repeatFlaggers'];
 
@@ -137,11 +138,11 @@ function SelectionBar({ entries, selected, onSelectAll, onApprove, onDelete }: S
         {selected.length === 0 ? 'None selected' : `${selected.length} selected`}
       </span>
       <Button size="sm" variant="outline-success" disabled={!approvable} onClick={onApprove}>
-        <i className="bi bi-check-lg me-1" aria-hidden="true" />
+        <Icon name="bi-check-lg" className="me-1" />
         Approve selected
       </Button>
       <Button size="sm" variant="outline-danger" disabled={selected.length === 0} onClick={onDelete}>
-        <i className="bi bi-trash me-1" aria-hidden="true" />
+        <Icon name="bi-trash" className="me-1" />
         Delete selected…
       </Button>
       {selected.length > 0 && !approvable && <span className="small text-body-secondary w-100">{COMMENT_MESSAGES.bulkNotApprovable}</span>}

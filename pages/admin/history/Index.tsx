@@ -20,6 +20,7 @@ import HistoryEntryView from '../../../components/history/HistoryEntryView';
 import { undoBatch } from '../../../components/items/batch-edit-requests';
 import AppLink from '../../../components/lib/AppLink';
 import Pagination from '../../../components/pagination/Pagination';
+import Icon from '../../../components/lib/Icon';
 
 function totalText(total: number): string {
   if (total > ACTIVITY_COUNT_LIMIT) return `More than ${ACTIVITY_COUNT_LIMIT.toLocaleString('en-GB')} changes`;
@@ -37,7 +38,7 @@ export default function ActivityIndex({ entries, total, filters }: PageProps<'ad
         <span className="text-body-secondary">{totalText(total)}</span>
         {/* A file download: a browser navigation, not an Inertia visit. */}
         <a href={download} className="btn btn-outline-primary btn-sm" download>
-          <i className="bi bi-download me-1" aria-hidden="true" />
+          <Icon name="bi-download" className="me-1" />
           {HISTORY_TEXTS.exportCsv}
         </a>
       </div>

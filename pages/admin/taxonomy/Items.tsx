@@ -11,6 +11,7 @@ import QuickTagMatrix, { refreshMatrix } from '../../../components/admin-taxonom
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
 import { ROUTES } from '../../../shared/routes';
+import Icon from '../../../components/lib/Icon';
 
 /**
  * /admin/taxonomy/{ref}/item (items without a tag in the taxonomy) and /admin/taxonomy/{ref}/item/all: the quick-tag
@@ -54,7 +55,7 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
             onChange={(event) => setSearch(event.target.value)}
           />
           <Button type="submit" variant="outline-secondary" aria-label="Search">
-            <i className="bi bi-search" aria-hidden="true" />
+            <Icon name="bi-search" />
           </Button>
         </InputGroup>
       </Form>
@@ -69,7 +70,7 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
         <>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
             <Button variant="outline-secondary" size="sm" onClick={refreshMatrix}>
-              <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+              <Icon name="bi-arrow-clockwise" className="me-1" />
               {TAXONOMY_TEXTS.refreshMatrix}
             </Button>
             <span className="small text-body-secondary">{TAXONOMY_TEXTS.matrixStaysNote}</span>
