@@ -14,6 +14,7 @@ import { inertiaPlugin } from './inertia';
 import './web/inertia-types'; // Equip's pages, shared props and flash, registered with the adapter's types
 import { createDocumentRenderer } from './web/document';
 import { loadServerRenderer } from './web/ssr';
+import { askForColorSchemeHint } from './web/theme';
 import { SERVER_RENDERED_PAGES } from '../shared/seo';
 import { assetsPlugin } from './web/assets';
 import { registerRateLimits } from './web/rate-limit';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     serverRenders: (page, request) => SERVER_RENDERED_PAGES.has(page.component) && !isSignedIn(request.viewer),
   });
   await app.register(assetsPlugin, { devServerUrl: config.VITE_DEV_SERVER_URL });
+  askForColorSchemeHint(app);
   await app.register(inertiaPlugin, {
     version: documentRenderer.version,
     renderDocument: documentRenderer.renderDocument,

@@ -4,6 +4,9 @@
  * `components/lib/Icon` points at a symbol of it: inline SVG with no icon font and no icon code in the scripts.
  */
 export const ICON_NAMES = [
+  'bi-moon-stars',
+  'bi-sun',
+  'bi-circle-half',
   'bi-arrow-clockwise',
   'bi-arrow-down',
   'bi-arrow-up',

@@ -2,6 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import type { ItemSummary } from '../../shared/items';
 import ItemLink from '../lib/ItemLink';
+import './items.css';
 
 /** A card in an item list: image, title (linking to the item, never prefetched: that would count a view), topic, blurb, and a visibility badge below DISCOVERABLE. */
 export default function ItemCard({ item }: { item: ItemSummary }) {

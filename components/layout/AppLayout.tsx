@@ -14,6 +14,8 @@ import { useForgetOtherUsersHistory } from './useNavigationHistory';
 import { usePageArrival } from './usePageArrival';
 import { useScreenSize } from './useScreenSize';
 import './layout.css';
+import './print.css';
+import './dark.css';
 
 const LEFT_SIDEBAR_ID = 'app-sidebar';
 const RIGHT_SIDEBAR_ID = 'app-right-sidebar';

@@ -9,6 +9,8 @@ import type { DocumentHead } from './document-head';
 import { CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, MissingClientBuildError } from './client-build';
 import { chunkAssets, type Manifest } from './manifest';
 import type { RenderedPage, ServerRenderer } from './ssr';
+import { documentTheme } from './theme';
+import type { Theme } from '../../shared/theme';
 
 export interface DocumentRendererOptions {
   appName: string;
@@ -47,6 +49,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
         headTags: [...describingTags(head, options), ...assets.headTags(page)],
         page,
         rendered: request && options.serverRenderer && options.serverRenders?.(page, request) ? await options.serverRenderer.render(page, request) : null,
+        theme: request ? documentTheme(request) : 'light',
       }),
     version: () => assets.version,
   };
@@ -135,10 +138,23 @@ function meta(attribute: 'name' | 'property', key: string, content: string): str
 }
 
 /** The document; with a server render, the rendered app in place of the empty element the browser renders into. */
-function documentHtml({ title, headTags, page, rendered }: { title: string; headTags: string[]; page: PageObject; rendered: RenderedPage | null }): string {
+function documentHtml({
+  title,
+  headTags,
+  page,
+  rendered,
+  theme,
+}: {
+  title: string;
+  headTags: string[];
+  page: PageObject;
+  rendered: RenderedPage | null;
+  theme: Theme;
+}): string {
+  const screenSize = rendered ? ` ${SCREEN_SIZE_ATTRIBUTE}="${rendered.screenSize}"` : '';
   return [
     '<!doctype html>',
-    rendered ? `<html lang="en" ${SCREEN_SIZE_ATTRIBUTE}="${rendered.screenSize}">` : '<html lang="en">',
+    `<html lang="en" data-bs-theme="${theme}"${screenSize}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -3,7 +3,8 @@
  * of any impact (the journeys check the states they reach, and the shell journey the same pages at 375 px).
  */
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { THEME_COOKIE } from '../../shared/theme';
 import { DESKTOP, expectAccessible } from './journey';
 import { signInWithEmail, useWatchedBrowser } from './support';
 
@@ -78,5 +79,17 @@ describe.skipIf(Boolean(e2e.skipReason))('Accessibility (axe-core, WCAG 2.2 A/AA
       .waitFor();
     await expectAccessibleHere(page);
     await expectAccessibleFirstItem(page);
+  });
+});
+
+describe.skipIf(Boolean(e2e.skipReason))('Accessibility in the dark theme (issue 20 §5)', () => {
+  it('has no violation for a visitor or a member who chose Dark', async () => {
+    const page = await open('/', DESKTOP);
+    await e2e.context.addCookies([{ name: THEME_COOKIE, value: 'dark', url: e2e.baseUrl }]);
+    await expectAccessiblePages(page, ANONYMOUS_PAGES);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-bs-theme'))).toBe('dark');
+    await expectAccessibleFirstItem(page);
+    await signInWithEmail(page, 'member@example.org');
+    await expectAccessiblePages(page, MEMBER_PAGES);
   });
 });

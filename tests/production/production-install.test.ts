@@ -102,7 +102,8 @@ describe('the production install', () => {
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', drive: 'ok' } });
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<div id="app"');
+    // Rendered on the server from dist/ssr, which needs nothing of the dev dependencies.
+    expect(await home.text()).toMatch(/<div data-server-rendered="true" id="app">.*<h1[^>]*>Equip<\/h1>/s);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   }, 120_000);
 

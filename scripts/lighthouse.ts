@@ -1,0 +1,129 @@
+/**
+ * `npm run lighthouse` (after `npm run build`): Lighthouse, mobile with simulated throttling, on the four public pages
+ * of issue 20 §2 — `/`, `/item`, an item page and a public collection — three runs each, in Debian's Chromium
+ * (CHROMIUM_PATH, default /usr/bin/chromium). It starts the built server in production mode on a new embedded
+ * database with the demo library, prints the median of each figure against its target, and exits 1 when one is missed.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { stopChild, waitForAnswer } from './lib/child-process';
+import { freePort } from './lib/free-port';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = 3;
+const READY_TIMEOUT_MS = 120_000;
+
+interface Figures {
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  accessibility: number;
+  seo: number;
+}
+
+const TARGETS: { [K in keyof Figures]: { label: string; met: (value: number) => boolean; shown: (value: number) => string } } = {
+  performance: { label: 'performance ≥ 95', met: (value) => value >= 95, shown: String },
+  lcpMs: { label: 'LCP ≤ 2.5 s', met: (value) => value <= 2500, shown: (value) => `${(value / 1000).toFixed(2)} s` },
+  cls: { label: 'CLS ≤ 0.05', met: (value) => value <= 0.05, shown: (value) => value.toFixed(3) },
+  tbtMs: { label: 'TBT ≤ 150 ms', met: (value) => value <= 150, shown: (value) => `${Math.round(value)} ms` },
+  accessibility: { label: 'accessibility 100', met: (value) => value === 100, shown: String },
+  seo: { label: 'SEO 100', met: (value) => value === 100, shown: String },
+};
+
+async function startServer(): Promise<{ address: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'equip-lighthouse-'));
+  const port = await freePort();
+  const address = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: address,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      COOKIE_SECURE: 'false',
+      SEED_ON_EMPTY: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForAnswer(`${address}/readyz`, child, { timeoutMs: READY_TIMEOUT_MS });
+  return {
+    address,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first address of a sitemap page: a public, discoverable item or a public collection. */
+async function firstInSitemap(address: string, sitemapPath: string): Promise<string> {
+  const xml = await (await fetch(`${address}${sitemapPath}`)).text();
+  const location = xml.match(/<loc>([^<]+)<\/loc>/)?.[1];
+  if (!location) throw new Error(`${sitemapPath} lists nothing`);
+  return new URL(location).pathname;
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main() {
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  let missed = 0;
+  try {
+    const pages = [
+      ['/', '/'],
+      ['/item', '/item'],
+      ['an item page', await firstInSitemap(server.address, '/sitemap-items.xml?page=1')],
+      ['a public collection', await firstInSitemap(server.address, '/sitemap-collections.xml?page=1')],
+    ] as const;
+    for (const [name, pagePath] of pages) {
+      const runs: Figures[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await measure(`${server.address}${pagePath}`, chrome.port));
+      const figures = Object.entries(TARGETS).map(([key, target]) => {
+        const value = median(runs.map((figures) => figures[key as keyof Figures]));
+        if (!target.met(value)) missed += 1;
+        return `${target.met(value) ? '✓' : '✗'} ${target.label}: ${target.shown(value)}`;
+      });
+      console.log(`${name} (${pagePath}), median of ${RUNS}:\n  ${figures.join('\n  ')}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log(missed === 0 ? 'Every target met.' : `${missed} target(s) missed.`);
+  process.exitCode = missed === 0 ? 0 : 1;
+}
+
+await main();
