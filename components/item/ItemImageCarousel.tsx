@@ -26,6 +26,9 @@ export default function ItemImageCarousel({ images, title }: { images: ItemImage
               width={FRAME.width}
               height={FRAME.height}
               src={image.public_thumbnail_large_url}
+              // The first picture is the page's largest paint; the others wait until they are near.
+              loading={position === 0 ? 'eager' : 'lazy'}
+              fetchPriority={position === 0 ? 'high' : 'auto'}
               alt={several ? `${title}, image ${position + 1} of ${images.length}` : title}
             />
           </Carousel.Item>

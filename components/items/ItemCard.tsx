@@ -4,11 +4,29 @@ import type { ItemSummary } from '../../shared/items';
 import ItemLink from '../lib/ItemLink';
 import './items.css';
 
-/** A card in an item list: image, title (linking to the item, never prefetched: that would count a view), topic, blurb, and a visibility badge below DISCOVERABLE. */
-export default function ItemCard({ item }: { item: ItemSummary }) {
+/** The cards a phone or a desktop shows before any scrolling: their pictures load first, the rest only near the screen. */
+export const FIRST_CARDS_IN_VIEW = 2;
+const IMAGE_HEIGHT_PX = 160;
+
+/**
+ * A card in an item list: image, title (linking to the item, never prefetched: that would count a view), topic, blurb,
+ * and a visibility badge below DISCOVERABLE. `firstInView`: its picture is likely the page's largest paint.
+ */
+export default function ItemCard({ item, firstInView = false }: { item: ItemSummary; firstInView?: boolean }) {
   return (
     <Card as="article" className="h-100 shadow-sm item-card">
-      {item.image && <Card.Img variant="top" src={item.image} alt="" loading="lazy" className="object-fit-cover" style={{ height: 160 }} />}
+      {item.image && (
+        <Card.Img
+          variant="top"
+          src={item.image}
+          alt=""
+          height={IMAGE_HEIGHT_PX}
+          loading={firstInView ? 'eager' : 'lazy'}
+          fetchPriority={firstInView ? 'high' : 'auto'}
+          className="object-fit-cover"
+          style={{ height: IMAGE_HEIGHT_PX }}
+        />
+      )}
       <Card.Body>
         <Card.Title as="h2" className="h6 mb-1">
           <ItemLink itemRef={item.ref} className="stretched-link text-decoration-none">

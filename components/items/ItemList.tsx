@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { EXACT_COUNT_LIMIT, INFINITE_SCROLL_BUFFER_PX } from '../../shared/constants';
 import type { ItemSummary } from '../../shared/items';
-import ItemCard from './ItemCard';
+import ItemCard, { FIRST_CARDS_IN_VIEW } from './ItemCard';
 import { countLabel } from './item-index-url';
 
 export const BEST_MATCHES_NOTE = `These are the best ${EXACT_COUNT_LIMIT.toLocaleString('en-GB')} matches. Add a word or a filter to narrow the search.`;
@@ -32,7 +32,7 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
       aria-label="Items"
       next={({ hasNext, loading }) => <ListEnd hasNext={hasNext} loading={loading} total={total} loaded={items.length} />}
     >
-      {items.map((item) => (
+      {items.map((item, position) => (
         // A column: the card fills what the checkbox leaves of the row's height (at 100 % it overlapped the next checkbox).
         <li key={item.ref} className="col d-flex flex-column">
           {selection?.isSelectable(item) && (
@@ -49,7 +49,7 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
             />
           )}
           <div className="flex-grow-1">
-            <ItemCard item={item} />
+            <ItemCard item={item} firstInView={position < FIRST_CARDS_IN_VIEW} />
           </div>
         </li>
       ))}

@@ -53,7 +53,7 @@ describe('the HTML document of a first visit', () => {
     const html = await renderDocument(page({ props: { errors: {}, title: 'Popular' } }));
 
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en" data-bs-theme="light">');
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<title data-inertia="">Popular - Equip</title>');
     const json = html.match(/<script data-page="app" type="application\/json">(.*)<\/script><div id="app"><\/div>/)![1];

@@ -113,6 +113,8 @@ describe('link previews', () => {
     expect(metaContent(head, 'og:image')).toBe(`https://equip.example.org/image/${image!.ref}/large`);
     expect(metaContent(head, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(head, 'twitter:image')).toBe(`https://equip.example.org/image/${image!.ref}/large`);
+    // The same picture is the page's largest paint: fetched early.
+    expect(head).toContain(`<link rel="preload" as="image" href="/image/${image!.ref}/large" fetchpriority="high">`);
   });
 
   it('never put a restricted, draft or expired item in a tag, even for someone who may open it', async () => {

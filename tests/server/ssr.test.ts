@@ -30,7 +30,7 @@ describe('server-side rendering', () => {
     const response = await firstVisit(`/i/${item.ref}`, { 'user-agent': PHONE });
 
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(`<html lang="en" ${SCREEN_SIZE_ATTRIBUTE}="0">`);
+    expect(response.body).toContain(`<html lang="en" data-bs-theme="light" ${SCREEN_SIZE_ATTRIBUTE}="0">`);
     const app = response.body.slice(response.body.indexOf('<div data-server-rendered="true" id="app">'));
     expect(app).toMatch(/<h1[^>]*>Rendered on the server<\/h1>/);
     expect(app).toContain('A blurb');
