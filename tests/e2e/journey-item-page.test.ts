@@ -86,9 +86,12 @@ describe.skipIf(Boolean(e2e.skipReason))('The item page journey', () => {
       const frame = page.getByRole('main').getByRole('img', { name: `${ITEM_TITLE}, image 1 of 2` });
       const before = (await frame.boundingBox())!;
       expect(before.height).toBeGreaterThan(100);
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll<HTMLImageElement>('.item-images img')].every((image) => image.complete && image.naturalWidth > 0),
-      );
+      // The first picture loads at once; the others wait until they are near (the carousel turns to them).
+      await page.waitForFunction(() => {
+        const first = document.querySelector<HTMLImageElement>('.item-images img');
+        return first !== null && first.complete && first.naturalWidth > 0;
+      });
+      expect(await page.locator('.item-images img').evaluateAll((images) => images.map((image) => image.getAttribute('loading')))).toEqual(['eager', 'lazy']);
       // Two frames for the layout after the load to be measured.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await frame.boundingBox()).toEqual(before);
