@@ -28,7 +28,12 @@ import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 const { e2e, open } = useWatchedBrowser();
 
 /** The names of a list's rows, in the order shown. */
-const rowNames = (list: Locator) => list.locator(':scope > [data-entry-ref]').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+/** The names of a list's rows, once it has any (after a visit or a reload, the page renders them after it loads). */
+async function rowNames(list: Locator): Promise<(string | null)[]> {
+  const rows = list.locator(':scope > [data-entry-ref]');
+  await rows.first().waitFor();
+  return rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('aria-label')));
+}
 
 /** The aria-label of the focused element. */
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
