@@ -6,26 +6,21 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { CLIENT_BUILD_DIR, CLIENT_ENTRY, CLIENT_MANIFEST_PATH } from '../server/web/client-build';
-import type { Manifest } from '../server/web/manifest';
+import { chunkAssets, type Manifest } from '../server/web/manifest';
 import { SERVER_RENDERED_PAGES } from '../shared/seo';
 
 const manifest = JSON.parse(readFileSync(CLIENT_MANIFEST_PATH, 'utf8')) as Manifest;
-
-function withImports(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) withImports(imported, seen);
-  return seen;
-}
 
 function gzipKilobytes(files: string[]): string {
   const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(`${CLIENT_BUILD_DIR}${file}`), { level: 9 }).length, 0);
   return `${(bytes / 1024).toFixed(1)} kB`;
 }
 
+// The same files the document links for a first visit (server/web/document.ts): the entry's and the page's.
+const entry = chunkAssets(manifest, CLIENT_ENTRY);
 for (const page of SERVER_RENDERED_PAGES) {
-  const chunks = new Set([...withImports(CLIENT_ENTRY), ...withImports(`pages/${page}.tsx`)]);
-  const scripts = [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-  const styles = [...new Set([...chunks].flatMap((key) => manifest[key]!.css ?? []))];
+  const first = chunkAssets(manifest, `pages/${page}.tsx`);
+  const scripts = [...new Set([...entry.scripts, ...entry.preloads, ...first.scripts, ...first.preloads])];
+  const styles = [...new Set([...entry.styles, ...first.styles])];
   console.log(`${page.padEnd(16)} JavaScript ${gzipKilobytes(scripts).padStart(9)}   CSS ${gzipKilobytes(styles).padStart(8)}`);
 }
