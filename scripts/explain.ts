@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { items } from '../server/db/schema';
 import { listingQueries, listItems, suggestionsFor, tagCounts, typeAheadQuery } from '../server/features/discovery/queries';
-import { textSearch } from '../server/features/discovery/search';
+import { textSearch } from '../server/items';
 import { filterTaxonomies, tagIdsInUse } from '../server/features/discovery/tag-catalogue';
 import { loadItemParts } from '../server/features/items/detail';
 import { findItemRecord, itemRecordQuery } from '../server/items';

@@ -45,6 +45,7 @@ import { batchEditRoutes } from './features/batch-edit';
 import { imageRoutes } from './features/images/routes';
 import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
+import { followRoutes, sendDigestsPeriodically } from './features/follows/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { accessRequestRoutes } from './features/sharing/access-requests';
 import { collectionRoutes } from './features/collections/routes';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   registerHistory(app);
   runHealthChecksPeriodically(app);
   purgeTrashPeriodically(app, trashedImageFileRemover(app));
+  sendDigestsPeriodically(app);
   app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -173,6 +175,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(imageRoutes);
   await app.register(contentRoutes);
   await app.register(profileRoutes);
+  await app.register(followRoutes);
   await app.register(sharingRoutes);
   await app.register(accessRequestRoutes);
   await app.register(collectionRoutes);

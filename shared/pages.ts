@@ -15,6 +15,7 @@ import type { ForbiddenHelp, Share, SharingExplanation } from './sharing';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
+import type { DigestFrequency, FollowOffer, FollowSummary } from './follows';
 import type { ListPlace, Paginated } from './pagination';
 import type { ItemTask } from './items';
 import type { TaskCan } from './tasks';
@@ -69,6 +70,8 @@ export interface PagePropsMap {
     /** For those offered batch edits (admins): every taxonomy with its tags, for the dialog's tag choice; else null. */
     /** Batch edits (issue 19 §1): the tags one may choose; `allMatching`: every item (admins), else the cards marked `batch_editable`. */
     batchEdit: { taxonomies: Taxonomy[]; allMatching: boolean } | null;
+    /** A tag's page or a search (no other filter): its Follow button and feed (issue 20 §4); else null. */
+    follow: FollowOffer | null;
   };
   'items/Show': {
     item: ItemDetail;
@@ -177,6 +180,8 @@ export interface PagePropsMap {
   'collection/Show': {
     collection: CollectionDetail;
     sections: CollectionSection[];
+    /** Its Follow button, and its feed when public (issue 20 §4). */
+    follow: FollowOffer;
     /** Only when asked for (the Share dialog): who can open the link, what each level sees inside. */
     sharingExplanation?: SharingExplanation;
   };
@@ -193,12 +198,19 @@ export interface PagePropsMap {
     items: Paginated<AffirmedItem>;
     emptyText: string;
   };
+  /** /unfollow/{token}: a digest's unfollow link asks before it stops the follow; null when the link names none. */
+  'follow/Unfollow': {
+    follow: Pick<FollowSummary, 'kind' | 'label' | 'url'> | null;
+    token: string;
+  };
   'profile/Show': {
     user: ProfileUser;
     /** The user's own Person page (member-library §2 /profile), or null: then `can.create_self_item` offers to create it. */
     personItem: { ref: string; title: string } | null;
     /** The e-mail prompt starts open: when the address is missing, or on /profile?email=1 (the banner's link). */
     emailPromptOpen: boolean;
+    /** How often the digest comes, and what it covers (issue 20 §4). */
+    digests: { frequency: DigestFrequency; follows: FollowSummary[] };
   };
   /**
    * /admin/comment (admin-curation §2), the moderation queue (issue 19 §5): every comment, those waiting for an admin

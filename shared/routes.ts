@@ -10,6 +10,7 @@
  */
 import { ADMIN_AFFIRMATIONS_URL, ADMIN_CHARACTERISTICS_URL } from './admin';
 import { DOCUMENTATION_URL } from './documentation';
+import { FOLLOW_URL } from './follows';
 import { USER_INVITATIONS_URL } from './invitations';
 import { PROFILE_VERIFY_URL } from './profile';
 import { STATS_URL } from './stats';
@@ -68,6 +69,7 @@ export const ROUTES = {
   itemImageExternal: route('/item/:ref/image/external', ['POST']),
   relation: route('/relation/:ref', ['DELETE']),
   tag: route('/tag/:label', ['GET']),
+  tagFeed: route('/tag/:label/feed', ['GET']),
 
   // Item images and the stock library.
   image: route('/image/:ref', ['GET', 'DELETE']),
@@ -89,6 +91,7 @@ export const ROUTES = {
 
   // Collections (an empty collection ref still posts Add to Collection: the server answers the field error).
   collection: route('/collection/:ref', ['GET', 'PATCH', 'DELETE']),
+  collectionFeed: route('/collection/:ref/feed', ['GET']),
   collectionShare: route('/collection/:ref/share', ['POST']),
   collectionAddItem: route('/collection/:collection/item/:ref', ['POST']),
   collectionEntry: route('/collection_item/:ref', ['PATCH', 'DELETE']),
@@ -100,6 +103,11 @@ export const ROUTES = {
   userInvitation: route(`${USER_INVITATIONS_URL}/:ref`, ['GET', 'POST', 'PATCH', 'DELETE']),
   invite: route('/invite/:token', ['GET', 'POST']),
   profileVerify: route(`${PROFILE_VERIFY_URL}/:token`, ['GET']),
+
+  // Follows (issue 20 §4): one's own, and a digest's unfollow link (its secret stands in for signing in).
+  follow: route(`${FOLLOW_URL}/:ref`, ['DELETE']),
+  unfollow: route('/unfollow/:token', ['GET', 'POST']),
+
   signInRedirect: route('/auth/:provider/redirect', ['GET', 'POST']),
   signInCallback: route('/auth/:provider/callback', ['GET']),
   documentationPage: route(`${DOCUMENTATION_URL}/:slug`, ['GET']),

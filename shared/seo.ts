@@ -19,6 +19,7 @@ export const ROBOTS_DISALLOWED = [
   '/login',
   '/logout',
   '/invite',
+  '/unfollow',
   '/profile',
   '/user',
   '/share',

@@ -10,6 +10,7 @@ import PageHeader from '../../components/layout/PageHeader';
 import { announceNavigationHistoryChange } from '../../components/layout/useNavigationHistory';
 import CollectionShareNotice from '../../components/share/CollectionShareNotice';
 import ShareButton from '../../components/share/ShareButton';
+import FollowButton from '../../components/follows/FollowButton';
 import { ROUTES } from '../../shared/routes';
 
 const YES_NO = [
@@ -21,7 +22,7 @@ const YES_NO = [
  * A collection (admin-curation §2 "Collection detail"): title, description and public flag edited in place, the
  * owner's name, the entries by section, and Edit, Delete and Share. A flash value (`flash.editMode`) opens it in edit mode.
  */
-export default function CollectionShow({ collection, sections, can, sharingExplanation }: PageProps<'collection/Show'>) {
+export default function CollectionShow({ collection, sections, can, sharingExplanation, follow }: PageProps<'collection/Show'>) {
   const { flash } = usePage();
   // Edit mode belongs to the collection it was switched on for, and stays on across saves (they preserve state).
   const [editingRef, setEditingRef] = useState<string | null>(() => (flash[COLLECTION_EDIT_MODE_FLASH] === true ? collection.ref : null));
@@ -47,6 +48,7 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
               {COLLECTION_TEXTS.owner}: {collection.ownerDisplayName}
             </span>
             {collection.public && <Badge bg="success">{COLLECTION_TEXTS.public}</Badge>}
+            <FollowButton offer={follow} />
           </div>
         }
         tools={

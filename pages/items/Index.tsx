@@ -16,6 +16,7 @@ import TagFilters from '../../components/items/TagFilters';
 import { countLabel, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
 import AppLink from '../../components/lib/AppLink';
 import Icon from '../../components/lib/Icon';
+import FollowButton from '../../components/follows/FollowButton';
 
 /** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted (member-library §2). */
 export default function ItemIndex(props: PageProps<'items/Index'>) {
@@ -34,6 +35,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
     can,
     auth,
     batchEdit,
+    follow,
   } = props;
   const [creating, setCreating] = useState(false);
   const visit = (next: IndexFilters) => router.get(indexPath(listing), indexQuery(next), { preserveState: true, preserveScroll: true });
@@ -54,6 +56,11 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
           </Button>
         )}
       </div>
+      {follow && (
+        <div className="mb-3">
+          <FollowButton offer={follow} />
+        </div>
+      )}
       <section aria-label="Filters" className="mb-4">
         <SearchField key={filters.search} search={filters.search} onSearch={(search) => visit({ ...filters, search })} />
         <TagFilters

@@ -5,6 +5,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import EmailPrompt from '../../components/profile/EmailPrompt';
+import DigestSettings from '../../components/follows/DigestSettings';
 import AppLink from '../../components/lib/AppLink';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
@@ -19,7 +20,7 @@ const providerLabel = (provider: string | null): string =>
       : provider;
 
 /** The signed-in user's profile (member-library §2 /profile): name, e-mail, login provider, their Person page. */
-export default function ProfileShow({ user, personItem, emailPromptOpen, can }: PageProps<'profile/Show'>) {
+export default function ProfileShow({ user, personItem, emailPromptOpen, digests, can }: PageProps<'profile/Show'>) {
   const [promptOpen, setPromptOpen] = useState(emailPromptOpen);
   const [busy, setBusy] = useState(false);
   const during = { onStart: () => setBusy(true), onFinish: () => setBusy(false) };
@@ -82,6 +83,7 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, can }: 
           </dl>
         </Card.Body>
       </Card>
+      <DigestSettings frequency={digests.frequency} follows={digests.follows} emailVerified={user.email_verified} />
       <Card>
         <Card.Body>
           <Card.Title as="h2" className="h5">

@@ -14,7 +14,7 @@ export const REDACTED = '[redacted]';
  * One of these segments is followed by a secret, wherever it stands (APP_URL may have a path of its own, such as
  * `https://host/equip/invite/{token}`); redacting a look-alike elsewhere costs nothing.
  */
-const SECRET_PATH = /(\/(?:invite|profile\/verify)\/)[^/]+/gi;
+const SECRET_PATH = /(\/(?:invite|profile\/verify|unfollow)\/)[^/]+/gi;
 /** Query keys whose values are secrets (compared in lower case). */
 const SECRET_QUERY_KEYS: ReadonlySet<string> = new Set([SHARE_QUERY_PARAM, 'code', 'state']);
 /** The start of an absolute URL: scheme and authority. */

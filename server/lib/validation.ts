@@ -6,10 +6,14 @@
 import { z } from 'zod';
 import { POSITION_INVALID } from '../../shared/messages';
 import type { Route, RouteParamName } from '../../shared/routes';
+import { TAG_LABEL_MAX } from '../../shared/taxonomies-admin';
 import { REF_PATTERN } from './ref';
 
 /** An opaque ref in a path. Anything else names nothing, so a params schema failure answers 404. */
 export const ref = z.string().regex(REF_PATTERN);
+
+/** /tag/{label} and its feed: the label is matched without regard to case or surrounding spaces; longer than a label names none. */
+export const tagLabel = z.string().trim().toLowerCase().min(1).max(TAG_LABEL_MAX);
 
 type ParamOverrides<Pattern extends string> = { readonly [Name in RouteParamName<Pattern>]?: z.ZodType };
 type ParamsShape<Pattern extends string, Overrides> = { [Name in RouteParamName<Pattern>]: Name extends keyof Overrides ? Overrides[Name] : typeof ref };

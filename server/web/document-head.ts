@@ -9,6 +9,8 @@ export interface DocumentHead {
   canonicalPath?: string;
   /** Open Graph and Twitter card tags. Only for what a visitor may open: features/seo/link-preview.ts decides. */
   preview?: LinkPreview;
+  /** A public Atom feed of the page (a tag, a public collection): `<link rel="alternate">` for feed readers. */
+  feed?: { title: string; path: string };
 }
 
 export interface LinkPreview {

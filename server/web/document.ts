@@ -115,6 +115,10 @@ function describingTags(head: DocumentHead, { appName, appUrl }: DocumentRendere
   const description = head.description ?? siteDescription(appName);
   const tags = [meta('name', 'description', description)];
   if (head.canonicalPath !== undefined) tags.push(`<link rel="canonical" href="${escapeAttribute(absoluteUrl(appUrl, head.canonicalPath))}">`);
+  if (head.feed)
+    tags.push(
+      `<link rel="alternate" type="application/atom+xml" title="${escapeAttribute(head.feed.title)}" href="${escapeAttribute(absoluteUrl(appUrl, head.feed.path))}">`,
+    );
   const preview = head.preview;
   if (!preview) return tags;
   const image = preview.imagePath === null ? null : absoluteUrl(appUrl, preview.imagePath);

@@ -38,6 +38,7 @@ function props(batchEdit: PagePropsMap['items/Index']['batchEdit'], editable?: b
     matchCount: 2,
     tagCounts: {},
     suggestions: null,
+    follow: null,
     requiredTaxonomies: [],
     batchEdit,
   };

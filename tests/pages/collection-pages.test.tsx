@@ -47,6 +47,7 @@ const SONGS = entry(
 );
 const GAMES = entry('entry0000002', 'Week 1', 1, { ref: 'item00000002', title: 'Rainy Day Games', blurb: 'Indoors.', image: null });
 const LOCKED = entry('entry0000003', 'Week 2', 0, null);
+const NO_FOLLOW = { target: { collection: 'coll00000001' }, following: null, canFollow: false, feedUrl: null };
 const SECTIONS = [section('Week 1', 0, [SONGS, GAMES]), section('Week 2', 1, [LOCKED])];
 
 function renderIndex(collections: CollectionSummary[], shared: SharedProps = OWNER) {
@@ -55,7 +56,9 @@ function renderIndex(collections: CollectionSummary[], shared: SharedProps = OWN
 
 function renderShow(props: Partial<PagePropsMap['collection/Show']> = {}, shared: SharedProps = OWNER, flash: FlashData = {}) {
   const collection = { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true, ownerDisplayName: 'Maya Thompson' };
-  return renderInertiaPage(pageObject('collection/Show', { collection, sections: SECTIONS, ...shared, ...props }, { url: '/collection/coll00000001', flash }));
+  return renderInertiaPage(
+    pageObject('collection/Show', { collection, sections: SECTIONS, follow: NO_FOLLOW, ...shared, ...props }, { url: '/collection/coll00000001', flash }),
+  );
 }
 
 const sectionList = (name: string) => screen.getByRole('list', { name }) as HTMLElement;

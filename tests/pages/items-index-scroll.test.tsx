@@ -23,6 +23,7 @@ describe('the end of an item list', () => {
         items: { data: [item] },
         itemsPagination: { currentPage: 1, nextPage: 2, previousPage: null, perPage: 1, total: 2 },
         filters: { search: '', tags: [] },
+        follow: null,
         selectedTags: [],
         filterTaxonomies: [],
         matchCount: null,

@@ -58,6 +58,7 @@ function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
     heading: 'All Items',
     items: { data },
     itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: data.length },
+    follow: null,
     filters: { search: '', tags: [] },
     selectedTags: [],
     filterTaxonomies: [TYPE, AGE],

@@ -38,7 +38,7 @@ const USER: PagePropsMap['profile/Show']['user'] = {
 };
 
 async function renderProfile(own: Partial<PagePropsMap['profile/Show']> = {}, shared: Partial<SharedProps> = {}) {
-  const props = { user: USER, personItem: null, emailPromptOpen: false, ...own };
+  const props = { user: USER, personItem: null, emailPromptOpen: false, digests: { frequency: 'weekly' as const, follows: [] }, ...own };
   const sharedProps = {
     ...SHARED_MEMBER,
     ...shared,

@@ -6,6 +6,10 @@ import { VISIBILITY, VISIBILITY_VALUES } from '../../shared/enums';
 import type { AccessLevel } from '../../shared/levels';
 import {
   canUseAdvanced,
+  canFeedCollection,
+  canFollow,
+  canFollowCollection,
+  canReceiveDigest,
   ANONYMOUS,
   baseCan,
   canListItem,
@@ -157,6 +161,30 @@ describe('item visibility rules', () => {
     expect(canOpenItem(ANONYMOUS, unlisted)).toBe(true);
     expect(canListItem(ANONYMOUS, unlisted)).toBe(false);
     expect(canListItem(viewer({ id: 99 }), unlisted)).toBe(false);
+  });
+});
+
+describe('follows, digests and feeds (issue 20 §4)', () => {
+  const privateOf = (userId: number) => ({ userId, public: false });
+  it('only members follow, and a collection only while they may open it', () => {
+    expect(canFollow(ANONYMOUS)).toBe(false);
+    expect(canFollow(viewer({}))).toBe(true);
+    expect(canFollowCollection(viewer({ id: 2 }), privateOf(9), false)).toBe(false);
+    expect(canFollowCollection(viewer({ id: 2 }), privateOf(9), true)).toBe(true);
+    expect(canFollowCollection(viewer({ id: 9 }), privateOf(9), false)).toBe(true);
+    expect(canFollowCollection(ANONYMOUS, { userId: 9, public: true }, false)).toBe(false);
+  });
+
+  it('a digest goes only to a verified address', () => {
+    expect(canReceiveDigest(viewer({}))).toBe(true);
+    expect(canReceiveDigest(viewer({ emailVerified: false }))).toBe(false);
+    expect(canReceiveDigest(viewer({ email: null, emailVerified: false }))).toBe(false);
+    expect(canReceiveDigest(ANONYMOUS)).toBe(false);
+  });
+
+  it('only a public collection has a feed', () => {
+    expect(canFeedCollection({ userId: 1, public: true })).toBe(true);
+    expect(canFeedCollection(privateOf(1))).toBe(false);
   });
 });
 

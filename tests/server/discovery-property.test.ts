@@ -9,7 +9,7 @@ import { ANONYMOUS, canDuplicateItem, canListItem, canOpenItem, itemOpening, typ
 import { loadViewer } from '../../server/auth/viewer';
 import { collectionItems, collections, contents, items, itemTags, itemViews, shares, tags } from '../../server/db/schema';
 import { HISTORY_ENTRY_LIMIT } from '../../server/features/navigation/queries';
-import { tsQueryText } from '../../server/features/discovery/search';
+import { tsQueryText } from '../../server/items';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, signInAs, xsrfHeader } from '../support/http';
 import { seedDiscoveryFixture, userIdOf } from './discovery-fixture';

@@ -15,7 +15,7 @@ import { truncateAllTables } from '../../server/db/seed/batches';
 import { filteredIds, rareFilteredSet, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
 import { carriesAnyTag } from '../../server/features/discovery/tag-catalogue';
 import { searchCandidates } from '../../server/features/discovery/search-candidates';
-import { textSearch } from '../../server/features/discovery/search';
+import { textSearch } from '../../server/items';
 import { sqlRows } from '../../server/db/sql-rows';
 import { freshDatabase } from '../support/database';
 

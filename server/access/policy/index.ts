@@ -13,7 +13,7 @@
  * - content.ts: an item's content rows and drive folder; sharing.ts: grants and access requests;
  * - collections.ts, comments.ts, tasks.ts, users.ts (user management, impersonation, one's own profile),
  *   invitations.ts, admin.ts (dashboard, characteristics, affirmations, taxonomies, stats, Advanced, library health,
- *   the trash), history.ts (an item's History, the activity feed).
+ *   the trash), history.ts (an item's History, the activity feed), follows.ts (follows, digests and feeds).
  * The first three are the base every domain file builds on; domain files import the base, items.ts, and (sharing,
  * tasks) content.ts and users.ts: no cycles.
  */
@@ -30,3 +30,4 @@ export * from './users';
 export * from './invitations';
 export * from './admin';
 export * from './history';
+export * from './follows';

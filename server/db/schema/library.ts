@@ -59,6 +59,8 @@ export const items = pgTable(
     index('items_title_order_idx').on(sql`(lower(${t.title}) collate "C")`, t.id),
     index('items_created_by_idx').on(t.createdByUserId),
     index('items_recent_views_idx').on(t.recentViewCount),
+    // What changed since a moment: a digest's window and a feed's newest entries (features/follows).
+    index('items_updated_idx').on(t.updatedAt),
     index('items_title_idx').on(t.title),
     // The next moment a listing changes without a write (discovery/library-cache.ts).
     index('items_expires_idx')

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, ref, updatedAt } from './columns';
-import { contents, items } from './library';
+import { contents, items, tags } from './library';
 import { users } from './users';
 
 export const collections = pgTable(
@@ -156,4 +156,40 @@ export const accessRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('access_requests_user_item_idx').on(t.userId, t.itemId, t.createdAt)],
+);
+
+/**
+ * What a member follows (issue 20 §4): exactly one of a tag, a search text or a collection. Deleting the tag, the
+ * collection or the member takes the follow with it. `unfollow_token_hash` is the SHA-256 of the secret in the digest's
+ * unfollow link (features/follows/tokens.ts), which works without signing in and can do nothing else.
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    id: id(),
+    ref: ref(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').references(() => tags.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    searchText: varchar('search_text', { length: 200 }),
+    unfollowTokenHash: varchar('unfollow_token_hash', { length: 64 }).notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('follows_one_target', sql`num_nonnulls(${t.tagId}, ${t.collectionId}, ${t.searchText}) = 1`),
+    uniqueIndex('follows_user_tag_unique')
+      .on(t.userId, t.tagId)
+      .where(sql`${t.tagId} is not null`),
+    uniqueIndex('follows_user_collection_unique')
+      .on(t.userId, t.collectionId)
+      .where(sql`${t.collectionId} is not null`),
+    uniqueIndex('follows_user_search_unique')
+      .on(t.userId, sql`lower(${t.searchText})`)
+      .where(sql`${t.searchText} is not null`),
+    index('follows_user_idx').on(t.userId),
+    index('follows_tag_idx').on(t.tagId),
+    index('follows_collection_idx').on(t.collectionId),
+  ],
 );

@@ -31,6 +31,10 @@ export const users = pgTable(
     loginUsing: varchar('login_using', { length: 20 }),
     personItemId: integer('person_item_id'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** 'weekly', 'daily' or 'none' (DIGEST_FREQUENCIES): how often the digest of what one follows comes. */
+    digestFrequency: varchar('digest_frequency', { length: 10 }).notNull().default('weekly'),
+    /** The end of the window the last digest covered: the next one lists what changed after it. */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,7 @@ import { pageRef, sharedLinkRef } from '../../access/shared-link';
 import {
   canCreateCollection,
   canDeleteCollection,
+  canFeedCollection,
   canEditCollection,
   canOpenCollection,
   canSeeLockedEntryNote,
@@ -47,6 +48,7 @@ import {
 } from './queries';
 import { addItemBody, chosenCollectionRef, COLLECTION_FIELD_RULES, createCollectionBody, entryBody } from './schemas';
 import { collectionDocumentHead } from '../seo';
+import { followOffer } from '../follows';
 
 const LIST_URL = '/collection';
 
@@ -129,6 +131,14 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         // Lazy: a partial reload for something else (the Share dialog) does not read the entries.
         sections: async () => sectionsOf((await collectionEntries(app.db, viewer, collection.id)).map((row) => toEntry(row, showLockedNotes))),
         can: collectionCan(viewer, collection),
+        follow: () =>
+          followOffer(
+            app.db,
+            viewer,
+            { kind: 'collection', collectionId: collection.id },
+            { collection: collection.ref },
+            canFeedCollection(collection) ? ROUTES.collectionFeed.path({ ref: collection.ref }) : null,
+          ),
         // On demand: the Share dialog asks for it when it opens.
         sharingExplanation: collectionSharingExplanationProp(request, collection),
         title: collection.title,

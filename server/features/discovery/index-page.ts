@@ -2,14 +2,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { ItemListing, ItemSummary } from '../../../shared/items';
 import { items } from '../../db/schema';
-import { baseCan, batchEditScope, canSeeTaxonomy, isSignedIn } from '../../access/policy';
+import { ANONYMOUS, baseCan, batchEditScope, canSeeTaxonomy, isSignedIn } from '../../access/policy';
+import { ROUTES } from '../../../shared/routes';
+import type { DocumentHead } from '../../web/document-head';
+import { followOffer } from '../follows';
+import { tsQueryText } from '../../items';
 import { scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
 import { listingItemRefs, listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor, type CachedReads } from './library-cache';
-import { allTaxonomies, filterTaxonomies, requestTagCatalogue, requestTagIdsInUse, requiredTaxonomies, toTag, type CatalogueTag } from './tag-catalogue';
+import {
+  allTaxonomies,
+  filterTaxonomies,
+  requestTagCatalogue,
+  requestTagIdsInUse,
+  requiredTaxonomies,
+  toTag,
+  type CatalogueTag,
+  type TagCatalogue,
+} from './tag-catalogue';
 
 /** Fixed titles of the listings that have one; the others are titled by what they show. */
 const LISTING_TITLES: Partial<Record<ItemListing, string>> = {
@@ -54,30 +67,60 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const filtered = query.search !== '' || selected.length > 0;
   if (isUnmatchedSearch(request, listing, query, selected, pagination.total)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
   const offeredTaxonomies = async () => filterTaxonomies(catalogue, tagsInUse ?? (await requestTagIdsInUse(request)), selected);
-  return reply.inertia('items/Index', {
-    listing,
-    heading,
-    // Pages are offsets (decisions: "Fast without the cache"): an item added before the next page is loaded moves a
-    // card into it; matched by ref, the client keeps one card for it instead of two.
-    items: scroll(() => ({ data: cards }), {
-      pageName: 'page',
-      currentPage: pagination.currentPage,
-      previousPage: pagination.previousPage,
-      nextPage: pagination.nextPage,
-    }).matchOn('data.ref'),
-    itemsPagination: pagination,
-    filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
-    selectedTags: selected.map(toTag),
-    filterTaxonomies: offeredTaxonomies,
-    matchCount: filtered ? pagination.total : null,
-    tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), pagination.total, reads),
-    // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
-    suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
-    requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
-    batchEdit: () =>
-      scope ? { taxonomies: allTaxonomies(catalogue).filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy)), allMatching: scope === 'all' } : null,
-    breadcrumbs: [{ label: heading }],
-  });
+  return reply.inertia(
+    'items/Index',
+    {
+      listing,
+      heading,
+      // Pages are offsets (decisions: "Fast without the cache"): an item added before the next page is loaded moves a
+      // card into it; matched by ref, the client keeps one card for it instead of two.
+      items: scroll(() => ({ data: cards }), {
+        pageName: 'page',
+        currentPage: pagination.currentPage,
+        previousPage: pagination.previousPage,
+        nextPage: pagination.nextPage,
+      }).matchOn('data.ref'),
+      itemsPagination: pagination,
+      filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
+      selectedTags: selected.map(toTag),
+      filterTaxonomies: offeredTaxonomies,
+      matchCount: filtered ? pagination.total : null,
+      tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), pagination.total, reads),
+      // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
+      suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
+      requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
+      batchEdit: () =>
+        scope ? { taxonomies: allTaxonomies(catalogue).filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy)), allMatching: scope === 'all' } : null,
+      follow: () => indexFollowOffer(request, listing, query.search, selected, catalogue),
+      breadcrumbs: [{ label: heading }],
+    },
+    { head: () => indexDocumentHead(listing, query.search, selected, catalogue) },
+  );
+}
+
+/** The tag of a tag's page, when nothing else filters it; null otherwise. */
+function followedTag(listing: ItemListing, search: string, selected: readonly CatalogueTag[]): CatalogueTag | null {
+  return listing === 'tag' && search === '' && selected.length === 1 ? selected[0]! : null;
+}
+
+/** The feed of a tag's page, when a visitor may see the tag (a public taxonomy's). */
+function tagFeedPath(tag: CatalogueTag, catalogue: TagCatalogue): string | null {
+  return canSeeTaxonomy(ANONYMOUS, catalogue.taxonomyOf(tag)) ? ROUTES.tagFeed.path({ label: tag.label }) : null;
+}
+
+/** A tag's page or a search of the whole index offers Follow (issue 20 §4); a tag's page of a public tag, its feed. */
+async function indexFollowOffer(request: FastifyRequest, listing: ItemListing, search: string, selected: readonly CatalogueTag[], catalogue: TagCatalogue) {
+  const tag = followedTag(listing, search, selected);
+  if (tag) return followOffer(request.server.db, request.viewer, { kind: 'tag', tagId: tag.id }, { tag: tag.ref }, tagFeedPath(tag, catalogue));
+  if (listing === 'all' && tsQueryText(search) !== null && selected.length === 0)
+    return followOffer(request.server.db, request.viewer, { kind: 'search', searchText: search.trim() }, { search: search.trim() }, null);
+  return null;
+}
+
+function indexDocumentHead(listing: ItemListing, search: string, selected: readonly CatalogueTag[], catalogue: TagCatalogue): DocumentHead {
+  const tag = followedTag(listing, search, selected);
+  const path = tag && tagFeedPath(tag, catalogue);
+  return path ? { feed: { title: tag.label, path } } : {};
 }
 
 /**

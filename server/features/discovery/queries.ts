@@ -15,7 +15,7 @@ import {
   textSearch,
   titleCloseness,
   type TextSearch,
-} from './search';
+} from '../../items';
 import { boundedWay, candidateIds, searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';

@@ -6,8 +6,6 @@ export const SEARCH_MAX_LENGTH = 200;
 export const MAX_SELECTED_TAGS = 12;
 /** Deeper than anyone scrolls; keeps OFFSET bounded. */
 export const MAX_PAGE = 1000;
-/** Tag labels are at most this long, so a longer /tag/{label} names no tag. */
-const TAG_LABEL_MAX = 120;
 const TITLE_MAX = 255;
 const TOPIC_MAX = 255;
 
@@ -36,9 +34,6 @@ export const indexQuery = z.object({
   page: lenientPage,
 });
 export type IndexQuery = z.infer<typeof indexQuery>;
-
-/** /tag/{label}: the label is matched without regard to case or surrounding spaces. */
-export const tagLabel = z.string().trim().toLowerCase().min(1).max(TAG_LABEL_MAX);
 
 /** The type-ahead is a JSON API, so it is strict and answers 422 with the reasons. */
 const typeAheadSearch = z

@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, PAGE_SIZE } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
-import { hasCloseTitle, matchesSearch, matchesSearchInTitles, type TextSearch } from './search';
+import { hasCloseTitle, matchesSearch, matchesSearchInTitles, type TextSearch } from '../../items';
 import { carriesTagOfEveryGroup, taggedWithAny, taggedWithAnyInRow } from './tag-catalogue';
 
 /** Ways of matching read together (each a statement giving ids); `below`: read only when the stages before found fewer items than this. */

@@ -6,7 +6,7 @@ import { treeOrder } from '../../lib/tree-order';
 import type { Database } from '../../db/client';
 import { items, itemTags, shares, tags, taxonomies } from '../../db/schema';
 import { cachedReadsFor, rememberList } from './library-cache';
-import { TAG_LABEL_SIMILARITY, trigramSimilarity } from './search';
+import { TAG_LABEL_SIMILARITY, trigramSimilarity } from '../../items';
 
 export interface CatalogueTag extends Tag {
   id: number;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { DigestFrequency } from '../../../shared/follows';
 import { PERSON_TAG_LABEL, TYPE_TAXONOMY_TITLE, type ProfileUser } from '../../../shared/profile';
 import type { Viewer } from '../../access/policy';
 import { queueVerificationMail } from '../../auth/verification';
@@ -11,6 +12,7 @@ export interface Profile {
   user: ProfileUser;
   /** The user's own Person page, while it exists. */
   personItem: { ref: string; title: string } | null;
+  digestFrequency: DigestFrequency;
 }
 
 /** The signed-in user's profile, with their Person page. */
@@ -29,6 +31,7 @@ export async function loadProfile(db: Database, userId: number): Promise<Profile
       userTypeDescription: userTypes.description,
       personItemRef: items.ref,
       personItemTitle: items.title,
+      digestFrequency: users.digestFrequency,
     })
     .from(users)
     .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
@@ -46,6 +49,7 @@ export async function loadProfile(db: Database, userId: number): Promise<Profile
       login_using: row.loginUsing,
     },
     personItem: row.personItemRef !== null && row.personItemTitle !== null ? { ref: row.personItemRef, title: row.personItemTitle } : null,
+    digestFrequency: row.digestFrequency as DigestFrequency,
   };
 }
 

@@ -9,6 +9,7 @@ import { forbidden } from '../../lib/http-errors';
 import { changeEmail, createOwnPersonPage, loadProfile } from './queries';
 import { emailBody, profileQuery } from './schemas';
 import { perMinute } from '../../web/rate-limit';
+import { listFollows } from '../follows';
 
 /** Route option: one's own address may be changed, but not while acting as someone else (403 saying so). */
 async function mayChangeOwnEmail(request: FastifyRequest): Promise<void> {
@@ -35,6 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       personItem: profile.personItem,
       // "A prompt opens when missing" (member-library §5), and when the banner's link asks for it.
       emailPromptOpen: changeEmailAllowed && (request.query.emailPrompt || profile.user.email === null),
+      digests: { frequency: profile.digestFrequency, follows: await listFollows(app.db, viewer.id) },
       can: {
         ...baseCan(viewer),
         create_self_item: canCreateOwnPersonPage(viewer, profile.personItem !== null),

@@ -33,6 +33,7 @@ export function collectionDocumentHead(collection: CollectionAccessFacts & { ref
     ...(collection.description ? { description: clippedDescription(collection.description) } : {}),
     canonicalPath: ROUTES.collection.path({ ref: collection.ref }),
     preview: { title: collection.title, imagePath: null, type: 'website' },
+    feed: { title: collection.title, path: ROUTES.collectionFeed.path({ ref: collection.ref }) },
   };
 }
 

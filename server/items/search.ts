@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { items } from '../../db/schema';
+import { items } from '../db/schema';
 
 /** More words than this add nothing to a title-and-blurb search and only make the query slower. */
 export const SEARCH_MAX_WORDS = 8;

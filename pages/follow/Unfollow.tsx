@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Head, router } from '@inertiajs/react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { FOLLOW_MESSAGES, FOLLOW_TEXT } from '../../shared/follows';
+import type { PageProps } from '../../shared/pages';
+import { ROUTES } from '../../shared/routes';
+import AppLink from '../../components/lib/AppLink';
+
+/**
+ * /unfollow/{token}, a digest's unfollow link (issue 20 §4): one button stops the follow, without signing in. It asks
+ * first because mail scanners open links by themselves, and a GET that unfollowed would do it for them.
+ */
+export default function Unfollow({ follow, token }: PageProps<'follow/Unfollow'>) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Head title={FOLLOW_TEXT.unfollowPageTitle} />
+      <h1 className="h3 mb-3">{FOLLOW_TEXT.unfollowPageTitle}</h1>
+      {follow ? (
+        <>
+          <p>
+            {FOLLOW_TEXT.unfollowQuestion(follow.label)} (<AppLink href={follow.url}>{FOLLOW_TEXT.kindLabels[follow.kind]}</AppLink>)
+          </p>
+          <Button
+            variant="primary"
+            disabled={busy}
+            onClick={() => router.post(ROUTES.unfollow.path({ token }), {}, { onStart: () => setBusy(true), onFinish: () => setBusy(false) })}
+          >
+            {FOLLOW_TEXT.unfollowButton}
+          </Button>
+        </>
+      ) : (
+        <Alert variant="info">
+          {FOLLOW_MESSAGES.linkGone} <AppLink href="/">Go to the library</AppLink>
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Following and unfollowing (POST /follow, DELETE /follow/{ref}), a digest's unfollow link (/unfollow/{token}), the
+ * digest setting (POST /profile/digests), the Atom feeds, and the digests' periodic job (issue 20 §4).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FOLLOW_MESSAGES, FOLLOW_TEXT, FOLLOW_URL, PROFILE_DIGESTS_URL } from '../../../shared/follows';
+import { PROFILE_URL } from '../../../shared/profile';
+import { ROUTES } from '../../../shared/routes';
+import { allowedBy, signedInViewer } from '../../access/guards';
+import { canFollow, canManageOwnProfile } from '../../access/policy';
+import { runPeriodically } from '../../db/periodic-jobs';
+import { notFound } from '../../lib/http-errors';
+import { paramsOf, tagLabel } from '../../lib/validation';
+import { perMinute } from '../../web/rate-limit';
+import { sendDueDigests } from './digest';
+import { collectionFeed, tagFeed } from './feeds';
+import { findFollowByToken, findOwnFollow, follow, resolveFollowTarget, searchUrl, setDigestFrequency, unfollow } from './queries';
+import { digestsBody, FOLLOW_TARGET_RULES, unfollowToken as unfollowTokenParam } from './schemas';
+import { unfollowLinkKey } from './tokens';
+
+const ATOM = 'application/atom+xml; charset=utf-8';
+/** Feeds are public: readers and proxies may keep them a quarter of an hour. */
+const PUBLIC_QUARTER_HOUR = 'public, max-age=900';
+
+export const followRoutes: FastifyPluginAsyncZod = async (app) => {
+  const linkKey = unfollowLinkKey(app.config.sessionSecret);
+  const mayFollow = allowedBy(canFollow);
+  // An unfollow link works without signing in; its secret cannot be guessed, and this keeps anyone from trying.
+  const tokenRateLimit = { rateLimit: perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX) };
+  const tokenParams = paramsOf(ROUTES.unfollow, { token: unfollowTokenParam });
+
+  app.post(FOLLOW_URL, { preValidation: mayFollow, schema: { body: FOLLOW_TARGET_RULES.body } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const field = FOLLOW_TARGET_RULES.parse(request.body);
+    if (!field.ok) return reply.redirectWithErrors(field.errors);
+    const target = await resolveFollowTarget(app.db, viewer, field);
+    if ('field' in target) return reply.redirectWithErrors({ [target.field]: FOLLOW_MESSAGES[`${target.field}Missing`] });
+    await follow(app.db, viewer.id, target, linkKey);
+    reply.notify(FOLLOW_MESSAGES.followed(target.label));
+    return reply.redirectBack(target.kind === 'search' ? searchUrl(target.searchText) : '/');
+  });
+
+  app.delete(ROUTES.follow.pattern, { preValidation: mayFollow, schema: { params: paramsOf(ROUTES.follow) } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const followed = await findOwnFollow(app.db, viewer.id, request.params.ref);
+    if (!followed) throw notFound();
+    await unfollow(app.db, viewer.id, followed.ref);
+    reply.notify(FOLLOW_MESSAGES.unfollowed(followed.label));
+    return reply.redirectBack(PROFILE_URL);
+  });
+
+  app.get(ROUTES.unfollow.pattern, { config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
+    const followed = await findFollowByToken(app.db, request.params.token);
+    return reply.inertia('follow/Unfollow', {
+      title: FOLLOW_TEXT.unfollowPageTitle,
+      breadcrumbs: [{ label: FOLLOW_TEXT.unfollowPageTitle }],
+      follow: followed && { kind: followed.kind, label: followed.label, url: followed.url },
+      token: request.params.token,
+    });
+  });
+
+  app.post(ROUTES.unfollow.pattern, { config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
+    const followed = await findFollowByToken(app.db, request.params.token);
+    if (!followed) return reply.notify(FOLLOW_MESSAGES.linkGone, 'warning').redirect(ROUTES.unfollow.path({ token: request.params.token }), 303);
+    await unfollow(app.db, followed.userId, followed.ref);
+    reply.notify(FOLLOW_MESSAGES.unfollowed(followed.label));
+    return reply.redirect(followed.url, 303);
+  });
+
+  app.post(PROFILE_DIGESTS_URL, { preValidation: allowedBy(canManageOwnProfile), schema: { body: digestsBody } }, async (request, reply) => {
+    await setDigestFrequency(app.db, signedInViewer(request).id, request.body.frequency);
+    reply.notify(FOLLOW_MESSAGES.frequencySaved(request.body.frequency));
+    return reply.redirect(PROFILE_URL, 303);
+  });
+
+  const site = { appUrl: app.config.APP_URL, appName: app.config.APP_NAME };
+  app.get(ROUTES.tagFeed.pattern, { schema: { params: paramsOf(ROUTES.tagFeed, { label: tagLabel }) } }, async (request, reply) => {
+    const atom = await tagFeed(app.db, site, request.params.label);
+    if (atom === null) throw notFound();
+    return reply.type(ATOM).header('cache-control', PUBLIC_QUARTER_HOUR).send(atom);
+  });
+
+  app.get(ROUTES.collectionFeed.pattern, { schema: { params: paramsOf(ROUTES.collectionFeed) } }, async (request, reply) => {
+    const atom = await collectionFeed(app.db, site, request.params.ref);
+    if (atom === null) throw notFound();
+    return reply.type(ATOM).header('cache-control', PUBLIC_QUARTER_HOUR).send(atom);
+  });
+};
+
+/** The digests' job: once a period for the deployment, every member whose digest is due (digest.ts). */
+export function sendDigestsPeriodically(app: FastifyInstance): void {
+  const linkKey = unfollowLinkKey(app.config.sessionSecret);
+  runPeriodically(app, {
+    name: 'digests',
+    work: () =>
+      sendDueDigests({ db: app.db, appUrl: app.config.APP_URL, appName: app.config.APP_NAME, timeZone: app.config.TIME_ZONE, linkKey, now: new Date() }),
+  });
+}

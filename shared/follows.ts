@@ -1,0 +1,74 @@
+/**
+ * Following a tag, a search or a collection, the e-mail digest of what is new there, and the Atom feeds of public
+ * tags and collections (issue 20 §4; docs/decisions.md "Follows, digests and feeds").
+ */
+
+export const FOLLOW_URL = '/follow';
+export const PROFILE_DIGESTS_URL = '/profile/digests';
+
+/** How often a member's digest comes; 'none' is the profile's "no digests". */
+export const DIGEST_FREQUENCIES = ['weekly', 'daily', 'none'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+export const DIGEST_FREQUENCY_LABELS: Record<DigestFrequency, string> = {
+  weekly: 'Weekly',
+  daily: 'Daily',
+  none: 'No digests',
+};
+
+/** A digest lists at most this many items per followed thing; the rest are one link away. */
+export const DIGEST_ITEMS_PER_FOLLOW = 10;
+/** A feed holds the newest this many items. */
+export const FEED_ENTRIES = 50;
+/** The longest search text one may follow (the index's own search box takes no more). */
+export const FOLLOW_SEARCH_MAX = 200;
+
+export type FollowKind = 'tag' | 'search' | 'collection';
+
+/** What one follows, as the profile lists it and the Follow button names it. */
+export interface FollowSummary {
+  ref: string;
+  kind: FollowKind;
+  /** The tag's label, the search's text or the collection's title. */
+  label: string;
+  /** Where it is shown in the library. */
+  url: string;
+}
+
+/** What a Follow button on an index or collection page follows, and whether the viewer already does (its ref). */
+export interface FollowOffer {
+  target: { tag: string } | { search: string } | { collection: string };
+  following: string | null;
+  /** Whether the viewer may follow at all (signed in); a visitor sees the feed link alone. */
+  canFollow: boolean;
+  /** The Atom feed of this tag or public collection, for feed readers; null where there is none. */
+  feedUrl: string | null;
+}
+
+export const FOLLOW_TEXT = {
+  follow: { tag: 'Follow this tag', search: 'Follow this search', collection: 'Follow this collection' },
+  unfollow: 'Unfollow',
+  following: 'Following',
+  feed: 'Atom feed',
+  digestsTitle: 'Digests',
+  digestsIntro: 'A digest e-mail lists what is new and updated in the tags, searches and collections you follow.',
+  frequencyLabel: 'How often',
+  saveFrequency: 'Save',
+  followingTitle: 'What you follow',
+  nothingFollowed: 'You follow nothing yet. Follow a tag, a search or a collection from its page.',
+  needsVerifiedEmail: 'Digests go only to a verified email address.',
+  kindLabels: { tag: 'Tag', search: 'Search', collection: 'Collection' } satisfies Record<FollowKind, string>,
+  unfollowPageTitle: 'Unfollow',
+  unfollowQuestion: (label: string) => `Stop following “${label}”? Its news will no longer be in your digest.`,
+  unfollowButton: 'Stop following',
+} as const;
+
+export const FOLLOW_MESSAGES = {
+  followed: (label: string) => `You follow “${label}”. What is new there will be in your digest.`,
+  unfollowed: (label: string) => `You no longer follow “${label}”.`,
+  frequencySaved: (frequency: DigestFrequency) =>
+    frequency === 'none' ? 'You will get no digests.' : `Your digest will come ${frequency === 'daily' ? 'daily' : 'weekly'}.`,
+  tagMissing: 'That tag does not exist.',
+  collectionMissing: 'That collection does not exist.',
+  searchMissing: 'Type something to search for.',
+  linkGone: 'This unfollow link is no longer valid: you may already have stopped following it.',
+} as const;
