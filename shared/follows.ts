@@ -5,6 +5,8 @@
 
 export const FOLLOW_URL = '/follow';
 export const PROFILE_DIGESTS_URL = '/profile/digests';
+/** "Send my digest now": the window since the last digest, at once. */
+export const PROFILE_DIGEST_NOW_URL = '/profile/digests/send';
 
 /** How often a member's digest comes; 'none' is the profile's "no digests". */
 export const DIGEST_FREQUENCIES = ['weekly', 'daily', 'none'] as const;
@@ -53,6 +55,7 @@ export const FOLLOW_TEXT = {
   digestsIntro: 'A digest e-mail lists what is new and updated in the tags, searches and collections you follow.',
   frequencyLabel: 'How often',
   saveFrequency: 'Save',
+  sendNow: 'Send my digest now',
   followingTitle: 'What you follow',
   nothingFollowed: 'You follow nothing yet. Follow a tag, a search or a collection from its page.',
   needsVerifiedEmail: 'Digests go only to a verified email address.',
@@ -70,5 +73,8 @@ export const FOLLOW_MESSAGES = {
   tagMissing: 'That tag does not exist.',
   collectionMissing: 'That collection does not exist.',
   searchMissing: 'Type something to search for.',
+  digestSent: (email: string) => `Your digest is on its way to ${email}.`,
+  digestEmpty: 'Nothing new or updated in what you follow since your last digest.',
+  nothingToSend: 'Follow a tag, a search or a collection first, and have a verified email address.',
   linkGone: 'This unfollow link is no longer valid: you may already have stopped following it.',
 } as const;

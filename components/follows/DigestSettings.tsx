@@ -1,13 +1,21 @@
 /**
- * The profile's Digests card (issue 20 §4): how often the digest comes (or no digests at all), and what it covers,
- * each with Unfollow.
+ * The profile's Digests card (issue 20 §4): how often the digest comes (or no digests at all), Send my digest now, and
+ * what it covers, each with Unfollow.
  */
 import { useState, type FormEvent } from 'react';
 import { router, usePage } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { DIGEST_FREQUENCIES, DIGEST_FREQUENCY_LABELS, FOLLOW_TEXT, PROFILE_DIGESTS_URL, type DigestFrequency, type FollowSummary } from '../../shared/follows';
+import {
+  DIGEST_FREQUENCIES,
+  DIGEST_FREQUENCY_LABELS,
+  FOLLOW_TEXT,
+  PROFILE_DIGEST_NOW_URL,
+  PROFILE_DIGESTS_URL,
+  type DigestFrequency,
+  type FollowSummary,
+} from '../../shared/follows';
 import { ROUTES } from '../../shared/routes';
 import AppLink from '../lib/AppLink';
 
@@ -52,9 +60,19 @@ export default function DigestSettings({ frequency, follows, emailVerified }: Di
             ))}
             {errors.frequency && <div className="invalid-feedback d-block">{errors.frequency}</div>}
           </fieldset>
-          <Button type="submit" variant="primary" size="sm" className="mt-2" disabled={busy || chosen === frequency}>
-            {FOLLOW_TEXT.saveFrequency}
-          </Button>
+          <div className="d-flex flex-wrap gap-2 mt-2">
+            <Button type="submit" variant="primary" size="sm" disabled={busy || chosen === frequency}>
+              {FOLLOW_TEXT.saveFrequency}
+            </Button>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              disabled={busy || follows.length === 0 || !emailVerified}
+              onClick={() => router.post(PROFILE_DIGEST_NOW_URL, {}, options)}
+            >
+              {FOLLOW_TEXT.sendNow}
+            </Button>
+          </div>
         </Form>
         <h3 className="h6">{FOLLOW_TEXT.followingTitle}</h3>
         {follows.length === 0 ? (

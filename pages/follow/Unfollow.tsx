@@ -32,7 +32,10 @@ export default function Unfollow({ follow, token }: PageProps<'follow/Unfollow'>
         </>
       ) : (
         <Alert variant="info">
-          {FOLLOW_MESSAGES.linkGone} <AppLink href="/">Go to the library</AppLink>
+          {FOLLOW_MESSAGES.linkGone}{' '}
+          <AppLink href="/" className="alert-link">
+            Go to the library
+          </AppLink>
         </Alert>
       )}
     </>

@@ -94,6 +94,8 @@ describe('the profile’s Digests card', () => {
     });
     const card = screen.getByRole('heading', { name: FOLLOW_TEXT.digestsTitle }).closest('.card') as HTMLElement;
     expect(within(card).getByText(FOLLOW_TEXT.needsVerifiedEmail)).toBeTruthy();
+    // An unverified address gets no digest, so none can be sent now.
+    expect((within(card).getByRole('button', { name: FOLLOW_TEXT.sendNow }) as HTMLButtonElement).disabled).toBe(true);
     const save = within(card).getByRole('button', { name: FOLLOW_TEXT.saveFrequency });
     expect((save as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(within(card).getByRole('radio', { name: 'No digests' }));

@@ -40,7 +40,7 @@ async function seedFollowLibrary(handle: DatabaseHandle): Promise<void> {
       { ref: TAGS.staffPick, taxonomyId: curation.id, label: 'Staff Pick' },
     ])
     .returning({ id: tags.id, ref: tags.ref });
-  const tagId = { [TAGS.children]: children.id, ...Object.fromEntries(tagRows.map((row) => [row.ref, row.id])) };
+  const tagId: Record<string, number> = { [TAGS.children]: children.id, ...Object.fromEntries(tagRows.map((row) => [row.ref, row.id])) };
   const published = { visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 0 };
   const itemRows = await db
     .insert(items)
@@ -363,6 +363,33 @@ describe('the digest', () => {
     expect(await followsOf('member@example.org')).toEqual([]);
     expectInertia((await visit(ctx.app, path)).page).prop('follow', null);
     expect((await visit(ctx.app, '/unfollow/not-a-token')).response.statusCode).toBe(404);
+  });
+});
+
+describe('Send my digest now', () => {
+  it('sends the window since the last digest at once, then has nothing new, and needs a follow and a verified address', async () => {
+    await clearFollows();
+    const { jar } = await followAs('member@example.org', { tag: TAGS.children });
+    await ageFollows(2, [{ ref: ITEMS.games, daysAgo: 1 }]);
+    expect((await send(ctx.app, jar, 'POST', '/profile/digests/send')).statusCode).toBe(303);
+    expect((await nextPage(ctx.app, jar)).notices).toContain(FOLLOW_MESSAGES.digestSent('member@example.org'));
+    const mails = await mailTo('member@example.org');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].textBody).toContain('Parachute Games (updated)');
+
+    await send(ctx.app, jar, 'POST', '/profile/digests/send');
+    expect((await nextPage(ctx.app, jar)).notices).toContain(FOLLOW_MESSAGES.digestEmpty);
+    expect(await mailTo('member@example.org')).toHaveLength(1);
+    // The scheduled digest starts where this one ended.
+    expect(await sendDueDigests(digestRun(new Date(Date.now() + 6 * DAY_MS)))).toEqual({ sent: 0, empty: 0 });
+
+    const unverified = await followAs('unverified@example.org', { tag: TAGS.children });
+    await send(ctx.app, unverified.jar, 'POST', '/profile/digests/send');
+    expect((await nextPage(ctx.app, unverified.jar)).notices).toContain(FOLLOW_MESSAGES.nothingToSend);
+    const nobody = await signInAs(ctx.app, 'leader@example.org');
+    await send(ctx.app, nobody, 'POST', '/profile/digests/send');
+    expect((await nextPage(ctx.app, nobody)).notices).toContain(FOLLOW_MESSAGES.nothingToSend);
+    expect(await ctx.app.db.select().from(mailOutbox)).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@
  * runs that wrote the same digest (two instances, or a run that overlapped the next) race on that one update; the
  * loser finds the value moved and queues nothing. The periodic job runs once an hour for the deployment.
  */
-import { and, asc, desc, eq, exists, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { formatDay, DAY_MS } from '../../../shared/dates';
 import { DIGEST_ITEMS_PER_FOLLOW, FOLLOW_TEXT, type DigestFrequency } from '../../../shared/follows';
 import { PROFILE_URL } from '../../../shared/profile';
@@ -58,36 +58,51 @@ interface DueMember {
   since: Date;
 }
 
+/** A member's window: from their last digest, or their first follow, to now; null columns for members who follow nothing. */
+function memberWindows(db: Database) {
+  const firstFollow = sql`(select min(${follows.createdAt}) from ${follows} where ${follows.userId} = ${users.id})`;
+  const since = sql<string | null>`coalesce(${users.digestSentAt}, ${firstFollow})`;
+  return { since, select: () => db.select({ id: users.id, sentAt: users.digestSentAt, since }).from(users) };
+}
+
+function dueMember(row: { id: number; sentAt: Date | null; since: string | null }): DueMember | null {
+  return row.since === null ? null : { id: row.id, sentAt: row.sentAt, since: new Date(row.since) };
+}
+
 /**
  * Members with a verified address, digests on, at least one follow, and a window a period old: it starts at their last
  * digest, or at their first follow.
  */
 async function dueMembers(db: Database, now: Date): Promise<DueMember[]> {
-  const firstFollow = sql`(select min(${follows.createdAt}) from ${follows} where ${follows.userId} = ${users.id})`;
-  const since = sql<Date>`coalesce(${users.digestSentAt}, ${firstFollow})`;
+  const windows = memberWindows(db);
   const period = sql`case ${users.digestFrequency} when 'daily' then ${DIGEST_PERIOD_MS.daily}::bigint else ${DIGEST_PERIOD_MS.weekly}::bigint end * interval '1 millisecond'`;
-  const rows = await db
-    .select({ id: users.id, sentAt: users.digestSentAt, since: sql<string>`${since}` })
-    .from(users)
+  const rows = await windows
+    .select()
     .where(
       and(
         ne(users.digestFrequency, 'none'),
         isNotNull(users.emailVerifiedAt),
         isNotNull(users.email),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(follows)
-            .where(eq(follows.userId, users.id)),
-        ),
-        sql`${since} <= ${now.toISOString()}::timestamptz - ${period}`,
+        sql`${windows.since} <= ${now.toISOString()}::timestamptz - ${period}`,
       ),
     )
     .orderBy(asc(users.id));
-  return rows.map((row) => ({ id: row.id, sentAt: row.sentAt, since: new Date(row.since) }));
+  return rows.flatMap((row) => dueMember(row) ?? []);
 }
 
-async function sendDigest(run: DigestRun, due: DueMember): Promise<'sent' | 'empty' | 'skipped'> {
+/**
+ * "Send my digest now" on the profile: the member's window up to now, whatever their frequency; the next scheduled one
+ * starts where it ends. 'skipped' when they follow nothing or their address is unverified.
+ */
+export async function sendDigestNow(run: DigestRun, userId: number): Promise<DigestResult> {
+  const [row] = await memberWindows(run.db).select().where(eq(users.id, userId)).limit(1);
+  const due = row && dueMember(row);
+  return due ? sendDigest(run, due) : 'skipped';
+}
+
+export type DigestResult = 'sent' | 'empty' | 'skipped';
+
+async function sendDigest(run: DigestRun, due: DueMember): Promise<DigestResult> {
   const member = await loadViewer(run.db, due.id);
   if (!member || !canReceiveDigest(member)) return 'skipped';
   const groups = await digestGroups(run, member, due.since);

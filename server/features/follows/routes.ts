@@ -1,10 +1,11 @@
 /**
  * Following and unfollowing (POST /follow, DELETE /follow/{ref}), a digest's unfollow link (/unfollow/{token}), the
- * digest setting (POST /profile/digests), the Atom feeds, and the digests' periodic job (issue 20 §4).
+ * digest setting (POST /profile/digests) and "Send my digest now" (POST /profile/digests/send), the Atom feeds, and the
+ * digests' periodic job (issue 20 §4).
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FOLLOW_MESSAGES, FOLLOW_TEXT, FOLLOW_URL, PROFILE_DIGESTS_URL } from '../../../shared/follows';
+import { FOLLOW_MESSAGES, FOLLOW_TEXT, FOLLOW_URL, PROFILE_DIGEST_NOW_URL, PROFILE_DIGESTS_URL } from '../../../shared/follows';
 import { PROFILE_URL } from '../../../shared/profile';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';
@@ -13,7 +14,7 @@ import { runPeriodically } from '../../db/periodic-jobs';
 import { notFound } from '../../lib/http-errors';
 import { paramsOf, tagLabel } from '../../lib/validation';
 import { perMinute } from '../../web/rate-limit';
-import { sendDueDigests } from './digest';
+import { sendDigestNow, sendDueDigests, type DigestRun } from './digest';
 import { collectionFeed, tagFeed } from './feeds';
 import { findFollowByToken, findOwnFollow, follow, resolveFollowTarget, searchUrl, setDigestFrequency, unfollow } from './queries';
 import { digestsBody, FOLLOW_TARGET_RULES, unfollowToken as unfollowTokenParam } from './schemas';
@@ -74,6 +75,19 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(PROFILE_URL, 303);
   });
 
+  app.post(
+    PROFILE_DIGEST_NOW_URL,
+    { config: { rateLimit: perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX) }, preValidation: allowedBy(canManageOwnProfile) },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const result = await sendDigestNow(digestRun(app, linkKey), viewer.id);
+      if (result === 'sent') reply.notify(FOLLOW_MESSAGES.digestSent(viewer.email ?? ''));
+      else if (result === 'empty') reply.notify(FOLLOW_MESSAGES.digestEmpty, 'info');
+      else reply.notify(FOLLOW_MESSAGES.nothingToSend, 'warning');
+      return reply.redirect(PROFILE_URL, 303);
+    },
+  );
+
   const site = { appUrl: app.config.APP_URL, appName: app.config.APP_NAME };
   app.get(ROUTES.tagFeed.pattern, { schema: { params: paramsOf(ROUTES.tagFeed, { label: tagLabel }) } }, async (request, reply) => {
     const atom = await tagFeed(app.db, site, request.params.label);
@@ -91,9 +105,10 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The digests' job: once a period for the deployment, every member whose digest is due (digest.ts). */
 export function sendDigestsPeriodically(app: FastifyInstance): void {
   const linkKey = unfollowLinkKey(app.config.sessionSecret);
-  runPeriodically(app, {
-    name: 'digests',
-    work: () =>
-      sendDueDigests({ db: app.db, appUrl: app.config.APP_URL, appName: app.config.APP_NAME, timeZone: app.config.TIME_ZONE, linkKey, now: new Date() }),
-  });
+  runPeriodically(app, { name: 'digests', work: () => sendDueDigests(digestRun(app, linkKey)) });
+}
+
+function digestRun(app: FastifyInstance, linkKey: Buffer): DigestRun {
+  const { config } = app;
+  return { db: app.db, appUrl: config.APP_URL, appName: config.APP_NAME, timeZone: config.TIME_ZONE, linkKey, now: new Date() };
 }
