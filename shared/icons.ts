@@ -26,6 +26,7 @@ export const ICON_NAMES = [
   'bi-chevron-down',
   'bi-chevron-right',
   'bi-chevron-up',
+  'bi-clock',
   'bi-clock-history',
   'bi-collection',
   'bi-copy',

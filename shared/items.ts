@@ -66,6 +66,10 @@ export interface ItemSummary {
   badge: string | null;
   minimum_access_level: number;
   expired: boolean;
+  /** The card's chips (issue 20 §5): its first tags in the public filter taxonomies, in their order (type, age group…). */
+  chips: string[];
+  /** How long its longest published video or audio runs, in minutes; null when it has none. */
+  minutes: number | null;
   /** On the item index for a maintainer offered batch edits (issue 19 §1): whether they maintain it. */
   batch_editable?: boolean;
 }

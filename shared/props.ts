@@ -1,3 +1,4 @@
+import type { AccessLevel } from './levels';
 import type { FlashType, LoginProvider } from './enums';
 import type { ViewAsTarget, ViewingAs } from './view-as';
 
@@ -11,6 +12,8 @@ export interface AuthProps {
   email_unverified: boolean;
   email: string | null;
   user: { ref: string; name: string } | null;
+  /** The level the viewer sees the library at (0 for visitors; the previewed one while viewing as a level): cards lock what is above it. */
+  level: AccessLevel;
   /** While acting as another user (`user`): the real user, to return to; null otherwise. Always sent by the server. */
   impersonating?: { name: string } | null;
   /** While previewing the library as a level or a visitor (issue 19 §6): what the banner says; null otherwise. Always sent by the server. */

@@ -2,6 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import type { ItemSummary } from '../../shared/items';
 import ItemLink from '../lib/ItemLink';
+import CardChips from './CardChips';
 import './items.css';
 
 /** The cards a phone or a desktop shows before any scrolling: their pictures load first, the rest only near the screen. */
@@ -9,8 +10,8 @@ export const FIRST_CARDS_IN_VIEW = 2;
 const IMAGE_HEIGHT_PX = 160;
 
 /**
- * A card in an item list: image, title (linking to the item, never prefetched: that would count a view), topic, blurb,
- * and a visibility badge below DISCOVERABLE. `firstInView`: its picture is likely the page's largest paint.
+ * A card in an item list: image, title (linking to the item, never prefetched: that would count a view), a visibility
+ * badge below DISCOVERABLE, its chips, topic and blurb. `firstInView`: its picture is likely the page's largest paint.
  */
 export default function ItemCard({ item, firstInView = false }: { item: ItemSummary; firstInView?: boolean }) {
   return (
@@ -44,6 +45,7 @@ export default function ItemCard({ item, firstInView = false }: { item: ItemSumm
             {item.expired && <Badge bg="dark">Expired</Badge>}
           </div>
         )}
+        <CardChips item={item} />
         {item.topic && <Card.Subtitle className="small text-body-secondary mb-2">{item.topic}</Card.Subtitle>}
         {item.blurb && <Card.Text className="small mb-0 item-card-blurb">{item.blurb}</Card.Text>}
       </Card.Body>

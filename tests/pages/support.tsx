@@ -34,6 +34,7 @@ export const ANONYMOUS: AuthProps = {
   email_unverified: false,
   email: null,
   user: null,
+  level: 0,
 };
 
 export const MEMBER: AuthProps = {
@@ -41,6 +42,7 @@ export const MEMBER: AuthProps = {
   authenticated: true,
   email: 'sam@example.org',
   user: { ref: 'usr_sam', name: 'Sam Member' },
+  level: 1,
 };
 
 const NO_CAN: CanFlags = {

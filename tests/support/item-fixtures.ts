@@ -16,6 +16,8 @@ export function anItemSummary(overrides: Partial<ItemSummary> = {}): ItemSummary
     badge: null,
     minimum_access_level: 0,
     expired: false,
+    chips: [],
+    minutes: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { items } from '../../db/schema';
-import { firstImageRef } from '../../items';
+import { cardMinutes, cardTagLabels, firstImageRef } from '../../items';
 import { itemAccessColumns } from '../../access/policy';
 
 /** Columns a card needs (`SummaryRow` of the item page's summary mapper), selected from `items`. */
@@ -9,5 +9,7 @@ export const summaryColumns = {
   topic: items.topic,
   blurb: items.blurb,
   imageRef: firstImageRef,
+  tagLabels: cardTagLabels,
+  minutes: cardMinutes,
   ...itemAccessColumns,
 };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthProps, SharedProps } from '../../../shared/props';
-import { baseCan, isAdmin, isSignedIn, menuFlags, type Viewer } from '../../access/policy';
+import { baseCan, effectiveLevel, isAdmin, isSignedIn, menuFlags, type Viewer } from '../../access/policy';
 import { impersonatorOf } from '../../auth/impersonation';
 import { viewingAsOf } from '../../auth/view-as';
 import { loginProviderOptions } from '../../auth/providers';
@@ -30,6 +30,7 @@ export function authProps(viewer: Viewer): AuthProps {
     email_unverified: signedIn && Boolean(viewer.email) && !viewer.emailVerified,
     email: viewer.email,
     user: signedIn ? { ref: viewer.ref, name: viewer.name } : null,
+    level: effectiveLevel(viewer),
   };
 }
 
