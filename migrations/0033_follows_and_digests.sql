@@ -7,10 +7,8 @@ CREATE TABLE "follows" (
 	"tag_id" integer,
 	"collection_id" integer,
 	"search_text" varchar(200),
-	"unfollow_token_hash" varchar(64) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "follows_ref_unique" UNIQUE("ref"),
-	CONSTRAINT "follows_unfollow_token_hash_unique" UNIQUE("unfollow_token_hash"),
 	CONSTRAINT "follows_one_target" CHECK (num_nonnulls("follows"."tag_id", "follows"."collection_id", "follows"."search_text") = 1)
 );
 --> statement-breakpoint

@@ -32,8 +32,8 @@ export interface FollowSummary {
   kind: FollowKind;
   /** The tag's label, the search's text or the collection's title. */
   label: string;
-  /** Where it is shown in the library. */
-  url: string;
+  /** Where it is shown in the library; null once the member may no longer see it. */
+  url: string | null;
 }
 
 /** What a Follow button on an index or collection page follows, and whether the viewer already does (its ref). */
@@ -59,6 +59,7 @@ export const FOLLOW_TEXT = {
   followingTitle: 'What you follow',
   nothingFollowed: 'You follow nothing yet. Follow a tag, a search or a collection from its page.',
   needsVerifiedEmail: 'Digests go only to a verified email address.',
+  noLongerVisible: { tag: 'A tag you can no longer see', collection: 'A collection you can no longer open' },
   kindLabels: { tag: 'Tag', search: 'Search', collection: 'Collection' } satisfies Record<FollowKind, string>,
   unfollowPageTitle: 'Unfollow',
   unfollowQuestion: (label: string) => `Stop following “${label}”? Its news will no longer be in your digest.`,
@@ -73,6 +74,7 @@ export const FOLLOW_MESSAGES = {
   tagMissing: 'That tag does not exist.',
   collectionMissing: 'That collection does not exist.',
   searchMissing: 'Type something to search for.',
+  searchTooLong: `A followed search may be at most ${FOLLOW_SEARCH_MAX} characters.`,
   digestSent: (email: string) => `Your digest is on its way to ${email}.`,
   digestEmpty: 'Nothing new or updated in what you follow since your last digest.',
   nothingToSend: 'Follow a tag, a search or a collection first, and have a verified email address.',

@@ -82,9 +82,13 @@ export default function DigestSettings({ frequency, follows, emailVerified }: Di
             {follows.map((follow) => (
               <li key={follow.ref} className="d-flex flex-wrap align-items-center gap-2 py-1 border-bottom">
                 <span className="badge text-bg-secondary">{FOLLOW_TEXT.kindLabels[follow.kind]}</span>
-                <AppLink href={follow.url} className="me-auto text-break">
-                  {follow.label}
-                </AppLink>
+                {follow.url ? (
+                  <AppLink href={follow.url} className="me-auto text-break">
+                    {follow.label}
+                  </AppLink>
+                ) : (
+                  <span className="me-auto text-body-secondary">{follow.label}</span>
+                )}
                 <Button
                   variant="outline-secondary"
                   size="sm"

@@ -20,7 +20,12 @@ export default function Unfollow({ follow, token }: PageProps<'follow/Unfollow'>
       {follow ? (
         <>
           <p>
-            {FOLLOW_TEXT.unfollowQuestion(follow.label)} (<AppLink href={follow.url}>{FOLLOW_TEXT.kindLabels[follow.kind]}</AppLink>)
+            {FOLLOW_TEXT.unfollowQuestion(follow.label)}{' '}
+            {follow.url && (
+              <>
+                (<AppLink href={follow.url}>{FOLLOW_TEXT.kindLabels[follow.kind]}</AppLink>)
+              </>
+            )}
           </p>
           <Button
             variant="primary"

@@ -1,7 +1,8 @@
 /**
  * Bearer secrets that travel in URLs, taken out before a URL is written anywhere people read (the server log, Server
  * Logs, the request log and its referers): anyone holding one of these links can act on it.
- * - path secrets: an invitation's accept link `/invite/{token}`, an e-mail verification link `/profile/verify/{token}`;
+ * - path secrets: an invitation's accept link `/invite/{token}`, an e-mail verification link `/profile/verify/{token}`,
+ *   a digest's unfollow link `/unfollow/{token}`;
  * - query secrets: a shared link's `?share={ref}`, and the `code` and `state` an OAuth provider sends to
  *   `/auth/{provider}/callback`.
  * A query value that is itself a URL (`/login?return_to=%2Finvite%2F…`) is redacted the same way, decoded first.

@@ -115,7 +115,7 @@ describe('the profile’s Digests card', () => {
 });
 
 describe('the unfollow page', () => {
-  const TOKEN = 'a'.repeat(43);
+  const TOKEN = `follow000001.${'a'.repeat(43)}`;
   it('asks before it stops the follow', async () => {
     await renderInertiaPage(
       pageObject(

@@ -48,10 +48,12 @@ describe('GET /item', () => {
     expect(titlesOf(mine)).not.toContain('Affiliate Draft');
   });
 
-  it('shapes every card with the first image, expiry and access level', async () => {
+  it('shapes every card with the first image, expiry, access level and chips', async () => {
     const page = await indexPage('/item');
     expect(page.props.items.data[0]).toEqual(
       anItemSummary({
+        // Its Type and Age Group tags, in the taxonomies' order.
+        chips: ['Resource', 'Youth'],
         ref: expect.stringMatching(/^[0-9a-z]+$/),
         title: 'Camp Songbook',
         topic: 'Music',

@@ -2,15 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
-import { DIGEST_ITEMS_PER_FOLLOW, FOLLOW_MESSAGES, type FollowOffer, type FollowSummary } from '../../shared/follows';
+import { DIGEST_ITEMS_PER_FOLLOW, FOLLOW_MESSAGES, FOLLOW_TEXT, type FollowOffer, type FollowSummary } from '../../shared/follows';
 import type { DatabaseHandle } from '../../server/db/client';
 import { collectionItems, collections, follows, items, itemTags, mailOutbox, tags, taxonomies, users } from '../../server/db/schema';
 import { sendDueDigests, type DigestRun } from '../../server/features/follows/digest';
-import { unfollowLinkKey } from '../../server/features/follows/tokens';
+import { unfollowLinkKey, unfollowToken } from '../../server/features/follows/tokens';
+import { mergeTag } from '../../server/features/admin-taxonomies/merge';
 import { redactUrl, REDACTED } from '../../server/lib/redact';
 import { expectInertia, pageProps } from '../../server/inertia/testing';
-import { useTestApp } from '../support/app';
-import { nextPage, send, signInAs, visit } from '../support/http';
+import { useTestApp, type CookieJar } from '../support/app';
+import { csrfJar, nextPage, send, signInAs, visit } from '../support/http';
 import { seedDemoAccounts } from '../support/seed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -104,6 +105,7 @@ async function ageFollows(followedDaysAgo: number, changed: { ref: string; daysA
   const now = Date.now();
   await db.update(follows).set({ createdAt: new Date(now - followedDaysAgo * DAY_MS) });
   await db.execute(sql`update items set updated_at = now() - interval '400 days', created_at = now() - interval '400 days'`);
+  await db.execute(sql`update collection_items set created_at = now() - interval '400 days'`);
   for (const item of changed) {
     await db
       .update(items)
@@ -123,6 +125,7 @@ function digestRun(now = new Date()): DigestRun {
     timeZone: ctx.config.TIME_ZONE,
     linkKey: unfollowLinkKey(ctx.config.sessionSecret),
     now,
+    settleMs: 0,
   };
 }
 
@@ -130,8 +133,15 @@ async function mailTo(email: string) {
   return ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
 }
 
+/** Each person signs in once per file: demo sign-in is rate limited. */
+const jars = new Map<string, CookieJar>();
+async function jarFor(email: string): Promise<CookieJar> {
+  if (!jars.has(email)) jars.set(email, await signInAs(ctx.app, email));
+  return jars.get(email)!;
+}
+
 async function followAs(email: string, body: object) {
-  const jar = await signInAs(ctx.app, email);
+  const jar = await jarFor(email);
   const response = await send(ctx.app, jar, 'POST', '/follow', body);
   return { jar, response };
 }
@@ -212,7 +222,7 @@ describe('DELETE /follow/{ref} and the profile', () => {
     await clearFollows();
     const { jar } = await followAs('member@example.org', { tag: TAGS.children });
     const [own] = await followsOf('member@example.org');
-    const other = await signInAs(ctx.app, 'affiliate@example.org');
+    const other = await jarFor('affiliate@example.org');
     expect((await send(ctx.app, other, 'DELETE', `/follow/${own.ref}`)).statusCode).toBe(404);
     expect(await followsOf('member@example.org')).toHaveLength(1);
 
@@ -223,7 +233,7 @@ describe('DELETE /follow/{ref} and the profile', () => {
 
   it('saves how often the digest comes, and refuses anything else', async () => {
     await clearFollows();
-    const jar = await signInAs(ctx.app, 'member@example.org');
+    const jar = await jarFor('member@example.org');
     expect((await send(ctx.app, jar, 'POST', '/profile/digests', { frequency: 'none' })).statusCode).toBe(303);
     expect((await nextPage(ctx.app, jar)).notices).toContain(FOLLOW_MESSAGES.frequencySaved('none'));
     await send(ctx.app, jar, 'POST', '/profile/digests', { frequency: 'hourly' });
@@ -353,16 +363,100 @@ describe('the digest', () => {
     expectInertia(asked.page).component('follow/Unfollow').prop('follow', { kind: 'tag', label: 'Children', url: '/tag/Children' });
     expect(await followsOf('member@example.org')).toHaveLength(1);
 
-    const visitor = await ctx.app.inject({ method: 'GET', url: '/' });
-    const { CookieJar } = await import('../support/app');
-    const jar = new CookieJar();
-    jar.store(visitor);
+    const jar = await csrfJar(ctx.app);
     const response = await send(ctx.app, jar, 'POST', path);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/tag/Children');
     expect(await followsOf('member@example.org')).toEqual([]);
     expectInertia((await visit(ctx.app, path)).page).prop('follow', null);
     expect((await visit(ctx.app, '/unfollow/not-a-token')).response.statusCode).toBe(404);
+  });
+});
+
+describe('the digest, after changes', () => {
+  it('still goes when its last window was stamped by SQL, to the microsecond', async () => {
+    await clearFollows();
+    await followAs('member@example.org', { tag: TAGS.children });
+    await ageFollows(20, [{ ref: ITEMS.games, daysAgo: 1 }]);
+    await ctx.app.db.execute(sql`update users set digest_sent_at = now() - interval '8 days' + interval '123 microseconds' where email = 'member@example.org'`);
+    expect((await sendDueDigests(digestRun())).sent).toBe(1);
+  });
+
+  it('lists an old item newly added to a followed collection as new', async () => {
+    await clearFollows();
+    await followAs('member@example.org', { collection: COLLECTIONS.open });
+    await ageFollows(8, []);
+    const [collection] = await ctx.app.db.select({ id: collections.id }).from(collections).where(eq(collections.ref, COLLECTIONS.open));
+    const [youth] = await ctx.app.db.select({ id: items.id }).from(items).where(eq(items.ref, ITEMS.youth));
+    await ctx.app.db.insert(collectionItems).values({ collectionId: collection.id, itemId: youth.id, createdAt: new Date(Date.now() - DAY_MS) });
+    try {
+      await sendDueDigests(digestRun());
+      const [mail] = await mailTo('member@example.org');
+      expect(mail.textBody).toContain('Youth Easter Weekend (new)');
+      expect(mail.textBody).not.toContain('Parachute Games');
+    } finally {
+      await ctx.app.db.delete(collectionItems).where(and(eq(collectionItems.collectionId, collection.id), eq(collectionItems.itemId, youth.id)));
+    }
+  });
+
+  it('names a follow the member can no longer see by its kind alone, and keeps it out of the digest', async () => {
+    await clearFollows();
+    const { jar } = await followAs('member@example.org', { collection: COLLECTIONS.open });
+    await ageFollows(8, [{ ref: ITEMS.games, daysAgo: 1 }]);
+    await ctx.app.db.update(collections).set({ public: false, title: 'Renamed Secret Plan' }).where(eq(collections.ref, COLLECTIONS.open));
+    try {
+      const profile = pageProps((await visit(ctx.app, '/profile', jar)).page, 'profile/Show');
+      expect(profile.digests.follows).toEqual([expect.objectContaining({ kind: 'collection', label: FOLLOW_TEXT.noLongerVisible.collection, url: null })]);
+      expect(JSON.stringify(profile)).not.toContain('Renamed Secret Plan');
+      await sendDueDigests(digestRun());
+      expect(await mailTo('member@example.org')).toEqual([]);
+      const [row] = await followsOf('member@example.org');
+      const token = unfollowToken(unfollowLinkKey(ctx.config.sessionSecret), row.ref);
+      const page = (await visit(ctx.app, `/unfollow/${token}`)).page;
+      expectInertia(page).prop('follow', { kind: 'collection', label: FOLLOW_TEXT.noLongerVisible.collection, url: null });
+      expect(JSON.stringify(page)).not.toContain('Renamed Secret Plan');
+      // Unfollowing it still works, and the notice does not name it either.
+      expect((await send(ctx.app, jar, 'DELETE', `/follow/${row.ref}`)).statusCode).toBe(303);
+      expect((await nextPage(ctx.app, jar)).notices).toContain(FOLLOW_MESSAGES.unfollowed(FOLLOW_TEXT.noLongerVisible.collection));
+    } finally {
+      await ctx.app.db.update(collections).set({ public: true, title: 'Easter Club' }).where(eq(collections.ref, COLLECTIONS.open));
+    }
+  });
+
+  it('refuses an unfollow link signed with another key, and one whose follow is gone', async () => {
+    await clearFollows();
+    await followAs('member@example.org', { tag: TAGS.children });
+    const [row] = await followsOf('member@example.org');
+    const forged = unfollowToken(unfollowLinkKey('another secret that is long enough to be one'), row.ref);
+    expectInertia((await visit(ctx.app, `/unfollow/${forged}`)).page).prop('follow', null);
+    const visitor = await csrfJar(ctx.app);
+    expect((await send(ctx.app, visitor, 'POST', `/unfollow/${forged}`)).statusCode).toBe(303);
+    expect(await followsOf('member@example.org')).toHaveLength(1);
+  });
+
+  it('follows a search once whatever its spacing, and moves a merged tag’s followers to the tag it was merged into', async () => {
+    await clearFollows();
+    const { jar } = await followAs('member@example.org', { search: 'easter   songs' });
+    await send(ctx.app, jar, 'POST', '/follow', { search: ' easter songs' });
+    expect((await followsOf('member@example.org')).map((row) => row.searchText)).toEqual(['easter songs']);
+    await send(ctx.app, jar, 'POST', '/follow', { search: 'x'.repeat(201) });
+    expect((await nextPage(ctx.app, jar)).errors).toEqual({ search: FOLLOW_MESSAGES.searchTooLong });
+
+    const [age] = await ctx.app.db.select({ id: taxonomies.id }).from(taxonomies).where(eq(taxonomies.title, 'Age Group'));
+    const [source, target] = await ctx.app.db
+      .insert(tags)
+      .values([
+        { ref: 'tagmergesrc1', taxonomyId: age.id, label: 'Tots', position: 8 },
+        { ref: 'tagmergedst1', taxonomyId: age.id, label: 'Toddlers', position: 9 },
+      ])
+      .returning({ id: tags.id });
+    await send(ctx.app, jar, 'POST', '/follow', { tag: 'tagmergesrc1' });
+    const both = await followAs('affiliate@example.org', { tag: 'tagmergesrc1' });
+    await send(ctx.app, both.jar, 'POST', '/follow', { tag: 'tagmergedst1' });
+    expect(await mergeTag(ctx.app.db, source.id, target.id)).toBe('merged');
+    expect((await followsOf('member@example.org')).filter((row) => row.tagId !== null).map((row) => row.tagId)).toEqual([target.id]);
+    expect((await followsOf('affiliate@example.org')).map((row) => row.tagId)).toEqual([target.id]);
+    await ctx.app.db.delete(tags).where(eq(tags.id, target.id));
   });
 });
 
@@ -386,7 +480,7 @@ describe('Send my digest now', () => {
     const unverified = await followAs('unverified@example.org', { tag: TAGS.children });
     await send(ctx.app, unverified.jar, 'POST', '/profile/digests/send');
     expect((await nextPage(ctx.app, unverified.jar)).notices).toContain(FOLLOW_MESSAGES.nothingToSend);
-    const nobody = await signInAs(ctx.app, 'leader@example.org');
+    const nobody = await jarFor('leader@example.org');
     await send(ctx.app, nobody, 'POST', '/profile/digests/send');
     expect((await nextPage(ctx.app, nobody)).notices).toContain(FOLLOW_MESSAGES.nothingToSend);
     expect(await ctx.app.db.select().from(mailOutbox)).toHaveLength(1);
@@ -416,6 +510,18 @@ describe('Atom feeds', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/collection/nosuchcoll01/feed' })).statusCode).toBe(404);
   });
 
+  it('writes titles as text, and leaves out what XML forbids, so one odd title never breaks the feed', async () => {
+    await ctx.app.db.update(items).set({ title: 'Ages <5 & up\u0001\u000B <img src=x>' }).where(eq(items.ref, ITEMS.games));
+    try {
+      const body = (await ctx.app.inject({ method: 'GET', url: '/tag/children/feed' })).body;
+      expect(body).toContain('Ages &#60;5 &#38; up &#60;img src=x&#62;');
+      expect(body.includes('\u0001') || body.includes('\u000B')).toBe(false);
+      expect(body).not.toContain('<img');
+    } finally {
+      await ctx.app.db.update(items).set({ title: 'Parachute Games' }).where(eq(items.ref, ITEMS.games));
+    }
+  });
+
   it('a public collection’s feed holds only the entries a visitor may open, and its page names the feed', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/collection/${COLLECTIONS.open}/feed` });
     expect(response.statusCode).toBe(200);
@@ -430,7 +536,7 @@ describe('Atom feeds', () => {
     const privatePage = await ctx.app.inject({
       method: 'GET',
       url: '/tag/staff%20pick',
-      headers: { cookie: (await signInAs(ctx.app, 'admin@example.org')).header() },
+      headers: { cookie: (await jarFor('admin@example.org')).header() },
     });
     expect(privatePage.body).not.toContain('application/atom+xml');
   });

@@ -3,8 +3,7 @@
  * member may list at the moment it is written (`digestItemsCondition`), and goes only to a verified address; a feed is
  * public, so it holds only what a visitor may open.
  */
-import { and, gt, lte, type SQL } from 'drizzle-orm';
-import { items } from '../../db/schema';
+import type { SQL } from 'drizzle-orm';
 import { ANONYMOUS, isSignedIn, type Viewer } from './levels';
 import { listableItemsCondition, publicListedItemsCondition } from './items';
 import { canOpenCollection, canPreviewCollection, openableCollectedItemsCondition, type CollectionAccessFacts } from './collections';
@@ -25,11 +24,11 @@ export function canReceiveDigest(member: Viewer): member is Viewer & { id: numbe
 }
 
 /**
- * SQL over `items`: what a digest may list for the member, changed in (since, until] and listable for them at `until`
+ * SQL over `items`: what a digest written at `at` may list for the member: what they may list then
  * (`listableItemsCondition`: their level, grants, drafts and expiry), so it never names an item above their level.
  */
-export function digestItemsCondition(member: Viewer, since: Date, until: Date): SQL | undefined {
-  return and(gt(items.updatedAt, since), lte(items.updatedAt, until), listableItemsCondition(member, until));
+export function digestItemsCondition(member: Viewer, at: Date): SQL | undefined {
+  return listableItemsCondition(member, at);
 }
 
 /** A tag's feed: the items a visitor finds under it. */

@@ -160,8 +160,8 @@ export const accessRequests = pgTable(
 
 /**
  * What a member follows (issue 20 §4): exactly one of a tag, a search text or a collection. Deleting the tag, the
- * collection or the member takes the follow with it. `unfollow_token_hash` is the SHA-256 of the secret in the digest's
- * unfollow link (features/follows/tokens.ts), which works without signing in and can do nothing else.
+ * collection or the member takes the follow with it. A digest's unfollow link names the follow by its ref and a
+ * signature of it (features/follows/tokens.ts), so it works without signing in and can do nothing else.
  */
 export const follows = pgTable(
   'follows',
@@ -174,7 +174,6 @@ export const follows = pgTable(
     tagId: integer('tag_id').references(() => tags.id, { onDelete: 'cascade' }),
     collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
     searchText: varchar('search_text', { length: 200 }),
-    unfollowTokenHash: varchar('unfollow_token_hash', { length: 64 }).notNull().unique(),
     createdAt: createdAt(),
   },
   (t) => [

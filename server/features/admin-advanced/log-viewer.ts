@@ -3,7 +3,7 @@
  * navigation, with the log file's lines newest first, redacted, HTML-escaped, filtered by a minimum level and a text,
  * paged.
  */
-import { escapeHtml } from '../../mail/templates/layout';
+import { escapeHtml } from '../../lib/html';
 import { redactUrlsIn } from '../../lib/redact';
 import { ADVANCED_URL, LOG_VIEWER_URL } from '../../../shared/advanced';
 import type { LogTail } from './log-file';

@@ -10,7 +10,7 @@ import { ROUTES } from '../../../shared/routes';
 import { TAG_MERGE_MESSAGES, type TagMergePreview, type TagMergeTarget } from '../../../shared/tag-merge';
 import type { Database } from '../../db/client';
 import { renumberList, writePositions } from '../../db/positions';
-import { itemTags, tagLabelRedirects, tags } from '../../db/schema';
+import { follows, itemTags, tagLabelRedirects, tags } from '../../db/schema';
 import { treeOrder } from '../../lib/tree-order';
 import { siblingsOf, taxonomyTagRows, type TagRow } from './queries';
 
@@ -89,10 +89,19 @@ export async function mergeTag(db: Database, sourceId: number, targetId: number)
     await tx.delete(itemTags).where(eq(itemTags.tagId, source.id));
     await moveChildrenUnder(tx, source, target);
     await keepRedirects(tx, source, target);
+    await moveFollows(tx, source, target);
     await tx.delete(tags).where(eq(tags.id, source.id));
     await renumberList(tx, siblingsOf(source.taxonomyId, source.parentId));
     return 'merged' as const;
   });
+}
+
+/** Whoever followed the source follows the target; someone who followed both keeps their one follow of the target. */
+async function moveFollows(tx: Database, source: TagRow, target: TagRow): Promise<void> {
+  await tx
+    .update(follows)
+    .set({ tagId: target.id })
+    .where(and(eq(follows.tagId, source.id), sql`${follows.userId} not in (select ${follows.userId} from ${follows} where ${follows.tagId} = ${target.id})`));
 }
 
 /** The source's children, in their order, go last among the target's. */

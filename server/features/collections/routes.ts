@@ -15,6 +15,7 @@ import {
   canCreateCollection,
   canDeleteCollection,
   canFeedCollection,
+  canFollowCollection,
   canEditCollection,
   canOpenCollection,
   canSeeLockedEntryNote,
@@ -131,13 +132,15 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         // Lazy: a partial reload for something else (the Share dialog) does not read the entries.
         sections: async () => sectionsOf((await collectionEntries(app.db, viewer, collection.id)).map((row) => toEntry(row, showLockedNotes))),
         can: collectionCan(viewer, collection),
-        follow: () =>
+        follow: async () =>
           followOffer(
             app.db,
             viewer,
             { kind: 'collection', collectionId: collection.id },
             { collection: collection.ref },
             canFeedCollection(collection) ? ROUTES.collectionFeed.path({ ref: collection.ref }) : null,
+            // A share link opens the collection for this visit only; following needs a share addressed to the viewer.
+            canFollowCollection(viewer, collection, false) || (await isCollectionSharedWith(app.db, viewer, collection.id)),
           ),
         // On demand: the Share dialog asks for it when it opens.
         sharingExplanation: collectionSharingExplanationProp(request, collection),

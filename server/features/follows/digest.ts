@@ -1,30 +1,41 @@
 /**
- * The digest (issue 20 §4): once a day or a week per member, an e-mail of the items new and updated since the last one
- * in the tags, searches and collections they follow, only those they may list now (`digestItemsCondition`).
+ * The digest (issue 20 §4): once a day or a week per member, an e-mail of the items new and updated in the tags,
+ * searches and collections they follow since the last one, only those they may list now (`digestItemsCondition`).
  *
  * Never twice: a digest is written outside any transaction (reads only), then queued in the outbox in the same
  * transaction that moves the member's `digest_sent_at` from the value it was written for to the window's end. Two
  * runs that wrote the same digest (two instances, or a run that overlapped the next) race on that one update; the
- * loser finds the value moved and queues nothing. The periodic job runs once an hour for the deployment.
+ * loser finds the value moved and queues nothing. The periodic job looks once a job period for the deployment.
+ *
+ * Never lost: a scheduled window ends `DIGEST_SETTLE_MS` before the run, so a change whose transaction was still open
+ * (its `updated_at` stamped before it committed, or by an instance whose clock runs a little behind) falls in this
+ * window or the next, not between them.
  */
-import { and, asc, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { formatDay, DAY_MS } from '../../../shared/dates';
 import { DIGEST_ITEMS_PER_FOLLOW, FOLLOW_TEXT, type DigestFrequency } from '../../../shared/follows';
 import { PROFILE_URL } from '../../../shared/profile';
 import { ROUTES } from '../../../shared/routes';
-import { canFollowCollection, canReceiveDigest, canSeeTaxonomy, collectionSharesToViewer, digestItemsCondition, type Viewer } from '../../access/policy';
+import { canReceiveDigest, digestItemsCondition, type Viewer } from '../../access/policy';
 import { loadViewer } from '../../auth/viewer';
 import type { Database } from '../../db/client';
-import { collections, follows, items, shares, tags, taxonomies, users } from '../../db/schema';
+import { collectionItems, follows, items, users } from '../../db/schema';
 import { matchesSearch, textSearch } from '../../items';
 import { absoluteUrl } from '../../lib/site-url';
 import { queueMail } from '../../mail/outbox';
 import { digestMail, type DigestGroup } from '../../mail/templates/digest';
-import { followSummary } from './queries';
+import { followStillVisible, followSummary, memberFollowRows, type FollowRow } from './queries';
 import { inCollection, taggedAtOrBelow } from './item-sql';
 import { unfollowToken } from './tokens';
 
 export const DIGEST_PERIOD_MS: Record<Exclude<DigestFrequency, 'none'>, number> = { daily: DAY_MS, weekly: 7 * DAY_MS };
+/** A scheduled window ends this long before the run (see above). */
+export const DIGEST_SETTLE_MS = 5 * 60_000;
+/**
+ * A digest is due this much before a full period has passed: the job looks about once an hour, so a daily digest
+ * comes at about the same hour each day instead of sliding later by up to a look each time.
+ */
+const DIGEST_EARLY_MS = 60 * 60_000;
 
 export interface DigestRun {
   db: Database;
@@ -33,6 +44,8 @@ export interface DigestRun {
   timeZone: string;
   linkKey: Buffer;
   now: Date;
+  /** How long before `now` the window ends: `DIGEST_SETTLE_MS` for the schedule, 0 for "Send my digest now". */
+  settleMs: number;
 }
 
 /** What a run did: digests queued, and members whose window held nothing (their window moves on all the same). */
@@ -83,7 +96,13 @@ async function dueMembers(db: Database, now: Date): Promise<DueMember[]> {
         ne(users.digestFrequency, 'none'),
         isNotNull(users.emailVerifiedAt),
         isNotNull(users.email),
-        sql`${windows.since} <= ${now.toISOString()}::timestamptz - ${period}`,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(follows)
+            .where(eq(follows.userId, users.id)),
+        ),
+        sql`${windows.since} <= ${now.toISOString()}::timestamptz - ${period} + ${DIGEST_EARLY_MS}::bigint * interval '1 millisecond'`,
       ),
     )
     .orderBy(asc(users.id));
@@ -105,12 +124,17 @@ export type DigestResult = 'sent' | 'empty' | 'skipped';
 async function sendDigest(run: DigestRun, due: DueMember): Promise<DigestResult> {
   const member = await loadViewer(run.db, due.id);
   if (!member || !canReceiveDigest(member)) return 'skipped';
-  const groups = await digestGroups(run, member, due.since);
+  const window = { since: due.since, until: new Date(run.now.getTime() - run.settleMs) };
+  const groups = await digestGroups(run, member, window);
   return run.db.transaction(async (tx) => {
-    const sentAt = due.sentAt === null ? sql`${users.digestSentAt} is null` : eq(users.digestSentAt, due.sentAt);
+    // Compared to the millisecond: a value written by SQL (microseconds) still matches the JavaScript date it was read as.
+    const sentAt =
+      due.sentAt === null
+        ? sql`${users.digestSentAt} is null`
+        : sql`date_trunc('milliseconds', ${users.digestSentAt}) = ${due.sentAt.toISOString()}::timestamptz`;
     const moved = await tx
       .update(users)
-      .set({ digestSentAt: run.now })
+      .set({ digestSentAt: window.until })
       .where(and(eq(users.id, member.id), sentAt))
       .returning({ id: users.id });
     if (moved.length === 0) return 'skipped';
@@ -128,56 +152,34 @@ async function sendDigest(run: DigestRun, due: DueMember): Promise<DigestResult>
   });
 }
 
-/** The member's follows with what the policy asks of their targets. */
-async function memberFollows(db: Database, member: Viewer & { id: number }, now: Date) {
-  return db
-    .select({
-      id: follows.id,
-      ref: follows.ref,
-      userId: follows.userId,
-      searchText: follows.searchText,
-      tagId: follows.tagId,
-      tagLabel: tags.label,
-      taxonomyPublic: taxonomies.public,
-      collectionId: follows.collectionId,
-      collectionRef: collections.ref,
-      collectionTitle: collections.title,
-      collectionOwner: collections.userId,
-      collectionPublic: collections.public,
-      collectionShared: sql<boolean>`exists (select 1 from ${shares} where ${and(eq(shares.collectionId, collections.id), collectionSharesToViewer(member, now))})`,
-    })
-    .from(follows)
-    .leftJoin(tags, eq(tags.id, follows.tagId))
-    .leftJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
-    .leftJoin(collections, eq(collections.id, follows.collectionId))
-    .where(eq(follows.userId, member.id))
-    .orderBy(asc(follows.id));
+interface DigestWindow {
+  since: Date;
+  until: Date;
 }
 
-type MemberFollow = Awaited<ReturnType<typeof memberFollows>>[number];
-
 /** One group per follow that has news, in the member's list order; follows they may no longer see are left out. */
-async function digestGroups(run: DigestRun, member: Viewer & { id: number }, since: Date): Promise<DigestGroup[]> {
+async function digestGroups(run: DigestRun, member: Viewer & { id: number }, window: DigestWindow): Promise<DigestGroup[]> {
   const groups: DigestGroup[] = [];
-  for (const row of await memberFollows(run.db, member, run.now)) {
-    const target = targetCondition(member, row);
+  for (const row of await memberFollowRows(run.db, member, window.until)) {
+    if (!followStillVisible(member, row)) continue;
+    const target = targetCondition(row, window);
     if (!target) continue;
     const changed = await run.db
-      .select({ ref: items.ref, title: items.title, createdAt: items.createdAt })
+      .select({ ref: items.ref, title: items.title, isNew: sql<boolean>`${items.createdAt} > ${window.since.toISOString()}::timestamptz or ${target.addedIn}` })
       .from(items)
-      .where(and(digestItemsCondition(member, since, run.now), target))
+      .where(and(digestItemsCondition(member, window.until), target.matches, or(changedIn(items.updatedAt, window), target.addedIn)))
       .orderBy(desc(items.updatedAt), desc(items.id))
       .limit(DIGEST_ITEMS_PER_FOLLOW + 1);
     if (changed.length === 0) continue;
-    const summary = followSummary(row);
+    const summary = followSummary(member, row);
     groups.push({
       heading: `${FOLLOW_TEXT.kindLabels[summary.kind]} “${summary.label}”`,
       items: changed.slice(0, DIGEST_ITEMS_PER_FOLLOW).map((item) => ({
         title: item.title,
         url: absoluteUrl(run.appUrl, ROUTES.item.path({ ref: item.ref })),
-        isNew: item.createdAt > since,
+        isNew: item.isNew,
       })),
-      moreUrl: changed.length > DIGEST_ITEMS_PER_FOLLOW ? absoluteUrl(run.appUrl, summary.url) : null,
+      moreUrl: changed.length > DIGEST_ITEMS_PER_FOLLOW && summary.url ? absoluteUrl(run.appUrl, summary.url) : null,
       unfollowLabel: `Unfollow “${summary.label}”`,
       unfollowUrl: absoluteUrl(run.appUrl, ROUTES.unfollow.path({ token: unfollowToken(run.linkKey, row.ref) })),
     });
@@ -185,17 +187,20 @@ async function digestGroups(run: DigestRun, member: Viewer & { id: number }, sin
   return groups;
 }
 
-/** SQL over `items`: what the follow matches, or null when the member may no longer see what they followed. */
-function targetCondition(member: Viewer & { id: number }, row: MemberFollow): SQL | null {
-  if (row.tagId !== null) {
-    if (!canSeeTaxonomy(member, { public: row.taxonomyPublic ?? false })) return null;
-    return taggedAtOrBelow(row.tagId);
-  }
+function changedIn(column: typeof items.updatedAt | typeof collectionItems.createdAt, window: DigestWindow): SQL {
+  return sql`${column} > ${window.since.toISOString()}::timestamptz and ${column} <= ${window.until.toISOString()}::timestamptz`;
+}
+
+/**
+ * SQL over `items`: what the follow holds, and what counts as news besides an item's own change: an entry added to a
+ * followed collection in the window is new there, however old the item.
+ */
+function targetCondition(row: FollowRow, window: DigestWindow): { matches: SQL; addedIn: SQL } | null {
+  if (row.tagId !== null) return { matches: taggedAtOrBelow(row.tagId), addedIn: sql`false` };
   if (row.collectionId !== null) {
-    const facts = { userId: row.collectionOwner ?? 0, public: row.collectionPublic ?? false };
-    if (!canFollowCollection(member, facts, row.collectionShared)) return null;
-    return inCollection(row.collectionId);
+    const added = and(eq(collectionItems.collectionId, row.collectionId), eq(collectionItems.itemId, items.id), changedIn(collectionItems.createdAt, window));
+    return { matches: inCollection(row.collectionId), addedIn: sql`exists (select 1 from ${collectionItems} where ${added})` };
   }
   const search = textSearch(row.searchText ?? '');
-  return search ? matchesSearch(search) : null;
+  return search ? { matches: matchesSearch(search), addedIn: sql`false` } : null;
 }

@@ -2,13 +2,14 @@
  * Atom feeds of a tag and of a public collection (issue 20 §4): the newest items a visitor may open there, for feed
  * readers. Public by the policy (`tagFeedItemsCondition`, `canFeedCollection`), so they may be cached like the sitemap.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { Feed } from 'feed';
 import { FEED_ENTRIES } from '../../../shared/follows';
 import { ROUTES } from '../../../shared/routes';
 import { ANONYMOUS, canFeedCollection, canSeeTaxonomy, collectionFeedItemsCondition, tagFeedItemsCondition } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collections, items, tags, taxonomies } from '../../db/schema';
+import { xmlText } from '../../lib/html';
 import { absoluteUrl } from '../../lib/site-url';
 import { inCollection, taggedAtOrBelow } from './item-sql';
 
@@ -17,15 +18,17 @@ interface FeedSite {
   appName: string;
 }
 
-/** The tag a visitor's /tag/{label} shows (the first by taxonomy and position, as the page picks), or null. */
+/**
+ * The tag a visitor's /tag/{label} shows: the first by taxonomy and position whose label, lowercased as the route
+ * lowercases it (in JavaScript, as the tag catalogue compares), is this one; null when a visitor sees none.
+ */
 async function publicTagByLabel(db: Database, lowercasedLabel: string) {
   const rows = await db
     .select({ id: tags.id, label: tags.label, taxonomyPublic: taxonomies.public })
     .from(tags)
     .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
-    .where(sql`lower(${tags.label}) = ${lowercasedLabel}`)
     .orderBy(asc(taxonomies.position), asc(taxonomies.id), asc(tags.position), asc(tags.id));
-  return rows.find((tag) => canSeeTaxonomy(ANONYMOUS, { public: tag.taxonomyPublic })) ?? null;
+  return rows.find((tag) => tag.label.toLowerCase() === lowercasedLabel && canSeeTaxonomy(ANONYMOUS, { public: tag.taxonomyPublic })) ?? null;
 }
 
 /** The Atom document of a tag's page, or null when no visitor's tag has that label. */
@@ -76,18 +79,26 @@ type FeedEntry = Awaited<ReturnType<typeof newestItems>>[number];
 function atom(site: FeedSite, page: { title: string; description?: string; path: string; feedPath: string }, entries: FeedEntry[]): string {
   const pageUrl = absoluteUrl(site.appUrl, page.path);
   const feed = new Feed({
-    title: page.title,
-    description: page.description,
+    title: xmlText(page.title),
+    description: page.description && xmlText(page.description),
     id: pageUrl,
     link: pageUrl,
     updated: entries[0]?.updatedAt ?? new Date(0),
-    generator: site.appName,
+    generator: xmlText(site.appName),
     copyright: '',
     feedLinks: { atom: absoluteUrl(site.appUrl, page.feedPath) },
   });
   for (const entry of entries) {
     const url = absoluteUrl(site.appUrl, ROUTES.item.path({ ref: entry.ref }));
-    feed.addItem({ title: entry.title, id: url, link: url, description: entry.blurb || undefined, date: entry.updatedAt, published: entry.createdAt });
+    // The feed package marks titles and summaries as HTML: plain text is escaped so a reader shows it as written.
+    feed.addItem({
+      title: xmlText(entry.title),
+      id: url,
+      link: url,
+      description: entry.blurb ? xmlText(entry.blurb) : undefined,
+      date: entry.updatedAt,
+      published: entry.createdAt,
+    });
   }
   return feed.atom1();
 }

@@ -3,16 +3,16 @@
  * unfollowing, the member's list, the Follow button's offer, and the digest setting.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DigestFrequency, FollowKind, FollowOffer, FollowSummary } from '../../../shared/follows';
+import { FOLLOW_TEXT, type DigestFrequency, type FollowKind, type FollowOffer, type FollowSummary } from '../../../shared/follows';
 import { ROUTES } from '../../../shared/routes';
 import { canFollow, canFollowCollection, canSeeTaxonomy, collectionSharesToViewer, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { collections, follows, shares, tags, taxonomies, users } from '../../db/schema';
-import { newRef } from '../../lib/ref';
+import { loadViewer } from '../../auth/viewer';
 import { tsQueryText } from '../../items';
 import type { FollowBody } from './schemas';
-import { unfollowToken, unfollowTokenHash } from './tokens';
+import { followRefOfToken } from './tokens';
 
 /** What a follow points at, resolved and allowed: the row's target column and how it is named. */
 export type FollowTarget =
@@ -20,10 +20,9 @@ export type FollowTarget =
   | { kind: 'collection'; collectionId: number; ref: string; label: string }
   | { kind: 'search'; searchText: string; label: string };
 
-/** The field a refused follow names, and why. */
+/** A refused follow: the field that names what the member may not follow (missing or hidden alike). */
 export interface FollowRefusal {
   field: 'tag' | 'collection' | 'search';
-  reason: 'missing';
 }
 
 /** The follow's target, when it exists and the member may see it now; a refusal otherwise (never a hint of what is hidden). */
@@ -35,15 +34,15 @@ export async function resolveFollowTarget(db: Database, viewer: Viewer, body: Fo
       .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
       .where(eq(tags.ref, body.value))
       .limit(1);
-    if (!tag || !canSeeTaxonomy(viewer, { public: tag.taxonomyPublic })) return { field: 'tag', reason: 'missing' };
+    if (!tag || !canSeeTaxonomy(viewer, { public: tag.taxonomyPublic })) return { field: 'tag' };
     return { kind: 'tag', tagId: tag.id, label: tag.label };
   }
   if (body.name === 'collection') {
     const collection = await collectionFacts(db, viewer, body.value, now);
-    if (!collection || !canFollowCollection(viewer, collection, collection.shared)) return { field: 'collection', reason: 'missing' };
+    if (!collection || !canFollowCollection(viewer, collection, collection.shared)) return { field: 'collection' };
     return { kind: 'collection', collectionId: collection.id, ref: collection.ref, label: collection.title };
   }
-  if (tsQueryText(body.value) === null) return { field: 'search', reason: 'missing' };
+  if (tsQueryText(body.value) === null) return { field: 'search' };
   return { kind: 'search', searchText: body.value, label: body.value };
 }
 
@@ -55,7 +54,7 @@ async function collectionFacts(db: Database, viewer: Viewer, ref: string, now: D
       title: collections.title,
       userId: collections.userId,
       public: collections.public,
-      shared: sql<boolean>`exists (select 1 from ${shares} where ${and(eq(shares.collectionId, collections.id), collectionSharesToViewer(viewer, now))})`,
+      shared: collectionSharedWith(viewer, now),
     })
     .from(collections)
     .where(eq(collections.ref, ref))
@@ -76,75 +75,101 @@ function sameTarget(userId: number, target: FollowTargetKey) {
 }
 
 /** Follows the target; following it again changes nothing. */
-export async function follow(db: Database, userId: number, target: FollowTarget, linkKey: Buffer): Promise<void> {
-  const ref = newRef();
+export async function follow(db: Database, userId: number, target: FollowTarget): Promise<void> {
   try {
-    await db.insert(follows).values({ ref, userId, unfollowTokenHash: unfollowTokenHash(unfollowToken(linkKey, ref)), ...targetColumns(target) });
+    await db.insert(follows).values({ userId, ...targetColumns(target) });
   } catch (error) {
     // Two clicks at once: the unique index keeps one follow, and the second is what the first already did.
     if (!isUniqueViolation(error)) throw error;
   }
 }
 
-/** A follow as the member's list and the unfollow page name it. */
-const followColumns = {
-  id: follows.id,
-  ref: follows.ref,
-  userId: follows.userId,
-  searchText: follows.searchText,
-  tagLabel: tags.label,
-  collectionRef: collections.ref,
-  collectionTitle: collections.title,
-};
-
-/** What names a follow's target: the one of the three columns its row has. */
-export interface FollowTargetNames {
-  ref: string;
-  searchText: string | null;
-  tagLabel: string | null;
-  collectionRef: string | null;
-  collectionTitle: string | null;
+/** SQL: a valid share of the joined collection is addressed to this member. */
+function collectionSharedWith(member: Viewer, now: Date) {
+  return sql<boolean>`exists (select 1 from ${shares} where ${and(eq(shares.collectionId, collections.id), collectionSharesToViewer(member, now))})`;
 }
 
-function followsWithTargets(db: Database) {
-  return db.select(followColumns).from(follows).leftJoin(tags, eq(tags.id, follows.tagId)).leftJoin(collections, eq(collections.id, follows.collectionId));
+/** A follow with its target's name and what the policy asks of it, for one member (the follow's owner). */
+function followRows(db: Database, member: Viewer, now: Date) {
+  return db
+    .select({
+      id: follows.id,
+      ref: follows.ref,
+      userId: follows.userId,
+      searchText: follows.searchText,
+      tagId: follows.tagId,
+      tagLabel: tags.label,
+      taxonomyPublic: taxonomies.public,
+      collectionId: follows.collectionId,
+      collectionRef: collections.ref,
+      collectionTitle: collections.title,
+      collectionOwner: collections.userId,
+      collectionPublic: collections.public,
+      collectionShared: collectionSharedWith(member, now),
+    })
+    .from(follows)
+    .leftJoin(tags, eq(tags.id, follows.tagId))
+    .leftJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+    .leftJoin(collections, eq(collections.id, follows.collectionId));
 }
 
-export function followSummary(row: FollowTargetNames): FollowSummary {
-  if (row.tagLabel !== null) return { ref: row.ref, kind: 'tag', label: row.tagLabel, url: ROUTES.tag.path({ label: row.tagLabel }) };
-  if (row.collectionRef !== null)
-    return { ref: row.ref, kind: 'collection', label: row.collectionTitle ?? '', url: ROUTES.collection.path({ ref: row.collectionRef }) };
+export type FollowRow = Awaited<ReturnType<ReturnType<typeof followRows>['where']>>[number];
+
+/**
+ * Whether the member may still see what they follow: a tag of a taxonomy they may see, a collection they may open.
+ * A follow they no longer may is kept (access may come back) but never named, listed or digested.
+ */
+export function followStillVisible(member: Viewer, row: FollowRow): boolean {
+  if (row.tagId !== null) return canSeeTaxonomy(member, { public: row.taxonomyPublic ?? false });
+  if (row.collectionId !== null)
+    return canFollowCollection(member, { userId: row.collectionOwner ?? 0, public: row.collectionPublic ?? false }, row.collectionShared);
+  return true;
+}
+
+/** How the member's list, a notice and the unfollow page name a follow: by its target, or, once hidden, by its kind alone. */
+export function followSummary(member: Viewer, row: FollowRow): FollowSummary {
+  const kind: FollowKind = row.tagId !== null ? 'tag' : row.collectionId !== null ? 'collection' : 'search';
+  if (!followStillVisible(member, row)) return { ref: row.ref, kind, label: FOLLOW_TEXT.noLongerVisible[kind as 'tag' | 'collection'], url: null };
+  if (kind === 'tag') return { ref: row.ref, kind, label: row.tagLabel ?? '', url: ROUTES.tag.path({ label: row.tagLabel ?? '' }) };
+  if (kind === 'collection') return { ref: row.ref, kind, label: row.collectionTitle ?? '', url: ROUTES.collection.path({ ref: row.collectionRef ?? '' }) };
   const text = row.searchText ?? '';
-  return { ref: row.ref, kind: 'search', label: text, url: searchUrl(text) };
+  return { ref: row.ref, kind, label: text, url: searchUrl(text) };
 }
 
 export function searchUrl(text: string): string {
   return `/item?${new URLSearchParams({ search: text })}`;
 }
 
-/** The member's follows, tags and searches by name, then collections. */
-export async function listFollows(db: Database, userId: number): Promise<FollowSummary[]> {
-  const rows = await followsWithTargets(db).where(eq(follows.userId, userId)).orderBy(asc(follows.createdAt), asc(follows.id));
+/** The member's follows with their targets' facts, oldest first (the digest's order). */
+export async function memberFollowRows(db: Database, member: Viewer & { id: number }, now: Date = new Date()): Promise<FollowRow[]> {
+  return followRows(db, member, now).where(eq(follows.userId, member.id)).orderBy(asc(follows.createdAt), asc(follows.id));
+}
+
+/** The member's follows for the profile: tags, searches, then collections, each by name. */
+export async function listFollows(db: Database, member: Viewer & { id: number }): Promise<FollowSummary[]> {
   const order: Record<FollowKind, number> = { tag: 0, search: 1, collection: 2 };
-  return rows
-    .map((row) => followSummary(row))
+  return (await memberFollowRows(db, member))
+    .map((row) => followSummary(member, row))
     .sort((a, b) => order[a.kind] - order[b.kind] || a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
 }
 
 /** The member's own follow by its ref; null for anyone else's (so a guessed ref reads as missing). */
-export async function findOwnFollow(db: Database, userId: number, ref: string): Promise<FollowSummary | null> {
-  const [row] = await followsWithTargets(db)
-    .where(and(eq(follows.ref, ref), eq(follows.userId, userId)))
+export async function findOwnFollow(db: Database, member: Viewer & { id: number }, ref: string): Promise<FollowSummary | null> {
+  const [row] = await followRows(db, member, new Date())
+    .where(and(eq(follows.ref, ref), eq(follows.userId, member.id)))
     .limit(1);
-  return row ? followSummary(row) : null;
+  return row ? followSummary(member, row) : null;
 }
 
-/** The follow an unfollow link's secret names, with whose it is. */
-export async function findFollowByToken(db: Database, token: string): Promise<(FollowSummary & { userId: number }) | null> {
-  const [row] = await followsWithTargets(db)
-    .where(eq(follows.unfollowTokenHash, unfollowTokenHash(token)))
-    .limit(1);
-  return row ? { ...followSummary(row), userId: row.userId } : null;
+/** The follow an unfollow link names, with whose it is, named as its owner would see it; null for a wrong or spent link. */
+export async function findFollowByToken(db: Database, key: Buffer, token: string): Promise<(FollowSummary & { userId: number }) | null> {
+  const ref = followRefOfToken(key, token);
+  if (ref === null) return null;
+  const [owned] = await db.select({ userId: follows.userId }).from(follows).where(eq(follows.ref, ref)).limit(1);
+  const owner = owned && (await loadViewer(db, owned.userId));
+  if (!owner) return null;
+  const summary = await findOwnFollow(db, owner as Viewer & { id: number }, ref);
+  return summary && { ...summary, userId: owned.userId };
 }
 
 export async function unfollow(db: Database, userId: number, ref: string): Promise<void> {
@@ -156,7 +181,8 @@ export type FollowTargetKey = { kind: 'tag'; tagId: number } | { kind: 'collecti
 
 /**
  * The Follow button of a tag, search or collection page (`target` is what its POST names), and whether this member
- * already follows it (its ref, for Unfollow); visitors get the feed link alone.
+ * already follows it (its ref, for Unfollow); visitors, and members the policy refuses (`mayFollow`), get the feed
+ * link alone.
  */
 export async function followOffer(
   db: Database,
@@ -164,8 +190,9 @@ export async function followOffer(
   key: FollowTargetKey,
   target: FollowOffer['target'],
   feedUrl: string | null,
+  mayFollow: boolean = canFollow(viewer),
 ): Promise<FollowOffer> {
-  if (!canFollow(viewer)) return { target, following: null, canFollow: false, feedUrl };
+  if (!canFollow(viewer) || !mayFollow) return { target, following: null, canFollow: false, feedUrl };
   const [row] = await db.select({ ref: follows.ref }).from(follows).where(sameTarget(viewer.id, key)).limit(1);
   return { target, following: row?.ref ?? null, canFollow: true, feedUrl };
 }

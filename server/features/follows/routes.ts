@@ -14,10 +14,10 @@ import { runPeriodically } from '../../db/periodic-jobs';
 import { notFound } from '../../lib/http-errors';
 import { paramsOf, tagLabel } from '../../lib/validation';
 import { perMinute } from '../../web/rate-limit';
-import { sendDigestNow, sendDueDigests, type DigestRun } from './digest';
+import { DIGEST_SETTLE_MS, sendDigestNow, sendDueDigests, type DigestRun } from './digest';
 import { collectionFeed, tagFeed } from './feeds';
 import { findFollowByToken, findOwnFollow, follow, resolveFollowTarget, searchUrl, setDigestFrequency, unfollow } from './queries';
-import { digestsBody, FOLLOW_TARGET_RULES, unfollowToken as unfollowTokenParam } from './schemas';
+import { digestsBody, FOLLOW_TARGET_RULES, unfollowTokenParam } from './schemas';
 import { unfollowLinkKey } from './tokens';
 
 const ATOM = 'application/atom+xml; charset=utf-8';
@@ -37,14 +37,14 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!field.ok) return reply.redirectWithErrors(field.errors);
     const target = await resolveFollowTarget(app.db, viewer, field);
     if ('field' in target) return reply.redirectWithErrors({ [target.field]: FOLLOW_MESSAGES[`${target.field}Missing`] });
-    await follow(app.db, viewer.id, target, linkKey);
+    await follow(app.db, viewer.id, target);
     reply.notify(FOLLOW_MESSAGES.followed(target.label));
     return reply.redirectBack(target.kind === 'search' ? searchUrl(target.searchText) : '/');
   });
 
   app.delete(ROUTES.follow.pattern, { preValidation: mayFollow, schema: { params: paramsOf(ROUTES.follow) } }, async (request, reply) => {
     const viewer = signedInViewer(request);
-    const followed = await findOwnFollow(app.db, viewer.id, request.params.ref);
+    const followed = await findOwnFollow(app.db, viewer, request.params.ref);
     if (!followed) throw notFound();
     await unfollow(app.db, viewer.id, followed.ref);
     reply.notify(FOLLOW_MESSAGES.unfollowed(followed.label));
@@ -52,7 +52,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(ROUTES.unfollow.pattern, { config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
-    const followed = await findFollowByToken(app.db, request.params.token);
+    const followed = await findFollowByToken(app.db, linkKey, request.params.token);
     return reply.inertia('follow/Unfollow', {
       title: FOLLOW_TEXT.unfollowPageTitle,
       breadcrumbs: [{ label: FOLLOW_TEXT.unfollowPageTitle }],
@@ -62,11 +62,11 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(ROUTES.unfollow.pattern, { config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
-    const followed = await findFollowByToken(app.db, request.params.token);
+    const followed = await findFollowByToken(app.db, linkKey, request.params.token);
     if (!followed) return reply.notify(FOLLOW_MESSAGES.linkGone, 'warning').redirect(ROUTES.unfollow.path({ token: request.params.token }), 303);
     await unfollow(app.db, followed.userId, followed.ref);
     reply.notify(FOLLOW_MESSAGES.unfollowed(followed.label));
-    return reply.redirect(followed.url, 303);
+    return reply.redirect(followed.url ?? '/', 303);
   });
 
   app.post(PROFILE_DIGESTS_URL, { preValidation: allowedBy(canManageOwnProfile), schema: { body: digestsBody } }, async (request, reply) => {
@@ -80,7 +80,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX) }, preValidation: allowedBy(canManageOwnProfile) },
     async (request, reply) => {
       const viewer = signedInViewer(request);
-      const result = await sendDigestNow(digestRun(app, linkKey), viewer.id);
+      const result = await sendDigestNow(digestRun(app, linkKey, 0), viewer.id);
       if (result === 'sent') reply.notify(FOLLOW_MESSAGES.digestSent(viewer.email ?? ''));
       else if (result === 'empty') reply.notify(FOLLOW_MESSAGES.digestEmpty, 'info');
       else reply.notify(FOLLOW_MESSAGES.nothingToSend, 'warning');
@@ -105,10 +105,10 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The digests' job: once a period for the deployment, every member whose digest is due (digest.ts). */
 export function sendDigestsPeriodically(app: FastifyInstance): void {
   const linkKey = unfollowLinkKey(app.config.sessionSecret);
-  runPeriodically(app, { name: 'digests', work: () => sendDueDigests(digestRun(app, linkKey)) });
+  runPeriodically(app, { name: 'digests', work: () => sendDueDigests(digestRun(app, linkKey, DIGEST_SETTLE_MS)) });
 }
 
-function digestRun(app: FastifyInstance, linkKey: Buffer): DigestRun {
+function digestRun(app: FastifyInstance, linkKey: Buffer, settleMs: number): DigestRun {
   const { config } = app;
-  return { db: app.db, appUrl: config.APP_URL, appName: config.APP_NAME, timeZone: config.TIME_ZONE, linkKey, now: new Date() };
+  return { db: app.db, appUrl: config.APP_URL, appName: config.APP_NAME, timeZone: config.TIME_ZONE, linkKey, now: new Date(), settleMs };
 }

@@ -11,7 +11,11 @@ export const FOLLOW_TARGET_RULES = fieldRules(
   {
     tag: z.string({ error: FOLLOW_MESSAGES.tagMissing }).regex(REF_PATTERN, FOLLOW_MESSAGES.tagMissing),
     collection: z.string({ error: FOLLOW_MESSAGES.collectionMissing }).regex(REF_PATTERN, FOLLOW_MESSAGES.collectionMissing),
-    search: z.string({ error: FOLLOW_MESSAGES.searchMissing }).trim().min(1, FOLLOW_MESSAGES.searchMissing).max(FOLLOW_SEARCH_MAX),
+    // Spaces are folded, so "a  b" and "a b" are one follow.
+    search: z
+      .string({ error: FOLLOW_MESSAGES.searchMissing })
+      .transform((text) => text.replace(/\s+/g, ' ').trim())
+      .pipe(z.string().min(1, FOLLOW_MESSAGES.searchMissing).max(FOLLOW_SEARCH_MAX, FOLLOW_MESSAGES.searchTooLong)),
   },
   'Send exactly one of tag, collection, search.',
 );
@@ -21,4 +25,4 @@ export type FollowBody = CheckedFieldOf<typeof FOLLOW_TARGET_RULES>;
 export const digestsBody = formBody({ frequency: z.enum(DIGEST_FREQUENCIES, { error: 'Choose how often your digest comes.' }) });
 
 /** /unfollow/{token}: a malformed secret is a link that names nothing (404). */
-export const unfollowToken = z.string().regex(UNFOLLOW_TOKEN_PATTERN);
+export const unfollowTokenParam = z.string().regex(UNFOLLOW_TOKEN_PATTERN);

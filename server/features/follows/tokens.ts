@@ -1,21 +1,24 @@
 /**
- * The secret of a digest's unfollow link: an HMAC of the follow's ref under a key derived from the session secret, so
- * every digest can carry it again without the database keeping it; the database keeps only its SHA-256, which is what
- * a link is looked up by. Unfollowing, then following again, makes a new ref and so a new secret.
+ * The secret of a digest's unfollow link: the follow's ref and its link signature (server/lib/link-secret.ts), checked
+ * with the current key, so every digest carries a link that works, nothing is stored, and after the session secret
+ * changes the next digest's links work again. Unfollowing, then following again, makes a new ref and so a new link.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { REF_PATTERN } from '../../lib/ref';
+import { hasLinkSignature, linkKey, linkSignature } from '../../lib/link-secret';
 
 export function unfollowLinkKey(sessionSecret: string): Buffer {
-  return createHmac('sha256', sessionSecret).update('equip/unfollow-link').digest();
+  return linkKey(sessionSecret, 'equip/unfollow-link');
 }
 
 export function unfollowToken(key: Buffer, followRef: string): string {
-  return createHmac('sha256', key).update(followRef).digest('base64url');
+  return `${followRef}.${linkSignature(key, followRef)}`;
 }
 
-export function unfollowTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** The follow's ref a token names when its signature is right; null for any other text. */
+export function followRefOfToken(key: Buffer, token: string): string | null {
+  const [ref, signature] = token.split('.');
+  return ref !== undefined && signature !== undefined && REF_PATTERN.test(ref) && hasLinkSignature(key, ref, signature) ? ref : null;
 }
 
-/** base64url of 32 bytes, as made here. */
-export const UNFOLLOW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A ref, a dot, 43 characters of base64url. */
+export const UNFOLLOW_TOKEN_PATTERN = /^[0-9a-z]{6,24}\.[A-Za-z0-9_-]{43}$/;

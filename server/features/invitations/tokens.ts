@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { linkKey, linkSignature } from '../../lib/link-secret';
 
 /**
  * The secret of an accept link. It is an HMAC of the invitation's ref and expiry under a key derived from the
@@ -7,11 +8,11 @@ import { createHash, createHmac } from 'node:crypto';
  * link needs only that hash. Regenerating gives a new expiry, so a new secret, and the old link stops working.
  */
 export function invitationLinkKey(sessionSecret: string): Buffer {
-  return createHmac('sha256', sessionSecret).update('equip/invitation-link').digest();
+  return linkKey(sessionSecret, 'equip/invitation-link');
 }
 
 export function invitationToken(key: Buffer, invitation: { ref: string; expiresAt: Date }): string {
-  return createHmac('sha256', key).update(`${invitation.ref}|${invitation.expiresAt.getTime()}`).digest('base64url');
+  return linkSignature(key, `${invitation.ref}|${invitation.expiresAt.getTime()}`);
 }
 
 export function invitationTokenHash(token: string): string {

@@ -36,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       personItem: profile.personItem,
       // "A prompt opens when missing" (member-library §5), and when the banner's link asks for it.
       emailPromptOpen: changeEmailAllowed && (request.query.emailPrompt || profile.user.email === null),
-      digests: { frequency: profile.digestFrequency, follows: await listFollows(app.db, viewer.id) },
+      digests: { frequency: profile.digestFrequency, follows: await listFollows(app.db, viewer) },
       can: {
         ...baseCan(viewer),
         create_self_item: canCreateOwnPersonPage(viewer, profile.personItem !== null),

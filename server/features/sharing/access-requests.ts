@@ -32,6 +32,7 @@ import type { MailMessage } from '../../mail/mailer';
 import { perMinute } from '../../web/rate-limit';
 import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, type ItemRecord } from '../../items';
 import { absoluteUrl } from '../../lib/site-url';
+import { escapeHtml } from '../../lib/html';
 
 const REPEAT_MS = ACCESS_REQUEST_REPEAT_HOURS * 3_600_000;
 
@@ -138,10 +139,6 @@ export function accessRequestMail({ to, requester, appName, title, level, link }
     `<p>${escapeHtml(lines[2]!)}</p>`,
   ].join('\n');
   return { to, subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 type AskOutcome = 'sent' | 'repeat' | 'tooMany' | 'nobody';

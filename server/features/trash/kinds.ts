@@ -143,6 +143,7 @@ const PART_NAMING: Record<string, PartNaming> = {
   item_views: { label: ['view', 'views'] },
   broken_external_link_alerts: { label: ['link check finding', 'link check findings'] },
   drive_health_findings: { label: ['drive check finding', 'drive check findings'] },
+  follows: { label: ['follow', 'follows'] },
 };
 
 function partLabel(table: string, count: number): string {

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mailer';
+import { escapeHtml } from '../../lib/html';
 
 /** One piece of a message; each renders to HTML (every value escaped) and to plain text. */
 export type MailBlock = { kind: 'paragraph'; text: string } | { kind: 'link'; label: string; url: string };
@@ -38,9 +39,4 @@ function blockText(block: MailBlock): string {
 function blockHtml(block: MailBlock): string {
   if (block.kind === 'paragraph') return `<p>${escapeHtml(block.text)}</p>`;
   return `<p><a href="${escapeHtml(block.url)}" style="color: #0d6efd;">${escapeHtml(block.label)}</a></p>`;
-}
-
-/** Escapes the five characters that matter in HTML text and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 import type { SharedType } from '../../../shared/enums';
 import { formatDay } from '../../../shared/dates';
 import type { MailMessage } from '../mailer';
+import { escapeHtml } from '../../lib/html';
 
 export interface ShareMailInput {
   to: string;
@@ -35,8 +36,4 @@ export function shareMail({ to, fromName, appName, title, link, levelName, expir
     `<p>${escapeHtml(signIn)}</p>`,
   ].join('\n');
   return { to, subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
