@@ -46,6 +46,7 @@ import { imageRoutes } from './features/images/routes';
 import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
 import { followRoutes, sendDigestsPeriodically } from './features/follows/routes';
+import { offlineRoutes } from './features/offline/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { accessRequestRoutes } from './features/sharing/access-requests';
 import { collectionRoutes } from './features/collections/routes';
@@ -176,6 +177,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(contentRoutes);
   await app.register(profileRoutes);
   await app.register(followRoutes);
+  await app.register(offlineRoutes);
   await app.register(sharingRoutes);
   await app.register(accessRequestRoutes);
   await app.register(collectionRoutes);

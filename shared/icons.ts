@@ -97,6 +97,7 @@ export const ICON_NAMES = [
   'bi-tools',
   'bi-trash',
   'bi-upload',
+  'bi-wifi-off',
   'bi-x',
   'bi-x-lg',
   'bi-x-square',

@@ -92,6 +92,7 @@ export const ROUTES = {
   // Collections (an empty collection ref still posts Add to Collection: the server answers the field error).
   collection: route('/collection/:ref', ['GET', 'PATCH', 'DELETE']),
   collectionFeed: route('/collection/:ref/feed', ['GET']),
+  collectionOffline: route('/collection/:ref/offline', ['GET']),
   collectionShare: route('/collection/:ref/share', ['POST']),
   collectionAddItem: route('/collection/:collection/item/:ref', ['POST']),
   collectionEntry: route('/collection_item/:ref', ['PATCH', 'DELETE']),

@@ -5,6 +5,8 @@ import Breadcrumbs from './Breadcrumbs';
 import EmailBanner from './EmailBanner';
 import ImpersonationBanner from '../users/ImpersonationBanner';
 import ViewAsBanner from '../view-as/ViewAsBanner';
+import OfflineBanner from '../offline/OfflineBanner';
+import { useOfflineCopies } from '../offline/useOfflineCopies';
 import FlashToasts from './FlashToasts';
 import LeftSidebar from './LeftSidebar';
 import { RightSidebarProvider, useRightSidebarHost } from './RightSidebar';
@@ -26,6 +28,7 @@ const RIGHT_SIDEBAR_ID = 'app-right-sidebar';
  */
 export default function AppLayout({ children }: { children: ReactNode }) {
   useForgetOtherUsersHistory(usePage().props.auth.user?.ref ?? null);
+  const online = useOfflineCopies();
   const overlaySidebars = useScreenSize() === 0;
   const { host: rightSidebarHost, setTarget: setRightSidebarTarget, filled: rightSidebarFilled } = useRightSidebarHost();
   const [openPanel, setOpenPanel] = useOpenPanelUntilNavigation();
@@ -52,6 +55,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <LeftSidebar />
         </SidePanel>
         <main id="main-content" className="flex-grow-1 min-w-0 px-3 py-3 mx-auto" style={{ maxWidth: CONTENT_MAX_WIDTH_PX }}>
+          <OfflineBanner online={online} />
           <ViewAsBanner />
           <ImpersonationBanner />
           <EmailBanner />

@@ -4,6 +4,7 @@ import AppLink from '../lib/AppLink';
 import { VIEW_AS_TEXT, viewAsChoiceLabel } from '../../shared/view-as';
 import { startViewingAs } from '../view-as/ViewAsControl';
 import Icon from '../lib/Icon';
+import { clearOfflineCopies } from '../offline/offline-copies';
 
 /** The user menu entries in the spec's order (member-library §2); Logout follows them. */
 export const USER_MENU_ENTRIES = [
@@ -49,7 +50,7 @@ export default function UserMenu() {
           </>
         )}
         <Dropdown.Divider />
-        <Dropdown.Item as="button" type="button" onClick={() => router.post('/logout')}>
+        <Dropdown.Item as="button" type="button" onClick={() => void clearOfflineCopies().finally(() => router.post('/logout'))}>
           <Icon name="bi-box-arrow-right" className="me-2" />
           Logout
         </Dropdown.Item>

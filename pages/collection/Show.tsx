@@ -11,6 +11,7 @@ import { announceNavigationHistoryChange } from '../../components/layout/useNavi
 import CollectionShareNotice from '../../components/share/CollectionShareNotice';
 import ShareButton from '../../components/share/ShareButton';
 import FollowButton from '../../components/follows/FollowButton';
+import SaveForOffline from '../../components/offline/SaveForOffline';
 import { ROUTES } from '../../shared/routes';
 
 const YES_NO = [
@@ -49,6 +50,7 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
             </span>
             {collection.public && <Badge bg="success">{COLLECTION_TEXTS.public}</Badge>}
             <FollowButton offer={follow} />
+            <SaveForOffline collectionRef={collection.ref} />
           </div>
         }
         tools={

@@ -27,6 +27,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/logout', async (request, reply) => {
+    // Pages and collections saved for offline, and this person's navigation history, leave the device with them (issue
+    // 20 §3): the browser drops the site's caches, storage and service worker (the page clears the caches itself too).
+    reply.header('clear-site-data', '"cache", "storage"');
     // A preview as a visitor has an anonymous viewer; the person behind it is still signed in.
     if (isSignedIn(request.viewer) || previewerOf(request)) {
       await signOut(request);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { registerIconSprite } from './icon-sprite';
 import { CLIENT_BUILD_BASE, CLIENT_BUILD_DIR, MissingClientBuildError, PUBLIC_DIR } from './client-build';
+import { SERVICE_WORKER_URL } from '../../shared/offline';
 
 export interface AssetsPluginOptions {
   /** When the Vite dev server serves the client, a missing build is expected. */
@@ -50,7 +51,8 @@ export const assetsPlugin = fp<AssetsPluginOptions>(
         decorateReply: false,
         index: false,
         cacheControl: false,
-        setHeaders: (reply) => setCacheControl(reply, `public, max-age=${ONE_DAY_SECONDS}`),
+        // The service worker is checked for a new version on every visit; the other files may wait a day.
+        setHeaders: (reply, filePath) => setCacheControl(reply, filePath.endsWith(SERVICE_WORKER_URL) ? 'no-cache' : `public, max-age=${ONE_DAY_SECONDS}`),
       });
     }
   },

@@ -11,6 +11,7 @@ import { chunkAssets, type Manifest } from './manifest';
 import type { RenderedPage, ServerRenderer } from './ssr';
 import { documentTheme } from './theme';
 import type { Theme } from '../../shared/theme';
+import { APP_ICON_SIZES, appIconUrl, MANIFEST_URL, THEME_COLOR } from '../../shared/offline';
 
 export interface DocumentRendererOptions {
   appName: string;
@@ -166,6 +167,10 @@ function documentHtml({
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title data-inertia="">${escapeText(title)}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    // Installable (issue 20 §3): the web app manifest, the home-screen icon iOS reads, the browser's bar colour.
+    `<link rel="manifest" href="${MANIFEST_URL}">`,
+    `<link rel="apple-touch-icon" href="${appIconUrl(APP_ICON_SIZES[0])}">`,
+    `<meta name="theme-color" content="${THEME_COLOR}">`,
     ...headTags,
     // The render's own title repeats the one above, from the same callback.
     ...(rendered?.head.filter((tag) => !tag.startsWith('<title')) ?? []),

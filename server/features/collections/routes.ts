@@ -31,6 +31,7 @@ import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../../items';
 import { sectionsOf, toCollectionDetail, toEntry } from './present';
 import { collectionSharingExplanationProp } from './sharing-explanation';
+import { offlineCopyOf } from './offline';
 import {
   addItemToCollection,
   collectionEntries,
@@ -151,6 +152,12 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       { head: () => collectionDocumentHead(collection) },
     );
+  });
+
+  // Save for offline (issue 20 §3): JSON for the page's own script, which stores what it lists.
+  app.get(ROUTES.collectionOffline.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.collectionOffline) } }, async (request, reply) => {
+    const collection = await collectionTheViewerOpens(request, request.params.ref);
+    return reply.type('application/json; charset=utf-8').send(await offlineCopyOf(app.db, request.viewer, collection));
   });
 
   app.patch(

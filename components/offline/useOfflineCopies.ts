@@ -1,0 +1,46 @@
+/**
+ * The layout's side of offline (issue 20 §3): registers the service worker, keeps offline copies for the person signed
+ * in only, refreshes saved collections when the network comes back, and says whether the browser is online.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { usePage } from '@inertiajs/react';
+import { SERVICE_WORKER_URL } from '../../shared/offline';
+import { keepOfflineCopiesFor, refreshSavedCollections } from './offline-copies';
+
+function subscribeToConnection(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** False while the browser has no network; the server's render assumes it has one. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+export function useOfflineCopies(): boolean {
+  const { props, version } = usePage();
+  const userRef = props.auth.user?.ref ?? '';
+  const online = useOnline();
+
+  useEffect(() => {
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    void keepOfflineCopiesFor(userRef).catch(() => undefined);
+  }, [userRef]);
+
+  useEffect(() => {
+    if (online && userRef) void refreshSavedCollections(version).catch(() => undefined);
+  }, [online, userRef, version]);
+
+  return online;
+}

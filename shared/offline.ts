@@ -1,0 +1,40 @@
+/**
+ * Installable, with collections saved for offline (issue 20 §3; docs/decisions.md "Offline"). The service worker
+ * (public/sw.js) and the page share these names: a test keeps the worker's copies equal to them.
+ */
+
+export const MANIFEST_URL = '/manifest.webmanifest';
+export const SERVICE_WORKER_URL = '/sw.js';
+/** The app's icons for the home screen, drawn from public/favicon.svg. */
+export const APP_ICON_SIZES = [192, 512] as const;
+export const appIconUrl = (size: number) => `/app-icon-${size}.png`;
+/** The icon's blue: the browser's bar and the splash screen of the installed app. */
+export const THEME_COLOR = '#0d6efd';
+
+/** Pages a person opened lately (documents and Inertia answers), kept for reading without a signal. */
+export const PAGES_CACHE = 'equip-pages-v1';
+/** Collections saved for offline: their pages and files. */
+export const SAVED_CACHE = 'equip-saved-v1';
+/** The built scripts, styles and icons. */
+export const SHELL_CACHE = 'equip-shell-v1';
+/** The key an Inertia answer is kept under beside the document of the same address. */
+export const INERTIA_KEY_PARAM = '__inertia';
+/** Where the list of saved collections is kept, in the saved cache. */
+export const SAVED_INDEX_KEY = '/__offline/saved-collections';
+
+/** What saving a collection stores, as the server decides: the pages and files this viewer may open now. */
+export interface OfflineCopy {
+  pages: string[];
+  files: string[];
+}
+
+export const OFFLINE_TEXT = {
+  banner: 'You are offline. Pages you opened lately and collections you saved still open.',
+  save: 'Save for offline',
+  saving: 'Saving for offline…',
+  saved: 'Saved for offline',
+  remove: 'Remove offline copy',
+  savedNotice: (pages: number, files: number) =>
+    `Saved for offline: ${pages} ${pages === 1 ? 'page' : 'pages'} and ${files} ${files === 1 ? 'file' : 'files'}.`,
+  saveFailed: 'Could not save it for offline. Try again when you have a signal.',
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * Offline (issue 20 §3), at 375 px and 1280 px: a member saves a collection for offline, the network goes, and the
+ * collection, an item in it and its files still open, with the offline banner; a page never opened does not. Back
+ * online, signing out leaves no copy behind.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { OFFLINE_TEXT, PAGES_CACHE, SAVED_CACHE } from '../../shared/offline';
+import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
+import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+
+const { e2e, open } = useWatchedBrowser();
+
+/** An affiliate with a seeded collection. */
+const MEMBER = 'affiliate@example.org';
+
+const cacheKeys = (page: Page, name: string) =>
+  page.evaluate(async (cacheName) => ((await caches.has(cacheName)) ? (await (await caches.open(cacheName)).keys()).map((request) => request.url) : []), name);
+
+describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
+  describe.each(JOURNEY_SIZES)('at %s', (_, size) => {
+    it('reads a saved collection, its items and files with no network, and forgets them at sign-out', async () => {
+      const page = await open('/', size);
+      await signInWithEmail(page, MEMBER);
+      await page.goto('/collection');
+      await page.locator('main a[href^="/collection/"]').first().click();
+      await page.waitForURL((url) => /^\/collection\/[0-9a-z]+$/.test(url.pathname));
+      const collectionPath = new URL(page.url()).pathname;
+      const collectionTitle = await pageHeading(page).innerText();
+      // The worker takes over the page it was registered from (clients.claim).
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+      await page.getByRole('button', { name: OFFLINE_TEXT.save }).click();
+      await page.getByText(OFFLINE_TEXT.saved, { exact: true }).waitFor();
+      await page.getByText(/^Saved for offline: \d+ pages? and \d+ files?\.$/).waitFor();
+      const saved = await cacheKeys(page, SAVED_CACHE);
+      const itemPaths = saved.map((url) => new URL(url)).filter((url) => url.pathname.startsWith('/i/') && url.search === '');
+      const filePaths = saved.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/content/'));
+      expect(itemPaths.length).toBeGreaterThan(0);
+      expect(filePaths.length).toBeGreaterThan(0);
+      await expectAccessible(page, 'a collection saved for offline');
+
+      await page.context().setOffline(true);
+      try {
+        await page.goto(collectionPath);
+        expect(await pageHeading(page).innerText()).toBe(collectionTitle);
+        await page.getByText(OFFLINE_TEXT.banner).waitFor();
+        await expectAccessible(page, 'a saved collection offline');
+        await expectNoSidewaysScroll(page, 'a saved collection offline');
+
+        // An item of it opens by its link, as an Inertia visit the worker answers.
+        const itemPath = itemPaths[0]!.pathname;
+        await page.locator(`main a[href="${itemPath}"]`).first().click();
+        await page.waitForURL((url) => url.pathname === itemPath);
+        await pageHeading(page).waitFor();
+        expect(await page.getByText(OFFLINE_TEXT.banner).isVisible()).toBe(true);
+        for (const file of filePaths) expect([file, await page.evaluate(async (path) => (await fetch(path)).status, file)]).toEqual([file, 200]);
+
+        // A page never opened is not there.
+        await expect(page.goto('/popular')).rejects.toThrow();
+      } finally {
+        await page.context().setOffline(false);
+      }
+
+      await page.goto(collectionPath);
+      expect(await page.getByText(OFFLINE_TEXT.banner).count()).toBe(0);
+      await page.getByRole('button', { name: /^User menu for / }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      expect(await cacheKeys(page, SAVED_CACHE)).toEqual([]);
+      expect((await cacheKeys(page, PAGES_CACHE)).filter((url) => url.includes('/collection/'))).toEqual([]);
+    });
+  });
+});

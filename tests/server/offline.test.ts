@@ -1,0 +1,79 @@
+/** Installable, with collections saved for offline (issue 20 §3): the manifest, icons, worker, copy lists and sign-out. */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { INERTIA_KEY_PARAM, PAGES_CACHE, SAVED_CACHE, SHELL_CACHE, type OfflineCopy } from '../../shared/offline';
+import { contents, items } from '../../server/db/schema';
+import { useTestApp } from '../support/app';
+import { signInAs, xsrfHeader } from '../support/http';
+import { COLLECTIONS, ITEMS, MEMBER, STAFF, AFFILIATE, seedCollectionLibrary } from './collections-fixture';
+
+const ctx = useTestApp({ seed: seedCollectionLibrary });
+
+async function offlineList(ref: string, email?: string) {
+  const cookie = email ? (await signInAs(ctx.app, email)).header() : '';
+  return ctx.app.inject({ method: 'GET', url: `/collection/${ref}/offline`, headers: { cookie, accept: 'application/json' } });
+}
+
+describe('installable', () => {
+  it('offers a web app manifest with home-screen icons, named in every page’s head', async () => {
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.json()).toMatchObject({ name: 'Equip', start_url: '/', display: 'standalone', scope: '/' });
+    for (const size of [192, 512]) {
+      const icon = await ctx.app.inject({ method: 'GET', url: `/app-icon-${size}.png` });
+      expect(icon.headers['content-type']).toBe('image/png');
+      expect(await sharp(icon.rawPayload).metadata()).toMatchObject({ width: size, height: size, format: 'png' });
+    }
+    const page = await ctx.app.inject({ method: 'GET', url: '/login' });
+    expect(page.body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  });
+
+  it('serves the service worker fresh, with the cache names the page uses', async () => {
+    const worker = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const source = await readFile('public/sw.js', 'utf8');
+    for (const [name, value] of Object.entries({ PAGES_CACHE, SAVED_CACHE, SHELL_CACHE, INERTIA_KEY_PARAM }))
+      expect(source, name).toContain(`const ${name} = '${value}';`);
+  });
+
+  it('asks the browser to drop caches and storage at sign-out', async () => {
+    const jar = await signInAs(ctx.app, MEMBER);
+    const response = await ctx.app.inject({ method: 'POST', url: '/logout', headers: { cookie: jar.header(), ...xsrfHeader(jar) } });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers['clear-site-data']).toBe('"cache", "storage"');
+  });
+});
+
+describe('GET /collection/{ref}/offline', () => {
+  it('lists the collection, the items this member may open and their files, never a locked entry’s', async () => {
+    const [games] = await ctx.app.db.select({ id: items.id }).from(items).where(eq(items.ref, ITEMS.open.ref));
+    const [open, staffOnly] = await ctx.app.db
+      .insert(contents)
+      .values([
+        { itemId: games.id, label: 'Song sheet', format: 'pdf' },
+        { itemId: games.id, label: 'Leaders’ notes', format: 'pdf', minimumAccessLevel: 4 },
+      ])
+      .returning({ ref: contents.ref });
+    const response = await offlineList(COLLECTIONS.public.ref, MEMBER);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual<OfflineCopy>({
+      pages: [`/collection/${COLLECTIONS.public.ref}`, `/i/${ITEMS.open.ref}`, `/i/${ITEMS.unlisted.ref}`],
+      files: [`/content/${open.ref}`],
+    });
+    // The staff member may open the staff item and its notes too.
+    const staff = (await offlineList(COLLECTIONS.public.ref, STAFF)).json() as OfflineCopy;
+    expect(staff.pages).toContain(`/i/${ITEMS.staff.ref}`);
+    expect(staff.files).toEqual([`/content/${open.ref}`, `/content/${staffOnly.ref}`]);
+  });
+
+  it('is for members who may open the collection', async () => {
+    expect((await offlineList(COLLECTIONS.public.ref)).statusCode).toBe(403);
+    expect((await offlineList(COLLECTIONS.private.ref, MEMBER)).statusCode).toBe(403);
+    expect((await offlineList('nosuchcoll01', MEMBER)).statusCode).toBe(404);
+    expect((await offlineList(COLLECTIONS.private.ref, AFFILIATE)).statusCode).toBe(200);
+  });
+});
