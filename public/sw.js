@@ -13,8 +13,15 @@ const INERTIA_KEY_PARAM = '__inertia';
 const CACHES = [PAGES_CACHE, SAVED_CACHE, SHELL_CACHE];
 /** The pages opened lately that are kept; the oldest go first. */
 const PAGES_KEPT = 60;
-/** Never kept: signing in and out, the demo sign-in, feeds and crawler files. */
-const NEVER_KEPT = [/^\/auth\//, /^\/logout/, /^\/login/, /^\/dev\//, /\/feed$/, /^\/sitemap/, /^\/robots\.txt$/, /^\/sw\.js$/, /^\/__offline\//];
+/**
+ * The pages worth reading without a network, and the only ones kept as they are opened: the library, items and
+ * collections. Personal and admin pages, exports and files are never kept that way (files only in a saved copy).
+ */
+const READING_PAGES = [/^\/$/, /^\/item$/, /^\/popular$/, /^\/tag\/[^/]+$/, /^\/i\/[^/]+$/, /^\/collection\/[^/]+$/];
+/** A saved copy's own requests: the page stores their answers itself. */
+const SAVING_HEADER = 'X-Equip-Offline-Save';
+/** Until when the session that fetched a kept page lasts: after it, the copy is not shown (shared/offline.ts). */
+const SESSION_EXPIRES_HEADER = 'Equip-Session-Expires';
 /** An answer that says the person may no longer open the page: its copies go. */
 const ACCESS_LOST = [401, 403, 404, 410];
 
@@ -32,7 +39,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin || NEVER_KEPT.some((pattern) => pattern.test(url.pathname))) return;
+  if (request.method !== 'GET' || url.origin !== self.location.origin || request.headers.has(SAVING_HEADER)) return;
+  // The worker's own key for an Inertia answer is never a page's address.
+  if (url.searchParams.has(INERTIA_KEY_PARAM)) return;
   if (url.pathname.startsWith('/build/') || url.pathname === '/icons.svg' || url.pathname === '/favicon.svg') {
     event.respondWith(builtFile(request));
     return;
@@ -40,7 +49,9 @@ self.addEventListener('fetch', (event) => {
   const inertia = request.headers.get('X-Inertia') === 'true';
   // A partial reload asks for a part of a page: never a whole page to keep, and useless offline.
   if (inertia && request.headers.has('X-Inertia-Partial-Component')) return;
-  if (request.mode === 'navigate' || inertia || url.pathname.startsWith('/content/')) event.respondWith(page(request, inertia));
+  const reading = READING_PAGES.some((pattern) => pattern.test(url.pathname));
+  const file = url.pathname.startsWith('/content/') && !request.headers.has('Range');
+  if ((reading && (request.mode === 'navigate' || inertia)) || file) event.respondWith(answer(event, request, inertia, reading));
 });
 
 /** Built files carry a hash in their names: kept once fetched. */
@@ -48,32 +59,51 @@ async function builtFile(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) await (await caches.open(SHELL_CACHE)).put(request, response.clone());
+  if (response.status === 200) await (await caches.open(SHELL_CACHE)).put(request, response.clone());
   return response;
 }
 
 /** The key an answer is kept under: an Inertia answer beside the document of the same address. */
-function keyOf(url, inertia) {
-  if (!inertia) return url;
-  const keyed = new URL(url);
-  keyed.searchParams.set(INERTIA_KEY_PARAM, '1');
-  return keyed.href;
+function keysOf(url) {
+  const inertia = new URL(url);
+  inertia.searchParams.set(INERTIA_KEY_PARAM, '1');
+  return { document: url, inertia: inertia.href };
 }
 
-/** The network first; what it answered is kept (or, when access is lost, forgotten); without it, the kept copy. */
-async function page(request, inertia) {
-  const key = keyOf(request.url, inertia);
+/**
+ * The network first. A reading page it answers is kept (after the answer goes out); one it refuses is forgotten in
+ * both its forms. Without a network, the kept copy, unless the session that fetched it has ended.
+ */
+async function answer(event, request, inertia, reading) {
+  const keys = keysOf(request.url);
+  const key = inertia ? keys.inertia : keys.document;
   let response;
   try {
     response = await fetch(request);
   } catch (offline) {
-    const kept = (await (await caches.open(SAVED_CACHE)).match(key)) ?? (await (await caches.open(PAGES_CACHE)).match(key));
+    const kept = await keptCopy(key);
     if (kept) return kept;
     throw offline;
   }
-  if (response.ok && response.type === 'basic' && !response.redirected) await keep(key, response.clone());
-  else if (ACCESS_LOST.includes(response.status)) await forget(key);
+  if (reading && response.status === 200 && response.type === 'basic' && !response.redirected)
+    event.waitUntil(keep(key, response.clone()).catch(() => undefined));
+  else if (ACCESS_LOST.includes(response.status)) event.waitUntil(forget(keys));
   return response;
+}
+
+async function keptCopy(key) {
+  for (const name of [SAVED_CACHE, PAGES_CACHE]) {
+    const cache = await caches.open(name);
+    const kept = await cache.match(key);
+    if (!kept) continue;
+    const expires = kept.headers.get(SESSION_EXPIRES_HEADER);
+    if (expires && Date.parse(expires) < Date.now()) {
+      await cache.delete(key);
+      continue;
+    }
+    return kept;
+  }
+  return undefined;
 }
 
 async function keep(key, response) {
@@ -83,6 +113,10 @@ async function keep(key, response) {
   for (const old of keys.slice(0, Math.max(0, keys.length - PAGES_KEPT))) await cache.delete(old);
 }
 
-async function forget(key) {
-  for (const name of [PAGES_CACHE, SAVED_CACHE]) await (await caches.open(name)).delete(key);
+async function forget(keys) {
+  for (const name of [PAGES_CACHE, SAVED_CACHE]) {
+    const cache = await caches.open(name);
+    await cache.delete(keys.document);
+    await cache.delete(keys.inertia);
+  }
 }

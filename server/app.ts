@@ -225,7 +225,6 @@ async function openOwnDatabase(config: AppConfig): Promise<DatabaseHandle> {
 /** Browser features Equip never uses, denied to its pages and to anything they embed. */
 const PERMISSIONS_POLICY = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',

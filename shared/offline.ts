@@ -19,6 +19,10 @@ export const SAVED_CACHE = 'equip-saved-v1';
 export const SHELL_CACHE = 'equip-shell-v1';
 /** The key an Inertia answer is kept under beside the document of the same address. */
 export const INERTIA_KEY_PARAM = '__inertia';
+/** Marks a saved copy's own requests, which the worker lets through without keeping them (the page keeps them). */
+export const SAVING_HEADER = 'X-Equip-Offline-Save';
+/** On a signed-in person's answers: when their session ends, after which a kept copy of the answer is not shown. */
+export const SESSION_EXPIRES_HEADER = 'Equip-Session-Expires';
 /** Where the list of saved collections is kept, in the saved cache. */
 export const SAVED_INDEX_KEY = '/__offline/saved-collections';
 

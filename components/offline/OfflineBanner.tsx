@@ -5,7 +5,7 @@ import Icon from '../lib/Icon';
 /** Said at the top of every page while the browser has no network (issue 20 §3). */
 export default function OfflineBanner({ online }: { online: boolean }) {
   return (
-    <div role="status" aria-live="polite">
+    <div aria-live="polite" aria-atomic="true">
       {!online && (
         <Alert variant="warning" className="d-flex align-items-center gap-2 py-2">
           <Icon name="bi-wifi-off" />

@@ -4,7 +4,7 @@
  * may open now. Copies are refreshed when the network comes back, and dropped when the server says access is lost, when
  * another person uses the browser, and at sign-out.
  */
-import { INERTIA_KEY_PARAM, PAGES_CACHE, SAVED_CACHE, SAVED_INDEX_KEY, SHELL_CACHE, type OfflineCopy } from '../../shared/offline';
+import { INERTIA_KEY_PARAM, PAGES_CACHE, SAVED_CACHE, SAVED_INDEX_KEY, SAVING_HEADER, SHELL_CACHE, type OfflineCopy } from '../../shared/offline';
 import { ROUTES } from '../../shared/routes';
 import { readStored, writeStored } from '../lib/browser-storage';
 
@@ -42,12 +42,18 @@ export async function savedCollectionRefs(): Promise<string[]> {
 
 /**
  * A fresh answer with the same body and headers: a kept answer that came through a redirect could not answer a
- * navigation. `Purpose: prefetch` keeps saving from counting as people opening the pages.
+ * navigation. `Purpose: prefetch` keeps saving from counting as people opening the pages; the saving header keeps the
+ * worker from keeping them a second time. Null when the network fails or the answer comes from elsewhere (a file on
+ * Google Drive): that one is left out, the rest is saved.
  */
-async function fetchToKeep(path: string, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await fetch(path, { credentials: 'same-origin', headers: { Purpose: 'prefetch', ...headers } });
-  if (!response.ok) return response;
-  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+async function fetchToKeep(path: string, headers: Record<string, string> = {}): Promise<Response | null> {
+  try {
+    const response = await fetch(path, { credentials: 'same-origin', headers: { Purpose: 'prefetch', [SAVING_HEADER]: '1', ...headers } });
+    if (!response.ok) return response;
+    return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch {
+    return null;
+  }
 }
 
 /** Saves (or refreshes) a collection's copy; resolves with what it holds, or with the status that refused it. */
@@ -62,13 +68,13 @@ export async function saveCollectionForOffline(ref: string, version: string | nu
   const inertiaHeaders = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', ...(version ? { 'X-Inertia-Version': version } : {}) };
   for (const path of copy.pages) {
     const document = await fetchToKeep(path);
-    if (document.ok) await keepBuiltFilesOf(await document.clone().text());
+    if (document?.ok) await keepBuiltFilesOf(await document.clone().text());
     await keep(cache, path, document);
     await keep(cache, inertiaKey(path), await fetchToKeep(path, inertiaHeaders));
   }
   for (const path of copy.files) await keep(cache, path, await fetchToKeep(path));
   const index = await readIndex(cache);
-  await dropUnlisted(cache, index[ref], copy);
+  await dropUnlisted(cache, index[ref], [copy, ...otherCopies(index, ref)]);
   await writeIndex(cache, { ...index, [ref]: { ...copy, savedAt: new Date().toISOString() } });
   return copy;
 }
@@ -85,15 +91,21 @@ async function keepBuiltFilesOf(html: string): Promise<void> {
   }
 }
 
-async function keep(cache: Cache, key: string, response: Response): Promise<void> {
-  if (response.ok) await cache.put(key, response);
-  else if (ACCESS_LOST.includes(response.status)) await cache.delete(key);
+async function keep(cache: Cache, key: string, response: Response | null): Promise<void> {
+  if (response?.status === 200) await cache.put(key, response);
+  else if (response && ACCESS_LOST.includes(response.status)) await cache.delete(key);
 }
 
-/** What an earlier copy held and this one does not (access lost, entry removed) goes. */
-async function dropUnlisted(cache: Cache, earlier: OfflineCopy | undefined, now: OfflineCopy): Promise<void> {
+function otherCopies(index: SavedIndex, ref: string): OfflineCopy[] {
+  return Object.entries(index)
+    .filter(([other]) => other !== ref)
+    .map(([, copy]) => copy);
+}
+
+/** What an earlier copy held and no copy still holds (access lost, entry removed, copy removed) goes. */
+async function dropUnlisted(cache: Cache, earlier: OfflineCopy | undefined, stillSaved: OfflineCopy[]): Promise<void> {
   if (!earlier) return;
-  const kept = new Set([...now.pages, ...now.files]);
+  const kept = new Set(stillSaved.flatMap((copy) => [...copy.pages, ...copy.files]));
   for (const path of [...earlier.pages, ...earlier.files]) {
     if (kept.has(path)) continue;
     await cache.delete(path);
@@ -107,8 +119,7 @@ export async function removeOfflineCopy(ref: string): Promise<void> {
   const copy = index[ref];
   if (!copy) return;
   delete index[ref];
-  const stillSaved = new Set(Object.values(index).flatMap((other) => [...other.pages, ...other.files]));
-  await dropUnlisted(cache, copy, { pages: [...stillSaved], files: [] });
+  await dropUnlisted(cache, copy, Object.values(index));
   await writeIndex(cache, index);
 }
 
@@ -134,10 +145,13 @@ export async function clearOfflineCopies(): Promise<void> {
   await Promise.all([caches.delete(PAGES_CACHE), caches.delete(SAVED_CACHE)]);
 }
 
-/** When someone else uses this browser than the person the copies were kept for, they go before anything shows. */
-export async function keepOfflineCopiesFor(userRef: string): Promise<void> {
+/**
+ * When someone else uses this browser than the person the copies were kept for (another person, or the same person
+ * acting as someone else or viewing as another level: `owner` names all of it), the copies go.
+ */
+export async function keepOfflineCopiesFor(owner: string): Promise<void> {
   if (!offlineCachesAvailable()) return;
-  if (readStored<string>(localStorage, OWNER_KEY) === userRef) return;
+  if (readStored<string>(localStorage, OWNER_KEY) === owner) return;
   await clearOfflineCopies();
-  writeStored(localStorage, OWNER_KEY, userRef);
+  writeStored(localStorage, OWNER_KEY, owner);
 }

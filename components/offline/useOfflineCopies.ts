@@ -28,19 +28,19 @@ export function useOnline(): boolean {
 export function useOfflineCopies(): boolean {
   const { props, version } = usePage();
   const userRef = props.auth.user?.ref ?? '';
+  const owner = JSON.stringify([userRef, props.auth.impersonating?.name ?? null, props.auth.viewingAs ?? null]);
   const online = useOnline();
 
   useEffect(() => {
     if ('serviceWorker' in navigator) navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
   }, []);
 
+  // In this order: a new person's refresh must never save the last person's collections again.
   useEffect(() => {
-    void keepOfflineCopiesFor(userRef).catch(() => undefined);
-  }, [userRef]);
-
-  useEffect(() => {
-    if (online && userRef) void refreshSavedCollections(version).catch(() => undefined);
-  }, [online, userRef, version]);
+    void keepOfflineCopiesFor(owner)
+      .then(() => (online && userRef ? refreshSavedCollections(version) : undefined))
+      .catch(() => undefined);
+  }, [owner, online, userRef, version]);
 
   return online;
 }

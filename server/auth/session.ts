@@ -4,6 +4,7 @@ import fastifySession from '@fastify/session';
 import { DatabaseSessionStore, type ReadWithSession, type SessionSideColumns } from './session-store';
 import { runPeriodically } from '../db/periodic-jobs';
 import { DAY_MS } from '../../shared/dates';
+import { SESSION_EXPIRES_HEADER } from '../../shared/offline';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,11 @@ export const sessionPlugin = fp(
       cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure, maxAge: maxAgeMs },
     });
     app.addHook('onRequest', async (request) => renewDaily(request));
+    // A page kept for offline reading is not shown once the session that fetched it has ended (public/sw.js).
+    app.addHook('onSend', async (request, reply) => {
+      const expires = request.session?.cookie.expires;
+      if (request.session?.userId !== undefined && expires) reply.header(SESSION_EXPIRES_HEADER, new Date(expires).toISOString());
+    });
     runPeriodically(app, { name: 'expired-sessions', work: () => store.deleteExpired() });
   },
   { name: 'equip-session', dependencies: ['@fastify/cookie'] },

@@ -4,8 +4,7 @@ import { VISIBILITY, visibilityInfo } from '../../shared/enums';
 import { EXPIRING_SOON_DAYS, itemImageUrls, type ItemSummary } from '../../shared/items';
 import { isItemExpired } from '../access/policy';
 import { itemImages, items } from '../db/schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/dates';
 
 /**
  * A column of the outer `items` row of a card's subquery, written out in full: Drizzle leaves columns unqualified in

@@ -7,7 +7,11 @@ import { readVisit } from '../inertia/visit';
  * and HEAD requests are not.
  */
 export function isCountedView(request: FastifyRequest, component: string): boolean {
-  if (request.method !== 'GET') return false;
-  if (request.headers.purpose === 'prefetch' || request.headers['sec-purpose'] === 'prefetch') return false;
+  if (request.method !== 'GET' || isPrefetch(request)) return false;
   return !readVisit(request, component).partial;
+}
+
+/** A request made ahead of a person, not by them opening anything: a hover prefetch, or saving a copy for offline. */
+export function isPrefetch(request: FastifyRequest): boolean {
+  return request.headers.purpose === 'prefetch' || request.headers['sec-purpose'] === 'prefetch';
 }

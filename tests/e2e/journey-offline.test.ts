@@ -11,8 +11,9 @@ import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
-/** An affiliate with a seeded collection. */
+/** An affiliate and their seeded collection (other journeys add collections of their own). */
 const MEMBER = 'affiliate@example.org';
+const COLLECTION = 'New Volunteer Induction';
 
 const cacheKeys = (page: Page, name: string) =>
   page.evaluate(async (cacheName) => ((await caches.has(cacheName)) ? (await (await caches.open(cacheName)).keys()).map((request) => request.url) : []), name);
@@ -23,7 +24,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
       const page = await open('/', size);
       await signInWithEmail(page, MEMBER);
       await page.goto('/collection');
-      await page.locator('main a[href^="/collection/"]').first().click();
+      await page.getByRole('main').getByRole('link', { name: COLLECTION, exact: true }).first().click();
       await page.waitForURL((url) => /^\/collection\/[0-9a-z]+$/.test(url.pathname));
       const collectionPath = new URL(page.url()).pathname;
       const collectionTitle = await pageHeading(page).innerText();

@@ -19,11 +19,11 @@ function goOnline(value: boolean) {
 }
 
 describe('the offline banner', () => {
-  it('shows while the browser is offline, in a status region, and goes when it is back', async () => {
+  it('shows while the browser is offline, in a polite live region, and goes when it is back', async () => {
     await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...SHARED_MEMBER }, { url: '/' }));
     expect(screen.queryByText(OFFLINE_TEXT.banner)).toBeNull();
     goOnline(false);
-    expect(screen.getByText(OFFLINE_TEXT.banner).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByText(OFFLINE_TEXT.banner).closest('[aria-live="polite"]')).not.toBeNull();
     goOnline(true);
     expect(screen.queryByText(OFFLINE_TEXT.banner)).toBeNull();
   });

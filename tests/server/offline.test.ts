@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { INERTIA_KEY_PARAM, PAGES_CACHE, SAVED_CACHE, SHELL_CACHE, type OfflineCopy } from '../../shared/offline';
+import { INERTIA_KEY_PARAM, PAGES_CACHE, SAVED_CACHE, SAVING_HEADER, SESSION_EXPIRES_HEADER, SHELL_CACHE, type OfflineCopy } from '../../shared/offline';
 import { contents, items } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
 import { signInAs, xsrfHeader } from '../support/http';
@@ -36,12 +36,16 @@ describe('installable', () => {
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['cache-control']).toBe('no-cache');
     const source = await readFile('public/sw.js', 'utf8');
-    for (const [name, value] of Object.entries({ PAGES_CACHE, SAVED_CACHE, SHELL_CACHE, INERTIA_KEY_PARAM }))
+    for (const [name, value] of Object.entries({ PAGES_CACHE, SAVED_CACHE, SHELL_CACHE, INERTIA_KEY_PARAM, SAVING_HEADER, SESSION_EXPIRES_HEADER }))
       expect(source, name).toContain(`const ${name} = '${value}';`);
   });
 
-  it('asks the browser to drop caches and storage at sign-out', async () => {
+  it('dates a signed-in person’s answers with the end of their session, and asks the browser to drop everything at sign-out', async () => {
     const jar = await signInAs(ctx.app, MEMBER);
+    const page = await ctx.app.inject({ method: 'GET', url: '/item', headers: { cookie: jar.header() } });
+    const expires = Date.parse(String(page.headers['equip-session-expires']));
+    expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3_600_000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/item' })).headers['equip-session-expires']).toBeUndefined();
     const response = await ctx.app.inject({ method: 'POST', url: '/logout', headers: { cookie: jar.header(), ...xsrfHeader(jar) } });
     expect(response.statusCode).toBe(303);
     expect(response.headers['clear-site-data']).toBe('"cache", "storage"');
@@ -71,7 +75,7 @@ describe('GET /collection/{ref}/offline', () => {
   });
 
   it('is for members who may open the collection', async () => {
-    expect((await offlineList(COLLECTIONS.public.ref)).statusCode).toBe(403);
+    expect((await offlineList(COLLECTIONS.public.ref)).statusCode).toBe(401);
     expect((await offlineList(COLLECTIONS.private.ref, MEMBER)).statusCode).toBe(403);
     expect((await offlineList('nosuchcoll01', MEMBER)).statusCode).toBe(404);
     expect((await offlineList(COLLECTIONS.private.ref, AFFILIATE)).statusCode).toBe(200);

@@ -37,6 +37,11 @@ export function publicCollectionsCondition(): SQL {
   return eq(collections.public, true);
 }
 
+/** Saving a collection for offline reading (issue 20 §3) is for members; what it holds, the collection's own rules decide. */
+export function canSaveForOffline(viewer: Viewer): boolean {
+  return isSignedIn(viewer);
+}
+
 /** My Collections, Create New and Add to Collection are for every signed-in user (member-library §6). */
 export function canCreateCollection(viewer: Viewer): boolean {
   return isSignedIn(viewer);

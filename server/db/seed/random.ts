@@ -2,9 +2,10 @@
  * A small seeded pseudo-random generator (mulberry32), so the demo library is the
  * same on every run: same refs, titles, tags and relative dates.
  */
+import { DAY_MS } from '../../../shared/dates';
+
 const REF_ALPHABET = '0123456789abcdefghijkmnopqrstuvwxyz';
 const REF_LENGTH = 12;
-const DAY_MS = 86_400_000;
 
 export class Random {
   private state: number;

@@ -9,7 +9,7 @@ import { ROUTES } from '../../../shared/routes';
 import type { Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { contents } from '../../db/schema';
-import { contentRowOpensFor, findItemRecord, viewerCanOpen } from '../../items';
+import { contentRowOpensFor, findItemRecord } from '../../items';
 import { collectionEntries } from './queries';
 
 export async function offlineCopyOf(db: Database, viewer: Viewer, collection: { id: number; ref: string }, now: Date = new Date()): Promise<OfflineCopy> {
@@ -17,8 +17,9 @@ export async function offlineCopyOf(db: Database, viewer: Viewer, collection: { 
   const files: string[] = [];
   const entries = (await collectionEntries(db, viewer, collection.id, now)).filter((entry) => entry.openable);
   for (const itemRef of new Set(entries.map((entry) => entry.itemRef))) {
+    // `openable` is the item page's own rule (`openableCollectedItemsCondition`); the record is for its files' rule.
     const item = await findItemRecord(db, itemRef);
-    if (!item || !(await viewerCanOpen(db, viewer, item, now))) continue;
+    if (!item) continue;
     pages.push(ROUTES.item.path({ ref: item.ref }));
     const rows = await db.select().from(contents).where(eq(contents.itemId, item.id)).orderBy(asc(contents.position), asc(contents.id));
     for (const content of rows) if (await contentRowOpensFor(db, viewer, item, content, now)) files.push(ROUTES.content.path({ ref: content.ref }));

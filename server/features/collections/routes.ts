@@ -9,13 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_MESSAGES, COLLECTION_TEXTS, COLLECTIONS_TITLE, CREATED_COLLECTION_FLASH } from '../../../shared/collections';
 import { ROUTES } from '../../../shared/routes';
 import { SIGN_IN_HINT } from '../../../shared/messages';
-import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { allowedBy, allowedForJson, signedIn, signedInViewer } from '../../access/guards';
 import { pageRef, sharedLinkRef } from '../../access/shared-link';
 import {
   canCreateCollection,
   canDeleteCollection,
   canFeedCollection,
   canFollowCollection,
+  canSaveForOffline,
   canEditCollection,
   canOpenCollection,
   canSeeLockedEntryNote,
@@ -155,10 +156,15 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Save for offline (issue 20 §3): JSON for the page's own script, which stores what it lists.
-  app.get(ROUTES.collectionOffline.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.collectionOffline) } }, async (request, reply) => {
-    const collection = await collectionTheViewerOpens(request, request.params.ref);
-    return reply.type('application/json; charset=utf-8').send(await offlineCopyOf(app.db, request.viewer, collection));
-  });
+  const maySaveForOffline = allowedForJson(canSaveForOffline, { signIn: SIGN_IN_HINT });
+  app.get(
+    ROUTES.collectionOffline.pattern,
+    { preValidation: maySaveForOffline, schema: { params: paramsOf(ROUTES.collectionOffline) } },
+    async (request, reply) => {
+      const collection = await collectionTheViewerOpens(request, request.params.ref);
+      return reply.type('application/json; charset=utf-8').send(await offlineCopyOf(app.db, request.viewer, collection));
+    },
+  );
 
   app.patch(
     ROUTES.collection.pattern,

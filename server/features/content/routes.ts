@@ -41,6 +41,7 @@ import { linkBody, localDriveId, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
 import { perMinute } from '../../web/rate-limit';
 import { checkSharedContentLink } from '../sharing';
+import { isPrefetch } from '../../lib/counted-visit';
 
 /**
  * Route option of PATCH /content/{ref}: the body names exactly one content field (400 otherwise), and a curators'
@@ -149,7 +150,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     const entry = content.googleDriveFileId ? await driveEntryOrNull(app.drive, content.googleDriveFileId) : null;
     if (!entry) throw notFound();
     const download = await contentDownload(app.drive, entry, content.exportMode);
-    if (request.method === 'GET') {
+    if (request.method === 'GET' && !isPrefetch(request)) {
       await countContentOpen(app.db, content.id);
       // A preview as level N is no one opening it.
       if (!previewerOf(request)) app.openCounts.record({ kind: 'content', ref: content.ref, userTypeId: request.viewer.userTypeId, at: new Date() });

@@ -10,8 +10,7 @@ import { invitationMail } from '../../mail/templates/invitation';
 import { absoluteUrl } from '../../lib/site-url';
 import { invitationState } from './queries';
 import { invitationToken, invitationTokenHash, knownInvitationToken } from './tokens';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/dates';
 
 export interface InvitationSettings {
   linkKey: Buffer;

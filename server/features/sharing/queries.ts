@@ -25,8 +25,7 @@ import { REF_PATTERN } from '../../lib/ref';
 import { queueMail } from '../../mail/outbox';
 import { firstImageRef, itemGrantedLevelSql } from '../../items';
 import type { MailMessage } from '../../mail/mailer';
-
-const DAY_MS = 24 * 3_600_000;
+import { DAY_MS } from '../../../shared/dates';
 
 /** What is being shared: an item, one content row of an item, or (later) a collection; one code path for all. */
 export interface ShareTarget {
