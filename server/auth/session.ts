@@ -40,8 +40,9 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request) => renewDaily(request));
     // A page kept for offline reading is not shown once the session that fetched it has ended (public/sw.js).
     app.addHook('onSend', async (request, reply) => {
-      const expires = request.session?.cookie.expires;
-      if (request.session?.userId !== undefined && expires) reply.header(SESSION_EXPIRES_HEADER, new Date(expires).toISOString());
+      // A request whose session could not be read (the database away) has no cookie to date.
+      const expires = request.session?.cookie?.expires;
+      if (expires && request.session.userId !== undefined) reply.header(SESSION_EXPIRES_HEADER, new Date(expires).toISOString());
     });
     runPeriodically(app, { name: 'expired-sessions', work: () => store.deleteExpired() });
   },
