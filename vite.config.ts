@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CLIENT_BUILD_BASE, CLIENT_ENTRY, SSR_BUILD_DIR, SSR_ENTRY } from './server/web/client-build.ts';
@@ -10,6 +11,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The Fastify server serves the build under /build/; the dev server answers at its own root.
   base: command === 'build' ? CLIENT_BUILD_BASE : '/',
   publicDir: false,
+  // Inertia imports laravel-precognition for live validation, which Equip does not use (components/app/precognition-stand-in.ts).
+  resolve: { alias: { 'laravel-precognition': fileURLToPath(new URL('components/app/precognition-stand-in.ts', import.meta.url)) } },
   // `vite build --ssr` builds SSR_ENTRY: one self-contained module for the server, so it needs nothing of node_modules at run time.
   ssr: { noExternal: true, target: 'node' },
   build: isSsrBuild

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ADD_TO_COLLECTION_TITLE, type CollectionChoice } from '../../shared/collections';
-import AddToCollectionDialog from './AddToCollectionDialog';
 import Icon from '../lib/Icon';
+import { onDemandDialog } from '../lib/on-demand';
+
+// Loaded when first opened.
+const AddToCollectionDialog = onDemandDialog(() => import('./AddToCollectionDialog'));
 
 /** The item page's Add to Collection action (member-library §2, §6: signed-in users) and its dialog. */
 export default function AddToCollectionButton({ itemRef, choices }: { itemRef: string; choices: CollectionChoice[] | undefined }) {

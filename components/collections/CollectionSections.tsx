@@ -8,12 +8,16 @@ import {
   type CollectionSection,
 } from '../../shared/collections';
 import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
-import CollectionEntryCard, { type MoveControl } from './CollectionEntryCard';
+import CollectionEntryCard from './CollectionEntryCard';
+import type { MoveControl } from './CollectionEntryTools';
 import { useMoveFocus } from '../lib/MoveButtons';
-import EntryEditorModal from './EntryEditorModal';
 import { movedSections, placeOf, sectionNames, stepTarget, type EntryStep } from './sections';
 import SortableEntryList from './SortableEntryList';
 import './collections.css';
+import { onDemand } from '../lib/on-demand';
+
+// Edit mode only: a visitor's first page leaves the editor out.
+const EntryEditorModal = onDemand(() => import('./EntryEditorModal'));
 import { ROUTES } from '../../shared/routes';
 
 interface CollectionSectionsProps {
@@ -89,7 +93,7 @@ export default function CollectionSections({ collectionRef, sections, editing }:
       <div role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
         {announcement}
       </div>
-      <EntryEditorModal entry={editingEntry} sections={sectionNames(shown)} onHide={() => setEditingEntry(null)} />
+      {editing && <EntryEditorModal entry={editingEntry} sections={sectionNames(shown)} onHide={() => setEditingEntry(null)} />}
     </>
   );
 }

@@ -6,11 +6,14 @@ import ItemLink from '../lib/ItemLink';
 import AppLink from '../lib/AppLink';
 import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
 import CommentInput, { type SendComment } from './CommentInput';
-import FlagCommentDialog from './FlagCommentDialog';
 import LinkifiedText from './LinkifiedText';
 import './comments.css';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
+import { onDemandDialog } from '../lib/on-demand';
+
+// Loaded when first opened: few readers flag a comment.
+const FlagCommentDialog = onDemandDialog(() => import('./FlagCommentDialog'));
 
 interface CommentRowProps {
   comment: Comment;

@@ -5,10 +5,13 @@ import { CONTENT_MESSAGES, type Content, type UnlinkedFile } from '../../shared/
 import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
 import ContentRow, { type ContentRowFlags } from './ContentRow';
-import LinkExistingFileDialog from './LinkExistingFileDialog';
-import UploadContentDialog from './UploadContentDialog';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
+import { onDemandDialog } from '../lib/on-demand';
+
+// Editors' dialogs, loaded when first opened.
+const UploadContentDialog = onDemandDialog(() => import('./UploadContentDialog'));
+const LinkExistingFileDialog = onDemandDialog(() => import('./LinkExistingFileDialog'));
 
 export interface ContentListProps {
   itemRef: string;

@@ -1,8 +1,11 @@
 import type { ItemCharacteristic } from '../../shared/items';
-import CharacteristicEditor from '../item-edit/CharacteristicEditor';
 import { formatYearMonth } from '../../shared/dates';
 import { safeHttpUrl } from './format';
 import Icon from '../lib/Icon';
+import { onDemand } from '../lib/on-demand';
+
+// Editors only, in edit mode.
+const CharacteristicEditor = onDemand(() => import('../item-edit/CharacteristicEditor'));
 
 interface ItemCharacteristicsProps {
   itemRef: string;

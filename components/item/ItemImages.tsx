@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { ItemImage } from '../../shared/items';
-import AddImageDialog from '../images/AddImageDialog';
-import RemoveImageDialog from '../images/RemoveImageDialog';
 import ItemImageCarousel from './ItemImageCarousel';
 import Icon from '../lib/Icon';
+import { onDemandDialog } from '../lib/on-demand';
+
+// Editors' dialogs, loaded when first opened.
+const AddImageDialog = onDemandDialog(() => import('../images/AddImageDialog'));
+const RemoveImageDialog = onDemandDialog(() => import('../images/RemoveImageDialog'));
 
 interface ItemImagesProps {
   itemRef: string;

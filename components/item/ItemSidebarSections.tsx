@@ -5,13 +5,16 @@ import type { ItemDetail, ItemTask } from '../../shared/items';
 import type { PageProps } from '../../shared/pages';
 import { TASK_TEXTS } from '../../shared/tasks';
 import ReopenModeSwitch from '../tasks/ReopenModeSwitch';
-import TaskForm from '../tasks/TaskForm';
 import TaskList from '../tasks/TaskList';
 import EditableItemField from '../item-edit/EditableItemField';
 import { displayWith } from './field-display';
 import { useDates } from '../lib/useDates';
 import { mayCurate, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
+import { onDemandDialog } from '../lib/on-demand';
+
+// Loaded when first opened, by those who may add tasks.
+const TaskForm = onDemandDialog(() => import('../tasks/TaskForm'));
 
 /** The item's tasks (its editors' work list): open ones, those completed after the cutoff, and in Re-Open mode all. */
 export function TasksSection({ itemRef, tasks }: { itemRef: string; tasks: ItemTask[] }) {

@@ -1,6 +1,9 @@
 import type { ItemTagGroup, Tag, Taxonomy } from '../../shared/items';
-import TaxonomyTagsEditor from '../item-edit/TaxonomyTagsEditor';
 import AppLink from '../lib/AppLink';
+import { onDemand } from '../lib/on-demand';
+
+// Editors only, in edit mode.
+const TaxonomyTagsEditor = onDemand(() => import('../item-edit/TaxonomyTagsEditor'));
 
 interface ItemTagsProps {
   itemRef: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import LoginModal from '../layout/LoginModal';
+import { LoginModal } from '../layout/LoginButton';
 
 /** Tells a visitor that signing in shows more, with the login dialog one click away. */
 export default function LoginPrompt({ message }: { message: string }) {
@@ -9,7 +9,7 @@ export default function LoginPrompt({ message }: { message: string }) {
   return (
     <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
       <span>{message}</span>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" onClick={() => setOpen(true)} onPointerEnter={LoginModal.preload} onFocus={LoginModal.preload}>
         Log in
       </Button>
       <LoginModal show={open} onHide={() => setOpen(false)} />

@@ -3,10 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import type { Relation } from '../../shared/items';
 import { deleteKeepingScroll } from '../lib/visits';
-import AddRelatedItem from './AddRelatedItem';
 import ItemLink from '../lib/ItemLink';
 import VisibilityBadge from './VisibilityBadge';
 import { ROUTES } from '../../shared/routes';
+import { onDemand } from '../lib/on-demand';
+
+// Editors only.
+const AddRelatedItem = onDemand(() => import('./AddRelatedItem'));
 
 interface RelatedItemsProps {
   itemRef: string;

@@ -2,10 +2,13 @@ import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
-import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { Tag, Taxonomy } from '../../shared/items';
-import { countLabel, countText, withoutTag, withTag } from './item-index-url';
+import { countText, withoutTag, withTag } from './item-index-url';
 import Icon from '../lib/Icon';
+import { onDemandDialog } from '../lib/on-demand';
+
+// The sheet (an Offcanvas) loads when first opened: most visitors to the index never filter.
+const FilterSheetDialog = onDemandDialog(() => import('./FilterSheetDialog'));
 
 interface TagFiltersProps {
   taxonomies: Taxonomy[];
@@ -130,26 +133,17 @@ function FilterSheet({ taxonomies, chosen, matchCount, onClearAll, children }: F
         <Icon name="bi-funnel" className="me-1" />
         Filters ({chosen})
       </Button>
-      <Offcanvas show={open} onHide={() => setOpen(false)} placement="bottom" style={{ height: '85vh' }} aria-labelledby={`${id}-title`}>
-        <Offcanvas.Header closeButton closeLabel="Close filters">
-          <Offcanvas.Title as="h2" className="h5" id={`${id}-title`}>
-            Filters
-          </Offcanvas.Title>
-        </Offcanvas.Header>
-        <Offcanvas.Body className="d-flex flex-column gap-3">
-          {taxonomies.map((taxonomy) => (
-            <div key={taxonomy.ref}>{children(taxonomy, `${id}-tag`)}</div>
-          ))}
-        </Offcanvas.Body>
-        <div className="d-flex gap-2 p-3 border-top">
-          <Button variant="outline-secondary" onClick={onClearAll} disabled={chosen === 0}>
-            Clear all
-          </Button>
-          <Button variant="primary" className="ms-auto" onClick={() => setOpen(false)}>
-            {matchCount === null ? 'Show items' : `Show ${countLabel(matchCount, 'match', 'matches')}`}
-          </Button>
-        </div>
-      </Offcanvas>
+      <FilterSheetDialog
+        show={open}
+        onHide={() => setOpen(false)}
+        titleId={`${id}-title`}
+        taxonomies={taxonomies}
+        chosen={chosen}
+        matchCount={matchCount}
+        onClearAll={onClearAll}
+      >
+        {(taxonomy) => children(taxonomy, `${id}-tag`)}
+      </FilterSheetDialog>
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { usePage } from '@inertiajs/react';
-import Modal from 'react-bootstrap/Modal';
 import { CURRENT_PAGE_ERRORS_TITLE } from '../../shared/messages';
 import { pageErrorLines } from './page-errors';
 import Icon from '../lib/Icon';
+import { onDemandDialog } from '../lib/on-demand';
+
+const PageErrorsDialog = onDemandDialog(() => import('./PageErrorsDialog'));
 
 /** A warning icon, shown only while the page has errors, that opens the list of them. */
 export default function PageErrorsIndicator() {
@@ -23,18 +25,7 @@ export default function PageErrorsIndicator() {
       >
         <Icon name="bi-exclamation-triangle-fill" className="fs-5" />
       </button>
-      <Modal show={open} onHide={() => setOpen(false)} aria-labelledby="current-page-errors-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="current-page-errors-title">{CURRENT_PAGE_ERRORS_TITLE}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <ul className="mb-0">
-            {lines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </Modal.Body>
-      </Modal>
+      <PageErrorsDialog show={open} onHide={() => setOpen(false)} lines={lines} />
     </>
   );
 }

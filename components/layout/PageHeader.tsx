@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import Dropdown from 'react-bootstrap/Dropdown';
 import AppLink from '../lib/AppLink';
 import Icon from '../lib/Icon';
+import { onDemand } from '../lib/on-demand';
+
+// Pages give an overflow menu to editors and admins only (their pages are rendered in the browser), so a visitor's
+// first page leaves the menu and its Popper out.
+const OverflowMenu = onDemand(() => import('./PageHeaderOverflowMenu'));
 
 /** Either a click handler or an in-app link target. */
 type PageHeaderTarget = { onClick: () => void; href?: never } | { href: string; onClick?: never };
@@ -68,29 +72,5 @@ function PageHeaderActionButton({ action }: { action: PageHeaderAction }) {
     <Button size="sm" variant="primary" onClick={action.onClick}>
       {content}
     </Button>
-  );
-}
-
-function OverflowMenu({ items }: { items: readonly PageHeaderMenuItem[] }) {
-  return (
-    <Dropdown align="end">
-      <Dropdown.Toggle size="sm" variant="outline-secondary" className="app-no-caret" aria-label="More actions">
-        <Icon name="bi-three-dots-vertical" />
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {items.map((item) => {
-          const className = item.danger ? 'text-danger' : undefined;
-          return item.href !== undefined ? (
-            <Dropdown.Item key={item.label} as={AppLink} href={item.href} className={className}>
-              {item.label}
-            </Dropdown.Item>
-          ) : (
-            <Dropdown.Item key={item.label} as="button" type="button" onClick={item.onClick} className={className}>
-              {item.label}
-            </Dropdown.Item>
-          );
-        })}
-      </Dropdown.Menu>
-    </Dropdown>
   );
 }

@@ -5,8 +5,11 @@ import EnvironmentBadge from './EnvironmentBadge';
 import LoginButton from './LoginButton';
 import PageErrorsIndicator from './PageErrorsIndicator';
 import SearchBox from './SearchBox';
-import UserMenu from './UserMenu';
 import Icon from '../lib/Icon';
+import { onDemand } from '../lib/on-demand';
+
+// Members only, and their pages are rendered in the browser: a visitor's first page leaves the menu (and its Popper) out.
+const UserMenu = onDemand(() => import('./UserMenu'));
 
 interface PanelToggle {
   panelId: string;

@@ -3,7 +3,7 @@
  * keyboard alternative next to it (Move up / down / to section buttons), which the lists' own components provide.
  */
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
-import Sortable, { type SortableEvent } from 'sortablejs';
+import type { default as Sortable, SortableEvent } from 'sortablejs';
 import { DRAG_ANIMATION_MS } from '../../shared/constants';
 
 /** Called when an entry is dropped somewhere else: its ref, the list (`data-section`) it now belongs to, its index there. */
@@ -38,18 +38,28 @@ export function useSortableList<T extends HTMLElement>(enabled: boolean, group: 
   const moved = useEffectEvent(onMove);
 
   useEffect(() => {
-    if (!enabled || !listRef.current) return;
-    const sortable = Sortable.create(listRef.current, {
-      group,
-      animation: DRAG_ANIMATION_MS,
-      handle: `[${DRAG_HANDLE_ATTRIBUTE}]`,
-      draggable: '[data-entry-ref]',
-      // Mouse and touch events rather than native drag and drop: the same on every browser and device.
-      forceFallback: true,
-      fallbackOnBody: true,
-      onEnd: sortableEndHandler((entryRef, toSection, position) => moved(entryRef, toSection, position)),
+    const list = listRef.current;
+    if (!enabled || !list) return;
+    // sortablejs (13 kB compressed) loads when a list first becomes draggable, so reading pages never download it.
+    let sortable: Sortable | undefined;
+    let cleanedUp = false;
+    void import('sortablejs').then(({ default: SortableList }) => {
+      if (cleanedUp) return;
+      sortable = SortableList.create(list, {
+        group,
+        animation: DRAG_ANIMATION_MS,
+        handle: `[${DRAG_HANDLE_ATTRIBUTE}]`,
+        draggable: '[data-entry-ref]',
+        // Mouse and touch events rather than native drag and drop: the same on every browser and device.
+        forceFallback: true,
+        fallbackOnBody: true,
+        onEnd: sortableEndHandler((entryRef, toSection, position) => moved(entryRef, toSection, position)),
+      });
     });
-    return () => sortable.destroy();
+    return () => {
+      cleanedUp = true;
+      sortable?.destroy();
+    };
   }, [enabled, group]);
 
   return listRef;

@@ -1,8 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { SHARE_DIALOG_CLOSE_MS, SHARE_TEXTS, type SharePrefill, type SharingExplanation } from '../../shared/sharing';
-import ShareDialog from './ShareDialog';
 import Icon from '../lib/Icon';
+import { onDemandDialog } from '../lib/on-demand';
+
+// Loaded when first opened: most readers never share.
+const ShareDialog = onDemandDialog(() => import('./ShareDialog'));
 
 export interface ShareButtonProps {
   path: string;

@@ -9,14 +9,17 @@ import type { IndexSuggestions, ItemSummary } from '../../shared/items';
 import type { PageProps } from '../../shared/pages';
 import ItemCard from '../../components/items/ItemCard';
 import ItemList from '../../components/items/ItemList';
-import BatchEditDialog from '../../components/items/BatchEditDialog';
 import type { BatchSelection } from '../../components/items/batch-edit-requests';
-import NewItemModal from '../../components/items/NewItemModal';
 import TagFilters from '../../components/items/TagFilters';
 import { countLabel, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
 import AppLink from '../../components/lib/AppLink';
 import Icon from '../../components/lib/Icon';
 import FollowButton from '../../components/follows/FollowButton';
+import { onDemandDialog } from '../../components/lib/on-demand';
+
+// Editors' and admins' dialogs, loaded when first opened.
+const NewItemModal = onDemandDialog(() => import('../../components/items/NewItemModal'));
+const BatchEditDialog = onDemandDialog(() => import('../../components/items/BatchEditDialog'));
 
 /** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted (member-library §2). */
 export default function ItemIndex(props: PageProps<'items/Index'>) {

@@ -7,12 +7,9 @@ import CommentsBlock from '../../components/comments/CommentsBlock';
 import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
 import ExpiryNotice from '../../components/item/ExpiryNotice';
-import ViewAsControl from '../../components/view-as/ViewAsControl';
 import ItemActions from '../../components/item/ItemActions';
-import ItemHistoryButton from '../../components/history/ItemHistoryButton';
 import ItemAffirmations from '../../components/item/ItemAffirmations';
 import ItemCharacteristics from '../../components/item/ItemCharacteristics';
-import ItemDetailsEditor from '../../components/item/ItemDetailsEditor';
 import type { ItemEditMode } from '../../components/item/item-edit-mode';
 import ItemFacts from '../../components/item/ItemFacts';
 import ItemHeader from '../../components/item/ItemHeader';
@@ -25,6 +22,12 @@ import RelatedItems from '../../components/item/RelatedItems';
 import ShareButton from '../../components/share/ShareButton';
 import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
 import { ROUTES } from '../../shared/routes';
+import { onDemand } from '../../components/lib/on-demand';
+
+// Members' and editors' parts, which a visitor's first page leaves out (components/lib/on-demand.tsx).
+const ItemHistoryButton = onDemand(() => import('../../components/history/ItemHistoryButton'));
+const ItemDetailsEditor = onDemand(() => import('../../components/item/ItemDetailsEditor'));
+const ViewAsControl = onDemand(() => import('../../components/view-as/ViewAsControl'));
 
 /**
  * The item page (member-library §2 "Item page"): one section per part, each with its editor in edit mode, in the spec's
@@ -69,7 +72,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
         }
       />
       <ExpiryNotice item={item} />
-      <ViewAsControl choices={can.viewAs} />
+      {can.viewAs.length > 0 && <ViewAsControl choices={can.viewAs} />}
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}
       <div className="row g-4">
         <div className={auth.admin ? 'col-12' : 'col-lg-8'}>

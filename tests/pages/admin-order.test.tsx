@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
-import Sortable, { type SortableEvent } from 'sortablejs';
+import type { SortableEvent } from 'sortablejs';
 import type { AdminAffirmation, AdminCharacteristic } from '../../shared/admin';
 import type { SharedProps } from '../../shared/props';
 import type { AdminTag, AdminTaxonomyDetail, AdminTaxonomySummary, TagMoveTarget } from '../../shared/taxonomies-admin';
-import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage, sortableOf } from './support';
 
 const ADMIN: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, admin: true }, menu: MENUS.admin };
 
@@ -63,7 +63,7 @@ describe('the taxonomy list', () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     await renderTaxonomies();
     const list = screen.getByRole('list', { name: 'Taxonomies' });
-    const sortable = Sortable.get(list)!;
+    const sortable = await sortableOf(list);
     expect(sortable.options.animation).toBe(250);
     const item = screen.getByRole('listitem', { name: 'Curation Status' });
     act(() => sortable.options.onEnd!({ item, from: list, to: list, oldIndex: 2, newIndex: 0 } as unknown as SortableEvent));
@@ -105,7 +105,8 @@ describe('the paged lists', () => {
     const item = screen.getByRole('listitem', { name: 'Outdated' });
     // The card's link still opens it; the move tools are separate controls.
     expect(within(item).getByRole('link', { name: 'Outdated' }).getAttribute('href')).toBe('/admin/affirmation/optionoutdated');
-    act(() => Sortable.get(list)!.options.onEnd!({ item, from: list, to: list, oldIndex: 1, newIndex: 0 } as unknown as SortableEvent));
+    const sortable = await sortableOf(list);
+    act(() => sortable.options.onEnd!({ item, from: list, to: list, oldIndex: 1, newIndex: 0 } as unknown as SortableEvent));
     expect(post).toHaveBeenCalledWith('/admin/affirmation/optionoutdated/reposition', { position: 48 }, expect.anything());
   });
 });

@@ -73,7 +73,7 @@ describe('the taxonomy page', () => {
       ),
     );
     expect(screen.getByRole('link', { name: TAG_MERGE_TEXTS.actionLabel('Kids') }).getAttribute('href')).toBe('/admin/tag/tagkids00001/merge');
-    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
     expect(screen.getByRole('link', { name: TAXONOMY_CSV_TEXTS.import }).getAttribute('href')).toBe('/admin/taxonomy/taxage000001/import');
     // A button, not an Inertia link: the download is a plain navigation the browser saves.
     expect(screen.getByRole('button', { name: TAXONOMY_CSV_TEXTS.export })).toBeTruthy();

@@ -20,7 +20,7 @@ import {
   type AdminTaxonomyDetail,
   type TaxonomyUsage,
 } from '../../shared/taxonomies-admin';
-import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage, sortableOf } from './support';
 
 const ADMIN: SharedProps = { ...SHARED_MEMBER, auth: { ...SHARED_MEMBER.auth, admin: true }, menu: MENUS.admin };
 
@@ -140,13 +140,13 @@ describe('tag tree', () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     await renderShow();
     const topLevel = screen.getByRole('list', { name: 'Tags' });
-    const sortable = Sortable.get(topLevel)!;
+    const sortable = await sortableOf(topLevel);
     expect(sortable.options.animation).toBe(DRAG_ANIMATION_MS);
     const item = screen.getByRole('listitem', { name: 'Youth' });
     act(() => sortable.options.onEnd!({ item, from: topLevel, to: topLevel, oldIndex: 1, newIndex: 0 } as unknown as SortableEvent));
     expect(post).toHaveBeenCalledWith('/admin/tag/tagyouth0001/reposition', { position: 0 }, expect.objectContaining({ preserveScroll: true }));
     // The children of Children are a list of their own: a tag moves only among its siblings.
-    expect(Sortable.get(screen.getByRole('list', { name: 'Children children' }))).toBeTruthy();
+    await sortableOf(screen.getByRole('list', { name: 'Children children' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter tags' }), 'y');
     expect(Sortable.get(screen.getByRole('list', { name: 'Tags' }))).toBeFalsy();
     expect(screen.queryByRole('img', { name: 'Drag Youth' })).toBeNull();

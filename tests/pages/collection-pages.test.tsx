@@ -21,7 +21,7 @@ import { COLLECTION_SHARING_TEXTS, SHARE_TEXTS } from '../../shared/sharing';
 import type { PagePropsMap } from '../../shared/pages';
 import type { FlashData, SharedProps } from '../../shared/props';
 import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
-import { HOME_PROPS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { HOME_PROPS, SHARED_MEMBER, pageObject, renderInertiaPage, sortableOf } from './support';
 
 const OWNER: SharedProps = { ...SHARED_MEMBER, can: { ...SHARED_MEMBER.can, create: true, update: true, delete: true, share: true, shareToLevel: 2 } };
 
@@ -179,12 +179,12 @@ describe('a collection page', () => {
     expect(screen.queryByLabelText('Drag Campfire Songs')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('button', { name: 'Stop Editing' })).toBeTruthy();
-    expect(screen.getByLabelText('Drag Campfire Songs')).toBeTruthy();
+    expect(await screen.findByLabelText('Drag Campfire Songs')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Title' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Description' })).toBeTruthy();
     expect(screen.getByRole('button', { name: `Edit ${COLLECTION_TEXTS.public}` })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove Rainy Day Games' })).toBeTruthy();
-    expect(Sortable.get(sectionList('Week 1'))).toBeTruthy();
+    await sortableOf(sectionList('Week 1'));
     await user.click(screen.getByRole('button', { name: 'Stop Editing' }));
     expect(screen.queryByLabelText('Drag Campfire Songs')).toBeNull();
   });
@@ -226,7 +226,7 @@ describe('a collection page', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const from = sectionList('Week 1');
     const to = sectionList('Week 2');
-    const sortable = Sortable.get(from)!;
+    const sortable = await sortableOf(from);
     expect(sortable.options.animation).toBe(250);
     const item = entryElement('Rainy Day Games');
     // As Sortable leaves things on a drop: the node already moved to the other list.
@@ -257,7 +257,7 @@ describe('a collection page', () => {
     await renderShow();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const list = sectionList('Week 1');
-    const onEnd = Sortable.get(list)!.options.onEnd!;
+    const onEnd = (await sortableOf(list)).options.onEnd!;
     act(() => onEnd({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 0 } as unknown as SortableEvent));
     expect(patch).not.toHaveBeenCalled();
     act(() => onEnd({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent));
@@ -351,9 +351,8 @@ describe('a collection page', () => {
     await renderShow();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const list = sectionList('Week 1');
-    act(() =>
-      Sortable.get(list)!.options.onEnd!({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent),
-    );
+    const sortable = await sortableOf(list);
+    act(() => sortable.options.onEnd!({ item: entryElement('Campfire Songs'), from: list, to: list, oldIndex: 0, newIndex: 1 } as unknown as SortableEvent));
     expect(screen.getByRole('status').textContent).toBe(entryMovedAnnouncement('Campfire Songs', 2, 2, 'Week 1'));
   });
 

@@ -169,8 +169,8 @@ describe('editing content', () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     await adminEditing([GUIDE], 'drive-folder-1', { unlinkedFiles: [LOOSE] });
     await userEvent.click(screen.getByRole('button', { name: 'Link Existing File' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link Existing File' });
     expect(reload).toHaveBeenCalledWith({ only: ['unlinkedFiles'] });
-    const dialog = screen.getByRole('dialog', { name: 'Link Existing File' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Link Existing File' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(CONTENT_MESSAGES.selectFile);
     expect(post).not.toHaveBeenCalled();

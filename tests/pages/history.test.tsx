@@ -50,7 +50,7 @@ describe("the item's History", () => {
   it('asks for the History when opened, shows each change, and restores an earlier value by the item’s own edit', async () => {
     const user = userEvent.setup();
     await renderInertiaPage(itemPage(SHARED_ADMIN, { canSeeHistory: true, history: HISTORY }));
-    await user.click(screen.getByRole('button', { name: HISTORY_TEXTS.itemHistoryButton }));
+    await user.click(await screen.findByRole('button', { name: HISTORY_TEXTS.itemHistoryButton }));
     expect(router.reload).toHaveBeenCalledWith({ only: ['history'] });
     const dialog = await screen.findByRole('dialog', { name: HISTORY_TEXTS.itemHistoryTitle });
     const changes = within(dialog).getAllByRole('article');
@@ -66,7 +66,7 @@ describe("the item's History", () => {
   it('says so when nothing has been recorded', async () => {
     const user = userEvent.setup();
     await renderInertiaPage(itemPage({ ...SHARED_ADMIN, auth: ADMIN_AUTH }, { canSeeHistory: true, history: { entries: [], truncated: false } }));
-    await user.click(screen.getByRole('button', { name: HISTORY_TEXTS.itemHistoryButton }));
+    await user.click(await screen.findByRole('button', { name: HISTORY_TEXTS.itemHistoryButton }));
     expect(await screen.findByText(HISTORY_TEXTS.empty)).toBeTruthy();
   });
 });

@@ -84,7 +84,7 @@ describe('switching edit mode', () => {
     expect(screen.queryByRole('button', { name: 'Edit Title' })).toBeNull();
 
     await startEditing();
-    const details = screen.getByRole('region', { name: 'Details' });
+    const details = await screen.findByRole('region', { name: 'Details' });
     for (const field of ['Title', 'Topic', 'Blurb', 'Authors', 'External link', 'First published', 'Last updated']) {
       expect(within(details).getByRole('button', { name: `Edit ${field}` })).toBeTruthy();
     }
@@ -211,7 +211,7 @@ describe('visibility and ownership', () => {
 
     await startEditing();
     for (const name of ['Change maintainer', 'Edit User contributed', 'Edit Expires', 'Edit Expiry note', 'Edit Review after', 'Edit Review']) {
-      expect(within(sidebar).getByRole('button', { name })).toBeTruthy();
+      expect(await within(sidebar).findByRole('button', { name })).toBeTruthy();
     }
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Edit Visibility' }));
     await userEvent.selectOptions(within(sidebar).getByRole('combobox', { name: 'Visibility' }), 'Unlisted');

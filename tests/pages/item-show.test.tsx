@@ -196,7 +196,7 @@ describe('item actions', () => {
     expect(screen.queryByText('Group size')).toBeNull();
     await userEvent.click(edit);
     expect(screen.getByRole('button', { name: 'Stop Editing' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('Group size').nextSibling?.textContent).toBe('Not set');
+    await waitFor(() => expect(screen.getByText('Group size').nextSibling?.textContent).toBe('Not set'));
     await userEvent.click(screen.getByRole('button', { name: 'Stop Editing' }));
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
@@ -242,7 +242,7 @@ describe('related items', () => {
 
   it('lets a viewer who may relate items search for one and add it', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, { canRelate: true }));
-    await userEvent.type(screen.getByLabelText('Add a related item'), 'camp');
+    await userEvent.type(await screen.findByLabelText('Add a related item'), 'camp');
     const match = await screen.findByRole('button', { name: /Camp Songbook/ }, { timeout: 2000 });
     // The item itself is never offered.
     expect(screen.queryByRole('button', { name: new RegExp(ITEM.title) })).toBeNull();
@@ -252,7 +252,7 @@ describe('related items', () => {
 
   it('shows the server’s reason when adding failed', async () => {
     await renderInertiaPage(itemPage({ ...SHARED_MEMBER, errors: { item: 'These items are already related.' } }, { canRelate: true }));
-    expect(screen.getByText('These items are already related.')).toBeTruthy();
+    expect(await screen.findByText('These items are already related.')).toBeTruthy();
   });
 
   it('has no search box for viewers who may not relate items', async () => {

@@ -73,7 +73,7 @@ describe('top navbar', () => {
     await renderInertiaPage(homePage(SHARED_MEMBER));
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'User menu for Sam Member' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu for Sam Member' }));
     const entries = await screen.findAllByRole('link', { name: /My Tasks|Shared With Me|Shared To Others|My Collections|My Affirmations|Profile/ });
     expect(entries.map((entry) => [entry.textContent, entry.getAttribute('href')])).toEqual([
       ['My Tasks', '/task'],
@@ -90,7 +90,7 @@ describe('top navbar', () => {
   it('logs out with a POST to /logout through the Inertia router', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     await renderInertiaPage(homePage(SHARED_MEMBER));
-    await userEvent.click(screen.getByRole('button', { name: 'User menu for Sam Member' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu for Sam Member' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(post).toHaveBeenCalledWith('/logout');
   });

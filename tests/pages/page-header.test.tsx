@@ -52,7 +52,7 @@ describe('PageHeader', () => {
         ]}
       />,
     );
-    const toggle = screen.getByRole('button', { name: 'More actions' });
+    const toggle = await screen.findByRole('button', { name: 'More actions' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');

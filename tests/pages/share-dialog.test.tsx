@@ -121,7 +121,7 @@ describe('the Share button and dialog', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<ShareButton path="/i/item1" title="Staff Pack" canGrant maxLevel={4} explanation={anExplanation()} />);
     await user.click(screen.getByRole('button', { name: SHARE_TEXTS.shareButton }));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(screen.getByText(SHARE_TEXTS.dialogTitle)).toBeTruthy();
     expect(router.reload).toHaveBeenCalledWith({ only: ['sharingExplanation'] });
 

@@ -46,7 +46,7 @@ describe('sharing from the item page', () => {
   it('gives everyone the header Share button; Grant Access only with can.share', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
     await userEvent.click(screen.getByRole('button', { name: SHARE_TEXTS.shareButton }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(SHARE_TEXTS.dialogTitle)).toBeTruthy();
     expect(within(dialog).queryByRole('form', { name: SHARE_TEXTS.grantAccess })).toBeNull();
     expect(within(dialog).getByRole('button', { name: SHARE_TEXTS.copyLink })).toBeTruthy();
@@ -58,7 +58,7 @@ describe('sharing from the item page', () => {
       itemPage(SHARED_MEMBER, { ...withItem({ contents: [LEADER_NOTES] }), sharingExplanation: EXPLANATION }, { share: true, shareToLevel: 4 }),
     );
     await userEvent.click(screen.getByRole('button', { name: `${SHARE_TEXTS.shareButton} Leader notes` }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('slider') as HTMLInputElement).value).toBe('3');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'friend@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: SHARE_TEXTS.grantAccess }));

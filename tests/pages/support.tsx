@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import Sortable from 'sortablejs';
 import { App, config, type ResolvedComponent } from '@inertiajs/react';
 import type { Page } from '@inertiajs/core';
 import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from '../../components/app/inertia-setup';
@@ -115,4 +116,13 @@ export async function renderInertiaPage(page: Page, testComponent?: ResolvedComp
   return render(
     <App initialPage={page} initialComponent={initialComponent} resolveComponent={resolve} defaultLayout={defaultLayout} titleCallback={pageTitle} />,
   );
+}
+
+/** The drag list sortablejs made of `list`: the library loads when a list first becomes draggable, so it comes a tick later. */
+export async function sortableOf(list: HTMLElement): Promise<Sortable> {
+  return waitFor(() => {
+    const sortable = Sortable.get(list);
+    if (!sortable) throw new Error('the list is not draggable (yet)');
+    return sortable;
+  });
 }

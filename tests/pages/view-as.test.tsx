@@ -66,7 +66,7 @@ describe('starting a preview', () => {
   it('is offered on the item page with the levels the server allows, and posts the one chosen with the page to come back to', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     await renderInertiaPage(itemPage(SHARED_ADMIN, {}, { viewAs: ['visitor', 0, 1, 2, 3] }));
-    await userEvent.click(screen.getByRole('button', { name: VIEW_AS_TEXT.control }));
+    await userEvent.click(await screen.findByRole('button', { name: VIEW_AS_TEXT.control }));
     expect(screen.getAllByRole('button', { name: /^Level \d/ }).map((button) => button.textContent)).toEqual([
       'Level 0 — Public',
       'Level 1 — Logged in',
