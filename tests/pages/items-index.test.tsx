@@ -185,6 +185,23 @@ describe('filters', () => {
     expect(screen.getByRole('checkbox', { name: 'Training (2)' })).toBeTruthy();
   });
 
+  it('closes a taxonomy’s menu on Escape, with the focus back on its button, and on a press elsewhere', async () => {
+    await renderIndex(indexProps({ tagCounts: COUNTS }));
+    const toggle = screen.getByRole('button', { name: 'Age Group' });
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    (await screen.findByRole('checkbox', { name: 'Children (3)' })).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('checkbox', { name: 'Children (3)' })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Children (3)' }).closest('fieldset')!);
+    expect(screen.getByRole('checkbox', { name: 'Children (3)' })).toBeTruthy();
+    await userEvent.click(document.body);
+    expect(screen.queryByRole('checkbox', { name: 'Children (3)' })).toBeNull();
+  });
+
   it('moves through a taxonomy’s tags with the keyboard without applying any; Space applies the one in focus', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
     await renderIndex(indexProps({ tagCounts: COUNTS }));
