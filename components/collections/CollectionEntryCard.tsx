@@ -11,6 +11,8 @@ const CollectionEntryTools = onDemand(() => import('./CollectionEntryTools'));
 
 interface CollectionEntryCardProps {
   entry: CollectionItemEntry;
+  /** Its picture is likely the page's largest paint: loaded at once, first. */
+  firstInView?: boolean;
   editing: boolean;
   onEdit: (entry: CollectionItemEntry) => void;
   onRemove: (entry: CollectionItemEntry) => void;
@@ -23,13 +25,23 @@ interface CollectionEntryCardProps {
  * owner's note. An item the viewer may not open is a locked placeholder. In edit mode: drag, or move up, down or to
  * another section with buttons (the keyboard's and a single pointer's way, issue 15 §4), edit note and section, remove.
  */
-export default function CollectionEntryCard({ entry, editing, onEdit, onRemove, moves, onStep }: CollectionEntryCardProps) {
+export default function CollectionEntryCard({ entry, firstInView = false, editing, onEdit, onRemove, moves, onStep }: CollectionEntryCardProps) {
   const name = entry.item?.title ?? COLLECTION_TEXTS.lockedItem;
   return (
     <div className="col" role="listitem" data-entry-ref={entry.ref} aria-label={name}>
       <Card as="article" className={`h-100 shadow-sm${entry.item ? '' : ' bg-body-tertiary'}`}>
         {editing && <CollectionEntryTools entry={entry} name={name} moves={moves} onStep={onStep} onEdit={onEdit} onRemove={onRemove} />}
-        {entry.item?.image && <Card.Img variant="top" src={entry.item.image} alt="" loading="lazy" className="object-fit-cover" style={{ height: 140 }} />}
+        {entry.item?.image && (
+          <Card.Img
+            variant="top"
+            src={entry.item.image}
+            alt=""
+            loading={firstInView ? 'eager' : 'lazy'}
+            fetchPriority={firstInView ? 'high' : 'auto'}
+            className="object-fit-cover"
+            style={{ height: 140 }}
+          />
+        )}
         <Card.Body>
           {entry.item ? (
             <>

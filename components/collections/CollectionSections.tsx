@@ -14,6 +14,7 @@ import { useMoveFocus } from '../lib/MoveButtons';
 import { movedSections, placeOf, sectionNames, stepTarget, type EntryStep } from './sections';
 import SortableEntryList from './SortableEntryList';
 import './collections.css';
+import { FIRST_CARDS_IN_VIEW } from '../../shared/constants';
 import { onDemand } from '../lib/on-demand';
 
 // Edit mode only: a visitor's first page leaves the editor out.
@@ -65,7 +66,7 @@ export default function CollectionSections({ collectionRef, sections, editing }:
   const sectionChoices = shown.map((section) => ({ section: section.section, heading: headingOf(section.section) }));
   return (
     <>
-      {shown.map((section) => {
+      {shown.map((section, sectionIndex) => {
         const heading = headingOf(section.section);
         return (
           <section key={section.section} className="mb-4" aria-label={heading}>
@@ -75,6 +76,7 @@ export default function CollectionSections({ collectionRef, sections, editing }:
                 <CollectionEntryCard
                   key={entry.ref}
                   entry={entry}
+                  firstInView={sectionIndex === 0 && index < FIRST_CARDS_IN_VIEW}
                   editing={editing}
                   onEdit={setEditingEntry}
                   onRemove={remove}

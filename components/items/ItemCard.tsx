@@ -5,8 +5,6 @@ import ItemLink from '../lib/ItemLink';
 import CardChips from './CardChips';
 import './items.css';
 
-/** The cards a phone or a desktop shows before any scrolling: their pictures load first, the rest only near the screen. */
-export const FIRST_CARDS_IN_VIEW = 2;
 const IMAGE_HEIGHT_PX = 160;
 
 /**

@@ -3,7 +3,8 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { EXACT_COUNT_LIMIT, INFINITE_SCROLL_BUFFER_PX } from '../../shared/constants';
 import type { ItemSummary } from '../../shared/items';
-import ItemCard, { FIRST_CARDS_IN_VIEW } from './ItemCard';
+import ItemCard from './ItemCard';
+import { FIRST_CARDS_IN_VIEW } from '../../shared/constants';
 import { countLabel } from './item-index-url';
 
 export const BEST_MATCHES_NOTE = `These are the best ${EXACT_COUNT_LIMIT.toLocaleString('en-GB')} matches. Add a word or a filter to narrow the search.`;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { VISIBILITY } from '../../shared/enums';
+import { itemImages } from '../../server/db/schema';
 import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import { loadServerRenderer, screenSizeGuess } from '../../server/web/ssr';
 import { visit } from '../support/http';
@@ -37,6 +38,26 @@ describe('server-side rendering', () => {
     // The page object still precedes it, for hydration.
     expect(response.body).toContain('<script data-page="app" type="application/json">{"component":"items\\/Show"');
     expect(response.body.match(/<title/g)).toHaveLength(1);
+  });
+
+  it("preloads the first cards' pictures from the head, before the scripts that would compete with them", async () => {
+    for (const title of ['AAA pictured one', 'AAA pictured two', 'AAA pictured three']) {
+      const item = await createItem(db(), { title, visibility: VISIBILITY.DISCOVERABLE });
+      await db()
+        .insert(itemImages)
+        .values({ itemId: item.id, extension: 'png', source: 'stock', storageKey: `stock/${title}.png`, position: 0 });
+    }
+    const response = await firstVisit('/item', { 'user-agent': PHONE });
+    const [head, body] = response.body.split('</head>') as [string, string];
+
+    const eager = [...body.matchAll(/<img\b[^>]*fetchpriority="high"[^>]*>/gi)].map(([image]) => /\ssrc="([^"]*)"/.exec(image)![1]);
+    expect(eager).toHaveLength(2);
+    const preloads = [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high">/g)].map((match) => match[1]);
+    expect(preloads).toEqual(eager);
+    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    // Signed-in pages are rendered by the browser: nothing to preload from.
+    const member = await context.as(MAINTAINER);
+    expect((await firstVisit('/item', { cookie: member.header() })).body).not.toContain('rel="preload" as="image"');
   });
 
   it('leaves signed-in pages, Inertia visits and pages that are not for reading to the browser', async () => {
