@@ -1,17 +1,7 @@
 import type { Page } from '@inertiajs/core';
-import type { ResolvedComponent } from '@inertiajs/react';
 import { PREFETCH_CACHE_MS, PREFETCH_HOVER_DELAY_MS, PRODUCT_NAME_DEFAULT } from '../../shared/constants';
 import AppLayout from '../layout/AppLayout';
 import './inertia-types';
-
-// Lazy globs give every page its own chunk; the layout ships with the entry.
-const pageModules = import.meta.glob<{ default: ResolvedComponent }>('../../pages/**/*.tsx');
-
-export async function resolvePage(name: string): Promise<ResolvedComponent> {
-  const load = pageModules[`../../pages/${name}.tsx`];
-  if (!load) throw new Error(`No page component named "${name}" in pages/`);
-  return (await load()).default;
-}
 
 /**
  * Every page sits in the persistent AppLayout. A page opts out by declaring its own static

@@ -1,6 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import { createInertiaApp } from '@inertiajs/react';
-import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from './inertia-setup';
+import { createInertiaApp, router } from '@inertiajs/react';
+import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
+import { preloadPrefetchedPage, resolvePage } from '../lib/page-modules';
 
 void createInertiaApp({
   resolve: resolvePage,
@@ -9,3 +10,5 @@ void createInertiaApp({
   defaults: inertiaDefaults,
   progress: { color: '#ffc107', delay: 250 },
 });
+
+router.on('prefetched', (event) => preloadPrefetchedPage(event.detail.response));

@@ -8,7 +8,8 @@ import type { Page } from '@inertiajs/core';
 import { renderToString } from 'react-dom/server';
 import type { ScreenSize } from '../../shared/constants';
 import { ServerScreenSizeContext } from '../layout/useScreenSize';
-import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from './inertia-setup';
+import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
+import { resolvePage } from '../lib/page-modules';
 
 export interface RenderedPage {
   /** Tags for the document's head (from `<Head>`), as strings. */

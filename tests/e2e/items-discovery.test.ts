@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { CLIENT_BUILD_BASE, CLIENT_MANIFEST_PATH } from '../../server/web/client-build';
 import { AFFIRMATION_LOGIN_PROMPT, SIGN_IN_HINT } from '../../shared/messages';
 import { cardLink, itemCards, matchCount, matchCountLabel, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
@@ -21,6 +23,28 @@ const navbarSearch = (page: Page) => {
     suggestions: bar.getByRole('listbox', { name: 'Suggested items' }),
   };
 };
+
+/** The built code of a page (`items/Show` for pages/items/Show.tsx), as the browser asks for it. */
+function pageChunk(name: string): string {
+  const manifest = JSON.parse(readFileSync(CLIENT_MANIFEST_PATH, 'utf8')) as Record<string, { file: string }>;
+  return `${CLIENT_BUILD_BASE}${manifest[`pages/${name}.tsx`]!.file}`;
+}
+
+/**
+ * Hovers `link` until the browser asks for `path`. A hover before the server-rendered page has hydrated does nothing,
+ * so the pointer leaves and comes back, a few times, as a reader's would.
+ */
+async function hoverUntilRequested(page: Page, link: Locator, path: string): Promise<void> {
+  const requested = page.waitForRequest((request) => new URL(request.url()).pathname === path, { timeout: 20_000 });
+  let done = false;
+  void requested.then(() => (done = true)).catch(() => undefined);
+  for (let attempt = 0; attempt < 10 && !done; attempt += 1) {
+    await page.mouse.move(0, 0);
+    await link.hover();
+    await page.waitForTimeout(500);
+  }
+  await requested;
+}
 
 /** Scrolls the last card into view (as a reader reaching the end of the list does). */
 async function scrollToListEnd(page: Page): Promise<void> {
@@ -164,8 +188,18 @@ describe.skipIf(Boolean(e2e.skipReason))('Finding items in a browser', () => {
     expect(new Set(links).size).toBe(total);
   });
 
+  it('loads the code of a page whose link is hovered long enough to prefetch it, before the click', async () => {
+    const page = await open('/item');
+    const home = page.getByRole('navigation', { name: 'Top bar' }).getByRole('link', { name: 'Equip' });
+    await hoverUntilRequested(page, home, pageChunk('Home'));
+    await home.click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
   it('opens an item from its card, with title, tags and affirmations, and asks a visitor to sign in', async () => {
     const page = await open('/item');
+    // Hovering the card's link loads the item page's code, before the click (issue 20 §2).
+    await hoverUntilRequested(page, cardLink(page, OPENED_TITLE), pageChunk('items/Show'));
     await cardLink(page, OPENED_TITLE).click();
     await page.waitForURL((url) => url.pathname.startsWith('/i/'));
     await pageHeading(page).filter({ hasText: OPENED_TITLE }).waitFor();

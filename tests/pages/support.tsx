@@ -2,7 +2,8 @@ import { render, waitFor } from '@testing-library/react';
 import Sortable from 'sortablejs';
 import { App, config, type ResolvedComponent } from '@inertiajs/react';
 import type { Page } from '@inertiajs/core';
-import { defaultLayout, inertiaDefaults, pageTitle, resolvePage } from '../../components/app/inertia-setup';
+import { defaultLayout, inertiaDefaults, pageTitle } from '../../components/app/inertia-setup';
+import { resolvePage } from '../../components/lib/page-modules';
 import type { LayoutExtras, PageName, PagePropsMap } from '../../shared/pages';
 import type { AuthProps, CanFlags, FlashData, LoginProviderOption, MenuFlags, SharedProps } from '../../shared/props';
 
