@@ -7,8 +7,6 @@ export const TOAST_POSITION = 'top-end' as const;
 
 /** @public The spec's value (§9); Bootstrap's stylesheet applies it, so no code reads it. */
 export const MODAL_FADE_MS = 300;
-/** The cards a phone or a desktop shows before any scrolling (the index, a collection): their pictures load first, the rest only near the screen. */
-export const FIRST_CARDS_IN_VIEW = 2;
 /** @public The spec's value (§9); Bootstrap's stylesheet applies it, so no code reads it. */
 export const MODAL_SIZES = { sm: 576, md: 768, lg: 992 } as const;
 

@@ -14,7 +14,7 @@ import { useMoveFocus } from '../lib/MoveButtons';
 import { movedSections, placeOf, sectionNames, stepTarget, type EntryStep } from './sections';
 import SortableEntryList from './SortableEntryList';
 import './collections.css';
-import { FIRST_CARDS_IN_VIEW } from '../../shared/constants';
+import { leadPictureRefs } from '../lib/lead-pictures';
 import { onDemand } from '../lib/on-demand';
 
 // Edit mode only: a visitor's first page leaves the editor out.
@@ -63,10 +63,11 @@ export default function CollectionSections({ collectionRef, sections, editing }:
   };
 
   if (shown.length === 0) return <Alert variant="info">{COLLECTION_TEXTS.emptyCollection}</Alert>;
+  const leadPictures = leadPictureRefs(shown.flatMap((section) => section.items.map((entry) => ({ ref: entry.ref, picture: entry.item?.image }))));
   const sectionChoices = shown.map((section) => ({ section: section.section, heading: headingOf(section.section) }));
   return (
     <>
-      {shown.map((section, sectionIndex) => {
+      {shown.map((section) => {
         const heading = headingOf(section.section);
         return (
           <section key={section.section} className="mb-4" aria-label={heading}>
@@ -76,7 +77,7 @@ export default function CollectionSections({ collectionRef, sections, editing }:
                 <CollectionEntryCard
                   key={entry.ref}
                   entry={entry}
-                  firstInView={sectionIndex === 0 && index < FIRST_CARDS_IN_VIEW}
+                  firstInView={leadPictures.has(entry.ref)}
                   editing={editing}
                   onEdit={setEditingEntry}
                   onRemove={remove}

@@ -4,7 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { EXACT_COUNT_LIMIT, INFINITE_SCROLL_BUFFER_PX } from '../../shared/constants';
 import type { ItemSummary } from '../../shared/items';
 import ItemCard from './ItemCard';
-import { FIRST_CARDS_IN_VIEW } from '../../shared/constants';
+import { leadPictureRefs } from '../lib/lead-pictures';
 import { countLabel } from './item-index-url';
 
 export const BEST_MATCHES_NOTE = `These are the best ${EXACT_COUNT_LIMIT.toLocaleString('en-GB')} matches. Add a word or a filter to narrow the search.`;
@@ -24,6 +24,7 @@ interface ItemListProps {
 
 /** The cards of an index; the next page loads when the end comes within 400 px, and the end says how many there are. */
 export default function ItemList({ items, total, selection }: ItemListProps) {
+  const leadPictures = leadPictureRefs(items.map((item) => ({ ref: item.ref, picture: item.image })));
   return (
     <InfiniteScroll
       data="items"
@@ -33,7 +34,7 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
       aria-label="Items"
       next={({ hasNext, loading }) => <ListEnd hasNext={hasNext} loading={loading} total={total} loaded={items.length} />}
     >
-      {items.map((item, position) => (
+      {items.map((item) => (
         // A column: the card fills what the checkbox leaves of the row's height (at 100 % it overlapped the next checkbox).
         <li key={item.ref} className="col d-flex flex-column">
           {selection?.isSelectable(item) && (
@@ -50,7 +51,7 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
             />
           )}
           <div className="flex-grow-1">
-            <ItemCard item={item} firstInView={position < FIRST_CARDS_IN_VIEW} />
+            <ItemCard item={item} firstInView={leadPictures.has(item.ref)} />
           </div>
         </li>
       ))}
