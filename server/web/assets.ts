@@ -30,6 +30,9 @@ export const assetsPlugin = fp<AssetsPluginOptions>(
       await app.register(fastifyStatic, {
         root: clientBuildDir,
         prefix: CLIENT_BUILD_BASE,
+        // The build wrote each script and stylesheet also as .br and .gz (vite.config.ts): sent as they are to a browser
+        // that accepts them, so @fastify/compress leaves them alone.
+        preCompressed: true,
         // Vite's manifest (in .vite/) is for the server only.
         dotfiles: 'ignore',
         decorateReply: false,

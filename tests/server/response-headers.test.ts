@@ -1,5 +1,6 @@
 /** Headers every response carries (server/app.ts): no caching of what depends on the session, and denied features. */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_BUILD_DIR } from '../../server/web/client-build';
 import { signInAs } from '../support/http';
@@ -34,6 +35,31 @@ describe('Cache-Control', () => {
     const script = readdirSync(`${CLIENT_BUILD_DIR}assets`).find((name) => name.endsWith('.js'))!;
     expect((await ctx.app.inject({ method: 'GET', url: `/build/assets/${script}` })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await ctx.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=86400');
+  });
+});
+
+describe('built scripts and styles', () => {
+  it('go out as the build compressed them: Brotli, else gzip, else as they are', async () => {
+    const script = readdirSync(`${CLIENT_BUILD_DIR}assets`)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => ({ name, size: statSync(`${CLIENT_BUILD_DIR}assets/${name}`).size }))
+      .sort((a, b) => b.size - a.size)[0]!.name;
+    const original = readFileSync(`${CLIENT_BUILD_DIR}assets/${script}`);
+    const fetchAs = (encoding: string) => ctx.app.inject({ method: 'GET', url: `/build/assets/${script}`, headers: { 'accept-encoding': encoding } });
+
+    const brotli = await fetchAs('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload).toEqual(readFileSync(`${CLIENT_BUILD_DIR}assets/${script}.br`));
+    expect(brotliDecompressSync(brotli.rawPayload)).toEqual(original);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzip = await fetchAs('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload)).toEqual(original);
+
+    const plain = await fetchAs('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload).toEqual(original);
   });
 });
 
