@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { INERTIA_KEY_PARAM, PAGES_CACHE, SAVED_CACHE, SAVING_HEADER, SESSION_EXPIRES_HEADER, SHELL_CACHE, type OfflineCopy } from '../../shared/offline';
-import { contents, items } from '../../server/db/schema';
+import { contents, items, shares } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
 import { signInAs, xsrfHeader } from '../support/http';
 import { COLLECTIONS, ITEMS, MEMBER, STAFF, AFFILIATE, seedCollectionLibrary } from './collections-fixture';
@@ -72,6 +72,22 @@ describe('GET /collection/{ref}/offline', () => {
     const staff = (await offlineList(COLLECTIONS.public.ref, STAFF)).json() as OfflineCopy;
     expect(staff.pages).toContain(`/i/${ITEMS.staff.ref}`);
     expect(staff.files).toEqual([`/content/${open.ref}`, `/content/${staffOnly.ref}`]);
+  });
+
+  it('lists the files a valid share of an item lets the member open, at the share’s level, and no more once it expired', async () => {
+    const [games] = await ctx.app.db.select({ id: items.id }).from(items).where(eq(items.ref, ITEMS.open.ref));
+    const [notes] = await ctx.app.db
+      .insert(contents)
+      .values({ itemId: games.id, label: 'Shared leaders’ notes', format: 'pdf', minimumAccessLevel: 4 })
+      .returning({ ref: contents.ref });
+    expect(((await offlineList(COLLECTIONS.public.ref, MEMBER)).json() as OfflineCopy).files).not.toContain(`/content/${notes.ref}`);
+    const [share] = await ctx.app.db.insert(shares).values({ sharedType: 'item', itemId: games.id, toEmail: MEMBER, level: 4 }).returning({ id: shares.id });
+    expect(((await offlineList(COLLECTIONS.public.ref, MEMBER)).json() as OfflineCopy).files).toContain(`/content/${notes.ref}`);
+    await ctx.app.db
+      .update(shares)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(shares.id, share.id));
+    expect(((await offlineList(COLLECTIONS.public.ref, MEMBER)).json() as OfflineCopy).files).not.toContain(`/content/${notes.ref}`);
   });
 
   it('is for members who may open the collection', async () => {
