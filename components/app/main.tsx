@@ -2,6 +2,9 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import { createInertiaApp, router } from '@inertiajs/react';
 import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
 import { preloadPrefetchedPage, resolvePage } from '../lib/page-modules';
+import { reloadOnceForNewBuild } from './reload-after-deploy';
+
+reloadOnceForNewBuild();
 
 void createInertiaApp({
   resolve: resolvePage,

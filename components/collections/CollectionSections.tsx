@@ -16,10 +16,10 @@ import SortableEntryList from './SortableEntryList';
 import './collections.css';
 import { leadPictureRefs } from '../lib/lead-pictures';
 import { onDemand } from '../lib/on-demand';
+import { ROUTES } from '../../shared/routes';
 
 // Edit mode only: a visitor's first page leaves the editor out.
 const EntryEditorModal = onDemand(() => import('./EntryEditorModal'));
-import { ROUTES } from '../../shared/routes';
 
 interface CollectionSectionsProps {
   collectionRef: string;

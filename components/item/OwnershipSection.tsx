@@ -2,10 +2,10 @@ import type { ItemDetail } from '../../shared/items';
 import { mayCurate, mayEditFields, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
 import { onDemand } from '../lib/on-demand';
+import YesNoField from './YesNoField';
 
 // Curators only (their pages are rendered in the browser).
 const MaintainerPicker = onDemand(() => import('../item-edit/MaintainerPicker'));
-import YesNoField from './YesNoField';
 
 type OwnershipItem = Pick<ItemDetail, 'ref' | 'created_by_user_name' | 'created_by_user_email' | 'show_created_by' | 'show_as_user_contributed'>;
 

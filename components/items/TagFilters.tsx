@@ -1,4 +1,16 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Tag, Taxonomy } from '../../shared/items';
@@ -100,21 +112,29 @@ function TaxonomyChecks({ taxonomy, selected, counts, idPrefix, onToggle }: Taxo
 }
 
 /**
- * One taxonomy's menu (768 px and up); it stays open while tags are ticked, and closes on Escape (focus back on its
- * button) or a click elsewhere. Bootstrap's dropdown styles without Popper (`data-bs-popper="static"`): a visitor's
- * first page saves Popper's 7 kB, and the menu only has to stay inside the window (MenuInsideWindow).
+ * One taxonomy's menu (768 px and up); it stays open while tags are ticked, and closes on Escape within it (focus back
+ * on its button), when the focus moves on out of it (Tab), or on a press elsewhere. Bootstrap's dropdown styles
+ * without Popper (`data-bs-popper="static"`): a visitor's first page saves Popper's 7 kB, and the menu only has to stay
+ * inside the window (MenuInsideWindow).
  */
 function TaxonomyMenu({ taxonomy, chosen, children }: { taxonomy: Taxonomy; chosen: number; children: (idPrefix: string) => ReactNode }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  useDismissMenu(open, containerRef, () => {
+  useCloseOnPressElsewhere(open, containerRef, () => setOpen(false));
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (!open || event.key !== 'Escape') return;
+    event.stopPropagation();
     setOpen(false);
-    return toggleRef.current;
-  });
+    toggleRef.current?.focus();
+  };
+  // Only a focus that lands somewhere else closes it: a press that focuses nothing (Safari's on a checkbox) must not.
+  const closeOnFocusLeaving = (event: FocusEvent<HTMLElement>) => {
+    if (open && event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  };
   return (
-    <div className="dropdown" ref={containerRef}>
+    <div className="dropdown" ref={containerRef} onKeyDown={closeOnEscape} onBlur={closeOnFocusLeaving}>
       <button
         ref={toggleRef}
         type="button"
@@ -135,23 +155,16 @@ function TaxonomyMenu({ taxonomy, chosen, children }: { taxonomy: Taxonomy; chos
   );
 }
 
-/** While `open`: Escape, or a press outside `container`, calls `close`, which gives the element to focus after an Escape. */
-function useDismissMenu(open: boolean, container: RefObject<HTMLElement | null>, close: () => HTMLElement | null) {
-  const dismiss = useEffectEvent(close);
+/** While `open`, a press outside `container` calls `close`. */
+function useCloseOnPressElsewhere(open: boolean, container: RefObject<HTMLElement | null>, close: () => void) {
+  const closeMenu = useEffectEvent(close);
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) dismiss();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dismiss()?.focus();
+      if (!container.current?.contains(event.target as Node)) closeMenu();
     };
     document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open, container]);
 }
 

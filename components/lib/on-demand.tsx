@@ -2,10 +2,13 @@
  * Code a first page leaves out (issue 20 §2): dialogs, editors and members' controls are built into chunks of their
  * own and load when first wanted, so a visitor's first page downloads only what it shows.
  *
- * Only for what a visitor's server-rendered page does not show (server/web/ssr.ts renders visitors' first pages):
- * the server renders nothing in its place, and the browser would fill it in a moment later.
+ * Only for what a visitor's server-rendered page does not show (server/web/ssr.ts renders visitors' first pages): until
+ * the server process has loaded a chunk it renders nothing in its place, so the markup would not match the browser's.
+ *
+ * A chunk that fails to load (no network, or a tab left open across a deploy, whose old chunks are gone) leaves that
+ * part out rather than the whole page; components/app/main.tsx reloads the page once for a deploy.
  */
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -17,13 +20,29 @@ export function onDemand<P extends object>(load: Loader<P>): OnDemand<P> {
   const LazyComponent = lazy(load);
   function LoadedOnDemand(props: P) {
     return (
-      <Suspense fallback={null}>
-        <LazyComponent {...props} />
-      </Suspense>
+      <LeftOutOnFailure>
+        <Suspense fallback={null}>
+          <LazyComponent {...props} />
+        </Suspense>
+      </LeftOutOnFailure>
     );
   }
-  // A second import() of a module is answered from the module map, so preloading twice costs nothing.
-  return Object.assign(LoadedOnDemand, { preload: () => void load() });
+  // A second import() of a module is answered from the module map, so preloading twice costs nothing; a failure shows
+  // when the component renders.
+  return Object.assign(LoadedOnDemand, { preload: () => void load().catch(() => undefined) });
+}
+
+/** Renders nothing in place of a part whose code failed to load, instead of React unmounting the whole page. */
+class LeftOutOnFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 /**

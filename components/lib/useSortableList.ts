@@ -43,19 +43,22 @@ export function useSortableList<T extends HTMLElement>(enabled: boolean, group: 
     // sortablejs (13 kB compressed) loads when a list first becomes draggable, so reading pages never download it.
     let sortable: Sortable | undefined;
     let cleanedUp = false;
-    void import('sortablejs').then(({ default: SortableList }) => {
-      if (cleanedUp) return;
-      sortable = SortableList.create(list, {
-        group,
-        animation: DRAG_ANIMATION_MS,
-        handle: `[${DRAG_HANDLE_ATTRIBUTE}]`,
-        draggable: '[data-entry-ref]',
-        // Mouse and touch events rather than native drag and drop: the same on every browser and device.
-        forceFallback: true,
-        fallbackOnBody: true,
-        onEnd: sortableEndHandler((entryRef, toSection, position) => moved(entryRef, toSection, position)),
-      });
-    });
+    void import('sortablejs')
+      .then(({ default: SortableList }) => {
+        if (cleanedUp) return;
+        sortable = SortableList.create(list, {
+          group,
+          animation: DRAG_ANIMATION_MS,
+          handle: `[${DRAG_HANDLE_ATTRIBUTE}]`,
+          draggable: '[data-entry-ref]',
+          // Mouse and touch events rather than native drag and drop: the same on every browser and device.
+          forceFallback: true,
+          fallbackOnBody: true,
+          onEnd: sortableEndHandler((entryRef, toSection, position) => moved(entryRef, toSection, position)),
+        });
+      })
+      // Without the library (no network) the list stays as it is; the Move buttons still move entries.
+      .catch(() => undefined);
     return () => {
       cleanedUp = true;
       sortable?.destroy();

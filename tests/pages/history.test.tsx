@@ -43,7 +43,12 @@ afterEach(() => {
 
 describe("the item's History", () => {
   it('is offered only to those the server lets see it', async () => {
+    await renderInertiaPage(itemPage(SHARED_ADMIN, { canSeeHistory: true, history: HISTORY }));
+    expect(await screen.findByRole('button', { name: HISTORY_TEXTS.itemHistoryButton })).toBeTruthy();
+    cleanup();
+    // Its code has loaded above, so it would show at once.
     await renderInertiaPage(itemPage(SHARED_ADMIN, { canSeeHistory: false }));
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: HISTORY_TEXTS.itemHistoryButton })).toBeNull();
   });
 

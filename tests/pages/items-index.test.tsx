@@ -202,6 +202,17 @@ describe('filters', () => {
     expect(screen.queryByRole('checkbox', { name: 'Children (3)' })).toBeNull();
   });
 
+  it('closes a taxonomy’s menu when Tab moves the focus on past it', async () => {
+    await renderIndex(indexProps({ tagCounts: COUNTS }));
+    const toggle = screen.getByRole('button', { name: 'Age Group' });
+    await userEvent.click(toggle);
+    const checkboxes = within(screen.getByRole('group', { name: 'Age Group' })).getAllByRole('checkbox');
+    checkboxes.at(-1)!.focus();
+    await userEvent.tab();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('group', { name: 'Age Group' })).toBeNull();
+  });
+
   it('moves through a taxonomy’s tags with the keyboard without applying any; Space applies the one in focus', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
     await renderIndex(indexProps({ tagCounts: COUNTS }));

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { onDemand, onDemandDialog } from '../../components/lib/on-demand';
-import { client, createValidator, toSimpleValidationErrors } from '../../components/app/precognition-stand-in';
 
 function Greeting({ show, name }: { show: boolean; name: string }) {
   return show ? <p>Hello {name}</p> : <p>Closed</p>;
@@ -21,27 +20,35 @@ describe('code loaded on demand (issue 20 §2)', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('loads a component when it first renders, or when asked to ahead of time', async () => {
+  it('loads a component when it first renders', async () => {
     const load = vi.fn(async () => ({ default: Greeting }));
     const Component = onDemand(load);
-    Component.preload();
-    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).not.toHaveBeenCalled();
     render(<Component show name="Ana" />);
     expect(await screen.findByText('Hello Ana')).toBeTruthy();
-  });
-});
-
-describe('the laravel-precognition stand-in', () => {
-  it('gives the first message of each field, as Inertia expects of a 422 answer', () => {
-    expect(toSimpleValidationErrors({ title: ['Too long.', 'Not unique.'], blurb: 'Required.', empty: [] })).toEqual({
-      title: 'Too long.',
-      blurb: 'Required.',
-      empty: '',
-    });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('takes the XSRF names Inertia passes, and refuses live validation', () => {
-    expect(client.withXsrfCookieName().withXsrfHeaderName()).toBe(client);
-    expect(() => createValidator()).toThrow(/not part of Equip/);
+  it('loads a component ahead of time when asked to', () => {
+    const load = vi.fn(async () => ({ default: Greeting }));
+    onDemand(load).preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves out only the part whose code failed to load, and a failed preload throws nothing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const Broken = onDemand<{ show: boolean; name: string }>(load);
+    Broken.preload();
+    render(
+      <main>
+        <h1>Still here</h1>
+        <Broken show name="Ana" />
+      </main>,
+    );
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole('heading', { name: 'Still here' })).toBeTruthy();
+    expect(screen.queryByText(/Hello/)).toBeNull();
   });
 });

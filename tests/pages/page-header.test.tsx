@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PageHeader from '../../components/layout/PageHeader';
 
@@ -8,7 +8,11 @@ function header() {
 }
 
 describe('PageHeader', () => {
-  it('shows the title as the page heading and nothing else when no parts are given', () => {
+  it('shows the title as the page heading and nothing else when no parts are given', async () => {
+    // The overflow menu's code loads first, so that it would show at once below.
+    render(<PageHeader title="Loading the menu" overflow={[{ label: 'Delete', onClick: () => {} }]} />);
+    await screen.findByRole('button', { name: 'More actions' });
+    cleanup();
     render(<PageHeader title="My Collections" />);
     expect(screen.getByRole('heading', { level: 1, name: 'My Collections' })).toBeTruthy();
     expect(within(header()).queryAllByRole('button')).toEqual([]);

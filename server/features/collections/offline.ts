@@ -10,6 +10,7 @@ import { canSeeContent, itemAccessColumns, type Viewer } from '../../access/poli
 import type { Database } from '../../db/client';
 import { contents, items } from '../../db/schema';
 import { itemGrantedLevelSql } from '../../items';
+import { groupBy } from '../../lib/group-by';
 import { collectionEntries } from './queries';
 
 /** Three statements whatever the collection's size: its entries, their items (with each one's share level), their files. */
@@ -35,13 +36,14 @@ export async function offlineCopyOf(db: Database, viewer: Viewer, collection: { 
     )
     .orderBy(asc(contents.position), asc(contents.id));
   const recordByRef = new Map(records.map((item) => [item.ref, item]));
+  const rowsByItem = groupBy(rows, (content) => content.itemId);
   for (const itemRef of itemRefs) {
     const item = recordByRef.get(itemRef);
     if (!item) continue;
     pages.push(ROUTES.item.path({ ref: item.ref }));
     // The content page's rule (`contentRowOpensFor`): the row at the viewer's own level or at a valid share's.
-    for (const content of rows)
-      if (content.itemId === item.id && canSeeContent(viewer, item, content, item.grantedLevel)) files.push(ROUTES.content.path({ ref: content.ref }));
+    for (const content of rowsByItem.get(item.id) ?? [])
+      if (canSeeContent(viewer, item, content, item.grantedLevel)) files.push(ROUTES.content.path({ ref: content.ref }));
   }
   return { pages, files };
 }

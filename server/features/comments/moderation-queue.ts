@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { commentFlags, commentRemovals, comments, items, users } from '../../db/schema';
 import { offsetAndLimit } from '../../lib/pagination';
 import { commentColumns, commentFor, commenter } from './item-part';
+import { groupBy } from '../../lib/group-by';
 
 /** Words of a neighbour or an earlier comment shown in the queue: enough to recognise it. */
 const EXCERPT_LENGTH = 280;
@@ -94,12 +95,6 @@ export async function moderationQueue(
 
 function excerpt(text: string): string {
   return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
-}
-
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-  return groups;
 }
 
 const flagger = alias(users, 'flagger');
