@@ -47,6 +47,16 @@ module.exports = {
       to: { path: '^server/features/' },
     },
     {
+      name: 'route-table-imports-strings-only',
+      comment:
+        "shared/routes.ts is in the first page's script of every visitor (issue 20 §2). A feature's shared file " +
+        'holds all its messages, which would come along: the paths the table builds on are in shared/navigation.ts, ' +
+        'a module of strings.',
+      severity: 'error',
+      from: { path: '^shared/(routes|navigation)\\.ts$' },
+      to: { path: '^shared/', pathNot: '^shared/navigation\\.ts$' },
+    },
+    {
       name: 'no-folder-cycles',
       comment:
         'No cycle between folders (A imports B, and B imports A, perhaps through others), feature folders above all: ' +

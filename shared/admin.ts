@@ -36,7 +36,6 @@ export const ADMIN_DASHBOARD_BUTTONS: readonly AdminDashboardButton[] = [
 
 /* Characteristics (admin-curation §2 "Admin characteristics list" and "Admin characteristic detail", §3 Characteristic). */
 
-export const ADMIN_CHARACTERISTICS_URL = '/admin/characteristic';
 /** The list is served under both spellings; the dashboard links the singular one. */
 export const ADMIN_CHARACTERISTICS_PLURAL_URL = '/admin/characteristics';
 export const CHARACTERISTICS_TITLE = 'Characteristics';
@@ -113,7 +112,6 @@ export function deleteCharacteristicConfirm(valueCount: number): string {
 
 /* Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §3 Affirmation, §5). */
 
-export const ADMIN_AFFIRMATIONS_URL = '/admin/affirmation';
 export const AFFIRMATIONS_TITLE = 'Affirmations';
 export const NEW_AFFIRMATION_TITLE = 'New Affirmation';
 export const DELETE_AFFIRMATION_CONFIRM = 'Are you sure you want to delete this affirmation?';

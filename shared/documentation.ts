@@ -1,6 +1,4 @@
 /** Internal documentation (member-library §2 /documentation): Markdown pages of docs/handbook, rendered on the server. */
-export const DOCUMENTATION_URL = '/documentation';
-
 export interface DocumentationPageLink {
   slug: string;
   title: string;

@@ -3,7 +3,6 @@
  * tags and collections (issue 20 §4; docs/decisions.md "Follows, digests and feeds").
  */
 
-export const FOLLOW_URL = '/follow';
 export const PROFILE_DIGESTS_URL = '/profile/digests';
 /** "Send my digest now": the window since the last digest, at once. */
 export const PROFILE_DIGEST_NOW_URL = '/profile/digests/send';

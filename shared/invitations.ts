@@ -40,8 +40,6 @@ export interface ReceivedInvitation {
   expires_in: string;
 }
 
-export const USER_INVITATIONS_URL = '/user_invitation';
-export const USER_INVITATIONS_TITLE = 'User Invitations';
 export const ELEVATE_USERS_TITLE = 'Elevate user(s)';
 
 /** Addresses accepted in one send, so one request cannot turn Equip into a mass mailer. */

@@ -1,10 +1,7 @@
 /** The profile page (member-library §2 /profile, §5 profile e-mail, §7 /profile calls). */
 
 export const PROFILE_URL = '/profile';
-/** The profile with the e-mail prompt open: where the layout's "email missing" banner leads. */
-export const PROFILE_EMAIL_PROMPT_URL = '/profile?email=1';
 export const PROFILE_EMAIL_URL = '/profile/email';
-export const PROFILE_VERIFY_URL = '/profile/verify';
 export const CREATE_OWN_PERSON_PAGE_URL = '/profile/create_own_person_page';
 
 /** The Type taxonomy and its tag that marks an item as a Person page (the seed's catalogue uses the same labels). */

@@ -5,18 +5,22 @@
  * redirects build its URLs with `ROUTES.x.path({ … })`, never by hand. tests/server/route-contracts.test.ts checks
  * that the app registers exactly these routes and methods, each with its parameters' schema.
  *
- * Paths without parameters stay the constants of their feature's shared file (ADMIN_URL, MY_TASKS_PATH, …); the
- * routes below them are built from those constants, so each path is spelled once.
+ * Paths without parameters stay the constants of their feature's shared file (ADMIN_URL, MY_TASKS_PATH, …), except
+ * those the routes below are built on, which are in navigation.ts: the first page's script holds this table, and would
+ * otherwise carry those features' messages with it. Each path is spelled once.
  */
-import { ADMIN_AFFIRMATIONS_URL, ADMIN_CHARACTERISTICS_URL } from './admin';
-import { DOCUMENTATION_URL } from './documentation';
-import { FOLLOW_URL } from './follows';
-import { USER_INVITATIONS_URL } from './invitations';
-import { PROFILE_VERIFY_URL } from './profile';
-import { STATS_URL } from './stats';
-import { ADMIN_TAXONOMIES_URL } from './taxonomies-admin';
-import { TRASH_URL } from './trash';
-import { USER_LIST_URL } from './users';
+import {
+  ADMIN_AFFIRMATIONS_URL,
+  ADMIN_CHARACTERISTICS_URL,
+  ADMIN_TAXONOMIES_URL,
+  DOCUMENTATION_URL,
+  FOLLOW_URL,
+  PROFILE_VERIFY_URL,
+  STATS_URL,
+  TRASH_URL,
+  USER_INVITATIONS_URL,
+  USER_LIST_URL,
+} from './navigation';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -1,6 +1,5 @@
 /** Admin stats (admin-curation §2 "Admin Stats", §3 stats results and page props, §9). */
 
-export const STATS_URL = '/admin/stats';
 export const STATS_DOWNLOAD_URL = '/admin/stats/download_http';
 /** The most opened items and contents per user type (issue 19 §8). */
 export const STATS_OPENED_URL = '/admin/stats/opened';

@@ -6,7 +6,6 @@ import { plural } from './messages';
 import type { Tag, Taxonomy } from './items';
 import type { Paginated } from './pagination';
 
-export const ADMIN_TAXONOMIES_URL = '/admin/taxonomy';
 export const ADMIN_TAXONOMIES_TITLE = 'Taxonomies';
 export const NEW_TAXONOMY_TITLE = 'New Taxonomy';
 export const NEW_TAG_TITLE = 'New Tag';

@@ -5,8 +5,6 @@
  */
 import type { Paginated } from './pagination';
 
-export const TRASH_URL = '/admin/trash';
-
 export const TRASH_KINDS = {
   item: 'Item',
   collection: 'Collection',

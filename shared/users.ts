@@ -16,8 +16,7 @@ export const USER_LEVEL_FILTER_VALUES = Object.keys(USER_LEVEL_FILTER_LEVELS) as
 export const USER_LIST_PAGE_SIZE = 25;
 export const USER_LIST_SEARCH_MAX_LENGTH = 100;
 
-/** The routes of the user area. */
-export const USER_LIST_URL = '/user';
+/** The routes of the user area (the list itself, USER_LIST_URL, is in navigation.ts). */
 export const STOP_IMPERSONATING_URL = '/user/stop_impersonating';
 /** The maintainer picker's type-ahead (GET /user/search, JSON). */
 export const USER_SEARCH_URL = '/user/search';

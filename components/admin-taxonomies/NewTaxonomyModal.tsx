@@ -1,11 +1,5 @@
-import {
-  ADMIN_TAXONOMIES_URL,
-  NEW_TAXONOMY_TITLE,
-  TAXONOMY_FIELD_LABELS,
-  TAXONOMY_FLAG_FIELDS,
-  TAXONOMY_TITLE_MAX,
-  TAXONOMY_USAGE_NOTE_MAX,
-} from '../../shared/taxonomies-admin';
+import { NEW_TAXONOMY_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_FLAG_FIELDS, TAXONOMY_TITLE_MAX, TAXONOMY_USAGE_NOTE_MAX } from '../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_URL } from '../../shared/navigation';
 import FormTextField from '../forms/FormTextField';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 import FormCheckField from '../forms/FormCheckField';

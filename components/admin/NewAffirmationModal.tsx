@@ -1,4 +1,5 @@
-import { ADMIN_AFFIRMATIONS_URL, AFFIRMATION_TEXTS, AFFIRMATION_TITLE_MAX, NEW_AFFIRMATION_TITLE } from '../../shared/admin';
+import { AFFIRMATION_TEXTS, AFFIRMATION_TITLE_MAX, NEW_AFFIRMATION_TITLE } from '../../shared/admin';
+import { ADMIN_AFFIRMATIONS_URL } from '../../shared/navigation';
 import FormTextField from '../forms/FormTextField';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 import FormCheckField from '../forms/FormCheckField';

@@ -1,11 +1,6 @@
 import Form from 'react-bootstrap/Form';
-import {
-  ADMIN_CHARACTERISTICS_URL,
-  CHARACTERISTIC_TEXTS,
-  CHARACTERISTIC_TITLE_MAX,
-  CHARACTERISTIC_USAGE_NOTE_MAX,
-  NEW_CHARACTERISTIC_TITLE,
-} from '../../shared/admin';
+import { CHARACTERISTIC_TEXTS, CHARACTERISTIC_TITLE_MAX, CHARACTERISTIC_USAGE_NOTE_MAX, NEW_CHARACTERISTIC_TITLE } from '../../shared/admin';
+import { ADMIN_CHARACTERISTICS_URL } from '../../shared/navigation';
 import FormTextField from '../forms/FormTextField';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 import FormCheckField from '../forms/FormCheckField';

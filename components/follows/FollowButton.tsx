@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { router } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
-import { FOLLOW_TEXT, FOLLOW_URL, type FollowOffer } from '../../shared/follows';
+import { FOLLOW_TEXT, type FollowOffer } from '../../shared/follows';
+import { FOLLOW_URL } from '../../shared/navigation';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
 

@@ -3,7 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { EMAIL_BANNER } from '../../shared/messages';
-import { PROFILE_EMAIL_PROMPT_URL } from '../../shared/profile';
+import { PROFILE_EMAIL_PROMPT_URL } from '../../shared/navigation';
 import AppLink from '../lib/AppLink';
 
 /** The yellow banner for signed-in users whose e-mail is missing or not yet verified. */

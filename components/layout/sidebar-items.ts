@@ -1,4 +1,4 @@
-import { USER_INVITATIONS_TITLE, USER_INVITATIONS_URL } from '../../shared/invitations';
+import { USER_INVITATIONS_TITLE, USER_INVITATIONS_URL } from '../../shared/navigation';
 import type { MenuFlags, SidebarEntry } from '../../shared/props';
 
 export type SidebarItem = ({ kind: 'link' } & Required<SidebarEntry>) | { kind: 'history' };

@@ -9,7 +9,8 @@ import DigestSettings from '../../components/follows/DigestSettings';
 import AppLink from '../../components/lib/AppLink';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
-import { CREATE_OWN_PERSON_PAGE_URL, PROFILE_MESSAGES, PROFILE_TEXT, PROFILE_VERIFY_URL } from '../../shared/profile';
+import { CREATE_OWN_PERSON_PAGE_URL, PROFILE_MESSAGES, PROFILE_TEXT } from '../../shared/profile';
+import { PROFILE_VERIFY_URL } from '../../shared/navigation';
 import { ROUTES } from '../../shared/routes';
 
 const providerLabel = (provider: string | null): string =>

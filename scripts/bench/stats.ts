@@ -5,7 +5,8 @@
  * STATS_MEASURED_RUNS measured. The stats routes keep no answer cache (every request runs its queries); only
  * PostgreSQL's buffer cache is warm after the warm-up, as it is on a server in use.
  */
-import { STATS_DEFAULT_RANGE_DAYS, STATS_DOWNLOAD_URL, STATS_LINKS, STATS_URL, type StatsRange } from '../../shared/stats';
+import { STATS_DEFAULT_RANGE_DAYS, STATS_DOWNLOAD_URL, STATS_LINKS, type StatsRange } from '../../shared/stats';
+import { STATS_URL } from '../../shared/navigation';
 import { isoDay } from '../../server/features/admin-stats/schemas';
 import { REQUEST_LOG_SPREAD_DAYS } from './request-log';
 

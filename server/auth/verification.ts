@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PROFILE_VERIFY_URL } from '../../shared/profile';
+import { PROFILE_VERIFY_URL } from '../../shared/navigation';
 import { ROUTES } from '../../shared/routes';
 import { signedIn, signedInViewer } from '../access/guards';
 import type { Viewer } from '../access/viewer';

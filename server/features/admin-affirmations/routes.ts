@@ -4,7 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_AFFIRMATIONS_URL, ADMIN_LABEL, ADMIN_URL, AFFIRMATION_MESSAGES, AFFIRMATIONS_TITLE } from '../../../shared/admin';
+import { ADMIN_LABEL, ADMIN_URL, AFFIRMATION_MESSAGES, AFFIRMATIONS_TITLE } from '../../../shared/admin';
+import { ADMIN_AFFIRMATIONS_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { affirmationOptionCan } from '../../access/policy';

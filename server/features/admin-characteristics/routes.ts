@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_CHARACTERISTICS_PLURAL_URL,
-  ADMIN_CHARACTERISTICS_URL,
   ADMIN_LABEL,
   ADMIN_URL,
   CHARACTERISTIC_FORMAT_LABELS,
@@ -14,6 +13,7 @@ import {
   CONFIRM_FORMAT_CONVERSION_FIELD,
   CHARACTERISTICS_TITLE,
 } from '../../../shared/admin';
+import { ADMIN_CHARACTERISTICS_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { characteristicCan } from '../../access/policy';

@@ -8,7 +8,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STATS_DOWNLOAD_URL, STATS_LINKS, STATS_OPENED_URL, STATS_UNMATCHED_SEARCHES_URL, STATS_URL, type StatsGrain } from '../../../shared/stats';
+import { STATS_DOWNLOAD_URL, STATS_LINKS, STATS_OPENED_URL, STATS_UNMATCHED_SEARCHES_URL, type StatsGrain } from '../../../shared/stats';
+import { STATS_URL } from '../../../shared/navigation';
 import type { PagePropsMap } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';

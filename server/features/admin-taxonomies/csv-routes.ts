@@ -6,7 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROUTES } from '../../../shared/routes';
-import { ADMIN_TAXONOMIES_TITLE, ADMIN_TAXONOMIES_URL, TAXONOMY_MESSAGES } from '../../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_TITLE, TAXONOMY_MESSAGES } from '../../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_URL } from '../../../shared/navigation';
 import { csvImportSummary, TAXONOMY_CSV_MAX_CHARS, TAXONOMY_CSV_MESSAGES, TAXONOMY_CSV_TEXTS, type TaxonomyCsvPreview } from '../../../shared/taxonomy-csv';
 import { booleanInput } from '../../lib/form-input';
 import { notFound } from '../../lib/http-errors';

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_TAXONOMIES_TITLE, ADMIN_TAXONOMIES_URL, QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_TITLE, QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
+import { ADMIN_TAXONOMIES_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import type { Database } from '../../db/client';
 import { optional } from '../../inertia';

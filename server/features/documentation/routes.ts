@@ -3,7 +3,7 @@
  * for managers (policy.canReadDocumentation, the same rule as the menu entry).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DOCUMENTATION_URL } from '../../../shared/documentation';
+import { DOCUMENTATION_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy } from '../../access/guards';
 import { canReadDocumentation } from '../../access/policy';

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FOLLOW_MESSAGES, FOLLOW_TEXT, FOLLOW_URL, PROFILE_DIGEST_NOW_URL, PROFILE_DIGESTS_URL } from '../../../shared/follows';
+import { FOLLOW_MESSAGES, FOLLOW_TEXT, PROFILE_DIGEST_NOW_URL, PROFILE_DIGESTS_URL } from '../../../shared/follows';
+import { FOLLOW_URL } from '../../../shared/navigation';
 import { PROFILE_URL } from '../../../shared/profile';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ELEVATE_USERS_TITLE, INVITATION_ADDRESSES_MAX, INVITATION_MESSAGES, USER_INVITATIONS_URL } from '../../../shared/invitations';
+import { ELEVATE_USERS_TITLE, INVITATION_ADDRESSES_MAX, INVITATION_MESSAGES } from '../../../shared/invitations';
+import { USER_INVITATIONS_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';
 import { canInvite, canInviteToUserType, canManageInvitation } from '../../access/policy';

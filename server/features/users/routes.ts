@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   USER_LIST_PAGE_SIZE,
-  USER_LIST_URL,
   USER_NOTICES,
   USER_AREA_CONTACT,
   USER_FLAG_FIELDS,
@@ -14,6 +13,7 @@ import {
   STOP_IMPERSONATING_URL,
   type UserPermissions,
 } from '../../../shared/users';
+import { USER_LIST_URL } from '../../../shared/navigation';
 import { ROUTES, type Route } from '../../../shared/routes';
 import {
   canChangeUserType,
