@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { COLLECTION_TEXTS, COLLECTION_TITLE_MAX, CREATED_COLLECTION_FLASH } from '../../shared/collections';
-import { announceNavigationHistoryChange } from '../layout/useNavigationHistory';
+import { announceNavigationHistoryChange } from '../layout/navigation-history';
 
 interface NewCollectionInlineProps {
   /** Called with the new collection's ref once the page's `collectionChoices` hold it. */

@@ -2,8 +2,6 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { usePage } from '@inertiajs/react';
 import { CONTENT_MAX_WIDTH_PX } from '../../shared/constants';
 import Breadcrumbs from './Breadcrumbs';
-import EmailBanner from './EmailBanner';
-import ImpersonationBanner from '../users/ImpersonationBanner';
 import ViewAsBanner from '../view-as/ViewAsBanner';
 import OfflineBanner from '../offline/OfflineBanner';
 import { useOfflineCopies } from '../offline/useOfflineCopies';
@@ -12,12 +10,18 @@ import LeftSidebar from './LeftSidebar';
 import { RightSidebarProvider, useRightSidebarHost } from './RightSidebar';
 import SidePanel from './SidePanel';
 import TopNavbar from './TopNavbar';
-import { useForgetOtherUsersHistory } from './useNavigationHistory';
+import { useForgetOtherUsersHistory } from './navigation-history';
 import { usePageArrival } from './usePageArrival';
 import { useScreenSize } from './useScreenSize';
+import { onDemand } from '../lib/on-demand';
 import './layout.css';
 import './print.css';
 import './dark.css';
+
+// Banners only for those signed in, whose pages the server never renders. (A preview as a visitor is rendered on the
+// server, so the view-as banner stays in the entry.)
+const ImpersonationBanner = onDemand(() => import('../users/ImpersonationBanner'));
+const EmailBanner = onDemand(() => import('./EmailBanner'));
 
 const LEFT_SIDEBAR_ID = 'app-sidebar';
 const RIGHT_SIDEBAR_ID = 'app-right-sidebar';
@@ -27,7 +31,8 @@ const RIGHT_SIDEBAR_ID = 'app-right-sidebar';
  * keeps it mounted across visits, so the sidebars' history timer and open/closed state survive.
  */
 export default function AppLayout({ children }: { children: ReactNode }) {
-  useForgetOtherUsersHistory(usePage().props.auth.user?.ref ?? null);
+  const { auth } = usePage().props;
+  useForgetOtherUsersHistory(auth.user?.ref ?? null);
   const online = useOfflineCopies();
   const overlaySidebars = useScreenSize() === 0;
   const { host: rightSidebarHost, setTarget: setRightSidebarTarget, filled: rightSidebarFilled } = useRightSidebarHost();
@@ -57,8 +62,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         <main id="main-content" className="flex-grow-1 min-w-0 px-3 py-3 mx-auto" style={{ maxWidth: CONTENT_MAX_WIDTH_PX }}>
           <OfflineBanner online={online} />
           <ViewAsBanner />
-          <ImpersonationBanner />
-          <EmailBanner />
+          {auth.impersonating && <ImpersonationBanner />}
+          {(auth.email_missing || auth.email_unverified) && <EmailBanner />}
           <Breadcrumbs />
           {children}
         </main>

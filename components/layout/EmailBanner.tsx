@@ -3,7 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { EMAIL_BANNER } from '../../shared/messages';
-import { PROFILE_EMAIL_PROMPT_URL } from '../../shared/navigation';
+import { PROFILE_EMAIL_PROMPT_URL, PROFILE_VERIFY_URL } from '../../shared/navigation';
 import AppLink from '../lib/AppLink';
 
 /** The yellow banner for signed-in users whose e-mail is missing or not yet verified. */
@@ -27,7 +27,7 @@ export default function EmailBanner() {
 
 function UnverifiedEmailBanner() {
   const [sending, setSending] = useState(false);
-  const resend = () => router.post('/profile/verify', {}, { preserveScroll: true, onStart: () => setSending(true), onFinish: () => setSending(false) });
+  const resend = () => router.post(PROFILE_VERIFY_URL, {}, { preserveScroll: true, onStart: () => setSending(true), onFinish: () => setSending(false) });
   return (
     <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
       <span className="flex-grow-1">{EMAIL_BANNER.unverified}</span>

@@ -1,8 +1,11 @@
 import { usePage } from '@inertiajs/react';
-import HistoryGroups from './HistoryGroups';
 import SidebarLink from './SidebarLink';
 import ThemeChoice from './ThemeChoice';
 import { sidebarItems } from './sidebar-items';
+import { onDemand } from '../lib/on-demand';
+
+// Only those signed in have a history, and the server renders no signed-in page.
+const HistoryGroups = onDemand(() => import('./HistoryGroups'));
 
 /** The main navigation: fixed entries per the viewer's menu flags plus the page's own entries. */
 export default function LeftSidebar() {

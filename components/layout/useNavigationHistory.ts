@@ -1,38 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { HISTORY_FIRST_REFRESH_MS, HISTORY_REFRESH_MS } from '../../shared/constants';
 import type { NavigationHistory } from '../../shared/props';
-import { readStored, removeStoredWhere, writeStored } from '../lib/browser-storage';
+import { readStored, writeStored } from '../lib/browser-storage';
+import { forgetNavigationHistoryExcept, NAVIGATION_HISTORY_CHANGED, NAVIGATION_HISTORY_URL, navigationHistoryStorageKey } from './navigation-history';
 
-export const NAVIGATION_HISTORY_URL = '/user/item_history_for_navigation';
-/** A window event: what the sidebar's groups list has changed (a collection created, renamed or deleted). */
-export const NAVIGATION_HISTORY_CHANGED = 'equip:navigation-history-changed';
-
-/** Asks the sidebar to refresh its Recent, Frequent and Collections groups now rather than at the next minute. */
-export function announceNavigationHistoryChange(): void {
-  window.dispatchEvent(new Event(NAVIGATION_HISTORY_CHANGED));
-}
-
-const STORAGE_KEY_PREFIX = 'equip.navigationHistory.';
 const NO_HISTORY: NavigationHistory = { recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] };
-
-/** Cached per user, so a shared browser never shows one person's history to another. */
-export function navigationHistoryStorageKey(userRef: string): string {
-  return `${STORAGE_KEY_PREFIX}${userRef}`;
-}
-
-/** Removes every cached history but this user's (all of them for null). */
-export function forgetNavigationHistoryExcept(userRef: string | null): void {
-  const kept = userRef === null ? null : navigationHistoryStorageKey(userRef);
-  removeStoredWhere(localStorage, (key) => key.startsWith(STORAGE_KEY_PREFIX) && key !== kept);
-}
-
-/**
- * Browsers in churches and schools are shared: whenever the viewer changes (logging out, a session that ended on the
- * server, starting or stopping acting as someone else), the cached history of anyone else leaves the browser.
- */
-export function useForgetOtherUsersHistory(userRef: string | null): void {
-  useEffect(() => forgetNavigationHistoryExcept(userRef), [userRef]);
-}
 
 /**
  * The signed-in user's Recent, Frequent and Collections entries: shown from the local cache at

@@ -7,7 +7,7 @@ import type { PageProps } from '../../shared/pages';
 import CollectionCard from '../../components/collections/CollectionCard';
 import NewCollectionModal from '../../components/collections/NewCollectionModal';
 import PageHeader from '../../components/layout/PageHeader';
-import { announceNavigationHistoryChange } from '../../components/layout/useNavigationHistory';
+import { announceNavigationHistoryChange } from '../../components/layout/navigation-history';
 
 /** /collection, My Collections (admin-curation §2): the viewer's collections as cards, and Create New. */
 export default function CollectionIndex({ collections, can }: PageProps<'collection/Index'>) {

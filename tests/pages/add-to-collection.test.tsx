@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Page } from '@inertiajs/core';
 import { ADD_TO_COLLECTION_TITLE, COLLECTION_MESSAGES, COLLECTION_TEXTS, CREATED_COLLECTION_FLASH, type CollectionChoice } from '../../shared/collections';
 import type { FlashNotification } from '../../shared/props';
-import { NAVIGATION_HISTORY_CHANGED } from '../../components/layout/useNavigationHistory';
+import { NAVIGATION_HISTORY_CHANGED } from '../../components/layout/navigation-history';
 import { ITEM, itemPage } from './item-show-fixtures';
 import { pageBack, partialPage, serveInertia, stopServing, type ServerRequest } from './inertia-server';
 import { SHARED_MEMBER, renderInertiaPage } from './support';

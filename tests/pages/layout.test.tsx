@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { CURRENT_PAGE_ERRORS_TITLE, EMAIL_BANNER } from '../../shared/messages';
 import type { MenuFlags, NavigationHistory } from '../../shared/props';
-import { announceNavigationHistoryChange, navigationHistoryStorageKey, NAVIGATION_HISTORY_URL } from '../../components/layout/useNavigationHistory';
+import { announceNavigationHistoryChange, navigationHistoryStorageKey, NAVIGATION_HISTORY_URL } from '../../components/layout/navigation-history';
 import { HOME_PROPS, MEMBER, MENUS, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 function homePage(shared = SHARED_ANONYMOUS, url = '/') {
@@ -330,14 +330,14 @@ describe('navigation history on a shared computer', () => {
 describe('email banner', () => {
   it('asks a signed-in user without an e-mail to add one on the profile', async () => {
     await renderInertiaPage(homePage({ ...SHARED_MEMBER, auth: { ...MEMBER, email: null, email_missing: true } }));
-    const banner = screen.getByText(new RegExp(EMAIL_BANNER.missing)).closest('[role="alert"]') as HTMLElement;
+    const banner = (await screen.findByText(new RegExp(EMAIL_BANNER.missing))).closest('[role="alert"]') as HTMLElement;
     expect(within(banner).getByRole('link').getAttribute('href')).toBe('/profile?email=1');
   });
 
   it('asks a user with an unverified e-mail to check the inbox and offers to resend', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     await renderInertiaPage(homePage({ ...SHARED_MEMBER, auth: { ...MEMBER, email_unverified: true } }));
-    expect(screen.getByText(EMAIL_BANNER.unverified)).toBeTruthy();
+    expect(await screen.findByText(EMAIL_BANNER.unverified)).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: EMAIL_BANNER.resend }));
     expect(post).toHaveBeenCalledWith('/profile/verify', {}, expect.objectContaining({ preserveScroll: true }));

@@ -249,7 +249,7 @@ describe('the user page', () => {
     const patch = vi.spyOn(router, 'patch').mockImplementation(() => {});
     await renderShow(showProps());
     await userEvent.click(screen.getByRole('button', { name: 'Edit User type' }));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'Affiliate (level 2)');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'User type' }), 'Affiliate (level 2)');
     await userEvent.click(screen.getByRole('button', { name: 'Save User type' }));
     expect(patch).toHaveBeenCalledWith('/user/maya00000001', { user_type_id: '2' }, expect.anything());
   });
@@ -263,7 +263,7 @@ describe('the impersonation banner', () => {
       auth: { ...SHARED_MEMBER.auth, user: { ref: 'maya00000001', name: 'Maya Thompson' }, impersonating: { name: 'Tom Fraser' } },
     };
     await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...shared }));
-    expect(screen.getByText('You are acting as Maya Thompson')).toBeTruthy();
+    expect(await screen.findByText('You are acting as Maya Thompson')).toBeTruthy();
     expect(screen.getByText('(Signed in as Tom Fraser)')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Return to my account' }));
     expect(post).toHaveBeenCalledWith('/user/stop_impersonating', {}, expect.anything());
