@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import type { CollectionItemEntry } from '../../shared/collections';
 import type { EntryStep } from './sections';
 import { DRAG_HANDLE_ATTRIBUTE } from '../lib/useSortableList';
-import { MOVE_CONTROL_ATTRIBUTE } from '../lib/MoveButtons';
+import { MOVE_CONTROL_ATTRIBUTE } from '../lib/move-focus';
 import Icon from '../lib/Icon';
 
 export type MoveControl = 'up' | 'down' | 'section';

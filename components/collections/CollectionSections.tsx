@@ -10,7 +10,7 @@ import {
 import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
 import CollectionEntryCard from './CollectionEntryCard';
 import type { MoveControl } from './CollectionEntryTools';
-import { useMoveFocus } from '../lib/MoveButtons';
+import { useMoveFocus } from '../lib/move-focus';
 import { movedSections, placeOf, sectionNames, stepTarget, type EntryStep } from './sections';
 import SortableEntryList from './SortableEntryList';
 import './collections.css';

@@ -5,12 +5,15 @@ import { useDates } from '../lib/useDates';
 import ItemLink from '../lib/ItemLink';
 import AppLink from '../lib/AppLink';
 import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
-import CommentInput, { type SendComment } from './CommentInput';
+import type { SendComment } from './CommentInput';
 import LinkifiedText from './LinkifiedText';
 import './comments.css';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
-import { onDemandDialog } from '../lib/on-demand';
+import { onDemand, onDemandDialog } from '../lib/on-demand';
+
+// Editing a comment is for its author and moderators, whose pages the server never renders.
+const CommentInput = onDemand(() => import('./CommentInput'));
 
 // Loaded when first opened: few readers flag a comment.
 const FlagCommentDialog = onDemandDialog(() => import('./FlagCommentDialog'));

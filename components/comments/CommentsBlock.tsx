@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { COMMENT_MESSAGES, type Comment } from '../../shared/comments';
 import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
-import CommentInput, { type SendComment } from './CommentInput';
+import type { SendComment } from './CommentInput';
 import CommentRow from './CommentRow';
 import { ROUTES } from '../../shared/routes';
+import { onDemand } from '../lib/on-demand';
+
+// Only those who may comment get the box, and the server renders no signed-in page.
+const CommentInput = onDemand(() => import('./CommentInput'));
 
 interface CommentsBlockProps {
   itemRef: string;

@@ -1,9 +1,13 @@
 import type { ItemDetail } from '../../shared/items';
 import RightSidebar from '../layout/RightSidebar';
 import AccessSection from './AccessSection';
-import { InfoSection, TasksSection } from './ItemSidebarSections';
+import { InfoSection } from './InfoSection';
 import type { ItemEditMode } from './item-edit-mode';
 import OwnershipSection from './OwnershipSection';
+import { onDemand } from '../lib/on-demand';
+
+// Tasks are for the item's editors and admins only, whose pages the server never renders.
+const TasksSection = onDemand(() => import('./TasksSection'));
 
 interface ItemSidebarProps {
   item: ItemDetail;

@@ -1,7 +1,8 @@
 import { useState, type ReactNode, type RefObject } from 'react';
 import { movedToPositionMessage } from '../../shared/messages';
 import type { ListPlace } from '../../shared/pagination';
-import MoveButtons, { DragGrip, useMoveFocus } from './MoveButtons';
+import MoveButtons, { DragGrip } from './MoveButtons';
+import { useMoveFocus } from './move-focus';
 import { useSortableList } from './useSortableList';
 import { postKeepingScroll } from './visits';
 

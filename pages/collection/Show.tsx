@@ -5,19 +5,17 @@ import { COLLECTION_EDIT_MODE_FLASH, COLLECTION_TEXTS, DELETE_COLLECTION_CONFIRM
 import type { PageProps } from '../../shared/pages';
 import RecordActions from '../../components/lib/RecordActions';
 import CollectionSections from '../../components/collections/CollectionSections';
-import InlineEditableField from '../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../components/layout/PageHeader';
-import { announceNavigationHistoryChange } from '../../components/layout/useNavigationHistory';
+import { announceNavigationHistoryChange } from '../../components/layout/navigation-history';
 import CollectionShareNotice from '../../components/share/CollectionShareNotice';
 import ShareButton from '../../components/share/ShareButton';
 import FollowButton from '../../components/follows/FollowButton';
 import SaveForOffline from '../../components/offline/SaveForOffline';
 import { ROUTES } from '../../shared/routes';
+import { onDemand } from '../../components/lib/on-demand';
 
-const YES_NO = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
+// Edit mode only, which is the owner's: a visitor's first page leaves the editors out.
+const CollectionDetailsEditor = onDemand(() => import('../../components/collections/CollectionDetailsEditor'));
 
 /**
  * A collection (admin-curation §2 "Collection detail"): title, description and public flag edited in place, the
@@ -74,29 +72,7 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
         }
       />
       {editing ? (
-        <div className="mb-4 d-grid gap-2">
-          <div>
-            <div className="small fw-semibold">Title</div>
-            <InlineEditableField field="title" label="Title" value={collection.title} url={url} />
-          </div>
-          <div>
-            <div className="small fw-semibold">Description</div>
-            <InlineEditableField field="description" label="Description" mode="textarea" value={collection.description} url={url} emptyText="No description" />
-          </div>
-          <div>
-            <div className="small fw-semibold">{COLLECTION_TEXTS.public}</div>
-            <InlineEditableField
-              field="public"
-              label={COLLECTION_TEXTS.public}
-              mode="select"
-              required
-              value={collection.public ? 'true' : 'false'}
-              options={YES_NO}
-              url={url}
-            />
-            <div className="small text-body-secondary">{COLLECTION_TEXTS.publicHelp}</div>
-          </div>
-        </div>
+        <CollectionDetailsEditor collection={collection} url={url} />
       ) : (
         collection.description && (
           <p className="mb-4" style={{ whiteSpace: 'pre-wrap' }}>

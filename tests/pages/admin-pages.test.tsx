@@ -202,7 +202,7 @@ describe('a characteristic page', () => {
     await user.click(screen.getByLabelText('Public'));
     expect(patch).toHaveBeenLastCalledWith('/admin/characteristic/charpages001', { public: true }, expect.objectContaining({ preserveScroll: true }));
     await user.click(screen.getByRole('button', { name: 'Edit Usage note' }));
-    expect(screen.getByLabelText('Usage note').tagName).toBe('TEXTAREA');
+    expect((await screen.findByLabelText('Usage note')).tagName).toBe('TEXTAREA');
   });
 
   it('asks to Convert or Cancel when the server says a format change would lose values', async () => {

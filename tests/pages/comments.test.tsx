@@ -50,7 +50,10 @@ const commentBox = () => within(commentsSection()).getByRole('textbox', { name: 
 const sendButton = () => within(commentsSection()).getByRole('button', { name: 'Send' });
 
 async function renderItem(comments: Comment[], { shared = SHARED_MEMBER, canComment = true, errors = {} } = {}) {
-  return renderInertiaPage(itemPage({ ...shared, errors }, withItem({ comments }), { comment: canComment }));
+  const rendered = await renderInertiaPage(itemPage({ ...shared, errors }, withItem({ comments }), { comment: canComment }));
+  // The box's code loads when it is first shown.
+  if (canComment) await screen.findByRole('textbox', { name: 'Write a comment' });
+  return rendered;
 }
 
 describe('the comments on an item page', () => {
@@ -216,7 +219,7 @@ describe('comment buttons', () => {
     expect(destroy).toHaveBeenCalledWith('/comment/comment00001', expect.objectContaining({ preserveScroll: true }));
 
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
-    const editor = within(row).getByRole('textbox', { name: 'Edit the comment' }) as HTMLTextAreaElement;
+    const editor = (await within(row).findByRole('textbox', { name: 'Edit the comment' })) as HTMLTextAreaElement;
     expect(editor.value).toBe('A lovely assembly, thank you!');
     await userEvent.clear(editor);
     await userEvent.type(editor, 'A lovely assembly, really.{Enter}');
@@ -227,7 +230,7 @@ describe('comment buttons', () => {
     await renderItem([aComment({ can_update: true })], { errors: { comment: COMMENT_MESSAGES.tooShort } });
     const row = within(commentsSection()).getAllByRole('listitem')[0];
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
-    const editor = within(row).getByRole('textbox', { name: 'Edit the comment' });
+    const editor = await within(row).findByRole('textbox', { name: 'Edit the comment' });
     await userEvent.type(editor, '{Enter}');
     expect(within(row).getByText(COMMENT_MESSAGES.tooShort)).toBeTruthy();
     expect(commentBox().className).not.toContain('is-invalid');

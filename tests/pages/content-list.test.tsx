@@ -125,8 +125,8 @@ describe('editing content', () => {
     await adminEditing();
     expect(screen.queryByRole('button', { name: 'Edit Label' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Expand Leader Guide' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Export mode' }));
-    const select = screen.getByRole('combobox', { name: 'Export mode' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Export mode' }));
+    const select = await screen.findByRole('combobox', { name: 'Export mode' });
     expect(
       within(select)
         .getAllByRole('option')

@@ -58,7 +58,7 @@ describe('read and edit modes', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
 
     await userEvent.click(editButton());
-    const input = screen.getByRole('textbox', { name: 'Title' });
+    const input = await screen.findByRole('textbox', { name: 'Title' });
     expect((input as HTMLInputElement).value).toBe('Camp Guide');
     expect(document.activeElement).toBe(input);
     expect(screen.getByRole('button', { name: 'Save Title' })).toBeTruthy();

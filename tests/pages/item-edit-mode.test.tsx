@@ -126,7 +126,7 @@ describe('editing fields', () => {
     await renderInertiaPage(maintainerPage());
     await startEditing();
     await userEvent.click(button('Edit Topic'));
-    const topic = screen.getByRole('textbox', { name: 'Topic' });
+    const topic = await screen.findByRole('textbox', { name: 'Topic' });
     await userEvent.clear(topic);
     await userEvent.type(topic, 'Primary assemblies{Enter}');
     expect(patches).toEqual([{ url: `/i/${ITEM.ref}`, data: { topic: 'Primary assemblies' } }]);

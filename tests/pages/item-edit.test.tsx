@@ -49,7 +49,7 @@ describe('VisibilityControl', () => {
     );
     expect(screen.getByText('Pending')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Visibility' }));
-    const select = screen.getByRole('combobox', { name: 'Visibility' });
+    const select = await screen.findByRole('combobox', { name: 'Visibility' });
     expect(
       within(select)
         .getAllByRole('option')

@@ -49,15 +49,15 @@ beforeEach(() => {
 
 afterEach(() => vi.restoreAllMocks());
 
-function tasksSection() {
+async function tasksSection() {
   const about = screen.getByRole('complementary', { name: 'About this item' });
-  return within(about).getByRole('region', { name: 'Tasks' });
+  return within(about).findByRole('region', { name: 'Tasks' });
 }
 
 describe('the Tasks section of the item page', () => {
   it('marks an open task as done', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, { ...withItem({ tasks: [aTask()] }), taskCan: MAINTAINER }, { update: true }));
-    const row = within(tasksSection()).getByRole('listitem', { name: 'Print the handouts' });
+    const row = within(await tasksSection()).getByRole('listitem', { name: 'Print the handouts' });
     expect(within(row).getByText('Medium')).toBeTruthy();
     expect(within(row).getByText('for Sam Member')).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: TASK_TEXTS.markAsDone }));
@@ -72,7 +72,7 @@ describe('the Tasks section of the item page', () => {
       OLD_DONE,
     ];
     await renderInertiaPage(itemPage(SHARED_MEMBER, { ...withItem({ tasks }), taskCan: MAINTAINER }, { update: true }));
-    const section = tasksSection();
+    const section = await tasksSection();
     expect(within(section).getByText('Due 10 January 2025 (overdue)')).toBeTruthy();
     expect(within(section).getByText('Due 12 January 2031 (due soon)')).toBeTruthy();
     const recent = within(section).getByRole('listitem', { name: 'Choose the songs' });
@@ -83,7 +83,7 @@ describe('the Tasks section of the item page', () => {
 
   it('shows every completed task in Re-Open mode and re-opens one only after confirmation', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, { ...withItem({ tasks: [aTask(), RECENT_DONE, OLD_DONE] }), taskCan: MAINTAINER }, { update: true }));
-    const section = tasksSection();
+    const section = await tasksSection();
     await userEvent.click(within(section).getByRole('checkbox', { name: TASK_TEXTS.reOpenMode }));
     const old = within(section).getByRole('listitem', { name: 'Proofread the old script' });
     expect(within(section).getByRole('listitem', { name: 'Choose the songs' })).toBeTruthy();
@@ -102,7 +102,7 @@ describe('the Tasks section of the item page', () => {
 
   it("says 'No tasks' when none show, and offers no form to those who may not add tasks", async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, { ...withItem({ tasks: [OLD_DONE] }) }, { update: true }));
-    const section = tasksSection();
+    const section = await tasksSection();
     expect(within(section).getByText(EMPTY_STATES.tasks)).toBeTruthy();
     expect(within(section).queryByRole('button', { name: TASK_TEXTS.addTask })).toBeNull();
   });
@@ -136,8 +136,8 @@ describe('the Tasks section of the item page', () => {
       await renderInertiaPage(itemPage(shared, { taskCan }, { update: true }));
       const region =
         shared === SHARED_ADMIN
-          ? within(screen.getByRole('complementary', { name: 'Item administration' })).getByRole('region', { name: 'Tasks' })
-          : tasksSection();
+          ? await within(screen.getByRole('complementary', { name: 'Item administration' })).findByRole('region', { name: 'Tasks' })
+          : await tasksSection();
       await userEvent.click(within(region).getByRole('button', { name: TASK_TEXTS.addTask }));
       return screen.findByRole('dialog', { name: TASK_TEXTS.addTask });
     }

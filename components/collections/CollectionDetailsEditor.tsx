@@ -1,0 +1,37 @@
+import { COLLECTION_TEXTS } from '../../shared/collections';
+import type { PageProps } from '../../shared/pages';
+import InlineEditableField from '../inline-edit/InlineEditableField';
+
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/** Edit mode's title, description and public flag of a collection (admin-curation §2 "Collection detail"), each edited in place. */
+export default function CollectionDetailsEditor({ collection, url }: { collection: PageProps<'collection/Show'>['collection']; url: string }) {
+  return (
+    <div className="mb-4 d-grid gap-2">
+      <div>
+        <div className="small fw-semibold">Title</div>
+        <InlineEditableField field="title" label="Title" value={collection.title} url={url} />
+      </div>
+      <div>
+        <div className="small fw-semibold">Description</div>
+        <InlineEditableField field="description" label="Description" mode="textarea" value={collection.description} url={url} emptyText="No description" />
+      </div>
+      <div>
+        <div className="small fw-semibold">{COLLECTION_TEXTS.public}</div>
+        <InlineEditableField
+          field="public"
+          label={COLLECTION_TEXTS.public}
+          mode="select"
+          required
+          value={collection.public ? 'true' : 'false'}
+          options={YES_NO}
+          url={url}
+        />
+        <div className="small text-body-secondary">{COLLECTION_TEXTS.publicHelp}</div>
+      </div>
+    </div>
+  );
+}
