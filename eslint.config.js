@@ -32,4 +32,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: ['components/**/*.{ts,tsx}', 'pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-bootstrap/Alert',
+              message: 'Use components/lib/Notice: Alert brings a fade transition into every first page (issue 20 §2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Spinner from 'react-bootstrap/Spinner';
 import { ADVANCED_RUN_POLL_MS, type AdvancedRunView } from '../../shared/advanced';
 import { useDates } from '../lib/useDates';
@@ -30,7 +30,7 @@ export default function RunningAction({ run }: { run: AdvancedRunView }) {
   }, [run.id]);
   return (
     // Not role="alert": the box is redrawn every second, and only its progress line (a polite live region) should be read out.
-    <Alert variant="info" role="group" className="d-flex gap-3 align-items-start" aria-label="Running action">
+    <Notice variant="info" role="group" className="d-flex gap-3 align-items-start" aria-label="Running action">
       <Spinner animation="border" size="sm" role="status" className="mt-1 flex-shrink-0">
         <span className="visually-hidden">Running</span>
       </Spinner>
@@ -43,6 +43,6 @@ export default function RunningAction({ run }: { run: AdvancedRunView }) {
           {run.progress !== '' ? run.progress : 'Starting…'}
         </div>
       </div>
-    </Alert>
+    </Notice>
   );
 }

@@ -1,6 +1,6 @@
 import { createContext, use, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Form from 'react-bootstrap/Form';
 import { EMPTY_STATES } from '../../shared/messages';
 import { movedToPositionMessage } from '../../shared/messages';
@@ -60,9 +60,9 @@ export default function TagTree({ taxonomyRef, tags, moveTargets }: TagTreeProps
         onChange={(event) => setFilter(event.target.value)}
       />
       {tags.length === 0 ? (
-        <Alert variant="info">{TAXONOMY_TEXTS.noTags}</Alert>
+        <Notice variant="info">{TAXONOMY_TEXTS.noTags}</Notice>
       ) : shown.length === 0 ? (
-        <Alert variant="warning">{EMPTY_STATES.treeFilter}</Alert>
+        <Notice variant="warning">{EMPTY_STATES.treeFilter}</Notice>
       ) : (
         <TreeMovesContext value={moves}>
           <TagList nodes={shown} allTags={tags} tree={tree} parentKey="top" draggable={!filtering} label={TAXONOMY_TEXTS.tags} />

@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ADD_TO_COLLECTION_TITLE, COLLECTION_TEXTS, collectionChoiceLabel, type CollectionChoice } from '../../shared/collections';
@@ -63,8 +63,8 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices: 
         <Modal.Title id={`${formId}-title`}>{ADD_TO_COLLECTION_TITLE}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {form.errors.collection && <Alert variant="danger">{form.errors.collection}</Alert>}
-        {choices?.length === 0 && <Alert variant="info">{COLLECTION_TEXTS.noCollectionsYet}</Alert>}
+        {form.errors.collection && <Notice variant="danger">{form.errors.collection}</Notice>}
+        {choices?.length === 0 && <Notice variant="info">{COLLECTION_TEXTS.noCollectionsYet}</Notice>}
         <Form id={formId} onSubmit={submit} noValidate>
           <Form.Group className="mb-1" controlId={`${formId}-collection`}>
             <Form.Label>Collection</Form.Label>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import {
   COLLECTION_TEXTS,
   entryMovedAnnouncement,
@@ -62,7 +62,7 @@ export default function CollectionSections({ collectionRef, sections, editing }:
     if (window.confirm(REMOVE_COLLECTION_ITEM_CONFIRM)) deleteKeepingScroll(ROUTES.collectionEntry.path({ ref: entry.ref }));
   };
 
-  if (shown.length === 0) return <Alert variant="info">{COLLECTION_TEXTS.emptyCollection}</Alert>;
+  if (shown.length === 0) return <Notice variant="info">{COLLECTION_TEXTS.emptyCollection}</Notice>;
   const leadPictures = leadPictureRefs(shown.flatMap((section) => section.items.map((entry) => ({ ref: entry.ref, picture: entry.item?.image }))));
   const sectionChoices = shown.map((section) => ({ section: section.section, heading: headingOf(section.section) }));
   return (

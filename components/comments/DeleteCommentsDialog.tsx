@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
 import FormSelectField from '../forms/FormSelectField';
 import FormTextField from '../forms/FormTextField';
@@ -39,7 +39,7 @@ export default function DeleteCommentsDialog({ refs, show, onHide, onDeleted }: 
       intro={
         <>
           <p>{question}</p>
-          {form.errors.refs && <Alert variant="danger">{form.errors.refs}</Alert>}
+          {form.errors.refs && <Notice variant="danger">{form.errors.refs}</Notice>}
         </>
       }
     >

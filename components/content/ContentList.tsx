@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import { CONTENT_MESSAGES, type Content, type UnlinkedFile } from '../../shared/content';
 import LoginPrompt from '../item/LoginPrompt';
@@ -66,9 +66,9 @@ export default function ContentList(props: ContentListProps) {
       )}
       {moreContentAvailable &&
         (viewer.authenticated ? (
-          <Alert variant="secondary" className="py-2">
+          <Notice variant="secondary" className="py-2">
             {CONTENT_MESSAGES.moreContentForMembers}
-          </Alert>
+          </Notice>
         ) : (
           <LoginPrompt message={CONTENT_MESSAGES.moreContentForVisitors} />
         ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { router, usePage } from '@inertiajs/react';
 import type { Errors, RequestPayload } from '@inertiajs/core';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -54,11 +54,11 @@ export default function ItemHistoryButton({ history: pageHistory }: { history: I
         </Modal.Header>
         <Modal.Body>
           {refusal.length > 0 && (
-            <Alert variant="danger" role="alert">
+            <Notice variant="danger" role="alert">
               {refusal.map((message) => (
                 <div key={message}>{message}</div>
               ))}
-            </Alert>
+            </Notice>
           )}
           {history === undefined ? (
             <div role="status" className="text-center py-3">
@@ -79,11 +79,11 @@ export default function ItemHistoryButton({ history: pageHistory }: { history: I
             </>
           )}
           {Object.keys(errors).length > 0 && refusal.length === 0 && (
-            <Alert variant="danger" role="alert" className="mt-2 mb-0">
+            <Notice variant="danger" role="alert" className="mt-2 mb-0">
               {Object.values(errors).map((message) => (
                 <div key={message}>{message}</div>
               ))}
-            </Alert>
+            </Notice>
           )}
         </Modal.Body>
         <Modal.Footer>

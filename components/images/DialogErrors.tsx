@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import type { Errors } from '@inertiajs/core';
 
 /** Messages for the given form fields, in that order; a field may carry one message or several. */
@@ -15,9 +15,9 @@ export default function DialogErrors({ messages }: { messages: readonly string[]
   return (
     <>
       {messages.map((message) => (
-        <Alert key={message} variant="danger" className="py-2">
+        <Notice key={message} variant="danger" className="py-2">
           {message}
-        </Alert>
+        </Notice>
       ))}
     </>
   );

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import type { ItemDetail } from '../../shared/items';
 import { useDates } from '../lib/useDates';
 
@@ -9,9 +9,9 @@ export default function ExpiryNotice({ item }: { item: Pick<ItemDetail, 'expired
   // The day the editor chose (a date field, stored as that day's start in UTC), as the Expires field shows it.
   const when = dates.day(item.expires_at.slice(0, 10));
   return (
-    <Alert variant={item.expired ? 'danger' : 'warning'}>
+    <Notice variant={item.expired ? 'danger' : 'warning'}>
       <p className="mb-0">{item.expired ? `This item expired on ${when}. Only its editors can still open it.` : `This item expires on ${when}.`}</p>
       {item.expires_note && <p className="mb-0 mt-1">{item.expires_note}</p>}
-    </Alert>
+    </Notice>
   );
 }

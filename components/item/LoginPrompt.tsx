@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import { LoginModal } from '../layout/LoginButton';
 
@@ -7,12 +7,12 @@ import { LoginModal } from '../layout/LoginButton';
 export default function LoginPrompt({ message }: { message: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+    <Notice variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
       <span>{message}</span>
       <Button size="sm" onClick={() => setOpen(true)} onPointerEnter={LoginModal.preload} onFocus={LoginModal.preload}>
         Log in
       </Button>
       <LoginModal show={open} onHide={() => setOpen(false)} />
-    </Alert>
+    </Notice>
   );
 }

@@ -4,7 +4,7 @@
  * selection larger than BATCH_CHUNK is applied a chunk at a time under one batch id, with a progress bar.
  */
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -141,9 +141,9 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
         </Modal.Header>
         <Modal.Body>
           {error && (
-            <Alert variant="danger" role="alert">
+            <Notice variant="danger" role="alert">
               {error}
-            </Alert>
+            </Notice>
           )}
           <fieldset disabled={stage.step !== 'choose' && stage.step !== 'previewed'}>
             <Form.Group className="mb-3" controlId="batch-action">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { router, usePage } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import { EMAIL_BANNER } from '../../shared/messages';
 import { PROFILE_EMAIL_PROMPT_URL, PROFILE_VERIFY_URL } from '../../shared/navigation';
@@ -13,12 +13,12 @@ export default function EmailBanner() {
   if (!auth.authenticated || auth.viewingAs) return null;
   if (auth.email_missing) {
     return (
-      <Alert variant="warning">
+      <Notice variant="warning">
         {EMAIL_BANNER.missing}.{' '}
         <AppLink href={PROFILE_EMAIL_PROMPT_URL} className="alert-link">
           Add it on your profile
         </AppLink>
-      </Alert>
+      </Notice>
     );
   }
   if (auth.email_unverified) return <UnverifiedEmailBanner />;
@@ -29,11 +29,11 @@ function UnverifiedEmailBanner() {
   const [sending, setSending] = useState(false);
   const resend = () => router.post(PROFILE_VERIFY_URL, {}, { preserveScroll: true, onStart: () => setSending(true), onFinish: () => setSending(false) });
   return (
-    <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+    <Notice variant="warning" className="d-flex flex-wrap align-items-center gap-2">
       <span className="flex-grow-1">{EMAIL_BANNER.unverified}</span>
       <Button variant="outline-dark" size="sm" onClick={resend} disabled={sending}>
         {EMAIL_BANNER.resend}
       </Button>
-    </Alert>
+    </Notice>
   );
 }

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import { OFFLINE_TEXT } from '../../shared/offline';
 import Icon from '../lib/Icon';
 
@@ -7,10 +7,10 @@ export default function OfflineBanner({ online }: { online: boolean }) {
   return (
     <div aria-live="polite" aria-atomic="true">
       {!online && (
-        <Alert variant="warning" className="d-flex align-items-center gap-2 py-2">
+        <Notice variant="warning" className="d-flex align-items-center gap-2 py-2">
           <Icon name="bi-wifi-off" />
           {OFFLINE_TEXT.banner}
-        </Alert>
+        </Notice>
       )}
     </div>
   );

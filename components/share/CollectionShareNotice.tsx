@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import { COLLECTION_SHARING_TEXTS } from '../../shared/sharing';
 
@@ -20,15 +20,15 @@ export default function CollectionShareNotice({ url, public: isPublic, owner }: 
   const [saving, setSaving] = useState(false);
   if (isPublic) {
     return (
-      <Alert variant="info" className="mb-0">
+      <Notice variant="info" className="mb-0">
         {COLLECTION_SHARING_TEXTS.public}
-      </Alert>
+      </Notice>
     );
   }
   const makePublic = () =>
     router.patch(url, { public: true }, { preserveScroll: true, preserveState: true, onStart: () => setSaving(true), onFinish: () => setSaving(false) });
   return (
-    <Alert variant="warning" className="mb-0">
+    <Notice variant="warning" className="mb-0">
       <p className={owner ? undefined : 'mb-0'}>{owner ? COLLECTION_SHARING_TEXTS.privateOwner : COLLECTION_SHARING_TEXTS.privateOther}</p>
       {owner && (
         <div className="d-flex flex-wrap align-items-center gap-2">
@@ -38,6 +38,6 @@ export default function CollectionShareNotice({ url, public: isPublic, owner }: 
           <span className="small">{COLLECTION_SHARING_TEXTS.makePublicHelp}</span>
         </div>
       )}
-    </Alert>
+    </Notice>
   );
 }

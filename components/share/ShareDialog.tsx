@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Modal from 'react-bootstrap/Modal';
 import type { ReactNode } from 'react';
 import { SHARE_TEXTS, type SharePrefill, type SharingExplanation } from '../../shared/sharing';
@@ -51,9 +51,9 @@ export default function ShareDialog(props: ShareDialogProps) {
         {notice}
         {canGrant &&
           (granted ? (
-            <Alert variant="success" className="mb-0">
+            <Notice variant="success" className="mb-0">
               {SHARE_TEXTS.granted}
-            </Alert>
+            </Notice>
           ) : (
             <GrantAccessForm
               path={path}

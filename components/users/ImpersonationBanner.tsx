@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { router, usePage } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import { IMPERSONATION_BANNER, STOP_IMPERSONATING_URL } from '../../shared/users';
 import Icon from '../lib/Icon';
@@ -12,7 +12,7 @@ export default function ImpersonationBanner() {
   if (!auth.impersonating || !auth.user) return null;
   const returnToOwnAccount = () => router.post(STOP_IMPERSONATING_URL, {}, { onStart: () => setReturning(true), onFinish: () => setReturning(false) });
   return (
-    <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2" role="status">
+    <Notice variant="info" className="d-flex flex-wrap align-items-center gap-2" role="status">
       <Icon name="bi-person-badge" />
       <span className="flex-grow-1">
         <strong>{IMPERSONATION_BANNER.actingAs(auth.user.name)}</strong>{' '}
@@ -21,6 +21,6 @@ export default function ImpersonationBanner() {
       <Button variant="primary" size="sm" onClick={returnToOwnAccount} disabled={returning}>
         {IMPERSONATION_BANNER.returnButton}
       </Button>
-    </Alert>
+    </Notice>
   );
 }

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import { ADMIN_DASHBOARD_TITLE, ADMIN_DASHBOARD_WARNING, SUPERADMIN_ONLY, type AdminDashboardButton } from '../../shared/admin';
 import { ACTIVITY_URL, HISTORY_TEXTS } from '../../shared/history';
@@ -49,7 +49,7 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
     <>
       <Head title={ADMIN_DASHBOARD_TITLE} />
       <PageHeader title={ADMIN_DASHBOARD_TITLE} />
-      <Alert variant="warning">{ADMIN_DASHBOARD_WARNING}</Alert>
+      <Notice variant="warning">{ADMIN_DASHBOARD_WARNING}</Notice>
       <nav aria-label={ADMIN_DASHBOARD_TITLE}>
         <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled">
           {buttons.map((button) => (

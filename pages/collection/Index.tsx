@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import { COLLECTION_TEXTS, COLLECTIONS_TITLE } from '../../shared/collections';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PageProps } from '../../shared/pages';
@@ -23,7 +23,7 @@ export default function CollectionIndex({ collections, can }: PageProps<'collect
         action={can.create ? { label: COLLECTION_TEXTS.createNew, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined}
       />
       {collections.length === 0 ? (
-        <Alert variant="warning">{EMPTY_STATES.collections}</Alert>
+        <Notice variant="warning">{EMPTY_STATES.collections}</Notice>
       ) : (
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-3" role="list" aria-label={COLLECTIONS_TITLE}>
           {collections.map((collection) => (

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import type { PageProps } from '../../shared/pages';
 import { LEVEL_SHORT_NAMES, isAccessLevel } from '../../shared/levels';
 import { readXsrfToken } from '../../components/lib/xsrf';
@@ -11,10 +11,10 @@ export default function DevLogin({ accounts, returnTo = null }: PageProps<'dev/L
     <>
       <Head title="Demo sign-in" />
       <h1>Demo sign-in</h1>
-      <Alert variant="warning">
+      <Notice variant="warning">
         This page exists only on demo and development sites, never in production. It signs you in as one of the seeded demo accounts without a password, so you
         can see the library at each access level.
-      </Alert>
+      </Notice>
       <div className="table-responsive">
         <table className="table align-middle">
           <caption>Demo accounts</caption>

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import PageHeader from '../../components/layout/PageHeader';
 import AppLink from '../../components/lib/AppLink';
 import type { PageProps } from '../../shared/pages';
@@ -12,7 +12,7 @@ export default function DocumentationIndex({ pages }: PageProps<'documentation/I
       <Head title="Documentation" />
       <PageHeader title="Documentation" />
       {pages.length === 0 ? (
-        <Alert variant="warning">There are no documentation pages yet.</Alert>
+        <Notice variant="warning">There are no documentation pages yet.</Notice>
       ) : (
         <div className="list-group" aria-label="Documentation pages">
           {pages.map((page) => (

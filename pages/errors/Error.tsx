@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import type { PageProps } from '../../shared/pages';
 import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/sharing';
@@ -72,9 +72,9 @@ function ForbiddenHelpPanel({ help }: { help: ForbiddenHelp }) {
       {help.neededLevel !== null && <p className="mb-0 fw-semibold">{ACCESS_REQUEST_TEXTS.neededLevel(help.neededLevel)}</p>}
       {help.notPublished && <p className="mb-0">{ACCESS_REQUEST_TEXTS.notPublished}</p>}
       {help.askedAt !== null && (
-        <Alert variant="success" className="mb-0" role="status">
+        <Notice variant="success" className="mb-0" role="status">
           {ACCESS_REQUEST_TEXTS.sent}
-        </Alert>
+        </Notice>
       )}
       {help.askUrl !== null && (
         <>

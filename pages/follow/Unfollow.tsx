@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import { FOLLOW_MESSAGES, FOLLOW_TEXT } from '../../shared/follows';
 import type { PageProps } from '../../shared/pages';
@@ -36,12 +36,12 @@ export default function Unfollow({ follow, token }: PageProps<'follow/Unfollow'>
           </Button>
         </>
       ) : (
-        <Alert variant="info">
+        <Notice variant="info">
           {FOLLOW_MESSAGES.linkGone}{' '}
           <AppLink href="/" className="alert-link">
             Go to the library
           </AppLink>
-        </Alert>
+        </Notice>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import type { PageProps } from '../../shared/pages';
 import AppLink from '../../components/lib/AppLink';
 
@@ -10,7 +10,7 @@ export default function InviteRedundant({ message }: PageProps<'invite/Redundant
       <Head title="Invitation" />
       <div className="mx-auto" style={{ maxWidth: 640 }}>
         <h1 className="h4 mb-3">Invitation</h1>
-        <Alert variant="info">{message}</Alert>
+        <Notice variant="info">{message}</Notice>
         <AppLink href="/">Go to the library</AppLink>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { INVITATION_MESSAGES } from '../../shared/invitations';
@@ -27,7 +27,7 @@ export default function InviteShow({ invitation, accept_link, current_user_type 
             You are now {current_user_type || 'signed in'}. Accepting changes your user type to {invitation.user_type.title} (level {invitation.user_type.level}
             ). The invitation works once and expires on {dates.day(invitation.expires_at)} ({invitation.expires_in}).
           </p>
-          {!accept_link && <Alert variant="info">{INVITATION_MESSAGES.acceptHint}</Alert>}
+          {!accept_link && <Notice variant="info">{INVITATION_MESSAGES.acceptHint}</Notice>}
           <div className="d-flex gap-2">
             {accept_link && (
               <Button variant="primary" onClick={accept}>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -188,7 +188,7 @@ function EmptyResult({ anonymous, suggestions, tagFiltered }: { anonymous: boole
   const heading = suggestions && suggestionHeading(suggestions.kind, tagFiltered);
   return (
     <>
-      <Alert variant="warning">
+      <Notice variant="warning">
         <p className="mb-0">{EMPTY_STATES.items}</p>
         {anonymous && (
           <p className="mb-0 mt-2">
@@ -198,7 +198,7 @@ function EmptyResult({ anonymous, suggestions, tagFiltered }: { anonymous: boole
             </AppLink>
           </p>
         )}
-      </Alert>
+      </Notice>
       {suggestions && (
         <section aria-labelledby="item-suggestions">
           <h2 id="item-suggestions" className="h5">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -31,14 +31,14 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, digests
       <Head title={PROFILE_TEXT.title} />
       <h1 className="h3 mb-3">{PROFILE_TEXT.title}</h1>
       {!user.email && (
-        <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+        <Notice variant="warning" className="d-flex flex-wrap align-items-center gap-2">
           <span className="flex-grow-1">{PROFILE_TEXT.emailRequired}</span>
           {can.change_email && (
             <Button variant="outline-dark" size="sm" onClick={() => setPromptOpen(true)}>
               {PROFILE_TEXT.setEmail}
             </Button>
           )}
-        </Alert>
+        </Notice>
       )}
       <Card className="mb-3">
         <Card.Body>

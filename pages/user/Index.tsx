@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -39,7 +39,7 @@ export default function UserIndex({ users, total, filters, can }: PageProps<'use
         <SearchField search={filters.search} level={filters.level} />
         <LevelFilter level={filters.level} onChange={(level) => visitList({ search: filters.search, level })} />
       </section>
-      {users.data.length === 0 ? <Alert variant="warning">{EMPTY_STATES.users}</Alert> : <UserTable users={users.data} />}
+      {users.data.length === 0 ? <Notice variant="warning">{EMPTY_STATES.users}</Notice> : <UserTable users={users.data} />}
       <Pagination links={users.links} label="Pages of users" />
     </>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ELEVATE_USERS_TITLE } from '../../shared/invitations';
@@ -27,7 +27,7 @@ export default function UserInvitationIndex({ invitations, userTypes, createOpen
         </Button>
       </div>
       {invitations.length === 0 ? (
-        <Alert variant="info">{EMPTY_STATES.invitations}</Alert>
+        <Notice variant="info">{EMPTY_STATES.invitations}</Notice>
       ) : (
         <Table responsive hover size="sm">
           <thead>

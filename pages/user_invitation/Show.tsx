@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { Head, router, useForm } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { PageProps } from '../../shared/pages';
@@ -99,7 +99,7 @@ export default function UserInvitationShow({ invitation, canSend, canRegenerate 
               onChange={(event) => form.setData('addresses', event.target.value)}
             />
           </Form.Group>
-          {form.errors.addresses && <Alert variant="danger">{form.errors.addresses}</Alert>}
+          {form.errors.addresses && <Notice variant="danger">{form.errors.addresses}</Notice>}
           <Button type="submit" variant="primary" disabled={form.processing}>
             {form.processing ? '...' : 'Send Invitation'}
           </Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import ActionButtons from '../../../components/admin-advanced/ActionButtons';
 import RecentRuns from '../../../components/admin-advanced/RecentRuns';
 import ResponseBox from '../../../components/admin-advanced/ResponseBox';
@@ -21,7 +21,7 @@ export default function AdminAdvancedIndex({ response, run: running, recentRuns,
     <>
       <Head title={ADVANCED_MESSAGES.title} />
       <PageHeader title={ADVANCED_MESSAGES.title} action={{ label: 'Hello', icon: 'bi-emoji-smile', onClick: () => window.alert(ADVANCED_HELLO_GREETING) }} />
-      <Alert variant="danger">{ADVANCED_MESSAGES.warning}</Alert>
+      <Notice variant="danger">{ADVANCED_MESSAGES.warning}</Notice>
       {running && <RunningAction key={running.id} run={running} />}
       {response !== '' && <ResponseBox text={response} />}
       {actionError && <p className="text-danger">{actionError}</p>}

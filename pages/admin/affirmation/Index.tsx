@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import { AFFIRMATIONS_TITLE, CREATE_NEW } from '../../../shared/admin';
 import { EMPTY_STATES } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
@@ -19,7 +19,7 @@ export default function AdminAffirmationIndex({ affirmations, order, can }: Page
       <Head title={AFFIRMATIONS_TITLE} />
       <PageHeader title={AFFIRMATIONS_TITLE} action={can.create ? { label: CREATE_NEW, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
       {affirmations.data.length === 0 ? (
-        <Alert variant="warning">{EMPTY_STATES.affirmations}</Alert>
+        <Notice variant="warning">{EMPTY_STATES.affirmations}</Notice>
       ) : (
         <>
           <Pagination links={affirmations.links} label="Affirmation pages (top)" className="mb-3" />

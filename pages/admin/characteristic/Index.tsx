@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import { CHARACTERISTICS_TITLE, CREATE_NEW } from '../../../shared/admin';
 import { EMPTY_STATES } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
@@ -19,7 +19,7 @@ export default function AdminCharacteristicIndex({ characteristics, order, forma
       <Head title={CHARACTERISTICS_TITLE} />
       <PageHeader title={CHARACTERISTICS_TITLE} action={can.create ? { label: CREATE_NEW, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
       {characteristics.data.length === 0 ? (
-        <Alert variant="warning">{EMPTY_STATES.characteristics}</Alert>
+        <Notice variant="warning">{EMPTY_STATES.characteristics}</Notice>
       ) : (
         <>
           <ReorderableList

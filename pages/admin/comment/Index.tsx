@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import CommentRow from '../../../components/comments/CommentRow';
@@ -52,7 +52,7 @@ export default function AdminCommentIndex({ comments, waitingCount, repeatFlagge
       </p>
       {repeatFlaggers.length > 0 && <RepeatFlaggers flaggers={repeatFlaggers} />}
       {comments.data.length === 0 ? (
-        <Alert variant="warning">{EMPTY_STATES.comments}</Alert>
+        <Notice variant="warning">{EMPTY_STATES.comments}</Notice>
       ) : (
         <>
           <SelectionBar
@@ -63,9 +63,9 @@ export default function AdminCommentIndex({ comments, waitingCount, repeatFlagge
             onDelete={() => setDeleting(true)}
           />
           {refsError && !deleting && (
-            <Alert variant="danger" role="alert">
+            <Notice variant="danger" role="alert">
               {refsError}
-            </Alert>
+            </Notice>
           )}
           <ul className="list-group mb-3" aria-label="Comments">
             {comments.data.map((entry) => (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Head, usePage } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -77,12 +77,12 @@ export default function LibraryHealth({ summaries, kind, problems, schedules }: 
           )}
         </div>
         {error && (
-          <Alert variant="danger" role="alert">
+          <Notice variant="danger" role="alert">
             {error}
-          </Alert>
+          </Notice>
         )}
         {problems.data.length === 0 ? (
-          <Alert variant="success">{LIBRARY_HEALTH_TEXTS.noProblems}</Alert>
+          <Notice variant="success">{LIBRARY_HEALTH_TEXTS.noProblems}</Notice>
         ) : (
           <ul className="list-group mb-3" aria-label={HEALTH_PROBLEMS[kind].title}>
             {problems.data.map((row) => (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Head, router } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
@@ -44,7 +44,7 @@ export default function ActivityIndex({ entries, total, filters }: PageProps<'ad
       </div>
       <ActivityFilterForm filters={filters} />
       {entries.data.length === 0 ? (
-        <Alert variant="warning">{HISTORY_TEXTS.activityEmpty}</Alert>
+        <Notice variant="warning">{HISTORY_TEXTS.activityEmpty}</Notice>
       ) : (
         <ol className="list-unstyled" aria-label="Changes">
           {entries.data.map((entry) => (

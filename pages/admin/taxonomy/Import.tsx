@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Head, Link, router, usePage } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { PageProps } from '../../../shared/pages';
@@ -106,9 +106,9 @@ function ImportPreview({ preview, busy, onApply }: { preview: TaxonomyCsvPreview
         {TAXONOMY_CSV_TEXTS.previewHeading}
       </h2>
       {csvPreviewIsEmpty(preview) ? (
-        <Alert variant="info" className="mb-0">
+        <Notice variant="info" className="mb-0">
           {TAXONOMY_CSV_TEXTS.nothingChanges}
-        </Alert>
+        </Notice>
       ) : (
         <>
           {sections.map((section) => (

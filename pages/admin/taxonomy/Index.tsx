@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Head, Link } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import { EMPTY_STATES } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
@@ -24,7 +24,7 @@ export default function AdminTaxonomyIndex({ taxonomies }: PageProps<'admin/taxo
       <Head title={ADMIN_TAXONOMIES_TITLE} />
       <PageHeader title={ADMIN_TAXONOMIES_TITLE} action={{ label: TAXONOMY_TEXTS.createNew, icon: 'bi-plus-lg', onClick: () => setCreating(true) }} />
       {taxonomies.length === 0 ? (
-        <Alert variant="warning">{EMPTY_STATES.taxonomies}</Alert>
+        <Notice variant="warning">{EMPTY_STATES.taxonomies}</Notice>
       ) : (
         <ReorderableList
           rows={taxonomies}

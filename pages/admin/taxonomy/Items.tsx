@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Head, Link, router, usePage } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -60,12 +60,12 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
         </InputGroup>
       </Form>
       {errors.map((message) => (
-        <Alert key={message} variant="danger">
+        <Notice key={message} variant="danger">
           {message}
-        </Alert>
+        </Notice>
       ))}
       {matrix.data.length === 0 ? (
-        <Alert variant="warning">{all || filters.search ? EMPTY_STATES.items : EMPTY_STATES.unlinkedFiles}</Alert>
+        <Notice variant="warning">{all || filters.search ? EMPTY_STATES.items : EMPTY_STATES.unlinkedFiles}</Notice>
       ) : (
         <>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2">

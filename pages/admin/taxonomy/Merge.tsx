@@ -1,6 +1,6 @@
 import { type FormEvent } from 'react';
 import { Head, Link, router, usePage } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { PageProps } from '../../../shared/pages';
@@ -33,7 +33,7 @@ export default function AdminTagMerge({ tag, taxonomy, targets, into, preview }:
       <PageHeader title={title} />
       <p>{TAG_MERGE_TEXTS.intro(tag.label)}</p>
       {targets.length === 0 ? (
-        <Alert variant="info">{TAG_MERGE_TEXTS.noTargets}</Alert>
+        <Notice variant="info">{TAG_MERGE_TEXTS.noTargets}</Notice>
       ) : (
         <Form onSubmit={submit} style={{ maxWidth: '36rem' }} noValidate>
           <FormSelectField controlId="merge-into" label={TAG_MERGE_TEXTS.target} name="into" value={into ?? ''} error={error} onChange={choose}>

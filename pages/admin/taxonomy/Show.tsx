@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Head, router, usePage } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import type { PageProps } from '../../../shared/pages';
 import {
   deleteTaxonomyConfirm,
@@ -83,13 +83,13 @@ export default function AdminTaxonomyShow({ taxonomy, usage, moveTargets }: Page
           ))}
         </div>
         {!taxonomy.required && usage.untaggedItems > 0 && (
-          <Alert variant="warning" className="small mb-0 py-2">
+          <Notice variant="warning" className="small mb-0 py-2">
             {untaggedItemsWarning(usage.untaggedItems)}
-          </Alert>
+          </Notice>
         )}
       </div>
       <h2 className="h5">{TAXONOMY_TEXTS.tags}</h2>
-      {tagError && <Alert variant="danger">{tagError}</Alert>}
+      {tagError && <Notice variant="danger">{tagError}</Notice>}
       <TagTree taxonomyRef={taxonomy.ref} tags={taxonomy.tags} moveTargets={moveTargets} />
       <NewTagModal show={creatingTag} onHide={() => setCreatingTag(false)} taxonomyRef={taxonomy.ref} tags={taxonomy.tags} />
     </>

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import Alert from 'react-bootstrap/Alert';
+import Notice from '../../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import type { PageProps } from '../../../shared/pages';
@@ -51,7 +51,7 @@ export default function Trash({ kind, entries, retentionDays }: PageProps<'admin
         {kind === 'all' ? TRASH_TEXTS.allKinds : TRASH_KINDS[kind]}
       </h2>
       {entries.data.length === 0 ? (
-        <Alert variant="info">{kind === 'all' ? TRASH_TEXTS.empty : TRASH_TEXTS.emptyOfKind}</Alert>
+        <Notice variant="info">{kind === 'all' ? TRASH_TEXTS.empty : TRASH_TEXTS.emptyOfKind}</Notice>
       ) : (
         <ul className="list-group mb-3" aria-labelledby={LIST_HEADING_ID}>
           {entries.data.map((entry) => (
