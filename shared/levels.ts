@@ -49,3 +49,8 @@ export const USER_LIST_LEVEL_FILTERS = [
   { value: '4', label: 'Managers' },
   { value: '5-6', label: 'Admins' },
 ] as const;
+
+/** 'level 3 (Leader)': a level as sharing and access requests name it. */
+export function levelLabel(level: number): string {
+  return `level ${level} (${LEVEL_SHORT_NAMES[level as AccessLevel]})`;
+}

@@ -3,7 +3,7 @@ import { Head, router } from '@inertiajs/react';
 import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import type { PageProps } from '../../shared/pages';
-import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/sharing';
+import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/access-requests';
 import AppLink from '../../components/lib/AppLink';
 import Icon from '../../components/lib/Icon';
 

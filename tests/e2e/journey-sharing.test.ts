@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_TEXTS, NEW_COLLECTION_TITLE } from '../../shared/collections';
 import { ERROR_PAGES } from '../../shared/messages';
-import { ACCESS_REQUEST_TEXTS, COLLECTION_SHARING_TEXTS, SHARE_MESSAGES, SHARE_TEXTS } from '../../shared/sharing';
+import { COLLECTION_SHARING_TEXTS, SHARE_MESSAGES, SHARE_TEXTS } from '../../shared/sharing';
+import { ACCESS_REQUEST_TEXTS } from '../../shared/access-requests';
 import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
 import { cardLink, itemHeader, mailContaining, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { ERROR_PAGES } from '../../shared/messages';
-import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/sharing';
+import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/access-requests';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 const NONE: ForbiddenHelp = { neededLevel: null, notPublished: false, askUrl: null, verifyEmail: false, askedAt: null, signInUrl: null };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
 import { ERROR_PAGES } from '../../shared/messages';
-import { ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_WINDOW, type ForbiddenHelp } from '../../shared/sharing';
+import { ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_WINDOW, type ForbiddenHelp } from '../../shared/access-requests';
 import { accessRequests, items, mailOutbox, shares, users } from '../../server/db/schema';
 import type { DatabaseHandle } from '../../server/db/client';
 import { useTestApp, type CookieJar } from '../support/app';

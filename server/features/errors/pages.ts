@@ -1,6 +1,6 @@
 import { ERROR_PAGES, type ErrorStatus } from '../../../shared/messages';
 import type { PagePropsMap } from '../../../shared/pages';
-import type { ForbiddenHelp } from '../../../shared/sharing';
+import type { ForbiddenHelp } from '../../../shared/access-requests';
 
 const OTHER_STATUS_TEXTS: Record<number, { title: string; message: string }> = {
   400: { title: '400: Bad Request', message: 'Sorry, the request could not be understood. Please check what you entered and try again.' },

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ForbiddenHelp } from '../../../shared/sharing';
+import type { ForbiddenHelp } from '../../../shared/access-requests';
 import { wantsJson } from '../../lib/negotiation';
 import { errorPageProps } from './pages';
 
