@@ -15,13 +15,17 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 /** A component whose code loads the first time it renders, or earlier on `preload()` (say, when a pointer nears the button that needs it). */
 export type OnDemand<P> = ComponentType<P> & { preload: () => void };
 
-/** `load`: `() => import('./TheComponent')`. Nothing shows while the code loads. */
-export function onDemand<P extends object>(load: Loader<P>): OnDemand<P> {
+/**
+ * `load`: `() => import('./TheComponent')`. While the code loads, and if it cannot be loaded, `Fallback` shows with the
+ * same props (nothing without one).
+ */
+export function onDemand<P extends object>(load: Loader<P>, Fallback?: ComponentType<P>): OnDemand<P> {
   const LazyComponent = lazy(load);
   function LoadedOnDemand(props: P) {
+    const fallback = Fallback ? <Fallback {...props} /> : null;
     return (
-      <LeftOutOnFailure>
-        <Suspense fallback={null}>
+      <LeftOutOnFailure fallback={fallback}>
+        <Suspense fallback={fallback}>
           <LazyComponent {...props} />
         </Suspense>
       </LeftOutOnFailure>
@@ -32,8 +36,8 @@ export function onDemand<P extends object>(load: Loader<P>): OnDemand<P> {
   return Object.assign(LoadedOnDemand, { preload: () => void load().catch(() => undefined) });
 }
 
-/** Renders nothing in place of a part whose code failed to load, instead of React unmounting the whole page. */
-class LeftOutOnFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Renders the fallback (or nothing) in place of a part whose code failed to load, instead of React unmounting the whole page. */
+class LeftOutOnFailure extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -41,7 +45,7 @@ class LeftOutOnFailure extends Component<{ children: ReactNode }, { failed: bool
   }
 
   render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
