@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
-import { CLIENT_BUILD_BASE, CLIENT_ENTRY, SSR_BUILD_DIR, SSR_ENTRY } from './server/web/client-build.ts';
+import { CLIENT_BOOT, CLIENT_BUILD_BASE, CLIENT_ENTRY, SSR_BUILD_DIR, SSR_ENTRY } from './server/web/client-build.ts';
 
 const DEV_SERVER_PORT = Number(process.env.VITE_PORT ?? 5173);
 const devServerUrl = process.env.VITE_DEV_SERVER_URL ?? `http://localhost:${DEV_SERVER_PORT}`;
@@ -65,7 +65,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         rolldownOptions: {
-          input: CLIENT_ENTRY,
+          input: [CLIENT_ENTRY, CLIENT_BOOT],
           output: { codeSplitting: { groups: [{ name: entryChunkOf }] } },
         },
       },

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { usePage } from '@inertiajs/react';
 import { CONTENT_MAX_WIDTH_PX } from '../../shared/constants';
 import Breadcrumbs from './Breadcrumbs';
@@ -32,6 +32,7 @@ const RIGHT_SIDEBAR_ID = 'app-right-sidebar';
  */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { auth } = usePage().props;
+  useMarkAppRunning();
   useForgetOtherUsersHistory(auth.user?.ref ?? null);
   const online = useOfflineCopies();
   const overlaySidebars = useScreenSize() === 0;
@@ -96,4 +97,14 @@ function useOpenPanelUntilNavigation() {
   const openPanel = state.url === url ? state.panel : null;
   const setOpenPanel = useCallback((panel: Panel | null) => setState({ panel, url }), [url]);
   return [openPanel, setOpenPanel] as const;
+}
+
+/**
+ * `<html data-app="running">` once the app has taken over the page: a server-rendered page is read before its scripts
+ * have loaded (components/app/boot.ts), and the browser tests wait for this before they press its buttons.
+ */
+function useMarkAppRunning() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+  }, []);
 }

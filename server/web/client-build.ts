@@ -2,6 +2,8 @@ import { appPath } from '../app-root';
 
 /** The client entry, as Vite's manifest names it; vite.config.ts builds from the same constant. */
 export const CLIENT_ENTRY = 'components/app/main.tsx';
+/** A server-rendered page's one script, which loads CLIENT_ENTRY once the page is painted (components/app/boot.ts). */
+export const CLIENT_BOOT = 'components/app/boot.ts';
 
 /** Where `vite build` writes the client and the URL prefix it is served under. */
 export const CLIENT_BUILD_DIR = `${appPath('dist', 'client')}/`;

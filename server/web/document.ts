@@ -6,7 +6,7 @@ import { absoluteUrl } from '../lib/site-url';
 import { NOSCRIPT_NOTE, siteDescription } from '../../shared/seo';
 import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import type { DocumentHead } from './document-head';
-import { CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, MissingClientBuildError } from './client-build';
+import { CLIENT_BOOT, CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, MissingClientBuildError } from './client-build';
 import { chunkAssets, type Manifest } from './manifest';
 import type { RenderedPage, ServerRenderer } from './ssr';
 import { documentTheme } from './theme';
@@ -49,7 +49,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
       const describing = describingTags(head, options);
       return documentHtml({
         title: documentTitle(page, options.appName),
-        headTags: [...describing, ...leadPicturePreloads(rendered, describing), ...assets.headTags(page)],
+        headTags: [...describing, ...leadPicturePreloads(rendered, describing), ...assets.headTags(page, rendered !== null)],
         page,
         rendered,
         theme: request ? documentTheme(request) : 'light',
@@ -61,26 +61,40 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
 
 interface DocumentAssets {
   version: string;
-  headTags: (page: PageObject) => string[];
+  /** `serverRendered`: the page is already in the document, so its scripts wait until it is painted (components/app/boot.ts). */
+  headTags: (page: PageObject, serverRendered: boolean) => string[];
 }
 
 function builtAssets(manifestPath: string): DocumentAssets {
   if (!existsSync(manifestPath)) throw new MissingClientBuildError(manifestPath);
   const manifestJson = readFileSync(manifestPath, 'utf8');
   const manifest = JSON.parse(manifestJson) as Manifest;
-  if (!manifest[CLIENT_ENTRY]) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}; rebuild with \`npm run build\`.`);
+  for (const key of [CLIENT_ENTRY, CLIENT_BOOT])
+    if (!manifest[key]) throw new Error(`${manifestPath} has no entry for ${key}; rebuild with \`npm run build\`.`);
   const entry = chunkAssets(manifest, CLIENT_ENTRY);
+  const boot = chunkAssets(manifest, CLIENT_BOOT);
   const url = (file: string) => `${CLIENT_BUILD_BASE}${file}`;
+  const stylesheet = (file: string) => `<link rel="stylesheet" href="${escapeAttribute(url(file))}">`;
 
   return {
     version: createHash('sha256').update(manifestJson).digest('hex').slice(0, VERSION_LENGTH),
-    headTags: (page) => {
-      // Preloading the first page's own chunk saves a round trip before it can render.
+    headTags: (page, serverRendered) => {
       const firstPage = chunkAssets(manifest, `pages/${page.component}.tsx`);
-      const styles = unique([...entry.styles, ...firstPage.styles]);
+      const styles = unique([...entry.styles, ...firstPage.styles]).map(stylesheet);
+      // A page already in the document gets one small script, which loads the app once the page is painted: its text
+      // and largest picture never share a phone's bandwidth with the scripts, nor wait for them to run.
+      if (serverRendered) {
+        return [
+          ...styles,
+          ...boot.scripts.map(
+            (file) => `<script type="module" src="${escapeAttribute(url(file))}" data-app="${escapeAttribute(url(entry.scripts[0]!))}"></script>`,
+          ),
+        ];
+      }
+      // A page the browser renders needs its scripts at once: preloading the page's own chunk saves a round trip.
       const preloads = unique([...entry.preloads, ...firstPage.scripts, ...firstPage.preloads]).filter((file) => !entry.scripts.includes(file));
       return [
-        ...styles.map((file) => `<link rel="stylesheet" href="${escapeAttribute(url(file))}">`),
+        ...styles,
         ...preloads.map((file) => `<link rel="modulepreload" href="${escapeAttribute(url(file))}">`),
         ...entry.scripts.map((file) => `<script type="module" src="${escapeAttribute(url(file))}"></script>`),
       ];

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,10 +52,39 @@ export function useBrowser(viewport = { width: 1280, height: 900 }): E2EContext 
     await e2e.context.close();
   });
   e2e.open = async (pathname, size = viewport) => {
-    e2e.context = await e2e.browser.newContext({ viewport: size, baseURL: e2e.baseUrl });
+    e2e.context = await newAppContext(e2e.browser, { viewport: size, baseURL: e2e.baseUrl });
     e2e.page = await e2e.context.newPage();
     await e2e.page.goto(pathname);
     return e2e.page;
   };
   return e2e;
+}
+
+/**
+ * A browser context whose pages' `goto` and `reload` return once the app runs: a server-rendered page (a visitor's
+ * first) is on screen before its scripts load (components/app/boot.ts), and a button pressed before then does nothing.
+ */
+export async function newAppContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.on('page', waitForTheAppAfterLoads);
+  return context;
+}
+
+function waitForTheAppAfterLoads(page: Page): void {
+  const { goto, reload } = { goto: page.goto.bind(page), reload: page.reload.bind(page) };
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appRunning(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appRunning(page);
+    return response;
+  };
+}
+
+/** The app has taken over a server-rendered page (`<html data-app="running">`); any other page needs no wait. */
+export async function appRunning(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-server-rendered]') || document.documentElement.dataset.app === 'running');
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADD_TO_COLLECTION_TITLE, COLLECTION_MESSAGES, COLLECTION_TEXTS, NEW_COLLECTION_TITLE } from '../../shared/collections';
 import { ERROR_PAGES } from '../../shared/messages';
 import { drag, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { newAppContext } from './browser';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -88,7 +89,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Collections in a browser', () => {
     expect(await sectionList(page, 'Morning').count()).toBe(0);
 
     // Private so far: an anonymous visitor is refused.
-    const anonymousContext = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    const anonymousContext = await newAppContext(e2e.browser, { baseURL: e2e.baseUrl });
     const visitor = await anonymousContext.newPage();
     await visitor.goto(collectionPath);
     await pageHeading(visitor).filter({ hasText: ERROR_PAGES[403].title }).waitFor();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FOLLOW_MESSAGES, FOLLOW_TEXT } from '../../shared/follows';
 import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
 import { createItemFromIndex, mailContaining, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { newAppContext } from './browser';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -52,7 +53,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Follow and digest journeys', () => {
       const unfollowPath = /\/unfollow\/[0-9a-z]+\.[A-Za-z0-9_-]{43}/.exec(mail)![0];
 
       // The link is opened where nobody is signed in: it asks first.
-      const elsewhere = await e2e.browser.newContext({ viewport: size, baseURL: e2e.baseUrl });
+      const elsewhere = await newAppContext(e2e.browser, { viewport: size, baseURL: e2e.baseUrl });
       try {
         const visitor = await elsewhere.newPage();
         await visitor.goto(unfollowPath);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_PAGES } from '../../shared/messages';
 import { SHARE_TEXTS } from '../../shared/sharing';
 import { cardLink, itemHeader, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { newAppContext } from './browser';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -20,7 +21,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Sharing in a browser', () => {
     expect(itemPath).toMatch(/^\/i\/[0-9a-z]+$/);
 
     // Before the grant the leader may not open it.
-    const before = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    const before = await newAppContext(e2e.browser, { baseURL: e2e.baseUrl });
     const leaderBefore = await before.newPage();
     await signInWithEmail(leaderBefore, RECIPIENT);
     await leaderBefore.goto(itemPath!);

@@ -353,6 +353,14 @@ describe('email banner', () => {
   });
 });
 
+describe('the app running', () => {
+  it('marks the document once the layout has mounted, which the browser tests wait for on a server-rendered page', async () => {
+    delete document.documentElement.dataset.app;
+    await renderInertiaPage(homePage(SHARED_ANONYMOUS));
+    expect(document.documentElement.dataset.app).toBe('running');
+  });
+});
+
 describe('breadcrumbs', () => {
   it('start at the product root and end at the current page', async () => {
     await renderInertiaPage(

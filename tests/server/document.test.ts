@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PageObject } from '../../server/inertia';
 import { assetsPlugin } from '../../server/web/assets';
-import { CLIENT_ENTRY, MissingClientBuildError } from '../../server/web/client-build';
+import { CLIENT_BOOT, CLIENT_ENTRY, MissingClientBuildError } from '../../server/web/client-build';
 import { createDocumentRenderer, DEV_ASSET_VERSION } from '../../server/web/document';
 import { siteDescription } from '../../shared/seo';
 import { ICON_NAMES, ICON_SPRITE_URL } from '../../shared/icons';
@@ -20,6 +20,7 @@ const manifest = {
     dynamicImports: ['pages/Home.tsx', 'pages/errors/Error.tsx'],
     css: ['assets/main-abc.css'],
   },
+  [CLIENT_BOOT]: { file: 'assets/boot-789.js', src: CLIENT_BOOT, isEntry: true },
   '_vendor-def.js': { file: 'assets/vendor-def.js', css: ['assets/vendor-def.css'] },
   'pages/Home.tsx': {
     file: 'assets/Home-123.js',

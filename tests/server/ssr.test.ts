@@ -12,6 +12,8 @@ import { VISIBILITY } from '../../shared/enums';
 import { itemImages } from '../../server/db/schema';
 import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import { loadServerRenderer, screenSizeGuess } from '../../server/web/ssr';
+import { CLIENT_BOOT, CLIENT_ENTRY } from '../../server/web/client-build';
+import { readClientManifest } from '../../scripts/lib/first-page-size';
 import { visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
 import { MAINTAINER, createItem, seedEditingLibrary } from './item-editing-fixtures';
@@ -55,10 +57,25 @@ describe('server-side rendering', () => {
     expect(pictures.length).toBeGreaterThanOrEqual(3);
     const preloads = [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high">/g)].map((match) => match[1]);
     expect(preloads).toEqual(pictures.slice(0, 2));
-    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.indexOf('<script'));
     // Signed-in pages are rendered by the browser: nothing to preload from.
     const member = await context.as(MAINTAINER);
     expect((await firstVisit('/item', { cookie: member.header() })).body).not.toContain('rel="preload" as="image"');
+  });
+
+  it('gives a server-rendered page one small script, which loads the app once the page is painted', async () => {
+    const manifest = readClientManifest();
+    const app = `/build/${manifest[CLIENT_ENTRY]!.file}`;
+    const boot = `/build/${manifest[CLIENT_BOOT]!.file}`;
+    const visitor = (await firstVisit('/item', { 'user-agent': PHONE })).body;
+    expect([...visitor.matchAll(/<script type="module"[^>]*>/g)].map((match) => match[0])).toEqual([`<script type="module" src="${boot}" data-app="${app}">`]);
+    expect(visitor).not.toContain('rel="modulepreload"');
+    // A page the browser renders needs its scripts at once, with its own chunk preloaded.
+    const member = await context.as(MAINTAINER);
+    const signedIn = (await firstVisit('/item', { cookie: member.header() })).body;
+    expect(signedIn).toContain(`<script type="module" src="${app}"></script>`);
+    expect(signedIn).toContain(`<link rel="modulepreload" href="/build/${manifest['pages/items/Index.tsx']!.file}">`);
+    expect(signedIn).not.toContain('data-app=');
   });
 
   it('leaves signed-in pages, Inertia visits and pages that are not for reading to the browser', async () => {
