@@ -265,6 +265,12 @@ function withoutPerson(props: Record<string, unknown>) {
   for (const personal of ['user', 'email', 'email_missing', 'viewingAs']) delete auth[personal];
   const rest: Record<string, unknown> = { ...props, auth };
   delete rest.errors;
+  // An item's view counts move with every counted visit, from either side, and are written in batches a second apart
+  // (server/features/items/view-recorder.ts): which visits they include depends on timing, not on who looks.
+  if (typeof rest.item === 'object' && rest.item !== null) {
+    const { view_count: _views, recent_view_count: _recentViews, ...item } = rest.item as Record<string, unknown>;
+    rest.item = item;
+  }
   return rest;
 }
 
