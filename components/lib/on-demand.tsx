@@ -3,12 +3,10 @@
  * own and load when first wanted, so a visitor's first page downloads only what it shows.
  *
  * Only for what a visitor's server-rendered page does not show (server/web/ssr.ts renders visitors' first pages): until
- * the server process has loaded a chunk it renders the fallback (or nothing) in its place, which the browser would then
- * render again.
+ * the server process has loaded a chunk it renders nothing in its place, so the markup would not match the browser's.
  *
  * A chunk that fails to load (no network, or a tab left open across a deploy, whose old chunks are gone) leaves that
- * part out, or shows its fallback, rather than losing the whole page; components/app/main.tsx reloads the page once for
- * a deploy.
+ * part out rather than the whole page; components/app/main.tsx reloads the page once for a deploy.
  */
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
