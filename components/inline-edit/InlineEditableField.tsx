@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
-import type { InlineEditMode, InlineValue, SelectOption } from './inline-values';
-import type { SaveFunction } from './save';
-import InlineValueView from './InlineValueView';
+import { useMemo, type ReactNode } from 'react';
+import { usePage } from '@inertiajs/react';
+import { fieldError, type InlineEditMode, type InlineValue, type SelectOption } from './inline-values';
+import { patchField, type SaveFunction } from './save';
+import { useInlineEdit } from './useInlineEdit';
+import Icon from '../lib/Icon';
 import { onDemand } from '../lib/on-demand';
 
-// Only editors get a field they may change, and the server renders no editor's page: a visitor's page loads the value's
-// view alone, and an editor's shows the view until the editing code has loaded (or if it cannot be loaded).
-const EditableInlineField = onDemand(() => import('./EditableInlineField'), InlineValueView);
+// The editor, which only editors open, loads when first wanted (a pointer or the focus on a value that may be edited).
+const InlineFieldEditor = onDemand(() => import('./InlineFieldEditor'));
 
 export interface InlineEditableFieldProps {
   /** Name sent to the server (`{[field]: value}`) and the key of its error in props.errors. */
@@ -46,8 +47,62 @@ export interface InlineEditableFieldProps {
  * A value shown in read mode that becomes an editor on click or on its edit button
  * (admin-curation §4–§5): Save with the check button or Enter (not in text areas), Cancel with
  * the close button or Escape. Server field errors show under the input and keep edit mode open.
- * Read-only (`editable={false}`), it is the value alone.
  */
 export default function InlineEditableField(props: InlineEditableFieldProps) {
-  return props.editable === false ? <InlineValueView {...props} /> : <EditableInlineField {...props} />;
+  const { field, label, value, mode = 'text', editable = true, errorKey = field, className = '' } = props;
+  const page = usePage();
+  const send = useMemo(() => props.save ?? patchField(props.url ?? page.url, field), [props.save, props.url, page.url, field]);
+  const edit = useInlineEdit(value, mode, send);
+  const error = edit.editing && edit.refused ? fieldError(page.props.errors, errorKey) : null;
+
+  if (!edit.editing) {
+    return (
+      <div className={`inline-editable d-flex align-items-start gap-2 ${className}`}>
+        <div
+          className="flex-grow-1"
+          style={editable ? { cursor: 'pointer' } : undefined}
+          onClick={editable ? edit.start : undefined}
+          onPointerEnter={editable ? InlineFieldEditor.preload : undefined}
+        >
+          {readValue(props, mode)}
+        </div>
+        {edit.justSaved && <Icon name="bi-check-circle-fill" className="text-success" role="img" aria-label={`${label} saved`} />}
+        {editable && (
+          // At least 24 px square (WCAG 2.5.8): the pencil alone is smaller.
+          <button
+            type="button"
+            className="btn btn-sm btn-link p-0"
+            style={{ minWidth: 24, minHeight: 24 }}
+            aria-label={`Edit ${label}`}
+            onClick={edit.start}
+            onFocus={InlineFieldEditor.preload}
+          >
+            <Icon name="bi-pencil" />
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return <InlineFieldEditor field={props} edit={edit} mode={mode} error={error} className={className} />;
+}
+
+function readValue(props: InlineEditableFieldProps, mode: InlineEditMode): ReactNode {
+  const { value, renderValue, emptyText = '' } = props;
+  if (renderValue) return renderValue(value);
+  const isEmpty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (isEmpty) return <span className="text-body-secondary fst-italic">{emptyText}</span>;
+  const labelOf = (choice: string) => props.options?.find((option) => option.value === choice)?.label ?? choice;
+  if (mode === 'select') return labelOf(String(value));
+  if (Array.isArray(value)) {
+    const entries = mode === 'multiselect' ? value.map(labelOf) : value;
+    return (
+      <ul className="list-unstyled mb-0">
+        {entries.map((entry, index) => (
+          <li key={index}>{entry}</li>
+        ))}
+      </ul>
+    );
+  }
+  return <span style={mode === 'textarea' ? { whiteSpace: 'pre-wrap' } : undefined}>{String(value)}</span>;
 }

@@ -15,17 +15,13 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 /** A component whose code loads the first time it renders, or earlier on `preload()` (say, when a pointer nears the button that needs it). */
 export type OnDemand<P> = ComponentType<P> & { preload: () => void };
 
-/**
- * `load`: `() => import('./TheComponent')`. While the code loads, and if it cannot be loaded, `Fallback` shows with the
- * same props (nothing without one).
- */
-export function onDemand<P extends object>(load: Loader<P>, Fallback?: ComponentType<P>): OnDemand<P> {
+/** `load`: `() => import('./TheComponent')`. Nothing shows while the code loads. */
+export function onDemand<P extends object>(load: Loader<P>): OnDemand<P> {
   const LazyComponent = lazy(load);
   function LoadedOnDemand(props: P) {
-    const fallback = Fallback ? <Fallback {...props} /> : null;
     return (
-      <LeftOutOnFailure fallback={fallback}>
-        <Suspense fallback={fallback}>
+      <LeftOutOnFailure>
+        <Suspense fallback={null}>
           <LazyComponent {...props} />
         </Suspense>
       </LeftOutOnFailure>
@@ -36,8 +32,8 @@ export function onDemand<P extends object>(load: Loader<P>, Fallback?: Component
   return Object.assign(LoadedOnDemand, { preload: () => void load().catch(() => undefined) });
 }
 
-/** Renders the fallback (or nothing) in place of a part whose code failed to load, instead of React unmounting the whole page. */
-class LeftOutOnFailure extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+/** Renders nothing in place of a part whose code failed to load, instead of React unmounting the whole page. */
+class LeftOutOnFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -45,7 +41,7 @@ class LeftOutOnFailure extends Component<{ children: ReactNode; fallback: ReactN
   }
 
   render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    return this.state.failed ? null : this.props.children;
   }
 }
 

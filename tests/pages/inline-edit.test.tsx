@@ -47,8 +47,6 @@ async function renderField(props: Partial<InlineEditableFieldProps> = {}) {
   const Field = () => <InlineEditableField field="title" label="Title" value="Camp Guide" {...props} />;
   // The page carries the errors the refused save will have put into props.errors after its redirect back.
   await renderInertiaPage(fieldPage(typeof serverAnswer === 'object' ? serverAnswer.errors : {}), Field);
-  // An editable field's code loads when it first shows; until then it shows its value alone.
-  if (props.editable !== false) await screen.findByRole('button', { name: `Edit ${props.label ?? 'Title'}` });
 }
 
 const editButton = (label = 'Title') => screen.getByRole('button', { name: `Edit ${label}` });

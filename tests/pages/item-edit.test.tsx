@@ -48,7 +48,7 @@ describe('VisibilityControl', () => {
       <VisibilityControl itemRef="item1" visibility={VISIBILITY.PENDING} editable={{ visibility: true, submitForPublishing: false, revertToDraft: false }} />,
     );
     expect(screen.getByText('Pending')).toBeTruthy();
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Visibility' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Visibility' }));
     const select = await screen.findByRole('combobox', { name: 'Visibility' });
     expect(
       within(select)

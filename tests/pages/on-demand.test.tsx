@@ -51,23 +51,4 @@ describe('code loaded on demand (issue 20 §2)', () => {
     expect(screen.getByRole('heading', { name: 'Still here' })).toBeTruthy();
     expect(screen.queryByText(/Hello/)).toBeNull();
   });
-
-  it('shows its fallback, with the same props, while the code loads and when it cannot be loaded', async () => {
-    const Waiting = ({ name }: { show: boolean; name: string }) => <p>Waiting for {name}</p>;
-    let arrive: (module: { default: typeof Greeting }) => void = () => {};
-    const Slow = onDemand(() => new Promise<{ default: typeof Greeting }>((resolve) => (arrive = resolve)), Waiting);
-    render(<Slow show name="Ana" />);
-    expect(screen.getByText('Waiting for Ana')).toBeTruthy();
-    arrive({ default: Greeting });
-    expect(await screen.findByText('Hello Ana')).toBeTruthy();
-    expect(screen.queryByText('Waiting for Ana')).toBeNull();
-
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Broken = onDemand<{ show: boolean; name: string }>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')), Waiting);
-    render(<Broken show name="Sam" />);
-    expect(screen.getByText('Waiting for Sam')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(screen.getByText('Waiting for Sam')).toBeTruthy();
-    expect(screen.queryByText('Hello Sam')).toBeNull();
-  });
 });
