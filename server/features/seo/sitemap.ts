@@ -11,6 +11,7 @@ import { publicCollectionsCondition, publicListedItemsCondition } from '../../ac
 import type { Database } from '../../db/client';
 import { absoluteUrl } from '../../lib/site-url';
 import { collections, items } from '../../db/schema';
+import { xmlText } from '../../lib/html';
 
 const BATCH = 2_000;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -49,10 +50,6 @@ export const SITEMAP_SOURCES = {
 
 export type SitemapSource = keyof typeof SITEMAP_SOURCES;
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
 async function countOf(db: Database, source: Source): Promise<number> {
   const [row] = await db.select({ total: count() }).from(source.table).where(source.condition());
   return Number(row?.total ?? 0);
@@ -64,7 +61,7 @@ export async function sitemapIndex(db: Database, appUrl: string): Promise<string
   for (const source of Object.values(SITEMAP_SOURCES)) {
     const pages = Math.max(1, Math.ceil((await countOf(db, source)) / SITEMAP_PAGE_SIZE));
     for (let page = 1; page <= pages; page += 1)
-      entries.push(`<sitemap><loc>${escapeXml(absoluteUrl(appUrl, `${source.pageUrl}?page=${page}`))}</loc></sitemap>`);
+      entries.push(`<sitemap><loc>${xmlText(absoluteUrl(appUrl, `${source.pageUrl}?page=${page}`))}</loc></sitemap>`);
   }
   return `${XML_HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
@@ -108,5 +105,5 @@ export function sitemapPage(
 }
 
 function urlEntry(appUrl: string, source: Source, ref: string, updatedAt: Date): string {
-  return `<url><loc>${escapeXml(absoluteUrl(appUrl, source.path(ref)))}</loc><lastmod>${updatedAt.toISOString().slice(0, 10)}</lastmod></url>\n`;
+  return `<url><loc>${xmlText(absoluteUrl(appUrl, source.path(ref)))}</loc><lastmod>${updatedAt.toISOString().slice(0, 10)}</lastmod></url>\n`;
 }
