@@ -1,11 +1,7 @@
 import { COLLECTION_TEXTS } from '../../shared/collections';
 import type { PageProps } from '../../shared/pages';
 import InlineEditableField from '../inline-edit/InlineEditableField';
-
-const YES_NO = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
+import { YES_NO_OPTIONS } from '../inline-edit/inline-values';
 
 /** Edit mode's title, description and public flag of a collection (admin-curation §2 "Collection detail"), each edited in place. */
 export default function CollectionDetailsEditor({ collection, url }: { collection: PageProps<'collection/Show'>['collection']; url: string }) {
@@ -27,7 +23,7 @@ export default function CollectionDetailsEditor({ collection, url }: { collectio
           mode="select"
           required
           value={collection.public ? 'true' : 'false'}
-          options={YES_NO}
+          options={YES_NO_OPTIONS}
           url={url}
         />
         <div className="small text-body-secondary">{COLLECTION_TEXTS.publicHelp}</div>

@@ -8,6 +8,12 @@ export interface SelectOption {
   label: string;
 }
 
+/** A yes/no choice, as the string values a select holds ('true', 'false'). */
+export const YES_NO_OPTIONS: SelectOption[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
 /** What the editor holds while editing: text for typing modes, the chosen values for selects. */
 export type InlineDraft = string | string[];
 

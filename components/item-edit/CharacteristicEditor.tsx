@@ -1,6 +1,6 @@
 import type { ItemCharacteristic } from '../../shared/items';
 import InlineEditableField, { type InlineEditableFieldProps } from '../inline-edit/InlineEditableField';
-import type { SelectOption } from '../inline-edit/inline-values';
+import { YES_NO_OPTIONS } from '../inline-edit/inline-values';
 import { deleteKeepingScroll } from '../lib/visits';
 import { characteristicField } from './item-fields';
 import { ROUTES } from '../../shared/routes';
@@ -12,18 +12,13 @@ export interface CharacteristicEditorProps {
   editable: boolean;
 }
 
-const YES_NO: SelectOption[] = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
-
 /** How each CHARACTERISTIC_FORMATS value is edited. */
 function editorFor({ format, minimum }: ItemCharacteristic): Pick<InlineEditableFieldProps, 'mode' | 'inputType' | 'options' | 'min'> {
   switch (format) {
     case 'integer':
       return { mode: 'integer', min: minimum ?? undefined };
     case 'boolean':
-      return { mode: 'select', options: YES_NO };
+      return { mode: 'select', options: YES_NO_OPTIONS };
     case 'year_month':
       return { mode: 'text', inputType: 'month' };
     case 'url':

@@ -1,13 +1,8 @@
-import type { SelectOption } from '../inline-edit/inline-values';
+import { YES_NO_OPTIONS } from '../inline-edit/inline-values';
 import type { SaveFunction } from '../inline-edit/save';
 import EditableItemField from '../item-edit/EditableItemField';
 import { patchKeepingScroll } from '../lib/visits';
 import { ROUTES } from '../../shared/routes';
-
-const YES_NO: SelectOption[] = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
 
 interface YesNoFieldProps {
   itemRef: string;
@@ -27,7 +22,7 @@ export default function YesNoField({ itemRef, field, label, value, editable }: Y
       label={label}
       mode="select"
       required
-      options={YES_NO}
+      options={YES_NO_OPTIONS}
       value={String(value)}
       editable={editable}
       save={save}

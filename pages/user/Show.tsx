@@ -10,11 +10,7 @@ import InlineEditableField from '../../components/inline-edit/InlineEditableFiel
 import ItemLink from '../../components/lib/ItemLink';
 import UserActions from '../../components/users/UserActions';
 import { ROUTES } from '../../shared/routes';
-
-const YES_NO = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
+import { YES_NO_OPTIONS } from '../../components/inline-edit/inline-values';
 
 function loginProviderLabel(loginUsing: string | null): string {
   if (!loginUsing) return 'Not recorded';
@@ -95,7 +91,16 @@ function FlagFact({ flag, user, url, editable }: { flag: UserFlagField; user: Us
   if (!editable && !user[flag]) return null;
   return (
     <Fact label={USER_FIELD_LABELS[flag]}>
-      <InlineEditableField field={flag} label={USER_FIELD_LABELS[flag]} mode="select" required value={value} options={YES_NO} url={url} editable={editable} />
+      <InlineEditableField
+        field={flag}
+        label={USER_FIELD_LABELS[flag]}
+        mode="select"
+        required
+        value={value}
+        options={YES_NO_OPTIONS}
+        url={url}
+        editable={editable}
+      />
     </Fact>
   );
 }

@@ -16,11 +16,7 @@ import InlineEditableField from '../../../components/inline-edit/InlineEditableF
 import PageHeader from '../../../components/layout/PageHeader';
 import { ROUTES } from '../../../shared/routes';
 import { TAXONOMY_CSV_TEXTS } from '../../../shared/taxonomy-csv';
-
-const YES_NO = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
+import { YES_NO_OPTIONS } from '../../../components/inline-edit/inline-values';
 
 /**
  * /admin/taxonomy/{ref}: the taxonomy's fields edited in place, its tags as a tree (filter, inline edit, force-show,
@@ -76,7 +72,7 @@ export default function AdminTaxonomyShow({ taxonomy, usage, moveTargets }: Page
                 mode="select"
                 required
                 value={taxonomy[field] ? 'true' : 'false'}
-                options={YES_NO}
+                options={YES_NO_OPTIONS}
                 url={url}
               />
             </div>
