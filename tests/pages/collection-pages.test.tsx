@@ -179,7 +179,7 @@ describe('a collection page', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('button', { name: 'Stop Editing' })).toBeTruthy();
     expect(await screen.findByLabelText('Drag Campfire Songs')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit Title' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Edit Title' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Description' })).toBeTruthy();
     expect(screen.getByRole('button', { name: `Edit ${COLLECTION_TEXTS.public}` })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove Rainy Day Games' })).toBeTruthy();

@@ -90,8 +90,8 @@ describe('switching edit mode', () => {
     }
     const characteristics = screen.getByRole('region', { name: 'Characteristics' });
     // Unset characteristics are editable too.
-    expect(within(characteristics).getByRole('button', { name: 'Edit Group size' })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Tags' })).getByRole('button', { name: 'Edit Type' })).toBeTruthy();
+    expect(await within(characteristics).findByRole('button', { name: 'Edit Group size' })).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: 'Tags' })).findByRole('button', { name: 'Edit Type' })).toBeTruthy();
     expect(button('Add Image')).toBeTruthy();
     expect(button('Edit Minimum access')).toBeTruthy();
 

@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { onDemand, onDemandDialog } from '../../components/lib/on-demand';
 
+// These tests are of the real module, not of the late-arriving stand-in that tests/support/pages-setup.ts gives other page tests.
+vi.unmock('../../components/lib/on-demand');
+
 function Greeting({ show, name }: { show: boolean; name: string }) {
   return show ? <p>Hello {name}</p> : <p>Closed</p>;
 }

@@ -86,7 +86,7 @@ describe('starting a preview', () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     const admin: SharedProps = { ...SHARED_ADMIN, can: { ...SHARED_ADMIN.can, viewAs: ['visitor', 0, 1, 2, 3, 4, 5, 6] } };
     await renderInertiaPage(pageObject('Home', { ...HOME_PROPS, ...admin }));
-    await userEvent.click(screen.getByRole('button', { name: 'User menu for Sam Member' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu for Sam Member' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Visitor (signed out)' }));
     expect(post).toHaveBeenCalledWith(VIEW_AS_URL, { as: 'visitor', return_to: '/' });
   });
