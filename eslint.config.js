@@ -43,6 +43,10 @@ export default tseslint.config(
               name: 'react-bootstrap/Alert',
               message: 'Use components/lib/Notice: Alert brings a fade transition into every first page (issue 20 §2).',
             },
+            {
+              name: 'react-bootstrap/Carousel',
+              message: 'Use components/item/ItemImageCarousel: Carousel brings its transition code into the item page (issue 20 §2).',
+            },
           ],
         },
       ],

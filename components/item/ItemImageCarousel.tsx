@@ -1,45 +1,77 @@
-import { useState } from 'react';
-import Carousel from 'react-bootstrap/Carousel';
+import { useRef, useState, type PointerEvent } from 'react';
 import type { ItemImage } from '../../shared/items';
 import './item.css';
 
 /** The large thumbnail's width (server/features/images LARGE_THUMBNAIL_WIDTH) and the frame's 16:9 height. */
 const FRAME = { width: 800, height: 450 };
 
+/** How far a finger must travel across the picture to turn it, as react-bootstrap's carousel had it. */
+const SWIPE_THRESHOLD_PX = 40;
+
 /**
  * The item's images, large thumbnails; nothing at all when it has none. Each image fills a 16:9 frame (at most 420 px
  * high) whose size is known before the picture arrives, so nothing below it moves when it loads. Previous and Next are
- * real buttons, each named, that the keyboard reaches.
+ * real buttons, each named, that the keyboard reaches; a swipe turns the picture on a touch screen.
+ *
+ * Bootstrap's carousel markup without its script or react-bootstrap's (docs/decisions.md "The image carousel"): the
+ * picture changes at once, and the page carries no transition code for it (issue 20 §2).
  */
 export default function ItemImageCarousel({ images, title }: { images: ItemImage[]; title: string }) {
   const [index, setIndex] = useState(0);
+  const swipe = useSwipe((direction) => step(direction));
   if (images.length === 0) return null;
   const several = images.length > 1;
-  const step = (by: number) => setIndex((current) => (current + by + images.length) % images.length);
+  function step(by: number) {
+    setIndex((current) => (current + by + images.length) % images.length);
+  }
   return (
     <div className="position-relative mb-3 item-images" role="group" aria-roledescription="carousel" aria-label={`Images of ${title}`}>
-      <Carousel activeIndex={index} onSelect={setIndex} controls={false} indicators={several} interval={null} touch={several}>
-        {images.map((image, position) => (
-          <Carousel.Item key={image.ref}>
-            <img
-              className="d-block rounded item-images-frame"
-              width={FRAME.width}
-              height={FRAME.height}
-              src={image.public_thumbnail_large_url}
-              // The first picture is the page's largest paint; the others wait until they are near.
-              loading={position === 0 ? 'eager' : 'lazy'}
-              fetchPriority={position === 0 ? 'high' : 'auto'}
-              alt={several ? `${title}, image ${position + 1} of ${images.length}` : title}
-            />
-          </Carousel.Item>
-        ))}
-      </Carousel>
+      <div className="carousel">
+        {several && <Indicators count={images.length} active={index} onSelect={setIndex} />}
+        <div className="carousel-inner item-images-inner" {...(several ? swipe : {})}>
+          {images.map((image, position) => (
+            <div key={image.ref} className={position === index ? 'carousel-item active' : 'carousel-item'}>
+              <img
+                className="d-block rounded item-images-frame"
+                width={FRAME.width}
+                height={FRAME.height}
+                src={image.public_thumbnail_large_url}
+                // The first picture is the page's largest paint; the others wait until they are shown.
+                loading={position === 0 ? 'eager' : 'lazy'}
+                fetchPriority={position === 0 ? 'high' : 'auto'}
+                alt={several ? `${title}, image ${position + 1} of ${images.length}` : title}
+              />
+            </div>
+          ))}
+        </div>
+      </div>
       {several && (
         <>
+          {/* After Previous, Next or an indicator, a screen reader says which picture now shows. */}
+          <p className="visually-hidden" aria-live="polite">{`Image ${index + 1} of ${images.length}`}</p>
           <CarouselButton direction="prev" label="Previous image" onClick={() => step(-1)} />
           <CarouselButton direction="next" label="Next image" onClick={() => step(1)} />
         </>
       )}
+    </div>
+  );
+}
+
+function Indicators({ count, active, onSelect }: { count: number; active: number; onSelect: (index: number) => void }) {
+  return (
+    <div className="carousel-indicators">
+      {Array.from({ length: count }, (_, position) => (
+        <button
+          key={position}
+          type="button"
+          // Bootstrap's styles for an indicator select this attribute.
+          data-bs-target=""
+          className={position === active ? 'active' : undefined}
+          aria-current={position === active ? true : undefined}
+          aria-label={`Show image ${position + 1}`}
+          onClick={() => onSelect(position)}
+        />
+      ))}
     </div>
   );
 }
@@ -50,4 +82,23 @@ function CarouselButton({ direction, label, onClick }: { direction: 'prev' | 'ne
       <span className={`carousel-control-${direction}-icon`} aria-hidden="true" />
     </button>
   );
+}
+
+/** A horizontal swipe of a finger: right to left is the next picture, left to right the previous one. */
+function useSwipe(onSwipe: (direction: 1 | -1) => void) {
+  const start = useRef<number | null>(null);
+  return {
+    onPointerDown: (event: PointerEvent) => {
+      start.current = event.pointerType === 'touch' ? event.clientX : null;
+    },
+    onPointerUp: (event: PointerEvent) => {
+      if (start.current === null) return;
+      const travelled = event.clientX - start.current;
+      start.current = null;
+      if (Math.abs(travelled) >= SWIPE_THRESHOLD_PX) onSwipe(travelled < 0 ? 1 : -1);
+    },
+    onPointerCancel: () => {
+      start.current = null;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * The item page journey of issue 15 §3 and §4, at 375 px and 1280 px: the content files come before affirmations and
- * comments, the carousel does not move the page as its image loads, and Tab reaches the carousel's arrows and the
- * comment Flag button, each visibly focused and in sufficient contrast.
+ * comments, the carousel does not move the page as its image loads, Tab reaches the carousel's arrows, a swipe turns
+ * its pictures, and Tab reaches the comment Flag button, each visibly focused and in sufficient contrast.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,20 @@ async function tabTo(page: Page, target: Locator, limit = 120): Promise<void> {
     if (await target.evaluate((node) => node === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target}`);
+}
+
+/** A touch screen's swipe across the middle of `target`, as Chromium receives one from a finger. */
+async function swipeAcross(page: Page, target: Locator, towards: 'left' | 'right'): Promise<void> {
+  const box = (await target.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const [from, to] = towards === 'right' ? [box.x + box.width * 0.2, box.x + box.width * 0.8] : [box.x + box.width * 0.8, box.x + box.width * 0.2];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 5; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + ((to - from) * step) / 5, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 /** The focus indicator a focused element shows: an outline or a box shadow. */
@@ -127,6 +141,13 @@ describe.skipIf(Boolean(e2e.skipReason))('The item page journey', () => {
       await carousel
         .locator('.carousel-item.active')
         .getByRole('img', { name: `${ITEM_TITLE}, image 2 of 2` })
+        .waitFor();
+
+      // A finger's swipe from left to right turns back to the first picture.
+      await swipeAcross(page, carousel.locator('.carousel-inner'), 'right');
+      await carousel
+        .locator('.carousel-item.active')
+        .getByRole('img', { name: `${ITEM_TITLE}, image 1 of 2` })
         .waitFor();
 
       // Flag: reached by Tab, focused visibly, its words and its border in contrast with the page.

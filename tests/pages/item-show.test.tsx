@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { AFFIRMATION_LOGIN_PROMPT, DELETE_ITEM_CONFIRM, SIGN_IN_HINT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
@@ -90,6 +90,33 @@ describe('item page sections', () => {
     await waitFor(() => expect(active()).toBe(`${ITEM.title}, image 2 of 2`));
     await user.click(within(carousel).getByRole('button', { name: 'Previous image' }));
     await waitFor(() => expect(active()).toBe(`${ITEM.title}, image 1 of 2`));
+  });
+
+  it('turns the picture from its indicators and by a swipe, and says which one shows', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    const carousel = screen.getByRole('group', { name: `Images of ${ITEM.title}` });
+    const active = () => carousel.querySelector('.carousel-item.active img')?.getAttribute('alt');
+    const status = carousel.querySelector('[aria-live="polite"]');
+    expect(status?.textContent).toBe('Image 1 of 2');
+
+    await userEvent.click(within(carousel).getByRole('button', { name: 'Show image 2' }));
+    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
+    expect(within(carousel).getByRole('button', { name: 'Show image 2' }).getAttribute('aria-current')).toBe('true');
+    expect(status?.textContent).toBe('Image 2 of 2');
+
+    const pictures = carousel.querySelector('.carousel-inner')!;
+    const swipe = (from: number, to: number, pointerType = 'touch') => {
+      fireEvent.pointerDown(pictures, { pointerType, clientX: from });
+      fireEvent.pointerUp(pictures, { pointerType, clientX: to });
+    };
+    swipe(100, 300);
+    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    // Too short to be a swipe, and a mouse's drag is not one.
+    swipe(300, 270);
+    swipe(300, 100, 'mouse');
+    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    swipe(300, 100);
+    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
   });
 
   it.each([
