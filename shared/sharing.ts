@@ -5,6 +5,7 @@
 import { COLLECTION_TEXTS } from './collections';
 import type { SharedType } from './enums';
 import { LEVEL, levelLabel } from './levels';
+import { SHARE_TEXTS } from './share-texts';
 
 /** Grant validity options in days; null is Forever (§5, §9). */
 export const SHARE_VALIDITY_OPTIONS = [7, 90, 365, null] as const;
@@ -28,26 +29,6 @@ export const SHARE_QUERY_PARAM = 'share';
 
 export const SHARE_FIELDS = ['level', 'email', 'daysValidity'] as const;
 export type ShareField = (typeof SHARE_FIELDS)[number];
-
-export const SHARE_TEXTS = {
-  dialogTitle: 'How would you like to share?',
-  shareButton: 'Share',
-  grantAccess: 'Grant Access',
-  nativeShare: 'Share',
-  copyLink: 'Copy Link',
-  linkCopied: 'Link Copied',
-  emailLink: 'Email Link',
-  smsLink: 'SMS Link',
-  facebook: 'Share on Facebook',
-  explain: 'Please Explain...',
-  elevateUsers: 'Elevate user(s)',
-  checkAccess: 'Check access',
-  checkAccessLabel: 'What can this person see?',
-  forever: 'Forever',
-  granted: 'Access granted.',
-  sharedWithMe: 'Shared With Me',
-  sharedByMe: 'Shared By Me',
-} as const;
 
 /** What a grant of an item or a content row is called in its refusals. */
 export type GrantedThing = 'item' | 'file';
@@ -144,25 +125,6 @@ export function shareActionUrl(pagePath: string): string {
 /** A Facebook sharer link for the page (the social-network share link of §2). */
 export function facebookShareUrl(absoluteUrl: string): string {
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl)}`;
-}
-
-/** The item page's query parameters that open the Share dialog filled in for a requester of access (access-requests.ts). */
-export const SHARE_TO_PARAM = 'share_to';
-export const SHARE_LEVEL_PARAM = 'share_level';
-
-/** The Share dialog's starting values from an access request's link. */
-export interface SharePrefill {
-  email: string;
-  level: number | null;
-}
-
-/** The prefill an item page's URL carries (`?share_to=&share_level=`), or null. */
-export function sharePrefillFromUrl(url: string): SharePrefill | null {
-  const query = new URL(url, 'http://equip.invalid').searchParams;
-  const email = query.get(SHARE_TO_PARAM)?.trim().slice(0, 320);
-  if (!email) return null;
-  const level = Number(query.get(SHARE_LEVEL_PARAM));
-  return { email, level: Number.isInteger(level) && query.get(SHARE_LEVEL_PARAM) !== null ? level : null };
 }
 
 /** Who can open a collection's link, in its Share dialog and its sharing explanation (issue 15 §2). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { SHARE_TEXTS } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
 import ShareLinks from '../share/ShareLinks';
 import Icon from '../lib/Icon';
 

@@ -11,14 +11,14 @@ import {
   MIN_SHARE_LEVEL,
   openingShareLevel,
   SHARE_SLIDER_FROM_MAX,
-  SHARE_TEXTS,
   SHARE_VALIDITY_OPTIONS,
   shareActionUrl,
   shareValidityLabel,
   type ShareField,
-  type SharePrefill,
   type ShareValidity,
 } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
+import type { SharePrefill } from '../../shared/share-prefill';
 
 export interface GrantAccessFormProps {
   /** The shared page's path: the form posts to `{path}/share`. */

@@ -1,6 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { SHARE_DIALOG_CLOSE_MS, SHARE_TEXTS, type SharePrefill, type SharingExplanation } from '../../shared/sharing';
+import type { SharingExplanation } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
+import type { SharePrefill } from '../../shared/share-prefill';
 import Icon from '../lib/Icon';
 import { onDemandDialog } from '../lib/on-demand';
 
@@ -52,12 +54,6 @@ export default function ShareButton({
     setOpenedFor(prefillKey);
     setShow(true);
   }
-
-  useEffect(() => {
-    if (!granted) return;
-    const timer = setTimeout(() => setShow(false), SHARE_DIALOG_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [granted]);
 
   return (
     <>

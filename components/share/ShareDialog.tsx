@@ -1,7 +1,9 @@
 import Notice from '../lib/Notice';
 import Modal from 'react-bootstrap/Modal';
-import type { ReactNode } from 'react';
-import { SHARE_TEXTS, type SharePrefill, type SharingExplanation } from '../../shared/sharing';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { SHARE_TEXTS } from '../../shared/share-texts';
+import type { SharePrefill } from '../../shared/share-prefill';
+import { SHARE_DIALOG_CLOSE_MS, type SharingExplanation } from '../../shared/sharing';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
 import GrantAccessForm from './GrantAccessForm';
 import ShareLinks from './ShareLinks';
@@ -41,6 +43,14 @@ export default function ShareDialog(props: ShareDialogProps) {
   const explanation = useOnDemandProp('sharingExplanation', props.explanation ?? undefined, show && explains);
   const levelVisible = explanation?.levelVisible.map((visible, level) => visible && level >= minimumLevel);
   const url = typeof window === 'undefined' ? path : new URL(path, window.location.origin).toString();
+
+  // After a grant the dialog confirms it, then closes by itself (§4, §9), however often the page renders meanwhile.
+  const closeAfterGrant = useEffectEvent(onHide);
+  useEffect(() => {
+    if (!granted) return;
+    const timer = setTimeout(closeAfterGrant, SHARE_DIALOG_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [granted]);
 
   return (
     <Modal show={show} onHide={onHide} onExited={onExited} aria-labelledby="share-dialog-title">

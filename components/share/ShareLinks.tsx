@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { facebookShareUrl, LINK_COPIED_MS, SHARE_MESSAGES, SHARE_TEXTS } from '../../shared/sharing';
+import { facebookShareUrl, LINK_COPIED_MS, SHARE_MESSAGES } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
 import Icon from '../lib/Icon';
 
 export interface ShareLinksProps {

@@ -6,7 +6,8 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { ACCESS_LEVELS, LEVEL_NAMES } from '../../shared/levels';
 import AppLink from '../lib/AppLink';
-import { CHECK_ACCESS_PARAM, SHARE_TEXTS, type SharingExplanation } from '../../shared/sharing';
+import { CHECK_ACCESS_PARAM, type SharingExplanation } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
 
 export interface SharingExplanationPanelProps {
   explanation: SharingExplanation | undefined;

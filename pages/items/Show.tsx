@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Head, usePage } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import { SIGN_IN_HINT } from '../../shared/messages';
-import { sharePrefillFromUrl } from '../../shared/sharing';
+import { sharePrefillFromUrl } from '../../shared/share-prefill';
 import CommentsBlock from '../../components/comments/CommentsBlock';
 import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
@@ -20,7 +20,6 @@ import ItemTags from '../../components/item/ItemTags';
 import LoginPrompt from '../../components/item/LoginPrompt';
 import RelatedItems from '../../components/item/RelatedItems';
 import ShareButton from '../../components/share/ShareButton';
-import AddToCollectionButton from '../../components/collections/AddToCollectionButton';
 import { ROUTES } from '../../shared/routes';
 import { onDemand } from '../../components/lib/on-demand';
 
@@ -28,6 +27,7 @@ import { onDemand } from '../../components/lib/on-demand';
 const ItemHistoryButton = onDemand(() => import('../../components/history/ItemHistoryButton'));
 const ItemDetailsEditor = onDemand(() => import('../../components/item/ItemDetailsEditor'));
 const ViewAsControl = onDemand(() => import('../../components/view-as/ViewAsControl'));
+const AddToCollectionButton = onDemand(() => import('../../components/collections/AddToCollectionButton'));
 
 /**
  * The item page (member-library §2 "Item page"): one section per part, each with its editor in edit mode, in the spec's

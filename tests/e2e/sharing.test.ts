@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_PAGES } from '../../shared/messages';
-import { SHARE_TEXTS } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
 import { cardLink, itemHeader, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 import { newAppContext } from './browser';
 

@@ -17,7 +17,8 @@ import {
   type CollectionSummary,
 } from '../../shared/collections';
 import { EMPTY_STATES } from '../../shared/messages';
-import { COLLECTION_SHARING_TEXTS, SHARE_TEXTS } from '../../shared/sharing';
+import { COLLECTION_SHARING_TEXTS } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
 import type { PagePropsMap } from '../../shared/pages';
 import type { FlashData, SharedProps } from '../../shared/props';
 import AddToCollectionButton from '../../components/collections/AddToCollectionButton';

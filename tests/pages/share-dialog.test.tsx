@@ -7,7 +7,8 @@ import GrantAccessForm from '../../components/share/GrantAccessForm';
 import ShareButton from '../../components/share/ShareButton';
 import ShareLinks from '../../components/share/ShareLinks';
 import SharingExplanationPanel from '../../components/share/SharingExplanationPanel';
-import { LINK_COPIED_MS, SHARE_DIALOG_CLOSE_MS, SHARE_TEXTS, type SharingExplanation } from '../../shared/sharing';
+import { LINK_COPIED_MS, SHARE_DIALOG_CLOSE_MS, type SharingExplanation } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
 
 const ALL_VISIBLE = [true, true, true, true, true, true, true];
 /** A staff-level item: nothing opens below level 4. */

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import type { Content } from '../../shared/content';
-import { SHARE_TEXTS, type SharingExplanation } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
+import type { SharingExplanation } from '../../shared/sharing';
 import { renderInertiaPage, SHARED_ANONYMOUS, SHARED_MEMBER } from './support';
 import { itemPage, withItem } from './item-show-fixtures';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
-import { LOCKED_SHARE_TITLES, SHARE_TEXTS, type Share } from '../../shared/sharing';
+import { LOCKED_SHARE_TITLES, type Share } from '../../shared/sharing';
+import { SHARE_TEXTS } from '../../shared/share-texts';
 import { pageObject, renderInertiaPage, SHARED_MEMBER } from './support';
 
 const ONE_PAGE: PaginationLink[] = [

@@ -11,7 +11,7 @@ import { and, count, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import { VISIBILITY } from '../../../shared/enums';
 import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
 import { ACCESS_REQUEST_REPEAT_HOURS, ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_WINDOW, type ForbiddenHelp } from '../../../shared/access-requests';
-import { SHARE_LEVEL_PARAM, SHARE_TO_PARAM } from '../../../shared/sharing';
+import { SHARE_LEVEL_PARAM, SHARE_TO_PARAM } from '../../../shared/share-prefill';
 import { ROUTES } from '../../../shared/routes';
 import { signedIn, signedInViewer, type SignedInViewer } from '../../access/guards';
 import { accessRequestLevel, canAnswerAccessRequest, isItemExpired, isSignedIn, type ItemAccessFacts, type Viewer } from '../../access/policy';
