@@ -66,7 +66,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           input: [CLIENT_ENTRY, CLIENT_BOOT],
-          output: { codeSplitting: { groups: [{ name: entryChunkOf }] } },
+          output: {
+            codeSplitting: { groups: [{ name: entryChunkOf }] },
+            // A chunk is named by its hash alone: every script names the chunks it imports, and the entry the ones it
+            // preloads, so a module's name in each (`ItemHistoryButton-…`) cost 1 to 2 kB of every first page (issue 20 §2).
+            // The manifest still maps each source file to its chunk. Hashes of letters and digits only: no file name
+            // begins with a dash, which shell tools would read as an option.
+            chunkFileNames: 'assets/[hash].js',
+            hashCharacters: 'base36',
+          },
         },
       },
   server: {

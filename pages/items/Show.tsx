@@ -7,7 +7,6 @@ import CommentsBlock from '../../components/comments/CommentsBlock';
 import ContentList from '../../components/content/ContentList';
 import DriveFolderLink from '../../components/item/DriveFolderLink';
 import ExpiryNotice from '../../components/item/ExpiryNotice';
-import ItemActions from '../../components/item/ItemActions';
 import ItemAffirmations from '../../components/item/ItemAffirmations';
 import ItemCharacteristics from '../../components/item/ItemCharacteristics';
 import type { ItemEditMode } from '../../components/item/item-edit-mode';
@@ -28,6 +27,7 @@ const ItemHistoryButton = onDemand(() => import('../../components/history/ItemHi
 const ItemDetailsEditor = onDemand(() => import('../../components/item/ItemDetailsEditor'));
 const ViewAsControl = onDemand(() => import('../../components/view-as/ViewAsControl'));
 const AddToCollectionButton = onDemand(() => import('../../components/collections/AddToCollectionButton'));
+const ItemActions = onDemand(() => import('../../components/item/ItemActions'));
 
 /**
  * The item page (member-library §2 "Item page"): one section per part, each with its editor in edit mode, in the spec's
@@ -51,14 +51,17 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
       <ItemHeader
         item={item}
         actions={
-          <ItemActions
-            itemRef={item.ref}
-            can={can}
-            editing={editing}
-            onToggleEditing={toggleEditing}
-            addToCollection={auth.authenticated ? <AddToCollectionButton itemRef={item.ref} choices={props.collectionChoices} /> : null}
-            history={props.canSeeHistory ? <ItemHistoryButton history={props.history} /> : null}
-          />
+          // Loaded on demand, so rendered only for those signed in: a visitor, whose page the server renders, has none.
+          auth.authenticated ? (
+            <ItemActions
+              itemRef={item.ref}
+              can={can}
+              editing={editing}
+              onToggleEditing={toggleEditing}
+              addToCollection={<AddToCollectionButton itemRef={item.ref} choices={props.collectionChoices} />}
+              history={props.canSeeHistory ? <ItemHistoryButton history={props.history} /> : null}
+            />
+          ) : null
         }
         share={
           <ShareButton

@@ -107,7 +107,7 @@ describe('editing content', () => {
     await renderInertiaPage(
       itemPage(SHARED_ADMIN, { ...withItem({ contents, google_drive_folder_id: folder }), contentCan: MANAGE_ALL, ...extra }, { update: true }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
   }
 
   it('moves rows up and down with the reposition call', async () => {

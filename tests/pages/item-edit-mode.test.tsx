@@ -69,11 +69,13 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const button = (name: string) => screen.getByRole('button', { name });
-const startEditing = () => userEvent.click(button('Edit'));
+// Edit is among the item's actions, which load on demand (components/lib/on-demand.tsx).
+const startEditing = async () => userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
 
 describe('switching edit mode', () => {
   it('is offered only with can.update', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, { editable: MAINTAINER_EDITS }));
+    await within(await screen.findByRole('toolbar', { name: 'Item actions' })).findByRole('button', { name: 'Add to Collection' });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Image' })).toBeNull();
@@ -111,7 +113,8 @@ describe('switching edit mode', () => {
 
   it('offers Duplicate and Delete once each, beside Edit', async () => {
     await renderInertiaPage(adminPage());
-    const toolbar = screen.getByRole('toolbar', { name: 'Item actions' });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Item actions' });
+    await within(toolbar).findByRole('button', { name: 'Add to Collection' });
     expect(
       within(toolbar)
         .getAllByRole('button')

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { AFFIRMATION_LOGIN_PROMPT, DELETE_ITEM_CONFIRM, SIGN_IN_HINT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
+import ItemActions from '../../components/item/ItemActions';
 import { ITEM, OPTIONS, RELATED, SHARED_ADMIN, itemPage, mockConfirm, withItem } from './item-show-fixtures';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, renderInertiaPage } from './support';
 
@@ -216,10 +217,13 @@ describe('visitors', () => {
 
 describe('item actions', () => {
   it('offers Edit only with can.update, toggling to Stop Editing and showing unset characteristics', async () => {
-    await renderInertiaPage(itemPage(SHARED_MEMBER));
+    const { unmount } = await renderInertiaPage(itemPage(SHARED_MEMBER));
+    // The item's actions load on demand: once Add to Collection shows, they are there.
+    await screen.findByRole('button', { name: 'Add to Collection' });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    unmount();
     await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { update: true }));
-    const edit = screen.getByRole('button', { name: 'Edit' });
+    const edit = await screen.findByRole('button', { name: 'Edit' });
     expect(screen.queryByText('Group size')).toBeNull();
     await userEvent.click(edit);
     expect(screen.getByRole('button', { name: 'Stop Editing' }).getAttribute('aria-pressed')).toBe('true');
@@ -230,14 +234,14 @@ describe('item actions', () => {
 
   it('duplicates with POST /i/{ref} when allowed', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { duplicate: true }));
-    await userEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Duplicate' }));
     expect(post).toHaveBeenCalledWith(`/i/${ITEM.ref}`);
   });
 
   it('deletes with DELETE /i/{ref} only after confirmation', async () => {
     const confirm = mockConfirm(false);
     await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { delete: true }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(confirm).toHaveBeenCalledWith(DELETE_ITEM_CONFIRM);
     expect(destroy).not.toHaveBeenCalled();
     confirm.mockReturnValue(true);
@@ -246,6 +250,11 @@ describe('item actions', () => {
   });
 
   it('shows no actions to a visitor', async () => {
+    // The page loads the actions on demand, so their own test says whether they show: without any, nothing does.
+    const { container } = render(
+      <ItemActions itemRef={ITEM.ref} can={{ update: false, duplicate: false, delete: false }} editing={false} onToggleEditing={() => {}} />,
+    );
+    expect(container.innerHTML).toBe('');
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
     expect(screen.queryByRole('toolbar', { name: 'Item actions' })).toBeNull();
   });

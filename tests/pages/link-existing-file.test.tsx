@@ -41,7 +41,7 @@ describe('Link Existing File on the item page', () => {
   it('keeps the folder’s files after an error comes back, and links on the retry', async () => {
     const requests = serveLinking([() => pageBack(ITEM_PAGE, { [CONTENT_FIELDS.driveFile]: CONTENT_MESSAGES.fileAlreadyLinked }), () => pageBack(ITEM_PAGE)]);
     await renderInertiaPage(ITEM_PAGE);
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Link Existing File' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link Existing File' });
     await waitFor(() => expect(fileChoices(dialog)).toEqual([HANDOUT.name, SLIDES.name]));
