@@ -44,6 +44,11 @@ export default tseslint.config(
               message: 'Use components/lib/Notice: Alert brings a fade transition into every first page (issue 20 §2).',
             },
             {
+              name: 'react-bootstrap/Card',
+              message:
+                "Write Bootstrap's card markup (`card`, `card-body`, `card-title`…): the component adds only class names, in chunks of its own (issue 20 §2).",
+            },
+            {
               name: 'react-bootstrap/Carousel',
               message: 'Use components/item/ItemImageCarousel: Carousel brings its transition code into the item page (issue 20 §2).',
             },

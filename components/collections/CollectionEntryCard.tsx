@@ -1,4 +1,3 @@
-import Card from 'react-bootstrap/Card';
 import { COLLECTION_TEXTS, type CollectionItemEntry } from '../../shared/collections';
 import ItemLink from '../lib/ItemLink';
 import Icon from '../lib/Icon';
@@ -29,42 +28,41 @@ export default function CollectionEntryCard({ entry, firstInView = false, editin
   const name = entry.item?.title ?? COLLECTION_TEXTS.lockedItem;
   return (
     <div className="col" role="listitem" data-entry-ref={entry.ref} aria-label={name}>
-      <Card as="article" className={`h-100 shadow-sm${entry.item ? '' : ' bg-body-tertiary'}`}>
+      <article className={`card h-100 shadow-sm${entry.item ? '' : ' bg-body-tertiary'}`}>
         {editing && <CollectionEntryTools entry={entry} name={name} moves={moves} onStep={onStep} onEdit={onEdit} onRemove={onRemove} />}
         {entry.item?.image && (
-          <Card.Img
-            variant="top"
+          <img
             src={entry.item.image}
             alt=""
             loading={firstInView ? 'eager' : 'lazy'}
             fetchPriority={firstInView ? 'high' : 'auto'}
-            className="object-fit-cover"
+            className="card-img-top object-fit-cover"
             style={{ height: 140 }}
           />
         )}
-        <Card.Body>
+        <div className="card-body">
           {entry.item ? (
             <>
-              <Card.Title as="h3" className="h6 mb-1">
+              <h3 className="card-title h6 mb-1">
                 <ItemLink itemRef={entry.item.ref} className={editing ? undefined : 'stretched-link text-decoration-none'}>
                   {entry.item.title}
                 </ItemLink>
-              </Card.Title>
-              {entry.item.blurb && <Card.Text className="small mb-1 item-card-blurb">{entry.item.blurb}</Card.Text>}
+              </h3>
+              {entry.item.blurb && <p className="card-text small mb-1 item-card-blurb">{entry.item.blurb}</p>}
             </>
           ) : (
-            <Card.Title as="h3" className="h6 mb-1 text-body-secondary">
+            <h3 className="card-title h6 mb-1 text-body-secondary">
               <Icon name="bi-lock" className="me-1" />
               {COLLECTION_TEXTS.lockedItem}
-            </Card.Title>
+            </h3>
           )}
           {entry.note && (
-            <Card.Text className="small fst-italic text-body-secondary mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+            <p className="card-text small fst-italic text-body-secondary mb-0" style={{ whiteSpace: 'pre-wrap' }}>
               {entry.note}
-            </Card.Text>
+            </p>
           )}
-        </Card.Body>
-      </Card>
+        </div>
+      </article>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Dropdown from 'react-bootstrap/Dropdown';
 import type { CollectionItemEntry } from '../../shared/collections';
 import type { EntryStep } from './sections';
@@ -29,7 +28,7 @@ interface CollectionEntryToolsProps {
 /** An entry card's edit-mode tools (CollectionEntryCard): drag grip, move up, down or to a section, edit, remove. */
 export default function CollectionEntryTools({ entry, name, moves, onStep, onEdit, onRemove }: CollectionEntryToolsProps) {
   return (
-    <Card.Header className="d-flex flex-wrap align-items-center gap-1 py-1">
+    <div className="card-header d-flex flex-wrap align-items-center gap-1 py-1">
       <span
         {...{ [DRAG_HANDLE_ATTRIBUTE]: '' }}
         className="btn btn-sm btn-link collection-entry-tool me-auto"
@@ -81,6 +80,6 @@ export default function CollectionEntryTools({ entry, name, moves, onStep, onEdi
       <Button size="sm" variant="link" className="collection-entry-tool text-danger" aria-label={`Remove ${name}`} onClick={() => onRemove(entry)}>
         <Icon name="bi-trash" />
       </Button>
-    </Card.Header>
+    </div>
   );
 }

@@ -5,7 +5,6 @@
 import { useState, type FormEvent } from 'react';
 import { router, usePage } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
   DIGEST_FREQUENCIES,
@@ -35,11 +34,9 @@ export default function DigestSettings({ frequency, follows, emailVerified }: Di
     router.post(PROFILE_DIGESTS_URL, { frequency: chosen }, options);
   };
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          {FOLLOW_TEXT.digestsTitle}
-        </Card.Title>
+    <div className="card mb-3">
+      <div className="card-body">
+        <h2 className="card-title h5">{FOLLOW_TEXT.digestsTitle}</h2>
         <p>{FOLLOW_TEXT.digestsIntro}</p>
         {!emailVerified && <p className="text-body-secondary small">{FOLLOW_TEXT.needsVerifiedEmail}</p>}
         <Form onSubmit={save} className="mb-3">
@@ -102,7 +99,7 @@ export default function DigestSettings({ frequency, follows, emailVerified }: Di
             ))}
           </ul>
         )}
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import type { Relation } from '../../shared/items';
 import { deleteKeepingScroll } from '../lib/visits';
 import ItemLink from '../lib/ItemLink';
@@ -45,15 +44,15 @@ function RelatedItemCard({ relation }: { relation: Relation }) {
   const { item } = relation;
   const remove = () => deleteKeepingScroll(ROUTES.relation.path({ ref: relation.ref }), { only: ['item'] });
   return (
-    <Card className="h-100">
-      {item.image && <Card.Img variant="top" src={item.image} alt="" className="object-fit-cover" style={{ maxHeight: 140 }} />}
-      <Card.Body>
-        <Card.Title as="h3" className="h6">
+    <div className="card h-100">
+      {item.image && <img src={item.image} alt="" className="card-img-top object-fit-cover" style={{ maxHeight: 140 }} />}
+      <div className="card-body">
+        <h3 className="card-title h6">
           <ItemLink itemRef={item.ref} className="stretched-link">
             {item.title}
           </ItemLink>
-        </Card.Title>
-        {item.topic && <Card.Text className="small text-body-secondary mb-2">{item.topic}</Card.Text>}
+        </h3>
+        {item.topic && <p className="card-text small text-body-secondary mb-2">{item.topic}</p>}
         <div className="d-flex flex-wrap gap-1">
           <VisibilityBadge visibility={item.visibility} />
           {!relation.admin_approved && (
@@ -62,14 +61,14 @@ function RelatedItemCard({ relation }: { relation: Relation }) {
             </Badge>
           )}
         </div>
-      </Card.Body>
+      </div>
       {relation.can_delete && (
-        <Card.Footer className="bg-transparent border-0 pt-0 position-relative" style={{ zIndex: 2 }}>
+        <div className="card-footer bg-transparent border-0 pt-0 position-relative" style={{ zIndex: 2 }}>
           <Button size="sm" variant="outline-danger" onClick={remove} aria-label={`Remove the relation to ${item.title}`}>
             Remove
           </Button>
-        </Card.Footer>
+        </div>
       )}
-    </Card>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
 import type { ItemSummary } from '../../shared/items';
 import ItemLink from '../lib/ItemLink';
 import CardChips from './CardChips';
@@ -13,25 +12,24 @@ const IMAGE_HEIGHT_PX = 160;
  */
 export default function ItemCard({ item, firstInView = false }: { item: ItemSummary; firstInView?: boolean }) {
   return (
-    <Card as="article" className="h-100 shadow-sm item-card">
+    <article className="card h-100 shadow-sm item-card">
       {item.image && (
-        <Card.Img
-          variant="top"
+        <img
           src={item.image}
           alt=""
           height={IMAGE_HEIGHT_PX}
           loading={firstInView ? 'eager' : 'lazy'}
           fetchPriority={firstInView ? 'high' : 'auto'}
-          className="object-fit-cover"
+          className="card-img-top object-fit-cover"
           style={{ height: IMAGE_HEIGHT_PX }}
         />
       )}
-      <Card.Body>
-        <Card.Title as="h2" className="h6 mb-1">
+      <div className="card-body">
+        <h2 className="card-title h6 mb-1">
           <ItemLink itemRef={item.ref} className="stretched-link text-decoration-none">
             {item.title}
           </ItemLink>
-        </Card.Title>
+        </h2>
         {(item.badge || item.expired) && (
           <div className="d-flex gap-1 mb-1">
             {item.badge && (
@@ -44,9 +42,9 @@ export default function ItemCard({ item, firstInView = false }: { item: ItemSumm
           </div>
         )}
         <CardChips item={item} />
-        {item.topic && <Card.Subtitle className="small text-body-secondary mb-2">{item.topic}</Card.Subtitle>}
-        {item.blurb && <Card.Text className="small mb-0 item-card-blurb">{item.blurb}</Card.Text>}
-      </Card.Body>
-    </Card>
+        {item.topic && <div className="card-subtitle h6 small text-body-secondary mb-2">{item.topic}</div>}
+        {item.blurb && <p className="card-text small mb-0 item-card-blurb">{item.blurb}</p>}
+      </div>
+    </article>
   );
 }

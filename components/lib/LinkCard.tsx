@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Card from 'react-bootstrap/Card';
 import AppLink from './AppLink';
 
 interface LinkCardProps {
@@ -19,26 +18,26 @@ interface LinkCardProps {
 /** A card of a list page whose whole surface links to the record (collections, characteristics, affirmations). */
 export default function LinkCard({ href, title, stripe, state, titleAside, tools, children }: LinkCardProps) {
   return (
-    <Card as="article" className={`h-100 shadow-sm${stripe ? ` border-start border-4 border-${stripe}` : ''}`} {...state}>
-      <Card.Body>
-        <Card.Title as="h2" className={`h6 mb-1${titleAside ? ' d-flex flex-wrap align-items-center gap-2' : ''}`}>
+    <article className={`card h-100 shadow-sm${stripe ? ` border-start border-4 border-${stripe}` : ''}`} {...state}>
+      <div className="card-body">
+        <h2 className={`card-title h6 mb-1${titleAside ? ' d-flex flex-wrap align-items-center gap-2' : ''}`}>
           <AppLink href={href} className="stretched-link text-decoration-none">
             {title}
           </AppLink>
           {titleAside}
-        </Card.Title>
+        </h2>
         {children}
         {tools && <div className="mt-2">{tools}</div>}
-      </Card.Body>
-    </Card>
+      </div>
+    </article>
   );
 }
 
 /** A card's multi-line text (a description, a usage note), line breaks kept. */
 export function CardNote({ children }: { children: ReactNode }) {
   return (
-    <Card.Text className="small mb-0 text-body-secondary" style={{ whiteSpace: 'pre-wrap' }}>
+    <p className="card-text small mb-0 text-body-secondary" style={{ whiteSpace: 'pre-wrap' }}>
       {children}
-    </Card.Text>
+    </p>
   );
 }

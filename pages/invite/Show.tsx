@@ -1,7 +1,6 @@
 import { Head, router } from '@inertiajs/react';
 import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { INVITATION_MESSAGES } from '../../shared/invitations';
 import type { PageProps } from '../../shared/pages';
 import { useDates } from '../../components/lib/useDates';
@@ -17,11 +16,11 @@ export default function InviteShow({ invitation, accept_link, current_user_type 
   return (
     <>
       <Head title="Invitation" />
-      <Card className="mx-auto" style={{ maxWidth: 640 }}>
-        <Card.Body>
-          <Card.Title as="h1" className="h4">
+      <div className="card mx-auto" style={{ maxWidth: 640 }}>
+        <div className="card-body">
+          <h1 className="card-title h4">
             {invitation.from} invites you to become {invitation.user_type.title}
-          </Card.Title>
+          </h1>
           {invitation.user_type.description && <p>{invitation.user_type.description}</p>}
           <p>
             You are now {current_user_type || 'signed in'}. Accepting changes your user type to {invitation.user_type.title} (level {invitation.user_type.level}
@@ -38,8 +37,8 @@ export default function InviteShow({ invitation, accept_link, current_user_type 
               Decline
             </Button>
           </div>
-        </Card.Body>
-      </Card>
+        </div>
+      </div>
     </>
   );
 }

@@ -3,7 +3,6 @@ import { Head, router } from '@inertiajs/react';
 import Notice from '../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import EmailPrompt from '../../components/profile/EmailPrompt';
 import DigestSettings from '../../components/follows/DigestSettings';
 import AppLink from '../../components/lib/AppLink';
@@ -40,8 +39,8 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, digests
           )}
         </Notice>
       )}
-      <Card className="mb-3">
-        <Card.Body>
+      <div className="card mb-3">
+        <div className="card-body">
           <dl className="row mb-0">
             <dt className="col-sm-3">{PROFILE_TEXT.name}</dt>
             <dd className="col-sm-9">{user.name}</dd>
@@ -82,14 +81,12 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, digests
             <dt className="col-sm-3">{PROFILE_TEXT.userType}</dt>
             <dd className="col-sm-9 mb-0">{user.user_type.title}</dd>
           </dl>
-        </Card.Body>
-      </Card>
+        </div>
+      </div>
       <DigestSettings frequency={digests.frequency} follows={digests.follows} emailVerified={user.email_verified} />
-      <Card>
-        <Card.Body>
-          <Card.Title as="h2" className="h5">
-            {PROFILE_TEXT.personPage}
-          </Card.Title>
+      <div className="card">
+        <div className="card-body">
+          <h2 className="card-title h5">{PROFILE_TEXT.personPage}</h2>
           {personItem ? (
             <AppLink href={ROUTES.item.path({ ref: personItem.ref })} className="btn btn-primary">
               {PROFILE_TEXT.viewPersonPage}
@@ -104,8 +101,8 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, digests
               )}
             </>
           )}
-        </Card.Body>
-      </Card>
+        </div>
+      </div>
       <EmailPrompt show={can.change_email && promptOpen} onHide={() => setPromptOpen(false)} current={user.email} />
     </>
   );

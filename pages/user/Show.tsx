@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Head } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
@@ -31,8 +30,8 @@ export default function UserShow({ user, permissions, userTypeChoices, can }: Pa
         <h1 className="h3 mb-0 me-auto">{user.name}</h1>
         <UserActions userRef={user.ref} can={can} />
       </div>
-      <Card className="mb-4">
-        <Card.Body>
+      <div className="card mb-4">
+        <div className="card-body">
           <dl className="row mb-0">
             <Fact label={USER_FIELD_LABELS.name}>
               <InlineEditableField field="name" label={USER_FIELD_LABELS.name} value={user.name} url={url} editable={can.update} />
@@ -69,8 +68,8 @@ export default function UserShow({ user, permissions, userTypeChoices, can }: Pa
               <FlagFact key={flag} flag={flag} user={user} url={url} editable={permissions.flags[flag]} />
             ))}
           </dl>
-        </Card.Body>
-      </Card>
+        </div>
+      </div>
       <ItemsCreated items={user.items_created} />
       <Comments comments={user.comments} />
     </>

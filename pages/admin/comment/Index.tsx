@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Head } from '@inertiajs/react';
 import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import CommentRow from '../../../components/comments/CommentRow';
 import DeleteCommentsDialog from '../../../components/comments/DeleteCommentsDialog';
 import ModerationDetails from '../../../components/comments/ModerationDetails';
@@ -153,8 +152,8 @@ function SelectionBar({ entries, selected, onSelectAll, onApprove, onDelete }: S
 /** Flaggers whose flags admins approved again and again, for admins to judge their next flags by. */
 function RepeatFlaggers({ flaggers }: { flaggers: RepeatFlagger[] }) {
   return (
-    <Card className="mb-3">
-      <Card.Body className="py-2">
+    <div className="card mb-3">
+      <div className="card-body py-2">
         <h2 className="h6">Repeat flaggers of approved comments</h2>
         <ul className="mb-0 small">
           {flaggers.map((flagger) => (
@@ -166,7 +165,7 @@ function RepeatFlaggers({ flaggers }: { flaggers: RepeatFlagger[] }) {
             </li>
           ))}
         </ul>
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }
