@@ -70,41 +70,8 @@ export const CONTENT_MESSAGES = {
   linked: 'Content linked',
   saved: 'Content saved',
   deleted: 'Content removed (the file stays in the drive folder)',
-  moreContentForVisitors: 'Sign in to see more content of this item.',
-  moreContentForMembers: 'More content of this item is available at a higher access level.',
   deleteConfirm: 'Remove this content from the item? The file stays in the drive folder.',
 } as const;
-
-/** Bootstrap Icons per format (member-library §9); anything else gets the default. */
-export const CONTENT_FORMAT_ICONS: Record<ContentFormat, string> = {
-  pdf: 'bi-file-earmark-pdf',
-  word: 'bi-file-earmark-word',
-  powerpoint: 'bi-file-earmark-ppt',
-  google_slides: 'bi-file-earmark-slides',
-  google_doc: 'bi-file-earmark-text',
-  google_sheet: 'bi-file-earmark-spreadsheet',
-  google_folder: 'bi-folder',
-  image: 'bi-file-earmark-image',
-  text: 'bi-file-earmark-font',
-  video: 'bi-file-earmark-play',
-  audio: 'bi-file-earmark-music',
-  other: 'bi-file-earmark',
-};
-
-export const CONTENT_FORMAT_LABELS: Record<ContentFormat, string> = {
-  pdf: 'PDF',
-  word: 'Word document',
-  powerpoint: 'PowerPoint',
-  google_slides: 'Google Slides',
-  google_doc: 'Google Doc',
-  google_sheet: 'Google Sheet',
-  google_folder: 'Google folder',
-  image: 'Image',
-  text: 'Text',
-  video: 'Video',
-  audio: 'Audio',
-  other: 'Other',
-};
 
 /** Bytes as people read them: '512 B', '3.4 KB', '1.2 MB', '2 GB'. */
 export function formatBytes(bytes: number | null): string | null {

@@ -1,22 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import { COMMENT_CONFIRM, COMMENT_MESSAGES, type Comment } from '../../shared/comments';
+import { COMMENT_MESSAGES, type Comment } from '../../shared/comments';
 import { useDates } from '../lib/useDates';
 import ItemLink from '../lib/ItemLink';
 import AppLink from '../lib/AppLink';
-import { deleteKeepingScroll, patchKeepingScroll } from '../lib/visits';
+import { patchKeepingScroll } from '../lib/visits';
 import type { SendComment } from './CommentInput';
 import LinkifiedText from './LinkifiedText';
 import './comments.css';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
-import { onDemand, onDemandDialog } from '../lib/on-demand';
+import { onDemand } from '../lib/on-demand';
 
-// Editing a comment is for its author and moderators, whose pages the server never renders.
+// Editing a comment and the buttons that act on it are for members, whose pages the server never renders.
 const CommentInput = onDemand(() => import('./CommentInput'));
-
-// Loaded when first opened: few readers flag a comment.
-const FlagCommentDialog = onDemandDialog(() => import('./FlagCommentDialog'));
+const CommentActions = onDemand(() => import('./CommentActions'));
 
 interface CommentRowProps {
   comment: Comment;
@@ -36,25 +33,18 @@ interface CommentRowProps {
 
 /**
  * One comment (admin-curation §2, §4, §6): its words with their links, the author, when, '(edited)', a warning icon
- * while flagged, and the buttons its can_* flags allow, each asking first with the spec's prompt (Flag's prompt is the
- * flag dialog, which also asks why: issue 19 §5).
+ * while flagged, and the buttons its can_* flags allow (CommentActions).
  */
 export default function CommentRow({ comment, reloadOnly, showItem = false, error, onEditSent, selector, children }: CommentRowProps) {
   const dates = useDates();
   const [editing, setEditing] = useState(false);
-  const [flagging, setFlagging] = useState(false);
-  const options = { only: reloadOnly };
-  const ask = (prompt: string, call: () => void) => window.confirm(prompt) && call();
-
-  const approve = () => ask(COMMENT_CONFIRM.approve, () => deleteKeepingScroll(ROUTES.commentFlag.path({ ref: comment.ref }), options));
-  const remove = () => ask(COMMENT_CONFIRM.delete, () => deleteKeepingScroll(ROUTES.comment.path({ ref: comment.ref }), options));
   const saveEdit: SendComment = (text, { onSuccess, onFinish }) => {
     onEditSent();
     patchKeepingScroll(
       ROUTES.comment.path({ ref: comment.ref }),
       { comment: text },
       {
-        ...options,
+        only: reloadOnly,
         onSuccess: () => {
           onSuccess();
           setEditing(false);
@@ -102,18 +92,15 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
           <LinkifiedText text={comment.comment} />
         </p>
       )}
-      <CommentButtons
-        comment={comment}
-        editing={editing}
-        onFlag={() => setFlagging(true)}
-        onEdit={() => setEditing(true)}
-        onDelete={remove}
-        onApprove={approve}
-      />
+      {mayActOn(comment) && <CommentActions comment={comment} reloadOnly={reloadOnly} editing={editing} onEdit={() => setEditing(true)} />}
       {children}
-      {comment.can_flag && <FlagCommentDialog comment={comment} show={flagging} onHide={() => setFlagging(false)} reloadOnly={reloadOnly} />}
     </li>
   );
+}
+
+/** Whether the server lets this viewer do anything with the comment: never a visitor. */
+function mayActOn({ can_flag, can_update, can_delete, can_approve }: Comment): boolean {
+  return can_flag || can_update || can_delete || can_approve;
 }
 
 function Author({ comment }: { comment: Comment }) {
@@ -124,45 +111,4 @@ function Author({ comment }: { comment: Comment }) {
       {comment.commenter}
     </AppLink>
   );
-}
-
-interface CommentButtonsProps {
-  comment: Comment;
-  editing: boolean;
-  onFlag: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-  onApprove: () => void;
-}
-
-/** Only what the server allows: someone who may flag but not edit or delete sees the flag button alone. */
-function CommentButtons({ comment, editing, onFlag, onEdit, onDelete, onApprove }: CommentButtonsProps) {
-  const { can_flag, can_update, can_delete, can_approve } = comment;
-  if (!can_flag && !can_update && !can_delete && !can_approve) return null;
-  const actions: CommentAction[] = [
-    { shown: can_flag, label: 'Flag', icon: 'bi-flag', variant: 'flag', onClick: onFlag },
-    { shown: can_approve, label: 'Approve', icon: 'bi-check-lg', variant: 'outline-success', onClick: onApprove },
-    { shown: can_update && !editing, label: 'Edit', icon: 'bi-pencil', variant: 'outline-secondary', onClick: onEdit },
-    { shown: can_delete, label: 'Delete', icon: 'bi-trash', variant: 'outline-danger', onClick: onDelete },
-  ];
-  return (
-    <div className="d-flex flex-wrap gap-1">
-      {actions
-        .filter((action) => action.shown)
-        .map(({ label, icon, variant, onClick }) => (
-          <Button key={label} size="sm" variant={variant} onClick={onClick}>
-            <Icon name={icon} className="me-1" />
-            {label}
-          </Button>
-        ))}
-    </div>
-  );
-}
-
-interface CommentAction {
-  shown: boolean;
-  label: string;
-  icon: string;
-  variant: string;
-  onClick: () => void;
 }

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { CONTENT_FORMAT_LABELS, CONTENT_MESSAGES, type Content } from '../../shared/content';
+import { CONTENT_MESSAGES, type Content } from '../../shared/content';
+import { CONTENT_FORMAT_LABELS } from '../../shared/content-list';
 import { CONTENT_FORMATS, EXPORT_MODE_LABELS } from '../../shared/enums';
 import { ACCESS_LEVELS, LEVEL_NAMES } from '../../shared/levels';
 import InlineEditableField from '../inline-edit/InlineEditableField';

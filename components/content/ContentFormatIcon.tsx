@@ -1,4 +1,4 @@
-import { CONTENT_FORMAT_ICONS, CONTENT_FORMAT_LABELS } from '../../shared/content';
+import { CONTENT_FORMAT_ICONS, CONTENT_FORMAT_LABELS } from '../../shared/content-list';
 import type { ContentFormat } from '../../shared/enums';
 import Icon from '../lib/Icon';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
-import { CONTENT_MESSAGES, type Content, type UnlinkedFile } from '../../shared/content';
+import type { Content, UnlinkedFile } from '../../shared/content';
+import { CONTENT_LIST_TEXTS } from '../../shared/content-list';
 import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
 import ContentRow, { type ContentRowFlags } from './ContentRow';
@@ -67,10 +68,10 @@ export default function ContentList(props: ContentListProps) {
       {moreContentAvailable &&
         (viewer.authenticated ? (
           <Notice variant="secondary" className="py-2">
-            {CONTENT_MESSAGES.moreContentForMembers}
+            {CONTENT_LIST_TEXTS.moreContentForMembers}
           </Notice>
         ) : (
-          <LoginPrompt message={CONTENT_MESSAGES.moreContentForVisitors} />
+          <LoginPrompt message={CONTENT_LIST_TEXTS.moreContentForVisitors} />
         ))}
       {managing && (
         <div className="d-flex flex-wrap gap-2">

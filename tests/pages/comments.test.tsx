@@ -181,6 +181,7 @@ describe('comment buttons', () => {
   it('shows a user who may only flag the flag button alone, which asks first with the spec’s question and why', async () => {
     await renderItem([aComment({ can_flag: true })]);
     const row = within(commentsSection()).getAllByRole('listitem')[0];
+    await within(row).findByRole('button', { name: 'Flag' });
     expect(buttonsOf(row)).toEqual(['Flag']);
     await userEvent.click(within(row).getByRole('button', { name: 'Flag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Flag comment' });
@@ -197,7 +198,7 @@ describe('comment buttons', () => {
 
   it('cancels a flag without sending anything', async () => {
     await renderItem([aComment({ can_flag: true })]);
-    await userEvent.click(within(commentsSection()).getByRole('button', { name: 'Flag' }));
+    await userEvent.click(await within(commentsSection()).findByRole('button', { name: 'Flag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Flag comment' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(post).not.toHaveBeenCalled();
@@ -212,6 +213,7 @@ describe('comment buttons', () => {
     const confirm = mockConfirm(true);
     await renderItem([aComment({ can_update: true, can_delete: true })]);
     const row = within(commentsSection()).getAllByRole('listitem')[0];
+    await within(row).findByRole('button', { name: 'Edit' });
     expect(buttonsOf(row)).toEqual(['Edit', 'Delete']);
 
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
@@ -229,7 +231,7 @@ describe('comment buttons', () => {
   it('shows an edit’s error under the edit, not under the new comment box', async () => {
     await renderItem([aComment({ can_update: true })], { errors: { comment: COMMENT_MESSAGES.tooShort } });
     const row = within(commentsSection()).getAllByRole('listitem')[0];
-    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await within(row).findByRole('button', { name: 'Edit' }));
     const editor = await within(row).findByRole('textbox', { name: 'Edit the comment' });
     await userEvent.type(editor, '{Enter}');
     expect(within(row).getByText(COMMENT_MESSAGES.tooShort)).toBeTruthy();
@@ -242,6 +244,7 @@ describe('comment buttons', () => {
       itemPage(SHARED_ADMIN, withItem({ comments: [aComment({ flagged: true, can_delete: true, can_approve: true })] }), { comment: true }),
     );
     const row = within(commentsSection()).getAllByRole('listitem')[0];
+    await within(row).findByRole('button', { name: 'Approve' });
     expect(buttonsOf(row)).toEqual(['Approve', 'Delete']);
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     expect(confirm).toHaveBeenCalledWith(COMMENT_CONFIRM.approve);
@@ -291,6 +294,9 @@ describe('/admin/comment', () => {
     );
     const list = screen.getByRole('list', { name: 'Comments' });
     const [flagged, other] = within(list).getAllByRole('listitem');
+    // A comment's buttons load on demand.
+    await within(flagged).findByRole('button', { name: 'Approve' });
+    await within(other).findByRole('button', { name: 'Delete' });
     expect(within(flagged).getByRole('img', { name: COMMENT_MESSAGES.flaggedIcon })).toBeTruthy();
     expect(within(flagged).getByRole('link', { name: ITEM.title }).getAttribute('href')).toBe(`/i/${ITEM.ref}`);
     expect(within(flagged).getByRole('link', { name: 'Maya Thompson' }).getAttribute('href')).toBe('/user/usermaya0001');

@@ -5,6 +5,7 @@ import { router } from '@inertiajs/react';
 import type { HttpProgressEvent, VisitOptions } from '@inertiajs/core';
 import UploadContentDialog from '../../components/content/UploadContentDialog';
 import { CONTENT_MESSAGES, type Content, type UnlinkedFile } from '../../shared/content';
+import { CONTENT_LIST_TEXTS } from '../../shared/content-list';
 import { EXPORT_MODE_LABELS } from '../../shared/enums';
 import type { PagePropsMap } from '../../shared/pages';
 import { SHARED_ADMIN, itemPage, mockConfirm, withItem } from './item-show-fixtures';
@@ -92,7 +93,7 @@ describe('the content list', () => {
 
   it('prompts a visitor to log in when more content exists above their level', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ contents: [GUIDE], more_content_available: true })));
-    expect(within(section()).getByText(CONTENT_MESSAGES.moreContentForVisitors)).toBeTruthy();
+    expect(within(section()).getByText(CONTENT_LIST_TEXTS.moreContentForVisitors)).toBeTruthy();
     expect(within(section()).getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 

@@ -7,7 +7,7 @@ import { SERVER_RENDERED_PAGES } from '../../shared/seo';
  * the client build the server tests use (tests/support/build-client.ts builds it when missing). An item page is still
  * over it (docs/performance.md "Reach"): it may not grow past where it stands, and its ceiling comes down as it shrinks.
  */
-const OVER_BUDGET_CEILING_KB: Record<string, number> = { 'items/Show': 132 };
+const OVER_BUDGET_CEILING_KB: Record<string, number> = { 'items/Show': 131 };
 
 const manifest = readClientManifest();
 

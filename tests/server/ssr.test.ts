@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { VISIBILITY } from '../../shared/enums';
-import { itemImages } from '../../server/db/schema';
+import { comments, itemImages } from '../../server/db/schema';
 import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import { loadServerRenderer, screenSizeGuess } from '../../server/web/ssr';
 import { CLIENT_BOOT, CLIENT_ENTRY } from '../../server/web/client-build';
@@ -33,11 +33,14 @@ describe('server-side rendering', () => {
     // A part that loads on demand (components/lib/on-demand.tsx) and renders for a visitor would suspend on the server,
     // which then leaves its boundary to the browser: React reports an error there (#419) and the part shows late.
     const item = await createItem(db(), { title: 'Every part rendered', visibility: VISIBILITY.DISCOVERABLE });
+    // A comment, whose buttons load on demand for those who may act on it: a visitor may not.
+    await db().insert(comments).values({ itemId: item.id, userId: null, comment: 'Read by visitors too.' });
     for (const url of ['/', '/item', `/i/${item.ref}`]) {
       const { body } = await firstVisit(url, { 'user-agent': PHONE });
       expect(body, url).toContain('data-server-rendered="true"');
       expect(body, url).not.toContain('<!--$!-->');
     }
+    expect((await firstVisit(`/i/${item.ref}`)).body).toContain('Read by visitors too.');
   });
 
   it("renders a visitor's public item page, laid out for the screen the request suggests", async () => {
