@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { COMMENT_MESSAGES, type Comment } from '../../shared/comments';
+import type { Comment } from '../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
 import { useDates } from '../lib/useDates';
 import ItemLink from '../lib/ItemLink';
 import AppLink from '../lib/AppLink';
@@ -55,7 +56,7 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
   };
 
   return (
-    <li className="list-group-item" aria-label={`Comment by ${comment.commenter ?? COMMENT_MESSAGES.formerMember}`}>
+    <li className="list-group-item" aria-label={`Comment by ${comment.commenter ?? COMMENT_LIST_TEXTS.formerMember}`}>
       <div className="d-flex flex-wrap align-items-baseline gap-2 small mb-1">
         {selector}
         {comment.flagged && (
@@ -63,15 +64,15 @@ export default function CommentRow({ comment, reloadOnly, showItem = false, erro
             name="bi-exclamation-triangle-fill"
             className="text-warning"
             role="img"
-            aria-label={COMMENT_MESSAGES.flaggedIcon}
-            title={COMMENT_MESSAGES.flaggedIcon}
+            aria-label={COMMENT_LIST_TEXTS.flaggedIcon}
+            title={COMMENT_LIST_TEXTS.flaggedIcon}
           />
         )}
         <Author comment={comment} />
         <time dateTime={comment.when} className="text-body-secondary">
           {dates.day(comment.when)}
         </time>
-        {comment.edited && <span className="text-body-secondary">{COMMENT_MESSAGES.edited}</span>}
+        {comment.edited && <span className="text-body-secondary">{COMMENT_LIST_TEXTS.edited}</span>}
         {showItem && (
           <span className="text-body-secondary">
             on <ItemLink itemRef={comment.item_ref}>{comment.item_title}</ItemLink>
@@ -104,7 +105,7 @@ function mayActOn({ can_flag, can_update, can_delete, can_approve }: Comment): b
 }
 
 function Author({ comment }: { comment: Comment }) {
-  if (!comment.commenter_ref) return <span className="fw-semibold">{comment.commenter ?? COMMENT_MESSAGES.formerMember}</span>;
+  if (!comment.commenter_ref) return <span className="fw-semibold">{comment.commenter ?? COMMENT_LIST_TEXTS.formerMember}</span>;
   return (
     // No prefetch: the user page opens only for those who manage users, so a hover must not ask for it.
     <AppLink href={ROUTES.user.path({ ref: comment.commenter_ref })} prefetch={false} className="fw-semibold">

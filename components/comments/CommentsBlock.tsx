@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { COMMENT_MESSAGES, type Comment } from '../../shared/comments';
+import type { Comment } from '../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
 import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
 import type { SendComment } from './CommentInput';
@@ -50,9 +51,9 @@ export default function CommentsBlock({ itemRef, comments, signedIn, canComment,
       {canComment ? (
         <CommentInput label="Write a comment" submitLabel="Send" error={errorFor(null)} send={sendNew} clearOnSuccess />
       ) : signedIn ? (
-        <p className="text-body-secondary small mb-0">{COMMENT_MESSAGES.verifyEmail}</p>
+        <p className="text-body-secondary small mb-0">{COMMENT_LIST_TEXTS.verifyEmail}</p>
       ) : (
-        <LoginPrompt message={COMMENT_MESSAGES.loginPrompt} />
+        <LoginPrompt message={COMMENT_LIST_TEXTS.loginPrompt} />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/accounts';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, FLAG_REASONS } from '../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
 import { cardLink, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -22,7 +23,7 @@ const MEMBER_NAME = DEMO_ACCOUNTS.find((account) => account.email === MEMBER_EMA
 
 /** The member's comment itself: on the moderation queue another comment's row may quote it as its neighbour. */
 const commentRow = (page: Page) => page.getByRole('listitem', { name: `Comment by ${MEMBER_NAME}`, exact: true }).filter({ hasText: TEXT.split(', see')[0] });
-const flaggedIcon = (page: Page) => commentRow(page).getByRole('img', { name: COMMENT_MESSAGES.flaggedIcon });
+const flaggedIcon = (page: Page) => commentRow(page).getByRole('img', { name: COMMENT_LIST_TEXTS.flaggedIcon });
 
 /** Accepts the next confirmation, after checking it asks the spec's question. */
 function acceptNextConfirm(page: Page, message: string): Promise<void> {

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, FLAG_REASONS } from '../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
 import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
 import { cardLink, mailContaining, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
@@ -18,7 +19,7 @@ const FLAGGER = 'member@example.org';
 
 /** The comment's own row (its words in a paragraph), not a row that quotes it as a neighbour. */
 const rowOf = (page: Page, text: string) => page.getByRole('listitem', { name: /^Comment by/ }).filter({ has: page.locator('p', { hasText: text }) });
-const flaggedIcon = (page: Page, text: string) => rowOf(page, text).getByRole('img', { name: COMMENT_MESSAGES.flaggedIcon });
+const flaggedIcon = (page: Page, text: string) => rowOf(page, text).getByRole('img', { name: COMMENT_LIST_TEXTS.flaggedIcon });
 
 /** Accepts the next confirmation, after checking it asks `message`. */
 function acceptNextConfirm(page: Page, message: string): Promise<void> {

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, FLAG_REASONS, type Comment } from '../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
 import { splitLinks } from '../../components/comments/LinkifiedText';
@@ -73,15 +74,15 @@ describe('the comments on an item page', () => {
     expect(within(first).getByText('A lovely assembly, thank you!')).toBeTruthy();
     expect(within(first).getByRole('link', { name: 'Maya Thompson' }).getAttribute('href')).toBe('/user/usermaya0001');
     expect(within(first).getByText('3 March 2025').getAttribute('datetime')).toBe('2025-03-03T10:15:00.000Z');
-    expect(within(first).queryByText(COMMENT_MESSAGES.edited)).toBeNull();
-    expect(within(first).queryByRole('img', { name: COMMENT_MESSAGES.flaggedIcon })).toBeNull();
-    expect(within(second).getByText(COMMENT_MESSAGES.edited)).toBeTruthy();
-    expect(within(second).getByRole('img', { name: COMMENT_MESSAGES.flaggedIcon })).toBeTruthy();
+    expect(within(first).queryByText(COMMENT_LIST_TEXTS.edited)).toBeNull();
+    expect(within(first).queryByRole('img', { name: COMMENT_LIST_TEXTS.flaggedIcon })).toBeNull();
+    expect(within(second).getByText(COMMENT_LIST_TEXTS.edited)).toBeTruthy();
+    expect(within(second).getByRole('img', { name: COMMENT_LIST_TEXTS.flaggedIcon })).toBeTruthy();
   });
 
   it('names a comment whose author is gone without a link', async () => {
     await renderItem([aComment({ commenter: null, commenter_ref: null })]);
-    expect(within(commentsSection()).getByText(COMMENT_MESSAGES.formerMember)).toBeTruthy();
+    expect(within(commentsSection()).getByText(COMMENT_LIST_TEXTS.formerMember)).toBeTruthy();
     expect(within(commentsSection()).queryByRole('link')).toBeNull();
   });
 
@@ -166,13 +167,13 @@ describe('the comment box', () => {
 
   it('offers visitors the login prompt instead of the box, and tells unverified users to verify', async () => {
     const { unmount } = await renderItem([aComment()], { shared: SHARED_ANONYMOUS, canComment: false });
-    expect(within(commentsSection()).getByText(COMMENT_MESSAGES.loginPrompt)).toBeTruthy();
+    expect(within(commentsSection()).getByText(COMMENT_LIST_TEXTS.loginPrompt)).toBeTruthy();
     expect(within(commentsSection()).getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(within(commentsSection()).queryByRole('textbox')).toBeNull();
     expect(within(commentsSection()).getByText('A lovely assembly, thank you!')).toBeTruthy();
     unmount();
     await renderItem([], { canComment: false });
-    expect(within(commentsSection()).getByText(COMMENT_MESSAGES.verifyEmail)).toBeTruthy();
+    expect(within(commentsSection()).getByText(COMMENT_LIST_TEXTS.verifyEmail)).toBeTruthy();
     expect(within(commentsSection()).queryByRole('textbox')).toBeNull();
   });
 });
@@ -297,7 +298,7 @@ describe('/admin/comment', () => {
     // A comment's buttons load on demand.
     await within(flagged).findByRole('button', { name: 'Approve' });
     await within(other).findByRole('button', { name: 'Delete' });
-    expect(within(flagged).getByRole('img', { name: COMMENT_MESSAGES.flaggedIcon })).toBeTruthy();
+    expect(within(flagged).getByRole('img', { name: COMMENT_LIST_TEXTS.flaggedIcon })).toBeTruthy();
     expect(within(flagged).getByRole('link', { name: ITEM.title }).getAttribute('href')).toBe(`/i/${ITEM.ref}`);
     expect(within(flagged).getByRole('link', { name: 'Maya Thompson' }).getAttribute('href')).toBe('/user/usermaya0001');
     expect(buttonsOf(flagged)).toEqual(['Approve', 'Delete']);

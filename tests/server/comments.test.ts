@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, COMMENT_NOTICES, type Comment } from '../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { comments, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
@@ -133,14 +134,14 @@ describe('POST /i/{itemRef}/comment', () => {
     expectInertia(anonymous).prop('detail', SIGN_IN_HINT);
     const unverified = await call(await signInAs(ctx.app, 'unverified@example.org'), 'POST', `/i/${REFS.public}/comment`, { comment: 'Unverified words here' });
     expect(unverified.statusCode).toBe(403);
-    expectInertia(unverified).prop('detail', COMMENT_MESSAGES.verifyEmail);
+    expectInertia(unverified).prop('detail', COMMENT_LIST_TEXTS.verifyEmail);
     expect(await commentCount()).toBe(before);
   });
 
   it('tells an unverified user to verify before it looks at what they wrote', async () => {
     const tooShort = await call(await signInAs(ctx.app, 'unverified@example.org'), 'POST', `/i/${REFS.public}/comment`, { comment: 'hi' });
     expect(tooShort.statusCode).toBe(403);
-    expectInertia(tooShort).prop('detail', COMMENT_MESSAGES.verifyEmail);
+    expectInertia(tooShort).prop('detail', COMMENT_LIST_TEXTS.verifyEmail);
   });
 
   it('refuses a request without the CSRF token', async () => {

@@ -9,6 +9,7 @@ import AppLink from '../../../components/lib/AppLink';
 import { postKeepingScroll } from '../../../components/lib/visits';
 import Pagination from '../../../components/pagination/Pagination';
 import { ADMIN_COMMENTS_APPROVE_URL, COMMENT_CONFIRM, COMMENT_MESSAGES, type ModerationEntry, type RepeatFlagger } from '../../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../../shared/comment-list';
 import { EMPTY_STATES, plural } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
@@ -81,7 +82,7 @@ export default function AdminCommentIndex({ comments, waitingCount, repeatFlagge
                     className="form-check-input mt-0 align-self-center"
                     checked={selected.has(entry.ref)}
                     onChange={() => toggle(entry.ref)}
-                    aria-label={`Select the comment by ${entry.commenter ?? COMMENT_MESSAGES.formerMember} on ${entry.item_title}`}
+                    aria-label={`Select the comment by ${entry.commenter ?? COMMENT_LIST_TEXTS.formerMember} on ${entry.item_title}`}
                   />
                 }
               >

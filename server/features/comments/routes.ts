@@ -14,6 +14,7 @@ import {
   COMMENT_NOTICES,
   FROM_FLAGS,
 } from '../../../shared/comments';
+import { COMMENT_LIST_TEXTS } from '../../../shared/comment-list';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import { canApproveComment, canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf, type Viewer } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -38,7 +39,7 @@ async function commentTheViewerSees(request: FastifyRequest, ref: string): Promi
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ROUTES.itemComment.pattern,
-    { preValidation: allowedBy(canComment, COMMENT_MESSAGES.verifyEmail), schema: { params: paramsOf(ROUTES.itemComment), body: commentBody } },
+    { preValidation: allowedBy(canComment, COMMENT_LIST_TEXTS.verifyEmail), schema: { params: paramsOf(ROUTES.itemComment), body: commentBody } },
     async (request, reply) => {
       const viewer = signedInViewer(request);
       const item = await openItemForViewer(app.db, viewer, request.params.ref);
