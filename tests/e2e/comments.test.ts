@@ -55,7 +55,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Comments in a browser', () => {
     await signInWithEmail(other, 'affiliate@example.org');
     await other.goto(itemPath);
     const row = commentRow(other);
-    await row.waitFor();
+    // A comment's buttons load after the page, the first time.
+    await row.getByRole('button', { name: 'Flag' }).waitFor();
     expect(await row.getByRole('button').allInnerTexts()).toEqual(['Flag']);
     await row.getByRole('button', { name: 'Flag' }).click();
     const flagDialog = other.getByRole('dialog', { name: 'Flag comment' });
