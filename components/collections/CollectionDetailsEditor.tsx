@@ -2,21 +2,19 @@ import { COLLECTION_TEXTS } from '../../shared/collections';
 import type { PageProps } from '../../shared/pages';
 import InlineEditableField from '../inline-edit/InlineEditableField';
 import { YES_NO_OPTIONS } from '../inline-edit/inline-values';
+import LabelledField from '../lib/LabelledField';
 
 /** Edit mode's title, description and public flag of a collection (admin-curation §2 "Collection detail"), each edited in place. */
 export default function CollectionDetailsEditor({ collection, url }: { collection: PageProps<'collection/Show'>['collection']; url: string }) {
   return (
     <div className="mb-4 d-grid gap-2">
-      <div>
-        <div className="small fw-semibold">Title</div>
+      <LabelledField label="Title">
         <InlineEditableField field="title" label="Title" value={collection.title} url={url} />
-      </div>
-      <div>
-        <div className="small fw-semibold">Description</div>
+      </LabelledField>
+      <LabelledField label="Description">
         <InlineEditableField field="description" label="Description" mode="textarea" value={collection.description} url={url} emptyText="No description" />
-      </div>
-      <div>
-        <div className="small fw-semibold">{COLLECTION_TEXTS.public}</div>
+      </LabelledField>
+      <LabelledField label={COLLECTION_TEXTS.public}>
         <InlineEditableField
           field="public"
           label={COLLECTION_TEXTS.public}
@@ -27,7 +25,7 @@ export default function CollectionDetailsEditor({ collection, url }: { collectio
           url={url}
         />
         <div className="small text-body-secondary">{COLLECTION_TEXTS.publicHelp}</div>
-      </div>
+      </LabelledField>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import NegativeHelp from '../../../components/admin/NegativeHelp';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../../components/layout/PageHeader';
 import { ROUTES } from '../../../shared/routes';
+import LabelledField from '../../../components/lib/LabelledField';
 
 /** An affirmation (admin-curation §2 "Admin affirmation detail"): its title and Negative flag, edited in place, and Delete. */
 export default function AdminAffirmationShow({ affirmation, can }: PageProps<'admin/affirmation/Show'>) {
@@ -37,10 +38,9 @@ export default function AdminAffirmationShow({ affirmation, can }: PageProps<'ad
         }
       />
       <div className="d-grid gap-3">
-        <div>
-          <div className="small fw-semibold">{AFFIRMATION_TEXTS.title}</div>
+        <LabelledField label={AFFIRMATION_TEXTS.title}>
           <InlineEditableField field="title" label={AFFIRMATION_TEXTS.title} value={affirmation.title} url={url} editable={editing} />
-        </div>
+        </LabelledField>
         <InlineCheckbox
           field="is_negative"
           label={AFFIRMATION_TEXTS.negative}

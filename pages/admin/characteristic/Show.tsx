@@ -10,6 +10,7 @@ import LinkShareButton from '../../../components/admin/LinkShareButton';
 import InlineEditableField from '../../../components/inline-edit/InlineEditableField';
 import PageHeader from '../../../components/layout/PageHeader';
 import { ROUTES } from '../../../shared/routes';
+import LabelledField from '../../../components/lib/LabelledField';
 
 /**
  * A characteristic (admin-curation §2 "Admin characteristic detail"): title, usage note, format and public, edited in
@@ -52,12 +53,10 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
         share={can.share ? <LinkShareButton path={url} title={characteristic.title} /> : undefined}
       />
       <div className="d-grid gap-3">
-        <div>
-          <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.title}</div>
+        <LabelledField label={CHARACTERISTIC_TEXTS.title}>
           <InlineEditableField field="title" label={CHARACTERISTIC_TEXTS.title} value={characteristic.title} url={url} editable={editing} />
-        </div>
-        <div>
-          <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.usageNote}</div>
+        </LabelledField>
+        <LabelledField label={CHARACTERISTIC_TEXTS.usageNote}>
           <InlineEditableField
             field="usage_note"
             label={CHARACTERISTIC_TEXTS.usageNote}
@@ -67,14 +66,12 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
             editable={editing}
             emptyText={CHARACTERISTIC_TEXTS.noUsageNote}
           />
-        </div>
-        <div>
-          <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.format}</div>
+        </LabelledField>
+        <LabelledField label={CHARACTERISTIC_TEXTS.format}>
           <CharacteristicFormatField url={url} format={characteristic.format} formats={formats} editable={editing} />
-        </div>
+        </LabelledField>
         {characteristic.format === 'integer' && (
-          <div>
-            <div className="small fw-semibold">{CHARACTERISTIC_TEXTS.minimum}</div>
+          <LabelledField label={CHARACTERISTIC_TEXTS.minimum}>
             <InlineEditableField
               field="minimum"
               label={CHARACTERISTIC_TEXTS.minimum}
@@ -85,7 +82,7 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
               emptyText={CHARACTERISTIC_TEXTS.noMinimum}
             />
             {editing && <div className="form-text">{CHARACTERISTIC_TEXTS.minimumHelp}</div>}
-          </div>
+          </LabelledField>
         )}
         <InlineCheckbox
           field="public"

@@ -17,6 +17,7 @@ import PageHeader from '../../../components/layout/PageHeader';
 import { ROUTES } from '../../../shared/routes';
 import { TAXONOMY_CSV_TEXTS } from '../../../shared/taxonomy-csv';
 import { YES_NO_OPTIONS } from '../../../components/inline-edit/inline-values';
+import LabelledField from '../../../components/lib/LabelledField';
 
 /**
  * /admin/taxonomy/{ref}: the taxonomy's fields edited in place, its tags as a tree (filter, inline edit, force-show,
@@ -47,12 +48,10 @@ export default function AdminTaxonomyShow({ taxonomy, usage, moveTargets }: Page
         ]}
       />
       <div className="mb-4 d-grid gap-2">
-        <div>
-          <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS.title}</div>
+        <LabelledField label={TAXONOMY_FIELD_LABELS.title}>
           <InlineEditableField field="title" label={TAXONOMY_FIELD_LABELS.title} value={taxonomy.title} url={url} />
-        </div>
-        <div>
-          <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS.usage_note}</div>
+        </LabelledField>
+        <LabelledField label={TAXONOMY_FIELD_LABELS.usage_note}>
           <InlineEditableField
             field="usage_note"
             label={TAXONOMY_FIELD_LABELS.usage_note}
@@ -61,11 +60,10 @@ export default function AdminTaxonomyShow({ taxonomy, usage, moveTargets }: Page
             url={url}
             emptyText="No usage note"
           />
-        </div>
+        </LabelledField>
         <div className="d-flex flex-wrap gap-4">
           {TAXONOMY_FLAG_FIELDS.map((field) => (
-            <div key={field}>
-              <div className="small fw-semibold">{TAXONOMY_FIELD_LABELS[field]}</div>
+            <LabelledField key={field} label={TAXONOMY_FIELD_LABELS[field]}>
               <InlineEditableField
                 field={field}
                 label={TAXONOMY_FIELD_LABELS[field]}
@@ -75,7 +73,7 @@ export default function AdminTaxonomyShow({ taxonomy, usage, moveTargets }: Page
                 options={YES_NO_OPTIONS}
                 url={url}
               />
-            </div>
+            </LabelledField>
           ))}
         </div>
         {!taxonomy.required && usage.untaggedItems > 0 && (
