@@ -32,6 +32,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/pages/**/*.test.tsx'],
           setupFiles: ['tests/support/pages-setup.ts'],
+          // Room for the late on-demand code of tests/support/pages-setup.ts, a second or two for a page's last parts.
+          testTimeout: 15_000,
         },
       },
       {

@@ -5,6 +5,7 @@ import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
 import { onDemandDialog } from '../lib/on-demand';
 import { deleteKeepingScroll } from '../lib/visits';
+import './comments.css';
 
 // Loaded when first opened: few readers flag a comment.
 const FlagCommentDialog = onDemandDialog(() => import('./FlagCommentDialog'));

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ItemImage } from '../../shared/items';
 import './item.css';
 
@@ -11,7 +11,8 @@ const SWIPE_THRESHOLD_PX = 40;
 /**
  * The item's images, large thumbnails; nothing at all when it has none. Each image fills a 16:9 frame (at most 420 px
  * high) whose size is known before the picture arrives, so nothing below it moves when it loads. Previous and Next are
- * real buttons, each named, that the keyboard reaches; a swipe turns the picture on a touch screen.
+ * real buttons, each named, that the keyboard reaches; the arrow keys turn the picture while the focus is on one of
+ * the carousel's buttons, and a swipe does on a touch screen.
  *
  * Bootstrap's carousel markup without its script or react-bootstrap's (docs/decisions.md "The image carousel"): the
  * picture changes at once, and the page carries no transition code for it (issue 20 §2).
@@ -25,10 +26,16 @@ export default function ItemImageCarousel({ images, title }: { images: ItemImage
     setIndex((current) => (current + by + images.length) % images.length);
   }
   return (
-    <div className="position-relative mb-3 item-images" role="group" aria-roledescription="carousel" aria-label={`Images of ${title}`}>
+    <div
+      className="position-relative mb-3 item-images"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={`Images of ${title}`}
+      onKeyDown={several ? (event) => turnByArrowKey(event, step) : undefined}
+    >
       <div className="carousel">
         {several && <Indicators count={images.length} active={index} onSelect={setIndex} />}
-        <div className="carousel-inner item-images-inner" {...(several ? swipe : {})}>
+        <div className={several ? 'carousel-inner item-images-swipe' : 'carousel-inner'} {...(several ? swipe : {})}>
           {images.map((image, position) => (
             <div key={image.ref} className={position === index ? 'carousel-item active' : 'carousel-item'}>
               <img
@@ -84,12 +91,22 @@ function CarouselButton({ direction, label, onClick }: { direction: 'prev' | 'ne
   );
 }
 
-/** A horizontal swipe of a finger: right to left is the next picture, left to right the previous one. */
+/** ArrowLeft and ArrowRight on the carousel's buttons, as react-bootstrap's carousel had them. */
+function turnByArrowKey(event: KeyboardEvent, step: (by: number) => void) {
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+  event.preventDefault();
+  step(event.key === 'ArrowLeft' ? -1 : 1);
+}
+
+/**
+ * A horizontal swipe of one finger: right to left is the next picture, left to right the previous one. A second finger
+ * (a pinch to zoom, which the browser keeps: item.css) ends it without a turn.
+ */
 function useSwipe(onSwipe: (direction: 1 | -1) => void) {
   const start = useRef<number | null>(null);
   return {
     onPointerDown: (event: PointerEvent) => {
-      start.current = event.pointerType === 'touch' ? event.clientX : null;
+      start.current = event.pointerType === 'touch' && event.isPrimary ? event.clientX : null;
     },
     onPointerUp: (event: PointerEvent) => {
       if (start.current === null) return;

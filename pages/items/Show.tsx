@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Head, usePage } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import { SIGN_IN_HINT } from '../../shared/messages';
@@ -45,6 +45,13 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
   const toggleEditing = () => setEditingRef(editing ? null : item.ref);
   // An access request's one-click link (`?share_to=&share_level=`) opens the Share dialog filled in, for those who may share.
   const sharePrefill = sharePrefillFromUrl(usePage().url);
+  // The toolbar's parts load together, not each after the part that holds it, so its buttons arrive at once.
+  const canSeeHistory = props.canSeeHistory;
+  useEffect(() => {
+    if (!auth.authenticated) return;
+    AddToCollectionButton.preload();
+    if (canSeeHistory) ItemHistoryButton.preload();
+  }, [auth.authenticated, canSeeHistory]);
   return (
     <>
       <Head title={item.title} />

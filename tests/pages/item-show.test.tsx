@@ -93,7 +93,7 @@ describe('item page sections', () => {
     await waitFor(() => expect(active()).toBe(`${ITEM.title}, image 1 of 2`));
   });
 
-  it('turns the picture from its indicators and by a swipe, and says which one shows', async () => {
+  it('turns the picture from its indicators, by a swipe and by the arrow keys, and says which one shows', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
     const carousel = screen.getByRole('group', { name: `Images of ${ITEM.title}` });
     const active = () => carousel.querySelector('.carousel-item.active img')?.getAttribute('alt');
@@ -107,8 +107,8 @@ describe('item page sections', () => {
 
     const pictures = carousel.querySelector('.carousel-inner')!;
     const swipe = (from: number, to: number, pointerType = 'touch') => {
-      fireEvent.pointerDown(pictures, { pointerType, clientX: from });
-      fireEvent.pointerUp(pictures, { pointerType, clientX: to });
+      fireEvent.pointerDown(pictures, { pointerType, isPrimary: true, clientX: from });
+      fireEvent.pointerUp(pictures, { pointerType, isPrimary: true, clientX: to });
     };
     swipe(100, 300);
     expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
@@ -117,6 +117,19 @@ describe('item page sections', () => {
     swipe(300, 100, 'mouse');
     expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
     swipe(300, 100);
+    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
+
+    // Two fingers are a pinch to zoom, not a swipe.
+    fireEvent.pointerDown(pictures, { pointerType: 'touch', isPrimary: true, clientX: 300 });
+    fireEvent.pointerDown(pictures, { pointerType: 'touch', isPrimary: false, clientX: 320 });
+    fireEvent.pointerUp(pictures, { pointerType: 'touch', isPrimary: true, clientX: 100 });
+    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
+
+    // The arrow keys turn it while the focus is on one of its buttons.
+    within(carousel).getByRole('button', { name: 'Next image' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    await userEvent.keyboard('{ArrowRight}');
     expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
   });
 

@@ -9,14 +9,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { VISIBILITY } from '../../shared/enums';
-import { comments, itemImages } from '../../server/db/schema';
+import { collectionItems, collections, comments, itemImages } from '../../server/db/schema';
 import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import { loadServerRenderer, screenSizeGuess } from '../../server/web/ssr';
 import { CLIENT_BOOT, CLIENT_ENTRY } from '../../server/web/client-build';
 import { readClientManifest } from '../../scripts/lib/first-page-size';
 import { visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
-import { MAINTAINER, createItem, seedEditingLibrary } from './item-editing-fixtures';
+import { MAINTAINER, createItem, seedEditingLibrary, userId } from './item-editing-fixtures';
 
 const context = useSessionTestApp({ seed: seedEditingLibrary, env: { SERVER_RENDERING: 'true' } });
 const { db } = context;
@@ -35,12 +35,21 @@ describe('server-side rendering', () => {
     const item = await createItem(db(), { title: 'Every part rendered', visibility: VISIBILITY.DISCOVERABLE });
     // A comment, whose buttons load on demand for those who may act on it: a visitor may not.
     await db().insert(comments).values({ itemId: item.id, userId: null, comment: 'Read by visitors too.' });
-    for (const url of ['/', '/item', `/i/${item.ref}`]) {
-      const { body } = await firstVisit(url, { 'user-agent': PHONE });
-      expect(body, url).toContain('data-server-rendered="true"');
-      expect(body, url).not.toContain('<!--$!-->');
+    const [collection] = await db()
+      .insert(collections)
+      .values({ userId: await userId(db(), MAINTAINER), title: 'Rendered collection', public: true })
+      .returning({ id: collections.id, ref: collections.ref });
+    await db().insert(collectionItems).values({ collectionId: collection!.id, itemId: item.id });
+    // Both layouts: the phone's and the wide screen's, whose sidebars differ.
+    for (const userAgent of [PHONE, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36']) {
+      for (const url of ['/', '/item', `/i/${item.ref}`, `/collection/${collection!.ref}`]) {
+        const { body } = await firstVisit(url, { 'user-agent': userAgent });
+        expect(body, url).toContain('data-server-rendered="true"');
+        expect(body, url).not.toContain('<!--$!-->');
+      }
     }
     expect((await firstVisit(`/i/${item.ref}`)).body).toContain('Read by visitors too.');
+    expect((await firstVisit(`/collection/${collection!.ref}`)).body).toContain('Every part rendered');
   });
 
   it("renders a visitor's public item page, laid out for the screen the request suggests", async () => {
