@@ -31,14 +31,16 @@ export const csrfPlugin = fp(
       return reply;
     });
     app.addHook('onSend', async (request, reply) => {
-      csrfToken(request, reply);
+      // A session that could not be read (the database away: the answer is a 503) leaves the browser's token alone: a
+      // token issued now would be for no session, and the person's next write, once the database is back, refused.
+      if (request.session?.sessionId) csrfToken(request, reply);
     });
   },
   { name: 'equip-csrf', dependencies: ['equip-session'] },
 );
 
 /** A token valid for this visitor's session, setting the cookie when the browser lacks one. */
-export function csrfToken(request: FastifyRequest, reply: FastifyReply): string {
+function csrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const key = csrfKey(request);
   const sessionId = persistedSessionId(request);
   const current = issuedTokens.get(request) ?? request.cookies[XSRF_COOKIE];

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { isRetryableTransactionFailure } from './errors';
+import { isDatabaseUnavailable, isRetryableTransactionFailure } from './errors';
 import { currentChangeContext } from './change-context';
 import * as schema from './schema';
 
@@ -66,28 +66,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // filters that are rare together"). 16 MB per sort or bitmap, per connection, stays small for a server.
     const settings = [['jit', 'off'], ['work_mem', '16MB'], ...TRIGRAM_SETTINGS].map(([name, value]) => `-c ${name}=${value}`).join(' ');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: settings, connectionTimeoutMillis: 5000 });
-    // An idle client can be cut off by the server (restart, failover, admin command); without a listener
-    // that error would crash the process. The pool replaces the client on the next query.
-    pool.on('error', (error: Error & { code?: string }) => {
-      if (error.code !== ADMIN_SHUTDOWN) console.error('PostgreSQL idle client error:', error.message);
-    });
+    survivesDroppedConnections(pool);
     recordLoneWritesOfPool(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    const retries = guardTransactions(db);
-    const withOneConnection = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
-      const client = await pool.connect();
-      const giveBack = lendWithContext(client);
-      try {
-        const onOneConnection = drizzlePg(client, { schema }) as unknown as Database;
-        guardTransactions(onOneConnection);
-        return await work(onOneConnection);
-      } finally {
-        giveBack();
-        client.release();
-      }
-    };
+    const retries = guardTransactions(db, (callback, config) => onLentConnection(pool, (lent) => lent.begin(callback, config)));
+    const withOneConnection = <T>(work: (db: Database) => Promise<T>): Promise<T> =>
+      onLentConnection(pool, (lent, client) => {
+        const giveBack = lendWithContext(client);
+        return work(lent.db).finally(giveBack);
+      });
     const checkPool = new pg.Pool({ connectionString: options.url, max: 1, options: settings, connectionTimeoutMillis: 2000 });
-    checkPool.on('error', () => undefined);
+    survivesDroppedConnections(checkPool);
     const checkDb = drizzlePg(checkPool, { schema }) as unknown as Database;
     return {
       db,
@@ -108,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   for (const [name, value] of TRIGRAM_SETTINGS) await client.query('select set_config($1, $2, false)', [name, value]);
   recordLoneWritesOfPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  const retries = guardTransactions(db);
+  const retries = guardTransactions(db, db.transaction.bind(db));
   return {
     db,
     kind: 'pglite',
@@ -118,6 +107,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     withOneConnection: (work) => work(db),
     healthCheckDb: () => db,
   };
+}
+
+/**
+ * A connection the server drops (a restart, a failover, `pg_terminate_backend`) emits 'error' on its client. The pool
+ * listens only while a client is idle; a client lent out (a transaction between two statements, a lone write between
+ * its context and its statement) had no listener, so the error became an uncaught exception and the shutdown handler
+ * stopped the process. Every client now listens for its whole life: the error is left to the query that meets it (a
+ * statement in flight fails with it, a later one with "not queryable", and the request answers 503), and the pool
+ * discards the client when it is released.
+ */
+function survivesDroppedConnections(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== ADMIN_SHUTDOWN) console.error('PostgreSQL idle client error:', error.message);
+  });
+}
+
+/**
+ * Drizzle over one connection, made once per connection of the pool (drizzle reads the schema when made): `db`, whose
+ * transactions are guarded like the pool's, and `begin`, its own transaction, which the pool's guard wraps.
+ */
+interface ConnectionDrizzle {
+  db: Database;
+  begin: Database['transaction'];
+}
+const drizzleOfConnection = new WeakMap<pg.PoolClient, ConnectionDrizzle>();
+
+/**
+ * Runs `work` on a connection lent by the pool, and gives it back: discarded when the connection failed, so the pool
+ * opens a new one. A transaction borrows its connection here rather than through drizzle, which gives its
+ * connection back only once BEGIN has succeeded: a BEGIN on a connection the server had just dropped kept it lent for
+ * good, and enough such drops left the pool with none (every request then waited 5 s for a connection and failed).
+ */
+async function onLentConnection<T>(pool: pg.Pool, work: (lent: ConnectionDrizzle, client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let lent = drizzleOfConnection.get(client);
+  if (!lent) {
+    const db = drizzlePg(client, { schema }) as unknown as Database;
+    const begin = db.transaction.bind(db);
+    guardTransactions(db, begin);
+    lent = { db, begin };
+    drizzleOfConnection.set(client, lent);
+  }
+  let failure: unknown;
+  try {
+    return await work(lent, client);
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
+  }
 }
 
 /** A transaction that deadlocked or hit a serialization failure runs again at most this many times. */
@@ -140,9 +181,8 @@ const RETRY_PAUSE_MS = 20;
  * writes later, with nothing for a caller to remember. It costs little: writers already queued on that row from
  * their first write to their commit. FOR NO KEY UPDATE is the lock the triggers' UPDATE takes; the version stays.
  */
-function guardTransactions(db: Database): { count: number } {
+function guardTransactions(db: Database, begin: Database['transaction']): { count: number } {
   const retries = { count: 0 };
-  const begin = db.transaction.bind(db);
   const guarded: Database['transaction'] = (callback, config) =>
     retryTransientFailures(
       () =>

@@ -8,6 +8,8 @@ export interface TcpProxy {
   port: number;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  /** Drops the next connection that sends anything, as it sends it (a server gone between two statements). */
+  dropOnNextMessage(): void;
   close(): Promise<void>;
 }
 
@@ -15,6 +17,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
+  let dropNext = false;
 
   const listen = async () => {
     server = net.createServer((client) => {
@@ -24,7 +27,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         socket.on('close', () => sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      client.on('data', (chunk: Buffer) => {
+        if (dropNext) {
+          dropNext = false;
+          client.destroy();
+          upstream.destroy();
+        } else upstream.write(chunk);
+      });
+      upstream.pipe(client);
     });
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
     port = (server!.address() as net.AddressInfo).port;
@@ -37,5 +47,5 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 
   await listen();
-  return { port, cut: stop, restore: listen, close: stop };
+  return { port, cut: stop, restore: listen, close: stop, dropOnNextMessage: () => (dropNext = true) };
 }

@@ -1,12 +1,13 @@
 /**
  * Adding content rows: uploaded files and existing files of the item's folder (member-library §5, §7). The drive
  * and the database stay consistent: files go to the drive first, then every row in one transaction; when that
- * fails, the files just uploaded are removed again.
+ * fails, the files just uploaded are removed again (unless the database went away, when the rows may be there).
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTENT_FIELDS, CONTENT_MESSAGES, formatBytes, type UnlinkedFile } from '../../../shared/content';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { defaultContentLabel } from '../../drive/naming';
 import type { DriveEntry, DrivePort } from '../../drive/port';
 import type { ItemRecord } from '../../items';
@@ -65,7 +66,9 @@ export async function addUploadedContents(
       uploaded.map((entry) => rowOfEntry(entry, null, sampleOfId)),
     );
   } catch (error) {
-    await undoUploads(db, drive, journal, uploaded, log);
+    // The database went away while the rows were written: they may have been committed all the same, and a row must
+    // never point at a removed file. The files stay journaled; the orphaned-uploads check removes those no row uses.
+    if (!isDatabaseUnavailable(error)) await undoUploads(db, drive, journal, uploaded, log);
     throw error;
   }
   await forgetUploadsQuietly(db, journal, log);
