@@ -6,7 +6,9 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { AppConfig } from '../../config';
 import { redactUrlsIn } from '../../lib/redact';
 
@@ -26,10 +28,29 @@ export function serverLogger(config: AppConfig): LoggerOptions | false {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+    serializers: { err: (error: Error) => stdSerializers.err(withoutQueryParameters(error)) },
     hooks: { streamWrite: redactUrlsIn },
     // Readable lines while developing; JSON lines (for log collectors) in production; and LOG_FILE for Server Logs.
     ...loggerOutput(config),
   };
+}
+
+/** A failed query as the log shows it: its statement and the driver's error, named as drizzle names it. */
+class DrizzleQueryFailure extends Error {
+  override name = 'DrizzleQueryError';
+}
+
+/**
+ * A failed query's parameters are what people typed and the keys they hold (a session id, when the database is away
+ * as a session is read): the log keeps the statement and the driver's error, and leaves the parameters out of the
+ * message and the stack, where drizzle writes them.
+ */
+export function withoutQueryParameters(error: Error): Error {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const failure = new DrizzleQueryFailure(`Failed query: ${error.query}`, { cause: error.cause });
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  failure.stack = [`${failure.name}: ${failure.message}`, ...frames].join('\n');
+  return failure;
 }
 
 /** Creates the log file (and its folder) private to this account, and narrows the mode of a file made earlier. */
