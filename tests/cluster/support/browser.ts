@@ -70,6 +70,28 @@ export class Browser {
     return this.request(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
   }
 
+  /** A change sent as JSON by the app's own fetch calls (the batch edit dialog): JSON in, JSON out, the XSRF header. */
+  async sendJson(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown): Promise<Answer> {
+    const headers = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-xsrf-token': decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? ''),
+    };
+    return this.request(method, path, headers, JSON.stringify(body));
+  }
+
+  /** Files sent as a form with file inputs sends them (multipart), with the XSRF token in the header. */
+  async upload(path: string, field: string, files: { name: string; type: string; content: string }[], referer?: string): Promise<Answer> {
+    const form = new FormData();
+    for (const file of files) form.append(field, new Blob([file.content], { type: file.type }), file.name);
+    const headers: Record<string, string> = {
+      ...(await this.inertiaHeaders()),
+      'x-xsrf-token': decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? ''),
+      ...(referer ? { referer: new URL(referer, this.baseUrl).toString() } : {}),
+    };
+    return this.request('POST', path, headers, form);
+  }
+
   /** Takes the cookies of a response that another client (the sign-in flow) received for this browser. */
   storeCookies(setCookies: string[]): void {
     for (const header of setCookies) {
@@ -94,7 +116,7 @@ export class Browser {
     return { 'x-inertia': 'true', 'x-inertia-version': this.assetVersion!, 'x-requested-with': 'XMLHttpRequest' };
   }
 
-  private async request(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  private async request(method: string, path: string, headers: Record<string, string>, body?: string | FormData): Promise<Answer> {
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       redirect: 'manual',

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { seedDemoLibrary } from '../../../server/db/seed';
-import { startFakeGoogleDrive } from '../../support/fake-google-drive';
+import { startFakeGoogleDrive, type FakeGoogleDrive } from '../../support/fake-google-drive';
 import { startOidcProvider, type TestOidcProvider } from '../../support/oidc';
 import { freePort } from '../../../scripts/lib/free-port';
 import { stopChild, waitForAnswer } from '../../../scripts/lib/child-process';
@@ -37,6 +37,8 @@ export interface Instance {
   stop(): Promise<number | null>;
   /** SIGKILL: the instance dies with whatever it was doing. */
   kill(): Promise<void>;
+  /** Whether its process is running (started and not exited). */
+  running(): boolean;
 }
 
 export interface Cluster {
@@ -47,8 +49,12 @@ export interface Cluster {
   balancer: Balancer;
   /** The cluster's database, for checks from outside the app. */
   database: pg.Pool;
+  /** Its name on the PostgreSQL server. */
+  databaseName: string;
   oidc: TestOidcProvider;
   smtp: TestSmtpServer;
+  /** The Drive v3 server the instances keep content files in. */
+  drive: FakeGoogleDrive;
   /** A new browser pointed at the balancer. */
   browser(): Browser;
   /** A browser signed in as this person through the OpenID Connect provider, every step through the balancer. */
@@ -60,6 +66,8 @@ export interface ClusterOptions {
   instances: number;
   /** Settings of every instance, on top of the cluster's own. */
   env?: Record<string, string>;
+  /** The PostgreSQL server the cluster's database is made on (default: the machine's, or CLUSTER_TEST_DATABASE_URL). */
+  postgresServerUrl?: string;
 }
 
 function instanceProcess(name: string, port: number, env: Record<string, string>, folder: string) {
@@ -82,11 +90,12 @@ function instanceProcess(name: string, port: number, env: Record<string, string>
     async kill() {
       if (child) await stopChild(child, 'SIGKILL');
     },
+    running: () => child !== null && child.exitCode === null && child.signalCode === null,
   };
   return instance;
 }
 
-export async function startCluster({ instances: count, env = {} }: ClusterOptions): Promise<Cluster> {
+export async function startCluster({ instances: count, env = {}, postgresServerUrl = POSTGRES_SERVER_URL }: ClusterOptions): Promise<Cluster> {
   ensureProductionBuild();
   // What has started, stopped in reverse order by close(), or at once when a later part fails to start.
   const started: (() => Promise<unknown>)[] = [];
@@ -94,19 +103,25 @@ export async function startCluster({ instances: count, env = {} }: ClusterOption
     for (const stop of started.reverse()) await stop().catch(() => undefined);
   };
   try {
-    return await startParts(count, env, started, stopStarted);
+    return await startParts(count, env, postgresServerUrl, started, stopStarted);
   } catch (error) {
     await stopStarted();
     throw error;
   }
 }
 
-async function startParts(count: number, env: Record<string, string>, started: (() => Promise<unknown>)[], stopStarted: () => Promise<void>): Promise<Cluster> {
+async function startParts(
+  count: number,
+  env: Record<string, string>,
+  postgresServerUrl: string,
+  started: (() => Promise<unknown>)[],
+  stopStarted: () => Promise<void>,
+): Promise<Cluster> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'equip-cluster-'));
   started.push(async () => rmSync(folder, { recursive: true, force: true }));
   const balancerPort = await freePort();
   const appUrl = `http://127.0.0.1:${balancerPort}`;
-  const database = await throwawayPostgresDatabase(POSTGRES_SERVER_URL);
+  const database = await throwawayPostgresDatabase(postgresServerUrl);
   started.push(() => database.drop());
   const [drive, smtp, oidc] = await Promise.all([startFakeGoogleDrive(), startSmtpServer(), startOidcProvider(appUrl)]);
   started.push(
@@ -156,6 +171,9 @@ async function startParts(count: number, env: Record<string, string>, started: (
   started.push(() => balancer.close());
   await balancer.waitForServersUp(instances.map((instance) => instance.name));
   const checks = new pg.Pool({ connectionString: database.url, max: 2 });
+  // A fault test restarts the server under it: a dropped connection must not stop the test's process either.
+  checks.on('connect', (client) => client.on('error', () => undefined));
+  checks.on('error', () => undefined);
   started.push(() => checks.end());
 
   return {
@@ -164,8 +182,10 @@ async function startParts(count: number, env: Record<string, string>, started: (
     instances,
     balancer,
     database: checks,
+    databaseName: new URL(database.url).pathname.slice(1),
     oidc,
     smtp,
+    drive,
     browser: () => new Browser(appUrl),
     async signIn(email) {
       const browser = new Browser(appUrl);
