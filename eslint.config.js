@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import historyWrites from './scripts/lint/history-writes.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.ci/', 'migrations/', 'coverage/', 'tests/e2e/.artifacts/'] },
@@ -20,6 +21,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'server/inertia imports nothing from the app.' }] }],
     },
+  },
+  {
+    // The history records who changed what through the change context, which only a transaction hands the database
+    // (server/db/client.ts). The seed plants the demo library outside any request, and no one is its author.
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/seed/**'],
+    plugins: { equip: historyWrites },
+    rules: { 'equip/writes-in-transactions': 'error' },
   },
   {
     // The service worker is plain JavaScript the browser runs as it is, in a worker's scope.

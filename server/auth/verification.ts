@@ -6,7 +6,8 @@ import { PROFILE_VERIFY_URL } from '../../shared/navigation';
 import { ROUTES } from '../../shared/routes';
 import { signedIn, signedInViewer } from '../access/guards';
 import type { Viewer } from '../access/viewer';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
+import { takeWritersLock } from '../db/writers-lock';
 import { users } from '../db/schema';
 import { gone } from '../lib/http-errors';
 import { paramsOf } from '../lib/validation';
@@ -61,16 +62,16 @@ async function sendVerificationIfDue(
  * same as for any address, so the answer never says whether someone has an account.
  */
 export async function queueVerificationMail(
-  db: Database,
+  tx: Transaction,
   config: Pick<AppConfig, 'APP_URL' | 'APP_NAME'>,
   user: { id: number; name: string; email: string },
   options: { now?: Date; ignoreCooldown?: boolean } = {},
 ): Promise<boolean> {
-  const token = await issueVerificationToken(db, user.id, options.now, options.ignoreCooldown);
+  const token = await issueVerificationToken(tx, user.id, options.now, options.ignoreCooldown);
   if (!token) return false;
-  if (await isVerifiedByAnother(db, user.email, user.id)) return true;
+  if (await isVerifiedByAnother(tx, user.email, user.id)) return true;
   const link = absoluteUrl(config.APP_URL, ROUTES.profileVerify.path({ token }));
-  await queueMail(db, verificationMail({ to: user.email, name: user.name, appName: config.APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
+  await queueMail(tx, verificationMail({ to: user.email, name: user.name, appName: config.APP_NAME, link, validForDays: VERIFICATION_LINK_VALID_DAYS }));
   return true;
 }
 
@@ -78,16 +79,16 @@ export async function queueVerificationMail(
  * A new random token whose SHA-256 replaces any earlier one; null when one was
  * issued less than a minute ago. Only the hash is stored.
  */
-export async function issueVerificationToken(db: Database, userId: number, now: Date = new Date(), ignoreCooldown = false): Promise<string | null> {
-  if (ignoreCooldown) return storeNewToken(db, userId, now);
-  const [user] = await db.select({ sentAt: users.emailVerificationSentAt }).from(users).where(eq(users.id, userId)).for('update');
+export async function issueVerificationToken(tx: Transaction, userId: number, now: Date = new Date(), ignoreCooldown = false): Promise<string | null> {
+  if (ignoreCooldown) return storeNewToken(tx, userId, now);
+  const [user] = await tx.select({ sentAt: users.emailVerificationSentAt }).from(users).where(eq(users.id, userId)).for('update');
   if (user?.sentAt && now.getTime() - user.sentAt.getTime() < VERIFICATION_RESEND_COOLDOWN_MS) return null;
-  return storeNewToken(db, userId, now);
+  return storeNewToken(tx, userId, now);
 }
 
-async function storeNewToken(db: Database, userId: number, now: Date): Promise<string> {
+async function storeNewToken(tx: Transaction, userId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
+  await tx
     .update(users)
     .set({ emailVerificationTokenHash: sha256(token), emailVerificationSentAt: now })
     .where(eq(users.id, userId));
@@ -114,8 +115,8 @@ export async function verifyEmailWithToken(db: Database, token: string, now: Dat
  * Serialises the writers that settle who holds `email` verified (sign-in, verification links) before they touch any
  * user row, so two of them for one address queue instead of deadlocking between row locks and the unique index.
  */
-export async function lockEmailAddress(db: Database, email: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`users.verified_email:${email.toLowerCase()}`}))`);
+export async function lockEmailAddress(tx: Transaction, email: string): Promise<void> {
+  await takeWritersLock(tx, `users.verified_email:${email.toLowerCase()}`);
 }
 
 /**
@@ -124,15 +125,15 @@ export async function lockEmailAddress(db: Database, email: string): Promise<voi
  * link, so a typed address never outlives its proven owner. `condition` narrows the user row further (the token).
  * Run under `lockEmailAddress(email)`.
  */
-export async function verifyCurrentEmail(db: Database, userId: number, email: string, now: Date, condition?: SQL): Promise<boolean> {
-  if (await isVerifiedByAnother(db, email, userId)) return false;
-  const verified = await db
+export async function verifyCurrentEmail(tx: Transaction, userId: number, email: string, now: Date, condition?: SQL): Promise<boolean> {
+  if (await isVerifiedByAnother(tx, email, userId)) return false;
+  const verified = await tx
     .update(users)
     .set({ emailVerifiedAt: now, emailVerificationTokenHash: null })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), sql`lower(${users.email}) = ${email}`, condition))
     .returning({ id: users.id });
   if (verified.length === 0) return false;
-  await db
+  await tx
     .update(users)
     .set({ email: null, emailVerificationTokenHash: null, updatedAt: now })
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.emailVerifiedAt), ne(users.id, userId)));

@@ -107,7 +107,7 @@ export async function loadViewer(db: Database, userId: number): Promise<Viewer |
 export async function signIn(request: FastifyRequest, userId: number): Promise<void> {
   await request.session.regenerate();
   request.session.set('userId', userId);
-  await request.server.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  await request.server.db.transaction((tx) => tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)));
   request.viewer = (await loadViewer(request.server.db, userId)) ?? ANONYMOUS;
 }
 

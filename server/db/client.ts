@@ -14,6 +14,12 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** Both drivers give this type, so no other module knows which engine is in use. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What `db.transaction` hands its callback: its writes commit together, and the history's trigger knows who made them
+ * (the change context, set as the transaction's first statement). A function that writes what the history records
+ * takes one of these, so a caller cannot hand it the pool.
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -67,14 +73,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const settings = [['jit', 'off'], ['work_mem', '16MB'], ...TRIGRAM_SETTINGS].map(([name, value]) => `-c ${name}=${value}`).join(' ');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: settings, connectionTimeoutMillis: 5000 });
     survivesDroppedConnections(pool);
-    recordLoneWritesOfPool(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const retries = guardTransactions(db, (callback, config) => onLentConnection(pool, (lent) => lent.begin(callback, config)));
-    const withOneConnection = <T>(work: (db: Database) => Promise<T>): Promise<T> =>
-      onLentConnection(pool, (lent, client) => {
-        const giveBack = lendWithContext(client);
-        return work(lent.db).finally(giveBack);
-      });
+    const withOneConnection = <T>(work: (db: Database) => Promise<T>): Promise<T> => onLentConnection(pool, (lent) => work(lent.db));
     const checkPool = new pg.Pool({ connectionString: options.url, max: 1, options: settings, connectionTimeoutMillis: 2000 });
     survivesDroppedConnections(checkPool);
     const checkDb = drizzlePg(checkPool, { schema }) as unknown as Database;
@@ -95,7 +96,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   for (const [name, value] of TRIGRAM_SETTINGS) await client.query('select set_config($1, $2, false)', [name, value]);
-  recordLoneWritesOfPglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const retries = guardTransactions(db, db.transaction.bind(db));
   return {
@@ -140,7 +140,7 @@ const drizzleOfConnection = new WeakMap<pg.PoolClient, ConnectionDrizzle>();
  * connection back only once BEGIN has succeeded: a BEGIN on a connection the server had just dropped kept it lent for
  * good, and enough such drops left the pool with none (every request then waited 5 s for a connection and failed).
  */
-async function onLentConnection<T>(pool: pg.Pool, work: (lent: ConnectionDrizzle, client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function onLentConnection<T>(pool: pg.Pool, work: (lent: ConnectionDrizzle) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let lent = drizzleOfConnection.get(client);
   if (!lent) {
@@ -152,7 +152,7 @@ async function onLentConnection<T>(pool: pg.Pool, work: (lent: ConnectionDrizzle
   }
   let failure: unknown;
   try {
-    return await work(lent, client);
+    return await work(lent);
   } catch (error) {
     failure = error;
     throw error;
@@ -168,18 +168,13 @@ const RETRY_PAUSE_MS = 20;
 
 /**
  * Every `db.transaction(...)` of the app runs through here: the method itself is replaced, so no caller can forget
- * the lock order or the retry. Nested `tx.transaction(...)` calls are savepoints and are left alone (the outer
+ * the change context or the retry. Nested `tx.transaction(...)` calls are savepoints and are left alone (the outer
  * transaction is the one that is retried). A retried callback runs again from the start, so a callback only talks
  * to the database: drive uploads and the like happen before or after it, and mail is queued in the outbox table.
  *
- * Lock order: the library_state row first, then item rows, then the rows that hang off items (contents, item_tags,
- * …). The library-version triggers (migrations 0002, 0005, 0006) update library_state BEFORE every write statement
- * to items, contents, item_tags, tags, shares, comments and more, so each such statement, even a lone UPDATE outside
- * any transaction, locks library_state before its rows. A transaction that locked an item row and then wrote a
- * content row took the two the other way round and deadlocked with PATCH /i/{ref}. Locking library_state as the
- * first statement of every transaction makes every order agree with the triggers' order, whatever the transaction
- * writes later, with nothing for a caller to remember. It costs little: writers already queued on that row from
- * their first write to their commit. FOR NO KEY UPDATE is the lock the triggers' UPDATE takes; the version stays.
+ * Lock order: item rows (in id order when one statement writes several: the tag_ids triggers, the view recorder, the
+ * periodic recount), then the rows that hang off items (contents, item_tags, …), and library_state last: its versions
+ * rise as the transaction commits (migration 0035), so no transaction holds that row while it waits for another.
  */
 function guardTransactions(db: Database, begin: Database['transaction']): { count: number } {
   const retries = { count: 0 };
@@ -187,7 +182,7 @@ function guardTransactions(db: Database, begin: Database['transaction']): { coun
     retryTransientFailures(
       () =>
         begin(async (tx) => {
-          await tx.execute(sql`select ${changeContextSetting()} from ${schema.libraryState} where ${schema.libraryState.id} = 1 for no key update`);
+          await tx.execute(sql`select ${changeContextSetting()}`);
           return callback(tx);
         }, config),
       () => (retries.count += 1),
@@ -197,9 +192,9 @@ function guardTransactions(db: Database, begin: Database['transaction']): { coun
 }
 
 /**
- * The change context (change-context.ts) for the history's trigger, local to the transaction; in the statement that
- * takes the lock order, so it costs no round trip. Without a context it is set empty, so a connection's value from
- * an earlier lone write (below) never names someone for work no request started.
+ * The change context (change-context.ts) for the history's trigger, local to the transaction, as its first statement.
+ * This is the only way a change reaches the history with its author, so every write the history records runs in a
+ * transaction (an ESLint rule, scripts/lint/history-writes.js, keeps it so). Without a context it is set empty.
  */
 function changeContextSetting(): SQL {
   return sql`set_config('equip.change', ${changeContextText()}, true)`;
@@ -208,71 +203,6 @@ function changeContextSetting(): SQL {
 function changeContextText(): string {
   const context = currentChangeContext();
   return context ? JSON.stringify(context) : '';
-}
-
-const WRITE_STATEMENT = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
-
-/**
- * A lone write (an INSERT, UPDATE or DELETE outside any transaction, `db.update(...)` on the pool) runs on a connection
- * of its own whose session value of the change context is set first (the request's, or empty), so no change is
- * recorded without who made it, whatever path it took. The write itself stays one autocommitted statement: the
- * library_state row its trigger locks is held for that statement only, not across round trips (a transaction here
- * tripled an edit's time under load, every writer queuing on that row). Reads go straight to the pool.
- * Transactions set the value local to themselves, which overrides the session's.
- */
-function recordLoneWritesOfPool(pool: pg.Pool): void {
-  const query = pool.query.bind(pool) as QueryFunction;
-  const onOwnConnection: QueryFunction = async (config, values) => {
-    const client = await pool.connect();
-    try {
-      return await settingContextFirst(client.query.bind(client) as QueryFunction)(config, values);
-    } finally {
-      client.release();
-    }
-  };
-  pool.query = ((config: QueryConfigOrText, values?: unknown[]) =>
-    isWrite(config) ? onOwnConnection(config, values) : query(config, values)) as typeof pool.query;
-}
-
-type QueryConfigOrText = pg.QueryConfig | string;
-type QueryFunction = (config: QueryConfigOrText, values?: unknown[]) => Promise<pg.QueryResult>;
-
-function isWrite(config: QueryConfigOrText): boolean {
-  return WRITE_STATEMENT.test(typeof config === 'string' ? config : config.text);
-}
-
-/** `query` on one connection, setting that connection's change context before each write. */
-function settingContextFirst(query: QueryFunction): QueryFunction {
-  return async (config, values) => {
-    if (isWrite(config)) await query(`select set_config('equip.change', $1, false)`, [changeContextText()]);
-    return query(config, values);
-  };
-}
-
-/** A connection lent out whole (withOneConnection): its writes set the context too, until it goes back to the pool. */
-function lendWithContext(client: pg.PoolClient): () => void {
-  const query = client.query;
-  client.query = settingContextFirst(query.bind(client) as QueryFunction) as typeof client.query;
-  return () => {
-    client.query = query;
-  };
-}
-
-/**
- * The same for PGlite, whose one connection every caller shares: a session value could be another request's by the
- * time the write runs, so a lone write with a context runs in a transaction of its own that sets it locally (PGlite
- * runs one statement at a time anyway). Its transactions run their statements through their own object, not this method.
- */
-function recordLoneWritesOfPglite(client: PGlite): void {
-  const query = client.query.bind(client);
-  client.query = (async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
-    const context = currentChangeContext();
-    if (!context || !WRITE_STATEMENT.test(text)) return query(text, params, options);
-    return client.transaction(async (tx) => {
-      await tx.query(`select set_config('equip.change', $1, true)`, [JSON.stringify(context)]);
-      return tx.query(text, params, options);
-    });
-  }) as PGlite['query'];
 }
 
 /** Runs `attempt`, and again after a short random pause while it fails with a deadlock or serialization failure. */

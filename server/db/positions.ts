@@ -3,8 +3,9 @@
  * groups, their new group) in one UPDATE … FROM (VALUES …), however many rows moved; `renumberList` moves a row to
  * an index of its ordered list, or closes the gap a row left, keeping positions 0..n-1.
  */
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { asc, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { takeWritersLock } from './writers-lock';
 import type { Database } from './client';
 
 export interface PositionedRow {
@@ -52,10 +53,11 @@ export interface OrderedList extends PositionTarget {
  * Numbers the list 0..n-1 in its current order, with `moved` (when given) taken out and put back at `index` (0-based;
  * past the end means last), writing only the rows whose position changed. The one way a row moves within its list
  * (taxonomies, characteristics, affirmation options, a tag among its siblings) and a list closes the gap a row left.
- * Call it inside the write's transaction: every transaction locks library_state first (server/db/client.ts), so
- * concurrent moves queue and each reads the order the one before it left.
+ * Call it inside the write's transaction: it takes the table's list lock first, so concurrent moves of one table's
+ * lists queue, and each reads the order the one before it left.
  */
 export async function renumberList(db: Pick<Database, 'select' | 'execute'>, list: OrderedList, moved?: { id: number; index: number }): Promise<void> {
+  await takeWritersLock(db, `positions:${getTableName(list.table)}`);
   const rows = (await db
     .select({ id: list.id, position: list.position })
     .from(list.table)

@@ -3,8 +3,11 @@
  * (issue 19 §2; docs/decisions.md "A history of every change").
  */
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, getTableName, gt, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../../server/db/schema';
 import { changeHistory, items, users } from '../../server/db/schema';
+import { RECORDED_WRITES } from '../../scripts/lint/history-writes.js';
 import { useSessionTestApp } from '../support/sessions';
 import { sweepOldHistory } from '../../server/features/history/retention';
 import { pageProps, partialReloadHeaders } from '../../server/inertia/testing';
@@ -205,5 +208,42 @@ describe('retention', () => {
     const left = await db().select({ createdAt: changeHistory.createdAt }).from(changeHistory).where(eq(changeHistory.itemId, item.id));
     expect(left).toHaveLength(1);
     expect(left[0]!.createdAt.getTime()).toBeGreaterThan(old.getTime());
+  });
+});
+
+describe('the writes the lint rule keeps in transactions', () => {
+  it('are exactly those the history trigger records, table by table, operation by operation and column by column', async () => {
+    // Only a transaction hands the trigger its author (server/db/client.ts): scripts/lint/history-writes.js keeps
+    // these writes in one, so its list must name every recorded write, and no other.
+    const rows = (await db().execute(sql`
+      select c.relname as "table", t.tgtype as type,
+        coalesce((select array_agg(a.attname::text order by a.attname) from unnest(t.tgattr::int2[]) as k(attnum)
+          join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = k.attnum), '{}') as columns
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+      where p.proname = 'record_change' and not t.tgisinternal`)) as unknown as { rows: { table: string; type: number; columns: string[] }[] };
+    const tables = Object.entries(schema as Record<string, unknown>).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
+    const exportOf = new Map(tables.map(([name, table]) => [getTableName(table) as string, { name, table }]));
+    const recorded: Record<string, Partial<Record<'insert' | 'update' | 'delete', true | string[]>>> = {};
+    for (const row of rows.rows) {
+      const { name, table } = exportOf.get(row.table)!;
+      const propertyOf = new Map(Object.entries(getTableColumns(table)).map(([property, column]) => [column.name, property]));
+      const writes = (recorded[name] ??= {});
+      // tgtype's bits: 4 insert, 8 delete, 16 update.
+      if (row.type & 4) writes.insert = true;
+      if (row.type & 8) writes.delete = true;
+      if (row.type & 16) {
+        const columns = row.columns.map((column) => propertyOf.get(column)!);
+        const earlier = writes.update;
+        writes.update = columns.length === 0 || earlier === true ? true : [...new Set([...(earlier ?? []), ...columns])];
+      }
+    }
+    const sorted = (writes: Record<string, Partial<Record<string, true | string[]>>>) =>
+      Object.fromEntries(
+        Object.entries(writes).map(([table, operations]) => [
+          table,
+          Object.fromEntries(Object.entries(operations).map(([operation, value]) => [operation, value === true ? true : [...value!].sort()])),
+        ]),
+      );
+    expect(sorted(RECORDED_WRITES)).toEqual(sorted(recorded));
   });
 });

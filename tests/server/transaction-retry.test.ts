@@ -1,6 +1,7 @@
 /**
- * db.transaction (server/db/client.ts): the library_state lock comes first, and a transaction PostgreSQL rolled
- * back to break a deadlock or a serialization conflict runs again, a bounded number of times.
+ * db.transaction (server/db/client.ts): no transaction holds library_state while it waits for another, so writers of
+ * different rows never queue behind one; a transaction PostgreSQL rolled back to break a deadlock or a serialization
+ * conflict runs again, a bounded number of times.
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -103,13 +104,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db.transaction on PostgreSQL (P
     }
   }
 
-  it('holds the library_state row from the first statement of every transaction', async () => {
+  /** Resolves with true once `work` settles, or false as soon as a backend of this database waits on another's lock. */
+  async function finishesWithoutWaiting(work: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    const done = work.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    while (!settled) {
+      const { rows } = (await handle.db.execute(
+        sql`select pid from pg_stat_activity where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`,
+      )) as unknown as { rows: unknown[] };
+      if (rows.length > 0 && !settled) return false;
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10))]);
+    }
+    return true;
+  }
+
+  it('takes no lock on library_state before a transaction commits, so writers of other rows never queue behind one', async () => {
     const rival = await rivalConnection();
     try {
-      await handle.db.transaction(async () => {
-        await expect(rival.query('select 1 from library_state where id = 1 for no key update nowait')).rejects.toMatchObject({ code: '55P03' });
-      });
-      await expect(rival.query('select 1 from library_state where id = 1 for no key update nowait')).resolves.toMatchObject({ rowCount: 1 });
+      // The rival writes the library (an item's title) and keeps its transaction open, as a slow batch edit would.
+      const [taxonomy] = await handle.db.insert(taxonomies).values({ title: 'Held open', position: 310 }).returning({ id: taxonomies.id });
+      await rival.query('begin');
+      await rival.query(`update taxonomies set usage_note = 'held' where id = $1`, [taxonomy!.id]);
+      await expect(handle.db.execute(sql`select 1 from library_state where id = 1 for no key update nowait`), 'library_state is free').resolves.toBeTruthy();
+      // A transaction that writes nothing the library caches, and one that writes another taxonomy.
+      const unrelated = handle.db.transaction((tx) => tx.execute(sql`insert into periodic_job_runs (name, last_started_at) values ('queue-test', now())`));
+      expect(await finishesWithoutWaiting(unrelated), 'a write of another table waits for the open library write').toBe(true);
+      const otherTaxonomy = handle.db.transaction((tx) => tx.insert(taxonomies).values({ title: 'Written meanwhile', position: 311 }));
+      expect(await finishesWithoutWaiting(otherTaxonomy), 'a write of another library row waits for the open library write').toBe(true);
+      await rival.query('commit');
     } finally {
       await rival.end();
     }
@@ -120,8 +145,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db.transaction on PostgreSQL (P
     const rival = await rivalConnection();
     const retriedBefore = handle.retriedTransactions();
     try {
-      // The rival takes the two locks the other way round: the row first, library_state second. Its own deadlock
-      // check waits longer, so PostgreSQL breaks the cycle by rolling back the app's transaction.
+      // The rival takes the two rows the other way round. Its own deadlock check waits longer, so PostgreSQL breaks
+      // the cycle by rolling back the app's transaction.
+      const [other] = await handle.db.insert(taxonomies).values({ title: 'Contended too', position: 301 }).returning({ id: taxonomies.id });
       await rival.query('begin');
       await rival.query(`set local deadlock_timeout = '10s'`);
       const { rows } = await rival.query<{ pid: number }>('select pg_backend_pid() as pid');
@@ -130,15 +156,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db.transaction on PostgreSQL (P
       let attempts = 0;
       const appWrite = handle.db.transaction(async (tx) => {
         attempts += 1;
+        await tx.update(taxonomies).set({ usageNote: 'written by the app' }).where(eq(taxonomies.id, other!.id));
         await tx.update(taxonomies).set({ usageNote: 'written by the app' }).where(eq(taxonomies.id, taxonomy!.id));
         return attempts;
       });
       await untilBlockedBy(rows[0]!.pid);
-      await rival.query('update library_state set version = version where id = 1');
+      await rival.query(`update taxonomies set usage_note = 'written by the rival' where id = $1`, [other!.id]);
       await rival.query(`update taxonomies set usage_note = 'written by the rival' where id = $1`, [taxonomy!.id]);
       await rival.query('commit');
 
-      // Usually one retry; on a loaded machine the retry can take library_state before the rival's waiting UPDATE
+      // Usually one retry; on a loaded machine the retry can take the first row before the rival's waiting UPDATE
       // does, and deadlock once more before the rival gets through.
       const ran = await appWrite;
       expect(ran).toBeGreaterThanOrEqual(2);

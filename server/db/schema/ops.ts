@@ -134,9 +134,11 @@ export const deploymentTasks = pgTable(
 );
 
 /**
- * One row whose version rises, by triggers in the same transaction, whenever anything an item list or
- * search shows changes (items, their tags and images, tags, taxonomies, shares). Caches of such results
- * key on it (server/features/discovery/library-cache.ts), so a committed change is never served stale.
+ * One row whose versions rise whenever anything an item list, a search or an item page shows changes (items, their
+ * tags and images, tags, taxonomies, shares, comments…). Caches of such results key on them
+ * (server/features/discovery/library-cache.ts), so a committed change is never served stale. The triggers on those
+ * tables only note what changed; the row is updated once, as the writing transaction commits (migration 0035,
+ * `library_version_bumps`), so it is locked for the moment of a commit, never for a whole transaction.
  */
 export const libraryState = pgTable(
   'library_state',
@@ -163,6 +165,15 @@ export const libraryState = pgTable(
   },
   (t) => [check('library_state_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Never holds a row for longer than a transaction: the first change a transaction makes to what the library caches
+ * inserts one, and its trigger, deferred to the commit, raises library_state's versions by what the transaction noted
+ * and deletes the row (migration 0035).
+ */
+export const libraryVersionBumps = pgTable('library_version_bumps', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+});
 
 /**
  * Mail waiting to be sent. A message is queued in the transaction of the write that causes it (a grant, an

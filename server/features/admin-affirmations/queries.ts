@@ -52,14 +52,16 @@ async function titleTaken(db: Database, title: string, exceptId: number | null):
 export async function createAffirmation(db: Database, values: { title: string; is_negative: boolean }): Promise<WriteOutcome<{ ref: string; title: string }>> {
   if (await titleTaken(db, values.title, null)) return { ok: false, reason: 'title-taken' };
   try {
-    const [row] = await db
-      .insert(affirmationOptions)
-      .values({
-        title: values.title,
-        isNegative: values.is_negative,
-        position: sql`(select coalesce(max(${affirmationOptions.position}), -1) + 1 from ${affirmationOptions})`,
-      })
-      .returning({ ref: affirmationOptions.ref, title: affirmationOptions.title });
+    const [row] = await db.transaction((tx) =>
+      tx
+        .insert(affirmationOptions)
+        .values({
+          title: values.title,
+          isNegative: values.is_negative,
+          position: sql`(select coalesce(max(${affirmationOptions.position}), -1) + 1 from ${affirmationOptions})`,
+        })
+        .returning({ ref: affirmationOptions.ref, title: affirmationOptions.title }),
+    );
     return { ok: true, value: row! };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };
@@ -73,10 +75,12 @@ const COLUMN_OF = { title: 'title', is_negative: 'isNegative' } as const;
 export async function updateAffirmation(db: Database, id: number, field: keyof typeof COLUMN_OF, value: string | boolean): Promise<WriteOutcome<null>> {
   if (field === 'title' && (await titleTaken(db, value as string, id))) return { ok: false, reason: 'title-taken' };
   try {
-    await db
-      .update(affirmationOptions)
-      .set({ [COLUMN_OF[field]]: value })
-      .where(eq(affirmationOptions.id, id));
+    await db.transaction((tx) =>
+      tx
+        .update(affirmationOptions)
+        .set({ [COLUMN_OF[field]]: value })
+        .where(eq(affirmationOptions.id, id)),
+    );
     return { ok: true, value: null };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };

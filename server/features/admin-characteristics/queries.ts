@@ -74,16 +74,18 @@ export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'tit
 export async function createCharacteristic(db: Database, values: NewCharacteristic): Promise<WriteOutcome<{ ref: string; title: string }>> {
   if (await titleTaken(db, values.title, null)) return { ok: false, reason: 'title-taken' };
   try {
-    const [row] = await db
-      .insert(characteristics)
-      .values({
-        title: values.title,
-        usageNote: values.usage_note,
-        format: values.format,
-        public: values.public,
-        position: sql`(select coalesce(max(${characteristics.position}), -1) + 1 from ${characteristics})`,
-      })
-      .returning({ ref: characteristics.ref, title: characteristics.title });
+    const [row] = await db.transaction((tx) =>
+      tx
+        .insert(characteristics)
+        .values({
+          title: values.title,
+          usageNote: values.usage_note,
+          format: values.format,
+          public: values.public,
+          position: sql`(select coalesce(max(${characteristics.position}), -1) + 1 from ${characteristics})`,
+        })
+        .returning({ ref: characteristics.ref, title: characteristics.title }),
+    );
     return { ok: true, value: row! };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };
@@ -97,10 +99,12 @@ const COLUMN_OF = { title: 'title', usage_note: 'usageNote', public: 'public' } 
 export async function updateCharacteristic(db: Database, id: number, field: keyof typeof COLUMN_OF, value: string | boolean): Promise<WriteOutcome<null>> {
   if (field === 'title' && (await titleTaken(db, value as string, id))) return { ok: false, reason: 'title-taken' };
   try {
-    await db
-      .update(characteristics)
-      .set({ [COLUMN_OF[field]]: value })
-      .where(eq(characteristics.id, id));
+    await db.transaction((tx) =>
+      tx
+        .update(characteristics)
+        .set({ [COLUMN_OF[field]]: value })
+        .where(eq(characteristics.id, id)),
+    );
     return { ok: true, value: null };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: 'title-taken' };

@@ -108,10 +108,12 @@ export async function createTaxonomy(db: Database, input: CreateTaxonomyInput): 
 }
 
 export async function updateTaxonomyField(db: Database, id: number, field: TaxonomyField, value: string | boolean): Promise<void> {
-  await db
-    .update(taxonomies)
-    .set({ [COLUMN_OF[field]]: value })
-    .where(eq(taxonomies.id, id));
+  await db.transaction((tx) =>
+    tx
+      .update(taxonomies)
+      .set({ [COLUMN_OF[field]]: value })
+      .where(eq(taxonomies.id, id)),
+  );
 }
 
 /**
@@ -260,11 +262,11 @@ export async function createTag(db: Database, taxonomyId: number, label: string,
 }
 
 export async function updateTagLabel(db: Database, id: number, label: string): Promise<void> {
-  await db.update(tags).set({ label }).where(eq(tags.id, id));
+  await db.transaction((tx) => tx.update(tags).set({ label }).where(eq(tags.id, id)));
 }
 
 export async function updateTagForceShow(db: Database, id: number, value: boolean): Promise<void> {
-  await db.update(tags).set({ forceShowInFiltering: value }).where(eq(tags.id, id));
+  await db.transaction((tx) => tx.update(tags).set({ forceShowInFiltering: value }).where(eq(tags.id, id)));
 }
 
 /** Items for which this tag is their only tag in the taxonomy: a required taxonomy's tag cannot go while any exist. */

@@ -24,7 +24,7 @@ import { runChunk, type ItemOutcome } from './plan';
 export async function previewBatch(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[]): Promise<BatchPreview> {
   const unique = [...new Set(refs)];
   const outcomes: ItemOutcome[] = [];
-  for (const chunk of chunks(unique)) outcomes.push(...(await runChunk(db, viewer, action, chunk, false)));
+  for (const chunk of chunks(unique)) outcomes.push(...(await runChunk(db, viewer, action, chunk)));
   return { ...summarize(action, refs.length, outcomes), refs: unique };
 }
 
@@ -37,7 +37,7 @@ export async function applyBatch(db: Database, viewer: Viewer, action: ResolvedA
   const batch = continuing ?? randomUUID();
   const outcomes: ItemOutcome[] = [];
   await inBatch(batch, async () => {
-    for (const chunk of chunks(refs)) outcomes.push(...(await db.transaction((tx) => runChunk(tx, viewer, action, chunk, true))));
+    for (const chunk of chunks(refs)) outcomes.push(...(await db.transaction((tx) => runChunk(db, viewer, action, chunk, tx))));
   });
   const summary = summarize(action, refs.length, outcomes);
   return { ...summary, batch: summary.changed > 0 || continuing ? batch : null };

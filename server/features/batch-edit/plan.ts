@@ -7,7 +7,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { BatchRefusal } from '../../../shared/batch-edit';
 import { VISIBILITY } from '../../../shared/enums';
 import { canEditItem, itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../access/policy';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { items, itemTags, tags } from '../../db/schema';
 import { itemFieldRestore } from '../item-editing';
 import { BATCH_COLUMNS, type ResolvedAction } from './action';
@@ -27,10 +27,11 @@ interface ChunkPlan {
 }
 
 /** Plans the chunk of refs and, when `write`, changes its items: call it in a transaction when writing. */
-export async function runChunk(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[], write: boolean): Promise<ItemOutcome[]> {
-  const found = await itemsByRef(db, refs, write);
-  const plan = action.kind === 'set' ? planSet(viewer, action, refs, found) : await planTags(db, viewer, action, refs, found);
-  if (write && plan.changing.length > 0) await writeChunk(db, action, plan.changing);
+export async function runChunk(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[], writing?: Transaction): Promise<ItemOutcome[]> {
+  const source = writing ?? db;
+  const found = await itemsByRef(source, refs, writing !== undefined);
+  const plan = action.kind === 'set' ? planSet(viewer, action, refs, found) : await planTags(source, viewer, action, refs, found);
+  if (writing && plan.changing.length > 0) await writeChunk(writing, action, plan.changing);
   return plan.outcomes;
 }
 
@@ -144,9 +145,9 @@ async function tagsHeld(db: Database, itemIds: number[], taxonomyIds: number[]):
 }
 
 /** One statement per kind of write: the history trigger still records one row per item row changed. */
-async function writeChunk(db: Database, action: ResolvedAction, itemIds: number[]): Promise<void> {
+async function writeChunk(tx: Transaction, action: ResolvedAction, itemIds: number[]): Promise<void> {
   if (action.kind === 'set') {
-    await db
+    await tx
       .update(items)
       .set({ [BATCH_COLUMNS[action.column]]: action.value })
       .where(inArray(items.id, itemIds));
@@ -154,22 +155,22 @@ async function writeChunk(db: Database, action: ResolvedAction, itemIds: number[
   }
   const tagIds = action.tags.map((tag) => tag.id);
   if (action.kind === 'remove_tags') {
-    await db.delete(itemTags).where(and(inArray(itemTags.itemId, itemIds), inArray(itemTags.tagId, tagIds)));
+    await tx.delete(itemTags).where(and(inArray(itemTags.itemId, itemIds), inArray(itemTags.tagId, tagIds)));
   } else {
     // A one-tag taxonomy keeps one: the added tag replaces the item's other tag there, as quick tagging does.
     for (const tag of action.tags.filter((each) => !each.multiselect)) {
-      const others = db
+      const others = tx
         .select({ id: tags.id })
         .from(tags)
         .where(and(eq(tags.taxonomyId, tag.taxonomyId), notInArray(tags.id, [tag.id])));
-      await db.delete(itemTags).where(and(inArray(itemTags.itemId, itemIds), inArray(itemTags.tagId, others)));
+      await tx.delete(itemTags).where(and(inArray(itemTags.itemId, itemIds), inArray(itemTags.tagId, others)));
     }
-    await db
+    await tx
       .insert(itemTags)
       .values(itemIds.flatMap((itemId) => tagIds.map((tagId) => ({ itemId, tagId }))))
       .onConflictDoNothing();
   }
-  await db
+  await tx
     .update(items)
     .set({ updatedAt: sql`now()` })
     .where(inArray(items.id, itemIds));

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import { BATCH_ERRORS, BATCH_UNDO_DAYS, type BatchResult } from '../../../shared/batch-edit';
 import { canCurateItem, canEditItem, canUndoBatch, itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import { inBatch } from '../../db/change-context';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { changeHistory, items, itemTags, tags } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { itemFieldRestore } from '../item-editing';
@@ -123,8 +123,8 @@ function mayRestore(viewer: Viewer, item: ItemAccessFacts, entries: Entry[]): bo
  * values): a tag the batch linked is unlinked, one it unlinked is linked again (if the tag still exists), a column gets
  * its old value. Unlinking comes first, so a one-tag taxonomy's replaced tag returns into an empty place.
  */
-async function writeInverse(db: Database, entries: Entry[]): Promise<void> {
-  const liveTags = new Set((await db.select({ id: tags.id }).from(tags).orderBy(asc(tags.id))).map((row) => row.id));
+async function writeInverse(tx: Transaction, entries: Entry[]): Promise<void> {
+  const liveTags = new Set((await tx.select({ id: tags.id }).from(tags).orderBy(asc(tags.id))).map((row) => row.id));
   const unlink = new Map<number, number[]>();
   const relink: { itemId: number; tagId: number }[] = [];
   const updates = new Map<string, { set: Record<string, unknown>; itemIds: number[] }>();
@@ -149,9 +149,9 @@ async function writeInverse(db: Database, entries: Entry[]): Promise<void> {
         .itemIds.push(entry.itemId!);
     }
   }
-  for (const [tagId, itemIds] of unlink) await db.delete(itemTags).where(and(eq(itemTags.tagId, tagId), inArray(itemTags.itemId, itemIds)));
-  if (relink.length > 0) await db.insert(itemTags).values(relink).onConflictDoNothing();
-  for (const { set, itemIds } of updates.values()) await db.update(items).set(set).where(inArray(items.id, itemIds));
+  for (const [tagId, itemIds] of unlink) await tx.delete(itemTags).where(and(eq(itemTags.tagId, tagId), inArray(itemTags.itemId, itemIds)));
+  if (relink.length > 0) await tx.insert(itemTags).values(relink).onConflictDoNothing();
+  for (const { set, itemIds } of updates.values()) await tx.update(items).set(set).where(inArray(items.id, itemIds));
 }
 
 /** A recorded value as its column takes it: to_jsonb keeps a timestamp as its ISO text. */

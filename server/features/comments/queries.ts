@@ -53,7 +53,7 @@ export async function addComment(db: Database, values: { itemId: number; userId:
 
 /** New words need a new look: an edit marks the comment edited and withdraws an admin's approval. */
 export async function updateComment(db: Database, id: number, comment: string): Promise<void> {
-  await db.update(comments).set({ comment, edited: true, approved: false }).where(eq(comments.id, id));
+  await db.transaction((tx) => tx.update(comments).set({ comment, edited: true, approved: false }).where(eq(comments.id, id)));
 }
 
 /** What a flag did: added this person's flag, or nothing (theirs waits already, an admin approved it, it is gone). */

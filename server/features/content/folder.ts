@@ -33,11 +33,13 @@ export async function ensureItemFolder(
   if (item.googleDriveFolderId && (await folderExists(drive, item.googleDriveFolderId))) return { folderId: item.googleDriveFolderId, created: false };
   const folder = await drive.createFolder(itemFolderName(item), await drive.rootFolderId());
   const unchanged = item.googleDriveFolderId === null ? isNull(items.googleDriveFolderId) : eq(items.googleDriveFolderId, item.googleDriveFolderId);
-  const [stored] = await db
-    .update(items)
-    .set({ googleDriveFolderId: folder.id })
-    .where(and(eq(items.id, item.id), unchanged))
-    .returning({ id: items.id });
+  const [stored] = await db.transaction((tx) =>
+    tx
+      .update(items)
+      .set({ googleDriveFolderId: folder.id })
+      .where(and(eq(items.id, item.id), unchanged))
+      .returning({ id: items.id }),
+  );
   if (stored) return { folderId: folder.id, created: true };
   await removeQuietly(drive, folder.id, log);
   const [current] = await db.select({ folderId: items.googleDriveFolderId }).from(items).where(eq(items.id, item.id));

@@ -51,8 +51,7 @@ export async function findFullVersion(db: Database, itemId: number, ref: string)
 
 /**
  * The item's row, locked for the rest of the transaction: the item's content rows and their positions are then
- * ours alone. Taken after library_state (db.transaction locks that first, server/db/client.ts) and before any
- * content row, the lock order every writer of these rows follows.
+ * ours alone. Taken before any content row, the lock order every writer of these rows follows (server/db/client.ts).
  */
 async function lockItemRow(tx: Pick<Database, 'execute'>, itemId: number): Promise<void> {
   await tx.execute(sql`select 1 from ${items} where ${eq(items.id, itemId)} for update`);
@@ -77,12 +76,12 @@ export async function appendContents(db: Database, itemId: number, rows: readonl
 }
 
 export async function updateContentColumns(db: Database, contentId: number, columns: Partial<NewContentRow>): Promise<void> {
-  await db.update(contents).set(columns).where(eq(contents.id, contentId));
+  await db.transaction((tx) => tx.update(contents).set(columns).where(eq(contents.id, contentId)));
 }
 
 /** Removes the row only; a sample of it stops being one (the foreign key sets null). */
 export async function deleteContent(db: Database, contentId: number): Promise<void> {
-  await db.delete(contents).where(eq(contents.id, contentId));
+  await db.transaction((tx) => tx.delete(contents).where(eq(contents.id, contentId)));
 }
 
 /**

@@ -2,9 +2,10 @@
  * In-memory results of item lists, searches, type-ahead and the tag catalogue (docs/performance.md).
  *
  * Never stale, by construction:
- * - Every entry records the library version it was computed at. Triggers raise `library_state.version` in
- *   the same transaction as any write to what these results show (migrations 0002, 0005), and each request reads
- *   the version before it looks anything up, so once a write commits no request is answered from before it.
+ * - Every entry records the library version it was computed at. Any write to what these results show raises
+ *   `library_state.version` as its transaction commits, together with the write (migrations 0002, 0005, 0035), and
+ *   each request reads the version before it looks anything up, so once a write commits no request is answered from
+ *   before it.
  * - Lists, searches, filters and the type-ahead depend on a lists version instead (`'lists'`), which only writes to
  *   what they read raise (migration 0015): a comment or an affirmation leaves every cached list in place. For the
  *   lists of a level (below) it is that level's own (`level_lists_versions`, migration 0019), which only writes to

@@ -28,7 +28,7 @@ export async function fillMissingFormats({ db, drive, now, progress }: DriveHeal
       unknown += 1;
       findings.push(`${contentLabel(content)}: the drive's type ${file.value.mimeType} is no format Equip knows; left as '${UNKNOWN_FORMAT}'`);
     } else {
-      await db.update(contents).set({ format: file.value.format }).where(eq(contents.id, content.id));
+      await db.transaction((tx) => tx.update(contents).set({ format: file.value.format }).where(eq(contents.id, content.id)));
       filled += 1;
       findings.push(`${contentLabel(content)}: format set to ${file.value.format}`);
     }
@@ -56,7 +56,7 @@ export async function fillMissingSizes({ db, drive, now, progress }: DriveHealth
     } else if (file.value.size === null) {
       sizeless += 1;
     } else {
-      await db.update(contents).set({ sizeBytes: file.value.size }).where(eq(contents.id, content.id));
+      await db.transaction((tx) => tx.update(contents).set({ sizeBytes: file.value.size }).where(eq(contents.id, content.id)));
       filled += 1;
       findings.push(`${contentLabel(content)}: size set to ${formatBytes(file.value.size)} (${file.value.size} bytes)`);
     }

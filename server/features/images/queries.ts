@@ -62,5 +62,5 @@ export async function appendItemImages(db: Database, itemId: number, images: rea
 }
 
 export async function deleteItemImage(db: Database, imageId: number): Promise<void> {
-  await db.delete(itemImages).where(eq(itemImages.id, imageId));
+  await db.transaction((tx) => tx.delete(itemImages).where(eq(itemImages.id, imageId)));
 }

@@ -34,15 +34,17 @@ export async function createInvitation(
 ): Promise<{ ref: string }> {
   const ref = newRef();
   const expiresAt = expiryFrom(now, settings);
-  await db.insert(invitations).values({
-    ref,
-    tokenHash: invitationTokenHash(invitationToken(settings.linkKey, { ref, expiresAt })),
-    userTypeId: input.userTypeId,
-    noteToSelf: input.noteToSelf,
-    createdByUserId: input.createdByUserId,
-    createdAt: now,
-    expiresAt,
-  });
+  await db.transaction((tx) =>
+    tx.insert(invitations).values({
+      ref,
+      tokenHash: invitationTokenHash(invitationToken(settings.linkKey, { ref, expiresAt })),
+      userTypeId: input.userTypeId,
+      noteToSelf: input.noteToSelf,
+      createdByUserId: input.createdByUserId,
+      createdAt: now,
+      expiresAt,
+    }),
+  );
   return { ref };
 }
 
@@ -144,14 +146,16 @@ export async function acceptInvitation(db: Database, tokenHash: string, userId: 
 
 /** Declines an invitation that is still active; it can then no longer be accepted. */
 export async function declineInvitation(db: Database, invitationId: number, userId: number, now: Date = new Date()): Promise<boolean> {
-  const declined = await db
-    .update(invitations)
-    .set({ declinedByUserId: userId, declinedAt: now })
-    .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt), isNull(invitations.declinedAt), gt(invitations.expiresAt, now)))
-    .returning({ id: invitations.id });
+  const declined = await db.transaction((tx) =>
+    tx
+      .update(invitations)
+      .set({ declinedByUserId: userId, declinedAt: now })
+      .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt), isNull(invitations.declinedAt), gt(invitations.expiresAt, now)))
+      .returning({ id: invitations.id }),
+  );
   return declined.length > 0;
 }
 
 export async function deleteInvitation(db: Database, invitationId: number): Promise<void> {
-  await db.delete(invitations).where(eq(invitations.id, invitationId));
+  await db.transaction((tx) => tx.delete(invitations).where(eq(invitations.id, invitationId)));
 }

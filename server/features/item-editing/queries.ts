@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { itemAccessColumns, type ItemAccessFacts } from '../../access/policy';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { characteristics, itemCharacteristics, items, itemTags, tags, taxonomies, users } from '../../db/schema';
 import { REF_PATTERN } from '../../lib/ref';
 
@@ -55,19 +55,19 @@ export async function findCharacteristic(db: Database, ref: string): Promise<Cha
   return characteristic ?? null;
 }
 
-export async function setCharacteristicValue(db: Database, itemId: number, characteristicId: number, value: string | null): Promise<void> {
+export async function setCharacteristicValue(tx: Transaction, itemId: number, characteristicId: number, value: string | null): Promise<void> {
   if (value === null) {
-    await removeCharacteristicValue(db, itemId, characteristicId);
+    await removeCharacteristicValue(tx, itemId, characteristicId);
     return;
   }
-  await db
+  await tx
     .insert(itemCharacteristics)
     .values({ itemId, characteristicId, value })
     .onConflictDoUpdate({ target: [itemCharacteristics.itemId, itemCharacteristics.characteristicId], set: { value } });
 }
 
-export async function removeCharacteristicValue(db: Database, itemId: number, characteristicId: number): Promise<void> {
-  await db.delete(itemCharacteristics).where(and(eq(itemCharacteristics.itemId, itemId), eq(itemCharacteristics.characteristicId, characteristicId)));
+export async function removeCharacteristicValue(tx: Transaction, itemId: number, characteristicId: number): Promise<void> {
+  await tx.delete(itemCharacteristics).where(and(eq(itemCharacteristics.itemId, itemId), eq(itemCharacteristics.characteristicId, characteristicId)));
 }
 
 export interface TaxonomyFacts {

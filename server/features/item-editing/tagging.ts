@@ -6,7 +6,7 @@
 import { fieldRefused, type FieldSaveResult } from '../../lib/single-field';
 import { and, eq, inArray } from 'drizzle-orm';
 import { canSeeTaxonomy, type Viewer } from '../../access/policy';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { itemTags, tags } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { ITEM_EDIT_ERRORS } from './messages';
@@ -21,14 +21,14 @@ function refused(taxonomy: TaxonomyFacts, message: string): FieldSaveResult {
   return fieldRefused(taxonomyField(taxonomy), message);
 }
 
-async function unlinkTaxonomy(db: Database, itemId: number, taxonomyId: number): Promise<void> {
-  const taxonomyTags = db.select({ id: tags.id }).from(tags).where(eq(tags.taxonomyId, taxonomyId));
-  await db.delete(itemTags).where(and(eq(itemTags.itemId, itemId), inArray(itemTags.tagId, taxonomyTags)));
+async function unlinkTaxonomy(tx: Transaction, itemId: number, taxonomyId: number): Promise<void> {
+  const taxonomyTags = tx.select({ id: tags.id }).from(tags).where(eq(tags.taxonomyId, taxonomyId));
+  await tx.delete(itemTags).where(and(eq(itemTags.itemId, itemId), inArray(itemTags.tagId, taxonomyTags)));
 }
 
-async function link(db: Database, itemId: number, tagIds: number[]): Promise<void> {
+async function link(tx: Transaction, itemId: number, tagIds: number[]): Promise<void> {
   if (tagIds.length === 0) return;
-  await db
+  await tx
     .insert(itemTags)
     .values(tagIds.map((tagId) => ({ itemId, tagId })))
     .onConflictDoNothing();

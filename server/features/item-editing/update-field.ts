@@ -113,5 +113,5 @@ async function updateCharacteristic(
 
 async function writeColumns(db: Database, item: EditableItem, columns: ItemColumns): Promise<void> {
   // updated_at is set by the column's $onUpdate.
-  await db.update(items).set(columns).where(eq(items.id, item.id));
+  await db.transaction((tx) => tx.update(items).set(columns).where(eq(items.id, item.id)));
 }

@@ -72,10 +72,12 @@ export async function itemsAreRelated(db: Database, itemId: number, otherItemId:
 
 /** Relations the policy approves as they are made (an admin's) need no further approval. */
 export async function addRelation(db: Database, viewer: Viewer & { id: number }, itemId: number, relatedItemId: number): Promise<void> {
-  await db
-    .insert(relations)
-    .values({ itemId, relatedItemId, adminApproved: approvesOwnRelations(viewer), createdByUserId: viewer.id })
-    .onConflictDoNothing();
+  await db.transaction((tx) =>
+    tx
+      .insert(relations)
+      .values({ itemId, relatedItemId, adminApproved: approvesOwnRelations(viewer), createdByUserId: viewer.id })
+      .onConflictDoNothing(),
+  );
 }
 
 export async function findRelation(db: Database, ref: string) {
@@ -84,5 +86,5 @@ export async function findRelation(db: Database, ref: string) {
 }
 
 export async function deleteRelation(db: Database, relationId: number): Promise<void> {
-  await db.delete(relations).where(eq(relations.id, relationId));
+  await db.transaction((tx) => tx.delete(relations).where(eq(relations.id, relationId)));
 }

@@ -21,11 +21,14 @@ export function recentWindowStart(now: Date): Date {
  * are locked in id order, as every writer of several items locks them (view-recorder.ts).
  */
 export async function refreshRecentViewCounts(db: Database, now: Date = new Date()): Promise<void> {
-  await db.execute(sql`
+  // A transaction, as every write to items is, though a view count is no one's change for the history.
+  await db.transaction((tx) =>
+    tx.execute(sql`
     update ${items} set
       recent_view_count = (select count(*) from ${itemViews} where ${itemViews.itemId} = ${items.id} and ${itemViews.viewedAt} > ${recentWindowStart(now).toISOString()}),
       updated_at = ${items.updatedAt}
-    where ${items.id} in (select ${items.id} from ${items} where ${items.recentViewCount} > 0 order by ${items.id} for no key update)`);
+    where ${items.id} in (select ${items.id} from ${items} where ${items.recentViewCount} > 0 order by ${items.id} for no key update)`),
+  );
 }
 
 export function refreshRecentViewCountsPeriodically(app: FastifyInstance): void {

@@ -27,6 +27,7 @@ import { perMinute } from '../../web/rate-limit';
 import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, type ItemRecord } from '../../items';
 import { absoluteUrl } from '../../lib/site-url';
 import { escapeHtml } from '../../lib/html';
+import { takeWritersLock } from '../../db/writers-lock';
 
 const REPEAT_MS = ACCESS_REQUEST_REPEAT_HOURS * 3_600_000;
 
@@ -149,8 +150,9 @@ async function recordRequest(
   const recipients = await recipientsFor(db, item, level);
   if (recipients.length === 0) return 'nobody';
   const since = new Date(now.getTime() - REPEAT_MS);
-  // db.transaction takes the library_state row first, so two clicks at once are counted one after the other.
   return db.transaction(async (tx) => {
+    // Two clicks at once are counted one after the other.
+    await takeWritersLock(tx, 'access-requests', viewer.id);
     if (await lastRequest(tx, viewer.id, item.id, now)) return 'repeat';
     const [recent] = await tx
       .select({ count: count() })

@@ -26,6 +26,7 @@ import { queueMail } from '../../mail/outbox';
 import { firstImageRef, itemGrantedLevelSql } from '../../items';
 import type { MailMessage } from '../../mail/mailer';
 import { DAY_MS } from '../../../shared/dates';
+import { takeWritersLock } from '../../db/writers-lock';
 
 /** What is being shared: an item, one content row of an item, or (later) a collection; one code path for all. */
 export interface ShareTarget {
@@ -77,6 +78,8 @@ export async function grantShare(
   now: Date = new Date(),
 ): Promise<{ ref: string; replaced: boolean }> {
   return db.transaction(async (tx) => {
+    // Two grants of one sharer at once: the second finds the first's share and replaces it, never a second row.
+    await takeWritersLock(tx, 'shares', grant.fromUserId);
     // Shares to an address reach its owner once verified (policy.sharesAddressedTo).
     const toUserId = await userIdWithVerifiedEmail(tx, grant.email);
     const [earlier] = await tx

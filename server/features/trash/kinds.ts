@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TRASH_PART_NAMES_SHOWN, type TrashKind, type TrashPart } from '../../../shared/trash';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { renumberList, type OrderedList } from '../../db/positions';
 import { characteristics, itemTags, tags, taxonomies } from '../../db/schema';
 import { sqlRows } from '../../db/sql-rows';
@@ -18,7 +18,7 @@ interface KindDefinition {
   /** What the trash page calls it and where it was. */
   describe(db: Runner, row: Row): Promise<{ title: string; context: string }>;
   /** Puts the restored row back at its place among its siblings; answers rows it had to leave out. */
-  afterRestore?(db: Runner, row: Row): Promise<RestoredTable[] | void>;
+  afterRestore?(tx: Transaction, row: Row): Promise<RestoredTable[] | void>;
 }
 
 const TITLE_LENGTH = 120;
@@ -71,22 +71,22 @@ export const TRASH_KIND_DEFINITIONS: Record<TrashKind, KindDefinition> = {
     // The tag's children became top-level tags when it went: they come back under it, and both lists close up. A parent
     // or child moved to another taxonomy since stays apart; in a one-tag taxonomy an item tagged otherwise since keeps
     // that tag.
-    afterRestore: async (db, row) => {
+    afterRestore: async (tx, row) => {
       const id = Number(row.id);
       const taxonomyId = Number(row.taxonomy_id);
-      await db.execute(sql`update ${tags} set parent_id = null where ${eq(tags.parentId, id)} and ${tags.taxonomyId} <> ${taxonomyId}`);
+      await tx.execute(sql`update ${tags} set parent_id = null where ${eq(tags.parentId, id)} and ${tags.taxonomyId} <> ${taxonomyId}`);
       const moved = await sqlRows<{ id: number }>(
-        db as Database,
+        tx,
         sql`update ${tags} t set parent_id = null where t.id = ${id} and t.parent_id is not null
             and not exists (select 1 from ${tags} p where p.id = t.parent_id and p.taxonomy_id = t.taxonomy_id)
             returning t.id`,
       );
       const parentId = moved.length > 0 || row.parent_id === null ? null : Number(row.parent_id);
-      await renumberList(db, tagSiblings(taxonomyId, id));
-      await renumberList(db, tagSiblings(taxonomyId, parentId), { id, index: Number(row.position) });
-      if (parentId !== null) await renumberList(db, tagSiblings(taxonomyId, null));
+      await renumberList(tx, tagSiblings(taxonomyId, id));
+      await renumberList(tx, tagSiblings(taxonomyId, parentId), { id, index: Number(row.position) });
+      if (parentId !== null) await renumberList(tx, tagSiblings(taxonomyId, null));
       const dropped = await sqlRows<{ item_id: number }>(
-        db as Database,
+        tx,
         sql`delete from ${itemTags} link where link.tag_id = ${id}
             and exists (select 1 from ${taxonomies} x where x.id = ${taxonomyId} and not x.multiselect)
             and exists (select 1 from ${itemTags} other join ${tags} t on t.id = other.tag_id
@@ -99,12 +99,12 @@ export const TRASH_KIND_DEFINITIONS: Record<TrashKind, KindDefinition> = {
   taxonomy: {
     table: 'taxonomies',
     describe: async (_db, row) => ({ title: shortened(row.title), context: '' }),
-    afterRestore: (db, row) => renumberList(db, TAXONOMY_ORDER, { id: Number(row.id), index: Number(row.position) }),
+    afterRestore: (tx, row) => renumberList(tx, TAXONOMY_ORDER, { id: Number(row.id), index: Number(row.position) }),
   },
   characteristic: {
     table: 'characteristics',
     describe: async (_db, row) => ({ title: shortened(row.title), context: '' }),
-    afterRestore: (db, row) => renumberList(db, CHARACTERISTIC_ORDER, { id: Number(row.id), index: Number(row.position) }),
+    afterRestore: (tx, row) => renumberList(tx, CHARACTERISTIC_ORDER, { id: Number(row.id), index: Number(row.position) }),
   },
 };
 

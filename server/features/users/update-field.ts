@@ -69,10 +69,12 @@ export async function updateUserField(
   if (field.name === USER_TYPE_FIELD) return changeUserType(db, viewer, user, field.value);
   if (field.name === 'email') return changeEmail(db, user, field.value);
   const column = isFlagField(field.name) ? FLAG_COLUMNS[field.name] : field.name;
-  await db
-    .update(users)
-    .set({ [column]: field.value })
-    .where(eq(users.id, user.id));
+  await db.transaction((tx) =>
+    tx
+      .update(users)
+      .set({ [column]: field.value })
+      .where(eq(users.id, user.id)),
+  );
   return { ok: true };
 }
 
@@ -81,7 +83,7 @@ async function changeUserType(db: Database, viewer: Viewer, user: ManagedUser, t
   if (!type) return fieldRefused(USER_TYPE_FIELD, USER_ERRORS.userType);
   if (!canChangeUserType(viewer, user)) return fieldRefused(USER_TYPE_FIELD, USER_ERRORS.ownUserType);
   if (!canSetUserType(viewer, type)) return fieldRefused(USER_TYPE_FIELD, USER_ERRORS.userTypeAboveOwnLevel);
-  await db.update(users).set({ userTypeId: type.id }).where(eq(users.id, user.id));
+  await db.transaction((tx) => tx.update(users).set({ userTypeId: type.id }).where(eq(users.id, user.id)));
   return { ok: true };
 }
 

@@ -165,7 +165,7 @@ describe('POST /profile/email', () => {
     await changeEmail(claimant, 'keeper@example.net');
     const claimantId = (await accountOf('microsoft', 'm-second')).id;
     // No link was mailed; even one obtained some other way is refused.
-    const token = await issueVerificationToken(ctx.app.db, claimantId, new Date(), true);
+    const token = await ctx.app.db.transaction((tx) => issueVerificationToken(tx, claimantId, new Date(), true));
 
     expect((await ctx.app.inject({ method: 'GET', url: `/profile/verify/${token}` })).statusCode).toBe(410);
     expect(await userRow(claimantId)).toMatchObject({ email: 'keeper@example.net', emailVerifiedAt: null });
