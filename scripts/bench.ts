@@ -7,6 +7,11 @@
  * See docs/performance.md.
  */
 import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../server/db/client';
+import { affirmationOptions, items, tags, taxonomies } from '../server/db/schema';
+import { BATCH_MAX_ITEMS } from '../shared/batch-edit';
+import { VISIBILITY } from '../shared/enums';
 import { CROWD_CONNECTIONS, CROWD_SCENARIO_NAME, crowdScenario, prepareCrowd, type Crowd } from './bench/crowd';
 import { prepareBenchDatabase, withBenchDatabase, type BenchDatabase } from './bench/database';
 import { BENCH_VIEWER_EMAIL, indexPath, pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
@@ -15,6 +20,7 @@ import { BENCH_USAGE, parseBenchOptions } from './bench/options';
 import { loadVocabulary, realisticScenarios, startBackgroundWriter, writerTagRefs, type Vocabulary } from './bench/realistic';
 import { downloadSummary, sideBySideTable, statsTableHeader, statsTableRow, tableHeader, tableRow } from './bench/report';
 import { startBenchCluster } from './bench/cluster';
+import { runWritersScenario, WRITERS_SCENARIO_NAME, writersTable, type WritersSetup } from './bench/writers';
 import { startBenchServer, type BenchServer, type BenchServerOptions } from './bench/server';
 import { assetVersion, inertiaVisitHeaders, signInAs, writeHeaders } from './bench/session';
 import {
@@ -59,6 +65,7 @@ async function runBench(): Promise<void> {
     }
     if (comparison) await runColdComparison(database, secret, comparison);
     if (crowd) await runCrowdScenario(database, secret, crowd);
+    if (isSelected({ name: WRITERS_SCENARIO_NAME })) await runWritersBench(database, secret);
   } finally {
     await database.dispose();
   }
@@ -87,6 +94,51 @@ async function runCrowdScenario(database: BenchDatabase, secret: string, crowd: 
     console.log(tableRow(figures));
     console.log(`429 answers: ${figures.tooMany}; 5xx answers: ${figures.serverErrors}`);
     reportUnexpectedFailures([scenario], [figures]);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** What the writers scenario writes on: public items, the library's first 10,000 items, a tag of a multiselect taxonomy, an affirmation. */
+async function writersTargets(db: Database): Promise<Pick<WritersSetup, 'itemRefs' | 'batchRefs' | 'batchTagRef' | 'affirmationRef'>> {
+  const publicItems = await db
+    .select({ ref: items.ref })
+    .from(items)
+    .where(and(eq(items.visibility, VISIBILITY.DISCOVERABLE), eq(items.minimumAccessLevel, 0), isNull(items.expiresAt)))
+    .orderBy(asc(items.id))
+    .limit(60);
+  const batch = await db.select({ ref: items.ref }).from(items).orderBy(asc(items.id)).limit(BATCH_MAX_ITEMS);
+  const [tag] = await db
+    .select({ ref: tags.ref })
+    .from(tags)
+    .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
+    .where(eq(taxonomies.multiselect, true))
+    .orderBy(asc(tags.id))
+    .limit(1);
+  const [affirmation] = await db.select({ ref: affirmationOptions.ref }).from(affirmationOptions).orderBy(asc(affirmationOptions.position)).limit(1);
+  if (publicItems.length === 0 || !tag || !affirmation)
+    throw new Error('The writers scenario needs public items, a multiselect taxonomy with a tag and an affirmation option');
+  return { itemRefs: publicItems.map((row) => row.ref), batchRefs: batch.map((row) => row.ref), batchTagRef: tag.ref, affirmationRef: affirmation.ref };
+}
+
+/** Members' writes alone and beside a 10,000-item batch edit and a held mail row, on a server of their own (bench/writers.ts). */
+async function runWritersBench(database: BenchDatabase, secret: string): Promise<void> {
+  const targets = await withBenchDatabase(database, (handle) => writersTargets(handle.db));
+  const server = await startTarget(database, { secret });
+  try {
+    const setup: WritersSetup = {
+      ...targets,
+      address: server.address,
+      databaseUrl: database.kind === 'postgres' ? database.url : null,
+      writesPerSecond: options.memberWrites,
+      seconds: options.seconds,
+    };
+    console.log(
+      `\n${WRITERS_SCENARIO_NAME}: ${options.memberWrites} writes/s (comment, affirm, share) for ${options.seconds} s per phase; the batch edit covers ${targets.batchRefs.length.toLocaleString('en')} items${setup.databaseUrl ? '' : ' (no mail hold: PGlite has one connection)'}\n`,
+    );
+    const phases = await runWritersScenario(setup);
+    console.log(writersTable(phases));
+    if (phases.some((phase) => phase.failed > 0)) process.exitCode = 1;
   } finally {
     await server.stop();
   }

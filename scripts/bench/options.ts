@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--requests N] [--connections C] [--seconds S] [--warmup W] [--writes W] [--reuse NAME] [--only WORDS]
+export const BENCH_USAGE = `Usage: npm run bench -- [--items N] [--requests N] [--connections C] [--seconds S] [--warmup W] [--writes W] [--member-writes M] [--reuse NAME] [--only WORDS]
 
 Seeds a generated library and request log, serves the app in a child process on loopback, times every admin stats
 page one request at a time against its 1 s target, then measures routes with autocannon; then measures the item
@@ -13,6 +13,8 @@ writer, with the library cache and without it (cold), side by side.
   --seconds S      seconds per scenario (default 8)
   --warmup W       seconds of the same load before each scenario is measured, not counted (default 5; 0 for none)
   --writes W       background writes per second during the cached/cold comparison (default 5; 0 for none)
+  --member-writes M  members' writes per second (comments, affirmations, shares) in the 'writers' scenario, alone
+                   and beside a 10,000-item batch edit and a held mail row (default 20; --only writers runs it alone)
   --reuse NAME     with BENCH_DATABASE_URL: use the database NAME on that server, seeding it only when it is
                    empty, and keep it afterwards (a 100,000-item seed takes minutes; do it once)
   --only WORDS     run only the scenarios whose name contains one of these comma-separated words
@@ -33,6 +35,8 @@ export interface BenchOptions {
   warmup: number;
   /** Background writes per second while the cached and cold scenarios run. */
   writes: number;
+  /** Members' writes per second in the writers scenario. */
+  memberWrites: number;
   /** Database name to keep between runs (PostgreSQL only). */
   reuse: string | null;
   /** Scenario name filters; empty runs every scenario. */
@@ -71,6 +75,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
       seconds: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '5' },
       writes: { type: 'string', default: '5' },
+      'member-writes': { type: 'string', default: '20' },
       reuse: { type: 'string' },
       only: { type: 'string', default: '' },
       instances: { type: 'string', default: '0' },
@@ -89,6 +94,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv): Bench
     seconds: positiveInteger('seconds', values.seconds),
     warmup: wholeNumber('warmup', values.warmup),
     writes: wholeNumber('writes', values.writes),
+    memberWrites: positiveInteger('member-writes', values['member-writes']),
     reuse: values.reuse === undefined ? null : databaseName(values.reuse),
     only: values.only
       .split(',')
