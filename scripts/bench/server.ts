@@ -56,12 +56,14 @@ function serverEnvironment(database: BenchDatabase, port: number, options: Bench
     DEMO_LOGIN: 'true',
     RATE_LIMIT_MAX: '100000000',
     RATE_LIMIT_TYPEAHEAD_MAX: '100000000',
+    // The writers scenario shares at several a second per person.
+    RATE_LIMIT_SHARE_MAX: '100000000',
     // The type-ahead scenario plays many typists, each with its own forwarded address.
     TRUST_PROXY: 'true',
   };
   if (options.cacheEntries !== undefined) environment.LIBRARY_CACHE_ENTRIES = String(options.cacheEntries);
   Object.assign(environment, options.env);
   if (!options.defaultRateLimits) return environment;
-  const { RATE_LIMIT_MAX: _max, RATE_LIMIT_TYPEAHEAD_MAX: _typeAhead, TRUST_PROXY: _proxy, ...withDefaults } = environment;
+  const { RATE_LIMIT_MAX: _max, RATE_LIMIT_TYPEAHEAD_MAX: _typeAhead, RATE_LIMIT_SHARE_MAX: _share, TRUST_PROXY: _proxy, ...withDefaults } = environment;
   return withDefaults;
 }

@@ -1,12 +1,13 @@
 /**
- * Writers behind a long write: members comment, affirm and share at a steady rate, first alone, then while (a) an
- * admin's batch edit changes 10,000 items (a tag added, then removed, again and again) and (b) a transaction holds a
- * mail row for 2 s at a time, as a slow mail server holds the outbox's. What members feel is the latency of their own
- * writes: their p95 with the long writes against their p95 without (the target: within 1.5×).
+ * Writers behind a long write: members comment, affirm and share at a steady rate, first alone, then while (a) a
+ * transaction holds a mail row for 2 s at a time, as a slow mail server holds the outbox's, (b) an admin's batch edit
+ * changes 10,000 items (a tag added, then removed, again and again, a chunk per request as the dialog sends it), and
+ * both. What members feel is the latency of their own writes: each phase's p95 against the p95 alone (the target:
+ * within 1.5×).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { BATCH_EDIT_URL, BATCH_MAX_ITEMS } from '../../shared/batch-edit';
+import { BATCH_CHUNK, BATCH_EDIT_URL, BATCH_MAX_ITEMS } from '../../shared/batch-edit';
 import { signInAs, xsrfTokenOf } from './session';
 
 export const WRITERS_SCENARIO_NAME = 'writers behind a batch edit and a held mail row';
@@ -57,9 +58,12 @@ export async function runWritersScenario(setup: WritersSetup): Promise<WritersPh
     members.push({ cookie, token: xsrfTokenOf(cookie) });
   }
   const admin = await signInAs(setup.address, BATCH_ADMIN);
-  const alone = await measureWrites(setup, members, 'members alone', null);
-  const behind = await measureWrites(setup, members, 'beside a 10,000-item batch edit and a 2 s mail hold', () => startLongWrites(setup, admin));
-  return [alone, behind];
+  const phases = [await measureWrites(setup, members, 'members alone', null)];
+  if (setup.databaseUrl)
+    phases.push(await measureWrites(setup, members, 'beside a 2 s mail hold', () => startLongWrites(setup, admin, { batch: false, mail: true })));
+  phases.push(await measureWrites(setup, members, 'beside a 10,000-item batch edit', () => startLongWrites(setup, admin, { batch: true, mail: false })));
+  if (setup.databaseUrl) phases.push(await measureWrites(setup, members, 'beside both', () => startLongWrites(setup, admin, { batch: true, mail: true })));
+  return phases;
 }
 
 interface LongWrites {
@@ -129,26 +133,32 @@ function memberWrite(setup: WritersSetup, members: Member[], n: number): { membe
 }
 
 /** The admin's batch edit, over and over (add the tag, remove it), and the held mail row, until stopped. */
-function startLongWrites(setup: WritersSetup, admin: string): LongWrites {
+function startLongWrites(setup: WritersSetup, admin: string, which: { batch: boolean; mail: boolean }): LongWrites {
   let stopped = false;
   let batchRuns = 0;
   let mailHolds = 0;
+  // As the batch edit dialog applies a large selection: a chunk per request, each later one naming the batch.
   const batches = (async () => {
+    if (!which.batch) return;
     const refs = setup.batchRefs.slice(0, BATCH_MAX_ITEMS);
     for (let round = 0; !stopped; round += 1) {
-      const kind = round % 2 === 0 ? 'add_tags' : 'remove_tags';
-      const response = await fetch(`${setup.address}${BATCH_EDIT_URL}`, {
-        method: 'POST',
-        headers: { cookie: admin, 'x-xsrf-token': xsrfTokenOf(admin), accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ refs, action: { kind, tags: [setup.batchTagRef] } }),
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`The batch edit answered ${response.status}`);
+      const action = { kind: round % 2 === 0 ? 'add_tags' : 'remove_tags', tags: [setup.batchTagRef] };
+      let batch: string | undefined;
+      for (let start = 0; start < refs.length; start += BATCH_CHUNK) {
+        const response = await fetch(`${setup.address}${BATCH_EDIT_URL}`, {
+          method: 'POST',
+          headers: { cookie: admin, 'x-xsrf-token': xsrfTokenOf(admin), accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({ refs: refs.slice(start, start + BATCH_CHUNK), action, ...(batch ? { batch } : {}) }),
+        });
+        const answer = (await response.json()) as { batch?: string | null };
+        if (response.status !== 200) throw new Error(`The batch edit answered ${response.status}`);
+        batch ??= answer.batch ?? undefined;
+      }
       batchRuns += 1;
     }
   })();
   const holds = (async () => {
-    if (!setup.databaseUrl) return;
+    if (!which.mail || !setup.databaseUrl) return;
     const client = new pg.Client({ connectionString: setup.databaseUrl });
     await client.connect();
     try {
@@ -178,17 +188,14 @@ function startLongWrites(setup: WritersSetup, admin: string): LongWrites {
 }
 
 export function writersTable(phases: WritersPhase[]): string {
+  const [alone] = phases;
   const rows = phases.map(
     (phase) =>
-      `| ${phase.label} | ${phase.writes} | ${phase.failed} | ${phase.p50.toFixed(1)} | ${phase.p95.toFixed(1)} | ${phase.p99.toFixed(1)} | ${phase.batchRuns} | ${phase.mailHolds} |`,
+      `| ${phase.label} | ${phase.writes} | ${phase.failed} | ${phase.p50.toFixed(1)} | ${phase.p95.toFixed(1)} | ${phase.p99.toFixed(1)} | ${(phase.p95 / alone!.p95).toFixed(2)}× | ${phase.batchRuns} | ${phase.mailHolds} |`,
   );
-  const [alone, behind] = phases;
-  const ratio = alone && behind ? behind.p95 / alone.p95 : Number.NaN;
   return [
-    '| members writing | writes | failed | p50 ms | p95 ms | p99 ms | batch edits done | mail holds |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| members writing | writes | failed | p50 ms | p95 ms | p99 ms | p95 / alone (target ≤ 1.5×) | batch edits done | mail holds |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
-    '',
-    `p95 beside the long writes / p95 alone: ${ratio.toFixed(2)}× (target ≤ 1.5×)`,
   ].join('\n');
 }

@@ -40,8 +40,9 @@ async function itemsByRef(db: Database, refs: string[], lock: boolean): Promise<
     .select({ id: items.id, ref: items.ref, reviewAfter: items.reviewAfter, ...itemAccessColumns })
     .from(items)
     .where(inArray(items.ref, refs));
-  // Applying locks the rows it decides about, so no edit lands between the decision and the write.
-  const rows = lock ? await query.for('update') : await query;
+  // Applying locks the rows it decides about, so no edit lands between the decision and the write. NO KEY UPDATE:
+  // comments, affirmations and shares of these items (whose foreign keys only need the key to stay) go on meanwhile.
+  const rows = lock ? await query.for('no key update') : await query;
   return new Map(rows.map((row) => [row.ref, row]));
 }
 

@@ -51,10 +51,10 @@ export async function findFullVersion(db: Database, itemId: number, ref: string)
 
 /**
  * The item's row, locked for the rest of the transaction: the item's content rows and their positions are then
- * ours alone. Taken before any content row, the lock order every writer of these rows follows (server/db/client.ts).
+ * ours alone (NO KEY UPDATE: what only refers to the item, a comment or an affirmation, is not held up). Taken before any content row, the lock order every writer of these rows follows (server/db/client.ts).
  */
 async function lockItemRow(tx: Pick<Database, 'execute'>, itemId: number): Promise<void> {
-  await tx.execute(sql`select 1 from ${items} where ${eq(items.id, itemId)} for update`);
+  await tx.execute(sql`select 1 from ${items} where ${eq(items.id, itemId)} for no key update`);
 }
 
 /**
