@@ -11,5 +11,10 @@ const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800
 
 /** Plain text as XML text: what XML forbids taken out, the rest escaped. */
 export function xmlText(value: string): string {
-  return escapeHtml(value.replace(NOT_IN_XML, ''));
+  return escapeHtml(withoutWhatXmlForbids(value));
+}
+
+/** Plain text for a writer that escapes it itself (the feed package's text elements): only what XML forbids taken out. */
+export function withoutWhatXmlForbids(value: string): string {
+  return value.replace(NOT_IN_XML, '');
 }

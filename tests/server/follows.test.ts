@@ -522,6 +522,19 @@ describe('Atom feeds', () => {
     }
   });
 
+  it("escapes the feed's own title once, as a reader shows it: 'Songs & Prayers', never 'Songs &#38; Prayers'", async () => {
+    const [before] = await ctx.app.db.select({ title: collections.title }).from(collections).where(eq(collections.ref, COLLECTIONS.open));
+    await ctx.app.db.update(collections).set({ title: 'Songs & Prayers' }).where(eq(collections.ref, COLLECTIONS.open));
+    try {
+      const body = (await ctx.app.inject({ method: 'GET', url: `/collection/${COLLECTIONS.open}/feed` })).body;
+      const title = /<feed[^>]*>[\s\S]*?<title>([^<]*)<\/title>/.exec(body)?.[1];
+      expect(title).toMatch(/: Songs &amp; Prayers$/);
+      expect(body).not.toContain('&amp;#');
+    } finally {
+      await ctx.app.db.update(collections).set({ title: before!.title }).where(eq(collections.ref, COLLECTIONS.open));
+    }
+  });
+
   it('a public collection’s feed holds only the entries a visitor may open, and its page names the feed', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/collection/${COLLECTIONS.open}/feed` });
     expect(response.statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { ROUTES } from '../../../shared/routes';
 import { ANONYMOUS, canFeedCollection, canSeeTaxonomy, collectionFeedItemsCondition, tagFeedItemsCondition } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collections, items, tags, taxonomies } from '../../db/schema';
-import { xmlText } from '../../lib/html';
+import { withoutWhatXmlForbids, xmlText } from '../../lib/html';
 import { absoluteUrl } from '../../lib/site-url';
 import { inCollection, taggedAtOrBelow } from './item-sql';
 
@@ -78,19 +78,21 @@ type FeedEntry = Awaited<ReturnType<typeof newestItems>>[number];
 
 function atom(site: FeedSite, page: { title: string; description?: string; path: string; feedPath: string }, entries: FeedEntry[]): string {
   const pageUrl = absoluteUrl(site.appUrl, page.path);
+  // The feed's own text elements are escaped by the feed package (escaping them here too showed 'Songs &#38; Prayers').
   const feed = new Feed({
-    title: xmlText(page.title),
-    description: page.description && xmlText(page.description),
+    title: withoutWhatXmlForbids(page.title),
+    description: page.description && withoutWhatXmlForbids(page.description),
     id: pageUrl,
     link: pageUrl,
     updated: entries[0]?.updatedAt ?? new Date(0),
-    generator: xmlText(site.appName),
+    generator: withoutWhatXmlForbids(site.appName),
     copyright: '',
     feedLinks: { atom: absoluteUrl(site.appUrl, page.feedPath) },
   });
   for (const entry of entries) {
     const url = absoluteUrl(site.appUrl, ROUTES.item.path({ ref: entry.ref }));
-    // The feed package marks titles and summaries as HTML: plain text is escaped so a reader shows it as written.
+    // The feed package marks entries' titles and summaries as HTML, unescaped: plain text is escaped so a reader shows
+    // it as written.
     feed.addItem({
       title: xmlText(entry.title),
       id: url,
