@@ -7,12 +7,20 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createDrive } from './drive/plugin';
 import { stopGracefully } from './features/health-checks/shutdown';
+import { checkPortIsFree, databaseStartupProblem, listenStartupProblem, StartupProblem } from './startup-problems';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
+  // Said at once, not after the migrations: the port is the first thing an operator may have wrong.
+  await checkPortIsFree(config);
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDataDir: config.pgliteDataDir });
-  await migrateDatabase(database);
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw databaseStartupProblem(error, config.DATABASE_URL) ?? error;
+  }
   const drive = await createDrive(config);
   // The demo library is planted only into a new embedded database, never into PostgreSQL unasked.
   if (config.seedOnEmpty && database.kind === 'pglite' && (await seedIfEmpty(database.db, { drive }))) {
@@ -32,7 +40,9 @@ async function main() {
     await database.close();
   });
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((error: unknown) => {
+    throw listenStartupProblem(error, config) ?? error;
+  });
   // Sends queued mail (server/mail/outbox.ts); tests flush it themselves.
   app.mailOutbox.start();
 }
@@ -43,7 +53,7 @@ function loadDotEnv() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof StartupProblem) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
