@@ -47,7 +47,7 @@ import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
 import { followRoutes, sendDigestsPeriodically } from './features/follows/routes';
 import { offlineRoutes } from './features/offline/routes';
-import { sharingRoutes } from './features/sharing/routes';
+import { collectionGrantsProp, sharingRoutes } from './features/sharing/routes';
 import { accessRequestRoutes } from './features/sharing/access-requests';
 import { collectionRoutes } from './features/collections/routes';
 import { createDrive, drivePlugin } from './drive/plugin';
@@ -180,7 +180,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(offlineRoutes);
   await app.register(sharingRoutes);
   await app.register(accessRequestRoutes);
-  await app.register(collectionRoutes);
+  await app.register(collectionRoutes, { grantsProp: collectionGrantsProp });
   await app.register(userRoutes);
   await app.register(taskRoutes);
   await app.register(myAffirmationRoutes);

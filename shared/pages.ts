@@ -11,7 +11,7 @@ import type { ErrorStatus } from './messages';
 import type { FolderEntry, UnlinkedFile } from './content';
 import type { AffirmationOption, IndexSuggestions, ItemDetail, ItemListing, ItemSummary, ItemsPagination, Tag, Taxonomy } from './items';
 import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from './props';
-import type { Share, SharingExplanation } from './sharing';
+import type { PersonGrants, RemovedShare, ResourceGrants, Share, SharingExplanation } from './sharing';
 import type { ForbiddenHelp } from './access-requests';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
@@ -91,6 +91,8 @@ export interface PagePropsMap {
     unlinkedFiles?: UnlinkedFile[];
     /** The sharing explanation (member-library §3): sent only when asked for (the Share dialog, a checkAccessEmail visit). */
     sharingExplanation?: SharingExplanation;
+    /** Who has been given access, and grants lately removed: sent only when asked for (the access panel), to its managers. */
+    grants?: ResourceGrants;
     /** The task calls this viewer may make on the item's Tasks section (member-library §5 Task form). */
     taskCan: TaskCan;
     /** The viewer's collections for Add to Collection: sent only when asked for (the dialog opens), to signed-in viewers. */
@@ -122,6 +124,8 @@ export interface PagePropsMap {
     direction: 'received' | 'sent';
     heading: string;
     shares: Paginated<Share>;
+    /** Shared By Me: the grants taken back lately, with who removed them and when (empty for Shared With Me). */
+    removed: RemovedShare[];
     emptyText: string;
   };
   'errors/Error': {
@@ -172,6 +176,8 @@ export interface PagePropsMap {
     permissions: UserPermissions;
     /** The user types the viewer may give (at or below their own level), and the user's own. */
     userTypeChoices: UserTypeSummary[];
+    /** Admins: the grants the user made and received, each with Remove access; null for others. */
+    grants: PersonGrants | null;
   };
   /** /collection, My Collections (admin-curation §2). */
   'collection/Index': {
@@ -185,6 +191,8 @@ export interface PagePropsMap {
     follow: FollowOffer;
     /** Only when asked for (the Share dialog): who can open the link, what each level sees inside. */
     sharingExplanation?: SharingExplanation;
+    /** Only when asked for (the access panel), to its owner and admins: who has been given access. */
+    grants?: ResourceGrants;
   };
   /** /task, My Tasks (member-library §2): the tasks assigned to the viewer, open first. */
   'task/Index': {

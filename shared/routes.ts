@@ -101,6 +101,9 @@ export const ROUTES = {
   collectionAddItem: route('/collection/:collection/item/:ref', ['POST']),
   collectionEntry: route('/collection_item/:ref', ['PATCH', 'DELETE']),
 
+  // A grant, taken back (Remove access): from Shared By Me, an item's or a collection's access panel, a user's page.
+  share: route('/share/:ref', ['DELETE']),
+
   // People, invitations, sign-in.
   user: route(`${USER_LIST_URL}/:ref`, ['GET', 'PATCH', 'DELETE']),
   userFlagAllUnapprovedComments: route(`${USER_LIST_URL}/:ref/flag_all_unapproved_comments`, ['POST']),

@@ -45,6 +45,11 @@ export const SHARE_MESSAGES = {
   email: 'Please enter a valid email address.',
   daysValidity: 'Choose 7, 90 or 365 days, or Forever.',
   granted: (email: string) => `Access granted to ${email}. We have emailed them the link.`,
+  /** Remove access: the grant ended, its link refused from now on. */
+  removed: (email: string) => `${email} no longer has this access. The link they were sent no longer works.`,
+  alreadyRemoved: 'This access was already removed.',
+  /** The Grant form's question when the address looks like a slip of one the sharer knows (`confirm_email` sends it as typed). */
+  didYouMean: (suggestion: string) => `Did you mean ${suggestion}?`,
   nativeShareFailed: 'Sharing did not work here. Please use one of the other share buttons.',
 } as const;
 
@@ -84,7 +89,67 @@ export interface Share {
   level: number;
   valid: boolean;
   expiring_soon: boolean;
+  /** Whether the viewer may end this grant (the sharer, whoever manages what it opens, admins). */
+  can_remove: boolean;
 }
+
+/** A grant that was taken back (Remove access), as the share lists show it for `REMOVED_SHARES_SHOWN_DAYS`. */
+export interface RemovedShare {
+  ref: string;
+  shared_type: SharedType;
+  /** Null when the viewer may not open the resource now (locked, as for a share). */
+  shared_title: string | null;
+  to_user: string;
+  from_user: string;
+  level: number;
+  /** When the grant was made, and when it was removed (ISO). */
+  date: string;
+  removed_at: string;
+  removed_by: string;
+}
+
+/** The grants of an item or a collection, for those who may take them back (the access panel). */
+export interface ResourceGrants {
+  shares: Share[];
+  removed: RemovedShare[];
+}
+
+/** The Grant form's two answers to "Did you mean …?". */
+export const SHARE_SLIP_TEXTS = {
+  accept: (suggestion: string) => `Use ${suggestion}`,
+  keep: (typed: string) => `No, share with ${typed}`,
+} as const;
+
+/** The words of taking a grant back (Remove access), on the share lists and the access panels. */
+export const SHARE_REMOVAL_TEXTS = {
+  remove: 'Remove access',
+  removeLabel: (email: string) => `Remove access for ${email}`,
+  confirm: (email: string, what: string) => `Remove ${email}'s access to ${what}? The link they were sent stops working at once, and they lose what it opened.`,
+  removedHeading: 'Removed access',
+  removedBy: (name: string) => `removed by ${name}`,
+  panelOpen: 'Who has been given access',
+  panelClose: 'Hide who has been given access',
+  panelHeading: 'Given access',
+  nobody: 'No one has been given access to this.',
+  loading: 'Loading…',
+} as const;
+
+/** A person's grants on their user page (admins): made by them, made to them, and those they made that were removed. */
+export interface PersonGrants {
+  sent: Share[];
+  received: Share[];
+  removed: RemovedShare[];
+}
+
+/** How long, and how many, removed grants the share lists and access panels show. */
+export const REMOVED_SHARES_SHOWN_DAYS = 90;
+export const REMOVED_SHARES_SHOWN = 20;
+/** The access panel lists at most this many live grants of one item or collection, newest first. */
+export const RESOURCE_GRANTS_SHOWN = 50;
+/** The Grant form's field that sends an address as typed after the form asked whether it was a slip. */
+export const CONFIRM_EMAIL_FIELD = 'confirm_email';
+/** With "Did you mean …?" under `email`, the errors carry the address offered instead under this key. */
+export const EMAIL_SUGGESTION_FIELD = 'email_suggestion';
 
 /** The sharing explanation the server computes for a resource and its viewer (§3). */
 export interface SharingExplanation {

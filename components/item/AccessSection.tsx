@@ -6,14 +6,20 @@ import { displayWith } from './field-display';
 import { useDates } from '../lib/useDates';
 import { mayCurate, mayEditFields, type ItemEditMode } from './item-edit-mode';
 import SidebarSection from './SidebarSection';
+import { onDemand } from '../lib/on-demand';
+import type { ResourceGrants } from '../../shared/sharing';
+
+// For those who manage the item, whose pages the server never renders.
+const GrantsPanel = onDemand(() => import('../share/GrantsPanel'));
 
 type AccessItem = Pick<ItemDetail, 'ref' | 'visibility' | 'visibility_explanation' | 'minimum_access_level' | 'expires_at' | 'expires_note'>;
 
 /**
  * Who may see the item: its visibility and minimum access level, and for admins in edit mode its
- * expiry. The maintainer's Submit for Publishing / Revert to Draft show in both modes (member-library §4).
+ * expiry. The maintainer's Submit for Publishing / Revert to Draft show in both modes (member-library §4). Its
+ * maintainers and admins also see who has been given access, and may take it back.
  */
-export default function AccessSection({ item, mode }: { item: AccessItem; mode: ItemEditMode }) {
+export default function AccessSection({ item, mode, grants }: { item: AccessItem; mode: ItemEditMode; grants?: ResourceGrants }) {
   const visibilityEditable = {
     visibility: mode.editing && mode.editable.visibility,
     submitForPublishing: mode.editable.submitForPublishing,
@@ -33,6 +39,7 @@ export default function AccessSection({ item, mode }: { item: AccessItem; mode: 
         </dd>
         {mayCurate(mode) && <ExpiryFields item={item} />}
       </dl>
+      {mode.editable.fields && <GrantsPanel grants={grants} />}
     </SidebarSection>
   );
 }

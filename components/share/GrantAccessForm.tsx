@@ -7,7 +7,11 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { LEVEL_NAMES, type AccessLevel } from '../../shared/levels';
 import {
+  CONFIRM_EMAIL_FIELD,
   DEFAULT_SHARE_DAYS,
+  EMAIL_SUGGESTION_FIELD,
+  SHARE_MESSAGES,
+  SHARE_SLIP_TEXTS,
   MIN_SHARE_LEVEL,
   openingShareLevel,
   SHARE_SLIDER_FROM_MAX,
@@ -54,24 +58,39 @@ export default function GrantAccessForm({ path, maxLevel, levelVisible, levelTex
   const showSlider = maxLevel >= SHARE_SLIDER_FROM_MAX;
   const nothingVisible = levelVisible !== undefined && !levelVisible[level];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // "Did you mean …?": the address the server offers instead of one that looks like a slip of one the sharer knows.
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+
+  /** Sends the grant: to `to` (the field's address unless given), as typed when `asTyped` (the sharer said it is no slip). */
+  const send = (to: string = email, asTyped = false) => {
+    const showErrors = (serverErrors: Errors) => {
+      setErrors(fieldErrors(serverErrors));
+      setSuggestion(suggestionOf(serverErrors));
+    };
     router.post(
       shareActionUrl(path),
-      { level, email, daysValidity },
+      { level, email: to, daysValidity, ...(asTyped ? { [CONFIRM_EMAIL_FIELD]: to } : {}) },
       {
         preserveScroll: true,
         preserveState: true,
         onStart: () => setSending(true),
         onFinish: () => setSending(false),
-        onError: (serverErrors: Errors) => setErrors(fieldErrors(serverErrors)),
+        onError: showErrors,
         onSuccess: (page) => {
-          const remaining = fieldErrors((page.props.errors ?? {}) as Errors);
-          setErrors(remaining);
-          if (Object.keys(remaining).length === 0) onGranted();
+          const serverErrors = (page.props.errors ?? {}) as Errors;
+          showErrors(serverErrors);
+          if (Object.keys(fieldErrors(serverErrors)).length === 0) onGranted();
         },
       },
     );
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+  const acceptSuggestion = (address: string) => {
+    setEmail(address);
+    send(address);
   };
 
   return (
@@ -107,6 +126,16 @@ export default function GrantAccessForm({ path, maxLevel, levelVisible, levelTex
           )}
           {errors.email && <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>}
         </InputGroup>
+        {suggestion && (
+          <div className="d-flex flex-wrap gap-2 mt-2" role="group" aria-label={SHARE_MESSAGES.didYouMean(suggestion)}>
+            <Button size="sm" variant="primary" className="text-break" disabled={sending} onClick={() => acceptSuggestion(suggestion)}>
+              {SHARE_SLIP_TEXTS.accept(suggestion)}
+            </Button>
+            <Button size="sm" variant="outline-secondary" className="text-break" disabled={sending} onClick={() => send(email, true)}>
+              {SHARE_SLIP_TEXTS.keep(email)}
+            </Button>
+          </div>
+        )}
       </Form.Group>
       <Form.Group className="mb-3" controlId="share-days">
         <Form.Label>Valid for</Form.Label>
@@ -128,6 +157,11 @@ export default function GrantAccessForm({ path, maxLevel, levelVisible, levelTex
       </Button>
     </Form>
   );
+}
+
+function suggestionOf(errors: Errors): string | null {
+  const value = (errors as Record<string, string | string[] | undefined>)[EMAIL_SUGGESTION_FIELD];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
 }
 
 function fieldErrors(errors: Errors): Partial<Record<ShareField, string>> {

@@ -14,6 +14,9 @@ import SaveForOffline from '../../components/offline/SaveForOffline';
 import { ROUTES } from '../../shared/routes';
 import { onDemand } from '../../components/lib/on-demand';
 
+// For its owner and admins, whose pages the server never renders.
+const GrantsPanel = onDemand(() => import('../../components/share/GrantsPanel'));
+
 // Edit mode only, which is the owner's: a visitor's first page leaves the editors out.
 const CollectionDetailsEditor = onDemand(() => import('../../components/collections/CollectionDetailsEditor'));
 
@@ -21,7 +24,7 @@ const CollectionDetailsEditor = onDemand(() => import('../../components/collecti
  * A collection (admin-curation §2 "Collection detail"): title, description and public flag edited in place, the
  * owner's name, the entries by section, and Edit, Delete and Share. A flash value (`flash.editMode`) opens it in edit mode.
  */
-export default function CollectionShow({ collection, sections, can, sharingExplanation, follow }: PageProps<'collection/Show'>) {
+export default function CollectionShow({ collection, sections, can, sharingExplanation, follow, grants, auth }: PageProps<'collection/Show'>) {
   const { flash } = usePage();
   // Edit mode belongs to the collection it was switched on for, and stays on across saves (they preserve state).
   const [editingRef, setEditingRef] = useState<string | null>(() => (flash[COLLECTION_EDIT_MODE_FLASH] === true ? collection.ref : null));
@@ -80,6 +83,7 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
           </p>
         )
       )}
+      {(can.update || auth.admin) && <GrantsPanel grants={grants} />}
       <CollectionSections collectionRef={collection.ref} sections={sections} editing={editing} />
     </>
   );

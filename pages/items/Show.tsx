@@ -34,8 +34,21 @@ const ItemActions = onDemand(() => import('../../components/item/ItemActions'));
  * order except that the content list follows the overview (see docs/decisions.md "Item page order").
  */
 export default function ItemShow(props: PageProps<'items/Show'>) {
-  const { item, affirmationOptions, taxonomies, editable, accessLevelChoices, canRelate, contentCan, unlinkedFiles, can, auth, errors, sharingExplanation } =
-    props;
+  const {
+    item,
+    affirmationOptions,
+    taxonomies,
+    editable,
+    accessLevelChoices,
+    canRelate,
+    contentCan,
+    unlinkedFiles,
+    can,
+    auth,
+    errors,
+    sharingExplanation,
+    grants,
+  } = props;
   // Edit mode belongs to the item it was switched on for. Saves reload the props with the page's
   // state preserved (Inertia's default for non-GET visits), so it stays on across them; a visit
   // that lands on another item (Duplicate) starts that one in read mode.
@@ -115,11 +128,11 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
         </div>
         {!auth.admin && (
           <div className="col-lg-4">
-            <ItemAboutPanel item={item} mode={mode} editor={can.update} />
+            <ItemAboutPanel item={item} mode={mode} editor={can.update} grants={grants} />
           </div>
         )}
       </div>
-      {auth.admin && <ItemAdminSidebar item={item} mode={mode} />}
+      {auth.admin && <ItemAdminSidebar item={item} mode={mode} grants={grants} />}
     </>
   );
 }

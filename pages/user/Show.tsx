@@ -10,6 +10,8 @@ import ItemLink from '../../components/lib/ItemLink';
 import UserActions from '../../components/users/UserActions';
 import { ROUTES } from '../../shared/routes';
 import { YES_NO_OPTIONS } from '../../components/inline-edit/inline-values';
+import ShareEntry, { RemovedShareList, type ShareParty } from '../../components/share/ShareEntry';
+import type { PersonGrants, Share } from '../../shared/sharing';
 
 function loginProviderLabel(loginUsing: string | null): string {
   if (!loginUsing) return 'Not recorded';
@@ -20,7 +22,7 @@ function loginProviderLabel(loginUsing: string | null): string {
  * A user's page (member-library §2 /user/{ref}, §3 User): details edited in place, items created, comments, actions.
  * Edit and the actions follow the page's `can` flags; the user type and permission flags follow `permissions`.
  */
-export default function UserShow({ user, permissions, userTypeChoices, can }: PageProps<'user/Show'>) {
+export default function UserShow({ user, permissions, userTypeChoices, can, grants }: PageProps<'user/Show'>) {
   const url = ROUTES.user.path({ ref: user.ref });
   const typeOptions = userTypeChoices.map((type) => ({ value: String(type.id), label: `${type.title} (level ${type.level})` }));
   return (
@@ -72,6 +74,7 @@ export default function UserShow({ user, permissions, userTypeChoices, can }: Pa
       </div>
       <ItemsCreated items={user.items_created} />
       <Comments comments={user.comments} />
+      {grants && <Grants grants={grants} />}
     </>
   );
 }
@@ -150,5 +153,32 @@ function Comments({ comments }: { comments: UserComment[] }) {
         </ListGroup>
       )}
     </section>
+  );
+}
+
+/** Admins: what the user shared and was given, each with Remove access, and the grants of theirs removed lately. */
+function Grants({ grants }: { grants: PersonGrants }) {
+  return (
+    <section aria-labelledby="user-grants" className="mb-4">
+      <h2 id="user-grants" className="h5">
+        Shares
+      </h2>
+      <h3 className="h6">Shared by them</h3>
+      <GrantList shares={grants.sent} party="to" label="Shared by them" empty="Nothing shared." />
+      <h3 className="h6 mt-3">Shared with them</h3>
+      <GrantList shares={grants.received} party="from" label="Shared with them" empty="Nothing shared with them." />
+      <RemovedShareList removed={grants.removed} party="to" headingLevel={3} />
+    </section>
+  );
+}
+
+function GrantList({ shares, party, label, empty }: { shares: Share[]; party: ShareParty; label: string; empty: string }) {
+  if (shares.length === 0) return <p className="small text-body-secondary">{empty}</p>;
+  return (
+    <ul className="list-group" aria-label={label}>
+      {shares.map((share) => (
+        <ShareEntry key={share.ref} share={share} party={party} />
+      ))}
+    </ul>
   );
 }

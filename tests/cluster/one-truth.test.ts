@@ -137,6 +137,28 @@ describe('three instances behind HAProxy', () => {
     expect(await tagged()).toEqual([['Zanzibar Cluster Songbook'], ['Zanzibar Cluster Songbook'], ['Zanzibar Cluster Songbook']]);
   });
 
+  it('ends a removed grant on every instance at once: its link answers 410, and what it opened 403', async () => {
+    const admin = await cluster.signIn('admin@example.org');
+    const leader = await cluster.signIn('leader@example.org');
+    const [item] = await publicItems(1);
+    const ref = item!.ref;
+    expect((await admin.send('PATCH', `/i/${ref}`, { minimum_access_level: 5 }, `/i/${ref}`)).status).toBe(303);
+    expect((await admin.send('POST', `/i/${ref}/share`, { level: 5, email: 'leader@example.org', daysValidity: 7 }, `/i/${ref}`)).status).toBe(303);
+    const [grant] = await query<{ ref: string }>(
+      `select s.ref from shares s join items i on i.id = s.item_id where i.ref = $1 and s.to_email = 'leader@example.org'`,
+      [ref],
+    );
+    const link = `/i/${ref}?share=${grant!.ref}`;
+    // Every instance has answered the leader's visits with the grant before it goes.
+    expect(await statusOnEachInstance(leader, link)).toEqual([200, 200, 200]);
+    expect(await statusOnEachInstance(leader, `/i/${ref}`)).toEqual([200, 200, 200]);
+
+    expect((await admin.send('DELETE', `/share/${grant!.ref}`, undefined, `/i/${ref}`)).status).toBe(303);
+    expect(await statusOnEachInstance(leader, link)).toEqual([410, 410, 410]);
+    expect(await statusOnEachInstance(leader, `/i/${ref}`)).toEqual([403, 403, 403]);
+    expect((await admin.send('PATCH', `/i/${ref}`, { minimum_access_level: 0 }, `/i/${ref}`)).status).toBe(303);
+  });
+
   it('counts a rate limit across instances (Redis), not per instance', async () => {
     const browser = await cluster.signIn('staff@example.org');
     const answers: { status: number; servedBy: string | null }[] = [];
@@ -150,8 +172,11 @@ describe('three instances behind HAProxy', () => {
     const [item] = await publicItems(2).then((rows) => rows.slice(1));
     const before = cluster.smtp.received.length;
     const recipients = Array.from({ length: 6 }, (_, n) => `cluster-share-${n}@example.net`);
+    // Each address is a letter from the one before: the sharer confirms each as typed ("Did you mean …?").
     for (const email of recipients)
-      expect((await admin.send('POST', `/i/${item!.ref}/share`, { level: 5, email, daysValidity: 7 }, `/i/${item!.ref}`)).status).toBe(303);
+      expect((await admin.send('POST', `/i/${item!.ref}/share`, { level: 5, email, daysValidity: 7, confirm_email: email }, `/i/${item!.ref}`)).status).toBe(
+        303,
+      );
     await expect.poll(() => cluster.smtp.received.length - before).toBe(recipients.length);
     // Three more outbox rounds on each instance: nothing is sent again.
     await new Promise((resolve) => setTimeout(resolve, 3500));

@@ -1,12 +1,13 @@
 /**
- * Issue 15 §2 "Sharing that tells the truth", as journeys at 375 and 1280 px: a grant with a typo first, sharing a
- * private collection, and asking for access from a 403 page (and a visitor signing in from one and coming back).
+ * Sharing as journeys at 375 and 1280 px: a grant with a typo first, a second grant the form asks about ("Did you
+ * mean …?") and its removal from Shared By Me, sharing a private collection, and asking for access from a 403 page
+ * (and a visitor signing in from one and coming back).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_TEXTS, NEW_COLLECTION_TITLE } from '../../shared/collections';
 import { ERROR_PAGES } from '../../shared/messages';
-import { COLLECTION_SHARING_TEXTS, SHARE_MESSAGES } from '../../shared/sharing';
+import { COLLECTION_SHARING_TEXTS, SHARE_MESSAGES, SHARE_REMOVAL_TEXTS, SHARE_SLIP_TEXTS } from '../../shared/sharing';
 import { SHARE_TEXTS } from '../../shared/share-texts';
 import { ACCESS_REQUEST_TEXTS } from '../../shared/access-requests';
 import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
@@ -61,13 +62,30 @@ describe.skipIf(Boolean(e2e.skipReason)).each(JOURNEY_SIZES)('Sharing journeys a
     await dialog.getByText(SHARE_TEXTS.granted).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    // A second grant, without reloading the page.
+    // A second grant, without reloading the page, to an address one letter from the first: the form asks first.
     await itemHeader(page).getByRole('button', { name: SHARE_TEXTS.shareButton, exact: true }).click();
     const again = page.getByRole('dialog', { name: SHARE_TEXTS.dialogTitle });
     await expect.poll(() => again.getByLabel('Email', { exact: true }).inputValue()).toBe('');
-    await again.getByLabel('Email', { exact: true }).fill(`journey-${size.width}-b@example.com`);
+    const second = `journey-${size.width}-b@example.com`;
+    await again.getByLabel('Email', { exact: true }).fill(second);
     await again.getByRole('button', { name: SHARE_TEXTS.grantAccess }).click();
+    await again.getByText(SHARE_MESSAGES.didYouMean(first)).waitFor();
+    await expectAccessible(page, 'the Share dialog asking "Did you mean …?"');
+    await expectNoSidewaysScroll(page, 'the Share dialog asking "Did you mean …?"');
+    await again.getByRole('button', { name: SHARE_SLIP_TEXTS.keep(second) }).click();
     await again.getByText(SHARE_TEXTS.granted).waitFor();
+    await again.waitFor({ state: 'hidden' });
+
+    // Taking the second grant back from Shared By Me: asked first, then gone, and listed as removed.
+    await page.goto('/sent');
+    const entry = page.getByRole('list', { name: SHARE_TEXTS.sharedByMe }).getByRole('listitem').filter({ hasText: second });
+    page.once('dialog', (confirmation) => void confirmation.accept());
+    await entry.getByRole('button', { name: SHARE_REMOVAL_TEXTS.removeLabel(second) }).click();
+    await page.getByText(SHARE_MESSAGES.removed(second)).first().waitFor();
+    await page.getByRole('region', { name: SHARE_REMOVAL_TEXTS.removedHeading }).getByText(`To ${second}`, { exact: false }).waitFor();
+    expect(await page.getByRole('list', { name: SHARE_TEXTS.sharedByMe }).getByRole('listitem').filter({ hasText: second }).count()).toBe(0);
+    await expectAccessible(page, 'Shared By Me after removing a grant');
+    await expectNoSidewaysScroll(page, 'Shared By Me after removing a grant');
   });
 
   it('share a private collection', async () => {

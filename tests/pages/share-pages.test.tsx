@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { pageBack, serveInertia, stopServing } from './inertia-server';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
-import { LOCKED_SHARE_TITLES, type Share } from '../../shared/sharing';
+import { LOCKED_SHARE_TITLES, SHARE_REMOVAL_TEXTS, type RemovedShare, type Share } from '../../shared/sharing';
 import { SHARE_TEXTS } from '../../shared/share-texts';
 import { pageObject, renderInertiaPage, SHARED_MEMBER } from './support';
 
@@ -32,6 +34,7 @@ function aShare(overrides: Partial<Share> = {}): Share {
     level: 4,
     valid: true,
     expiring_soon: true,
+    can_remove: false,
     ...overrides,
   };
 }
@@ -45,6 +48,7 @@ function sharesPage(direction: 'received' | 'sent', shares: Share[], links: Pagi
       direction,
       heading,
       shares: { data: shares, links },
+      removed: [],
       emptyText: direction === 'sent' ? EMPTY_STATES.sent : EMPTY_STATES.shared,
     },
     { url },
@@ -117,5 +121,49 @@ describe('Shared With Me and Shared By Me', () => {
     expect(within(pages).getByRole('link', { name: '1' }).getAttribute('aria-current')).toBe('page');
     expect(within(pages).getByRole('link', { name: '2' }).getAttribute('href')).toBe('/sent?page=2');
     expect(within(pages).getByRole('link', { name: 'Next »' }).getAttribute('href')).toBe('/sent?page=2');
+  });
+});
+
+describe('Remove access on Shared By Me', () => {
+  afterEach(() => {
+    stopServing();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers Remove access only where the server allows it, asks first, and sends DELETE /share/{ref}', async () => {
+    const page = sharesPage('sent', [aShare({ can_remove: true }), aShare({ ref: 'share0000009', shared_title: 'Not mine to end' })]);
+    const requests = serveInertia(() => pageBack(page));
+    await renderInertiaPage(page);
+    const mine = screen.getByRole('listitem', { name: 'Staff Safeguarding Pack' });
+    expect(within(screen.getByRole('listitem', { name: 'Not mine to end' })).queryByRole('button')).toBeNull();
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const remove = within(mine).getByRole('button', { name: SHARE_REMOVAL_TEXTS.removeLabel('friend@example.com') });
+    await userEvent.click(remove);
+    expect(requests).toEqual([]);
+    await userEvent.click(remove);
+    expect(confirm).toHaveBeenLastCalledWith(SHARE_REMOVAL_TEXTS.confirm('friend@example.com', '“Staff Safeguarding Pack”'));
+    await waitFor(() => expect(requests.map((request) => [request.method, request.path])).toEqual([['DELETE', '/share/share0000001']]));
+  });
+
+  it('lists the grants removed lately, with who removed each', async () => {
+    const removed: RemovedShare = {
+      ref: 'share0000010',
+      shared_type: 'item',
+      shared_title: null,
+      to_user: 'afiliate@example.org',
+      from_user: 'Sarah Okafor',
+      level: 3,
+      date: '2026-11-01T10:00:00.000Z',
+      removed_at: '2026-11-02T10:00:00.000Z',
+      removed_by: 'Grace Adeyemi',
+    };
+    const page = sharesPage('sent', [aShare()]);
+    await renderInertiaPage({ ...page, props: { ...page.props, removed: [removed] } });
+    const section = screen.getByRole('region', { name: SHARE_REMOVAL_TEXTS.removedHeading });
+    const entry = within(section).getByRole('listitem', { name: LOCKED_SHARE_TITLES.item });
+    expect(entry.textContent).toContain('To afiliate@example.org');
+    expect(entry.textContent).toContain(SHARE_REMOVAL_TEXTS.removedBy('Grace Adeyemi'));
   });
 });

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page } from '@inertiajs/core';
-import { SHARE_DIALOG_CLOSE_MS, SHARE_MESSAGES, type SharingExplanation } from '../../shared/sharing';
+import {
+  CONFIRM_EMAIL_FIELD,
+  EMAIL_SUGGESTION_FIELD,
+  SHARE_DIALOG_CLOSE_MS,
+  SHARE_MESSAGES,
+  SHARE_SLIP_TEXTS,
+  type SharingExplanation,
+} from '../../shared/sharing';
 import { SHARE_TEXTS } from '../../shared/share-texts';
 import { ITEM, itemPage } from './item-show-fixtures';
 import { pageBack, partialPage, serveInertia, stopServing, type ServerRequest } from './inertia-server';
@@ -118,6 +125,40 @@ describe('the Share dialog on the item page', () => {
     expect(requests.filter((request) => request.method === 'POST').map((request) => (request.data as { email: string }).email)).toEqual([
       'friend@example.com',
       'second@example.com',
+    ]);
+  });
+});
+
+describe('"Did you mean …?" in the Grant form', () => {
+  const slip = () =>
+    pageBack(ITEM_PAGE, { email: SHARE_MESSAGES.didYouMean('kathryn.jones@example.net'), [EMAIL_SUGGESTION_FIELD]: 'kathryn.jones@example.net' });
+
+  it('offers the known address, which replaces the typed one and is granted', async () => {
+    const requests = serveSharing([slip, granted]);
+    await renderInertiaPage(ITEM_PAGE);
+    const dialog = await openShareDialog();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'kathryn.jnoes@example.net');
+    await userEvent.click(within(dialog).getByRole('button', { name: SHARE_TEXTS.grantAccess }));
+    expect(await within(dialog).findByText(SHARE_MESSAGES.didYouMean('kathryn.jones@example.net'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: SHARE_SLIP_TEXTS.accept('kathryn.jones@example.net') }));
+    expect(await within(dialog).findByText(SHARE_TEXTS.granted)).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.data)).toEqual([
+      { level: 4, email: 'kathryn.jnoes@example.net', daysValidity: 90 },
+      { level: 4, email: 'kathryn.jones@example.net', daysValidity: 90 },
+    ]);
+  });
+
+  it('sends the address as typed, with confirm_email, when the sharer says it is no slip', async () => {
+    const requests = serveSharing([slip, granted]);
+    await renderInertiaPage(ITEM_PAGE);
+    const dialog = await openShareDialog();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'kathryn.jnoes@example.net');
+    await userEvent.click(within(dialog).getByRole('button', { name: SHARE_TEXTS.grantAccess }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: SHARE_SLIP_TEXTS.keep('kathryn.jnoes@example.net') }));
+    expect(await within(dialog).findByText(SHARE_TEXTS.granted)).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.data)).toEqual([
+      { level: 4, email: 'kathryn.jnoes@example.net', daysValidity: 90 },
+      { level: 4, email: 'kathryn.jnoes@example.net', daysValidity: 90, [CONFIRM_EMAIL_FIELD]: 'kathryn.jnoes@example.net' },
     ]);
   });
 });

@@ -168,6 +168,7 @@ function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
       { id: 1, level: 1, title: 'Member', description: '' },
       { id: 2, level: 2, title: 'Affiliate', description: '' },
     ],
+    grants: null,
     ...overrides,
   };
 }

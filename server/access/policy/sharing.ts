@@ -5,9 +5,10 @@
  */
 import { LEVEL } from '../../../shared/levels';
 import { MIN_SHARE_LEVEL } from '../../../shared/sharing';
-import { isSignedIn, type Viewer } from './levels';
+import { isAdmin, isSignedIn, type Viewer } from './levels';
 import { canGrantAccess, canInvite, maxShareLevel } from './flags';
-import { canShareItem, isItemExpired, itemOpening, levelOpensItem, type ItemAccessFacts } from './items';
+import { canEditItem, canShareItem, isItemExpired, itemOpening, levelOpensItem, type ItemAccessFacts } from './items';
+import { canEditCollection, type CollectionAccessFacts } from './collections';
 import { canSeeContent, levelSeesContent, type ContentAccessFacts } from './content';
 
 /** Whether a share still grants: until it expires (the rule `validSharesToViewer` writes in SQL). */
@@ -71,4 +72,33 @@ export function canAnswerAccessRequest(person: Viewer, item: ItemAccessFacts, le
  */
 export function canCheckAccessByEmail(viewer: Viewer): boolean {
   return canInvite(viewer);
+}
+
+/** A grant as the policy judges its removal: who made it, and what it opens (one of the two resources). */
+export interface GrantFacts {
+  fromUserId: number | null;
+  /** The shared item (also for a content share); null for a collection share. */
+  item: ItemAccessFacts | null;
+  collection: CollectionAccessFacts | null;
+}
+
+/**
+ * Who may end a grant (Remove access): the person who made it, whoever may manage what it opens (an item's
+ * maintainers, a collection's owner), and admins. Not its recipient: a grant is the sharer's to give and take back.
+ */
+export function canRemoveShare(viewer: Viewer, grant: GrantFacts): boolean {
+  if (!isSignedIn(viewer)) return false;
+  if (grant.fromUserId !== null && grant.fromUserId === viewer.id) return true;
+  return canManageGrantsOf(viewer, grant);
+}
+
+/**
+ * Who sees every grant of an item or a collection, whoever made it, and may take any back (its access panel): admins,
+ * an item's maintainers, a collection's owner.
+ */
+export function canManageGrantsOf(viewer: Viewer, resource: Pick<GrantFacts, 'item' | 'collection'>): boolean {
+  if (!isSignedIn(viewer)) return false;
+  if (isAdmin(viewer)) return true;
+  if (resource.item) return canEditItem(viewer, resource.item);
+  return resource.collection !== null && canEditCollection(viewer, resource.collection);
 }

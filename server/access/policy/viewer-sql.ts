@@ -20,14 +20,14 @@ export function validSharesToViewer(viewer: Viewer, now: SqlTime = new Date()): 
  * SQL over `shares`: shares addressed to this signed-in viewer, by user or by their verified e-mail
  * (lowercased by the database, as the library cache's `personalListsOfSessionUser` does), expired or not.
  */
-export function sharesAddressedTo(viewer: Viewer & { id: number }): SQL {
+export function sharesAddressedTo(viewer: Pick<Viewer, 'email' | 'emailVerified'> & { id: number }): SQL {
   const toUser = eq(shares.toUserId, viewer.id);
   if (!reachedByEmail(viewer)) return toUser;
   return or(toUser, sql`${shares.toEmail} = lower(${viewer.email})`)!;
 }
 
 /** Shares addressed to an e-mail reach the user whose address it is once they have verified it. */
-function reachedByEmail(viewer: Viewer): boolean {
+function reachedByEmail(viewer: Pick<Viewer, 'email' | 'emailVerified'>): boolean {
   return Boolean(viewer.email) && viewer.emailVerified;
 }
 

@@ -139,6 +139,37 @@ export const shares = pgTable(
 );
 
 /**
+ * Grants that were taken back (Remove access). The grant's row leaves `shares`, so nothing that reads shares for
+ * access can still find it; this keeps what the share lists show of it (to whom, at what level, who removed it and
+ * when) for as long as the history is kept.
+ */
+export const shareRemovals = pgTable(
+  'share_removals',
+  {
+    id: id(),
+    /** The removed grant's own ref: its link names it, and a second Remove finds it here. */
+    ref: varchar('ref', { length: 24 }).notNull().unique(),
+    sharedType: varchar('shared_type', { length: 16 }).notNull(),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toEmail: varchar('to_email', { length: 320 }).notNull(),
+    level: integer('level').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** When the grant was made. */
+    sharedAt: timestamp('shared_at', { withTimezone: true, mode: 'date' }).notNull(),
+    removedByUserId: integer('removed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('share_removals_from_user_idx').on(t.fromUserId, t.removedAt),
+    index('share_removals_item_idx').on(t.itemId),
+    index('share_removals_collection_idx').on(t.collectionId),
+  ],
+);
+
+/**
  * "Ask for access" from an item's 403 page (docs/decisions.md "Sharing that tells the truth"): one row per request, so a
  * repeat within the waiting time is refused on every instance. Nothing here grants anything.
  */

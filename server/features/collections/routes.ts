@@ -52,6 +52,8 @@ import {
 import { addItemBody, chosenCollectionRef, COLLECTION_FIELD_RULES, createCollectionBody, entryBody } from './schemas';
 import { collectionDocumentHead } from '../seo';
 import { followOffer } from '../follows';
+import type { InertiaProp } from '../../inertia';
+import type { ResourceGrants } from '../../../shared/sharing';
 
 const LIST_URL = '/collection';
 
@@ -101,7 +103,13 @@ async function entryTheViewerEdits(request: FastifyRequest, ref: string): Promis
   return entry;
 }
 
-export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * A collection's grants for its access panel, an on-demand prop (the sharing feature's, which imports this one, so
+ * server/app.ts hands it over).
+ */
+type CollectionGrantsProp = (request: FastifyRequest, collection: { id: number; userId: number; public: boolean }) => InertiaProp<ResourceGrants>;
+
+export const collectionRoutes: FastifyPluginAsyncZod<{ grantsProp: CollectionGrantsProp }> = async (app, { grantsProp }) => {
   app.get(LIST_URL, { preValidation: signedIn }, async (request, reply) => {
     const viewer = signedInViewer(request);
     const collections = await listOwnCollections(app.db, viewer.id);
@@ -144,8 +152,9 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
             // A share link opens the collection for this visit only; following needs a share addressed to the viewer.
             canFollowCollection(viewer, collection, false) || (await isCollectionSharedWith(app.db, viewer, collection.id)),
           ),
-        // On demand: the Share dialog asks for it when it opens.
+        // On demand: the Share dialog asks for it when it opens, the access panel for the grants.
         sharingExplanation: collectionSharingExplanationProp(request, collection),
+        grants: grantsProp(request, collection),
         title: collection.title,
         breadcrumbs: ownsCollection(viewer, collection)
           ? [{ label: COLLECTIONS_TITLE, href: LIST_URL }, { label: collection.title }]

@@ -12,7 +12,7 @@ import { addRelation, deleteRelation, findRelation, itemsAreRelated } from './re
 import { AFFIRMATION_ERRORS, affirmationBody, RELATION_ERRORS } from './schemas';
 import { refreshRecentViewCountsPeriodically } from './views';
 import { isCountedView } from '../../lib/counted-visit';
-import { checkSharedItemLink, sharingExplanationProp } from '../sharing';
+import { checkSharedItemLink, itemGrantsProp, sharingExplanationProp } from '../sharing';
 import { cachedReadsFor } from '../discovery';
 import { previewerOf } from '../../auth/view-as';
 import { itemDocumentHead } from '../seo';
@@ -42,7 +42,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   function showItem(reply: FastifyReply, record: ItemRecord, now: Date, props: ReturnType<typeof itemPageProps>) {
     return reply.inertia(
       'items/Show',
-      { ...props, sharingExplanation: sharingExplanationProp(reply.request, record, now) },
+      { ...props, sharingExplanation: sharingExplanationProp(reply.request, record, now), grants: itemGrantsProp(reply.request, record) },
       { head: () => itemDocumentHead(app.db, record, now) },
     );
   }

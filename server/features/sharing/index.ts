@@ -1,8 +1,10 @@
 /**
  * The public entry of server/features/sharing: the shared-link guards of the item and content pages, the item's sharing
- * explanation, and the 403 page's help. Another feature imports these from here, never a file inside
- * (`.dependency-cruiser.cjs`).
+ * explanation and its grants (the access panel), a person's grants (the user page), and the 403 page's help. Another
+ * feature imports these from here, never a file inside (`.dependency-cruiser.cjs`). The collection page's grants
+ * reach the collections feature through server/app.ts, since sharing imports collections.
  */
 export { forbiddenHelp } from './access-requests';
 export { sharingExplanationProp } from './explanation';
-export { checkSharedContentLink, checkSharedItemLink } from './routes';
+export { checkSharedContentLink, checkSharedItemLink, itemGrantsProp } from './routes';
+export { personGrants } from './queries';

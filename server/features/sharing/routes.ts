@@ -7,12 +7,13 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEVEL_NAMES, type AccessLevel } from '../../../shared/levels';
 import { EMPTY_STATES } from '../../../shared/messages';
-import { SHARE_MESSAGES, SHARES_PER_PAGE } from '../../../shared/sharing';
+import { CONFIRM_EMAIL_FIELD, EMAIL_SUGGESTION_FIELD, SHARE_MESSAGES, SHARES_PER_PAGE } from '../../../shared/sharing';
 import { SHARE_TEXTS } from '../../../shared/share-texts';
 import { ROUTES, type Route } from '../../../shared/routes';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import { pageRef, sharedLinkRef } from '../../access/shared-link';
 import {
+  canRemoveShare,
   canGrantAccess,
   canShareCollection,
   canShareContent,
@@ -23,9 +24,12 @@ import {
   isShareValid,
   lowestOpeningGrantLevel,
   maxShareLevel,
+  type CollectionAccessFacts,
   type GrantedResource,
   type Viewer,
 } from '../../access/policy';
+import type { ItemRecord } from '../../items';
+import { optional } from '../../inertia';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { pageQuery, paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
@@ -33,8 +37,25 @@ import { shareMail } from '../../mail/templates/share';
 import type { Database } from '../../db/client';
 import { contentRowOpensFor, findContentWithItem, findItemRecord, openItemForViewer, viewerCanOpen } from '../../items';
 import { findCollectionByRef } from '../collections';
-import { expiryFor, findShareByRef, grantShare, listShares, shareLinkPath, type ShareDirection, type ShareTarget } from './queries';
+import {
+  expiryFor,
+  findGrantForRemoval,
+  findRemovedShare,
+  findShareByRef,
+  grantShare,
+  listRemovedShares,
+  listShares,
+  removeShare,
+  resourceGrants,
+  shareLinkPath,
+  sweepOldShareRemovals,
+  type ShareDirection,
+  type ShareScope,
+  type ShareTarget,
+} from './queries';
 import { shareBody, type ShareBody } from './schemas';
+import { likelySlip } from './slips';
+import { runPeriodically } from '../../db/periodic-jobs';
 import { perMinute } from '../../web/rate-limit';
 import { absoluteUrl } from '../../lib/site-url';
 
@@ -93,6 +114,29 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     return grant(request, reply, request.body, { target, opens: null }, path, new Date());
   });
 
+  /**
+   * Remove access: ends a grant at once (its link, and what it opened for its recipient), for its sharer, whoever
+   * manages what it opens, and admins. A second Remove says it is done; a ref the viewer could not have removed is
+   * unknown.
+   */
+  app.delete(ROUTES.share.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.share) } }, async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const found = await findGrantForRemoval(app.db, request.params.ref);
+    if (!found) {
+      const removed = await findRemovedShare(app.db, request.params.ref);
+      if (!removed || !canRemoveShare(viewer, removed.grant)) throw notFound();
+      return reply.notify(SHARE_MESSAGES.alreadyRemoved, 'info').redirectBack(removed.resourcePath ?? SHARES_PATHS.sent);
+    }
+    if (!canRemoveShare(viewer, found.grant)) throw forbidden();
+    await removeShare(app.db, found.id, viewer.id);
+    return reply.notify(SHARE_MESSAGES.removed(found.toEmail)).redirectBack(found.resourcePath ?? SHARES_PATHS.sent);
+  });
+
+  runPeriodically(app, {
+    name: 'share-removals-retention',
+    work: async () => ({ removals: await sweepOldShareRemovals(app.db, app.config.HISTORY_RETENTION_DAYS) }),
+  });
+
   const sharesRoute = { preValidation: signedIn, schema: { querystring: pageQuery } };
   app.get(SHARES_PATHS.received, sharesRoute, async (request, reply) => sharesPage(request, reply, 'received', request.query.page));
   app.get(SHARES_PATHS.sent, sharesRoute, async (request, reply) => sharesPage(request, reply, 'sent', request.query.page));
@@ -118,6 +162,10 @@ async function grant(request: FastifyRequest, reply: FastifyReply, body: ShareBo
   if (level === null) return reply.redirectWithErrors({ level: SHARE_MESSAGES.level(maxShareLevel(viewer)) }, back);
   const levelError = grantLevelError(viewer, subject.opens, level, now);
   if (levelError !== null) return reply.redirectWithErrors({ level: levelError }, back);
+  if (body[CONFIRM_EMAIL_FIELD] !== email) {
+    const suggestion = await likelySlip(db, viewer, email, config.ORGANISATION_GOOGLE_DOMAINS);
+    if (suggestion) return reply.redirectWithErrors({ email: SHARE_MESSAGES.didYouMean(suggestion), [EMAIL_SUGGESTION_FIELD]: suggestion }, back);
+  }
   const { target } = subject;
   const expiresAt = expiryFor(daysValidity, now);
   await grantShare(
@@ -161,9 +209,9 @@ export const checkSharedItemLink = async (request: FastifyRequest): Promise<void
 export const checkSharedContentLink = async (request: FastifyRequest): Promise<void> => checkSharedLink(request, 'content');
 
 /**
- * A shared link (`?share={ref}` on an item or content page) whose share has expired answers the 410 page, unless the
- * viewer may open the page anyway (their level, role, or another valid share to them): then the page answers as it
- * would without the link. A valid link needs nothing more, since the grant follows the signed-in person's e-mail
+ * A shared link (`?share={ref}` on an item or content page) whose share has expired or was removed answers the 410
+ * page, unless the viewer may open the page anyway (their level, role, or another valid share to them): then the page
+ * answers as it would without the link. A valid link needs nothing more, since the grant follows the signed-in person's e-mail
  * (policy.sharesAddressedTo).
  */
 async function checkSharedLink(request: FastifyRequest, page: 'item' | 'content'): Promise<void> {
@@ -177,7 +225,7 @@ async function checkSharedLink(request: FastifyRequest, page: 'item' | 'content'
   // Another resource's share ref proves nothing about this page.
   if (share.sharedType === 'collection' || resourceRef !== pageRef(request)) return;
   const now = new Date();
-  if (isShareValid(share.expiresAt, now)) return;
+  if (!share.removed && isShareValid(share.expiresAt, now)) return;
   const opensAnyway = onItemPage
     ? await viewerOpensItem(db, request.viewer, pageRef(request), now)
     : await viewerOpensContent(db, request.viewer, pageRef(request), now);
@@ -196,14 +244,28 @@ async function viewerOpensContent(db: Database, viewer: Viewer, ref: string, now
 }
 
 async function sharesPage(request: FastifyRequest, reply: FastifyReply, direction: ShareDirection, page: number) {
-  const { shares, total } = await listShares(request.server.db, signedInViewer(request), direction, page);
+  const viewer = signedInViewer(request);
+  const { db } = request.server;
+  const scope: ShareScope = direction === 'sent' ? { kind: 'sentBy', userId: viewer.id } : { kind: 'addressedTo', person: viewer };
+  const { shares, total } = await listShares(db, viewer, scope, page);
   const heading = direction === 'sent' ? SHARE_TEXTS.sharedByMe : SHARE_TEXTS.sharedWithMe;
   return reply.inertia('shares/Index', {
     direction,
     heading,
     shares: { data: shares, links: paginationLinks({ path: SHARES_PATHS[direction], query: {}, page, perPage: SHARES_PER_PAGE, total }) },
+    removed: direction === 'sent' ? await listRemovedShares(db, viewer, { kind: 'sentBy', userId: viewer.id }) : [],
     emptyText: direction === 'sent' ? EMPTY_STATES.sent : EMPTY_STATES.shared,
     title: heading,
     breadcrumbs: [{ label: heading }],
   });
+}
+
+/** The item page's `grants` prop: sent only when asked for (its access panel opens), empty to those who may not manage them. */
+export function itemGrantsProp(request: FastifyRequest, record: ItemRecord) {
+  return optional(() => resourceGrants(request.server.db, request.viewer, { kind: 'item', id: record.id, facts: record }));
+}
+
+/** The collection page's `grants` prop, likewise (server/app.ts hands it to the collections feature, which sharing imports). */
+export function collectionGrantsProp(request: FastifyRequest, collection: { id: number } & CollectionAccessFacts) {
+  return optional(() => resourceGrants(request.server.db, request.viewer, { kind: 'collection', id: collection.id, facts: collection }));
 }

@@ -1,7 +1,7 @@
 /** Request shapes of sharing (member-library §5 Share form, §7 POST {current page path}/share, checkAccessEmail). */
 import { z } from 'zod';
 import { LEVEL } from '../../../shared/levels';
-import { SHARE_MESSAGES, SHARE_VALIDITY_OPTIONS, type ShareValidity } from '../../../shared/sharing';
+import { CONFIRM_EMAIL_FIELD, SHARE_MESSAGES, SHARE_VALIDITY_OPTIONS, type ShareValidity } from '../../../shared/sharing';
 import { formBody } from '../../lib/validation';
 
 /** Form posts send numbers as text, Inertia as numbers: both are accepted. */
@@ -24,10 +24,14 @@ const email = z.preprocess(
  */
 const requestedLevel = z.preprocess(numberFromText, z.number().int().min(0).max(LEVEL.ADMIN)).nullable().catch(null);
 
-/** The Share form's body. */
+/** The Share form's body; `confirm_email` repeats the address when the sharer answered "Did you mean …?" with no. */
 export const shareBody = formBody({
   level: requestedLevel,
   email,
+  [CONFIRM_EMAIL_FIELD]: z
+    .preprocess((input) => (typeof input === 'string' ? input.trim().toLowerCase() : input), z.string().max(320))
+    .optional()
+    .catch(undefined),
   daysValidity: z.preprocess(
     validityInput,
     z.custom<ShareValidity>((value) => (SHARE_VALIDITY_OPTIONS as readonly unknown[]).includes(value), { error: SHARE_MESSAGES.daysValidity }),

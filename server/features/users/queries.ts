@@ -72,6 +72,7 @@ export interface ManagedUser extends UserAccessFacts {
   manager: boolean;
   manageUsers: boolean;
   loginUsing: string | null;
+  emailVerifiedAt: Date | null;
   userType: UserTypeSummary;
 }
 
@@ -89,6 +90,7 @@ export async function findManagedUser(db: Database, ref: string): Promise<Manage
       manager: users.manager,
       manageUsers: users.manageUsers,
       loginUsing: users.loginUsing,
+      emailVerifiedAt: users.emailVerifiedAt,
       userType: { id: userTypes.id, level: userTypes.level, title: userTypes.title, description: userTypes.description },
     })
     .from(users)

@@ -38,6 +38,7 @@ import { recordEvent } from '../history';
 import { updateUserField, USER_FIELD_RULES } from './update-field';
 import { perMinute } from '../../web/rate-limit';
 import { describedAs } from '../../access/guards';
+import { personGrants } from '../sharing';
 
 const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
 
@@ -113,10 +114,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
     const viewer = request.viewer;
     const user = await userTheViewerOpens(request, request.params.ref);
-    const [itemsCreated, userComments, types] = await Promise.all([
+    const [itemsCreated, userComments, types, grants] = await Promise.all([
       itemsCreatedBy(app.db, viewer, user.id),
       commentsBy(app.db, viewer, user.id),
       allUserTypes(app.db),
+      personGrants(app.db, viewer, { id: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null }),
     ]);
     return reply.inertia('user/Show', {
       user: {
@@ -136,6 +138,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       can: userCan(viewer, user, impersonatorOf(request) !== null),
       permissions: permissionsFor(viewer, user),
       userTypeChoices: types.filter((type) => type.id === user.userType.id || canSetUserType(viewer, type)),
+      grants,
       title: user.name,
       breadcrumbs: [USERS_BREADCRUMB, { label: user.name }],
     });
