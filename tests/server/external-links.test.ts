@@ -175,10 +175,19 @@ describe('checking the links of items against a local server', () => {
     const now = new Date('2025-03-01T10:00:00Z');
     const report = await checkExternalLinks(db, now, { policy: LOCAL_TEST_POLICY });
     expect(report).toContain('Checked 2 of 2 external links: 1 working, 1 broken.');
-    expect(report).toMatch(/EQ-102\s+http:\/\/127\.0\.0\.1:\d+\/missing\s+404\s+HTTP 404/);
+    expect(report).toMatch(/EQ-102\s+http:\/\/127\.0\.0\.1:\d+\/missing\s+404\s+The site answered HTTP 404/);
     const alerts = await db.select().from(brokenExternalLinkAlerts);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ itemId: missing!.id, url: `${base}/missing`, statusCode: 404, message: 'HTTP 404', resolvedAt: null });
+    expect(alerts[0]).toMatchObject({
+      itemId: missing!.id,
+      url: `${base}/missing`,
+      statusCode: 404,
+      message: 'The site answered HTTP 404',
+      resolvedAt: null,
+      failures: 1,
+      unreachable: false,
+      firstFailedAt: now,
+    });
     // HEAD first, GET when HEAD fails.
     expect(requests).toEqual(expect.arrayContaining(['HEAD /good', 'HEAD /missing', 'GET /missing']));
     expect(requests).not.toContain('GET /good');
@@ -190,6 +199,7 @@ describe('checking the links of items against a local server', () => {
     const again = await db.select().from(brokenExternalLinkAlerts);
     expect(again).toHaveLength(1);
     expect(again[0]!.checkedAt.toISOString()).toBe('2025-03-02T10:00:00.000Z');
+    expect(again[0]).toMatchObject({ failures: 2, firstFailedAt: now });
 
     // The missing page comes back.
     restored = true;
@@ -228,16 +238,47 @@ describe('checking the links of items against a local server', () => {
     const result = await checkLink(url, { policy: LOCAL_TEST_POLICY, timeoutMs: 200 });
     silent.closeAllConnections();
     await new Promise((resolve) => silent.close(resolve));
-    expect(result).toMatchObject({ ok: false, status: null, message: 'No answer within 0.2 s' });
+    expect(result).toMatchObject({ ok: false, status: null, message: 'Unreachable from here: no answer within 0.2 s', unreachable: true });
+  });
+
+  it('tells a name that does not resolve (unreachable from here) from a site that answers 404', async () => {
+    const noResolver: AddressPolicy = {
+      resolve: async () => {
+        throw Object.assign(new Error('getaddrinfo EAI_AGAIN nowhere.example'), { code: 'EAI_AGAIN' });
+      },
+      isRefused: LOCAL_TEST_POLICY.isRefused,
+    };
+    expect(await checkLink('https://nowhere.example/page', { policy: noResolver })).toEqual({
+      ok: false,
+      status: null,
+      message: 'Unreachable from here: the host nowhere.example does not resolve',
+      finalUrl: 'https://nowhere.example/page',
+      unreachable: true,
+    });
+    expect(await checkLink(`${base}/nowhere`, { policy: LOCAL_TEST_POLICY })).toMatchObject({ status: 404, unreachable: false });
+    const refused = await freePortUrl();
+    expect(await checkLink(refused, { policy: LOCAL_TEST_POLICY })).toMatchObject({
+      ok: false,
+      status: null,
+      message: 'Unreachable from here: the connection was refused',
+      unreachable: true,
+    });
   });
 
   it('reports a 404 as broken with its status, and a 200 as working', async () => {
-    expect(await checkLink(`${base}/good`, { policy: LOCAL_TEST_POLICY })).toEqual({ ok: true, status: 200, message: 'OK', finalUrl: `${base}/good` });
+    expect(await checkLink(`${base}/good`, { policy: LOCAL_TEST_POLICY })).toEqual({
+      ok: true,
+      status: 200,
+      message: 'OK',
+      finalUrl: `${base}/good`,
+      unreachable: false,
+    });
     expect(await checkLink(`${base}/nowhere`, { policy: LOCAL_TEST_POLICY })).toEqual({
       ok: false,
       status: 404,
-      message: 'HTTP 404',
+      message: 'The site answered HTTP 404',
       finalUrl: `${base}/nowhere`,
+      unreachable: false,
     });
   });
 
@@ -256,7 +297,7 @@ describe('checking the links of items against a local server', () => {
     const started = Date.now();
     const result = await checkLink(`${base}/slow`, { policy: LOCAL_TEST_POLICY, timeoutMs: 200 });
     const elapsed = Date.now() - started;
-    expect(result).toMatchObject({ ok: false, status: null, message: 'No answer within 0.2 s', finalUrl: `${base}/slow` });
+    expect(result).toMatchObject({ ok: false, status: null, message: 'Unreachable from here: no answer within 0.2 s', finalUrl: `${base}/slow` });
     // HEAD timed out, then GET timed out: well before the server's answer at 1.5 s.
     expect(elapsed).toBeLessThan(1200);
     expect(await checkLink(`${base}/slowish`, { policy: LOCAL_TEST_POLICY, timeoutMs: 3000 })).toMatchObject({ ok: true, status: 200 });
@@ -271,12 +312,13 @@ describe('checking the links of items against a local server', () => {
     const report = await checkExternalLinks(db, new Date('2025-03-04T10:00:00Z'), { policy: LOCAL_TEST_POLICY, timeoutMs: 200 });
     expect(report).toContain('Checked 4 of 4 external links: 1 working, 3 broken.');
     expect(report).toMatch(/EQ-104\s+http:\/\/127\.0\.0\.1:\d+\/loop-a\s+-\s+More than 5 redirects/);
-    expect(report).toMatch(/EQ-105\s+http:\/\/127\.0\.0\.1:\d+\/slow\s+-\s+No answer within 0\.2 s/);
+    expect(report).toMatch(/EQ-105\s+http:\/\/127\.0\.0\.1:\d+\/slow\s+-\s+Unreachable from here: no answer within 0\.2 s/);
+    expect(report).toContain('1 of the broken could not be reached from here');
     const open = await db.select().from(brokenExternalLinkAlerts).where(isNull(brokenExternalLinkAlerts.resolvedAt));
     expect(open.map((alert) => [alert.url.replace(base, ''), alert.statusCode, alert.message]).sort()).toEqual([
       ['/loop-a', null, 'More than 5 redirects'],
-      ['/missing', 404, 'HTTP 404'],
-      ['/slow', null, 'No answer within 0.2 s'],
+      ['/missing', 404, 'The site answered HTTP 404'],
+      ['/slow', null, 'Unreachable from here: no answer within 0.2 s'],
     ]);
   });
 
@@ -291,3 +333,12 @@ describe('checking the links of items against a local server', () => {
     expect(requests.length).toBe(before);
   });
 });
+
+/** A URL on loopback where nothing listens: connecting to it is refused. */
+async function freePortUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}/`;
+}

@@ -70,7 +70,15 @@ describe('GET /admin/health', () => {
     const twinA = await healthyItem('Health Twin');
     const twinB = await healthyItem('health twin');
     const linked = await healthyItem('Health linked', { availableExternalLink: 'https://example.org/gone' });
-    await db().insert(brokenExternalLinkAlerts).values({ itemId: linked.id, url: 'https://example.org/gone', statusCode: 404, message: 'HTTP 404' });
+    // Failed again a day or more after its first failure: a problem. A single failure is not one yet.
+    const twoDaysAgo = new Date(now - 2 * 86_400_000);
+    await db()
+      .insert(brokenExternalLinkAlerts)
+      .values({ itemId: linked.id, url: 'https://example.org/gone', statusCode: 404, message: 'HTTP 404', firstFailedAt: twoDaysAgo, failures: 2 });
+    const onceBroken = await healthyItem('Health link failed once', { availableExternalLink: 'https://example.org/blip' });
+    await db()
+      .insert(brokenExternalLinkAlerts)
+      .values({ itemId: onceBroken.id, url: 'https://example.org/blip', statusCode: null, message: 'Unreachable from here' });
     const oldLink = await healthyItem('Health link changed', { availableExternalLink: 'https://example.org/new' });
     await db().insert(brokenExternalLinkAlerts).values({ itemId: oldLink.id, url: 'https://example.org/old', statusCode: 404, message: 'HTTP 404' });
 
@@ -206,12 +214,17 @@ describe('the checks and their schedules', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('the link check makes a task for a broken link once, keeps it while the link stays broken, and closes it when it works', async () => {
+  it('the link check makes a task for a link broken a day after it first failed, keeps it while the link stays broken, and closes it when it works', async () => {
     const item = await healthyItem('Health checked link', { availableExternalLink: `${base}/page` });
     // Only this item keeps a link: the check reaches the local server and nothing else (no internet in tests).
     await db().update(items).set({ availableExternalLink: null }).where(ne(items.id, item.id));
     const run = (at: string) => runHealthCheck('links', { db: db(), now: new Date(at), links: { policy: LOCAL_TEST_POLICY }, drive: noDrive });
+    // One failure is not yet a problem: an outage of this side's network fails every link once.
     await run('2030-01-01T00:00:00Z');
+    expect(await problemTasks(item.id)).toEqual([]);
+    await run('2030-01-01T12:00:00Z');
+    expect(await problemTasks(item.id)).toEqual([]);
+    await run('2030-01-02T00:00:00Z');
     const open = await db()
       .select()
       .from(tasks)
@@ -219,13 +232,13 @@ describe('the checks and their schedules', () => {
     expect(open).toMatchObject([{ task: 'Fix the broken external link', completedAt: null, byUserId: null }]);
     expect(open[0]!.notes).toContain('HTTP 404');
 
-    await run('2030-01-02T00:00:00Z');
+    await run('2030-01-03T00:00:00Z');
     expect(await problemTasks(item.id)).toHaveLength(1);
 
     linkWorks = true;
-    await run('2030-01-03T00:00:00Z');
+    await run('2030-01-04T00:00:00Z');
     const [closed] = await problemTasks(item.id);
-    expect(closed!.completedAt).toEqual(new Date('2030-01-03T00:00:00Z'));
+    expect(closed!.completedAt).toEqual(new Date('2030-01-04T00:00:00Z'));
     expect(
       await db()
         .select()

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -115,6 +116,11 @@ export const brokenExternalLinkAlerts = pgTable(
     message: text('message').notNull().default(''),
     checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** The first failing check of this alert, and how many checks have failed since: one failure is not yet a problem. */
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    failures: integer('failures').notNull().default(1),
+    /** The last failure was the checker's own (the name did not resolve, no connection, no answer), not the site's answer. */
+    unreachable: boolean('unreachable').notNull().default(false),
   },
   (t) => [index('broken_links_item_idx').on(t.itemId)],
 );

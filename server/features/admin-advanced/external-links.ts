@@ -9,7 +9,15 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brokenExternalLinkAlerts, items } from '../../db/schema';
 import { formatTime, textTable } from './text-table';
-import { assertCheckableUrl, guardedLookup, parseCheckableUrl, RefusedUrlError, STRICT_ADDRESS_POLICY, type AddressPolicy } from './url-guard';
+import {
+  assertCheckableUrl,
+  guardedLookup,
+  parseCheckableUrl,
+  RefusedUrlError,
+  STRICT_ADDRESS_POLICY,
+  UnresolvableHostError,
+  type AddressPolicy,
+} from './url-guard';
 
 export const LINK_TIMEOUT_MS = 5000;
 export const LINK_CONCURRENCY = 5;
@@ -32,7 +40,34 @@ export interface LinkResult {
   message: string;
   /** The last URL requested (after redirects). */
   finalUrl: string;
+  /**
+   * The check could not reach the site (its name did not resolve, no connection, no answer in time): a fault of this
+   * side's network as likely as the site's, unlike an answer such as 404. False when the site answered.
+   */
+  unreachable: boolean;
 }
+
+/** Node's errors of a request that reached no one, by code, as a link's problem reads. */
+const UNREACHABLE_CODES: Record<string, string> = {
+  ENOTFOUND: 'its name does not resolve',
+  EAI_AGAIN: 'its name could not be looked up',
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was cut',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network cannot be reached',
+};
+
+/** What a failed request means: unreachable from here (with why), or the site's own problem (a refused URL, TLS). */
+function failureOf(error: unknown, timeoutMs: number): { unreachable: boolean; message: string } {
+  if (error instanceof UnresolvableHostError) return { unreachable: true, message: `Unreachable from here: ${error.message}` };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code in UNREACHABLE_CODES) return { unreachable: true, message: `Unreachable from here: ${UNREACHABLE_CODES[code]}` };
+  if (error instanceof NoAnswerError) return { unreachable: true, message: `Unreachable from here: no answer within ${timeoutMs / 1000} s` };
+  return { unreachable: false, message: error instanceof Error ? error.message : String(error) };
+}
+
+class NoAnswerError extends Error {}
 
 interface HopAnswer {
   status: number;
@@ -50,7 +85,7 @@ function requestOnce(url: URL, method: 'HEAD' | 'GET', policy: AddressPolicy, ti
         response.destroy();
       },
     );
-    const timer = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(() => request.destroy(new NoAnswerError(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
     request.on('close', () => clearTimeout(timer));
     request.on('error', reject);
     request.end();
@@ -84,12 +119,11 @@ export async function checkLink(link: string, options: LinkCheckOptions = {}): P
         continue;
       }
       const ok = answer.status > 0 && answer.status < 400;
-      return { ok, status: answer.status, message: ok ? 'OK' : `HTTP ${answer.status}`, finalUrl: url.href };
+      return { ok, status: answer.status, message: ok ? 'OK' : `The site answered HTTP ${answer.status}`, finalUrl: url.href, unreachable: false };
     }
-    return { ok: false, status: null, message: `More than ${LINK_MAX_REDIRECTS} redirects`, finalUrl: url.href };
+    return { ok: false, status: null, message: `More than ${LINK_MAX_REDIRECTS} redirects`, finalUrl: url.href, unreachable: false };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, status: null, message, finalUrl: url?.href ?? link };
+    return { ok: false, status: null, ...failureOf(error, timeoutMs), finalUrl: url?.href ?? link };
   }
 }
 
@@ -99,16 +133,21 @@ interface LinkedItem {
   link: string;
 }
 
-/** Records a broken link: updates the open alert of the item's link, or opens one. */
+/**
+ * Records a broken link: the open alert of the item's link counts one more failure, or one opens. It becomes a problem
+ * of library health (and a task) only when it has failed again a day or more after it first did (problems.ts): a
+ * resolver or network outage here fails every link once, and a site's blip should not open a task on its item.
+ */
 async function recordBroken(db: Database, item: LinkedItem, result: LinkResult, now: Date): Promise<void> {
   const open = and(eq(brokenExternalLinkAlerts.itemId, item.id), eq(brokenExternalLinkAlerts.url, item.link), isNull(brokenExternalLinkAlerts.resolvedAt));
+  const latest = { statusCode: result.status, message: result.message, checkedAt: now, unreachable: result.unreachable };
   const updated = await db
     .update(brokenExternalLinkAlerts)
-    .set({ statusCode: result.status, message: result.message, checkedAt: now })
+    .set({ ...latest, failures: sql`${brokenExternalLinkAlerts.failures} + 1` })
     .where(open)
     .returning({ id: brokenExternalLinkAlerts.id });
   if (updated.length > 0) return;
-  await db.insert(brokenExternalLinkAlerts).values({ itemId: item.id, url: item.link, statusCode: result.status, message: result.message, checkedAt: now });
+  await db.insert(brokenExternalLinkAlerts).values({ itemId: item.id, url: item.link, firstFailedAt: now, ...latest });
 }
 
 /** A link that works: its open alerts are resolved. */
@@ -168,6 +207,11 @@ function linkReport({ all, outcomes, now, seconds }: { all: LinkedItem[]; outcom
     '',
     `Checked ${outcomes.length} of ${all.length} external links: ${outcomes.length - broken.length} working, ${broken.length} broken.`,
   ];
+  const unreachable = broken.filter((outcome) => outcome.result.unreachable).length;
+  if (unreachable > 0)
+    lines.push(
+      `${unreachable} of the broken could not be reached from here (no name, no connection or no answer): as likely this network's fault as the site's. A link becomes a problem only when it fails again a day or more later.`,
+    );
   if (resolved > 0) lines.push(`Resolved ${resolved} alert${resolved === 1 ? '' : 's'} of links that work again.`);
   if (outcomes.length < all.length)
     lines.push(

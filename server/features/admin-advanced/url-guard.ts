@@ -24,6 +24,9 @@ export class RefusedUrlError extends Error {
   }
 }
 
+/** The host's name did not resolve: nothing was requested, and a resolver outage here looks the same (external-links.ts). */
+export class UnresolvableHostError extends RefusedUrlError {}
+
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this" network
@@ -112,10 +115,10 @@ export async function resolvePublicAddresses(hostname: string, policy: AddressPo
     try {
       addresses = await policy.resolve(host);
     } catch {
-      throw new RefusedUrlError(`The host ${host} does not resolve`);
+      throw new UnresolvableHostError(`the host ${host} does not resolve`);
     }
   }
-  if (addresses.length === 0) throw new RefusedUrlError(`The host ${host} does not resolve`);
+  if (addresses.length === 0) throw new UnresolvableHostError(`the host ${host} does not resolve`);
   const refused = addresses.find((entry) => policy.isRefused(entry.address));
   if (refused) throw new RefusedUrlError(`Refused: ${host} resolves to the non-public address ${refused.address}`);
   return addresses;

@@ -22,7 +22,9 @@ interface ProblemSql {
 }
 
 const requiredTaxonomiesMissing = sql`from taxonomies t where t.required and not exists (select 1 from tags g where g.taxonomy_id = t.id and g.id = any(${items.tagIds}))`;
-const openBrokenAlert = sql`from broken_external_link_alerts a where a.item_id = ${items.id} and a.resolved_at is null and a.url = ${items.availableExternalLink}`;
+/** A link is broken once its open alert has failed again a day or more after its first failure (external-links.ts). */
+const openBrokenAlert = sql`from broken_external_link_alerts a where a.item_id = ${items.id} and a.resolved_at is null and a.url = ${items.availableExternalLink}
+  and a.failures >= 2 and a.checked_at >= a.first_failed_at + interval '1 day'`;
 const sameTitle = sql`from items o where lower(o.title) collate "C" = lower(${items.title}) collate "C" and o.id <> ${items.id}`;
 
 /** The last drive check's finding of this kind for the item (drive_health_findings' key). */
