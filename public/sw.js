@@ -2,7 +2,8 @@
  * Equip's service worker (issue 20 §3; docs/decisions.md "Offline"). Hand-written and small: it keeps the built files,
  * the pages a person opened lately and the collections they saved, and answers from them when the network does not.
  * It stores only answers the server gave this browser's own requests, so nothing is kept that the person could not
- * open; signing out drops every cache (Clear-Site-Data on POST /logout, and the page clears them too).
+ * open; signing out drops every cache (Clear-Site-Data on POST /logout, and the page clears them too); a copy is shown
+ * only while the browser still holds the session that fetched it.
  *
  * The cache names and keys are shared/offline.ts's; tests/server/offline.test.ts keeps these copies equal to them.
  */
@@ -22,6 +23,9 @@ const READING_PAGES = [/^\/$/, /^\/item$/, /^\/popular$/, /^\/tag\/[^/]+$/, /^\/
 const SAVING_HEADER = 'X-Equip-Offline-Save';
 /** Until when the session that fetched a kept page lasts: after it, the copy is not shown (shared/offline.ts). */
 const SESSION_EXPIRES_HEADER = 'Equip-Session-Expires';
+/** The key of the session that fetched a kept page, and the cookie that holds the key of the browser's session now. */
+const OFFLINE_KEY_HEADER = 'Equip-Offline-Key';
+const OFFLINE_KEY_COOKIE = 'equip_offline';
 /** An answer that says the person may no longer open the page: its copies go. */
 const ACCESS_LOST = [401, 403, 404, 410];
 
@@ -97,13 +101,26 @@ async function keptCopy(key) {
     const kept = await cache.match(key);
     if (!kept) continue;
     const expires = kept.headers.get(SESSION_EXPIRES_HEADER);
-    if (expires && Date.parse(expires) < Date.now()) {
+    if ((expires && Date.parse(expires) < Date.now()) || !(await heldByThisBrowser(kept))) {
       await cache.delete(key);
       continue;
     }
     return kept;
   }
   return undefined;
+}
+
+/**
+ * Whether the session that fetched a kept copy is still the browser's: its key is in the cookie (cleared cookies, a
+ * sign-in of someone else, the server's answer after the session ended all change it). A visitor's copy has no key.
+ * Where a browser gives a worker no cookie store, the session's end (above) and the page's own check at its next
+ * load (components/offline) are what remain.
+ */
+async function heldByThisBrowser(kept) {
+  const owner = kept.headers.get(OFFLINE_KEY_HEADER);
+  if (!owner || !self.cookieStore) return true;
+  const held = await self.cookieStore.get(OFFLINE_KEY_COOKIE).catch(() => null);
+  return held?.value === owner;
 }
 
 async function keep(key, response) {

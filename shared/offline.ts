@@ -23,6 +23,13 @@ export const INERTIA_KEY_PARAM = '__inertia';
 export const SAVING_HEADER = 'X-Equip-Offline-Save';
 /** On a signed-in person's answers: when their session ends, after which a kept copy of the answer is not shown. */
 export const SESSION_EXPIRES_HEADER = 'Equip-Session-Expires';
+/**
+ * On a signed-in person's answers, and in a cookie scripts may read while that session lasts: a key of the session
+ * (not its id). A kept copy of the answer is shown offline only while the browser's cookie holds the same key, so a
+ * copy never outlives the session that saved it in a browser whose cookies were cleared or whose session ended.
+ */
+export const OFFLINE_KEY_HEADER = 'Equip-Offline-Key';
+export const OFFLINE_KEY_COOKIE = 'equip_offline';
 /** Where the list of saved collections is kept, in the saved cache. */
 export const SAVED_INDEX_KEY = '/__offline/saved-collections';
 

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifySession from '@fastify/session';
 import { DatabaseSessionStore, type ReadWithSession, type SessionSideColumns } from './session-store';
 import { runPeriodically } from '../db/periodic-jobs';
 import { DAY_MS } from '../../shared/dates';
-import { SESSION_EXPIRES_HEADER } from '../../shared/offline';
+import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER, SESSION_EXPIRES_HEADER } from '../../shared/offline';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,16 +39,40 @@ export const sessionPlugin = fp(
       cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.cookieSecure, maxAge: maxAgeMs },
     });
     app.addHook('onRequest', async (request) => renewDaily(request));
-    // A page kept for offline reading is not shown once the session that fetched it has ended (public/sw.js).
+    // A page kept for offline reading is not shown once the session that fetched it has ended, nor in a browser that
+    // no longer holds it (public/sw.js).
     app.addHook('onSend', async (request, reply) => {
-      // A request whose session could not be read (the database away) has no cookie to date.
-      const expires = request.session?.cookie?.expires;
-      if (expires && request.session.userId !== undefined) reply.header(SESSION_EXPIRES_HEADER, new Date(expires).toISOString());
+      // A request whose session could not be read (the database away) has no cookie to date, and keeps its key.
+      if (!request.session?.sessionId) return;
+      const expires = request.session.cookie?.expires;
+      const signedIn = request.session.userId !== undefined;
+      if (expires && signedIn) reply.header(SESSION_EXPIRES_HEADER, new Date(expires).toISOString());
+      markOfflineCopies(request, reply, signedIn ? offlineKeyOf(request.session.sessionId, app.config.sessionSecret) : null, expires ?? null);
     });
     runPeriodically(app, { name: 'expired-sessions', work: () => store.deleteExpired() });
   },
   { name: 'equip-session', dependencies: ['@fastify/cookie'] },
 );
+
+/** A key of the session for its offline copies: derived from its id, which it does not reveal. */
+function offlineKeyOf(sessionId: string, secret: string): string {
+  return createHmac('sha256', secret).update(`offline:${sessionId}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Tells the browser which session its offline copies belong to: the key on the answer (kept with a copy) and in a
+ * cookie its service worker can read; no key (the cookie cleared) when nobody is signed in.
+ */
+function markOfflineCopies(request: FastifyRequest, reply: FastifyReply, key: string | null, expires: Date | null): void {
+  const held = request.cookies[OFFLINE_KEY_COOKIE];
+  const options = { path: '/', httpOnly: false, sameSite: 'lax' as const, secure: request.server.config.cookieSecure };
+  if (key === null) {
+    if (held !== undefined) reply.clearCookie(OFFLINE_KEY_COOKIE, options);
+    return;
+  }
+  reply.header(OFFLINE_KEY_HEADER, key);
+  if (held !== key) reply.setCookie(OFFLINE_KEY_COOKIE, key, { ...options, ...(expires ? { expires: new Date(expires) } : {}) });
+}
 
 /** Marks a signed-in session as changed once a day, so it is saved with a fresh expiry. */
 function renewDaily(request: FastifyRequest): void {

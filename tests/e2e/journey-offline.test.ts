@@ -1,7 +1,8 @@
 /**
  * Offline (issue 20 §3), at 375 px and 1280 px: a member saves a collection for offline, the network goes, and the
  * collection, an item in it and its files still open, with the offline banner; a page never opened does not. Back
- * online, signing out leaves no copy behind.
+ * online, signing out leaves no copy behind; and a page kept for someone is not shown once the browser no longer holds
+ * their session.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +72,31 @@ describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
       await page.getByRole('button', { name: 'Login' }).waitFor();
       expect(await cacheKeys(page, SAVED_CACHE)).toEqual([]);
       expect((await cacheKeys(page, PAGES_CACHE)).filter((url) => url.includes('/collection/'))).toEqual([]);
+    });
+
+    it('shows no kept page once the browser no longer holds the session that opened it (cookies cleared, no sign-out)', async () => {
+      const page = await open('/', size);
+      await signInWithEmail(page, MEMBER);
+      await page.goto('/collection');
+      await page.getByRole('main').getByRole('link', { name: COLLECTION, exact: true }).first().click();
+      await page.waitForURL((url) => /^\/collection\/[0-9a-z]+$/.test(url.pathname));
+      const collectionPath = new URL(page.url()).pathname;
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      // Opened again under the worker, the page is kept as it is read.
+      await page.goto(collectionPath);
+      await expect.poll(async () => (await cacheKeys(page, PAGES_CACHE)).some((url) => new URL(url).pathname === collectionPath)).toBe(true);
+
+      await page.context().setOffline(true);
+      try {
+        // While the browser holds the session, the kept page opens.
+        await page.goto(collectionPath);
+        await page.getByText(OFFLINE_TEXT.banner).waitFor();
+        // The cookies go (a shared computer's browser cleared): the page is no longer shown.
+        await page.context().clearCookies();
+        await expect(page.goto(collectionPath)).rejects.toThrow();
+      } finally {
+        await page.context().setOffline(false);
+      }
     });
   });
 });

@@ -3,8 +3,18 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { INERTIA_KEY_PARAM, PAGES_CACHE, SAVED_CACHE, SAVING_HEADER, SESSION_EXPIRES_HEADER, SHELL_CACHE, type OfflineCopy } from '../../shared/offline';
-import { contents, items, shares } from '../../server/db/schema';
+import {
+  INERTIA_KEY_PARAM,
+  OFFLINE_KEY_COOKIE,
+  OFFLINE_KEY_HEADER,
+  PAGES_CACHE,
+  SAVED_CACHE,
+  SAVING_HEADER,
+  SESSION_EXPIRES_HEADER,
+  SHELL_CACHE,
+  type OfflineCopy,
+} from '../../shared/offline';
+import { contents, items, sessions, shares } from '../../server/db/schema';
 import { useTestApp } from '../support/app';
 import { signInAs, xsrfHeader } from '../support/http';
 import { COLLECTIONS, ITEMS, MEMBER, STAFF, AFFILIATE, seedCollectionLibrary } from './collections-fixture';
@@ -36,7 +46,16 @@ describe('installable', () => {
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['cache-control']).toBe('no-cache');
     const source = await readFile('public/sw.js', 'utf8');
-    for (const [name, value] of Object.entries({ PAGES_CACHE, SAVED_CACHE, SHELL_CACHE, INERTIA_KEY_PARAM, SAVING_HEADER, SESSION_EXPIRES_HEADER }))
+    for (const [name, value] of Object.entries({
+      PAGES_CACHE,
+      SAVED_CACHE,
+      SHELL_CACHE,
+      INERTIA_KEY_PARAM,
+      SAVING_HEADER,
+      SESSION_EXPIRES_HEADER,
+      OFFLINE_KEY_HEADER,
+      OFFLINE_KEY_COOKIE,
+    }))
       expect(source, name).toContain(`const ${name} = '${value}';`);
   });
 
@@ -49,6 +68,27 @@ describe('installable', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/logout', headers: { cookie: jar.header(), ...xsrfHeader(jar) } });
     expect(response.statusCode).toBe(303);
     expect(response.headers['clear-site-data']).toBe('"cache", "storage"');
+  });
+
+  it("keys a signed-in person's answers with their session, in a cookie the worker reads, cleared once nobody is signed in", async () => {
+    const jar = await signInAs(ctx.app, MEMBER);
+    const page = await ctx.app.inject({ method: 'GET', url: '/item', headers: { cookie: jar.header() } });
+    const key = String(page.headers[OFFLINE_KEY_HEADER.toLowerCase()]);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    jar.store(page);
+    expect(jar.get(OFFLINE_KEY_COOKIE)).toBe(key);
+    // The key says nothing of the session id.
+    expect(key).not.toContain(decodeURIComponent(jar.get('equip_session')!).split('.')[0]!);
+    // Another session of the same person has another key.
+    const other = await signInAs(ctx.app, MEMBER);
+    const otherPage = await ctx.app.inject({ method: 'GET', url: '/item', headers: { cookie: other.header() } });
+    expect(otherPage.headers[OFFLINE_KEY_HEADER.toLowerCase()]).not.toBe(key);
+    // The session ends on the server: the next answer to that browser clears its key.
+    const sid = decodeURIComponent(jar.get('equip_session')!).split('.')[0]!;
+    await ctx.app.db.delete(sessions).where(eq(sessions.sid, sid));
+    const after = await ctx.app.inject({ method: 'GET', url: '/item', headers: { cookie: jar.header() } });
+    expect(after.headers[OFFLINE_KEY_HEADER.toLowerCase()]).toBeUndefined();
+    expect(after.cookies.find((cookie) => cookie.name === OFFLINE_KEY_COOKIE)).toMatchObject({ value: '' });
   });
 });
 
