@@ -114,6 +114,9 @@ function brokenLinkRows({ rng, reference }: SeedContext, library: readonly Seede
       url: item.externalLink!,
       ...rng.pick(LINK_FAILURES),
       checkedAt,
+      // Confirmed alerts (two or more failures at least a day apart), so Library health shows them.
+      firstFailedAt: addDays(checkedAt, -(1 + (index % 4))),
+      failures: 2 + (index % 3),
       resolvedAt: index === 0 ? addDays(checkedAt, 1) : null,
     };
   });
