@@ -1,4 +1,5 @@
 /** Batch edits of items (issue 19 §1): the request's shape, the preview's and the result's, and their words. */
+import { EXACT_COUNT_LIMIT } from './constants';
 
 export const BATCH_EDIT_URL = '/batch-edit';
 export const BATCH_PREVIEW_URL = '/batch-edit/preview';
@@ -55,15 +56,60 @@ export interface BatchSummary extends BatchCounts {
   description: string;
 }
 
+/**
+ * A "select all matching" run: a selection of more than BATCH_MAX_ITEMS items is taken in runs, each previewed and
+ * applied on its own, so the number a person confirms is the number applied.
+ */
+export interface MatchingRun {
+  /** How many items match in all; with `atLeast`, a search that stopped at its bound found at least this many. */
+  total: number;
+  atLeast: boolean;
+  /** This run's items are the matches from `from` to `to` (1-based, in item order). */
+  from: number;
+  to: number;
+  /** Where the next run starts (the selection's `after`), or null when this run reaches the last match. */
+  nextAfter: string | null;
+}
+
 /** The preview, with the selection item by item, so a large batch can be applied a chunk at a time. */
 export interface BatchPreview extends BatchSummary {
   refs: string[];
+  /** For "all matching": where this run stands among all that match; null for a selection by ref. */
+  matching: MatchingRun | null;
+}
+
+/** What a preview of "all matching" says before anything runs, when one run does not cover every match. */
+export function matchingRunText(run: MatchingRun): string | null {
+  if (run.from === 1 && run.nextAfter === null && !run.atLeast) return null;
+  const total = `${run.total.toLocaleString('en')}${run.atLeast ? ' or more' : ''}`;
+  const covered = `items ${run.from.toLocaleString('en')}–${run.to.toLocaleString('en')}`;
+  if (run.atLeast)
+    return `A search stops at ${EXACT_COUNT_LIMIT.toLocaleString('en')} matches a way, and found ${total}: this run covers ${covered} of those. Narrow the search to reach the rest.`;
+  const runs = Math.ceil(run.total / BATCH_MAX_ITEMS);
+  const thisRun = Math.ceil(run.to / BATCH_MAX_ITEMS);
+  const inRun = (run.to - run.from + 1).toLocaleString('en');
+  return `${inRun} of ${total} match: this is run ${thisRun} of ${runs} (${covered}). Narrow the filter, or apply in ${runs} runs.`;
 }
 
 export interface BatchResult extends BatchSummary {
   /** The batch's id, for its undo; null when nothing changed. */
   batch: string | null;
+  /** An undo's items left as they are, every one: for each, why, and its title where the viewer may still change it. */
+  skipped?: SkippedItem[];
 }
+
+export interface SkippedItem {
+  ref: string;
+  title: string | null;
+  reason: SkippedReason;
+}
+
+/** Why an undo left one item as it is, as its list says beside the item. */
+export const SKIPPED_REASONS = {
+  changed_since: 'changed since the batch: its History shows by whom, and undoes it by hand',
+  not_editable: 'you can no longer edit it',
+} as const satisfies Partial<Record<BatchRefusal, string>>;
+export type SkippedReason = keyof typeof SKIPPED_REASONS;
 
 const REFUSED_REFS_KEPT = 20;
 
@@ -98,6 +144,10 @@ export const BATCH_ERRORS = {
   tooOld: `This batch is more than ${BATCH_UNDO_DAYS} days old and can no longer be undone.`,
   alreadyUndone: 'This batch has already been undone.',
   notYourBatch: 'Only an admin or the person who made a batch can undo it.',
+  undoLaterFirst: (later: { at: string; by: string | null; items: number }[]) =>
+    `${later.length === 1 ? 'A later batch' : 'Later batches'} changed the same fields of some of these items: undo ${later.length === 1 ? 'it' : 'them'} first (the activity feed lists them with their Undo), then this one: ${later
+      .map((each) => `the batch of ${each.at}${each.by ? ` by ${each.by}` : ''} (${items(each.items)})`)
+      .join(', ')}.`,
 } as const;
 
 export function items(count: number): string {

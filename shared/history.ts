@@ -130,3 +130,9 @@ export interface ActivityEntry extends HistoryEntry {
   /** The batch edit the change belongs to (`undo:{batch}` for an undo's), or null: the feed offers its Undo. */
   batch: string | null;
 }
+
+/** An item page's address with its History open: where an undo's skipped item is looked into. */
+export const ITEM_HISTORY_PARAM = 'history';
+export function itemHistoryPath(ref: string): string {
+  return `/i/${encodeURIComponent(ref)}?${ITEM_HISTORY_PARAM}=1`;
+}

@@ -5,7 +5,7 @@ import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { HISTORY_TEXTS, type HistoryRestore, type ItemHistory } from '../../shared/history';
+import { HISTORY_TEXTS, ITEM_HISTORY_PARAM, type HistoryRestore, type ItemHistory } from '../../shared/history';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
 import HistoryEntryView from './HistoryEntryView';
 import Icon from '../lib/Icon';
@@ -15,7 +15,8 @@ import Icon from '../lib/Icon';
  * when it opens, each earlier value with "Restore this value" where the viewer may put it back.
  */
 export default function ItemHistoryButton({ history: pageHistory }: { history: ItemHistory | undefined }) {
-  const [show, setShow] = useState(false);
+  // Opened at once from a link that asks for it (an undo's list of items it left as they were).
+  const [show, setShow] = useState(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has(ITEM_HISTORY_PARAM));
   const history = useOnDemandProp('history', pageHistory, show);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [restoring, setRestoring] = useState(false);

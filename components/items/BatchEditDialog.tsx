@@ -18,7 +18,11 @@ import {
   type BatchPreview,
   type BatchResult,
   type BatchSetField,
+  type MatchingRun,
+  matchingRunText,
 } from '../../shared/batch-edit';
+import BatchUndoOutcome from './BatchUndoOutcome';
+import { countLabel } from './item-index-url';
 import { VISIBILITY_INFO, VISIBILITY_VALUES } from '../../shared/enums';
 import type { Taxonomy } from '../../shared/items';
 import { ACCESS_LEVELS, LEVEL_SHORT_NAMES } from '../../shared/levels';
@@ -42,7 +46,7 @@ type Stage =
   | { step: 'busy'; what: string }
   | { step: 'applying'; done: number; of: number }
   | { step: 'previewed'; summary: BatchPreview }
-  | { step: 'done'; result: BatchResult; undone?: BatchResult };
+  | { step: 'done'; result: BatchResult; undone?: BatchResult; matching?: MatchingRun | null };
 
 interface BatchEditDialogProps {
   show: boolean;
@@ -58,6 +62,9 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
   const [value, setValue] = useState('');
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
+  // "All matching" beyond one run: where the run to preview starts (the last item of the run before).
+  const [after, setAfter] = useState<string | null>(null);
+  const runSelection: BatchSelection = 'matching' in selection && after ? { matching: { ...selection.matching, after } } : selection;
 
   const action = (): BatchAction => {
     if (kind === 'add_tags' || kind === 'remove_tags') return { kind, tags: [value] };
@@ -78,18 +85,20 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
     event.preventDefault();
     void run(
       'Working out what would change…',
-      () => previewBatch(selection, action()),
+      () => previewBatch(runSelection, action()),
       (summary) => ({ step: 'previewed', summary }),
       { step: 'choose' },
     );
   };
   const apply = () => {
     if (stage.step !== 'previewed') return;
+    // What the preview listed, and nothing else, is applied: the number confirmed is the number applied.
     if (stage.summary.refs.length <= BATCH_CHUNK) {
+      const previewed = stage;
       void run(
         'Applying…',
-        () => applyBatch(selection, action()),
-        (result) => ({ step: 'done', result }),
+        () => applyBatch({ refs: previewed.summary.refs }, action()),
+        (result) => ({ step: 'done', result, matching: previewed.summary.matching }),
         stage,
       );
     } else void applyInChunks(stage);
@@ -114,29 +123,38 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
       counts = addBatchCounts(counts, answer.value);
       batch ??= answer.value.batch;
     }
-    setStage({ step: 'done', result: { ...counts, wording, description: describeBatch(wording, counts), batch } });
+    setStage({ step: 'done', result: { ...counts, wording, description: describeBatch(wording, counts), batch }, matching: previewed.summary.matching });
   };
-  const undo = (result: BatchResult) =>
+  const previewNextRun = (nextAfter: string) => {
+    setAfter(nextAfter);
+    setStage({ step: 'choose' });
+  };
+  const undo = (done: Extract<Stage, { step: 'done' }>) =>
     void run(
       'Undoing…',
-      () => undoBatch(result.batch!),
-      (undone) => ({ step: 'done', result, undone }),
-      { step: 'done', result },
+      () => undoBatch(done.result.batch!),
+      (undone) => ({ ...done, undone }),
+      done,
     );
   const close = () => {
     // A batch being applied runs to its end: closing would leave it half done without saying so.
     if (stage.step === 'applying') return;
     setStage({ step: 'choose' });
     setError(null);
+    setAfter(null);
     onHide();
   };
+  const runText = stage.step === 'previewed' && stage.summary.matching ? matchingRunText(stage.summary.matching) : null;
+  // Before a preview, "all matching" is as many as the page counted, which stops at EXACT_COUNT_LIMIT ("1,000+").
+  const shownCount = stage.step === 'previewed' ? countLabel(stage.summary.selected, 'item', 'items') : countLabel(count, 'item', 'items');
+  const nextRun = stage.step === 'done' ? (stage.matching?.nextAfter ?? null) : null;
 
   return (
     <Modal show={show} onHide={close} aria-labelledby="batch-edit-title" fullscreen="sm-down">
       <Form onSubmit={preview}>
         <Modal.Header closeButton>
           <Modal.Title id="batch-edit-title" as="h2" className="h5">
-            Edit {count.toLocaleString('en')} {count === 1 ? 'item' : 'items'}
+            Edit {shownCount}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -180,11 +198,20 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
                 <ProgressMeter label="Batch progress" now={stage.done} max={stage.of} />
               </>
             )}
-            {stage.step === 'previewed' && <p className="mb-0">This {stage.summary.description}.</p>}
+            {stage.step === 'previewed' && (
+              <>
+                {runText && (
+                  <Notice variant="warning" className="mb-2">
+                    {runText}
+                  </Notice>
+                )}
+                <p className="mb-0">This {stage.summary.description}.</p>
+              </>
+            )}
             {stage.step === 'done' && (
               <>
                 <p className="mb-2">Done: {stage.result.description}.</p>
-                {stage.undone && <p className="mb-0">Undone: {stage.undone.description}.</p>}
+                {stage.undone && <BatchUndoOutcome undone={stage.undone} />}
               </>
             )}
           </div>
@@ -195,8 +222,13 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
               {stage.result.batch && !stage.undone && (
                 // Keys keep each button its own element: reused, the Undo button became the submit Preview while its
                 // click was being handled, and the form ran a preview.
-                <Button key="undo" variant="outline-secondary" onClick={() => undo(stage.result)}>
+                <Button key="undo" variant="outline-secondary" onClick={() => undo(stage)}>
                   Undo
+                </Button>
+              )}
+              {nextRun && !stage.undone && (
+                <Button key="next-run" variant="outline-primary" onClick={() => previewNextRun(nextRun)}>
+                  Next run
                 </Button>
               )}
               <Button key="close" onClick={close}>

@@ -4,7 +4,7 @@ import { ROUTES } from '../../shared/routes';
 import { readXsrfToken } from '../lib/xsrf';
 
 /** The selection: items by ref, or every item a listing with its search and filters matches. */
-export type BatchSelection = { refs: string[] } | { matching: { listing: string; search: string; tags: string[] } };
+export type BatchSelection = { refs: string[] } | { matching: { listing: string; search: string; tags: string[]; after?: string } };
 
 export type BatchAnswer<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -11,7 +11,7 @@ import ItemCard from '../../components/items/ItemCard';
 import ItemList from '../../components/items/ItemList';
 import type { BatchSelection } from '../../components/items/batch-edit-requests';
 import TagFilters from '../../components/items/TagFilters';
-import { countLabel, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
+import { countLabel, countText, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
 import AppLink from '../../components/lib/AppLink';
 import Icon from '../../components/lib/Icon';
 import FollowButton from '../../components/follows/FollowButton';
@@ -131,11 +131,11 @@ function BatchEditableList({ listing, filters, items, total, batchEdit }: BatchE
               setAllMatching(event.target.checked);
               setSelected(new Set());
             }}
-            label={`Select all ${total.toLocaleString('en')} matching`}
+            label={`Select all ${countText(total)} matching`}
           />
         )}
         <Button size="sm" variant="outline-primary" disabled={count === 0} onClick={() => setEditing(true)}>
-          Edit selected ({count.toLocaleString('en')})
+          Edit selected ({countText(count)})
         </Button>
       </div>
       <ItemList items={items} total={total} selection={{ isSelectable: selectable, isSelected: (ref) => allMatching || selected.has(ref), toggle }} />

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADD_TO_COLLECTION_TITLE, COLLECTION_MESSAGES, COLLECTION_TEXTS, collectionChoiceLabel, entryMovedAnnouncement } from '../../shared/collections';
 import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
-import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { pageHeading, sendAsPage, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -27,13 +27,7 @@ async function someItems(page: Page, count: number): Promise<{ title: string; pa
   return found;
 }
 
-/** A form post as the signed-in page would send it (the XSRF cookie copied into its header); redirects not followed. */
-async function post(page: Page, path: string, form: Record<string, string>) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
-  const response = await page.request.post(path, { form, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) }, maxRedirects: 0 });
-  expect(response.status(), `POST ${path}`).toBe(303);
-  return response;
-}
+const post = (page: Page, path: string, form: Record<string, string>) => sendAsPage(page, 'POST', path, form);
 
 const sectionList = (page: Page, name: string) => page.getByRole('list', { name, exact: true });
 const entryTitles = (page: Page, section: string) =>

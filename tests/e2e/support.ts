@@ -130,3 +130,14 @@ export async function createItemFromIndex(page: Page, title: string): Promise<st
   await page.waitForURL((url) => url.pathname.startsWith('/i/'));
   return new URL(page.url()).pathname.slice('/i/'.length);
 }
+
+/**
+ * A request as the signed-in page would send it (its cookies, the XSRF cookie copied into its header), redirects not
+ * followed: someone else's edit in the middle of a journey, without walking through its screens.
+ */
+export async function sendAsPage(page: Page, method: 'POST' | 'DELETE', path: string, form?: Record<string, string>) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const response = await page.request.fetch(path, { method, form, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) }, maxRedirects: 0 });
+  expect(response.status(), `${method} ${path}`).toBe(303);
+  return response;
+}

@@ -58,10 +58,13 @@ const summary: BatchPreview = {
   refusedRefs: [],
   wording,
   description: "adds 'Games' to 1 item, 1 already have it",
+  matching: null,
   refs: ['camp2'],
 };
 /** What the next preview answers, when a test needs another. */
 let nextPreview: BatchPreview | null = null;
+/** What an undo answers, when a test needs another. */
+let nextUndo: BatchResult | null = null;
 /** Holds the answer to the second chunk until released, so a test sees the dialog mid-run. */
 let secondChunkGate: Promise<void> = Promise.resolve();
 const sent: { url: string; body: unknown }[] = [];
@@ -69,6 +72,7 @@ const sent: { url: string; body: unknown }[] = [];
 beforeEach(() => {
   sent.length = 0;
   nextPreview = null;
+  nextUndo = null;
   vi.spyOn(router, 'reload').mockImplementation(() => {});
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
@@ -82,6 +86,7 @@ beforeEach(() => {
       return Response.json({ ...counts, wording, description: 'chunk', batch: 'b9' } satisfies BatchResult);
     }
     if (url === '/batch-edit') return Response.json({ ...summary, batch: 'b1' } satisfies BatchResult);
+    if (url === '/batch-edit/b1/undo' && nextUndo) return Response.json(nextUndo);
     if (url === '/batch-edit/b1/undo') return Response.json({ ...summary, description: 'restores 1 item', batch: 'undo:b1' } satisfies BatchResult);
     return Response.json({ errors: { tags: 'One of these tags does not exist.' } }, { status: 422 });
   });
@@ -176,6 +181,28 @@ describe('batch edit on the item index', () => {
     expect(chunks.flatMap((chunk) => chunk.refs)).toEqual(refs);
     expect(within(dialog).getByRole('button', { name: 'Undo' })).toBeTruthy();
   });
+  it('says before anything runs when one run does not cover every match, applies the previewed refs, and offers the next run', async () => {
+    const user = userEvent.setup();
+    const run = { total: 19_999, atLeast: false, from: 1, to: 10_000, nextAfter: 'camp2' };
+    nextPreview = { ...summary, selected: 2, changed: 2, unchanged: 0, description: "adds 'Games' to 2 items", refs: ['camp1', 'camp2'], matching: run };
+    await renderIndex({ taxonomies: [TOPIC], allMatching: true });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 matching' }));
+    await user.click(screen.getByRole('button', { name: 'Edit selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 2 items' });
+    await user.selectOptions(within(dialog).getByLabelText('Tag'), 'taggames');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('10,000 of 19,999 match: this is run 1 of 2 (items 1–10,000). Narrow the filter, or apply in 2 runs.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Next run' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(sent.filter((each) => each.url === '/batch-edit/preview')).toHaveLength(2));
+    expect(sent.map((each) => [each.url, each.body])).toEqual([
+      ['/batch-edit/preview', { matching: { listing: 'all', search: 'camp', tags: [] }, action: { kind: 'add_tags', tags: ['taggames'] } }],
+      // What was previewed, and nothing else, is applied.
+      ['/batch-edit', { refs: ['camp1', 'camp2'], action: { kind: 'add_tags', tags: ['taggames'] } }],
+      ['/batch-edit/preview', { matching: { listing: 'all', search: 'camp', tags: [], after: 'camp2' }, action: { kind: 'add_tags', tags: ['taggames'] } }],
+    ]);
+  });
 });
 
 describe('undo from the activity feed', () => {
@@ -215,5 +242,32 @@ describe('undo from the activity feed', () => {
     await user.click(buttons[0]!);
     expect(await screen.findByText('Undone: restores 1 item.')).toBeTruthy();
     expect(sent).toEqual([{ url: '/batch-edit/b1/undo', body: undefined }]);
+  });
+
+  it('lists every item an undo left as it was, each linked to its History', async () => {
+    const user = userEvent.setup();
+    const skipped = Array.from({ length: 25 }, (_, index) => ({ ref: `kept${index}`, title: `Kept ${index}`, reason: 'changed_since' as const }));
+    nextUndo = { ...summary, description: 'restores 1 item; 25 items changed since', batch: 'undo:b1', skipped };
+    await renderInertiaPage(
+      pageObject(
+        'admin/history/Index',
+        {
+          ...SHARED_MEMBER,
+          auth: ADMIN_AUTH,
+          menu: MENUS.admin,
+          entries: { data: [change(2, 'b1')], links: [] },
+          total: 1,
+          filters: { person: '', kind: null, from: '2026-11-01', to: '2026-11-30' },
+          title: 'Activity',
+          breadcrumbs: [],
+        },
+        { url: '/admin/history' },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo this batch' }));
+    const list = await screen.findByRole('list', { name: 'Items left as they are' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(skipped.map((item) => [item.title, `/i/${item.ref}?history=1`]));
+    expect(screen.getByText('Left as they are (25 items):')).toBeTruthy();
   });
 });

@@ -62,7 +62,8 @@ describe('batch edits', () => {
     const applied = await post(jar, '/batch-edit', body);
     const result = applied.json<BatchResult>();
     const { batch, ...summary } = result;
-    const { refs, ...previewed } = preview.json<BatchPreview>();
+    const { refs, matching, ...previewed } = preview.json<BatchPreview>();
+    expect(matching).toBeNull();
     expect(summary).toEqual(previewed);
     expect(refs).toEqual(body.refs);
     for (const item of plain) expect(await itemTagLabels(db(), item.id)).toEqual(['Games', 'Resource']);
@@ -197,7 +198,7 @@ describe('batch edits', () => {
     expect((await post(await as(ADMIN), '/batch-edit/00000000-0000-4000-8000-000000000000/undo')).statusCode).toBe(404);
   });
 
-  it('undoes a batch exactly, as its own batch, once, skipping items changed since', async () => {
+  it('undoes a batch exactly, as its own batch, once, listing every item whose field was changed since', async () => {
     const jar = await as(ADMIN);
     const games = await tag(db(), 'Games');
     const targets = await Promise.all(
@@ -218,16 +219,26 @@ describe('batch edits', () => {
     ]) {
       batches.push((await post(jar, '/batch-edit', { refs, action })).json<BatchResult>().batch!);
     }
-    // Someone edits one item afterwards: its part of the batches is kept.
-    expect((await send(context.app, jar, 'PATCH', `/i/${refs[2]}`, { topic: 'Edited since' })).statusCode).toBe(303);
+    // Someone edits fields no batch set on the first item (nothing of the undo changes), and the review date, which
+    // the fourth batch set, on the last: that item's review date is kept, and the undo lists it.
+    expect((await send(context.app, jar, 'PATCH', `/i/${refs[0]}`, { topic: 'Edited since' })).statusCode).toBe(303);
+    expect((await send(context.app, jar, 'PATCH', `/i/${refs[2]}`, { review_after: '2032-05-06' })).statusCode).toBe(303);
+    const outcomes = [];
     for (const batch of batches.toReversed()) {
       const undo = await post(jar, `/batch-edit/${batch}/undo`);
       expect(undo.statusCode).toBe(200);
-      expect(undo.json()).toMatchObject({ changed: 2, refused: { changed_since: 1 } });
+      outcomes.push(undo.json<BatchResult>());
     }
+    const reviewUndo = outcomes[2]!;
+    expect(reviewUndo).toMatchObject({ changed: 2, refused: { changed_since: 1 } });
+    expect(reviewUndo.skipped).toEqual([{ ref: refs[2], title: targets[2]!.title, reason: 'changed_since' }]);
+    for (const other of outcomes.toSpliced(2, 1)) expect(other).toMatchObject({ changed: 3, refused: {}, skipped: [] });
     const after = await snapshot(ids);
-    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
-    expect(after[2]!.tags).toEqual(['Games', 'Resource']);
+    expect(after).toEqual([
+      { ...before[0], row: { ...before[0]!.row, topic: 'Edited since' } },
+      before[1],
+      { ...before[2], row: { ...before[2]!.row, reviewAfter: '2032-05-06' } },
+    ]);
     const again = await post(jar, `/batch-edit/${batches[0]}/undo`);
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ errors: { batch: 'This batch has already been undone.' } });
@@ -237,12 +248,34 @@ describe('batch edits', () => {
       .where(and(isNotNull(changeHistory.batchId), eq(changeHistory.batchId, `undo:${batches[0]}`)))
       .orderBy(changeHistory.id);
     // One entry per item put back, under the undo's own batch (the order within one statement is the engine's).
-    expect(undoRows.map((row) => [row.kind, row.itemId]).sort()).toEqual(
-      [
-        ['item', ids[0]],
-        ['item', ids[1]],
-      ].sort(),
-    );
+    expect(undoRows.map((row) => [row.kind, row.itemId]).sort()).toEqual(ids.map((id) => ['item', id]).sort());
+  });
+
+  it('asks for a later batch over the same fields to be undone first, and ignores one over other fields', async () => {
+    const jar = await as(ADMIN);
+    const [games, bible] = [await tag(db(), 'Games'), await tag(db(), 'Bible')];
+    const targets = await Promise.all([1, 2].map(() => createItem(db(), { tagLabels: ['Resource'] })));
+    const refs = targets.map((item) => item.ref);
+    const before = await snapshot(targets.map((item) => item.id));
+    const apply = async (action: object) => (await post(jar, '/batch-edit', { refs, action })).json<BatchResult>().batch!;
+    const older = await apply({ kind: 'set', field: 'review_after', value: '2030-01-01' });
+    const withTag = await apply({ kind: 'add_tags', tags: [games.ref] });
+    const newer = await apply({ kind: 'set', field: 'review_after', value: '2031-01-01' });
+    // An edit of another field, by hand, does not stand in the way of undoing the tag.
+    expect((await send(context.app, jar, 'PATCH', `/i/${refs[0]}`, { topic: 'Edited since' })).statusCode).toBe(303);
+    await post(jar, '/batch-edit', { refs, action: { kind: 'add_tags', tags: [bible.ref] } });
+    expect((await post(jar, `/batch-edit/${withTag}/undo`)).json()).toMatchObject({ changed: 2, skipped: [] });
+
+    const refused = await post(jar, `/batch-edit/${older}/undo`);
+    expect(refused.statusCode).toBe(422);
+    const message = refused.json<{ errors: { batch: string } }>().errors.batch;
+    expect(message).toMatch(/^A later batch changed the same fields of some of these items: undo it first/);
+    expect(message).toContain('by Grace Adeyemi (2 items)');
+    expect((await snapshot(targets.map((item) => item.id))).map((item) => item.row.reviewAfter)).toEqual(['2031-01-01', '2031-01-01']);
+
+    expect((await post(jar, `/batch-edit/${newer}/undo`)).json()).toMatchObject({ changed: 2 });
+    expect((await post(jar, `/batch-edit/${older}/undo`)).json()).toMatchObject({ changed: 2, skipped: [] });
+    expect((await snapshot(targets.map((item) => item.id))).map((item) => item.row.reviewAfter)).toEqual(before.map((item) => item.row.reviewAfter));
   });
 
   it('names the batch of each of its entries in the activity feed, where an admin can undo it', async () => {

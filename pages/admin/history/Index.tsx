@@ -18,6 +18,8 @@ import type { PageProps } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
 import HistoryEntryView from '../../../components/history/HistoryEntryView';
 import { undoBatch } from '../../../components/items/batch-edit-requests';
+import BatchUndoOutcome from '../../../components/items/BatchUndoOutcome';
+import type { BatchResult } from '../../../shared/batch-edit';
 import AppLink from '../../../components/lib/AppLink';
 import Pagination from '../../../components/pagination/Pagination';
 import Icon from '../../../components/lib/Icon';
@@ -74,13 +76,13 @@ const UNDO_PREFIX = 'undo:';
 
 /** Undoes the whole batch edit an entry belongs to (issue 19 §1), saying what the server did or refused. */
 function UndoBatchButton({ batch }: { batch: string }) {
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [said, setSaid] = useState<{ ok: true; undone: BatchResult } | { ok: false; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const undo = async () => {
     setBusy(true);
     const answer = await undoBatch(batch);
     setBusy(false);
-    setSaid(answer.ok ? { ok: true, text: `Undone: ${answer.value.description}.` } : { ok: false, text: answer.message });
+    setSaid(answer.ok ? { ok: true, undone: answer.value } : { ok: false, text: answer.message });
     if (answer.ok) router.reload();
   };
   return (
@@ -88,9 +90,9 @@ function UndoBatchButton({ batch }: { batch: string }) {
       <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => void undo()}>
         Undo this batch
       </Button>
-      <span role="status" className={`small ${said?.ok === false ? 'text-danger' : ''}`}>
-        {said?.text}
-      </span>
+      <div role="status" className={`small ${said?.ok === false ? 'text-danger' : ''}`}>
+        {said && (said.ok ? <BatchUndoOutcome undone={said.undone} /> : said.text)}
+      </div>
     </div>
   );
 }

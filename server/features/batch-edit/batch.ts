@@ -21,7 +21,7 @@ import type { ResolvedAction } from './action';
 import { runChunk, type ItemOutcome } from './plan';
 
 /** Each chunk of BATCH_CHUNK items is decided and written in its own transaction: row locks held briefly, a failure loses no earlier chunk's work. */
-export async function previewBatch(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[]): Promise<BatchPreview> {
+export async function previewBatch(db: Database, viewer: Viewer, action: ResolvedAction, refs: string[]): Promise<Omit<BatchPreview, 'matching'>> {
   const unique = [...new Set(refs)];
   const outcomes: ItemOutcome[] = [];
   for (const chunk of chunks(unique)) outcomes.push(...(await runChunk(db, viewer, action, chunk)));

@@ -5,20 +5,24 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { BATCH_EDIT_URL, BATCH_MAX_ITEMS, BATCH_PREVIEW_URL } from '../../../shared/batch-edit';
+import { BATCH_EDIT_URL, BATCH_MAX_ITEMS, BATCH_PREVIEW_URL, type MatchingRun } from '../../../shared/batch-edit';
 import { ROUTES } from '../../../shared/routes';
 import { signedIn, signedInViewer } from '../../access/guards';
 import { resolveAction } from './action';
 import { applyBatch, previewBatch } from './batch';
-import { matchingItemRefs } from '../discovery';
+import { matchingItemRun } from '../discovery';
 import { batchEditBody, batchParams, type BatchEditBody } from './schemas';
 import { continuingRefusal, undoBatch } from './undo';
 
-/** The refs sent, or every item the listing matches for the viewer (the discovery feature's own condition). */
-async function selectedRefs(request: FastifyRequest, body: BatchEditBody): Promise<string[]> {
-  if (body.refs) return body.refs;
-  const { listing, search, tags } = body.matching!;
-  return matchingItemRefs(request, listing, { search, tags }, BATCH_MAX_ITEMS);
+/**
+ * The refs sent, or a run of the items the listing matches for the viewer (the discovery feature's own condition):
+ * at most BATCH_MAX_ITEMS, with where they stand among all that match.
+ */
+async function selected(request: FastifyRequest, body: BatchEditBody): Promise<{ refs: string[]; matching: MatchingRun | null }> {
+  if (body.refs) return { refs: body.refs, matching: null };
+  const { listing, search, tags, after } = body.matching!;
+  const { refs, run } = await matchingItemRun(request, listing, { search, tags }, BATCH_MAX_ITEMS, after ?? null);
+  return { refs, matching: run };
 }
 
 export const batchEditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +31,8 @@ export const batchEditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(BATCH_PREVIEW_URL, options, async (request, reply) => {
     const resolved = await resolveAction(app.db, request.viewer, request.body.action);
     if (!resolved.ok) return reply.code(422).send({ errors: resolved.errors });
-    return previewBatch(app.db, request.viewer, resolved.action, await selectedRefs(request, request.body));
+    const { refs, matching } = await selected(request, request.body);
+    return { ...(await previewBatch(app.db, request.viewer, resolved.action, refs)), matching };
   });
 
   app.post(BATCH_EDIT_URL, options, async (request, reply) => {
@@ -36,11 +41,11 @@ export const batchEditRoutes: FastifyPluginAsyncZod = async (app) => {
     const { batch } = request.body;
     const refused = batch ? await continuingRefusal(app.db, signedInViewer(request), batch) : null;
     if (refused) return reply.code(422).send({ errors: { batch: refused } });
-    return applyBatch(app.db, request.viewer, resolved.action, await selectedRefs(request, request.body), batch);
+    return applyBatch(app.db, request.viewer, resolved.action, (await selected(request, request.body)).refs, batch);
   });
 
   app.post(ROUTES.batchEditUndo.pattern, { preValidation: signedIn, schema: { params: batchParams } }, async (request, reply) => {
-    const answer = await undoBatch(app.db, request.viewer, request.params.batch);
+    const answer = await undoBatch(app.db, request.viewer, request.params.batch, new Date(), app.config.TIME_ZONE);
     if (!answer.ok) return reply.code(422).send({ errors: { batch: answer.message } });
     return answer.result;
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BATCH_MAX_ITEMS, BATCH_SET_FIELDS } from '../../../shared/batch-edit';
 import { ITEM_LISTINGS } from '../../../shared/items';
+import { REF_PATTERN } from '../../lib/ref';
 
 const tagRefs = z.array(z.string().max(24)).min(1).max(20);
 
@@ -10,6 +11,8 @@ const matching = z.object({
   listing: z.enum(ITEM_LISTINGS),
   search: z.string().trim().max(200).default(''),
   tags: z.array(z.string().max(24)).max(20).default([]),
+  /** A later run of a selection larger than one run: the last item of the run before (`MatchingRun.nextAfter`). */
+  after: z.string().regex(REF_PATTERN).optional(),
 });
 
 /** The items by ref (one by one) or every item a listing matches; one of the two. */

@@ -1,20 +1,21 @@
 /**
  * Undoing a batch (docs/decisions.md "Batch edits"): the inverse of its recorded changes, read newest first, in one
- * transaction recorded as its own batch (`undo:{batch}`). An item changed since by anyone outside the batch is left
- * as it is and reported, as is an item the viewer may no longer change that way; everything else is restored exactly.
+ * transaction recorded as its own batch (`undo:{batch}`). Only the fields the batch set count: an item whose field was
+ * changed since by someone's own edit is left as it is and listed, as is an item the viewer may no longer change that
+ * way; a later batch over the same fields is to be undone first (the undo says which); everything else is restored.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
-import { BATCH_ERRORS, BATCH_UNDO_DAYS, type BatchResult } from '../../../shared/batch-edit';
+import { BATCH_ERRORS, BATCH_UNDO_DAYS, type BatchResult, type SkippedItem } from '../../../shared/batch-edit';
 import { canCurateItem, canEditItem, canUndoBatch, itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import { inBatch } from '../../db/change-context';
 import type { Database, Transaction } from '../../db/client';
-import { changeHistory, items, itemTags, tags } from '../../db/schema';
+import { changeHistory, items, itemTags, tags, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { itemFieldRestore } from '../item-editing';
 import { BATCH_COLUMNS, type BatchColumn } from './action';
 import { summarize } from './batch';
 import type { ItemOutcome } from './plan';
-import { DAY_MS } from '../../../shared/dates';
+import { DAY_MS, formatDayAndTime } from '../../../shared/dates';
 
 type Entry = typeof changeHistory.$inferSelect;
 
@@ -42,7 +43,7 @@ export async function continuingRefusal(db: Database, viewer: Viewer & { id: num
 
 export type UndoAnswer = { ok: true; result: BatchResult } | { ok: false; message: string };
 
-export async function undoBatch(db: Database, viewer: Viewer, batch: string, now = new Date()): Promise<UndoAnswer> {
+export async function undoBatch(db: Database, viewer: Viewer, batch: string, now = new Date(), timeZone = 'UTC'): Promise<UndoAnswer> {
   const entries = await db.select().from(changeHistory).where(eq(changeHistory.batchId, batch)).orderBy(desc(changeHistory.id));
   if (entries.length === 0) throw notFound();
   if (!canUndoBatch(viewer, entries[0]!.actorUserId)) throw forbidden();
@@ -57,53 +58,122 @@ export async function undoBatch(db: Database, viewer: Viewer, batch: string, now
   const byItem = new Map<number, Entry[]>();
   for (const entry of entries) if (entry.itemId !== null) byItem.set(entry.itemId, [...(byItem.get(entry.itemId) ?? []), entry]);
   const itemIds = [...byItem.keys()];
-  const changedSince = await itemsChangedSince(db, batch, entries.at(-1)!.id, itemIds, byItem);
+  const since = await changesSince(db, batch, entries.at(-1)!.id, byItem);
+  // A later batch over the same fields is undone first, and then this one restores everything: undoing in any order
+  // would leave the items it covers with the later batch's values, or strand them when that one is undone.
+  if (since.laterBatches.size > 0) return { ok: false, message: await laterBatchesFirst(db, since, timeZone) };
   const facts = new Map(
     (
       await db
-        .select({ id: items.id, ref: items.ref, ...itemAccessColumns })
+        .select({ id: items.id, ref: items.ref, title: items.title, ...itemAccessColumns })
         .from(items)
         .where(inArray(items.id, itemIds))
     ).map((row) => [row.id, row]),
   );
   const outcomes: ItemOutcome[] = [];
+  const skipped: SkippedItem[] = [];
   const restoring: Entry[] = [];
   for (const [itemId, itsEntries] of byItem) {
     const item = facts.get(itemId);
     const ref = item?.ref ?? String(itemId);
-    if (!item || !mayRestore(viewer, item, itsEntries)) outcomes.push({ ref, outcome: 'refused', reason: 'not_editable' });
-    else if (changedSince.has(itemId)) outcomes.push({ ref, outcome: 'refused', reason: 'changed_since' });
-    else {
+    if (!item || !mayRestore(viewer, item, itsEntries)) {
+      outcomes.push({ ref, outcome: 'refused', reason: 'not_editable' });
+      // Nothing of an item the viewer may no longer change is named but its ref.
+      skipped.push({ ref, title: null, reason: 'not_editable' });
+    } else if (since.changedByOthers.has(itemId)) {
+      outcomes.push({ ref, outcome: 'refused', reason: 'changed_since' });
+      skipped.push({ ref, title: item.title, reason: 'changed_since' });
+    } else {
       outcomes.push({ ref, outcome: 'changed' });
       restoring.push(...itsEntries);
     }
   }
   await inBatch(undoBatchId(batch), () => db.transaction((tx) => writeInverse(tx, restoring)));
-  return { ok: true, result: { ...summarize(null, byItem.size, outcomes), batch: undoBatchId(batch) } };
+  return { ok: true, result: { ...summarize(null, byItem.size, outcomes), batch: undoBatchId(batch), skipped } };
+}
+
+/** What a change wrote, as far as an undo compares it: an item's column, or one tag's link. */
+function fieldsOf(entry: Pick<Entry, 'kind' | 'operation' | 'changes'>): string[] | 'all' {
+  const changes = entry.changes as Record<string, unknown>;
+  if (entry.kind === 'item_tag') return [`tag:${String(changes.tag_id)}`];
+  if (entry.kind === 'item') return entry.operation === 'update' ? Object.keys(changes).map((column) => `column:${column}`) : 'all';
+  return [];
+}
+
+interface ChangesSince {
+  /** Items whose fields this batch set were changed since by someone's own edit: left as they are. */
+  changedByOthers: Set<number>;
+  /** Later batches, not undone, that changed fields this batch set, and how many of its items each did. */
+  laterBatches: Map<string, { items: Set<number>; actorUserId: number | null; at: Date }>;
 }
 
 /**
- * Items with a change recorded after the batch's last one for them, other than a later batch that was itself undone
- * (its rows and its undo's): batches made one after another can be undone newest first.
+ * The changes recorded after this batch's own for each of its items, to the fields it set (its columns, its tags'
+ * links; other fields changed since do not matter), other than a later batch that was itself undone (its rows and its
+ * undo's).
  */
-async function itemsChangedSince(db: Database, batch: string, firstId: number, itemIds: number[], byItem: Map<number, Entry[]>): Promise<Set<number>> {
-  if (itemIds.length === 0) return new Set();
+async function changesSince(db: Database, batch: string, firstId: number, byItem: Map<number, Entry[]>): Promise<ChangesSince> {
+  const result: ChangesSince = { changedByOthers: new Set(), laterBatches: new Map() };
+  const itemIds = [...byItem.keys()];
+  if (itemIds.length === 0) return result;
   const later = await db
-    .select({ itemId: changeHistory.itemId, id: changeHistory.id, batchId: changeHistory.batchId })
+    .select({
+      itemId: changeHistory.itemId,
+      id: changeHistory.id,
+      batchId: changeHistory.batchId,
+      kind: changeHistory.kind,
+      operation: changeHistory.operation,
+      changes: changeHistory.changes,
+      actorUserId: changeHistory.actorUserId,
+      createdAt: changeHistory.createdAt,
+    })
     .from(changeHistory)
     .where(and(inArray(changeHistory.itemId, itemIds), gt(changeHistory.id, firstId), or(isNull(changeHistory.batchId), ne(changeHistory.batchId, batch))));
-  const laterByItem = new Map<number, { batchId: string | null }[]>();
+  const laterBatchIds = new Set(later.map((row) => row.batchId).filter((id): id is string => id !== null));
+  const undoneLater = (id: string | null) =>
+    id !== null && (laterBatchIds.has(undoBatchId(id)) || (id.startsWith(UNDO_PREFIX) && laterBatchIds.has(id.slice(UNDO_PREFIX.length))));
+  const fieldsSet = new Map<number, Set<string>>();
+  for (const [itemId, itsEntries] of byItem) {
+    const fields = new Set<string>();
+    for (const entry of itsEntries) {
+      const written = fieldsOf(entry);
+      if (written !== 'all') for (const field of written) fields.add(field);
+    }
+    fieldsSet.set(itemId, fields);
+  }
   for (const row of later) {
-    if (row.id > byItem.get(row.itemId!)![0]!.id) laterByItem.set(row.itemId!, [...(laterByItem.get(row.itemId!) ?? []), row]);
+    const itemId = row.itemId!;
+    if (row.id <= byItem.get(itemId)![0]!.id || undoneLater(row.batchId)) continue;
+    const written = fieldsOf(row);
+    const fields = fieldsSet.get(itemId)!;
+    if (written !== 'all' && !written.some((field) => fields.has(field))) continue;
+    if (row.batchId === null || row.batchId.startsWith(UNDO_PREFIX)) {
+      result.changedByOthers.add(itemId);
+      continue;
+    }
+    const laterBatch = result.laterBatches.get(row.batchId) ?? { items: new Set<number>(), actorUserId: row.actorUserId, at: row.createdAt };
+    laterBatch.items.add(itemId);
+    result.laterBatches.set(row.batchId, laterBatch);
   }
-  const changed = new Set<number>();
-  for (const [itemId, rows] of laterByItem) {
-    const batches = new Set(rows.map((row) => row.batchId));
-    const undoneLater = (id: string | null) =>
-      id !== null && (batches.has(undoBatchId(id)) || (id.startsWith(UNDO_PREFIX) && batches.has(id.slice(UNDO_PREFIX.length))));
-    if (rows.some((row) => !undoneLater(row.batchId))) changed.add(itemId);
-  }
-  return changed;
+  return result;
+}
+
+/** "Undo the later batch first", naming each by when and by whom, as the activity feed lists them with their Undo. */
+async function laterBatchesFirst(db: Database, since: ChangesSince, timeZone: string): Promise<string> {
+  const actorIds = [...new Set([...since.laterBatches.values()].map((each) => each.actorUserId).filter((id): id is number => id !== null))];
+  const names = new Map(
+    actorIds.length === 0
+      ? []
+      : (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))).map((row) => [row.id, row.name]),
+  );
+  const batches = [...since.laterBatches.values()]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .map((each) => ({
+      at: formatDayAndTime(each.at, timeZone),
+      by: each.actorUserId === null ? null : (names.get(each.actorUserId) ?? null),
+      items: each.items.size,
+    }));
+  return BATCH_ERRORS.undoLaterFirst(batches);
 }
 
 /** The viewer may put each recorded value back as the batch's own rules decide today. */

@@ -10,9 +10,10 @@ import { tsQueryText } from '../../items';
 import { scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
-import { listingItemRefs, listItems, suggestionsFor, tagCounts } from './queries';
+import { listingItemRun, listItems, suggestionsFor, tagCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor, type CachedReads } from './library-cache';
+import type { MatchingRun } from '../../../shared/batch-edit';
 import {
   allTaxonomies,
   filterTaxonomies,
@@ -144,14 +145,26 @@ function markMaintained(summaries: ItemSummary[], maintained: ReadonlySet<string
   return summaries.map((summary) => ({ ...summary, batch_editable: maintained.has(summary.ref) }));
 }
 
-/** Every item ref of a listing and its query (search and tag filters), up to `limit`: a batch edit's "all n matching". */
-export async function matchingItemRefs(
+/**
+ * A run of a listing's items (search and tag filters) for a batch edit's "all matching": at most `limit` refs in item
+ * order after `afterRef`, and where they stand among all that match (`MatchingRun`).
+ */
+export async function matchingItemRun(
   request: FastifyRequest,
   listing: ItemListing,
   query: Pick<IndexQuery, 'search' | 'tags'>,
   limit: number,
-): Promise<string[]> {
+  afterRef: string | null,
+): Promise<{ refs: string[]; run: MatchingRun }> {
   const catalogue = await requestTagCatalogue(request);
   const listingRequest = { listing, search: query.search, tags: catalogue.selection(query.tags), page: 1 };
-  return listingItemRefs(request.server.db, request.viewer, catalogue, listingRequest, limit);
+  const found = await listingItemRun(request.server.db, request.viewer, catalogue, listingRequest, limit, afterRef);
+  const run: MatchingRun = {
+    total: found.total,
+    atLeast: found.atLeast,
+    from: found.before + 1,
+    to: found.before + found.refs.length,
+    nextAfter: found.more ? found.refs.at(-1)! : null,
+  };
+  return { refs: found.refs, run };
 }

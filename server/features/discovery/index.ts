@@ -4,7 +4,7 @@
  * (`.dependency-cruiser.cjs`).
  */
 export { createItem } from './create-item';
-export { matchingItemRefs } from './index-page';
+export { matchingItemRun } from './index-page';
 export { cachedReadsFor, type CachedReads } from './library-cache';
 export { summaryColumns } from './summaries';
 export { loadTagCatalogue, tagFields, toTag } from './tag-catalogue';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
 import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, SearchResult, Taxonomy } from '../../../shared/items';
@@ -208,20 +208,41 @@ export function listingQueries(
 }
 
 /**
- * The refs of every item a listing shows (its condition, never a second listing rule), up to `limit`, in the
- * listing's order: "all n matching" of a batch edit. A search's are its bounded candidates, as its pages show.
+ * One run of at most `limit` of a listing's items (its condition, never a second listing rule; a search's are its
+ * bounded candidates, as its pages show), in item order after the item `afterRef` names (from the first when
+ * null): a batch edit's "all matching", which a large selection takes in several runs. With how many match in all, and
+ * how many come before this run, so the person sees what a run covers before it runs; a search's count stops where
+ * its candidates do (`searchCandidates`), so it is one "at least".
  */
-export async function listingItemRefs(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, limit: number): Promise<string[]> {
+export async function listingItemRun(
+  db: Database,
+  viewer: Viewer,
+  catalogue: TagCatalogue,
+  request: ListingRequest,
+  limit: number,
+  afterRef: string | null,
+): Promise<{ refs: string[]; total: number; before: number; more: boolean; atLeast: boolean }> {
   const now = new Date();
   const search = request.search ? textSearch(request.search) : null;
   const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags));
+  const [after] = afterRef ? await db.select({ id: items.id }).from(items).where(eq(items.ref, afterRef)).limit(1) : [];
+  const afterId = after?.id ?? (afterRef ? Number.MAX_SAFE_INTEGER : null);
   const rows = await db
     .select({ ref: items.ref })
     .from(items)
-    .where(where)
-    .orderBy(...listingOrder(request.listing, search))
-    .limit(limit);
-  return rows.map((row) => row.ref);
+    .where(afterId === null ? where : and(where, gt(items.id, afterId)))
+    .orderBy(asc(items.id))
+    .limit(limit + 1);
+  const countWhere = async (condition: SQL | undefined) => Number((await db.select({ total: count() }).from(items).where(condition))[0]?.total ?? 0);
+  const total = await countWhere(where);
+  const before = afterId === null ? 0 : await countWhere(and(where, lte(items.id, afterId)));
+  return {
+    refs: rows.slice(0, limit).map((row) => row.ref),
+    total,
+    before,
+    more: rows.length > limit,
+    atLeast: request.search !== '' && total > EXACT_COUNT_LIMIT,
+  };
 }
 
 type FilterGroup = ReturnType<typeof filterGroups>[number];
