@@ -284,3 +284,21 @@ describe('/tag/{old label} after a merge', () => {
     expectInertia(real.page).component('items/Index');
   });
 });
+
+describe('/tag/{old label} after a rename (issue 34 §5)', () => {
+  it('leads to the renamed tag, through every label it had; a change of case keeps the address', async () => {
+    const tag = await makeTag(AGE, 'First Name', { items: [REFS.public] });
+    const jar = await admin();
+    expect((await send(ctx.app, jar, 'PATCH', `/admin/tag/${tag.ref}`, { label: 'Second Name' })).statusCode).toBe(303);
+    expect((await send(ctx.app, jar, 'PATCH', `/admin/tag/${tag.ref}`, { label: 'Third Name' })).statusCode).toBe(303);
+    for (const label of ['first%20name', 'second%20name']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/tag/${label}?page=1` });
+      expect(response.statusCode, label).toBe(301);
+      expect(response.headers.location, label).toBe('/tag/third%20name?page=1');
+    }
+    expect((await send(ctx.app, jar, 'PATCH', `/admin/tag/${tag.ref}`, { label: 'THIRD NAME' })).statusCode).toBe(303);
+    expect(await ctx.database.db.select().from(tagLabelRedirects).where(eq(tagLabelRedirects.label, 'third name'))).toEqual([]);
+    const landed = await visit(ctx.app, '/tag/third%20name');
+    expect(landed.page.props.items.data.map((item: { ref: string }) => item.ref)).toEqual([REFS.public]);
+  });
+});

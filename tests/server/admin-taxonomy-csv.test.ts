@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { TAXONOMY_CSV_MAX_CHARS, TAXONOMY_CSV_MAX_ROWS, TAXONOMY_CSV_MESSAGES, type TaxonomyCsvPreview } from '../../shared/taxonomy-csv';
-import { itemTags, tags, taxonomies } from '../../server/db/schema';
+import { itemTags, tagLabelRedirects, tags, taxonomies } from '../../server/db/schema';
 import { expectInertia } from '../../server/inertia/testing';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, nextPage, send, visit } from '../support/http';
@@ -186,8 +186,11 @@ describe('import', () => {
       { label: 'Teal', parent: 'Cool', position: 0, force: false },
       { label: 'Navy', parent: 'Blue', position: 0, force: false },
     ]);
-    // The item tagged Red keeps its tag under the new label.
+    // The item tagged Red keeps its tag under the new label, and Red's address leads there (issue 34 §5).
     expect(await ctx.database.db.select().from(itemTags).where(eq(itemTags.tagId, red.id))).toHaveLength(1);
+    // (Other tests' colour taxonomies have a real Red, which wins over the redirect: so the redirect's row is read.)
+    const redirects = await ctx.database.db.select().from(tagLabelRedirects).where(eq(tagLabelRedirects.targetTagId, red.id));
+    expect(redirects.map((row) => row.label)).toEqual(['red']);
   });
 
   it('matches rows without a ref by label, keeps the tags the file leaves out, and swaps two labels', async () => {

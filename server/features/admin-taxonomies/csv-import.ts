@@ -17,11 +17,12 @@ import {
   type TaxonomyCsvPreview,
 } from '../../../shared/taxonomy-csv';
 import { TAG_LABEL_MAX } from '../../../shared/taxonomies-admin';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { itemTags, tags, taxonomies } from '../../db/schema';
 import { treeOrder } from '../../lib/tree-order';
 import type { TagRow } from './queries';
 import { moveToTrash } from '../trash';
+import { redirectOldLabel } from './label-redirects';
 
 /** One row of the file, as read: null where its column is absent (or, for position and the flag, its cell empty). */
 export interface CsvTagRow {
@@ -357,10 +358,11 @@ export async function applyImport(
  * label no one can type (a control character and their ref) so that labels can swap without breaking the unique
  * index, then new tags are inserted, and one UPDATE gives every tag its label, parent, position and flag.
  */
-async function writePlan(tx: Database, taxonomyId: number, plan: ImportPlan): Promise<void> {
+async function writePlan(tx: Transaction, taxonomyId: number, plan: ImportPlan): Promise<void> {
   if (plan.deleteIds.length > 0) {
     for (const id of plan.deleteIds) await moveToTrash(tx, 'tag', id);
   }
+  const oldLabels = plan.renamedIds.length === 0 ? [] : await tx.select({ id: tags.id, label: tags.label }).from(tags).where(inArray(tags.id, plan.renamedIds));
   if (plan.renamedIds.length > 0)
     await tx
       .update(tags)
@@ -393,4 +395,6 @@ async function writePlan(tx: Database, taxonomyId: number, plan: ImportPlan): Pr
     where ${tags.id} = planned.id
       and (${tags.label}, ${tags.parentId}, ${tags.position}, ${tags.forceShowInFiltering})
         is distinct from (planned.label, planned.parent_id, planned.position, planned.force_show)`);
+  // A renamed tag's old address leads to it, as one renamed on its own page does.
+  for (const { id, label } of oldLabels) await redirectOldLabel(tx, label, plan.tags[ids.indexOf(id)]!.label, id);
 }

@@ -8,9 +8,10 @@ import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROUTES } from '../../../shared/routes';
 import { TAG_MERGE_MESSAGES, type TagMergePreview, type TagMergeTarget } from '../../../shared/tag-merge';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
+import { moveRedirects, redirectOldLabel } from './label-redirects';
 import { renumberList, writePositions } from '../../db/positions';
-import { follows, itemTags, tagLabelRedirects, tags } from '../../db/schema';
+import { follows, itemTags, tags } from '../../db/schema';
 import { treeOrder } from '../../lib/tree-order';
 import { siblingsOf, taxonomyTagRows, type TagRow } from './queries';
 
@@ -118,10 +119,7 @@ async function moveChildrenUnder(tx: Database, source: TagRow, target: TagRow): 
 }
 
 /** /tag/{source label} leads to the target from now on, and so do the labels that led to the source (before its delete takes them). */
-async function keepRedirects(tx: Database, source: TagRow, target: TagRow): Promise<void> {
-  await tx.update(tagLabelRedirects).set({ targetTagId: target.id }).where(eq(tagLabelRedirects.targetTagId, source.id));
-  await tx
-    .insert(tagLabelRedirects)
-    .values({ label: source.label.toLowerCase(), targetTagId: target.id })
-    .onConflictDoUpdate({ target: tagLabelRedirects.label, set: { targetTagId: target.id, createdAt: sql`now()` } });
+async function keepRedirects(tx: Transaction, source: TagRow, target: TagRow): Promise<void> {
+  await moveRedirects(tx, source.id, target.id);
+  await redirectOldLabel(tx, source.label, target.label, target.id);
 }

@@ -22,6 +22,7 @@ import { firstImageRef } from '../../items';
 import { itemImageUrls } from '../../../shared/items';
 import type { CreateTaxonomyInput } from './schemas';
 import { moveToTrash } from '../trash';
+import { redirectOldLabel } from './label-redirects';
 
 const TAG_POSITIONS: PositionTarget = { table: tags, id: tags.id, position: tags.position };
 const TAXONOMY_ORDER: OrderedList = { table: taxonomies, id: taxonomies.id, position: taxonomies.position };
@@ -261,8 +262,14 @@ export async function createTag(db: Database, taxonomyId: number, label: string,
   });
 }
 
+/** Renames a tag; its old label's address leads to it from now on (issue 34 §5), as a merged tag's does. */
 export async function updateTagLabel(db: Database, id: number, label: string): Promise<void> {
-  await db.transaction((tx) => tx.update(tags).set({ label }).where(eq(tags.id, id)));
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ label: tags.label }).from(tags).where(eq(tags.id, id)).for('update');
+    if (!before) return;
+    await tx.update(tags).set({ label }).where(eq(tags.id, id));
+    await redirectOldLabel(tx, before.label, label, id);
+  });
 }
 
 export async function updateTagForceShow(db: Database, id: number, value: boolean): Promise<void> {
