@@ -13,6 +13,8 @@ export const MATRIX_PROPS = ['matrix', 'total'];
 interface QuickTagMatrixProps {
   rows: QuickTagRow[];
   tags: AdminTag[];
+  /** False when the taxonomy holds one tag per item: a tick added takes the place of the row's other tick. */
+  multiselect: boolean;
 }
 
 type LinksByItem = Record<string, readonly string[]>;
@@ -40,7 +42,7 @@ export function refreshMatrix(): void {
  * Rows stay where they are until the admin refreshes, the tag headers and the item column stay visible while the
  * matrix scrolls, and each row shows the item's code and picture so that items with the same title can be told apart.
  */
-export default function QuickTagMatrix({ rows, tags }: QuickTagMatrixProps) {
+export default function QuickTagMatrix({ rows, tags, multiselect }: QuickTagMatrixProps) {
   const [links, setLinks] = useState(() => linksOf(rows));
   const [shownRows, setShownRows] = useState(rows);
   if (rows !== shownRows) {
@@ -52,7 +54,9 @@ export default function QuickTagMatrix({ rows, tags }: QuickTagMatrixProps) {
     toggleTag(row.ref, tag.ref, linked, () =>
       setLinks((current) => {
         const now = current[row.ref] ?? [];
-        return { ...current, [row.ref]: linked ? now.filter((ref) => ref !== tag.ref) : [...now, tag.ref] };
+        if (linked) return { ...current, [row.ref]: now.filter((ref) => ref !== tag.ref) };
+        // The server replaced the other tag (its notice says "Replaced X with Y"): the grid shows what it did.
+        return { ...current, [row.ref]: multiselect ? [...now, tag.ref] : [tag.ref] };
       }),
     );
 

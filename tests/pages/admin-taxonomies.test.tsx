@@ -251,6 +251,16 @@ describe('quick-tag matrix', () => {
     expect(screen.getByText('EQ-00002')).toBeTruthy();
   });
 
+  it('in a taxonomy of one tag per item, moves the tick to the tag added, as the server replaced the other', async () => {
+    vi.spyOn(router, 'post').mockImplementation((_url, _data, options) => options?.onSuccess?.({} as never));
+    await renderItems({ taxonomy: { ...TAXONOMY, multiselect: false } });
+    const cell = (label: string) => screen.getByRole('button', { name: `${label} on Assembly Plan: The Lost Sheep (EQ-00001)` });
+    expect(cell('Children > Primary').getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(cell('Youth'));
+    expect(cell('Youth').getAttribute('aria-pressed')).toBe('true');
+    expect(cell('Children > Primary').getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('leaves a cell as it was when the server refuses the change', async () => {
     vi.spyOn(router, 'post').mockImplementation((_url, _data, options) => options?.onError?.({} as never));
     await renderItems();

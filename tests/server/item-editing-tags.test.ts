@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
-import { tags, taxonomies } from '../../server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { changeHistory, tags, taxonomies } from '../../server/db/schema';
 import {
   ADMIN,
   MAINTAINER,
@@ -18,6 +19,11 @@ import {
 
 const context = useSessionTestApp({ seed: seedEditingLibrary });
 const { db, as } = context;
+
+/** How many tag links of the item the history records as added or taken off. */
+async function tagLinkChanges(itemId: number): Promise<number> {
+  return db().$count(changeHistory, and(eq(changeHistory.itemId, itemId), eq(changeHistory.kind, 'item_tag')));
+}
 
 async function tagRequest(email: string | null, method: 'POST' | 'DELETE', itemRef: string, label: string) {
   const jar = await as(email);
@@ -44,17 +50,24 @@ describe('quick tagging: POST and DELETE /i/{ref}/tag/{tagRef}', () => {
     expect((await itemRow(db(), item.id))!.updatedAt.getTime()).toBeGreaterThan(item.updatedAt.getTime());
   });
 
-  it('replaces the other tag of a non-multiselect taxonomy', async () => {
+  it('replaces the other tag of a non-multiselect taxonomy, and says so', async () => {
     const item = await createItem(db(), { tagLabels: ['Resource', 'Kids'] });
-    await tagRequest(MAINTAINER, 'POST', item.ref, 'Training');
-    await tagRequest(MAINTAINER, 'POST', item.ref, 'Youth');
+    const training = await tagRequest(MAINTAINER, 'POST', item.ref, 'Training');
+    expect((await nextPage(context.app, training.jar)).notices).toEqual(['Replaced Resource with Training']);
+    const youth = await tagRequest(MAINTAINER, 'POST', item.ref, 'Youth');
+    expect((await nextPage(context.app, youth.jar)).notices).toEqual(['Replaced Kids with Youth']);
     expect(await itemTagLabels(db(), item.id)).toEqual(['Training', 'Youth']);
   });
 
-  it('adding a tag the item already has changes nothing', async () => {
+  it('adding a tag the item already has changes nothing, in a one-tag taxonomy too', async () => {
     const item = await createItem(db(), { tagLabels: ['Resource', 'Games'] });
+    const before = await tagLinkChanges(item.id);
     expect((await tagRequest(MAINTAINER, 'POST', item.ref, 'Games')).response.statusCode).toBe(303);
+    const again = await tagRequest(MAINTAINER, 'POST', item.ref, 'Resource');
+    expect((await nextPage(context.app, again.jar)).notices).toEqual(['Tag added']);
     expect(await itemTagLabels(db(), item.id)).toEqual(['Games', 'Resource']);
+    // No tag link was taken off and put back (only the item's own "updated" time is written).
+    expect(await tagLinkChanges(item.id)).toBe(before);
   });
 
   it('removes a tag', async () => {

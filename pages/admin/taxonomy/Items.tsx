@@ -76,7 +76,7 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
             <span className="small text-body-secondary">{TAXONOMY_TEXTS.matrixStaysNote}</span>
           </div>
           <Pagination links={matrix.links} label="Item pages" className="mb-2" />
-          <QuickTagMatrix rows={matrix.data} tags={taxonomy.tags} />
+          <QuickTagMatrix rows={matrix.data} tags={taxonomy.tags} multiselect={taxonomy.multiselect} />
           <Pagination links={matrix.links} label="Item pages" className="mt-2" />
         </>
       )}

@@ -23,6 +23,8 @@ export const ITEM_EDIT_ERRORS = {
 export const ITEM_EDIT_NOTICES = {
   saved: 'Saved',
   tagAdded: 'Tag added',
+  /** A taxonomy that holds one tag per item: adding one took the other's place. */
+  tagReplaced: (replaced: string[], added: string) => `Replaced ${replaced.join(', ')} with ${added}`,
   tagRemoved: 'Tag removed',
   tagsSaved: 'Tags saved',
   characteristicRemoved: 'Value removed',

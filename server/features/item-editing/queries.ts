@@ -95,9 +95,9 @@ export async function findTaxonomy(db: Database, ref: string): Promise<TaxonomyF
 }
 
 /** A tag with the taxonomy it belongs to. */
-export async function findTagWithTaxonomy(db: Database, ref: string): Promise<{ tagId: number; taxonomy: TaxonomyFacts } | null> {
+export async function findTagWithTaxonomy(db: Database, ref: string): Promise<{ tagId: number; label: string; taxonomy: TaxonomyFacts } | null> {
   const [row] = await db
-    .select({ tagId: tags.id, taxonomy: taxonomyColumns })
+    .select({ tagId: tags.id, label: tags.label, taxonomy: taxonomyColumns })
     .from(tags)
     .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
     .where(eq(tags.ref, ref))

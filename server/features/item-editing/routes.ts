@@ -86,7 +86,8 @@ export const itemEditingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
     const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
-    return afterTagging(reply, item, await addItemTag(app.db, request.viewer, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagAdded);
+    const added = await addItemTag(app.db, request.viewer, item.id, request.params.tagRef);
+    return afterTagging(reply, item, added, added.notice);
   });
 
   app.delete(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {

@@ -4,12 +4,12 @@
  * taxonomy never loses its last tag.
  */
 import { fieldRefused, type FieldSaveResult } from '../../lib/single-field';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { canSeeTaxonomy, type Viewer } from '../../access/policy';
 import type { Database, Transaction } from '../../db/client';
 import { itemTags, tags } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import { ITEM_EDIT_ERRORS } from './messages';
+import { ITEM_EDIT_ERRORS, ITEM_EDIT_NOTICES } from './messages';
 import { findTagWithTaxonomy, itemTagIdsInTaxonomy, tagIdsInTaxonomy, touchItem, type TaxonomyFacts } from './queries';
 
 /** Errors about a taxonomy's tags are shown under the taxonomy's field, as in the New Item form. */
@@ -41,15 +41,40 @@ async function visibleTag(db: Database, viewer: Viewer, tagRef: string) {
   return tag;
 }
 
-/** Adds a tag; in a non-multiselect taxonomy it replaces the item's other tag. */
-export async function addItemTag(db: Database, viewer: Viewer, itemId: number, tagRef: string): Promise<FieldSaveResult> {
+/**
+ * Adds a tag; in a non-multiselect taxonomy it replaces the item's other tag, and the notice says which ("Replaced X
+ * with Y"), so a quick-tag grid shows the replacement as it happened.
+ */
+export async function addItemTag(db: Database, viewer: Viewer, itemId: number, tagRef: string): Promise<{ ok: true; notice: string }> {
   const tag = await visibleTag(db, viewer, tagRef);
-  await db.transaction(async (tx) => {
-    if (!tag.taxonomy.multiselect) await unlinkTaxonomy(tx, itemId, tag.taxonomy.id);
+  const replaced = await db.transaction(async (tx) => {
+    const others = tag.taxonomy.multiselect ? [] : await unlinkOtherTags(tx, itemId, tag.taxonomy.id, tag.tagId);
     await link(tx, itemId, [tag.tagId]);
     await touchItem(tx, itemId);
+    return others;
   });
-  return { ok: true };
+  return { ok: true, notice: replaced.length > 0 ? ITEM_EDIT_NOTICES.tagReplaced(replaced, tag.label) : ITEM_EDIT_NOTICES.tagAdded };
+}
+
+/** Unlinks the item's tags of the taxonomy other than `keptTagId`, answering their labels. */
+async function unlinkOtherTags(tx: Transaction, itemId: number, taxonomyId: number, keptTagId: number): Promise<string[]> {
+  const others = await tx
+    .select({ id: tags.id, label: tags.label })
+    .from(itemTags)
+    .innerJoin(tags, eq(tags.id, itemTags.tagId))
+    .where(and(eq(itemTags.itemId, itemId), eq(tags.taxonomyId, taxonomyId), ne(tags.id, keptTagId)))
+    .orderBy(asc(tags.label));
+  if (others.length > 0)
+    await tx.delete(itemTags).where(
+      and(
+        eq(itemTags.itemId, itemId),
+        inArray(
+          itemTags.tagId,
+          others.map((other) => other.id),
+        ),
+      ),
+    );
+  return others.map((other) => other.label);
 }
 
 export async function removeItemTag(db: Database, viewer: Viewer, itemId: number, tagRef: string): Promise<FieldSaveResult> {
