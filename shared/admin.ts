@@ -115,6 +115,23 @@ export function deleteCharacteristicConfirm(valueCount: number): string {
 export const AFFIRMATIONS_TITLE = 'Affirmations';
 export const NEW_AFFIRMATION_TITLE = 'New Affirmation';
 export const DELETE_AFFIRMATION_CONFIRM = 'Are you sure you want to delete this affirmation?';
+
+/** What deleting an affirmation takes with it (issue 34 §5): every member's affirmation of it. */
+export interface AffirmationImpact {
+  affirmations: number;
+  members: number;
+  /** How long the trash keeps it (TRASH_RETENTION_DAYS). */
+  restorableDays: number;
+}
+
+/** The confirmation says what goes, and that it can be taken back. */
+export function deleteAffirmationConfirm({ affirmations, members, restorableDays }: AffirmationImpact): string {
+  const restorable = `It can be restored from the Trash for ${restorableDays} days.`;
+  if (affirmations === 0) return `${DELETE_AFFIRMATION_CONFIRM} No one has used it yet. ${restorable}`;
+  const given = `${affirmations.toLocaleString('en')} ${affirmations === 1 ? 'affirmation' : 'affirmations'}`;
+  const by = `${members.toLocaleString('en')} ${members === 1 ? 'member' : 'members'}`;
+  return `${DELETE_AFFIRMATION_CONFIRM} ${given} by ${by} will go with it. ${restorable}`;
+}
 export const AFFIRMATION_TITLE_MAX = 120;
 
 /** Fields an affirmation page edits in place, one at a time (PATCH /admin/affirmation/{ref}). */

@@ -23,7 +23,7 @@ import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
 import type { ModerationEntry, RepeatFlagger } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
-import type { AdminAffirmation, AdminCharacteristic, AdminDashboardButton } from './admin';
+import type { AdminAffirmation, AffirmationImpact, AdminCharacteristic, AdminDashboardButton } from './admin';
 import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TagMoveTarget, TaxonomyUsage } from './taxonomies-admin';
 import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult, UnmatchedSearchResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
@@ -257,6 +257,8 @@ export interface PagePropsMap {
   /** /admin/affirmation/{ref} (admin-curation §2, §3). */
   'admin/affirmation/Show': {
     affirmation: AdminAffirmation;
+    /** What deleting it takes with it, for its confirmation. */
+    impact: AffirmationImpact;
   };
   /** /admin/taxonomy (admin-curation §2 "Taxonomies and tags"): every taxonomy with its flags and tag count. */
   'admin/taxonomy/Index': {

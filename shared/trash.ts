@@ -1,6 +1,7 @@
 /**
  * The trash (issue 19 §4, docs/decisions.md "A trash instead of loss"): deleted items, collections, comments, tags,
- * taxonomies and characteristics wait here, whole, for TRASH_RETENTION_DAYS before they go for good; an admin can
+ * taxonomies, characteristics and affirmations (with every member's affirmation of them) wait here, whole, for
+ * TRASH_RETENTION_DAYS before they go for good; an admin can
  * restore one, or delete it for good at once.
  */
 import type { Paginated } from './pagination';
@@ -12,6 +13,7 @@ export const TRASH_KINDS = {
   tag: 'Tag',
   taxonomy: 'Taxonomy',
   characteristic: 'Characteristic',
+  affirmation: 'Affirmation',
 } as const;
 
 export type TrashKind = keyof typeof TRASH_KINDS;

@@ -370,9 +370,11 @@ describe('the affirmations list', () => {
   });
 });
 
-function renderAffirmation(affirmation: AdminAffirmation, shared: SharedProps = ADMIN) {
+const NO_IMPACT = { affirmations: 0, members: 0, restorableDays: 30 };
+
+function renderAffirmation(affirmation: AdminAffirmation, shared: SharedProps = ADMIN, impact = NO_IMPACT) {
   return renderInertiaPage(
-    pageObject('admin/affirmation/Show', { ...shared, affirmation, title: affirmation.title }, { url: `/admin/affirmation/${affirmation.ref}` }),
+    pageObject('admin/affirmation/Show', { ...shared, affirmation, impact, title: affirmation.title }, { url: `/admin/affirmation/${affirmation.ref}` }),
   );
 }
 
@@ -395,14 +397,17 @@ describe('an affirmation page', () => {
     expect(patch).toHaveBeenLastCalledWith('/admin/affirmation/affoutdated1', { is_negative: false }, expect.objectContaining({ preserveScroll: true }));
   });
 
-  it('deletes only after the spec’s confirmation', async () => {
+  it('deletes only after the spec’s confirmation, which says what goes with it', async () => {
     const user = userEvent.setup();
     const remove = vi.spyOn(router, 'delete').mockImplementation(() => {});
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);
-    await renderAffirmation(HELPFUL);
+    await renderAffirmation(HELPFUL, ADMIN, { affirmations: 1102, members: 640, restorableDays: 30 });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith(DELETE_AFFIRMATION_CONFIRM);
+    // The spec's question, then what goes with it and that it can be taken back (issue 34 §5).
+    expect(confirm).toHaveBeenLastCalledWith(
+      `${DELETE_AFFIRMATION_CONFIRM} 1,102 affirmations by 640 members will go with it. It can be restored from the Trash for 30 days.`,
+    );
     expect(remove).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(remove).toHaveBeenCalledWith('/admin/affirmation/affhelpful01');

@@ -1,5 +1,5 @@
 /** Affirmations in the admin area (admin-curation §2, §3 Affirmation, §5, §7, §8). */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AFFIRMATION_MESSAGES, type AdminAffirmation } from '../../shared/admin';
 import { SIGN_IN_HINT } from '../../shared/messages';
@@ -175,6 +175,12 @@ describe('GET /admin/affirmation/{ref}', () => {
     expect(response.statusCode).toBe(200);
     expectInertia(page).component('admin/affirmation/Show').prop('affirmation', { ref: OUTDATED.ref, title: 'Outdated', is_negative: true });
     expect(page.props.breadcrumbs.at(-1)).toEqual({ label: 'Outdated', href: detailUrl(OUTDATED.ref) });
+    expect(page.props.impact).toEqual({ affirmations: 0, members: 0, restorableDays: 30 });
+  });
+
+  it('says what deleting it would take: its affirmations, and how many members gave them', async () => {
+    const { page } = await visit(ctx.app, detailUrl(HELPFUL.ref), await ctx.as(ADMIN));
+    expect(page.props.impact).toEqual({ affirmations: 1, members: 1, restorableDays: 30 });
   });
 
   it('answers 404 for an unknown or malformed ref', async () => {
@@ -241,5 +247,38 @@ describe('DELETE /admin/affirmation/{ref}', () => {
     expect((await stored()).map((row) => row.title)).not.toContain('Helpful');
     expect(await ctx.db().select().from(itemAffirmations)).toEqual([]);
     expect((await send(ctx.app, jar, 'DELETE', detailUrl(HELPFUL.ref))).statusCode).toBe(404);
+  });
+
+  it('puts it in the trash with its affirmations, and a restore brings both back in its place (issue 34 §5)', async () => {
+    const jar = await ctx.as(ADMIN);
+    const [option] = await ctx.db().insert(affirmationOptions).values({ ref: 'affinspire01', title: 'Inspiring', isNegative: false, position: 50 }).returning();
+    const [item] = await ctx.db().select({ id: items.id }).from(items).limit(1);
+    const people = await ctx
+      .db()
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.email, [MEMBER, STAFF]));
+    await ctx
+      .db()
+      .insert(itemAffirmations)
+      .values(people.map((person) => ({ itemId: item!.id, affirmationOptionId: option!.id, userId: person.id, value: 2 })));
+    const given = await ctx.db().select().from(itemAffirmations).where(eq(itemAffirmations.affirmationOptionId, option!.id));
+    const order = async () =>
+      (await ctx.db().select({ ref: affirmationOptions.ref }).from(affirmationOptions).orderBy(asc(affirmationOptions.position))).map((row) => row.ref);
+    const before = await order();
+    expect((await visit(ctx.app, detailUrl('affinspire01'), jar)).page.props.impact).toEqual({ affirmations: 2, members: 2, restorableDays: 30 });
+
+    await send(ctx.app, jar, 'DELETE', detailUrl('affinspire01'));
+    expect(await order()).toEqual(before.filter((ref) => ref !== 'affinspire01'));
+    const trash = (await visit(ctx.app, '/admin/trash?kind=affirmation', jar)).page.props.entries.data as {
+      ref: string;
+      title: string;
+      parts: { label: string }[];
+    }[];
+    const entry = trash.find((each) => each.title === 'Inspiring')!;
+    expect(entry.parts.map((part) => part.label)).toEqual(['2 affirmations']);
+    expect((await send(ctx.app, jar, 'POST', `/admin/trash/${entry.ref}/restore`)).statusCode).toBe(303);
+    expect(await order()).toEqual(before);
+    expect(await ctx.db().select().from(itemAffirmations).where(eq(itemAffirmations.affirmationOptionId, option!.id))).toEqual(given);
   });
 });

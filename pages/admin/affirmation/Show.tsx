@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
-import { AFFIRMATION_TEXTS, DELETE_AFFIRMATION_CONFIRM } from '../../../shared/admin';
+import { AFFIRMATION_TEXTS, deleteAffirmationConfirm } from '../../../shared/admin';
 import type { PageProps } from '../../../shared/pages';
 import RecordActions from '../../../components/lib/RecordActions';
 import InlineCheckbox from '../../../components/admin/InlineCheckbox';
@@ -11,14 +11,17 @@ import PageHeader from '../../../components/layout/PageHeader';
 import { ROUTES } from '../../../shared/routes';
 import LabelledField from '../../../components/lib/LabelledField';
 
-/** An affirmation (admin-curation §2 "Admin affirmation detail"): its title and Negative flag, edited in place, and Delete. */
-export default function AdminAffirmationShow({ affirmation, can }: PageProps<'admin/affirmation/Show'>) {
+/**
+ * An affirmation (admin-curation §2 "Admin affirmation detail"): its title and Negative flag, edited in place, and
+ * Delete, whose confirmation says how many affirmations go with it to the trash.
+ */
+export default function AdminAffirmationShow({ affirmation, impact, can }: PageProps<'admin/affirmation/Show'>) {
   const [editingRef, setEditingRef] = useState<string | null>(null);
   const editing = can.update && editingRef === affirmation.ref;
   const url = ROUTES.adminAffirmation.path({ ref: affirmation.ref });
 
   const remove = () => {
-    if (window.confirm(DELETE_AFFIRMATION_CONFIRM)) router.delete(url);
+    if (window.confirm(deleteAffirmationConfirm(impact))) router.delete(url);
   };
 
   return (

@@ -3,10 +3,11 @@
  * whose is_negative column is the spec's field). Titles are unique regardless of case; the table's unique index
  * settles races. Writes bump the library version by the table's triggers.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { AdminAffirmation } from '../../../shared/admin';
+import { and, asc, count, countDistinct, eq, ne, sql } from 'drizzle-orm';
+import type { AdminAffirmation, AffirmationImpact } from '../../../shared/admin';
 import type { Database } from '../../db/client';
-import { affirmationOptions } from '../../db/schema';
+import { affirmationOptions, itemAffirmations } from '../../db/schema';
+import { moveToTrash } from '../trash';
 import { offsetAndLimit } from '../../lib/pagination';
 import { isUniqueViolation } from '../../db/errors';
 import { renumberList, type OrderedList } from '../../db/positions';
@@ -91,9 +92,18 @@ export async function updateAffirmation(db: Database, id: number, field: keyof t
 /** The affirmations people gave with it go with it (item_affirmations cascades); the options after it close the gap. */
 export async function deleteAffirmation(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(affirmationOptions).where(eq(affirmationOptions.id, id));
+    await moveToTrash(tx, 'affirmation', id);
     await renumberList(tx, AFFIRMATION_ORDER);
   });
+}
+
+/** What deleting an option takes with it, said before it is confirmed: its affirmations and how many members made them. */
+export async function affirmationImpact(db: Database, id: number, restorableDays: number): Promise<AffirmationImpact> {
+  const [row] = await db
+    .select({ affirmations: count(), members: countDistinct(itemAffirmations.userId) })
+    .from(itemAffirmations)
+    .where(eq(itemAffirmations.affirmationOptionId, id));
+  return { affirmations: Number(row?.affirmations ?? 0), members: Number(row?.members ?? 0), restorableDays };
 }
 
 /** Drag or Move up / down: the option takes `index` in the list (past the end: last), renumbered 0..n-1 in one transaction. */

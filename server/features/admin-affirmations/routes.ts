@@ -13,6 +13,7 @@ import { notFound } from '../../lib/http-errors';
 import { offsetAndLimit, pageQuery, paginationLinks } from '../../lib/pagination';
 import { paramsOf, repositionBody } from '../../lib/validation';
 import {
+  affirmationImpact,
   createAffirmation,
   deleteAffirmation,
   findAffirmation,
@@ -55,9 +56,11 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
-    const { id: _id, ...affirmation } = await affirmationOf(request, request.params.ref);
+    const { id, ...affirmation } = await affirmationOf(request, request.params.ref);
     return reply.inertia('admin/affirmation/Show', {
       affirmation,
+      // What Delete takes with it, said in its confirmation (issue 34 §5).
+      impact: await affirmationImpact(app.db, id, app.config.TRASH_RETENTION_DAYS),
       can: affirmationOptionCan(request.viewer),
       title: affirmation.title,
       breadcrumbs: [...LIST_CRUMBS, { label: affirmation.title, href: ROUTES.adminAffirmation.path({ ref: affirmation.ref }) }],

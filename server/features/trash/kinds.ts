@@ -1,5 +1,5 @@
 /**
- * The six kinds of thing that go to the trash: the table each lives in, how the trash page names it and where it was,
+ * The seven kinds of thing that go to the trash: the table each lives in, how the trash page names it and where it was,
  * what comes back into place after a restore (its position among its siblings), and how the rows that went with it
  * are named.
  */
@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TRASH_PART_NAMES_SHOWN, type TrashKind, type TrashPart } from '../../../shared/trash';
 import type { Database, Transaction } from '../../db/client';
 import { renumberList, type OrderedList } from '../../db/positions';
-import { characteristics, itemTags, tags, taxonomies } from '../../db/schema';
+import { affirmationOptions, characteristics, itemTags, tags, taxonomies } from '../../db/schema';
 import { sqlRows } from '../../db/sql-rows';
 import type { CapturedTable, RestoredTable, Row } from './row-graph';
 
@@ -51,6 +51,7 @@ function tagSiblings(taxonomyId: number, parentId: number | null): OrderedList {
 
 const TAXONOMY_ORDER: OrderedList = { table: taxonomies, id: taxonomies.id, position: taxonomies.position };
 const CHARACTERISTIC_ORDER: OrderedList = { table: characteristics, id: characteristics.id, position: characteristics.position };
+const AFFIRMATION_ORDER: OrderedList = { table: affirmationOptions, id: affirmationOptions.id, position: affirmationOptions.position };
 
 export const TRASH_KIND_DEFINITIONS: Record<TrashKind, KindDefinition> = {
   item: {
@@ -105,6 +106,12 @@ export const TRASH_KIND_DEFINITIONS: Record<TrashKind, KindDefinition> = {
     table: 'characteristics',
     describe: async (_db, row) => ({ title: shortened(row.title), context: '' }),
     afterRestore: (tx, row) => renumberList(tx, CHARACTERISTIC_ORDER, { id: Number(row.id), index: Number(row.position) }),
+  },
+  // An affirmation option goes with every member's affirmation of it (issue 34 §5), and comes back with them.
+  affirmation: {
+    table: 'affirmation_options',
+    describe: async (_db, row) => ({ title: shortened(row.title), context: row.is_negative ? 'Disapproval' : '' }),
+    afterRestore: (tx, row) => renumberList(tx, AFFIRMATION_ORDER, { id: Number(row.id), index: Number(row.position) }),
   },
 };
 
