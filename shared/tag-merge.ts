@@ -24,7 +24,7 @@ export const TAG_MERGE_MESSAGES = {
   targetUnknown: 'Choose another tag of this taxonomy.',
   targetBelow: 'A tag cannot be merged into one of its own child tags: move that tag out from under it first.',
   gone: 'One of the two tags was deleted meanwhile: nothing was merged.',
-  merged: (source: string, target: string) => `Tag ${source} merged into ${target}.`,
+  merged: (source: string, target: string) => `Tag ${source} merged into ${target}. Restoring ${source} from the Trash splits it back.`,
 } as const;
 
 /** What merging the tag into the chosen target changes, counted just before it is asked for. */

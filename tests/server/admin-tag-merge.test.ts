@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { TAG_MERGE_MESSAGES, type TagMergePreview } from '../../shared/tag-merge';
-import { changeHistory, items, itemTags, tagLabelRedirects, tags, taxonomies } from '../../server/db/schema';
+import { changeHistory, follows, items, itemTags, tagLabelRedirects, tags, taxonomies, users } from '../../server/db/schema';
 import { expectInertia } from '../../server/inertia/testing';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, nextPage, send, visit } from '../support/http';
@@ -300,5 +300,79 @@ describe('/tag/{old label} after a rename (issue 34 §5)', () => {
     expect(await ctx.database.db.select().from(tagLabelRedirects).where(eq(tagLabelRedirects.label, 'third name'))).toEqual([]);
     const landed = await visit(ctx.app, '/tag/third%20name');
     expect(landed.page.props.items.data.map((item: { ref: string }) => item.ref)).toEqual([REFS.public]);
+  });
+});
+
+describe('taking a merge back (issue 34 §5)', () => {
+  async function userIdOf(email: string): Promise<number> {
+    const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row!.id;
+  }
+  const followed = async (userId: number) =>
+    (await ctx.database.db.select({ tagId: follows.tagId }).from(follows).where(eq(follows.userId, userId))).map((row) => row.tagId).sort();
+
+  it('restoring the merged tag from the trash splits it back: its items, children, follows and old labels', async () => {
+    const jar = await admin();
+    const source = await makeTag(AGE, 'Split Source', { items: [REFS.public, REFS.related] });
+    const target = await makeTag(AGE, 'Split Target', { items: [REFS.related, REFS.draft] });
+    const [first, second] = [
+      await makeTag(AGE, 'Split Child 1', { parent: source.id, position: 0 }),
+      await makeTag(AGE, 'Split Child 2', { parent: source.id, position: 1 }),
+    ];
+    const own = await makeTag(AGE, 'Split Target Child', { parent: target.id, position: 0 });
+    const older = await makeTag(AGE, 'Split Older');
+    await send(ctx.app, jar, 'POST', mergePath(older.ref), { into: source.ref });
+    const [onlySource, both] = [await userIdOf('member@example.org'), await userIdOf('staff@example.org')];
+    await ctx.database.db.insert(follows).values([
+      { userId: onlySource, tagId: source.id },
+      { userId: both, tagId: source.id },
+      { userId: both, tagId: target.id },
+    ]);
+    const before = { source: await itemRefsOf(source.id), target: await itemRefsOf(target.id) };
+
+    const merged = await send(ctx.app, jar, 'POST', mergePath(source.ref), { into: target.ref });
+    expect(merged.statusCode).toBe(303);
+    expect((await nextPage(ctx.app, jar)).notices).toContain(TAG_MERGE_MESSAGES.merged('Split Source', 'Split Target'));
+    expect(await itemRefsOf(target.id)).toEqual([REFS.draft, REFS.public, REFS.related].sort());
+    const trash = (await visit(ctx.app, '/admin/trash?kind=tag', jar)).page.props.entries.data as { ref: string; title: string; context: string }[];
+    const entry = trash.find((each) => each.title === 'Split Source')!;
+    expect(entry.context).toBe('Merged into Split Target');
+
+    expect((await send(ctx.app, jar, 'POST', `/admin/trash/${entry.ref}/restore`)).statusCode).toBe(303);
+    expect(await itemRefsOf(source.id)).toEqual(before.source);
+    expect(await itemRefsOf(target.id)).toEqual(before.target);
+    const tree = await ctx.database.db
+      .select({ id: tags.id, parentId: tags.parentId, position: tags.position })
+      .from(tags)
+      .where(inArray(tags.id, [first!.id, second!.id, own.id]))
+      .orderBy(asc(tags.id));
+    expect(tree).toEqual([
+      { id: first!.id, parentId: source.id, position: 0 },
+      { id: second!.id, parentId: source.id, position: 1 },
+      { id: own.id, parentId: target.id, position: 0 },
+    ]);
+    expect(await followed(onlySource)).toEqual([source.id]);
+    expect(await followed(both)).toEqual([source.id, target.id].sort());
+    const redirects = await ctx.database.db
+      .select()
+      .from(tagLabelRedirects)
+      .where(inArray(tagLabelRedirects.label, ['split older', 'split source']));
+    expect(redirects.map((row) => [row.label, row.targetTagId])).toEqual([['split older', source.id]]);
+    expect((await visit(ctx.app, '/tag/split%20source')).response.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/tag/split%20older' })).headers.location).toBe('/tag/split%20source');
+  });
+
+  it('leaves what changed since as it is: an item that lost the target meanwhile is not touched again', async () => {
+    const jar = await admin();
+    const source = await makeTag(AGE, 'Later Source', { items: [REFS.public, REFS.related] });
+    const target = await makeTag(AGE, 'Later Target', { items: [REFS.draft] });
+    await send(ctx.app, jar, 'POST', mergePath(source.ref), { into: target.ref });
+    // Someone takes the target off one of the merged items, and tags a new item with it.
+    await ctx.database.db.delete(itemTags).where(and(eq(itemTags.tagId, target.id), eq(itemTags.itemId, await itemIdOf(ctx.database, REFS.public))));
+    await ctx.database.db.insert(itemTags).values({ tagId: target.id, itemId: await itemIdOf(ctx.database, REFS.members) });
+    const trash = (await visit(ctx.app, '/admin/trash?kind=tag', jar)).page.props.entries.data as { ref: string; title: string }[];
+    await send(ctx.app, jar, 'POST', `/admin/trash/${trash.find((each) => each.title === 'Later Source')!.ref}/restore`);
+    expect(await itemRefsOf(source.id)).toEqual([REFS.public, REFS.related].sort());
+    expect(await itemRefsOf(target.id)).toEqual([REFS.draft, REFS.members].sort());
   });
 });

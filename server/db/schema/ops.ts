@@ -366,6 +366,11 @@ export const trashEntries = pgTable(
     relinks: jsonb('relinks').notNull().default([]),
     /** An item's drive folder, in the drive's bin while the item is in the trash. */
     driveFolderId: varchar('drive_folder_id', { length: 255 }),
+    /**
+     * A tag merged into another (issue 34 §5): what the merge changed besides removing it (`MergedInto`,
+     * trash/merges.ts), so that restoring it splits the merge back. Null for anything deleted.
+     */
+    mergedInto: jsonb('merged_into'),
     deletedByUserId: integer('deleted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The admin acting as `deleted_by` at the time, if any. */
     impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'set null' }),

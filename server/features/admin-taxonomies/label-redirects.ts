@@ -16,7 +16,12 @@ export async function redirectOldLabel(tx: Transaction, oldLabel: string, newLab
     .onConflictDoUpdate({ target: tagLabelRedirects.label, set: { targetTagId: targetId, createdAt: sql`now()` } });
 }
 
-/** The labels that led to `fromId` lead to `toId` (a merge, before its source goes and takes them with it). */
-export async function moveRedirects(tx: Transaction, fromId: number, toId: number): Promise<void> {
-  await tx.update(tagLabelRedirects).set({ targetTagId: toId }).where(eq(tagLabelRedirects.targetTagId, fromId));
+/** The labels that led to `fromId` lead to `toId` (a merge, before its source goes and takes them with it); answers them. */
+export async function moveRedirects(tx: Transaction, fromId: number, toId: number): Promise<string[]> {
+  const moved = await tx
+    .update(tagLabelRedirects)
+    .set({ targetTagId: toId })
+    .where(eq(tagLabelRedirects.targetTagId, fromId))
+    .returning({ label: tagLabelRedirects.label });
+  return moved.map((row) => row.label);
 }

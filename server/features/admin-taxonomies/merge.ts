@@ -1,8 +1,9 @@
 /**
  * Merging a tag into another of its taxonomy (issue 19 §3, docs/decisions.md "Merging tags"): its impact preview and
  * the merge itself, one transaction. Every item tagged with the source gets the target (once), the source's child tags
- * move under the target (after the target's own children), the source goes, and its lowercased label is kept in
- * tag_label_redirects so /tag/{label} leads to the target (discovery/tag-redirects.ts reads it).
+ * move under the target (after the target's own children), the source goes to the trash (where a restore splits the
+ * merge back), and its lowercased label is kept in tag_label_redirects so /tag/{label} leads to the target
+ * (discovery/tag-redirects.ts reads it).
  */
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -12,6 +13,8 @@ import type { Database, Transaction } from '../../db/client';
 import { moveRedirects, redirectOldLabel } from './label-redirects';
 import { renumberList, writePositions } from '../../db/positions';
 import { follows, itemTags, tags } from '../../db/schema';
+import { sqlRows } from '../../db/sql-rows';
+import { moveToTrash } from '../trash';
 import { treeOrder } from '../../lib/tree-order';
 import { siblingsOf, taxonomyTagRows, type TagRow } from './queries';
 
@@ -72,8 +75,9 @@ export async function mergePreview(db: Database, source: TagRow, target: TagRow)
 /**
  * Merges `sourceId` into `targetId` in one transaction, checked again inside it against the tree as it is then (a
  * concurrent move or delete cannot slip between the check and the write). The item links are written in item order
- * (the lock order, server/db/client.ts) and the source's links are deleted before the source, so each item's history
- * names both tags. 'gone' when either tag no longer exists.
+ * (the lock order, server/db/client.ts). The source goes to the trash with its own links (so each item's history names
+ * both tags) and with what the merge moved (`MergedInto`): restoring it there splits the merge back (issue 34 §5).
+ * 'gone' when either tag no longer exists.
  */
 export async function mergeTag(db: Database, sourceId: number, targetId: number): Promise<'merged' | 'gone' | { refused: string }> {
   return db.transaction(async (tx) => {
@@ -82,33 +86,48 @@ export async function mergeTag(db: Database, sourceId: number, targetId: number)
     if (!source || !target) return 'gone' as const;
     const check = await checkMergeTarget(tx, source, target.ref);
     if (!check.ok) return { refused: check.message };
-    await tx.execute(sql`
+    const added = await sqlRows<{ item_id: number }>(
+      tx,
+      sql`
       insert into ${itemTags} (item_id, tag_id)
       select ${itemTags.itemId}, ${target.id}::integer from ${itemTags} where ${itemTags.tagId} = ${source.id}
       order by ${itemTags.itemId}
-      on conflict do nothing`);
-    await tx.delete(itemTags).where(eq(itemTags.tagId, source.id));
-    await moveChildrenUnder(tx, source, target);
-    await keepRedirects(tx, source, target);
-    await moveFollows(tx, source, target);
-    await tx.delete(tags).where(eq(tags.id, source.id));
+      on conflict do nothing
+      returning item_id`,
+    );
+    const movedChildIds = await moveChildrenUnder(tx, source, target);
+    const movedRedirectLabels = await keepRedirects(tx, source, target);
+    const movedFollowUserIds = await moveFollows(tx, source, target);
+    await moveToTrash(tx, 'tag', source.id, {
+      targetTagId: target.id,
+      targetLabel: target.label,
+      addedItemIds: added.map((row) => row.item_id),
+      movedChildIds,
+      movedFollowUserIds,
+      movedRedirectLabels,
+    });
     await renumberList(tx, siblingsOf(source.taxonomyId, source.parentId));
     return 'merged' as const;
   });
 }
 
-/** Whoever followed the source follows the target; someone who followed both keeps their one follow of the target. */
-async function moveFollows(tx: Database, source: TagRow, target: TagRow): Promise<void> {
-  await tx
+/**
+ * Whoever followed the source follows the target; someone who followed both keeps their one follow of the target (the
+ * source's goes to the trash with it). Answers the people whose follow moved.
+ */
+async function moveFollows(tx: Transaction, source: TagRow, target: TagRow): Promise<number[]> {
+  const moved = await tx
     .update(follows)
     .set({ tagId: target.id })
-    .where(and(eq(follows.tagId, source.id), sql`${follows.userId} not in (select ${follows.userId} from ${follows} where ${follows.tagId} = ${target.id})`));
+    .where(and(eq(follows.tagId, source.id), sql`${follows.userId} not in (select ${follows.userId} from ${follows} where ${follows.tagId} = ${target.id})`))
+    .returning({ userId: follows.userId });
+  return moved.map((row) => row.userId);
 }
 
-/** The source's children, in their order, go last among the target's. */
-async function moveChildrenUnder(tx: Database, source: TagRow, target: TagRow): Promise<void> {
+/** The source's children, in their order, go last among the target's. Answers them, in that order. */
+async function moveChildrenUnder(tx: Transaction, source: TagRow, target: TagRow): Promise<number[]> {
   const children = await tx.select({ id: tags.id }).from(tags).where(eq(tags.parentId, source.id)).orderBy(asc(tags.position), asc(tags.id));
-  if (children.length === 0) return;
+  if (children.length === 0) return [];
   const [last] = await tx
     .select({ position: max(tags.position) })
     .from(tags)
@@ -116,10 +135,15 @@ async function moveChildrenUnder(tx: Database, source: TagRow, target: TagRow): 
   const first = (last?.position ?? -1) + 1;
   const placed = children.map((child, index) => ({ id: child.id, position: first + index }));
   await writePositions(tx, { table: tags, id: tags.id, position: tags.position }, placed, { column: tags.parentId, value: target.id });
+  return children.map((child) => child.id);
 }
 
-/** /tag/{source label} leads to the target from now on, and so do the labels that led to the source (before its delete takes them). */
-async function keepRedirects(tx: Transaction, source: TagRow, target: TagRow): Promise<void> {
-  await moveRedirects(tx, source.id, target.id);
+/**
+ * /tag/{source label} leads to the target from now on, and so do the labels that led to the source (before its delete
+ * takes them). Answers those labels.
+ */
+async function keepRedirects(tx: Transaction, source: TagRow, target: TagRow): Promise<string[]> {
+  const moved = await moveRedirects(tx, source.id, target.id);
   await redirectOldLabel(tx, source.label, target.label, target.id);
+  return moved;
 }

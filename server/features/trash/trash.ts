@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { sqlRows } from '../../db/sql-rows';
 import { items, trashEntries } from '../../db/schema';
 import { partsOf, TRASH_KIND_DEFINITIONS } from './kinds';
+import { splitMerge, type MergedInto } from './merges';
 import {
   captureRowGraph,
   deleteRowGraph,
@@ -36,12 +37,14 @@ export interface Trashed {
  * the references that stay (as the foreign keys would). Null when the row is already gone. Call it in the delete's
  * transaction: the row is locked before it is read, so nothing is added under it unseen.
  */
-export async function moveToTrash(tx: Runner, kind: TrashKind, id: number): Promise<Trashed | null> {
+export async function moveToTrash(tx: Runner, kind: TrashKind, id: number, merge?: MergedInto): Promise<Trashed | null> {
   const definition = TRASH_KIND_DEFINITIONS[kind];
   const graph = await captureRowGraph(tx, definition.table, id);
   if (!graph) return null;
   const root = graph.tables[0]!.rows[0]!;
-  const { title, context } = await definition.describe(tx, root);
+  const described = await definition.describe(tx, root);
+  const { title } = described;
+  const context = merge ? `Merged into ${merge.targetLabel}` : described.context;
   const parts = await partsOf(tx, graph.tables);
   for (const relink of graph.relinks) await clearRelink(tx, relink);
   await deleteRowGraph(tx, graph);
@@ -58,6 +61,7 @@ export async function moveToTrash(tx: Runner, kind: TrashKind, id: number): Prom
       rows: graph.tables,
       relinks: graph.relinks,
       driveFolderId,
+      mergedInto: merge ?? null,
       deletedByUserId: change?.actor ?? null,
       impersonatorUserId: change?.impersonator ?? null,
     })
@@ -119,7 +123,10 @@ export async function restoreFromTrash(db: Database, ref: string): Promise<Resto
         if (isUniqueViolation(error)) throw new RestoreRefused({ ok: false, reason: 'clash' });
         throw error;
       });
-      const leftOut = (await TRASH_KIND_DEFINITIONS[kind].afterRestore?.(tx, tables[0]!.rows[0]!)) ?? [];
+      const root = tables[0]!.rows[0]!;
+      // A merged tag splits back before its place is settled: until then its items hold the target in its taxonomy.
+      if (entry.mergedInto) await splitMerge(tx, Number(root.id), String(root.label), entry.mergedInto as MergedInto);
+      const leftOut = (await TRASH_KIND_DEFINITIONS[kind].afterRestore?.(tx, root)) ?? [];
       return { ok: true as const, kind, title: entry.title, lost: lostOf([...restored, ...leftOut]), driveFolderId: entry.driveFolderId };
     });
   } catch (error) {

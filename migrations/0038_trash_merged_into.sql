@@ -1,0 +1,1 @@
+ALTER TABLE "trash_entries" ADD COLUMN "merged_into" jsonb;
