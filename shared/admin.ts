@@ -75,6 +75,7 @@ export const CHARACTERISTIC_TEXTS = {
   convertFormat: 'Convert',
   cancelFormat: 'Cancel',
   minimum: 'Minimum',
+  undoFormatChange: 'Undo format change',
   minimumHelp: 'The smallest whole number an item may hold, e.g. 0 for minutes. Leave empty for no minimum.',
   noMinimum: 'No minimum',
 } as const;
@@ -96,11 +97,32 @@ export const CHARACTERISTIC_MESSAGES = {
   /** A format change that would lose values, refused until the admin confirms (field `format`). */
   formatLosesValues: (unconvertible: number, total: number, formatLabel: string, example: string) =>
     `${unconvertible} of ${total} item value(s) cannot be read as ${formatLabel} (for example “${example}”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.`,
+  nothingToUndo: 'There is no format change to undo: it was undone already, changed again, or is more than 30 days old.',
+  formatUndone: (restored: number, keptChanged: number) =>
+    `Format change undone. ${restored} value(s) put back as they were${keptChanged > 0 ? `; ${keptChanged} changed since were left as they are` : ''}.`,
   formatConverted: (converted: number, removed: number) => {
     if (removed > 0) return `Saved. ${converted} value(s) converted, ${removed} removed.`;
     return converted > 0 ? `Saved. ${converted} value(s) converted.` : 'Saved.';
   },
 } as const;
+
+/** A format change can be undone for this many days (issue 34 §5). */
+export const FORMAT_UNDO_DAYS = 30;
+
+/** A characteristic's latest format change that can still be undone, as its page offers the undo. */
+export interface FormatChangeView {
+  at: string;
+  from: string;
+  to: string;
+  converted: number;
+  removed: number;
+}
+
+/** "Changed from Text to Whole number on …: 12 value(s) converted, 3 removed." */
+export function formatChangeText(change: FormatChangeView, formats: Record<string, string>, when: string): string {
+  const values = change.removed > 0 ? `${change.converted} value(s) converted, ${change.removed} removed` : `${change.converted} value(s) converted`;
+  return `Changed from ${formats[change.from] ?? change.from} to ${formats[change.to] ?? change.to} ${when}: ${values}.`;
+}
 
 /** The field that confirms a format change that removes the values the new format cannot read. */
 export const CONFIRM_FORMAT_CONVERSION_FIELD = 'remove_unconvertible';

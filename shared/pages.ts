@@ -23,7 +23,7 @@ import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
 import type { ModerationEntry, RepeatFlagger } from './comments';
 import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
-import type { AdminAffirmation, AffirmationImpact, AdminCharacteristic, AdminDashboardButton } from './admin';
+import type { AdminAffirmation, AffirmationImpact, AdminCharacteristic, AdminDashboardButton, FormatChangeView } from './admin';
 import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TagMoveTarget, TaxonomyUsage } from './taxonomies-admin';
 import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult, UnmatchedSearchResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
@@ -248,6 +248,8 @@ export interface PagePropsMap {
     formats: Record<string, string>;
     /** How many items hold a value of it (what a delete removes). */
     valueCount: number;
+    /** Its latest format change while it can be undone, else null. */
+    formatChange: FormatChangeView | null;
   };
   /** /admin/affirmation (admin-curation §2): every affirmation, paged. */
   'admin/affirmation/Index': {

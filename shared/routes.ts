@@ -123,6 +123,7 @@ export const ROUTES = {
   // The admin area.
   adminCharacteristic: route(`${ADMIN_CHARACTERISTICS_URL}/:ref`, ['GET', 'PATCH', 'DELETE']),
   adminCharacteristicReposition: route(`${ADMIN_CHARACTERISTICS_URL}/:ref/reposition`, ['POST']),
+  adminCharacteristicFormatUndo: route(`${ADMIN_CHARACTERISTICS_URL}/:ref/format-undo`, ['POST']),
   adminAffirmation: route(`${ADMIN_AFFIRMATIONS_URL}/:ref`, ['GET', 'PATCH', 'DELETE']),
   adminAffirmationReposition: route(`${ADMIN_AFFIRMATIONS_URL}/:ref/reposition`, ['POST']),
   adminTaxonomy: route(`${ADMIN_TAXONOMIES_URL}/:ref`, ['GET', 'PATCH', 'DELETE']),

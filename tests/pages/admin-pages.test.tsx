@@ -17,6 +17,7 @@ import {
   SUPERADMIN_ONLY,
   type AdminAffirmation,
   type AdminCharacteristic,
+  type FormatChangeView,
 } from '../../shared/admin';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
@@ -180,10 +181,10 @@ describe('the characteristics list', () => {
   });
 });
 
-function renderCharacteristic(characteristic: AdminCharacteristic, shared: SharedProps = ADMIN, valueCount = 0) {
+function renderCharacteristic(characteristic: AdminCharacteristic, shared: SharedProps = ADMIN, valueCount = 0, formatChange: FormatChangeView | null = null) {
   const url = `/admin/characteristic/${characteristic.ref}`;
   return renderInertiaPage(
-    pageObject('admin/characteristic/Show', { ...shared, characteristic, formats: FORMATS, valueCount, title: characteristic.title }, { url }),
+    pageObject('admin/characteristic/Show', { ...shared, characteristic, formats: FORMATS, valueCount, formatChange, title: characteristic.title }, { url }),
   );
 }
 
@@ -262,6 +263,20 @@ describe('a characteristic page', () => {
     expect(remove).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(remove).toHaveBeenCalledWith('/admin/characteristic/charages0001');
+  });
+
+  it('offers to undo the latest format change, saying what it did, to those who may change it', async () => {
+    const user = userEvent.setup();
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {});
+    const change: FormatChangeView = { at: '2026-11-28T09:30:00Z', from: 'text', to: 'integer', converted: 12, removed: 3 };
+    await renderCharacteristic(AGES, ADMIN, 12, change);
+    expect(await screen.findByText(/^Changed from Text to .+ on 28 Nov, \d\d:30:00: 12 value\(s\) converted, 3 removed\.$/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo format change' }));
+    expect(post).toHaveBeenCalledWith('/admin/characteristic/charages0001/format-undo', {}, expect.objectContaining({ preserveScroll: true }));
+    cleanup();
+    await renderCharacteristic(AGES, READ_ONLY, 12, change);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Undo format change' })).toBeNull();
   });
 
   it('offers a Share button with the link, and no access grant', async () => {

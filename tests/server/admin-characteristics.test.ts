@@ -321,6 +321,58 @@ describe('PATCH /admin/characteristic/{ref}', () => {
     });
   });
 
+  describe('taking a format change back (issue 34 §5)', () => {
+    const undoUrl = (ref: string) => `/admin/characteristic/${ref}/format-undo`;
+
+    it('puts the old format and every rewritten and removed value back, offered on the page until it is undone', async () => {
+      const jar = await ctx.as(ADMIN);
+      await characteristicWith('undoall0001', 'text', [' 42 ', '7', '11-14', 'about ten']);
+      await send(ctx.app, jar, 'PATCH', detailUrl('undoall0001'), { format: 'integer', remove_unconvertible: true });
+      expect(await formatAndValuesOf('undoall0001')).toEqual({ format: 'integer', values: ['42', '7'] });
+      const page = (await visit(ctx.app, detailUrl('undoall0001'), jar)).page;
+      expect(page.props.formatChange).toMatchObject({ from: 'text', to: 'integer', converted: 2, removed: 2 });
+
+      const undone = await send(ctx.app, jar, 'POST', undoUrl('undoall0001'));
+      expect(undone.statusCode).toBe(303);
+      expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.formatUndone(3, 0));
+      expect(await formatAndValuesOf('undoall0001')).toEqual({ format: 'text', values: [' 42 ', '7', '11-14', 'about ten'] });
+      expect((await visit(ctx.app, detailUrl('undoall0001'), jar)).page.props.formatChange).toBeNull();
+      // Once only: a second undo is refused and changes nothing.
+      await send(ctx.app, jar, 'POST', undoUrl('undoall0001'));
+      expect((await nextPage(ctx.app, jar)).errors).toEqual({ format: CHARACTERISTIC_MESSAGES.nothingToUndo });
+      expect(await formatAndValuesOf('undoall0001')).toEqual({ format: 'text', values: [' 42 ', '7', '11-14', 'about ten'] });
+      await removeCharacteristic('undoall0001');
+    });
+
+    it('leaves a value changed since as it is, and refuses when the format was changed again', async () => {
+      const jar = await ctx.as(ADMIN);
+      await characteristicWith('undosince01', 'text', ['5', 'five', 'six']);
+      await send(ctx.app, jar, 'PATCH', detailUrl('undosince01'), { format: 'integer', remove_unconvertible: true });
+      // Someone gives the item whose "five" was removed a value by hand.
+      const [characteristic] = await ctx.db().select({ id: characteristics.id }).from(characteristics).where(eq(characteristics.ref, 'undosince01'));
+      const [second] = await ctx.db().select({ id: items.id }).from(items).where(eq(items.ref, 'undosinc0001'));
+      await ctx.db().insert(itemCharacteristics).values({ itemId: second!.id, characteristicId: characteristic!.id, value: '55' });
+      await send(ctx.app, jar, 'POST', undoUrl('undosince01'));
+      expect((await nextPage(ctx.app, jar)).notices).toContain(CHARACTERISTIC_MESSAGES.formatUndone(1, 1));
+      expect(await formatAndValuesOf('undosince01')).toEqual({ format: 'text', values: ['5', '55', 'six'] });
+
+      await send(ctx.app, jar, 'PATCH', detailUrl('undosince01'), { format: 'integer', remove_unconvertible: true });
+      await ctx.db().update(characteristics).set({ format: 'year_month' }).where(eq(characteristics.id, characteristic!.id));
+      await send(ctx.app, jar, 'POST', undoUrl('undosince01'));
+      expect((await nextPage(ctx.app, jar)).errors).toEqual({ format: CHARACTERISTIC_MESSAGES.nothingToUndo });
+      await removeCharacteristic('undosince01');
+    });
+
+    it('refuses members and staff, changing nothing', async () => {
+      const jar = await ctx.as(ADMIN);
+      await characteristicWith('undoaccess1', 'text', ['x', '1']);
+      await send(ctx.app, jar, 'PATCH', detailUrl('undoaccess1'), { format: 'integer', remove_unconvertible: true });
+      for (const email of [null, MEMBER, STAFF]) expect((await send(ctx.app, await ctx.as(email), 'POST', undoUrl('undoaccess1'))).statusCode).toBe(403);
+      expect(await formatAndValuesOf('undoaccess1')).toEqual({ format: 'integer', values: ['1'] });
+      await removeCharacteristic('undoaccess1');
+    });
+  });
+
   it('converts thousands of values in batches of statements (several batches of each kind)', async () => {
     const jar = await ctx.as(ADMIN);
     const values = Array.from({ length: 2400 }, (_, index) => (index % 2 === 0 ? ` ${index} ` : `n${index}`));

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Head, router } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
-import { CHARACTERISTIC_TEXTS, deleteCharacteristicConfirm } from '../../../shared/admin';
+import Button from 'react-bootstrap/Button';
+import { CHARACTERISTIC_TEXTS, deleteCharacteristicConfirm, formatChangeText } from '../../../shared/admin';
+import { useDates } from '../../../components/lib/useDates';
 import type { PageProps } from '../../../shared/pages';
 import RecordActions from '../../../components/lib/RecordActions';
 import CharacteristicFormatField from '../../../components/admin/CharacteristicFormatField';
@@ -16,7 +18,8 @@ import LabelledField from '../../../components/lib/LabelledField';
  * A characteristic (admin-curation §2 "Admin characteristic detail"): title, usage note, format and public, edited in
  * place in edit mode, with Delete and a Share button that offers its link.
  */
-export default function AdminCharacteristicShow({ characteristic, formats, valueCount, can }: PageProps<'admin/characteristic/Show'>) {
+export default function AdminCharacteristicShow({ characteristic, formats, valueCount, formatChange, can }: PageProps<'admin/characteristic/Show'>) {
+  const dates = useDates();
   // Edit mode belongs to the characteristic it was switched on for.
   const [editingRef, setEditingRef] = useState<string | null>(null);
   const editing = can.update && editingRef === characteristic.ref;
@@ -69,6 +72,19 @@ export default function AdminCharacteristicShow({ characteristic, formats, value
         </LabelledField>
         <LabelledField label={CHARACTERISTIC_TEXTS.format}>
           <CharacteristicFormatField url={url} format={characteristic.format} formats={formats} editable={editing} />
+          {formatChange && can.update && (
+            // The latest format change, undoable whole for 30 days: the old format and every value it changed or removed.
+            <div className="d-flex flex-wrap align-items-center gap-2 mt-1 small">
+              <span>{formatChangeText(formatChange, formats, `on ${dates.dayAndTime(formatChange.at)}`)}</span>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                onClick={() => router.post(ROUTES.adminCharacteristicFormatUndo.path({ ref: characteristic.ref }), {}, { preserveScroll: true })}
+              >
+                {CHARACTERISTIC_TEXTS.undoFormatChange}
+              </Button>
+            </div>
+          )}
         </LabelledField>
         {characteristic.format === 'integer' && (
           <LabelledField label={CHARACTERISTIC_TEXTS.minimum}>

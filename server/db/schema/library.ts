@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, date, bigint } from 'drizzle-orm/pg-core';
+import { foreignKey, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, date, bigint } from 'drizzle-orm/pg-core';
 import { VISIBILITY } from '../../../shared/enums';
 import { createdAt, id, ref, tsvector, updatedAt } from './columns';
 import { users } from './users';
@@ -224,6 +224,31 @@ export const characteristics = pgTable('characteristics', {
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * A characteristic's format change (issue 34 §5): every item value it rewrote or removed, as it was and as it became
+ * (null: removed), so the change can be undone whole for 30 days (admin-characteristics/format-changes.ts).
+ */
+export const characteristicFormatChanges = pgTable(
+  'characteristic_format_changes',
+  {
+    id: id(),
+    ref: ref(),
+    characteristicId: integer('characteristic_id')
+      .notNull()
+      .references(() => characteristics.id, { onDelete: 'cascade' }),
+    fromFormat: varchar('from_format', { length: 20 }).notNull(),
+    toFormat: varchar('to_format', { length: 20 }).notNull(),
+    /** [{ itemId, before, after }]: `after` null for a value the new format could not read, which was removed. */
+    changedValues: jsonb('changed_values').notNull().default([]),
+    converted: integer('converted').notNull(),
+    removed: integer('removed').notNull(),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('characteristic_format_changes_latest_idx').on(t.characteristicId, t.id)],
+);
 
 export const itemCharacteristics = pgTable(
   'item_characteristics',

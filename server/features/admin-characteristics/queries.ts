@@ -12,6 +12,7 @@ import { offsetAndLimit } from '../../lib/pagination';
 import { isUniqueViolation } from '../../db/errors';
 import { renumberList, type OrderedList } from '../../db/positions';
 import { moveToTrash } from '../trash';
+import { recordFormatChange, type ChangedValue } from './format-changes';
 
 const adminFields = {
   ref: characteristics.ref,
@@ -165,11 +166,16 @@ export type FormatChange = { ok: true; converted: number; removed: number } | { 
 /**
  * Changes the format and re-writes every item's value in it, in one transaction: a value the new format reads
  * (by the same rule as the item editor, the minimum included) is stored as that format stores it; one it cannot read is removed, but only
- * when `removeUnconvertible` says the admin agreed to it. Otherwise nothing changes and the count comes back.
+ * when `removeUnconvertible` says the admin agreed to it. Otherwise nothing changes and the count comes back. What
+ * it rewrote and removed is kept (format-changes.ts), so the change can be undone.
  */
 export async function changeCharacteristicFormat(db: Database, id: number, format: CharacteristicFormat, removeUnconvertible: boolean): Promise<FormatChange> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ minimum: characteristics.minimum }).from(characteristics).where(eq(characteristics.id, id)).for('update');
+    const [locked] = await tx
+      .select({ minimum: characteristics.minimum, format: characteristics.format })
+      .from(characteristics)
+      .where(eq(characteristics.id, id))
+      .for('update');
     const rule = { format, minimum: locked?.minimum ?? null };
     const stored = await tx
       .select({ itemId: itemCharacteristics.itemId, value: itemCharacteristics.value })
@@ -197,7 +203,15 @@ export async function changeCharacteristicFormat(db: Database, id: number, forma
         where ${itemCharacteristics.characteristicId} = ${id} and ${itemCharacteristics.itemId} = converted.item_id`);
     }
     await tx.update(characteristics).set({ format }).where(eq(characteristics.id, id));
-    return { ok: true, converted: plan.length - unconvertible.length, removed: unconvertible.length };
+    const converted = plan.length - unconvertible.length;
+    if (locked && locked.format !== format) {
+      const changedValues = plan.flatMap((row): ChangedValue[] => {
+        if (!row.parsed.ok || row.parsed.value === null) return [{ itemId: row.itemId, before: row.value, after: null }];
+        return row.parsed.value === row.value ? [] : [{ itemId: row.itemId, before: row.value, after: row.parsed.value }];
+      });
+      await recordFormatChange(tx, { characteristicId: id, from: locked.format, to: format, changedValues, converted });
+    }
+    return { ok: true, converted, removed: unconvertible.length };
   });
 }
 

@@ -34,6 +34,7 @@ import {
   type CharacteristicRecord,
 } from './queries';
 import { CHARACTERISTIC_FIELD_RULES, createCharacteristicBody } from './schemas';
+import { latestFormatChange, undoFormatChange } from './format-changes';
 
 const LIST_CRUMBS = [
   { label: ADMIN_LABEL, href: ADMIN_URL },
@@ -74,6 +75,7 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('admin/characteristic/Show', {
       characteristic,
       valueCount: await characteristicValueCount(app.db, id),
+      formatChange: await latestFormatChange(app.db, id),
       formats: CHARACTERISTIC_FORMAT_LABELS,
       can: characteristicCan(request.viewer),
       title: characteristic.title,
@@ -105,6 +107,14 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
     const saved = await updateCharacteristic(app.db, characteristic.id, field.name, field.value);
     if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
     return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
+  });
+
+  app.post(ROUTES.adminCharacteristicFormatUndo.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristicFormatUndo) } }, async (request, reply) => {
+    const characteristic = await characteristicOf(request, request.params.ref);
+    const back = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
+    const undone = await undoFormatChange(app.db, characteristic.id);
+    if (!undone.ok) return reply.redirectWithErrors({ format: undone.message }, back);
+    return reply.notify(CHARACTERISTIC_MESSAGES.formatUndone(undone.restored, undone.keptChanged)).redirectBack(back);
   });
 
   app.post(

@@ -151,6 +151,7 @@ const PART_NAMING: Record<string, PartNaming> = {
   broken_external_link_alerts: { label: ['link check finding', 'link check findings'] },
   drive_health_findings: { label: ['drive check finding', 'drive check findings'] },
   follows: { label: ['follow', 'follows'] },
+  characteristic_format_changes: { label: ['format change', 'format changes'] },
 };
 
 function partLabel(table: string, count: number): string {
