@@ -37,6 +37,8 @@ export const ADMIN_COMMENTS_APPROVE_URL = `${ADMIN_COMMENTS_URL}/approve`;
 export const ADMIN_COMMENTS_DELETE_URL = `${ADMIN_COMMENTS_URL}/delete`;
 /** Comments one bulk call may name: a page of the queue, with room to spare. */
 export const MODERATION_BULK_MAX = 100;
+/** "All waiting" reaches at most this many comments in one call (issue 34 §5): more is a sign to look closer first. */
+export const MODERATION_WAITING_MAX = 1000;
 
 /** Why a comment is flagged (issue 19 §5): a short fixed list, keys as stored, labels as shown and e-mailed. */
 export const FLAG_REASONS = {
@@ -122,6 +124,9 @@ export const COMMENT_MESSAGES = {
   bulkTooMany: `Please select at most ${MODERATION_BULK_MAX} comments at once.`,
   bulkNotApprovable: 'Only flagged comments can be approved; some of the selected comments are not flagged.',
   bulkUnknown: 'Some of the selected comments are gone or cannot be managed by you; reload the page and try again.',
+  waitingTooMany: `At most ${MODERATION_WAITING_MAX} waiting comments can be handled at once; select them page by page.`,
+  waitingChanged: (now: number) =>
+    `The queue changed meanwhile: ${now} ${now === 1 ? 'comment waits' : 'comments wait'} now. Nothing was changed; look again and choose.`,
 } as const;
 
 export const COMMENT_NOTICES = {

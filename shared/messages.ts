@@ -69,5 +69,5 @@ export const IMAGE_MESSAGES = {
 
 /** A count with its noun, which takes an s unless the count is 1: '1 affirmation', '3 items'. */
 export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -5,8 +5,11 @@ import FormTextField from '../forms/FormTextField';
 import { ADMIN_COMMENTS_DELETE_URL, COMMENT_CONFIRM, FLAG_NOTE_MAX_LENGTH, FLAG_REASONS, FROM_FLAGS, type RemovalReasonChoice } from '../../shared/comments';
 import { plural } from '../../shared/messages';
 
+/** The comments of a bulk call: one by one, or every waiting one (as many as the page said were waiting). */
+export type CommentSelection = { refs: string[] } | { waiting: number };
+
 interface DeleteCommentsDialogProps {
-  refs: string[];
+  selection: CommentSelection;
   show: boolean;
   onHide: () => void;
   onDeleted: () => void;
@@ -16,21 +19,22 @@ interface DeleteCommentsDialogProps {
  * Deleting the selected comments of the moderation queue (issue 19 §5): the spec's question, the reason their authors
  * are told by e-mail (the flags' own by default, or one the admin chooses) and optional words to them.
  */
-export default function DeleteCommentsDialog({ refs, show, onHide, onDeleted }: DeleteCommentsDialogProps) {
+export default function DeleteCommentsDialog({ selection, show, onHide, onDeleted }: DeleteCommentsDialogProps) {
   const { form, formId, reset, submit } = useCreateForm(
-    () => ({ refs, reason: FROM_FLAGS as RemovalReasonChoice, note: '' }),
+    () => ({ ...selection, reason: FROM_FLAGS as RemovalReasonChoice, note: '' }),
     ADMIN_COMMENTS_DELETE_URL,
     () => {
       onHide();
       onDeleted();
     },
   );
-  const question = refs.length === 1 ? COMMENT_CONFIRM.delete : `Are you sure you want to delete these ${refs.length} comments?`;
+  const count = 'waiting' in selection ? selection.waiting : selection.refs.length;
+  const question = count === 1 ? COMMENT_CONFIRM.delete : `Are you sure you want to delete these ${count.toLocaleString('en')} comments?`;
   return (
     <CreateDialog
       show={show}
       onHide={onHide}
-      title={`Delete ${plural(refs.length, 'comment')}`}
+      title={`Delete ${plural(count, 'comment')}`}
       formId={formId}
       processing={form.processing}
       reset={reset}

@@ -154,6 +154,30 @@ describe('the moderation queue', () => {
     expect(calls[0]!.slice(0, 2)).toEqual(['/admin/comment/delete', { refs: ['comment00001'], reason: 'personal', note: 'No phone numbers, please.' }]);
   });
 
+  it('selects every waiting comment on every page, sending how many it saw, to approve or to delete (issue 34 §5)', async () => {
+    const confirm = mockConfirm(true);
+    const visit = vi.spyOn(router, 'visit').mockImplementation(() => undefined);
+    await renderInertiaPage(queuePage([anEntry(), anEntry({ ref: 'comment00002', commenter: 'Sarah Okafor' })], { waitingCount: 1234 }));
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select the comment by Maya Thompson on ${ITEM.title}` }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all 1,234 waiting, on every page' }));
+    expect(within(bar()).getByText('1,234 selected')).toBeTruthy();
+    // A comment ticked on the page is not also sent: all waiting takes its place.
+    expect((screen.getByRole('checkbox', { name: /Select the comment by Maya Thompson/ }) as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Approve selected' }));
+    expect(confirm).toHaveBeenCalledWith('Do you want to approve these 1,234 comments?');
+    expect(post).toHaveBeenCalledWith('/admin/comment/approve', { waiting: 1234 }, expect.objectContaining({ preserveScroll: true }));
+
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Delete selected…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1,234 comments' });
+    expect(within(dialog).getByText('Are you sure you want to delete these 1,234 comments?')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const calls = [...post.mock.calls, ...visit.mock.calls.map(([url, options]) => [url, (options as { data: unknown }).data])];
+    expect(calls.find((call) => call[0] === '/admin/comment/delete')!.slice(0, 2)).toEqual([
+      '/admin/comment/delete',
+      { waiting: 1234, reason: FROM_FLAGS, note: '' },
+    ]);
+  });
+
   it('shows a refused selection’s error above the list', async () => {
     await renderInertiaPage(queuePage([anEntry()], { errors: { refs: COMMENT_MESSAGES.bulkUnknown } }));
     expect(screen.getByRole('alert').textContent).toBe(COMMENT_MESSAGES.bulkUnknown);

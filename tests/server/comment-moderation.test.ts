@@ -11,13 +11,15 @@ import {
   COMMENT_MESSAGES,
   FLAG_NOTE_MAX_LENGTH,
   FLAG_REASONS,
+  ADMIN_COMMENTS_PER_PAGE,
   MODERATION_BULK_MAX,
+  MODERATION_WAITING_MAX,
   REMOVAL_REASON_FALLBACK,
   type ModerationEntry,
   type RepeatFlagger,
 } from '../../shared/comments';
 import { SIGN_IN_HINT } from '../../shared/messages';
-import { changeHistory, commentFlags, commentRemovals, comments, mailOutbox, users } from '../../server/db/schema';
+import { changeHistory, commentFlags, commentRemovals, comments, items, mailOutbox, users } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, visit, xsrfHeader } from '../support/http';
 import { REFS, TITLES, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
@@ -244,6 +246,66 @@ describe('bulk approve and delete', () => {
     expect(await errorsAfter(jar)).toEqual({ reason: COMMENT_MESSAGES.flagReasonInvalid });
     expect(await stored(flagged)).toMatchObject({ flagged: true, approved: false });
     expect(await stored(unflagged)).toMatchObject({ flagged: false, approved: false });
+  });
+
+  describe('every waiting comment, on every page (issue 34 §5)', () => {
+    /** `count` comments by the team member on the public item, each flagged by the member (written straight to the tables). */
+    async function flaggedComments(count: number): Promise<string[]> {
+      const [item] = await db().select({ id: items.id }).from(items).where(eq(items.ref, REFS.public));
+      const people = await db()
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.email, ['team@example.org', 'member@example.org']));
+      const idOf = (email: string) => people.find((person) => person.email === email)!.id;
+      const made = await db()
+        .insert(comments)
+        .values(
+          Array.from({ length: count }, (_, index) => ({ itemId: item!.id, userId: idOf('team@example.org'), comment: `Waiting ${index}`, flagged: true })),
+        )
+        .returning({ id: comments.id, ref: comments.ref });
+      await db()
+        .insert(commentFlags)
+        .values(made.map((row) => ({ commentId: row.id, userId: idOf('member@example.org'), reason: 'spam' })));
+      return made.map((row) => row.ref);
+    }
+    const waitingNow = async () => (await queue()).page.props.waitingCount as number;
+
+    it('approves them all when the count confirmed is the count waiting, and refuses, changing nothing, when more came meanwhile', async () => {
+      const refs = await flaggedComments(ADMIN_COMMENTS_PER_PAGE + 5);
+      const untouched = await comment('staff');
+      const seen = await waitingNow();
+      expect(seen).toBeGreaterThanOrEqual(refs.length);
+      const late = await flaggedComments(1);
+      const jar = await as('admin');
+      expect((await call(jar, 'POST', ADMIN_COMMENTS_APPROVE_URL, { waiting: seen }, '/admin/comment')).statusCode).toBe(303);
+      expect(await errorsAfter(jar)).toEqual({ refs: COMMENT_MESSAGES.waitingChanged(seen + 1) });
+      expect(await stored(refs[0]!)).toMatchObject({ flagged: true, approved: false });
+
+      expect((await call(jar, 'POST', ADMIN_COMMENTS_APPROVE_URL, { waiting: String(seen + 1) }, '/admin/comment')).statusCode).toBe(303);
+      for (const ref of [...refs, ...late]) expect(await stored(ref)).toMatchObject({ flagged: false, approved: true });
+      expect(await stored(untouched)).toMatchObject({ flagged: false, approved: false });
+      expect(await waitingNow()).toBe(0);
+    });
+
+    it('deletes them all, telling their authors, and refuses a selection by both, by neither, or beyond the bound', async () => {
+      const refs = await flaggedComments(3);
+      const jar = await as('admin');
+      const cases: [object, string][] = [
+        [{ refs: [refs[0]], waiting: 3 }, COMMENT_MESSAGES.bulkNone],
+        [{ waiting: 0 }, COMMENT_MESSAGES.bulkNone],
+        [{ waiting: 'all' }, COMMENT_MESSAGES.bulkNone],
+        [{ waiting: MODERATION_WAITING_MAX + 1 }, COMMENT_MESSAGES.waitingTooMany],
+      ];
+      for (const [payload, message] of cases) {
+        expect((await call(jar, 'POST', ADMIN_COMMENTS_DELETE_URL, payload, '/admin/comment')).statusCode).toBe(303);
+        expect(await errorsAfter(jar)).toEqual({ refs: message });
+      }
+      for (const ref of refs) expect(await stored(ref)).not.toBeNull();
+      const before = (await mailTo('team@example.org')).length;
+      expect((await call(jar, 'POST', ADMIN_COMMENTS_DELETE_URL, { waiting: await waitingNow() }, '/admin/comment')).statusCode).toBe(303);
+      for (const ref of refs) expect(await stored(ref)).toBeNull();
+      expect((await mailTo('team@example.org')).length).toBe(before + 3);
+    });
   });
 
   it('refuses non-admins both bulk calls, changing nothing', async () => {

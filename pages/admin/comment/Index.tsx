@@ -3,7 +3,7 @@ import { Head } from '@inertiajs/react';
 import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import CommentRow from '../../../components/comments/CommentRow';
-import DeleteCommentsDialog from '../../../components/comments/DeleteCommentsDialog';
+import DeleteCommentsDialog, { type CommentSelection } from '../../../components/comments/DeleteCommentsDialog';
 import ModerationDetails from '../../../components/comments/ModerationDetails';
 import AppLink from '../../../components/lib/AppLink';
 import { postKeepingScroll } from '../../../components/lib/visits';
@@ -25,22 +25,32 @@ const RELOAD = ['comments', 'waitingCount', 'repeatFlaggers'];
 export default function AdminCommentIndex({ comments, waitingCount, repeatFlaggers, errors }: PageProps<'admin/comment/Index'>) {
   const [editedRef, setEditedRef] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Every waiting comment, on every page (issue 34 §5): sent as how many were seen, which the server holds it to.
+  const [allWaiting, setAllWaiting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const error = typeof errors.comment === 'string' ? errors.comment : (errors.comment?.[0] ?? null);
   const refsError = typeof errors.refs === 'string' ? errors.refs : null;
 
-  const toggle = (ref: string) =>
+  const toggle = (ref: string) => {
+    setAllWaiting(false);
     setSelected((current) => {
       const next = new Set(current);
       if (!next.delete(ref)) next.add(ref);
       return next;
     });
+  };
   // Only comments of the page shown count: one that left it (another page, deleted meanwhile) is never sent.
   const chosen = comments.data.filter((comment) => selected.has(comment.ref));
+  const selection: CommentSelection = allWaiting ? { waiting: waitingCount } : { refs: chosen.map((comment) => comment.ref) };
+  const clear = () => {
+    setSelected(new Set());
+    setAllWaiting(false);
+  };
   const approve = () => {
-    const question = chosen.length === 1 ? COMMENT_CONFIRM.approve : `Do you want to approve these ${chosen.length} comments?`;
+    const count = allWaiting ? waitingCount : chosen.length;
+    const question = count === 1 ? COMMENT_CONFIRM.approve : `Do you want to approve these ${count.toLocaleString('en')} comments?`;
     if (!window.confirm(question)) return;
-    postKeepingScroll(ADMIN_COMMENTS_APPROVE_URL, { refs: chosen.map((comment) => comment.ref) }, { only: RELOAD, onSuccess: () => setSelected(new Set()) });
+    postKeepingScroll(ADMIN_COMMENTS_APPROVE_URL, selection, { only: RELOAD, onSuccess: clear });
   };
 
   return (
@@ -58,7 +68,16 @@ export default function AdminCommentIndex({ comments, waitingCount, repeatFlagge
           <SelectionBar
             entries={comments.data}
             selected={chosen}
-            onSelectAll={(all) => setSelected(all ? new Set(comments.data.map((comment) => comment.ref)) : new Set())}
+            waitingCount={waitingCount}
+            allWaiting={allWaiting}
+            onSelectAll={(all) => {
+              setAllWaiting(false);
+              setSelected(all ? new Set(comments.data.map((comment) => comment.ref)) : new Set());
+            }}
+            onSelectAllWaiting={(all) => {
+              setSelected(new Set());
+              setAllWaiting(all);
+            }}
             onApprove={approve}
             onDelete={() => setDeleting(true)}
           />
@@ -91,12 +110,7 @@ export default function AdminCommentIndex({ comments, waitingCount, repeatFlagge
             ))}
           </ul>
           <Pagination links={comments.links} label="Comment pages" />
-          <DeleteCommentsDialog
-            refs={chosen.map((comment) => comment.ref)}
-            show={deleting}
-            onHide={() => setDeleting(false)}
-            onDeleted={() => setSelected(new Set())}
-          />
+          <DeleteCommentsDialog selection={selection} show={deleting} onHide={() => setDeleting(false)} onDeleted={clear} />
         </>
       )}
     </>
@@ -106,19 +120,27 @@ export default function AdminCommentIndex({ comments, waitingCount, repeatFlagge
 interface SelectionBarProps {
   entries: ModerationEntry[];
   selected: ModerationEntry[];
+  waitingCount: number;
+  allWaiting: boolean;
   onSelectAll: (all: boolean) => void;
+  onSelectAllWaiting: (all: boolean) => void;
   onApprove: () => void;
   onDelete: () => void;
 }
 
-/** Select all on the page (mixed while some are), how many are selected, and the bulk buttons. */
-function SelectionBar({ entries, selected, onSelectAll, onApprove, onDelete }: SelectionBarProps) {
+/**
+ * Select all on the page (mixed while some are), or every waiting comment on every page; how many are selected, and
+ * the bulk buttons.
+ */
+function SelectionBar({ entries, selected, waitingCount, allWaiting, onSelectAll, onSelectAllWaiting, onApprove, onDelete }: SelectionBarProps) {
   const all = useRef<HTMLInputElement>(null);
   const some = selected.length > 0 && selected.length < entries.length;
   useEffect(() => {
     if (all.current) all.current.indeterminate = some;
   }, [some]);
-  const approvable = selected.length > 0 && selected.every((entry) => entry.can_approve);
+  // Every waiting comment is flagged, so all of them can be approved.
+  const approvable = allWaiting || (selected.length > 0 && selected.every((entry) => entry.can_approve));
+  const count = allWaiting ? waitingCount : selected.length;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-2" role="group" aria-label="Selected comments">
       <div className="form-check mb-0">
@@ -134,18 +156,32 @@ function SelectionBar({ entries, selected, onSelectAll, onApprove, onDelete }: S
           Select all on this page
         </label>
       </div>
+      {waitingCount > 0 && (
+        <div className="form-check mb-0">
+          <input
+            id="select-all-waiting"
+            type="checkbox"
+            className="form-check-input"
+            checked={allWaiting}
+            onChange={(event) => onSelectAllWaiting(event.target.checked)}
+          />
+          <label className="form-check-label" htmlFor="select-all-waiting">
+            Select all {waitingCount.toLocaleString('en')} waiting, on every page
+          </label>
+        </div>
+      )}
       <span className="text-body-secondary small" aria-live="polite">
-        {selected.length === 0 ? 'None selected' : `${selected.length} selected`}
+        {count === 0 ? 'None selected' : `${count.toLocaleString('en')} selected`}
       </span>
       <Button size="sm" variant="outline-success" disabled={!approvable} onClick={onApprove}>
         <Icon name="bi-check-lg" className="me-1" />
         Approve selected
       </Button>
-      <Button size="sm" variant="outline-danger" disabled={selected.length === 0} onClick={onDelete}>
+      <Button size="sm" variant="outline-danger" disabled={count === 0} onClick={onDelete}>
         <Icon name="bi-trash" className="me-1" />
         Delete selected…
       </Button>
-      {selected.length > 0 && !approvable && <span className="small text-body-secondary w-100">{COMMENT_MESSAGES.bulkNotApprovable}</span>}
+      {count > 0 && !approvable && <span className="small text-body-secondary w-100">{COMMENT_MESSAGES.bulkNotApprovable}</span>}
     </div>
   );
 }

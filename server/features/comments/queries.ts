@@ -2,7 +2,7 @@
  * Reading and writing comments (admin-curation §7): flags with their reasons, approvals, and removals whose authors are
  * told why (issue 19 §5).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FlagReason } from '../../../shared/comments';
 import { openableItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
@@ -45,6 +45,20 @@ export async function findCommentsForViewer(db: Database, viewer: Viewer, refs: 
     .from(comments)
     .innerJoin(items, eq(items.id, comments.itemId))
     .where(and(inArray(comments.ref, refs), openableItemsCondition(viewer)));
+}
+
+/**
+ * Every comment waiting for moderation (flagged) on an item the viewer may open, in id order, at most `limit`: the
+ * moderation queue's "all waiting" (issue 34 §5).
+ */
+export async function waitingCommentsForViewer(db: Database, viewer: Viewer, limit: number): Promise<StoredComment[]> {
+  return db
+    .select(storedCommentColumns)
+    .from(comments)
+    .innerJoin(items, eq(items.id, comments.itemId))
+    .where(and(eq(comments.flagged, true), openableItemsCondition(viewer)))
+    .orderBy(asc(comments.id))
+    .limit(limit);
 }
 
 export async function addComment(db: Database, values: { itemId: number; userId: number; comment: string }): Promise<void> {

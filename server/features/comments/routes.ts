@@ -11,6 +11,7 @@ import {
   ADMIN_COMMENTS_PER_PAGE,
   ADMIN_COMMENTS_URL,
   COMMENT_MESSAGES,
+  MODERATION_WAITING_MAX,
   COMMENT_NOTICES,
   FROM_FLAGS,
 } from '../../../shared/comments';
@@ -24,9 +25,18 @@ import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../../items';
 import { refuseInput } from '../errors';
 import { moderationQueue } from './moderation-queue';
-import { addComment, approveComments, findComment, findCommentsForViewer, flagComment, updateComment, type StoredComment } from './queries';
+import {
+  addComment,
+  approveComments,
+  findComment,
+  findCommentsForViewer,
+  flagComment,
+  updateComment,
+  waitingCommentsForViewer,
+  type StoredComment,
+} from './queries';
 import { removeCommentsTellingAuthors } from './removal';
-import { adminCommentsQuery, bulkApproveBody, bulkDeleteBody, commentBody, flagBody } from './schemas';
+import { adminCommentsQuery, bulkApproveBody, bulkDeleteBody, commentBody, flagBody, type BulkSelection } from './schemas';
 
 /** The comment `ref` names, on an item this viewer may open (404 when there is none). */
 async function commentTheViewerSees(request: FastifyRequest, ref: string): Promise<StoredComment> {
@@ -91,16 +101,23 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The comments a bulk call names, each one the viewer may `manage`: any ref that names no comment on an item the viewer
- * may open, or one they may not manage, refuses the whole call with the reason under `refs`, nothing changed.
+ * may open, or one they may not manage, refuses the whole call with the reason under `refs`, nothing changed. "All
+ * waiting" is every flagged comment the viewer may open, and only as many as the person saw and confirmed: a queue that
+ * changed meanwhile refuses the call, saying how many wait now, so the number confirmed is the number applied.
  */
 async function selectedComments(
   request: FastifyRequest,
-  refs: string[],
+  selection: BulkSelection,
   manage: (viewer: Viewer, comment: StoredComment) => boolean,
   refusal: string,
 ): Promise<StoredComment[] | { refs: string }> {
-  const found = await findCommentsForViewer(request.server.db, request.viewer, refs);
-  if (found.length !== refs.length) return { refs: COMMENT_MESSAGES.bulkUnknown };
+  if (selection.waiting !== undefined) {
+    const waiting = await waitingCommentsForViewer(request.server.db, request.viewer, MODERATION_WAITING_MAX + 1);
+    if (waiting.length !== selection.waiting) return { refs: COMMENT_MESSAGES.waitingChanged(waiting.length) };
+    return waiting.every((comment) => manage(request.viewer, comment)) ? waiting : { refs: refusal };
+  }
+  const found = await findCommentsForViewer(request.server.db, request.viewer, selection.refs);
+  if (found.length !== selection.refs.length) return { refs: COMMENT_MESSAGES.bulkUnknown };
   if (!found.every((comment) => manage(request.viewer, comment))) return { refs: refusal };
   return found;
 }
@@ -126,7 +143,7 @@ export const adminCommentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(ADMIN_COMMENTS_APPROVE_URL, { preValidation: moderators, schema: { body: bulkApproveBody } }, async (request, reply) => {
-    const selected = await selectedComments(request, request.body.refs, canApproveComment, COMMENT_MESSAGES.bulkNotApprovable);
+    const selected = await selectedComments(request, request.body as BulkSelection, canApproveComment, COMMENT_MESSAGES.bulkNotApprovable);
     if (!Array.isArray(selected)) return refuseInput(request, reply, selected);
     await approveComments(
       app.db,
@@ -136,7 +153,7 @@ export const adminCommentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(ADMIN_COMMENTS_DELETE_URL, { preValidation: moderators, schema: { body: bulkDeleteBody } }, async (request, reply) => {
-    const selected = await selectedComments(request, request.body.refs, canDeleteComment, COMMENT_MESSAGES.bulkUnknown);
+    const selected = await selectedComments(request, request.body as BulkSelection, canDeleteComment, COMMENT_MESSAGES.bulkUnknown);
     if (!Array.isArray(selected)) return refuseInput(request, reply, selected);
     const { reason, note } = request.body;
     const { deleted, told } = await removeCommentsTellingAuthors(app.db, app.config, signedInViewer(request), selected, { choice: reason, note: note ?? null });

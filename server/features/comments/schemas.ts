@@ -8,6 +8,7 @@ import {
   FLAG_REASON_KEYS,
   FROM_FLAGS,
   MODERATION_BULK_MAX,
+  MODERATION_WAITING_MAX,
 } from '../../../shared/comments';
 import { REF_PATTERN } from '../../lib/ref';
 import { formBody } from '../../lib/validation';
@@ -52,26 +53,45 @@ export const flagBody = formBody({
 });
 
 /** The selected comments of a bulk call: refs, at least one, at most a bulk's worth; repeats count once. */
-const selectedRefs = z.preprocess(
-  (input) => input ?? [],
-  z
-    .array(z.string().regex(REF_PATTERN, { error: COMMENT_MESSAGES.bulkUnknown }), { error: COMMENT_MESSAGES.bulkNone })
-    .min(1, { error: COMMENT_MESSAGES.bulkNone })
-    .max(MODERATION_BULK_MAX, { error: COMMENT_MESSAGES.bulkTooMany })
-    .transform((refs) => [...new Set(refs)]),
-);
+const selectedRefs = z
+  .array(z.string().regex(REF_PATTERN, { error: COMMENT_MESSAGES.bulkUnknown }), { error: COMMENT_MESSAGES.bulkNone })
+  .min(1, { error: COMMENT_MESSAGES.bulkNone })
+  .max(MODERATION_BULK_MAX, { error: COMMENT_MESSAGES.bulkTooMany })
+  .transform((refs) => [...new Set(refs)]);
+
+/** Every comment waiting for moderation, as many as the person saw and confirmed (issue 34 §5): digits or a number. */
+const waitingCount = z.preprocess((input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input), z.unknown());
+
+const absent = (input: unknown) => (input === undefined || input === null || input === '' ? undefined : input);
+
+/** A bulk call names its comments one by one (`refs`), or asks for every waiting one (`waiting`: how many it saw). */
+const bulkSelection = {
+  refs: z.preprocess(absent, selectedRefs.optional()),
+  waiting: z.preprocess(absent, waitingCount.optional()),
+};
+
+/** Exactly one of the two, and a count a queue can have; every refusal is said under `refs`, where the page shows it. */
+function oneSelection(body: { refs?: string[]; waiting?: unknown }, context: z.RefinementCtx): void {
+  const refuse = (message: string) => context.addIssue({ code: 'custom', path: ['refs'], message });
+  if ((body.refs === undefined) === (body.waiting === undefined)) return refuse(COMMENT_MESSAGES.bulkNone);
+  if (body.waiting === undefined) return;
+  if (typeof body.waiting !== 'number' || !Number.isInteger(body.waiting) || body.waiting < 1) return refuse(COMMENT_MESSAGES.bulkNone);
+  if (body.waiting > MODERATION_WAITING_MAX) refuse(COMMENT_MESSAGES.waitingTooMany);
+}
+
+export type BulkSelection = { refs: string[]; waiting?: undefined } | { refs?: undefined; waiting: number };
 
 /** POST /admin/comment/approve. */
-export const bulkApproveBody = formBody({ refs: selectedRefs });
+export const bulkApproveBody = formBody(bulkSelection).superRefine(oneSelection);
 
 /** POST /admin/comment/delete: the reason the authors are told (the flags' own, or one the admin chooses) and optional words to them. */
 export const bulkDeleteBody = formBody({
-  refs: selectedRefs,
+  ...bulkSelection,
   reason: z.preprocess(
     (input) => (input === '' || input === undefined || input === null ? FROM_FLAGS : input),
     z.enum([FROM_FLAGS, ...FLAG_REASON_KEYS], { error: COMMENT_MESSAGES.flagReasonInvalid }),
   ),
   note,
-});
+}).superRefine(oneSelection);
 
 export { pageQuery as adminCommentsQuery } from '../../lib/pagination';
