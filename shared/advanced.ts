@@ -85,6 +85,42 @@ export const ADVANCED_ACTION_BUTTONS: readonly AdvancedActionButton[] = [
   button('all-broken-external-link-alerts', 'All Broken External Link Alerts'),
 ];
 
+/**
+ * The actions that change data or drive files (issue 34 §5): each asks first, saying what it changes and what the last
+ * run of its check found, and the server runs it only when the post says it was confirmed.
+ */
+export const ADVANCED_CHANGES: Partial<Record<AdvancedAction, { changes: string; check: AdvancedAction | null }>> = {
+  clear_running_deployment_tasks: { changes: 'marks every running deployment task as cleared', check: 'deployment_tasks' },
+  clear_failed_deployment_tasks: { changes: 'marks every failed deployment task as cleared', check: 'deployment_tasks' },
+  'update-search-indexes': { changes: "rebuilds every item's search index (the items themselves do not change)", check: null },
+  'wrong-drive-sharing-permissions-fix': {
+    changes: 'changes the sharing of every drive file and folder whose sharing is wrong',
+    check: 'wrong-drive-sharing-permissions',
+  },
+  'wrong-drive-folder-names-fix': { changes: 'renames every item folder whose name is wrong', check: 'wrong-drive-folder-names' },
+  'orphaned-drive-files-fix': { changes: "moves every drive file that no item refers to into the drive's bin", check: 'orphaned-drive-files' },
+  'check-external-links': { changes: 'records which item links are broken, as Library health shows them', check: null },
+};
+
+/** The last finished run of a check, as a changing action's question quotes it. */
+export interface LastCheck {
+  at: string;
+  /** The report's last line: its summary. */
+  summary: string;
+}
+
+/** "Fix Orphaned Drive Files moves … The last Orphaned Drive Files run (28 Nov, 09:30:00) reported: …. Go on?" */
+export function advancedConfirmText(action: AdvancedAction, lastCheck: LastCheck | null, when: (at: string) => string): string {
+  const change = ADVANCED_CHANGES[action]!;
+  const label = advancedActionLabel;
+  const said = `${label(action)} ${change.changes}.`;
+  if (change.check === null) return `${said} Go on?`;
+  const found = lastCheck
+    ? `The last ${label(change.check)} run (${when(lastCheck.at)}) reported: ${lastCheck.summary}`
+    : `${label(change.check)} has not been run yet: run it first to see what this would change.`;
+  return `${said} ${found} Go on?`;
+}
+
 export function isAdvancedAction(value: unknown): value is AdvancedAction {
   return typeof value === 'string' && (ADVANCED_ACTIONS as readonly string[]).includes(value);
 }
@@ -96,6 +132,7 @@ export const ADVANCED_MESSAGES = {
   title: 'Advanced',
   warning: 'SuperAdmin only. Some of these buttons cause an action (they change data or drive files): use them only if you are sure.',
   unknownAction: 'Choose one of the listed actions.',
+  confirmFirst: 'This action changes data: confirm it from its button, which says what it changes.',
 } as const;
 
 /** The states of one run of an action: 'interrupted' means the server stopped before the run finished. */

@@ -27,7 +27,7 @@ import type { AdminAffirmation, AffirmationImpact, AdminCharacteristic, AdminDas
 import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TagMoveTarget, TaxonomyUsage } from './taxonomies-admin';
 import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult, UnmatchedSearchResult } from './stats';
 import type { DocumentationPage, DocumentationPageLink } from './documentation';
-import type { AdvancedRunView } from './advanced';
+import type { AdvancedAction, AdvancedRunView, LastCheck } from './advanced';
 import type { TagMergePreview, TagMergeTarget } from './tag-merge';
 import type { TaxonomyCsvPreview } from './taxonomy-csv';
 
@@ -323,6 +323,8 @@ export interface PagePropsMap {
     run: AdvancedRunView | null;
     /** The latest runs of any action, newest first; `?run={id}` shows one's report. */
     recentRuns: AdvancedRunView[];
+    /** The last finished run of each check a changing action's question quotes (ADVANCED_CHANGES). */
+    lastChecks: Partial<Record<AdvancedAction, LastCheck>>;
   };
   /** /documentation (member-library §2): the list of handbook pages. */
   'documentation/Index': {

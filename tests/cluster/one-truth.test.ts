@@ -193,7 +193,9 @@ describe('three instances behind HAProxy', () => {
     const followed = async () =>
       Promise.all(cluster.instances.map(async (instance) => (await superadmin.at(instance.url).visit(`/admin/advanced?run=${run!.id}`)).page?.props));
     for (const instance of cluster.instances) {
-      expect((await superadmin.at(instance.url).send('POST', '/admin/advanced', { action: 'update-search-indexes' }, '/admin/advanced')).status).toBe(303);
+      expect(
+        (await superadmin.at(instance.url).send('POST', '/admin/advanced', { action: 'update-search-indexes', confirmed: true }, '/admin/advanced')).status,
+      ).toBe(303);
       expect(((await superadmin.at(instance.url).visit('/admin/advanced')).page?.props.run as { id: number }).id, instance.name).toBe(run!.id);
     }
     expect(await query(`select 1 from admin_action_runs where action = 'update-search-indexes'`)).toHaveLength(1);

@@ -3,7 +3,15 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import type { ReloadOptions } from '@inertiajs/core';
-import { ADVANCED_ACTION_BUTTONS, ADVANCED_HELLO_GREETING, ADVANCED_MESSAGES, ADVANCED_RUN_POLL_MS, type AdvancedRunView } from '../../shared/advanced';
+import {
+  ADVANCED_ACTION_BUTTONS,
+  ADVANCED_HELLO_GREETING,
+  ADVANCED_MESSAGES,
+  ADVANCED_RUN_POLL_MS,
+  type AdvancedAction,
+  type AdvancedRunView,
+  type LastCheck,
+} from '../../shared/advanced';
 import type { SharedProps } from '../../shared/props';
 import { SHARED_ADMIN } from './item-show-fixtures';
 import { pageObject, renderInertiaPage } from './support';
@@ -30,9 +38,10 @@ interface AdvancedPageOptions {
   errors?: SharedProps['errors'];
   run?: AdvancedRunView | null;
   recentRuns?: AdvancedRunView[];
+  lastChecks?: Partial<Record<AdvancedAction, LastCheck>>;
 }
 
-function advancedPage(response: string, { errors = {}, run = null, recentRuns = [] }: AdvancedPageOptions = {}) {
+function advancedPage(response: string, { errors = {}, run = null, recentRuns = [], lastChecks = {} }: AdvancedPageOptions = {}) {
   return pageObject(
     'admin/advanced/Index',
     {
@@ -41,6 +50,7 @@ function advancedPage(response: string, { errors = {}, run = null, recentRuns = 
       response,
       run,
       recentRuns,
+      lastChecks,
       title: 'Advanced',
       breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: 'Advanced' }],
     },
@@ -111,11 +121,35 @@ describe('Admin Advanced page', () => {
   });
 
   it('posts the action value of the pressed button to /admin/advanced', async () => {
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
     await renderInertiaPage(advancedPage(''));
     await userEvent.click(screen.getByRole('button', { name: 'Check External Links' }));
-    expect(post).toHaveBeenCalledWith('/admin/advanced', { action: 'check-external-links' }, expect.any(Object));
+    expect(post).toHaveBeenCalledWith('/admin/advanced', { action: 'check-external-links', confirmed: true }, expect.any(Object));
     await userEvent.click(screen.getByRole('button', { name: 'Wrong Drive Folder Names' }));
-    expect(post).toHaveBeenLastCalledWith('/admin/advanced', { action: 'wrong-drive-folder-names' }, expect.any(Object));
+    expect(post).toHaveBeenLastCalledWith('/admin/advanced', { action: 'wrong-drive-folder-names', confirmed: false }, expect.any(Object));
+  });
+
+  it('asks before an action that changes data, saying what it changes and what its check last found (issue 34 §5)', async () => {
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const lastChecks = { 'orphaned-drive-files': { at: '2026-11-28T09:30:00.000Z', summary: '3 orphaned files, 12.4 MB.' } };
+    await renderInertiaPage(advancedPage('', { lastChecks }));
+    await userEvent.click(screen.getByRole('button', { name: 'Fix Orphaned Drive Files' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      expect.stringMatching(
+        /^Fix Orphaned Drive Files moves every drive file that no item refers to into the drive's bin\. The last Orphaned Drive Files run \(28 Nov, \d\d:30:00\) reported: 3 orphaned files, 12\.4 MB\. Go on\?$/,
+      ),
+    );
+    expect(post).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Fix Orphaned Drive Files' }));
+    expect(post).toHaveBeenLastCalledWith('/admin/advanced', { action: 'orphaned-drive-files-fix', confirmed: true }, expect.any(Object));
+    await userEvent.click(screen.getByRole('button', { name: 'Fix Wrong Drive Folder Names' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Fix Wrong Drive Folder Names renames every item folder whose name is wrong. Wrong Drive Folder Names has not been run yet: run it first to see what this would change. Go on?',
+    );
   });
 
   it('has a Hello button that only shows an alert', async () => {
@@ -220,7 +254,7 @@ describe('Admin Advanced page: a running action', () => {
     await userEvent.click(own);
     expect(post).not.toHaveBeenCalled();
     await userEvent.click(other);
-    expect(post).toHaveBeenCalledWith('/admin/advanced', { action: 'about' }, expect.any(Object));
+    expect(post).toHaveBeenCalledWith('/admin/advanced', { action: 'about', confirmed: false }, expect.any(Object));
   });
 
   it('disables every button while an action is being posted', async () => {

@@ -15,9 +15,9 @@ const ctx = useSessionTestApp({ seed: seedDemoAccounts });
 
 const SUPERADMIN = 'superadmin@example.org';
 
-/** Posts an action as the router does, then reads the page it redirects to. */
-async function runAction(jar: CookieJar, action: unknown) {
-  const posted = await send(ctx.app, jar, 'POST', '/admin/advanced', { action });
+/** Posts an action as the router does (confirmed, as its question was answered), then reads the page it redirects to. */
+async function runAction(jar: CookieJar, action: unknown, confirmed = true) {
+  const posted = await send(ctx.app, jar, 'POST', '/admin/advanced', { action, confirmed });
   expect(posted.statusCode).toBe(303);
   expect(posted.headers.location).toBe('/admin/advanced');
   const { page } = await visit(ctx.app, '/admin/advanced', jar);
@@ -116,6 +116,11 @@ describe('POST /admin/advanced', () => {
     expect(listed.response).toMatch(/migrate database\s+running/);
     expect(listed.response).toMatch(/warm caches\s+failed/);
     expect(listed.response).toContain('4 deployment tasks.');
+    // An action that changes data runs only once its question was answered (issue 34 §5); the page quotes the check.
+    expect((await runAction(jar, 'clear_running_deployment_tasks', false)).errors).toEqual({ action: ADVANCED_MESSAGES.confirmFirst });
+    expect((await ctx.db().select().from(deploymentTasks)).filter((task) => task.state === 'running')).toHaveLength(2);
+    const checks = (await visit(ctx.app, '/admin/advanced', jar)).page.props.lastChecks as Record<string, { summary: string }>;
+    expect(checks.deployment_tasks!.summary).toBe('4 deployment tasks.');
     expect((await runAction(jar, 'clear_running_deployment_tasks')).response).toContain('Cleared 2 running deployment tasks.');
     expect((await ctx.db().select().from(deploymentTasks)).map((task) => task.state).sort()).toEqual(['done', 'failed']);
     expect((await runAction(jar, 'clear_failed_deployment_tasks')).response).toContain('Cleared 1 failed deployment task.');

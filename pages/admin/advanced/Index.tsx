@@ -6,16 +6,31 @@ import RecentRuns from '../../../components/admin-advanced/RecentRuns';
 import ResponseBox from '../../../components/admin-advanced/ResponseBox';
 import RunningAction from '../../../components/admin-advanced/RunningAction';
 import PageHeader from '../../../components/layout/PageHeader';
-import { ADVANCED_HELLO_GREETING, ADVANCED_MESSAGES, ADVANCED_URL, LOG_VIEWER_URL, type AdvancedAction } from '../../../shared/advanced';
+import {
+  ADVANCED_CHANGES,
+  ADVANCED_HELLO_GREETING,
+  ADVANCED_MESSAGES,
+  ADVANCED_URL,
+  LOG_VIEWER_URL,
+  advancedConfirmText,
+  type AdvancedAction,
+} from '../../../shared/advanced';
+import { useDates } from '../../../components/lib/useDates';
 import type { PageProps } from '../../../shared/pages';
 
 /**
  * /admin/advanced (admin-curation §2 "Admin Advanced"): the superadmin's actions, the last one's text report, the
  * one still running with its progress, and the recent runs.
  */
-export default function AdminAdvancedIndex({ response, run: running, recentRuns, errors }: PageProps<'admin/advanced/Index'>) {
+export default function AdminAdvancedIndex({ response, run: running, recentRuns, lastChecks, errors }: PageProps<'admin/advanced/Index'>) {
   const [busy, setBusy] = useState<AdvancedAction | null>(null);
-  const run = (action: AdvancedAction) => router.post(ADVANCED_URL, { action }, { onStart: () => setBusy(action), onFinish: () => setBusy(null) });
+  const dates = useDates();
+  const run = (action: AdvancedAction) => {
+    // An action that changes data says what first, with what its check last found (issue 34 §5).
+    const change = ADVANCED_CHANGES[action];
+    if (change && !window.confirm(advancedConfirmText(action, change.check ? (lastChecks[change.check] ?? null) : null, dates.dayAndTime))) return;
+    router.post(ADVANCED_URL, { action, confirmed: change !== undefined }, { onStart: () => setBusy(action), onFinish: () => setBusy(null) });
+  };
   const actionError = typeof errors.action === 'string' ? errors.action : (errors.action?.[0] ?? null);
   return (
     <>

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ADVANCED_CHANGES,
   ADVANCED_MESSAGES,
   ADVANCED_RECENT_RUNS,
   ADVANCED_URL,
@@ -24,7 +25,7 @@ import { imagesDirIn } from '../images';
 import { runAdvancedAction, type AdvancedContext } from './actions';
 import { logFilePath, readLogTail, TAIL_BYTES } from './log-file';
 import { renderLogViewer } from './log-viewer';
-import { findRun, markInterruptedRuns, recentRuns, startRun, type ProgressLine } from './runs';
+import { findRun, lastChecks, markInterruptedRuns, recentRuns, startRun, type ProgressLine } from './runs';
 import { advancedBody, advancedQuery, logViewerQuery } from './schemas';
 
 declare module 'fastify' {
@@ -158,17 +159,19 @@ export const adminAdvancedRoutes: FastifyPluginAsyncZod = async (app) => {
       response: followed.report ?? kept,
       run: followed.run,
       recentRuns: await recentRuns(request.server.db, ADVANCED_RECENT_RUNS),
+      lastChecks: await lastChecks(request.server.db),
       title: ADVANCED_MESSAGES.title,
       breadcrumbs: [{ label: 'Admin', href: '/admin' }, { label: ADVANCED_MESSAGES.title }],
     });
   });
 
   app.post(ADVANCED_URL, { schema: { body: advancedBody } }, async (request, reply) => {
-    const { action } = request.body;
+    const { action, confirmed } = request.body;
     if (!isAdvancedAction(action)) {
       keepResponse(request, refusedActionText(action));
       return reply.redirectWithErrors({ action: ADVANCED_MESSAGES.unknownAction }, ADVANCED_URL);
     }
+    if (ADVANCED_CHANGES[action] && !confirmed) return reply.redirectWithErrors({ action: ADVANCED_MESSAGES.confirmFirst }, ADVANCED_URL);
     const started = await startAdvancedRun(request, action);
     if (!started.joined) await endedWithin(started.ended, request.server.config.ADVANCED_ACTION_WAIT_SECONDS);
     request.session.set('advancedRunId', started.id);

@@ -5,9 +5,17 @@
  * server went down mid-run) is marked 'interrupted' with a report that says so. At most one run of an action is
  * running at a time: starting it again joins the run under way.
  */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { advancedActionLabel, isAdvancedAction, type AdvancedAction, type AdvancedRunStatus, type AdvancedRunView } from '../../../shared/advanced';
+import {
+  ADVANCED_CHANGES,
+  advancedActionLabel,
+  isAdvancedAction,
+  type AdvancedAction,
+  type AdvancedRunStatus,
+  type AdvancedRunView,
+  type LastCheck,
+} from '../../../shared/advanced';
 import type { Database } from '../../db/client';
 import { adminActionRuns, users } from '../../db/schema';
 
@@ -198,3 +206,28 @@ export async function recentRuns(db: Database, limit: number): Promise<AdvancedR
     .limit(limit);
   return rows.flatMap((row) => viewOf(row) ?? []);
 }
+
+/**
+ * The last finished run of each check a changing action names (ADVANCED_CHANGES), with its report's last line, which
+ * the action's question quotes: what the fix would change, as far as the last check saw.
+ */
+export async function lastChecks(db: Database): Promise<Partial<Record<AdvancedAction, LastCheck>>> {
+  const checks = [...new Set(Object.values(ADVANCED_CHANGES).flatMap((change) => (change?.check ? [change.check] : [])))];
+  const rows = await db
+    .selectDistinctOn([adminActionRuns.action], { action: adminActionRuns.action, finishedAt: adminActionRuns.finishedAt, report: adminActionRuns.report })
+    .from(adminActionRuns)
+    .where(and(inArray(adminActionRuns.action, checks), eq(adminActionRuns.status, 'done')))
+    .orderBy(adminActionRuns.action, desc(adminActionRuns.finishedAt), desc(adminActionRuns.id));
+  return Object.fromEntries(
+    rows.map((row) => {
+      const lines = (row.report ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+      const summary = (lines.at(-1) ?? '').slice(0, LAST_CHECK_SUMMARY_MAX);
+      return [row.action, { at: (row.finishedAt ?? new Date(0)).toISOString(), summary }];
+    }),
+  );
+}
+
+const LAST_CHECK_SUMMARY_MAX = 300;

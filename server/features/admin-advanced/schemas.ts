@@ -12,6 +12,8 @@ export const REFUSED_ACTION_QUOTE_MAX = 100;
  */
 export const advancedBody = formBody({
   action: z.preprocess((input) => (typeof input === 'string' ? input.slice(0, REFUSED_ACTION_QUOTE_MAX) : ''), z.string().max(REFUSED_ACTION_QUOTE_MAX)),
+  /** An action that changes data runs only when its question was answered (ADVANCED_CHANGES). */
+  confirmed: z.preprocess((input) => input === true || input === 'true', z.boolean()),
 });
 
 /** GET /admin/advanced?run=12: show that run (its progress, or its report); anything else is ignored. */
