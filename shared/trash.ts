@@ -1,6 +1,6 @@
 /**
  * The trash (issue 19 §4, docs/decisions.md "A trash instead of loss"): deleted items, collections, comments, tags,
- * taxonomies, characteristics and affirmations (with every member's affirmation of them) wait here, whole, for
+ * taxonomies, characteristics, affirmations (with every member's affirmation of them) and people wait here, whole, for
  * TRASH_RETENTION_DAYS before they go for good; an admin can
  * restore one, or delete it for good at once.
  */
@@ -14,6 +14,7 @@ export const TRASH_KINDS = {
   taxonomy: 'Taxonomy',
   characteristic: 'Characteristic',
   affirmation: 'Affirmation',
+  user: 'Person',
 } as const;
 
 export type TrashKind = keyof typeof TRASH_KINDS;

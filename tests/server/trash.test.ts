@@ -264,22 +264,55 @@ describe('the trash', () => {
     expect(await itemTagLabels(db(), untouched.id)).toEqual(['Teens']);
   });
 
-  it('forgets a deleted person’s things in the trash, and restores an item without what belonged to them', async () => {
-    const person = await userId(db(), 'usermanager@example.org');
-    const item = await createItem(db(), { title: 'Viewed by someone leaving' });
-    await db().insert(itemViews).values({ itemId: item.id, userId: person });
-    const [collection] = await db().insert(collections).values({ userId: person, title: 'Leaving soon' }).returning();
-    await send(context.app, await as('usermanager@example.org'), 'DELETE', `/collection/${collection!.ref}`);
-    await send(context.app, await as(ADMIN), 'DELETE', `/i/${item.ref}`);
-    expect(await trashEntryOf('collection', collection!.id)).toBeDefined();
+  it('keeps a deleted person in the trash with what was theirs, restores them whole, and forgets it all when purged (issue 34 §5)', async () => {
+    const email = 'usermanager@example.org';
+    const person = await userId(db(), email);
+    const [personRow] = await db().select({ ref: users.ref, name: users.name }).from(users).where(eq(users.id, person));
+    const theirSession = await as(email);
+    const viewed = await createItem(db(), { title: 'Viewed by someone leaving' });
+    const made = await createItem(db(), { title: 'Made by someone leaving', owner: email });
+    await db().insert(itemViews).values({ itemId: viewed.id, userId: person });
+    const [deletedFirst] = await db().insert(collections).values({ userId: person, title: 'Leaving soon' }).returning();
+    const [kept] = await db().insert(collections).values({ userId: person, title: 'Kept by someone leaving' }).returning();
+    await send(context.app, theirSession, 'DELETE', `/collection/${deletedFirst!.ref}`);
 
-    const [personRow] = await db().select({ ref: users.ref }).from(users).where(eq(users.id, person));
     expect((await send(context.app, await as('superadmin@example.org'), 'DELETE', `/user/${personRow!.ref}`)).statusCode).toBe(303);
-    expect(await trashEntryOf('collection', collection!.id)).toBeUndefined();
+    expect(await db().select().from(users).where(eq(users.id, person))).toEqual([]);
+    expect((await itemRow(db(), made.id))!.createdByUserId).toBeNull();
+    const entry = (await trashEntryOf('user', person))!;
+    expect(entry).toMatchObject({ title: personRow!.name, context: email });
+    const listed = pageProps((await visit(context.app, '/admin/trash?kind=user', await as(ADMIN))).response.json(), 'admin/trash/Index');
+    const shown = listed.entries.data.find((each) => each.ref === entry.ref)!;
+    expect(shown.parts.map((part) => part.label)).toEqual(expect.arrayContaining(['1 collection', '1 view']));
+    // What was theirs in the trash waits with them: it cannot come back before they do.
+    const early = await restore((await trashEntryOf('collection', deletedFirst!.id))!.ref);
+    expect(early.next!.notices).toEqual([TRASH_ERRORS.parentGone('person')]);
+    // The activity feed names who was deleted, for admins.
+    const [event] = await db()
+      .select()
+      .from(changeHistory)
+      .where(eq(changeHistory.kind, 'delete_user'))
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(summaryOf(event!)).toBe(`Deleted the user “${personRow!.name}” (${email})`);
 
-    const { next } = await restore((await trashEntryOf('item', item.id))!.ref);
-    expect(next!.notices).toEqual([TRASH_MESSAGES.partlyRestored('Viewed by someone leaving', '1 view')]);
-    expect(await db().select().from(itemViews).where(eq(itemViews.itemId, item.id))).toEqual([]);
+    const back = await restore(entry.ref);
+    expect(back.next!.notices).toEqual([TRASH_MESSAGES.restored(personRow!.name)]);
+    expect((await db().select({ id: users.id }).from(users).where(eq(users.id, person))).length).toBe(1);
+    expect((await itemRow(db(), made.id))!.createdByUserId).toBe(person);
+    expect((await db().select().from(collections).where(eq(collections.id, kept!.id))).length).toBe(1);
+    expect((await db().select().from(itemViews).where(eq(itemViews.userId, person))).length).toBe(1);
+    // Their sessions went for good: they sign in again.
+    expect((await visit(context.app, '/collection', theirSession)).response.statusCode).not.toBe(200);
+    expect((await restore((await trashEntryOf('collection', deletedFirst!.id))!.ref)).next!.notices).toEqual([TRASH_MESSAGES.restored('Leaving soon')]);
+
+    // Deleted again and then for good: what was theirs in the trash goes with them.
+    await send(context.app, await as(email), 'DELETE', `/collection/${kept!.ref}`);
+    expect(await trashEntryOf('collection', kept!.id)).toBeDefined();
+    await send(context.app, await as('superadmin@example.org'), 'DELETE', `/user/${personRow!.ref}`);
+    const jar = await as(ADMIN);
+    expect((await send(context.app, jar, 'DELETE', `/admin/trash/${(await trashEntryOf('user', person))!.ref}`)).statusCode).toBe(303);
+    expect(await trashEntryOf('collection', kept!.id)).toBeUndefined();
   });
 
   it('is for admins alone: others are refused the page, the restore and the purge, and nothing changes', async () => {

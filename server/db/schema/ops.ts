@@ -350,7 +350,7 @@ export const trashEntries = pgTable(
   {
     id: id(),
     ref: ref(),
-    /** A TRASH_KINDS key (shared/trash.ts): item, collection, comment, tag, taxonomy, characteristic, affirmation. */
+    /** A TRASH_KINDS key (shared/trash.ts): item, collection, comment, tag, taxonomy, characteristic, affirmation, user. */
     kind: varchar('kind', { length: 32 }).notNull(),
     /** The deleted row's id in its own table, which a restore gives it back. */
     subjectId: integer('subject_id').notNull(),

@@ -173,6 +173,9 @@ export function summaryOf(change: Pick<RecordedChange, 'kind' | 'operation' | 'c
       return commentSummary(change.operation, diff);
   }
   if (change.kind.startsWith('advanced:')) return `Ran the Advanced action ${change.kind.slice('advanced:'.length)}`;
+  // The activity feed is for admins: a deleted person is named there, so the trash entry that restores them is found.
+  if (change.kind === 'delete_user' && typeof row.name === 'string')
+    return `Deleted the user ${quoted(row.name)}${typeof row.email === 'string' ? ` (${row.email})` : ''}`;
   return EVENT_SUMMARIES[change.kind] ?? namedSummary(change.kind, change.operation, row, diff) ?? change.kind;
 }
 

@@ -1,8 +1,8 @@
 /**
- * The trash (issue 19 §4): for the features that delete, `moveToTrash` in the delete's transaction and
+ * The trash (issue 19 §4): for the features that delete (people too), `moveToTrash` in the delete's transaction and
  * `binDriveFolder` after it; for the image check, the trashed items' image files; for server/app.ts, the admin page and its routes, and the purge sweep.
  */
-export { forgetPersonInTrash, moveToTrash, trashedImageKeys } from './trash';
+export { moveToTrash, trashedImageKeys } from './trash';
 export { binDriveFolder } from './drive-bin';
 export { trashRoutes } from './routes';
 export { purgeTrashPeriodically, type RemoveImageFiles } from './purge';

@@ -1,5 +1,5 @@
 /**
- * The seven kinds of thing that go to the trash: the table each lives in, how the trash page names it and where it was,
+ * The eight kinds of thing that go to the trash: the table each lives in, how the trash page names it and where it was,
  * what comes back into place after a restore (its position among its siblings), and how the rows that went with it
  * are named.
  */
@@ -107,6 +107,12 @@ export const TRASH_KIND_DEFINITIONS: Record<TrashKind, KindDefinition> = {
     describe: async (_db, row) => ({ title: shortened(row.title), context: '' }),
     afterRestore: (tx, row) => renumberList(tx, CHARACTERISTIC_ORDER, { id: Number(row.id), index: Number(row.position) }),
   },
+  // A person goes with their sign-ins, collections, affirmations and follows, and comes back as they were; what they
+  // made that stays (items, comments, shares) gets them back as its maker (issue 34 §5).
+  user: {
+    table: 'users',
+    describe: async (_db, row) => ({ title: shortened(row.name), context: String(row.email ?? '') }),
+  },
   // An affirmation option goes with every member's affirmation of it (issue 34 §5), and comes back with them.
   affirmation: {
     table: 'affirmation_options',
@@ -152,6 +158,9 @@ const PART_NAMING: Record<string, PartNaming> = {
   drive_health_findings: { label: ['drive check finding', 'drive check findings'] },
   follows: { label: ['follow', 'follows'] },
   characteristic_format_changes: { label: ['format change', 'format changes'] },
+  collections: { label: ['collection', 'collections'], column: 'title' },
+  identities: { label: ['sign-in account', 'sign-in accounts'], column: 'provider' },
+  comment_removals: { label: ['record of a removed comment', 'records of removed comments'] },
 };
 
 function partLabel(table: string, count: number): string {

@@ -48,6 +48,12 @@ const DERIVED_COLUMNS: Record<string, Record<string, SQL>> = {
 
 const identifier = (name: string) => sql.identifier(name);
 
+/**
+ * Rows never kept in the trash: a deleted person's sessions go for good with them (their foreign key's cascade), so a
+ * restored person signs in again rather than finding a session revived.
+ */
+const NEVER_KEPT = new Set(['sessions']);
+
 /** `column = any(values)`, the values passed as one JSON parameter and cast to the column's type. */
 function oneOf(column: SQL, values: unknown[], type: string): SQL {
   return sql`${column} = any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::${sql.raw(type)}[])`;
@@ -88,7 +94,7 @@ export async function captureRowGraph(db: Runner, table: string, id: number): Pr
   const pending: CapturedTable[] = [{ table, rows: capture(table, root) }];
   while (pending.length > 0) {
     const parent = pending.shift()!;
-    for (const reference of catalog.references.filter((each) => each.parent === parent.table)) {
+    for (const reference of catalog.references.filter((each) => each.parent === parent.table && !NEVER_KEPT.has(each.child))) {
       const values = [...new Set(parent.rows.map((row) => row[reference.parentColumn]).filter((value) => value !== null && value !== undefined))];
       if (values.length === 0) continue;
       const type = shapeOf(catalog, reference.child).types[reference.childColumn]!;

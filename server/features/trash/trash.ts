@@ -161,8 +161,8 @@ export interface TrashedImage {
 
 /** Deletes the entries `where` selects for good, at most `limit`, skipping those another instance is purging. */
 export async function purgeEntries(db: Database, where: ReturnType<typeof sql>, limit: number): Promise<Purged[]> {
-  const rows = await db.transaction(async (tx) =>
-    tx
+  const rows = await db.transaction(async (tx) => {
+    const purged = await tx
       .delete(trashEntries)
       .where(sql`${trashEntries.id} in (select id from ${trashEntries} where ${where} order by id limit ${limit} for update skip locked)`)
       .returning({
@@ -173,8 +173,13 @@ export async function purgeEntries(db: Database, where: ReturnType<typeof sql>, 
         >`case when exists (select 1 from ${items} where ${items.googleDriveFolderId} = ${trashEntries.driveFolderId}) then null else ${trashEntries.driveFolderId} end`,
         // Only the image rows leave the database: an entry can hold many thousands of rows.
         images: sql<Row[]>`jsonb_path_query_array(${trashEntries.rows}, '$[*] ? (@.table == "item_images").rows[*]')`,
-      }),
-  );
+        kind: trashEntries.kind,
+        subjectId: trashEntries.subjectId,
+      });
+    // A person gone for good takes what was theirs in the trash with them, as their delete once did at once.
+    for (const entry of purged) if (entry.kind === 'user') await forgetPersonInTrash(tx, entry.subjectId);
+    return purged;
+  });
   return rows.map((row) => ({ title: row.title, driveFolderId: row.driveFolderId, images: row.images.map(imageOf) }));
 }
 
@@ -183,8 +188,8 @@ function imageOf(row: Row): TrashedImage {
 }
 
 /**
- * Deleting a person deletes for good what was theirs in the trash (their collections and comments), as deleting them
- * deletes what is theirs outside it. Call it in the person's delete transaction.
+ * A person purged from the trash takes for good what was theirs in it (their collections and comments): while the
+ * person waits there, those wait too, to be restored after them.
  */
 export async function forgetPersonInTrash(tx: Runner & Pick<Database, 'delete'>, userId: number): Promise<void> {
   await tx

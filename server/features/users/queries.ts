@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../../db/like';
 import type { UserListQuery } from './schemas';
-import { forgetPersonInTrash } from '../trash';
+import { moveToTrash } from '../trash';
 
 /** The level a user acts at: admins at 6 whatever their user type says (as `effectiveLevel`). */
 const actingLevel = sql<number>`(case when ${users.admin} or ${users.superadmin} then 6 else ${userTypes.level} end)`;
@@ -154,9 +154,10 @@ export async function flagUnapprovedComments(db: Database, userId: number): Prom
 }
 
 /**
- * Deletes the user; the foreign keys decide the rest: their items stay in the library without a maintainer, their
- * comments stay without an author, their sessions and sign-in identities go, and so do their collections and comments
- * in the trash. The history's event keeps who it was. Anyone acting as the user is first returned to their own account, and that is recorded as their stopping.
+ * Deletes the user into the trash (issue 34 §5), where an admin can restore them for 30 days: the foreign keys decide
+ * the rest: their items stay in the library without a maintainer and their comments without an author (a restore gives
+ * them back), their sign-in identities and collections go with them, their sessions go for good. The history's event
+ * keeps who it was. Anyone acting as the user is first returned to their own account, and that is recorded as their stopping.
  * Those sessions are rewritten before the user row is deleted, in the order a session save takes the two (its row,
  * then the user through the foreign key).
  */
@@ -176,7 +177,6 @@ export async function deleteUser(db: Database, actorUserId: number, user: Manage
         details: { ref: user.ref, reason: 'user deleted' },
       });
     }
-    await forgetPersonInTrash(tx, user.id);
-    await tx.delete(users).where(eq(users.id, user.id));
+    await moveToTrash(tx, 'user', user.id);
   });
 }
