@@ -178,6 +178,8 @@ export interface PagePropsMap {
     userTypeChoices: UserTypeSummary[];
     /** Admins: the grants the user made and received, each with Remove access; null for others. */
     grants: PersonGrants | null;
+    /** For those who may delete the user: how many collections go with them (their Delete's question says so). */
+    collectionCount: number | null;
   };
   /** /collection, My Collections (admin-curation §2). */
   'collection/Index': {

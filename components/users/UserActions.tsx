@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
-import { DELETE_USER_CONFIRM, FLAG_COMMENTS_CONFIRM, IMPERSONATE_CONFIRM } from '../../shared/users';
+import { FLAG_COMMENTS_CONFIRM, IMPERSONATE_CONFIRM } from '../../shared/users';
 import type { CanFlags } from '../../shared/props';
 import { deleteKeepingScroll, postKeepingScroll } from '../lib/visits';
 import { ROUTES } from '../../shared/routes';
@@ -10,7 +10,14 @@ import Icon from '../lib/Icon';
  * The user area's actions (member-library §6): impersonate, flag all unapproved comments, delete; each confirmed
  * first, and each offered only when the user page's `can` flag for it is true.
  */
-export default function UserActions({ userRef, can }: { userRef: string; can: Pick<CanFlags, 'impersonate' | 'flag_comments' | 'delete'> }) {
+interface UserActionsProps {
+  userRef: string;
+  can: Pick<CanFlags, 'impersonate' | 'flag_comments' | 'delete'>;
+  /** Delete's question, with what deleting the person changes (`deleteUserConfirm`). */
+  deleteQuestion: string;
+}
+
+export default function UserActions({ userRef, can, deleteQuestion }: UserActionsProps) {
   const confirmed = (question: string, action: () => void) => () => {
     if (confirm(question)) action();
   };
@@ -33,7 +40,7 @@ export default function UserActions({ userRef, can }: { userRef: string; can: Pi
         </Button>
       )}
       {can.delete && (
-        <Button variant="outline-danger" size="sm" onClick={confirmed(DELETE_USER_CONFIRM, () => deleteKeepingScroll(ROUTES.user.path({ ref: userRef })))}>
+        <Button variant="outline-danger" size="sm" onClick={confirmed(deleteQuestion, () => deleteKeepingScroll(ROUTES.user.path({ ref: userRef })))}>
           <Icon name="bi-trash" className="me-1" />
           Delete
         </Button>

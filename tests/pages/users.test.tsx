@@ -169,6 +169,7 @@ function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
       { id: 2, level: 2, title: 'Affiliate', description: '' },
     ],
     grants: null,
+    collectionCount: 3,
     ...overrides,
   };
 }
@@ -209,15 +210,16 @@ describe('the user page', () => {
     expect(del).toHaveBeenCalledWith('/user/maya00000001', expect.objectContaining({ preserveScroll: true }));
   });
 
-  it('does nothing when an action is not confirmed', async () => {
+  it('does nothing when an action is not confirmed; Delete asks with what it changes (issue 34 §5)', async () => {
     const del = vi.spyOn(router, 'delete').mockImplementation(() => {});
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => false),
-    );
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
     await renderShow(showProps());
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(del).not.toHaveBeenCalled();
+    expect(confirm).toHaveBeenCalledWith(
+      'Are you sure you want to delete this user? Their items stay in the library without a maintainer. 1 item loses its maintainer, 1 comment stays without an author, and 3 collections go with them. An admin can restore them from the Trash for 30 days.',
+    );
   });
 
   it('is read-only without permissions: no actions, no edit buttons, unset flags hidden', async () => {

@@ -256,6 +256,11 @@ describe('GET /user/{ref}', () => {
     expect(user.comments).toEqual([
       { ref: comment.ref, comment: 'Lovely resource', item_ref: published.ref, item_title: 'Published by Maya', flagged: false, approved: false },
     ]);
+    // Delete's question says how many collections go with them; only those who may delete are told.
+    expect(page.props.collectionCount).toBe(0);
+    const own = await visit(context.app, `/user/${(await userRow(USER_MANAGER)).ref}`, await as(USER_MANAGER));
+    expect(own.page.props.can.delete).toBe(false);
+    expect(own.page.props.collectionCount).toBeNull();
   });
 
   it('lists only the items created that the viewer may open', async () => {

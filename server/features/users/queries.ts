@@ -5,7 +5,7 @@ import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer 
 import { returnImpersonatorsOf } from '../../auth/impersonation';
 import { recordEvent } from '../history';
 import type { Database } from '../../db/client';
-import { comments, items, users, userTypes } from '../../db/schema';
+import { collections, comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../../db/like';
 import type { UserListQuery } from './schemas';
 import { moveToTrash } from '../trash';
@@ -107,6 +107,11 @@ export async function itemsCreatedBy(db: Database, viewer: Viewer, userId: numbe
     .from(items)
     .where(and(eq(items.createdByUserId, userId), openableItemsCondition(viewer)))
     .orderBy(asc(items.title), asc(items.id));
+}
+
+/** How many collections the person has: they go with the person when deleted. */
+export async function collectionCountOf(db: Database, userId: number): Promise<number> {
+  return db.$count(collections, eq(collections.userId, userId));
 }
 
 /** The user's comments on items the viewer may open, newest first. */

@@ -32,7 +32,17 @@ import { impersonatorOf, startImpersonating, stopImpersonating } from '../../aut
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { paginationLinks } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
-import { allUserTypes, commentsBy, deleteUser, findManagedUser, flagUnapprovedComments, itemsCreatedBy, listUsers, type ManagedUser } from './queries';
+import {
+  allUserTypes,
+  collectionCountOf,
+  commentsBy,
+  deleteUser,
+  findManagedUser,
+  flagUnapprovedComments,
+  itemsCreatedBy,
+  listUsers,
+  type ManagedUser,
+} from './queries';
 import { userListQuerySchema } from './schemas';
 import { recordEvent } from '../history';
 import { updateUserField, USER_FIELD_RULES } from './update-field';
@@ -114,11 +124,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
     const viewer = request.viewer;
     const user = await userTheViewerOpens(request, request.params.ref);
-    const [itemsCreated, userComments, types, grants] = await Promise.all([
+    const can = userCan(viewer, user, impersonatorOf(request) !== null);
+    const [itemsCreated, userComments, types, grants, collectionCount] = await Promise.all([
       itemsCreatedBy(app.db, viewer, user.id),
       commentsBy(app.db, viewer, user.id),
       allUserTypes(app.db),
       personGrants(app.db, viewer, { id: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null }),
+      can.delete ? collectionCountOf(app.db, user.id) : null,
     ]);
     return reply.inertia('user/Show', {
       user: {
@@ -135,10 +147,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         manager: user.manager,
         manage_users: user.manageUsers,
       },
-      can: userCan(viewer, user, impersonatorOf(request) !== null),
+      can,
       permissions: permissionsFor(viewer, user),
       userTypeChoices: types.filter((type) => type.id === user.userType.id || canSetUserType(viewer, type)),
       grants,
+      collectionCount,
       title: user.name,
       breadcrumbs: [USERS_BREADCRUMB, { label: user.name }],
     });
