@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NEW_TAG_TITLE, NEW_TAXONOMY_TITLE, TAXONOMY_FIELD_LABELS, TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
-import { drag, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { closeToast, drag, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -53,6 +53,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Taxonomies in a browser', () => {
     await create.getByLabel(TAXONOMY_FIELD_LABELS.usage_note).fill('When an item is best used');
     await create.getByRole('button', { name: 'OK' }).click();
     await pageHeading(page).filter({ hasText: title }).waitFor();
+    // Its 'created' notification can cover New Tag.
+    await closeToast(page, title);
     const taxonomyPath = new URL(page.url()).pathname;
     expect(taxonomyPath).toMatch(/^\/admin\/taxonomy\/[0-9a-z]+$/);
     await page.getByText(TAXONOMY_TEXTS.noTags).waitFor();

@@ -23,7 +23,7 @@ import {
   TAXONOMY_TEXTS,
 } from '../../shared/taxonomies-admin';
 import { JOURNEY_SIZES, expectAccessible, expectNoSidewaysScroll } from './journey';
-import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { closeToast, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -52,9 +52,8 @@ async function createTaxonomy(page: Page, title: string): Promise<string> {
   await dialog.getByLabel(TAXONOMY_FIELD_LABELS.multiselect).check();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await pageHeading(page).filter({ hasText: title }).waitFor();
-  // Its 'created' notification, two lines long with this title, covers New Tag at 1280 px, and the pointer resting on it
-  // pauses it: closed first, as a person whose next click is under it would.
-  await page.locator('.toast', { hasText: title }).getByRole('button', { name: 'Close notification' }).click();
+  // Its 'created' notification can cover New Tag.
+  await closeToast(page, title);
   return new URL(page.url()).pathname;
 }
 

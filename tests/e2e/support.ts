@@ -141,3 +141,13 @@ export async function sendAsPage(page: Page, method: 'POST' | 'DELETE', path: st
   expect(response.status(), `${method} ${path}`).toBe(303);
   return response;
 }
+
+/**
+ * Closes the notification that says `text`, as a person whose next click is under it would: a toast covers the page
+ * header's buttons at some widths, and the pointer resting on it pauses it, so it would never leave on its own.
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator('.toast', { hasText: text });
+  await toast.getByRole('button', { name: 'Close notification' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
