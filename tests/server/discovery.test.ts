@@ -218,6 +218,16 @@ describe('GET /item?search=…&simplejson=true (type-ahead)', () => {
     expect(admin.json().data.map((result: SearchResult) => result.title)).toContain('Secret Unlisted Link');
   });
 
+  it('offers the closest titles when nothing matches a typo, and only what the viewer may list (issue 35 §2)', async () => {
+    const typo = await typeAhead('search=asembly&simplejson=true');
+    expect(typo.json().data.map((result: SearchResult) => result.title)).toContain('Primary Assembly Plans');
+    expect((await typeAhead('search=secrit%20unlisted%20lnk&simplejson=true')).json().data).toEqual([]);
+    const admin = await typeAhead('search=secrit%20unlisted%20lnk&simplejson=true', jars.admin);
+    expect(admin.json().data.map((result: SearchResult) => result.title)).toContain('Secret Unlisted Link');
+    // Far from every title: nothing rather than noise.
+    expect((await typeAhead('search=qqxxzz&simplejson=true')).json().data).toEqual([]);
+  });
+
   it('answers at most 8 results', async () => {
     expect((await typeAhead('search=kit&simplejson=true')).json().data).toHaveLength(8);
   });

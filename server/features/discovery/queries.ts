@@ -460,12 +460,36 @@ function pagination(page: number, total: number, hasMore: boolean): ItemsPaginat
   return { currentPage: page, nextPage: hasMore ? page + 1 : null, previousPage: page > 1 ? page - 1 : null, perPage: PAGE_SIZE, total };
 }
 
-/** The navbar's type-ahead: the best few matches the viewer may list. */
+/**
+ * The navbar's type-ahead: the best few matches the viewer may list; when nothing matches what was typed, the titles
+ * closest to it (a typo: "asembly" offers "Assembly…", issue 35 §2), as the results page's suggestions are found.
+ */
 export async function typeAheadResults(db: Database, viewer: Viewer, text: string): Promise<SearchResult[]> {
   const search = textSearch(text);
   if (!search) return [];
-  const rows = await typeAheadQuery(db, viewer, search, new Date());
+  const now = new Date();
+  const matched = await typeAheadQuery(db, viewer, search, now);
+  const rows = matched.length > 0 ? matched : await closestTitlesQuery(db, viewer, search, now);
   return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
+}
+
+/**
+ * The listable titles closest to what was typed (pg_trgm word similarity, at least SUGGESTION_MIN_CLOSENESS): a
+ * bounded set of loosely close ones from the trigram index, then the closest of them, as `readSuggestions` does.
+ */
+function closestTitlesQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
+  const closeness = titleCloseness(search);
+  const candidates = db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(listableItemsCondition(viewer, now), hasLooselyCloseTitle(search)))
+    .limit(TYPE_AHEAD_CANDIDATES);
+  return db
+    .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
+    .from(items)
+    .where(and(inArray(items.id, candidates), sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`))
+    .orderBy(desc(closeness), asc(titleOrder), asc(items.id))
+    .limit(TYPE_AHEAD_LIMIT);
 }
 
 /**
