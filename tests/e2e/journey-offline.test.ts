@@ -19,15 +19,20 @@ const COLLECTION = 'New Volunteer Induction';
 const cacheKeys = (page: Page, name: string) =>
   page.evaluate(async (cacheName) => ((await caches.has(cacheName)) ? (await (await caches.open(cacheName)).keys()).map((request) => request.url) : []), name);
 
+/** Signs the member in and opens their collection from My Collections; answers its path. */
+async function openMembersCollection(page: Page): Promise<string> {
+  await signInWithEmail(page, MEMBER);
+  await page.goto('/collection');
+  await page.getByRole('main').getByRole('link', { name: COLLECTION, exact: true }).first().click();
+  await page.waitForURL((url) => /^\/collection\/[0-9a-z]+$/.test(url.pathname));
+  return new URL(page.url()).pathname;
+}
+
 describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
   describe.each(JOURNEY_SIZES)('at %s', (_, size) => {
     it('reads a saved collection, its items and files with no network, and forgets them at sign-out', async () => {
       const page = await open('/', size);
-      await signInWithEmail(page, MEMBER);
-      await page.goto('/collection');
-      await page.getByRole('main').getByRole('link', { name: COLLECTION, exact: true }).first().click();
-      await page.waitForURL((url) => /^\/collection\/[0-9a-z]+$/.test(url.pathname));
-      const collectionPath = new URL(page.url()).pathname;
+      const collectionPath = await openMembersCollection(page);
       const collectionTitle = await pageHeading(page).innerText();
       // The worker takes over the page it was registered from (clients.claim).
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -76,11 +81,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
 
     it('shows no kept page once the browser no longer holds the session that opened it (cookies cleared, no sign-out)', async () => {
       const page = await open('/', size);
-      await signInWithEmail(page, MEMBER);
-      await page.goto('/collection');
-      await page.getByRole('main').getByRole('link', { name: COLLECTION, exact: true }).first().click();
-      await page.waitForURL((url) => /^\/collection\/[0-9a-z]+$/.test(url.pathname));
-      const collectionPath = new URL(page.url()).pathname;
+      const collectionPath = await openMembersCollection(page);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       // Opened again under the worker, the page is kept as it is read.
       await page.goto(collectionPath);

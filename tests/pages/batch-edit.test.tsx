@@ -218,18 +218,17 @@ describe('undo from the activity feed', () => {
     item: { ref: `item${id}`, title: `Item ${id}` },
     batch,
   });
-
-  it('offers Undo on a batch entry only (not on an undo, nor a lone change) and says what the server did', async () => {
-    const user = userEvent.setup();
-    await renderInertiaPage(
+  /** The activity feed, as an admin sees it, with these entries. */
+  const renderActivity = (entries: ActivityEntry[]) =>
+    renderInertiaPage(
       pageObject(
         'admin/history/Index',
         {
           ...SHARED_MEMBER,
           auth: ADMIN_AUTH,
           menu: MENUS.admin,
-          entries: { data: [change(3, 'undo:b1'), change(2, 'b1'), change(1, null)], links: [] },
-          total: 3,
+          entries: { data: entries, links: [] },
+          total: entries.length,
           filters: { person: '', kind: null, from: '2026-11-01', to: '2026-11-30' },
           title: 'Activity',
           breadcrumbs: [],
@@ -237,6 +236,10 @@ describe('undo from the activity feed', () => {
         { url: '/admin/history' },
       ),
     );
+
+  it('offers Undo on a batch entry only (not on an undo, nor a lone change) and says what the server did', async () => {
+    const user = userEvent.setup();
+    await renderActivity([change(3, 'undo:b1'), change(2, 'b1'), change(1, null)]);
     const buttons = screen.getAllByRole('button', { name: 'Undo this batch' });
     expect(buttons).toHaveLength(1);
     await user.click(buttons[0]!);
@@ -248,22 +251,7 @@ describe('undo from the activity feed', () => {
     const user = userEvent.setup();
     const skipped = Array.from({ length: 25 }, (_, index) => ({ ref: `kept${index}`, title: `Kept ${index}`, reason: 'changed_since' as const }));
     nextUndo = { ...summary, description: 'restores 1 item; 25 items changed since', batch: 'undo:b1', skipped };
-    await renderInertiaPage(
-      pageObject(
-        'admin/history/Index',
-        {
-          ...SHARED_MEMBER,
-          auth: ADMIN_AUTH,
-          menu: MENUS.admin,
-          entries: { data: [change(2, 'b1')], links: [] },
-          total: 1,
-          filters: { person: '', kind: null, from: '2026-11-01', to: '2026-11-30' },
-          title: 'Activity',
-          breadcrumbs: [],
-        },
-        { url: '/admin/history' },
-      ),
-    );
+    await renderActivity([change(2, 'b1')]);
     await user.click(screen.getByRole('button', { name: 'Undo this batch' }));
     const list = await screen.findByRole('list', { name: 'Items left as they are' });
     const links = within(list).getAllByRole('link');

@@ -9,21 +9,14 @@ import { newRef } from '../../server/lib/ref';
 import { BATCH_MAX_ITEMS, matchingRunText, type BatchPreview, type BatchResult } from '../../shared/batch-edit';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
-import { xsrfHeader } from '../support/http';
+import { sendJson } from '../support/http';
 import type { CookieJar } from '../support/app';
 import { ADMIN, MAINTAINER, seedEditingLibrary, send, tag, userId } from './item-editing-fixtures';
 
 const context = useSessionTestApp({ seed: seedEditingLibrary });
 const { db, as } = context;
 
-async function post(jar: CookieJar, url: string, payload?: unknown) {
-  return context.app.inject({
-    method: 'POST',
-    url,
-    headers: { accept: 'application/json', ...xsrfHeader(jar), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const post = (jar: CookieJar, url: string, payload?: unknown) => sendJson(context.app, jar, url, payload);
 
 /** `how_many` items titled "{word} n", in id order, a statement per 2,000. */
 async function bulkItems(word: string, howMany: number, visibility: number = VISIBILITY.DISCOVERABLE) {

@@ -8,7 +8,7 @@ import { changeHistory, tags, taxonomies } from '../../server/db/schema';
 import { BATCH_ERRORS, type BatchPreview, type BatchResult } from '../../shared/batch-edit';
 import { VISIBILITY } from '../../shared/enums';
 import { useSessionTestApp } from '../support/sessions';
-import { visit, xsrfHeader } from '../support/http';
+import { sendJson, visit } from '../support/http';
 import { pageProps } from '../../server/inertia/testing';
 import type { CookieJar } from '../support/app';
 import { ADMIN, MAINTAINER, OTHER_MEMBER, createItem, itemRow, itemTagLabels, seedEditingLibrary, send, tag, userRef } from './item-editing-fixtures';
@@ -16,14 +16,7 @@ import { ADMIN, MAINTAINER, OTHER_MEMBER, createItem, itemRow, itemTagLabels, se
 const context = useSessionTestApp({ seed: seedEditingLibrary });
 const { db, as } = context;
 
-async function post(jar: CookieJar, url: string, payload?: unknown) {
-  return context.app.inject({
-    method: 'POST',
-    url,
-    headers: { accept: 'application/json', ...xsrfHeader(jar), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const post = (jar: CookieJar, url: string, payload?: unknown) => sendJson(context.app, jar, url, payload);
 
 async function lastHistoryId(): Promise<number> {
   const [row] = await db().select({ id: changeHistory.id }).from(changeHistory).orderBy(desc(changeHistory.id)).limit(1);

@@ -370,19 +370,12 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
   const search = request.search ? textSearch(request.search) : null;
   const inFilters = listingCondition(db, viewer, catalogue, { ...request, search: '' }, now, null, filterGroups(catalogue, request.tags));
   if (search) {
-    const closeness = titleCloseness(search);
-    // A bounded set of loosely close titles from the trigram index, then the closest of them: measuring every title's
-    // closeness took 1.4 s at 1,000,000 items.
-    const candidates = db
-      .select({ id: items.id })
-      .from(items)
-      .where(and(inFilters, hasLooselyCloseTitle(search)))
-      .limit(EXACT_COUNT_LIMIT + 1);
+    const { where, order } = closestTitles(db, inFilters, search, EXACT_COUNT_LIMIT + 1);
     const closest = await db
       .select(summaryColumns)
       .from(items)
-      .where(and(inArray(items.id, candidates), sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`))
-      .orderBy(desc(closeness), asc(titleOrder), asc(items.id))
+      .where(where)
+      .orderBy(...order)
       .limit(SUGGESTION_LIMIT);
     if (closest.length > 0) return { kind: 'closest', items: closest.map((row) => itemSummary(row, now)) };
   }
@@ -469,27 +462,27 @@ export async function typeAheadResults(db: Database, viewer: Viewer, text: strin
   if (!search) return [];
   const now = new Date();
   const matched = await typeAheadQuery(db, viewer, search, now);
-  const rows = matched.length > 0 ? matched : await closestTitlesQuery(db, viewer, search, now);
+  const rows = matched.length > 0 ? matched : await closestTypeAhead(db, viewer, search, now);
   return rows.map((row) => ({ ...row, blurb: shorten(row.blurb, TYPE_AHEAD_BLURB_LENGTH) }));
 }
 
 /**
- * The listable titles closest to what was typed (pg_trgm word similarity, at least SUGGESTION_MIN_CLOSENESS): a
- * bounded set of loosely close ones from the trigram index, then the closest of them, as `readSuggestions` does.
+ * The titles closest to what was typed (pg_trgm word similarity, at least SUGGESTION_MIN_CLOSENESS) among the items
+ * `within` selects, as a condition and an order: a bounded set of `candidates` loosely close ones from the trigram
+ * index, then the closest of them first (measuring every title's closeness took 1.4 s at 1,000,000 items). An empty
+ * result's suggestions and the type-ahead's answer to a typo.
  */
-function closestTitlesQuery(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
+function closestTitles(db: Database, within: SQL | undefined, search: TextSearch, candidates: number): { where: SQL; order: SQL[] } {
   const closeness = titleCloseness(search);
-  const candidates = db
+  const loose = db
     .select({ id: items.id })
     .from(items)
-    .where(and(listableItemsCondition(viewer, now), hasLooselyCloseTitle(search)))
-    .limit(TYPE_AHEAD_CANDIDATES);
-  return db
-    .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
-    .from(items)
-    .where(and(inArray(items.id, candidates), sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`))
-    .orderBy(desc(closeness), asc(titleOrder), asc(items.id))
-    .limit(TYPE_AHEAD_LIMIT);
+    .where(and(within, hasLooselyCloseTitle(search)))
+    .limit(candidates);
+  return {
+    where: and(inArray(items.id, loose), sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`)!,
+    order: [desc(closeness), asc(titleOrder), asc(items.id)],
+  };
 }
 
 /**
@@ -502,6 +495,19 @@ export async function typeAheadJson(db: Database, viewer: Viewer, text: string, 
     JSON.stringify({ data: await typeAheadResults(db, as, text) }),
   );
 }
+
+async function closestTypeAhead(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
+  const { where, order } = closestTitles(db, listableItemsCondition(viewer, now), search, TYPE_AHEAD_CANDIDATES);
+  return db
+    .select(typeAheadColumns)
+    .from(items)
+    .where(where)
+    .orderBy(...order)
+    .limit(TYPE_AHEAD_LIMIT);
+}
+
+/** What a type-ahead suggestion shows. */
+const typeAheadColumns = { ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb };
 
 /** Matches the type-ahead ranks per way: enough for the best few. */
 export const TYPE_AHEAD_CANDIDATES = 300;
@@ -520,7 +526,7 @@ export function typeAheadQuery(db: Database, viewer: Viewer, search: TextSearch,
   }));
   const candidates = candidateIds(stages);
   return db
-    .select({ ref: items.ref, title: items.title, topic: items.topic, blurb: items.blurb })
+    .select(typeAheadColumns)
     .from(items)
     .where(sql`${items.id} in (${candidates})`)
     .orderBy(desc(searchRank(search)), asc(titleOrder), asc(items.id))

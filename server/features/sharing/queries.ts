@@ -334,6 +334,17 @@ export interface GrantForRemoval {
   resourcePath: string | null;
 }
 
+/** What a grant (live or removed) is of, as the policy judges it: its item's access facts or its collection's. */
+const grantResourceColumns = {
+  item: { ref: items.ref, ...itemAccessColumns },
+  collection: { ref: collections.ref, userId: collections.userId, public: collections.public },
+};
+
+/** The page of a grant's item or collection, or null when both are gone. */
+function grantResourcePath({ item, collection }: { item: { ref: string } | null; collection: { ref: string } | null }): string | null {
+  return item ? ROUTES.item.path({ ref: item.ref }) : collection ? ROUTES.collection.path({ ref: collection.ref }) : null;
+}
+
 /** The live grant `ref` names, or null: removed or never made (`findRemovedShare` tells the two apart). */
 export async function findGrantForRemoval(db: Database, ref: string): Promise<GrantForRemoval | null> {
   const [row] = await db
@@ -342,8 +353,7 @@ export async function findGrantForRemoval(db: Database, ref: string): Promise<Gr
       ref: shares.ref,
       toEmail: shares.toEmail,
       fromUserId: shares.fromUserId,
-      item: { ref: items.ref, ...itemAccessColumns },
-      collection: { ref: collections.ref, userId: collections.userId, public: collections.public },
+      ...grantResourceColumns,
     })
     .from(shares)
     .leftJoin(items, eq(items.id, shares.itemId))
@@ -352,8 +362,7 @@ export async function findGrantForRemoval(db: Database, ref: string): Promise<Gr
     .limit(1);
   if (!row) return null;
   const { item, collection } = row;
-  const resourcePath = item ? ROUTES.item.path({ ref: item.ref }) : collection ? ROUTES.collection.path({ ref: collection.ref }) : null;
-  return { id: row.id, ref: row.ref, toEmail: row.toEmail, grant: { fromUserId: row.fromUserId, item, collection }, resourcePath };
+  return { id: row.id, ref: row.ref, toEmail: row.toEmail, grant: { fromUserId: row.fromUserId, item, collection }, resourcePath: grantResourcePath(row) };
 }
 
 /** A grant that was removed, with what the policy needs to judge who may hear so; null when `ref` names none. */
@@ -361,8 +370,7 @@ export async function findRemovedShare(db: Database, ref: string): Promise<{ gra
   const [row] = await db
     .select({
       fromUserId: shareRemovals.fromUserId,
-      item: { ref: items.ref, ...itemAccessColumns },
-      collection: { ref: collections.ref, userId: collections.userId, public: collections.public },
+      ...grantResourceColumns,
     })
     .from(shareRemovals)
     .leftJoin(items, eq(items.id, shareRemovals.itemId))
@@ -371,8 +379,7 @@ export async function findRemovedShare(db: Database, ref: string): Promise<{ gra
     .limit(1);
   if (!row) return null;
   const { item, collection } = row;
-  const resourcePath = item ? ROUTES.item.path({ ref: item.ref }) : collection ? ROUTES.collection.path({ ref: collection.ref }) : null;
-  return { grant: { fromUserId: row.fromUserId, item, collection }, resourcePath };
+  return { grant: { fromUserId: row.fromUserId, item, collection }, resourcePath: grantResourcePath(row) };
 }
 
 /**
