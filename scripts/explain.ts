@@ -13,7 +13,7 @@ import { ANONYMOUS } from '../server/access/policy';
 import { openDatabase, type Database } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { items } from '../server/db/schema';
-import { listingQueries, listItems, suggestionsFor, tagCounts, typeAheadQuery } from '../server/features/discovery/queries';
+import { listingCounts, listingPageQuery, listItems, suggestionsFor, typeAheadQuery } from '../server/features/discovery/queries';
 import { textSearch } from '../server/items';
 import { filterTaxonomies, tagIdsInUse } from '../server/features/discovery/tag-catalogue';
 import { loadItemParts } from '../server/features/items/detail';
@@ -76,23 +76,22 @@ function statement(name: string, query: { toSQL(): { sql: string; params: unknow
 
 async function indexStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
   const now = new Date();
-  const filtered = listingQueries(
+  const filtered = listingPageQuery(
     db,
     fixtures.viewer,
     fixtures.catalogue,
     { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 },
     now,
   );
-  const searched = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: [], page: 1 }, now);
-  const browsed = listingQueries(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: '', tags: [], page: 1 }, now);
+  const searched = listingPageQuery(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: [], page: 1 }, now);
+  const browsed = listingPageQuery(db, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: '', tags: [], page: 1 }, now);
   return [
-    statement('listing: 3 tags + search, ranked candidates, page with their count', filtered.page),
+    statement('listing: 3 tags + search, ranked candidates, page', filtered),
     ...(await recordedStatements(db, 'listing: 3 tags + search, as listItems runs it', (recording) =>
       listItems(recording, fixtures.viewer, fixtures.catalogue, { listing: 'all', search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 }),
     )),
-    statement('search: ranked candidates, page with their count', searched.page),
-    statement('listing: all items, page', browsed.page),
-    statement('listing: all items, count up to the limit', browsed.count),
+    statement('search: ranked candidates, page', searched),
+    statement('listing: all items, page', browsed),
     ...(await recordedStatements(db, 'listing: filter tags in use', (recording) => tagIdsInUse(recording, fixtures.viewer))),
     ...(await tagCountStatements(db, fixtures)),
     ...(await rareCombinationStatements(db, fixtures)),
@@ -144,24 +143,24 @@ async function rareCombinationStatements(db: Database, fixtures: BenchFixtures):
       listItems(recording, fixtures.viewer, fixtures.catalogue, { ...rare, tags: [fixtures.neverWithSearchTag], search: fixtures.searchTerm }),
     )),
     ...(await recordedStatements(db, 'rare tags + search: tag counts', (recording) =>
-      tagCounts(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }, offered, 0),
+      listingCounts(recording, fixtures.viewer, fixtures.catalogue, { ...rare, search: fixtures.searchTerm }, offered),
     )),
-    ...(await recordedStatements(db, 'rare tags: tag counts', (recording) => tagCounts(recording, fixtures.viewer, fixtures.catalogue, rare, offered, 0))),
+    ...(await recordedStatements(db, 'rare tags: tag counts', (recording) => listingCounts(recording, fixtures.viewer, fixtures.catalogue, rare, offered))),
     ...(await recordedStatements(db, 'rare tags: suggestions', (recording) => suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, rare))),
   ];
 }
 
-/** The filter tags' counts (one statement per taxonomy with a selection, one for the rest), unfiltered and filtered. */
+/** A list's counts (one statement: the total and every offered tag's count), unfiltered and filtered. */
 async function tagCountStatements(db: Database, fixtures: BenchFixtures): Promise<Statement[]> {
   const offered = filterTaxonomies(fixtures.catalogue, await tagIdsInUse(db, fixtures.viewer), fixtures.filterTags);
   const all = { listing: 'all' as const, search: '', tags: [], page: 1 };
   const filtered = { listing: 'all' as const, search: fixtures.searchTerm, tags: fixtures.filterTags, page: 1 };
   return [
     ...(await recordedStatements(db, 'listing: tag counts, all items', (recording) =>
-      tagCounts(recording, fixtures.viewer, fixtures.catalogue, all, offered, 0),
+      listingCounts(recording, fixtures.viewer, fixtures.catalogue, all, offered),
     )),
     ...(await recordedStatements(db, 'listing: tag counts, 3 tags + search', (recording) =>
-      tagCounts(recording, fixtures.viewer, fixtures.catalogue, filtered, offered, 0),
+      listingCounts(recording, fixtures.viewer, fixtures.catalogue, filtered, offered),
     )),
     ...(await recordedStatements(db, 'search: suggestions for a search matching nothing', (recording) =>
       suggestionsFor(recording, fixtures.viewer, fixtures.catalogue, { ...filtered, search: 'qqqzzz' }),

@@ -165,8 +165,6 @@ export interface ItemsPagination {
   nextPage: number | null;
   previousPage: number | null;
   perPage: number;
-  /** How many items the list holds; above EXACT_COUNT_LIMIT only that there are more (shown as "1,000+"). */
-  total: number;
 }
 
 /** Which list an index page shows; each has its own title rule. */

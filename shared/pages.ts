@@ -60,10 +60,13 @@ export interface PagePropsMap {
     selectedTags: Tag[];
     /** Taxonomies offered as filters (show_in_filtering), with only the tags to show. */
     filterTaxonomies: Taxonomy[];
-    /** Count of matches when filtered or searched, else null. */
-    matchCount: number | null;
-    /** For each offered filter tag (by ref), the items of the current result carrying it (see discovery/queries.ts tagCounts). */
-    tagCounts: Record<string, number>;
+    /**
+     * Deferred (issue 35 §1: results first, counts after): how many items the list holds, up to EXACT_COUNT_LIMIT + 1
+     * (shown as "1,000+"); undefined until it arrives.
+     */
+    matchCount?: number;
+    /** Deferred with `matchCount`: for each offered filter tag (by ref), the items of the current result carrying it (discovery/queries.ts listingCounts). */
+    tagCounts?: Record<string, number>;
     /** On an empty filtered or searched result, what to look at instead; else null. */
     suggestions: IndexSuggestions | null;
     /** Required taxonomies for the New Item form (one select each). */

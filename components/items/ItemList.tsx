@@ -18,7 +18,8 @@ export interface ItemSelection {
 
 interface ItemListProps {
   items: ItemSummary[];
-  total: number;
+  /** How many the list holds (up to EXACT_COUNT_LIMIT + 1); undefined until the counts arrive. */
+  total: number | undefined;
   selection?: ItemSelection;
 }
 
@@ -60,10 +61,10 @@ export default function ItemList({ items, total, selection }: ItemListProps) {
 }
 
 /**
- * At the end: how many there are. Above EXACT_COUNT_LIMIT the first page's count stopped counting, so the end counts
- * the cards loaded; a search shows only its best EXACT_COUNT_LIMIT matches, and says so.
+ * At the end: how many there are. Above EXACT_COUNT_LIMIT the count stopped counting (and before it arrives there is
+ * none), so the end counts the cards loaded; a search shows only its best EXACT_COUNT_LIMIT matches, and says so.
  */
-function ListEnd({ hasNext, loading, total, loaded }: { hasNext: boolean; loading: boolean; total: number; loaded: number }) {
+function ListEnd({ hasNext, loading, total, loaded }: { hasNext: boolean; loading: boolean; total: number | undefined; loaded: number }) {
   if (loading) {
     return (
       <div className="text-center my-3">
@@ -74,11 +75,11 @@ function ListEnd({ hasNext, loading, total, loaded }: { hasNext: boolean; loadin
     );
   }
   if (hasNext) return null;
-  const counted = total > EXACT_COUNT_LIMIT ? loaded : total;
+  const counted = total === undefined || total > EXACT_COUNT_LIMIT ? loaded : total;
   return (
     <p className="text-center text-body-secondary my-3">
       Showing {countLabel(counted, 'item', 'items')}
-      {total > EXACT_COUNT_LIMIT && loaded === EXACT_COUNT_LIMIT && <span className="d-block small">{BEST_MATCHES_NOTE}</span>}
+      {total !== undefined && total > EXACT_COUNT_LIMIT && loaded === EXACT_COUNT_LIMIT && <span className="d-block small">{BEST_MATCHES_NOTE}</span>}
     </p>
   );
 }

@@ -28,7 +28,6 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
     listing,
     filters,
     items,
-    itemsPagination,
     matchCount,
     filterTaxonomies,
     selectedTags,
@@ -41,6 +40,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
     follow,
   } = props;
   const [creating, setCreating] = useState(false);
+  const filtered = filters.search !== '' || selectedTags.length > 0;
   const visit = (next: IndexFilters) => router.get(indexPath(listing), indexQuery(next), { preserveState: true, preserveScroll: true });
 
   return (
@@ -48,9 +48,9 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
       <Head title={heading} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{heading}</h1>
-        {/* Polite live region: a new result's count is announced once the visit lands. */}
-        <span role="status" className="text-body-secondary">
-          {matchCount !== null && countLabel(matchCount, 'match', 'matches')}
+        {/* Polite live region: a new result's count is announced once it arrives, after the results (issue 35 §1). */}
+        <span role="status" className="text-body-secondary text-end" style={filtered ? { minWidth: '7em' } : undefined}>
+          {filtered && (matchCount === undefined ? <CountPlaceholder /> : countLabel(matchCount, 'match', 'matches'))}
         </span>
         {can.create && (
           <Button variant="primary" onClick={() => setCreating(true)}>
@@ -69,22 +69,15 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
         <TagFilters
           taxonomies={filterTaxonomies}
           selectedTags={selectedTags}
-          counts={tagCounts}
-          matchCount={matchCount}
+          counts={tagCounts ?? {}}
+          matchCount={filtered ? (matchCount ?? null) : null}
           onChange={(tags) => visit({ ...filters, tags })}
         />
       </section>
       {items.data.length === 0 ? (
         <EmptyResult anonymous={!auth.authenticated} suggestions={suggestions} tagFiltered={filters.tags.length > 0} />
       ) : (
-        <BatchEditableList
-          key={JSON.stringify(filters)}
-          listing={listing}
-          filters={filters}
-          items={items.data}
-          total={itemsPagination.total}
-          batchEdit={batchEdit}
-        />
+        <BatchEditableList key={JSON.stringify(filters)} listing={listing} filters={filters} items={items.data} total={matchCount} batchEdit={batchEdit} />
       )}
       {can.create && <NewItemModal show={creating} onHide={() => setCreating(false)} requiredTaxonomies={requiredTaxonomies} />}
     </>
@@ -95,7 +88,8 @@ interface BatchEditableListProps {
   listing: PageProps<'items/Index'>['listing'];
   filters: IndexFilters;
   items: ItemSummary[];
-  total: number;
+  /** How many the list holds; undefined until the counts arrive. */
+  total: number | undefined;
   /** Null when the viewer is not offered batch edits. */
   batchEdit: PageProps<'items/Index'>['batchEdit'];
 }
@@ -118,7 +112,8 @@ function BatchEditableList({ listing, filters, items, total, batchEdit }: BatchE
       return next;
     });
   };
-  const count = allMatching ? total : selected.size;
+  // "All matching" waits for the count: the number a person confirms is the number applied.
+  const count = allMatching ? (total ?? 0) : selected.size;
   const selection: BatchSelection = allMatching ? { matching: { listing, search: filters.search, tags: filters.tags } } : { refs: [...selected] };
   return (
     <>
@@ -127,11 +122,12 @@ function BatchEditableList({ listing, filters, items, total, batchEdit }: BatchE
           <Form.Check
             id="select-all-matching"
             checked={allMatching}
+            disabled={total === undefined}
             onChange={(event) => {
               setAllMatching(event.target.checked);
               setSelected(new Set());
             }}
-            label={`Select all ${countText(total)} matching`}
+            label={total === undefined ? 'Select all matching' : `Select all ${countText(total)} matching`}
           />
         )}
         <Button size="sm" variant="outline-primary" disabled={count === 0} onClick={() => setEditing(true)}>
@@ -150,6 +146,15 @@ function BatchEditableList({ listing, filters, items, total, batchEdit }: BatchE
         taxonomies={batchEdit.taxonomies}
       />
     </>
+  );
+}
+
+/** Where a count will appear, the size of one: the count follows the results without moving them. */
+function CountPlaceholder() {
+  return (
+    <span className="placeholder-glow" aria-hidden="true">
+      <span className="placeholder rounded" style={{ width: '5.5em' }} />
+    </span>
   );
 }
 

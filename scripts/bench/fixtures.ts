@@ -8,7 +8,7 @@ import { listableItemsCondition, type Viewer } from '../../server/access/policy'
 import { loadViewer } from '../../server/auth/viewer';
 import type { Database } from '../../server/db/client';
 import { items, users } from '../../server/db/schema';
-import { listItems, typeAheadResults } from '../../server/features/discovery/queries';
+import { listingCounts, typeAheadResults } from '../../server/features/discovery/queries';
 import { loadTagCatalogue, type CatalogueTag, type TagCatalogue } from '../../server/features/discovery/tag-catalogue';
 
 export const BENCH_VIEWER_EMAIL = 'leader@example.org';
@@ -48,8 +48,9 @@ export async function pickBenchFixtures(db: Database): Promise<BenchFixtures> {
   const viewer = await benchViewer(db);
   const catalogue = await loadTagCatalogue(db, viewer);
   const filterTags = FILTER_TAGS.map(([taxonomy, label]) => catalogueTag(catalogue, taxonomy, label));
-  const listing = await listItems(db, viewer, catalogue, { listing: 'all', search: INDEX_SEARCH_TERM, tags: filterTags, page: 1 });
-  if (listing.pagination.total === 0) throw new Error(`No item matches '${INDEX_SEARCH_TERM}' with the bench filters: seed more items`);
+  const question = { listing: 'all' as const, search: INDEX_SEARCH_TERM, tags: filterTags, page: 1 };
+  const { total } = await listingCounts(db, viewer, catalogue, question, []);
+  if (total === 0) throw new Error(`No item matches '${INDEX_SEARCH_TERM}' with the bench filters: seed more items`);
   const typeAheadPrefixes = await prefixesWithResults(db, viewer);
   const rareFilterTags = RARE_FILTER_TAGS.map(([taxonomy, label]) => catalogueTag(catalogue, taxonomy, label));
   const neverWithSearchTag = catalogueTag(catalogue, ...NEVER_WITH_SEARCH_TAG);
@@ -60,7 +61,7 @@ export async function pickBenchFixtures(db: Database): Promise<BenchFixtures> {
     rareFilterTags,
     neverWithSearchTag,
     searchTerm: INDEX_SEARCH_TERM,
-    indexMatches: listing.pagination.total,
+    indexMatches: total,
     itemRefs: await listableItemRefs(db, viewer),
     typeAheadPrefixes,
   };

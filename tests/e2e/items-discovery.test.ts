@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { CLIENT_BUILD_BASE, CLIENT_MANIFEST_PATH } from '../../server/web/client-build';
 import { AFFIRMATION_LOGIN_PROMPT, SIGN_IN_HINT } from '../../shared/messages';
 import { cardLink, itemCards, matchCount, matchCountLabel, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
@@ -101,6 +101,44 @@ describe.skipIf(Boolean(e2e.skipReason))('Finding items in a browser', () => {
     expect(await itemCards(page).count()).toBe(matches);
     const titles = await itemCards(page).getByRole('heading').allInnerTexts();
     expect(titles.some((title) => title.toLowerCase().includes(SEARCH_PREFIX))).toBe(true);
+  });
+
+  it('paints a search’s cards before its count, and a newer search cancels the older one’s count', async () => {
+    const page = await open('/item');
+    await pageHeading(page).filter({ hasText: 'All Items' }).waitFor();
+    const searchOf = (url: string) => new URL(url).searchParams.get('search');
+    const asksForCounts = (request: Request) => (request.headers()['x-inertia-partial-data'] ?? '').includes('matchCount');
+    // The first search's counts are held back until the second search has been asked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => searchOf(url.href) === SEARCH_PREFIX,
+      async (route) => {
+        if (asksForCounts(route.request())) await held;
+        // A request the page has given up on cannot be continued.
+        await route.continue().catch(() => undefined);
+      },
+    );
+    const cancelled = page.waitForEvent('requestfailed', (request) => asksForCounts(request) && searchOf(request.url()) === SEARCH_PREFIX);
+    const box = page.getByRole('main').getByRole('searchbox', { name: 'Search titles and blurbs' });
+    await box.fill(SEARCH_PREFIX);
+    await box.press('Enter');
+    await pageHeading(page)
+      .filter({ hasText: `Search: "${SEARCH_PREFIX}"` })
+      .waitFor();
+    await itemCards(page).first().waitFor();
+    // Results first: the cards are there while the count is still on its way.
+    expect(await matchCountLabel(page).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('status').locator('.placeholder').count()).toBe(1);
+
+    await box.fill('creation');
+    await box.press('Enter');
+    await cancelled;
+    release();
+    await pageHeading(page).filter({ hasText: 'Search: "creation"' }).waitFor();
+    const matches = await matchCount(page);
+    await page.getByText(`Showing ${matches} item${matches === 1 ? '' : 's'}`, { exact: true }).waitFor();
+    expect(await itemCards(page).count()).toBe(matches);
   });
 
   it('filters by tags of two taxonomies, keeps them in the URL across a reload, and widens again when one is removed', async () => {

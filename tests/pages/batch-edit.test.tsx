@@ -31,7 +31,7 @@ function props(batchEdit: PagePropsMap['items/Index']['batchEdit'], editable?: b
     listing: 'all',
     heading: 'Search: "camp"',
     items: { data },
-    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: 2 },
+    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24 },
     filters: { search: 'camp', tags: [] },
     selectedTags: [],
     filterTaxonomies: [],

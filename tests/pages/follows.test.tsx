@@ -24,7 +24,7 @@ function indexPage(follow: FollowOffer | null, shared = SHARED_MEMBER) {
     listing: 'tag',
     heading: 'Children',
     items: { data: [] },
-    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: 0 },
+    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24 },
     filters: { search: '', tags: ['tagchildren1'] },
     selectedTags: [],
     filterTaxonomies: [],

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { http, type HttpClient, type HttpRequestConfig, type Page } from '@inertiajs/core';
@@ -57,12 +57,12 @@ function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
     listing: 'all',
     heading: 'All Items',
     items: { data },
-    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: data.length },
+    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24 },
     follow: null,
     filters: { search: '', tags: [] },
     selectedTags: [],
     filterTaxonomies: [TYPE, AGE],
-    matchCount: null,
+    matchCount: undefined,
     tagCounts: {},
     suggestions: null,
     requiredTaxonomies: [],
@@ -102,8 +102,19 @@ describe('heading, counts and cards', () => {
     [0, '0 matches'],
   ])('shows %i matches as "%s" when filtered', async (count, text) => {
     const data = Array.from({ length: count }, (_, index) => summary(`i${index}`, `Item ${index}`));
-    await renderIndex(indexProps({ items: { data }, matchCount: count }));
+    await renderIndex(indexProps({ items: { data }, matchCount: count, filters: { search: 'camp', tags: [] } }));
     expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('paints the results first, with a placeholder where the count arrives, and no count on an unfiltered list', async () => {
+    await renderIndex(indexProps({ filters: { search: 'camp', tags: [] } }));
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('status').querySelector('.placeholder')).not.toBeNull();
+    cleanup();
+    await renderIndex(indexProps({ matchCount: 2 }));
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('status').querySelector('.placeholder')).toBeNull();
   });
 
   it('shows a count the server stopped at as "1,000+ matches", and the end says how many were loaded', async () => {
@@ -112,7 +123,8 @@ describe('heading, counts and cards', () => {
       indexProps({
         items: { data },
         matchCount: EXACT_COUNT_LIMIT + 1,
-        itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24, total: EXACT_COUNT_LIMIT + 1 },
+        filters: { search: 'camp', tags: [] },
+        itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24 },
       }),
     );
     expect(screen.getByText('1,000+ matches')).toBeTruthy();
@@ -126,7 +138,7 @@ describe('heading, counts and cards', () => {
       indexProps({
         items: { data },
         matchCount: EXACT_COUNT_LIMIT + 1,
-        itemsPagination: { currentPage: 42, nextPage: null, previousPage: 41, perPage: 24, total: EXACT_COUNT_LIMIT + 1 },
+        itemsPagination: { currentPage: 42, nextPage: null, previousPage: 41, perPage: 24 },
       }),
     );
     expect(screen.getByText('Showing 1000 items')).toBeTruthy();
@@ -274,7 +286,7 @@ describe('filters', () => {
   });
 
   it('announces the count of matches in a polite live region', async () => {
-    await renderIndex(indexProps({ matchCount: 2 }));
+    await renderIndex(indexProps({ matchCount: 2, filters: { search: 'camp', tags: [] } }));
     expect(screen.getByRole('status').textContent).toBe('2 matches');
   });
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 interface IndexPage {
-  props: { items: { data: ItemSummary[] }; itemsPagination: ItemsPagination; matchCount: number | null; tagCounts: Record<string, number> };
+  props: { items: { data: ItemSummary[] }; itemsPagination: ItemsPagination; matchCount: number; tagCounts: Record<string, number> };
 }
 
 async function indexPage(url: string): Promise<IndexPage> {
@@ -59,7 +59,8 @@ describe('counts stop above the limit', () => {
   it('says "more than the limit" for a large list while paging on, and counts its tags only once it is narrowed', async () => {
     const page = await indexPage('/item');
     expect(page.props.items.data).toHaveLength(PAGE_SIZE);
-    expect(page.props.itemsPagination).toMatchObject({ total: BEYOND, nextPage: 2 });
+    expect(page.props.itemsPagination).toMatchObject({ nextPage: 2 });
+    expect(page.props.matchCount).toBe(BEYOND);
     expect(page.props.tagCounts).toEqual({});
     const filtered = await indexPage(`/item?tags=${resourceRef}`);
     expect(filtered.props.matchCount).toBe(BEYOND);
@@ -67,12 +68,12 @@ describe('counts stop above the limit', () => {
     expect(narrowed.props.tagCounts).toEqual({ [resourceRef]: OTHERS });
   });
 
-  it('knows the exact length on the last page of the list', async () => {
+  it('ends on the last page of the list', async () => {
     const listed = TITLE_MATCHES + OTHERS;
     const lastPage = Math.ceil(listed / PAGE_SIZE);
     const page = await indexPage(`/item?tags=${resourceRef}&page=${lastPage}`);
     expect(page.props.items.data).toHaveLength(listed - (lastPage - 1) * PAGE_SIZE);
-    expect(page.props.itemsPagination).toMatchObject({ total: listed, nextPage: null });
+    expect(page.props.itemsPagination).toMatchObject({ nextPage: null });
   });
 
   it('counts exactly below the limit', async () => {

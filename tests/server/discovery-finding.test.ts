@@ -144,8 +144,9 @@ describe('suggestions on an empty result', () => {
     const page = await indexPage(`/item?search=qqq&tags=${tagsParam('Equipment')}`);
     expect(page.props.matchCount).toBe(0);
     expect(page.props.suggestions?.kind).toBe('popular');
+    // None of them viewed: the newest first (the order of /popular).
     expect(page.props.suggestions?.items.map((item) => item.title)).toEqual(
-      ['Equipment Kit 01', 'Equipment Kit 02', 'Equipment Kit 03', 'Equipment Kit 04'].slice(0, SUGGESTION_LIMIT),
+      ['Equipment Kit 30', 'Equipment Kit 29', 'Equipment Kit 28', 'Equipment Kit 27'].slice(0, SUGGESTION_LIMIT),
     );
   });
 
@@ -158,8 +159,8 @@ describe('suggestions on an empty result', () => {
     expect(anonymous.props.suggestions?.items.map((item) => item.title)).toEqual([
       'Primary Assembly Plans',
       'Camp Songbook',
-      'Equipment Kit 01',
-      'Equipment Kit 02',
+      'Equipment Kit 30',
+      'Equipment Kit 29',
     ]);
   });
 

@@ -10,6 +10,8 @@ import { loadViewer } from '../../server/auth/viewer';
 import { collectionItems, collections, contents, items, itemTags, itemViews, shares, tags } from '../../server/db/schema';
 import { HISTORY_ENTRY_LIMIT } from '../../server/features/navigation/queries';
 import { tsQueryText } from '../../server/items';
+import { partialReloadHeaders } from '../../server/inertia/testing';
+import { nextPageParam } from '../../server/features/discovery/list-orders';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, inertiaHeaders, signInAs, xsrfHeader } from '../support/http';
 import { seedDiscoveryFixture, userIdOf } from './discovery-fixture';
@@ -247,13 +249,24 @@ async function inertiaProps(url: string, jar: CookieJar) {
   return response.json().props;
 }
 
+/** A list's first page, then its deferred counts (issue 35 §1), asked for as the client asks right after. */
 async function listedRefs(url: string, jar: CookieJar) {
-  const props = await inertiaProps(url, jar);
+  const headers = await inertiaHeaders(ctx.app);
+  const first = await request('GET', url, jar, headers);
+  expect(first.statusCode, url).toBe(200);
+  const page = first.json();
+  expect(page.deferredProps, `${url} defers its counts`).toEqual({ counts: ['matchCount', 'tagCounts'] });
+  expect(page.props.matchCount, `${url}: no count in the first answer`).toBeUndefined();
+  const counts = await request('GET', url, jar, { ...headers, ...partialReloadHeaders('items/Index', { only: page.deferredProps.counts }) });
+  expect(counts.statusCode, `${url} counts`).toBe(200);
+  const { matchCount, tagCounts } = counts.json().props as { matchCount: number; tagCounts: Record<string, number> };
+  const ordered: string[] = page.props.items.data.map((item: { ref: string }) => item.ref);
   return {
-    refs: props.items.data.map((item: { ref: string }) => item.ref).sort(),
-    total: props.itemsPagination.total,
-    matchCount: props.matchCount,
-    filterTaxonomies: (props.filterTaxonomies ?? []) as Taxonomy[],
+    refs: [...ordered].sort(),
+    ordered,
+    matchCount,
+    tagCounts,
+    filterTaxonomies: (page.props.filterTaxonomies ?? []) as Taxonomy[],
   };
 }
 
@@ -276,15 +289,25 @@ async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY
 
     const all = await listedRefs('/item', jar);
     expect(all.refs, `/item as ${name}`).toEqual(refsWhere(() => true));
-    expect(all.total).toBe(listedIndexes.length);
+    expect(all.matchCount).toBe(listedIndexes.length);
     // The filters offer a type exactly when an item the viewer may list has it (tags in use).
-    const offeredTypes = all.filterTaxonomies.find((taxonomy) => taxonomy.title === 'Type')?.tags.map((tag) => tag.label) ?? [];
+    const typeTags = all.filterTaxonomies.find((taxonomy) => taxonomy.title === 'Type')?.tags ?? [];
+    const offeredTypes = typeTags.map((tag) => tag.label);
     expect(offeredTypes.sort(), `types offered as ${name}`).toEqual([...new Set(listedIndexes.map((index) => generated[index].type))].sort());
+    // Each type's count is of the items this viewer may list, never more (a count must not reveal an item).
+    for (const tag of typeTags)
+      expect(all.tagCounts[tag.ref], `${tag.label} count as ${name}`).toBe(refsWhere((index) => generated[index].type === tag.label).length);
 
     const searched = await listedRefs(`/item?search=${word}`, jar);
     const expectedSearch = refsWhere((index) => generated[index].words.includes(word));
     expect(searched.refs, `search ${word} as ${name}`).toEqual(expectedSearch);
     expect(searched.matchCount).toBe(expectedSearch.length);
+    for (const tag of searched.filterTaxonomies.find((taxonomy) => taxonomy.title === 'Type')?.tags ?? [])
+      expect(searched.tagCounts[tag.ref] ?? 0, `${tag.label} count in search ${word} as ${name}`).toBe(
+        refsWhere((index) => generated[index].words.includes(word) && generated[index].type === tag.label).length,
+      );
+
+    await expectKeyedPagesToAgree(library, who, listedIndexes);
 
     const tagged = await listedRefs('/tag/resource', jar);
     expect(tagged.refs, `/tag/resource as ${name}`).toEqual(refsWhere((index) => generated[index].type === 'Resource'));
@@ -314,6 +337,34 @@ async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY
     const hrefs = (entries: NavigationHistoryEntry[]) => entries.map((entry) => entry.href);
     expect(hrefs(history.recentlyViewedItems), `Recent as ${name}`).toEqual(expectedHistory);
     expect(hrefs(history.frequentlyViewedItems), `Frequent as ${name}`).toEqual(expectedHistory);
+  }
+}
+
+/**
+ * Keyed pages (issue 35 §3): the page after any item's key, also an item this viewer may not list, holds exactly the
+ * items the viewer may list that come after it in the list's order (title, then id), in that order.
+ */
+async function expectKeyedPagesToAgree(library: Library, who: TestViewer, listedIndexes: number[]): Promise<void> {
+  const { rows, generated } = library;
+  const current = await ctx.database.db.select({ id: items.id, title: items.title }).from(items);
+  const titleOf = new Map(current.map((row) => [row.id, row.title.toLowerCase()]));
+  const inOrder = (a: number, b: number) => {
+    const [left, right] = [titleOf.get(rows[a].id)!, titleOf.get(rows[b].id)!];
+    return left < right ? -1 : left > right ? 1 : rows[a].id - rows[b].id;
+  };
+  const lists = [
+    { path: '/item', keep: () => true },
+    { path: '/tag/resource', keep: (index: number) => generated[index].type === 'Resource' },
+  ];
+  for (const [position, { path, keep }] of lists.entries()) {
+    const pivot = (viewers.indexOf(who) + position) % rows.length;
+    const after = nextPageParam(2, [titleOf.get(rows[pivot].id)!, rows[pivot].id]);
+    const listed = await listedRefs(`${path}?page=${encodeURIComponent(after)}`, who.jar);
+    const expected = listedIndexes
+      .filter((index) => keep(index) && inOrder(index, pivot) > 0)
+      .sort(inOrder)
+      .map((index) => rows[index].ref);
+    expect(listed.ordered, `${path} after item ${pivot} as ${who.name}`).toEqual(expected);
   }
 }
 

@@ -30,9 +30,9 @@ const tagsParam = (...labels: string[]) => labels.map((label) => refs[label]).jo
 describe('GET /item', () => {
   it('lists, by title, only the items an anonymous visitor may open', async () => {
     const page = await indexPage('/item');
-    expectInertia(page).prop('heading', 'All Items').prop('matchCount', null).prop('listing', 'all');
+    expectInertia(page).prop('heading', 'All Items').prop('listing', 'all');
     expect(titlesOf(page).slice(0, 4)).toEqual(['Camp Songbook', 'Equipment Kit 01', 'Equipment Kit 02', 'Equipment Kit 03']);
-    expectInertia(page).prop('itemsPagination.total', 33);
+    expectInertia(page).prop('matchCount', 33);
     const body = JSON.stringify(page);
     for (const hidden of ['Camping Safety', 'Children Prayer', 'Staff Handbook', 'Draft', 'Pending', 'Withdrawn', 'Secret Unlisted', 'Expired Camp']) {
       expect(body).not.toContain(hidden);
@@ -176,8 +176,8 @@ describe('infinite scroll paging', () => {
   it('sends a page of items with scroll metadata, and the next slice on page 2', async () => {
     const first = await indexPage('/tag/equipment');
     expect(first.props.items.data).toHaveLength(PAGE_SIZE);
-    expectInertia(first).prop('itemsPagination', { currentPage: 1, nextPage: 2, previousPage: null, perPage: PAGE_SIZE, total: 30 });
-    expect(first.scrollProps.items).toMatchObject({ pageName: 'page', currentPage: 1, nextPage: 2, previousPage: null });
+    expectInertia(first).prop('itemsPagination', { currentPage: 1, nextPage: 2, previousPage: null, perPage: PAGE_SIZE }).prop('matchCount', 30);
+    expect(first.scrollProps.items).toMatchObject({ pageName: 'page', currentPage: 1, nextPage: expect.stringMatching(/^2~/), previousPage: null });
     expect(first.mergeProps).toContain('items.data');
     // A card that a write moved into the next page is matched by ref, not shown twice.
     expect(first.matchPropsOn).toEqual(['items.data.ref']);
@@ -185,6 +185,21 @@ describe('infinite scroll paging', () => {
     const second = await indexPage('/tag/equipment?page=2');
     expect(titlesOf(second)).toEqual(['Equipment Kit 25', 'Equipment Kit 26', 'Equipment Kit 27', 'Equipment Kit 28', 'Equipment Kit 29', 'Equipment Kit 30']);
     expectInertia(second).props({ itemsPagination: { currentPage: 2, nextPage: null, previousPage: 1 } });
+  });
+
+  it('asks for the next page after the last card’s key, and a page number or a garbled key still reads the page (issue 35 §3)', async () => {
+    const first = await indexPage('/tag/equipment');
+    const byKey = await indexPage(`/tag/equipment?page=${encodeURIComponent(first.scrollProps.items.nextPage)}`);
+    const byNumber = await indexPage('/tag/equipment?page=2');
+    expect(titlesOf(byKey)).toEqual(titlesOf(byNumber));
+    expect(titlesOf(byKey)[0]).toBe('Equipment Kit 25');
+    expectInertia(byKey).props({ itemsPagination: { currentPage: 2, nextPage: null, previousPage: 1 } });
+    const otherOrder = Buffer.from(JSON.stringify([1, 2, 3])).toString('base64url');
+    for (const garbled of ['2~bm90IGpzb24', `2~${otherOrder}`, '2~', '2~!!', `2~${Buffer.from('{"a":1}').toString('base64url')}`]) {
+      expect(titlesOf(await indexPage(`/tag/equipment?page=${encodeURIComponent(garbled)}`)), garbled).toEqual(titlesOf(byNumber));
+    }
+    // The same key on another listing's order (most viewed) is not one of its keys: read as page 2 there too.
+    expect((await indexPage(`/popular?page=${encodeURIComponent(first.scrollProps.items.nextPage)}`)).props.itemsPagination.currentPage).toBe(2);
   });
 
   it('answers the client’s partial reload with only the items', async () => {
@@ -256,6 +271,18 @@ describe('GET /popular', () => {
     expectInertia(anonymous).prop('heading', 'Popular');
     expect(titlesOf(anonymous).slice(0, 2)).toEqual(['Primary Assembly Plans', 'Camp Songbook']);
     expect(titlesOf(await indexPage('/popular', 'staff'))[0]).toBe('Staff Handbook');
+  });
+
+  it('pages on after the last card’s key: the newest first among equally viewed, each item once (issue 35 §3)', async () => {
+    const first = await indexPage('/popular');
+    const second = await indexPage(`/popular?page=${encodeURIComponent(first.scrollProps.items.nextPage)}`);
+    expect(titlesOf(second)).toEqual(titlesOf(await indexPage('/popular?page=2')));
+    const all = [...titlesOf(first), ...titlesOf(second)];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(33);
+    // Never viewed, the equipment kits come newest first.
+    const kits = all.filter((title) => title.startsWith('Equipment Kit'));
+    expect(kits).toEqual([...kits].sort().reverse());
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { pageFromDocument } from '../../server/inertia/testing';
+import { pageFromDocument, partialReloadHeaders } from '../../server/inertia/testing';
 import { CookieJar } from './app';
 
 /** Reads the XSRF-TOKEN cookie the app sets on any page, as the Inertia client does. */
@@ -47,11 +47,26 @@ export async function inertiaHeaders(app: FastifyInstance): Promise<Record<strin
   return { 'x-inertia': 'true', 'x-inertia-version': await assetVersion(app) };
 }
 
-/** The page object of an Inertia visit. */
-export async function visit(app: FastifyInstance, url: string, jar?: CookieJar, headers: Record<string, string> = {}) {
+/** The page object of an Inertia visit, as first answered: deferred props are not in it yet. */
+export async function firstAnswer(app: FastifyInstance, url: string, jar?: CookieJar, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'GET', url, headers: { ...(await inertiaHeaders(app)), cookie: jar?.header() ?? '', ...headers } });
   jar?.store(response);
   return { response, page: response.headers['content-type']?.toString().includes('json') ? response.json() : null };
+}
+
+/**
+ * The page object of an Inertia visit as the browser ends up with it: the first answer (`firstAnswer`), then each
+ * group of its deferred props asked for by a partial reload, as the client does right after, merged into its props.
+ */
+export async function visit(app: FastifyInstance, url: string, jar?: CookieJar, headers: Record<string, string> = {}) {
+  const first = await firstAnswer(app, url, jar, headers);
+  const groups: Record<string, string[]> = first.page?.deferredProps ?? {};
+  for (const only of Object.values(groups)) {
+    const deferred = await firstAnswer(app, url, jar, { ...headers, ...partialReloadHeaders(first.page.component, { only }) });
+    if (deferred.response.statusCode !== 200) throw new Error(`deferred props ${only.join(', ')} of ${url} answered ${deferred.response.statusCode}`);
+    for (const key of only) first.page.props[key] = deferred.page.props[key];
+  }
+  return first;
 }
 
 /** An Inertia visit that changes something, as the router sends it (JSON body, XSRF header). */

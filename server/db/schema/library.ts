@@ -58,7 +58,8 @@ export const items = pgTable(
     // The index's title order (discovery/queries.ts), so a page of an unsearched listing reads 24 rows, not all of them.
     index('items_title_order_idx').on(sql`(lower(${t.title}) collate "C")`, t.id),
     index('items_created_by_idx').on(t.createdByUserId),
-    index('items_recent_views_idx').on(t.recentViewCount),
+    // Most viewed first, the newest first among equals (/popular, the search's order within a tier): read backwards.
+    index('items_popularity_idx').on(t.recentViewCount, t.viewCount, t.id),
     // What changed since a moment: a digest's window and a feed's newest entries (features/follows).
     index('items_updated_idx').on(t.updatedAt),
     index('items_title_idx').on(t.title),

@@ -7,10 +7,10 @@ import { ROUTES } from '../../../shared/routes';
 import type { DocumentHead } from '../../web/document-head';
 import { followOffer } from '../follows';
 import { tsQueryText } from '../../items';
-import { scroll } from '../../inertia';
+import { defer, scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
-import { listingItemRun, listItems, suggestionsFor, tagCounts } from './queries';
+import { listingCounts, listingItemRun, listItems, suggestionsFor, type ListingCounts } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor, type CachedReads } from './library-cache';
 import type { MatchingRun } from '../../../shared/batch-edit';
@@ -47,8 +47,8 @@ export function indexHeading(listing: ItemListing, search: string, tags: readonl
  * partial reload, a prefetch or an admin's preview as level N): the admin stats' "Searches That Found Nothing" (issue 19 §8). With tag filters the
  * tags, not the words, may be what found nothing, so such searches are left out.
  */
-function isUnmatchedSearch(request: FastifyRequest, listing: ItemListing, query: IndexQuery, selected: readonly CatalogueTag[], total: number): boolean {
-  return listing === 'all' && query.search !== '' && selected.length === 0 && total === 0 && isCountedView(request, 'items/Index') && !previewerOf(request);
+function isUnmatchedSearch(request: FastifyRequest, listing: ItemListing, query: IndexQuery, selected: readonly CatalogueTag[], empty: boolean): boolean {
+  return listing === 'all' && query.search !== '' && selected.length === 0 && empty && isCountedView(request, 'items/Index') && !previewerOf(request);
 }
 
 /** Renders 'items/Index' for a listing and its (lenient) query, with `presetTag` selected on /tag/{label}. */
@@ -59,36 +59,43 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const selected = catalogue.selection(presetTag ? [presetTag.ref, ...query.tags] : query.tags);
   // With filters, the tags in use come first: a filter none of whose tags is in use lets nothing through.
   const tagsInUse = selected.length > 0 ? await requestTagIdsInUse(request) : undefined;
-  const listingRequest = { listing, search: query.search, tags: selected, page: query.page, tagsInUse };
+  const listingRequest = { listing, search: query.search, tags: selected, page: query.page.number, after: query.page.after, tagsInUse };
   const reads = await cachedReadsFor(request);
-  const { summaries, pagination } = await listItems(db, viewer, catalogue, listingRequest, reads);
+  const { summaries, pagination, nextPageKey } = await listItems(db, viewer, catalogue, listingRequest, reads);
   const scope = batchEditScope(viewer);
   const cards = scope === 'own' ? markMaintained(summaries, await maintainedRefs(request, reads)) : summaries;
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
-  if (isUnmatchedSearch(request, listing, query, selected, pagination.total)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
+  // The first page holds the best matches, so an empty one means nothing matched at all.
+  const nothingMatched = summaries.length === 0 && pagination.currentPage === 1;
+  if (isUnmatchedSearch(request, listing, query, selected, nothingMatched)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
   const offeredTaxonomies = async () => filterTaxonomies(catalogue, tagsInUse ?? (await requestTagIdsInUse(request)), selected);
+  // The total and the tag counts come from one statement, asked for by one deferred request (the 'counts' group).
+  let counts: Promise<ListingCounts> | undefined;
+  const countsOnce = () =>
+    (counts ??= listingCountsForClient(request, async () => listingCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), reads)));
   return reply.inertia(
     'items/Index',
     {
       listing,
       heading,
-      // Pages are offsets (decisions: "Fast without the cache"): an item added before the next page is loaded moves a
-      // card into it; matched by ref, the client keeps one card for it instead of two.
+      // The next page is asked for after the last card's key (issue 35 §3); the address bar shows page numbers, which
+      // a link may name. Matched by ref, a card a write moved into a later page is kept once, not twice.
       items: scroll(() => ({ data: cards }), {
         pageName: 'page',
         currentPage: pagination.currentPage,
         previousPage: pagination.previousPage,
-        nextPage: pagination.nextPage,
+        nextPage: nextPageKey ?? pagination.nextPage,
       }).matchOn('data.ref'),
       itemsPagination: pagination,
       filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
       selectedTags: selected.map(toTag),
       filterTaxonomies: offeredTaxonomies,
-      matchCount: filtered ? pagination.total : null,
-      tagCounts: async () => tagCounts(db, viewer, catalogue, listingRequest, await offeredTaxonomies(), pagination.total, reads),
+      // Results first, counts after (issue 35 §1): the page is painted, then the counts arrive.
+      matchCount: defer(async () => (await countsOnce()).total, 'counts'),
+      tagCounts: defer(async () => (await countsOnce()).tags, 'counts'),
       // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
-      suggestions: () => (filtered && pagination.total === 0 ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
+      suggestions: () => (filtered && nothingMatched ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
       requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
       batchEdit: () =>
         scope ? { taxonomies: allTaxonomies(catalogue).filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy)), allMatching: scope === 'all' } : null,
@@ -97,6 +104,15 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     },
     { head: () => indexDocumentHead(listing, query.search, selected, catalogue) },
   );
+}
+
+/**
+ * A list's counts for a client still waiting for them: when it has gone (a newer question cancelled the deferred
+ * request of this one), no statement is run and nothing is counted or cached for it.
+ */
+async function listingCountsForClient(request: FastifyRequest, count: () => Promise<ListingCounts>): Promise<ListingCounts> {
+  if (request.raw.socket?.destroyed === true) return { total: 0, tags: {} };
+  return count();
 }
 
 /** The tag of a tag's page, when nothing else filters it; null otherwise. */

@@ -20,7 +20,8 @@ import { boundedWay, candidateIds, searchCandidates } from './search-candidates'
 import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';
 import { rememberList, type CachedReads } from './library-cache';
-import { filteredCondition, filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
+import { filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
+import { BY_POPULARITY, keyOf, listOrder, nextPageParam, titleOrder, type KeyValues } from './list-orders';
 import { carriesAnyTag, filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
 
 export const TYPE_AHEAD_LIMIT = 8;
@@ -32,6 +33,8 @@ export interface ListingRequest {
   search: string;
   tags: readonly CatalogueTag[];
   page: number;
+  /** The key of the last item before this page, from the infinite scroll (`list-orders.ts`); else the page is an offset. */
+  after?: KeyValues | null;
   /**
    * The tags with an item the viewer may list (`tagIdsInUse`), when known: a filter group with none of them lets no
    * item through, so nothing is read for it (a visitor following a link to a tag with no public item).
@@ -42,6 +45,8 @@ export interface ListingRequest {
 export interface ListingPage {
   summaries: ItemSummary[];
   pagination: ItemsPagination;
+  /** The infinite scroll's `page` for the next page, after this page's last item; null when none follows or the order has no key. */
+  nextPageKey: string | null;
 }
 
 /**
@@ -50,19 +55,28 @@ export interface ListingPage {
  */
 const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
 
-/** One page of items the viewer may list, with the total for counts and paging. */
+/**
+ * One page of items the viewer may list, and whether another follows: nothing that needs a count of all matches
+ * (issue 35 §1: results first; `listingCounts` follows as a deferred prop).
+ */
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
-  const { rows, total, hasMore } = await rememberList(reads, viewer, cacheKeyOf(request, listingKey(request)), (as) =>
-    listingRows(db, as, catalogue, request, now),
-  );
-  // Cards are made per request: whether an item is expiring depends on the time.
-  return { summaries: rows.map((row) => itemSummary(row, now)), pagination: pagination(request.page, total, hasMore) };
+  const { rows, hasMore } = await rememberList(reads, viewer, cacheKeyOf(request, listingKey(request)), (as) => listingRows(db, as, catalogue, request, now));
+  const lastKey = rows.at(-1)?.orderKey;
+  return {
+    // Cards are made per request: whether an item is expiring depends on the time.
+    summaries: rows.map((row) => itemSummary(row, now)),
+    pagination: pagination(request.page, hasMore),
+    nextPageKey: hasMore && lastKey ? nextPageParam(request.page + 1, lastKey) : null,
+  };
 }
 
-function listingKey({ listing, search, tags, page }: ListingRequest): string {
-  return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page]);
+function listingKey({ listing, search, tags, page, after }: ListingRequest): string {
+  return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page, after ?? null]);
 }
+
+/** A listing page's rows: the cards' columns and, where the order has one, each row's key (`orderKey`). */
+type ListingRow = SummaryRow & { orderKey?: KeyValues };
 
 /** `key` for the listings the library cache keeps (CACHED_LISTINGS), null for the others. */
 function cacheKeyOf(request: ListingRequest, key: string): string | null {
@@ -76,47 +90,47 @@ function passesNothing(groups: readonly FilterGroup[], tagsInUse: ReadonlySet<nu
   return tagsInUse !== undefined && groups.some((group) => !group.tagIds.some((id) => tagsInUse.has(id)));
 }
 
-async function listingRows(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date) {
+async function listingRows(
+  db: Database,
+  viewer: Viewer,
+  catalogue: TagCatalogue,
+  request: ListingRequest,
+  now: Date,
+): Promise<{ rows: ListingRow[]; hasMore: boolean }> {
   const groups = filterGroups(catalogue, request.tags);
-  if (passesNothing(groups, request.tagsInUse)) return { rows: [], total: 0, hasMore: false };
+  if (passesNothing(groups, request.tagsInUse)) return { rows: [], hasMore: false };
   if (request.search === '' && groups.length > 0) return tagFilteredRows(db, viewer, request, groups, now);
-  const statements = listingQueries(db, viewer, catalogue, request, now, await passingIdsIfRare(db, viewer, request, groups, now));
-  const offset = offsetOf(request.page);
+  const statement = listingPageQuery(db, viewer, catalogue, request, now, await passingIdsIfRare(db, viewer, request, groups, now));
+  const offset = request.search === '' && pageKeyOf(request) ? 0 : offsetOf(request.page);
   // One row more than a page says whether another page follows; a search shows only its best EXACT_COUNT_LIMIT.
-  const shown = statements.ranked ? Math.max(0, Math.min(PAGE_SIZE, EXACT_COUNT_LIMIT - offset)) : PAGE_SIZE;
-  const fetched: Array<SummaryRow & { total?: number }> = await statements.page;
-  const rows = fetched.slice(0, shown);
-  const hasMore = fetched.length > shown && offset + shown < (statements.ranked ? EXACT_COUNT_LIMIT : Number.POSITIVE_INFINITY);
-  return { rows, total: await countOf(statements, fetched, offset, hasMore), hasMore };
+  const ranked = request.search !== '';
+  const shown = ranked ? Math.max(0, Math.min(PAGE_SIZE, EXACT_COUNT_LIMIT - offset)) : PAGE_SIZE;
+  const fetched: ListingRow[] = await statement;
+  const hasMore = fetched.length > shown && offset + shown < (ranked ? EXACT_COUNT_LIMIT : Number.POSITIVE_INFINITY);
+  return { rows: fetched.slice(0, shown), hasMore };
 }
 
-/** An unsearched page with tag filters: its ids from `filteredIds`, which counts on the way when it can. */
+/** An unsearched page with tag filters: its ids from `filteredIds` (after the key, or from the offset), then their cards. */
 async function tagFilteredRows(db: Database, viewer: Viewer, request: ListingRequest, groups: readonly FilterGroup[], now: Date) {
-  const question = filteredQuestion(viewer, request.listing, groups, now);
-  const offset = offsetOf(request.page);
-  const found = await filteredIds(db, question, offset, PAGE_SIZE + 1);
-  const hasMore = found.ids.length > PAGE_SIZE;
+  const order = listOrder(request.listing);
+  const key = pageKeyOf(request);
+  const question = filteredQuestion(viewer, request.listing, groups, now, key);
+  const found = await filteredIds(db, question, key ? 0 : offsetOf(request.page), PAGE_SIZE + 1);
   const pageIds = found.ids.slice(0, PAGE_SIZE);
-  const rows =
+  const rows: ListingRow[] =
     pageIds.length === 0
       ? []
       : await db
-          .select(summaryColumns)
+          .select({ ...summaryColumns, orderKey: order.key.mapWith((key) => key as KeyValues) })
           .from(items)
           .where(inArray(items.id, pageIds))
-          .orderBy(...question.order);
-  // The last page knows the exact length; above the limit filteredIds only knows "more than 1,000".
-  if (!hasMore && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, hasMore };
-  if (found.total !== undefined) return { rows, total: found.total, hasMore };
-  const [row] = await db.select({ total: count() }).from(
-    db
-      .select({ id: items.id })
-      .from(items)
-      .where(filteredCondition(question))
-      .limit(EXACT_COUNT_LIMIT + 1)
-      .as('limited'),
-  );
-  return { rows, total: Math.min(row?.total ?? 0, EXACT_COUNT_LIMIT + 1), hasMore };
+          .orderBy(...order.by);
+  return { rows, hasMore: found.ids.length > PAGE_SIZE };
+}
+
+/** The key a page starts after, when the request has one of its listing's order (not for a search). */
+function pageKeyOf(request: ListingRequest): KeyValues | null {
+  return request.search === '' ? keyOf(listOrder(request.listing), request.after ?? null) : null;
 }
 
 /** With a search, the items that pass the filter groups when they are few (`rareFilteredSet`); otherwise null. */
@@ -127,35 +141,20 @@ async function passingIdsIfRare(db: Database, viewer: Viewer, request: ListingRe
   return rareFilteredSet(db, { ...filteredQuestion(viewer, request.listing, groups, now), order: [asc(items.id)] });
 }
 
-function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date): FilteredQuestion {
+function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date, after: KeyValues | null = null): FilteredQuestion {
+  const order = listOrder(listing);
   return {
-    base: and(listableItemsCondition(viewer, now), listingScope(viewer, listing)),
+    base: and(listableItemsCondition(viewer, now), listingScope(viewer, listing), after ? order.after(after) : undefined),
     groups: groups.map((group) => group.tagIds),
-    order: listingOrder(listing, null),
+    order: order.by,
   };
 }
 
 /**
- * The count, with as little work as the page allows: a search's page carries its candidates' count (above the limit
- * only "more"); a page that ends the list knows the exact length; otherwise the count stops at EXACT_COUNT_LIMIT + 1.
+ * The statement of a listing page, not yet run: one row more than a page, in the listing's order. With a search only
+ * a bounded set of candidates is ranked (`searchCandidates`).
  */
-async function countOf(statements: ListingStatements, fetched: ReadonlyArray<{ total?: number }>, offset: number, hasMore: boolean): Promise<number> {
-  if (statements.ranked && fetched.length > 0) return Math.min(fetched[0]!.total!, EXACT_COUNT_LIMIT + 1);
-  // A search's first page holds its best candidates, so an empty one means no candidate: nothing matched.
-  if (statements.ranked && offset === 0) return 0;
-  if (!statements.ranked && !hasMore && (fetched.length > 0 || offset === 0)) return offset + fetched.length;
-  const [row] = await statements.count;
-  return Math.min(row?.total ?? 0, EXACT_COUNT_LIMIT + 1);
-}
-
-type ListingStatements = ReturnType<typeof listingQueries>;
-
-/**
- * The statements behind a listing page, not yet run: `page` reads one row more than a page (in the listing's order),
- * and `count` counts the matches up to one more than EXACT_COUNT_LIMIT. With a search (`ranked`), only a bounded set
- * of candidates is ranked (`searchCandidates`), and each page row carries their count as `total`.
- */
-export function listingQueries(
+export function listingPageQuery(
   db: Database,
   viewer: Viewer,
   catalogue: TagCatalogue,
@@ -165,46 +164,31 @@ export function listingQueries(
 ) {
   const search = request.search ? textSearch(request.search) : null;
   const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags), passingIds);
-  const offset = offsetOf(request.page);
   if (request.search !== '') {
-    const total = sql<number>`count(*) over ()`.mapWith(Number);
-    return {
-      ranked: true as const,
-      page: db
-        .select({ ...summaryColumns, total })
-        .from(items)
-        .where(where)
-        .orderBy(...listingOrder(request.listing, search))
-        .limit(PAGE_SIZE + 1)
-        .offset(offset),
-      count: db.select({ total: count() }).from(items).where(where),
-    };
+    return db
+      .select(summaryColumns)
+      .from(items)
+      .where(where)
+      .orderBy(...searchOrder(search))
+      .limit(PAGE_SIZE + 1)
+      .offset(offsetOf(request.page));
   }
-  const limited = db
-    .select({ id: items.id })
-    .from(items)
-    .where(where)
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('limited');
-  const order = listingOrder(request.listing, null);
+  const order = listOrder(request.listing);
+  const key = pageKeyOf(request);
   // The page's ids first, then their cards: in index order the cards' columns (the first picture's sub-select) would
-  // otherwise be computed for every row the offset skips.
+  // otherwise be computed for every row an offset skips.
   const pageIds = db
     .select({ id: items.id })
     .from(items)
-    .where(where)
-    .orderBy(...order)
+    .where(key ? and(where, order.after(key)) : where)
+    .orderBy(...order.by)
     .limit(PAGE_SIZE + 1)
-    .offset(offset);
-  return {
-    ranked: false as const,
-    page: db
-      .select(summaryColumns)
-      .from(items)
-      .where(inArray(items.id, pageIds))
-      .orderBy(...order),
-    count: db.select({ total: count() }).from(limited),
-  };
+    .offset(key ? 0 : offsetOf(request.page));
+  return db
+    .select({ ...summaryColumns, orderKey: order.key.mapWith((value) => value as KeyValues) })
+    .from(items)
+    .where(inArray(items.id, pageIds))
+    .orderBy(...order.by);
 }
 
 /**
@@ -273,80 +257,101 @@ function listingCondition(
   return sql`${items.id} in (${searchCandidates(db, filters, search, catalogue.tagIdsMatching(search.plain))})`;
 }
 
-/**
- * How many items of the current result carry each offered filter tag (or one below it), by ref. For a taxonomy
- * with a selection the count leaves that taxonomy's own selection out (its tags are a union: the count says what
- * choosing the tag adds), and keeps every other filter and the search. Access is the listing's own condition, so
- * a count never includes an item the viewer may not list. Tags are counted only where the part of the library
- * counted in holds at most EXACT_COUNT_LIMIT items; elsewhere they have no entry (the filters show no number).
- */
-export async function tagCounts(
-  db: Database,
-  viewer: Viewer,
-  catalogue: TagCatalogue,
-  request: ListingRequest,
-  offered: readonly Taxonomy[],
-  listingTotal: number,
-  reads?: CachedReads,
-): Promise<Record<string, number>> {
-  // Every part a count is taken in holds the listing's result, so above the limit none is counted: no statement at all.
-  if (listingTotal > EXACT_COUNT_LIMIT) return {};
-  const key = cacheKeyOf(request, `tag-counts|${listingKey({ ...request, page: 1 })}`);
-  return rememberList(reads, viewer, key, (as) => countTags(db, as, catalogue, request, offered, listingTotal, new Date()));
+/** A list's counts, which follow its results (issue 35 §1): both up to EXACT_COUNT_LIMIT + 1 ("1,000+"). */
+export interface ListingCounts {
+  /** How many items the list holds. */
+  total: number;
+  /**
+   * How many items of the current result carry each offered filter tag (or one below it), by ref. For a taxonomy
+   * with a selection the count leaves that taxonomy's own selection out (its tags are a union: the count says what
+   * choosing the tag adds), and keeps every other filter and the search. Tags are counted only where the part of the
+   * library counted in holds at most EXACT_COUNT_LIMIT items; elsewhere they have no entry (the filters show no number).
+   */
+  tags: Record<string, number>;
 }
 
-async function countTags(
+/**
+ * The total and the tag counts of a list, from one statement over bounded sets (`countStatement`). Access is the
+ * listing's own condition, so a count never includes an item the viewer may not list.
+ */
+export async function listingCounts(
   db: Database,
   viewer: Viewer,
   catalogue: TagCatalogue,
   request: ListingRequest,
   offered: readonly Taxonomy[],
-  listingTotal: number,
+  reads?: CachedReads,
+): Promise<ListingCounts> {
+  const key = cacheKeyOf(request, `counts|${listingKey({ ...request, page: 1, after: null })}`);
+  return rememberList(reads, viewer, key, (as) => countListing(db, as, catalogue, request, offered, new Date()));
+}
+
+/** A set counted in: the items passing `groups` (and the search), and the offered tags counted among them. */
+interface CountedPart {
+  groups: readonly FilterGroup[];
+  tags: CatalogueTag[];
+}
+
+async function countListing(
+  db: Database,
+  viewer: Viewer,
+  catalogue: TagCatalogue,
+  request: ListingRequest,
+  offered: readonly Taxonomy[],
   now: Date,
-): Promise<Record<string, number>> {
+): Promise<ListingCounts> {
   const search = request.search ? textSearch(request.search) : null;
   const groups = filterGroups(catalogue, request.tags);
   const offeredTags = offered.flatMap((taxonomy) => taxonomy.tags.map((tag) => catalogue.tag(tag.ref)).filter((tag) => tag !== undefined));
-  // Taxonomies without a selection share one statement over the whole filter; each one with a selection has its own.
-  const batches = new Map<number | null, CatalogueTag[]>();
-  for (const tag of offeredTags) {
-    const key = groups.some((group) => group.taxonomyId === tag.taxonomyId) ? tag.taxonomyId : null;
-    batches.set(key, [...(batches.get(key) ?? []), tag]);
+  // The list itself, with the tags of taxonomies without a selection; then one part per taxonomy with a selection.
+  const parts: CountedPart[] = [{ groups, tags: offeredTags.filter((tag) => !groups.some((group) => group.taxonomyId === tag.taxonomyId)) }];
+  for (const group of groups) {
+    const tags = offeredTags.filter((tag) => tag.taxonomyId === group.taxonomyId);
+    if (tags.length > 0) parts.push({ groups: groups.filter((other) => other !== group), tags });
   }
-  const counts: Record<string, number> = {};
-  for (const [taxonomyId, batch] of batches) {
-    const countedGroups = groups.filter((group) => group.taxonomyId !== taxonomyId);
-    // Counted within every filter, the part is the listing's own result: when that is empty, so is every count.
-    if ((taxonomyId === null && listingTotal === 0) || passesNothing(countedGroups, request.tagsInUse)) {
-      batch.forEach((tag) => (counts[tag.ref] = 0));
-      continue;
-    }
-    const where = listingCondition(db, viewer, catalogue, request, now, search, countedGroups, await passingIdsIfRare(db, viewer, request, countedGroups, now));
-    const row = await countTagsAmong(
-      db,
-      where,
-      batch.map((tag) => catalogue.withDescendants(tag.id)),
-    );
+  const conditionOf = (part: CountedPart) =>
+    // A filter group with no tag in use lets nothing through: the part is empty without reading it.
+    passesNothing(part.groups, request.tagsInUse) ? null : listingCondition(db, viewer, catalogue, request, now, search, part.groups);
+  const sizes = await countStatement(
+    db,
+    parts.map((part) => ({ where: conditionOf(part), tagIdSets: part.tags.map((tag) => catalogue.withDescendants(tag.id)) })),
+  );
+  const tags: Record<string, number> = {};
+  parts.forEach((part, index) => {
+    const [size, ...counts] = sizes[index]!;
     // Above the limit the part counted in is too large to count tag by tag: its tags show no number (decisions).
-    if (row.size <= EXACT_COUNT_LIMIT) batch.forEach((tag, index) => (counts[tag.ref] = Number(row[`t${index}`] ?? 0)));
-  }
-  return counts;
+    if (size! <= EXACT_COUNT_LIMIT) part.tags.forEach((tag, position) => (tags[tag.ref] = counts[position]!));
+  });
+  return { total: Math.min(sizes[0]![0]!, EXACT_COUNT_LIMIT + 1), tags };
 }
 
 /**
- * One statement: the items matching `where`, up to EXACT_COUNT_LIMIT + 1 of them (`size`), and for each entry of
- * `tagIdSets` how many of them carry one of its tags (`t0`, `t1`, …), read from those items' own tag ids.
+ * One statement for all of a list's counts: for each part (`where`; null: known empty), its items up to
+ * EXACT_COUNT_LIMIT + 1, how many there are and how many carry one tag of each of `tagIdSets`, read from those
+ * items' own tag ids. A part holds the list (the first part, the list itself, holds every other part's items), so
+ * when the list is above the limit the other parts are not read: the planner checks the first part's size first.
  */
-async function countTagsAmong(db: Database, where: SQL | undefined, tagIdSets: readonly number[][]): Promise<{ size: number } & Record<string, number>> {
-  const result = db
-    .select({ tagIds: items.tagIds })
-    .from(items)
-    .where(where)
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('result');
-  const columns = tagIdSets.map((ids, index) => sql`(count(*) filter (where ${carriesAnyTag(result.tagIds, ids)}))::int as ${sql.identifier(`t${index}`)}`);
-  const [row] = await sqlRows<{ size: number } & Record<string, number>>(db, sql`select count(*)::int as size, ${sql.join(columns, sql`, `)} from ${result}`);
-  return row ?? { size: 0 };
+async function countStatement(db: Database, parts: ReadonlyArray<{ where: SQL | undefined | null; tagIdSets: readonly number[][] }>): Promise<number[][]> {
+  const names = parts.map((_, index) => sql.identifier(`part_${index}`));
+  const listAboveLimit = sql`(select count(*) from ${names[0]}) > ${EXACT_COUNT_LIMIT}`;
+  const definitions = parts.map(({ where }, index) => {
+    const gate = index > 0 ? sql`not ${listAboveLimit}` : undefined;
+    const read = where === null ? sql`false` : and(where, gate);
+    return sql`${names[index]} as materialized (${db
+      .select({ tagIds: items.tagIds })
+      .from(items)
+      .where(read)
+      .limit(EXACT_COUNT_LIMIT + 1)})`;
+  });
+  const columns = parts.map(({ tagIdSets }, index) => {
+    const counts = [
+      sql`count(*)::int`,
+      ...tagIdSets.map((ids) => sql`(count(*) filter (where ${carriesAnyTag(sql`${sql.identifier('tag_ids')}`, ids)}))::int`),
+    ];
+    return sql`(select array[${sql.join(counts, sql`, `)}] from ${names[index]}) as ${sql.identifier(`c${index}`)}`;
+  });
+  const [row] = await sqlRows<Record<string, number[]>>(db, sql`with ${sql.join(definitions, sql`, `)} select ${sql.join(columns, sql`, `)}`);
+  return parts.map((_, index) => row![`c${index}`]!.map(Number));
 }
 
 /**
@@ -361,7 +366,7 @@ export async function suggestionsFor(
   request: ListingRequest,
   reads?: CachedReads,
 ): Promise<IndexSuggestions | null> {
-  const key = cacheKeyOf(request, `suggestions|${listingKey({ ...request, page: 1 })}`);
+  const key = cacheKeyOf(request, `suggestions|${listingKey({ ...request, page: 1, after: null })}`);
   return rememberList(reads, viewer, key, (as) => readSuggestions(db, as, catalogue, request, new Date()));
 }
 
@@ -386,7 +391,7 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
 /** The most viewed items within the chosen filters; with tag filters their ids come first (`filteredIds`). */
 async function mostViewed(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<SummaryRow[]> {
   const groups = filterGroups(catalogue, request.tags);
-  const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: listingOrder('popular', null) };
+  const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: BY_POPULARITY.by };
   if (groups.length === 0)
     return db
       .select(summaryColumns)
@@ -421,9 +426,6 @@ function listingScope(viewer: Viewer, listing: ItemListing): SQL | undefined {
   }
 }
 
-/** Titles compare in the "C" collation so PGlite and PostgreSQL page identically. */
-const titleOrder = sql`lower(${items.title}) collate "C"`;
-
 /**
  * Titles that begin with the typed words, as a range of `items_title_order_idx`: from the words up to the words with
  * their last character's code point raised by one (UTF-8 keeps code point order, and so does the "C" collation).
@@ -435,22 +437,13 @@ function titleStartsWith(search: TextSearch): SQL {
   return sql`(${titleOrder} >= ${from} and ${titleOrder} < ${until})`;
 }
 
-function listingOrder(listing: ItemListing, search: TextSearch | null): SQL[] {
-  if (search) return [desc(forgivingSearchRank(search)), asc(titleOrder), asc(items.id)];
-  switch (listing) {
-    case 'popular':
-      return [desc(items.recentViewCount), desc(items.viewCount), asc(titleOrder), asc(items.id)];
-    case 'draft':
-    case 'unpublished':
-    case 'unlisted':
-      return [desc(items.updatedAt), asc(items.id)];
-    default:
-      return [asc(titleOrder), asc(items.id)];
-  }
+/** A search's order: the best ranked first (`forgivingSearchRank`), then by title. */
+function searchOrder(search: TextSearch | null): SQL[] {
+  return [...(search ? [desc(forgivingSearchRank(search))] : []), asc(titleOrder), asc(items.id)];
 }
 
-function pagination(page: number, total: number, hasMore: boolean): ItemsPagination {
-  return { currentPage: page, nextPage: hasMore ? page + 1 : null, previousPage: page > 1 ? page - 1 : null, perPage: PAGE_SIZE, total };
+function pagination(page: number, hasMore: boolean): ItemsPagination {
+  return { currentPage: page, nextPage: hasMore ? page + 1 : null, previousPage: page > 1 ? page - 1 : null, perPage: PAGE_SIZE };
 }
 
 /**

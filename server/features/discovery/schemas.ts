@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { firstValue } from '../../lib/validation';
+import { MAX_PAGE, pageAfterKey, type PageStart } from './list-orders';
 
 export const SEARCH_MAX_LENGTH = 200;
 /** Enough for any real combination of filters; more would only make the query longer. */
 export const MAX_SELECTED_TAGS = 12;
-/** Deeper than anyone scrolls; keeps OFFSET bounded. */
-export const MAX_PAGE = 1000;
 const TITLE_MAX = 255;
 const TOPIC_MAX = 255;
 
@@ -21,7 +20,13 @@ const lenientTagRefs = z
   .transform((joined) => [...new Set(joined.split('-').filter((ref) => TAG_REF.test(ref)))].slice(0, MAX_SELECTED_TAGS))
   .catch([]);
 
-const lenientPage = z.preprocess(firstValue, z.coerce.number().int().min(1).max(MAX_PAGE)).catch(1);
+const lenientPageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
+
+/** A page number, or the infinite scroll's page after a key (`list-orders.ts`); anything else reads as page 1. */
+const lenientPage = z
+  .preprocess(firstValue, z.string())
+  .transform((text): PageStart => pageAfterKey(text) ?? { number: lenientPageNumber.parse(text), after: null })
+  .catch({ number: 1, after: null });
 
 /**
  * Query of the item index pages, read leniently: a malformed part is dropped (a bad page
