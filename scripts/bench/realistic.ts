@@ -89,6 +89,13 @@ export async function realisticScenarios(address: string, version: string, vocab
       distinctAddresses: true,
     },
     { name: `${REALISTIC_PREFIX} index: random tags + search`, paths: many(() => indexQuestion(rng, vocabulary, taxonomies)), headers: visit, cookies },
+    {
+      // What the client asks right after the results are painted (issue 35 §1): the same kind of questions' counts.
+      name: `${REALISTIC_PREFIX} index: deferred counts`,
+      paths: many(() => indexQuestion(rng, vocabulary, taxonomies)),
+      headers: { ...visit, 'X-Inertia-Partial-Component': 'items/Index', 'X-Inertia-Partial-Data': 'matchCount,tagCounts' },
+      cookies,
+    },
     { name: `${REALISTIC_PREFIX} index: random pages`, paths: many(() => `/item?page=${rng.int(1, MAX_PAGE)}`), headers: visit, cookies },
   ];
   return { scenarios, writerCookie: await signInAs(address, WRITER_EMAIL) };

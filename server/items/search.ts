@@ -17,11 +17,11 @@ function searchWords(search: string): string[] {
  * Null when nothing searchable is left. Each word is quoted, and the words hold only letters
  * and digits, so no user text can be read as tsquery syntax.
  */
-export function tsQueryText(search: string, weights = ''): string | null {
+export function tsQueryText(search: string, weights = '', joiner = ' & '): string | null {
   const words = searchWords(search);
   if (words.length === 0) return null;
   const quoted = words.map((word, index) => `'${word}':${index === words.length - 1 ? '*' : ''}${weights}`.replace(/:$/, ''));
-  return quoted.join(' & ');
+  return quoted.join(joiner);
 }
 
 /**
@@ -33,6 +33,8 @@ export interface TextSearch {
   text: string;
   query: SQL;
   inTitles: SQL;
+  /** The words next to each other, in the order typed (tsquery `<->`); null for one word. */
+  phrase: SQL | null;
   plain: string;
 }
 
@@ -43,6 +45,7 @@ export function textSearch(search: string): TextSearch | null {
     text,
     query: sql`to_tsquery('english', ${text})`,
     inTitles: sql`to_tsquery('english', ${tsQueryText(search, 'A')})`,
+    phrase: searchWords(search).length > 1 ? sql`to_tsquery('english', ${tsQueryText(search, '', ' <-> ')})` : null,
     plain: searchWords(search).join(' '),
   };
 }
@@ -71,16 +74,6 @@ export function hasCloseTitle(search: TextSearch): SQL {
  */
 export function hasLooselyCloseTitle(search: TextSearch): SQL {
   return sql`${search.plain} <<% ${items.title}`;
-}
-
-/** Cover density ranking: words close together and in the title (weight A) rank higher. */
-export function searchRank(search: TextSearch): SQL<number> {
-  return sql<number>`ts_rank_cd(${items.searchVector}, ${search.query})`;
-}
-
-/** The index's ranking: the words' rank plus how close the title is to what was typed (0 to 1). */
-export function forgivingSearchRank(search: TextSearch): SQL<number> {
-  return sql<number>`(ts_rank_cd(${items.searchVector}, ${search.query}) + word_similarity(${search.plain}, ${items.title}))`;
 }
 
 /** How close a title is to what was typed, for suggestions when nothing matched (0 to 1). */

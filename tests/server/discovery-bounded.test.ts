@@ -95,9 +95,24 @@ describe('a search ranks a bounded set of candidates', () => {
     expect((await indexPage(`/item?search=lantern&page=${lastPage + 1}`)).props.items.data).toEqual([]);
   });
 
-  it('finds words outside titles when titles do not fill the candidates', async () => {
+  it('finds words outside titles, equally viewed ones newest first', async () => {
     const page = await indexPage('/item?search=carry');
-    expect(page.props.items.data.map((item) => item.title)).toEqual(['Quiet Walk 0', 'Quiet Walk 1', 'Quiet Walk 2']);
+    expect(page.props.items.data.map((item) => item.title)).toEqual(['Quiet Walk 2', 'Quiet Walk 1', 'Quiet Walk 0']);
+  });
+
+  it('pages on after the last card’s key, walked or among a filtered search’s candidates, as by page number (issue 35 §3)', async () => {
+    for (const url of ['/item?search=lantern', `/item?search=lantern&tags=${resourceRef}`, `/item?search=carry%20lantern&tags=${resourceRef}`]) {
+      const first = (await visit(ctx.app, url)).page;
+      const next = first.scrollProps.items.nextPage;
+      expect(next, url).toMatch(/^2~/);
+      const byKey = await indexPage(`${url}&page=${encodeURIComponent(next)}`);
+      const byNumber = await indexPage(`${url}&page=2`);
+      expect(
+        byKey.props.items.data.map((item) => item.ref),
+        url,
+      ).toEqual(byNumber.props.items.data.map((item) => item.ref));
+      expect(byKey.props.items.data.length, url).toBeGreaterThan(0);
+    }
   });
 
   it('never lists a match the viewer may not open, on any page', async () => {

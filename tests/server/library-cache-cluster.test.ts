@@ -240,8 +240,8 @@ describe('two instances of the app on one database and one Redis', () => {
     const [leader] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'leader@example.org'));
     await addItem('Quayside Draft', { visibility: VISIBILITY.DRAFT, createdByUserId: leader.id });
     await addItem('Quayside Guide');
-    expect(await typeAhead(first, 'quayside', 'leader')).toEqual(['Quayside Draft', 'Quayside Guide']);
-    expect(await typeAhead(second, 'quayside', 'leader')).toEqual(['Quayside Draft', 'Quayside Guide']);
+    expect(await typeAhead(first, 'quayside', 'leader')).toEqual(['Quayside Guide', 'Quayside Draft']);
+    expect(await typeAhead(second, 'quayside', 'leader')).toEqual(['Quayside Guide', 'Quayside Draft']);
     expect(await typeAhead(second, 'quayside')).toEqual(['Quayside Guide']);
   });
 

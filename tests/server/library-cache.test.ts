@@ -124,7 +124,7 @@ describe('viewers never share answers they should not', () => {
   it('gives a maintainer their own drafts, and nobody else of their level', async () => {
     await addItem('Harbour Draft', { visibility: VISIBILITY.DRAFT, createdByUserId: await userId('leader@example.org') });
     await addItem('Harbour Guide');
-    expect(await typeAhead('harbour', 'leader')).toEqual(['Harbour Draft', 'Harbour Guide']);
+    expect(await typeAhead('harbour', 'leader')).toEqual(['Harbour Guide', 'Harbour Draft']);
     expect(await typeAhead('harbour', 'usermanager')).toEqual(['Harbour Guide']);
     expect(await indexTitles('/item?search=harbour', 'usermanager')).toEqual(['Harbour Guide']);
   });
@@ -286,18 +286,18 @@ describe('the versions', () => {
     const publicId = await addItem('Quillon Public Guide');
     const staffId = await addItem('Quillon Staff Guide', { minimumAccessLevel: 4 });
     expect(await indexTitles('/item?search=quillon')).toEqual(['Quillon Public Guide']);
-    expect(await indexTitles('/item?search=quillon', 'admin')).toEqual(['Quillon Public Guide', 'Quillon Staff Guide']);
+    expect(await indexTitles('/item?search=quillon', 'admin')).toEqual(['Quillon Staff Guide', 'Quillon Public Guide']);
 
     await editBlurbUnseen(ctx.database.db, publicId, 'Quillon, edited unseen');
     await db.update(items).set({ title: 'Quillon Staff Guide 2' }).where(eq(items.id, staffId));
     // The visitor's list is still the cached one; the admin's followed the edit (and so reads the unseen blurb too).
     expect(await indexBlurbs('/item?search=quillon')).toEqual(['Quillon Public Guide for the cache tests']);
-    expect(await indexBlurbs('/item?search=quillon', 'admin')).toEqual(['Quillon, edited unseen', 'Quillon Staff Guide for the cache tests']);
-    expect(await indexTitles('/item?search=quillon', 'admin')).toEqual(['Quillon Public Guide', 'Quillon Staff Guide 2']);
+    expect(await indexBlurbs('/item?search=quillon', 'admin')).toEqual(['Quillon Staff Guide for the cache tests', 'Quillon, edited unseen']);
+    expect(await indexTitles('/item?search=quillon', 'admin')).toEqual(['Quillon Staff Guide 2', 'Quillon Public Guide']);
 
     await db.update(items).set({ minimumAccessLevel: 0 }).where(eq(items.id, staffId));
-    expect(await indexTitles('/item?search=quillon')).toEqual(['Quillon Public Guide', 'Quillon Staff Guide 2']);
-    expect(await indexBlurbs('/item?search=quillon')).toEqual(['Quillon, edited unseen', 'Quillon Staff Guide for the cache tests']);
+    expect(await indexTitles('/item?search=quillon')).toEqual(['Quillon Staff Guide 2', 'Quillon Public Guide']);
+    expect(await indexBlurbs('/item?search=quillon')).toEqual(['Quillon Staff Guide for the cache tests', 'Quillon, edited unseen']);
   });
 
   it('raises only the library version for a comment, an affirmation or a task; both for what lists read', async () => {
