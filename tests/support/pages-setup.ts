@@ -24,5 +24,6 @@ vi.mock('../../components/lib/on-demand', async (importActual) => {
     onDemandDialog: (load: Parameters<typeof actual.onDemandDialog>[0]) => actual.onDemandDialog(arrivingLate(load)),
   };
 });
-// Room for those delays: a page may wait for a few parts in a row.
-configure({ asyncUtilTimeout: 4000 });
+// Room for those delays, and for a part's first import, which a loaded CI machine took over 4 s to transform (the
+// History button): a wait ends as soon as what it waits for is there, so only a test that fails anyway waits this long.
+configure({ asyncUtilTimeout: 12_000 });
