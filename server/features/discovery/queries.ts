@@ -112,25 +112,30 @@ async function searchedRows(db: Database, viewer: Viewer, catalogue: TagCatalogu
   const start = key ? { after: key } : { skip: offset };
   const labelTagIds = catalogue.tagIdsMatching(search.plain);
   const matches = shown === 0 ? [] : await searchedMatches(db, viewer, request, groups, now, search, labelTagIds, start, shown + 1);
-  const pageMatches = matches.slice(0, shown);
-  const cards =
-    pageMatches.length === 0
-      ? []
-      : await db
-          .select({ id: items.id, ...summaryColumns })
-          .from(items)
-          .where(
-            inArray(
-              items.id,
-              pageMatches.map((match) => match.id),
-            ),
-          );
-  const cardOf = new Map(cards.map(({ id, ...card }) => [id, card]));
-  const rows: ListingRow[] = pageMatches.flatMap((match) => {
-    const card = cardOf.get(match.id);
-    return card ? [{ ...card, orderKey: match.key }] : [];
-  });
+  const cards = await inMatchOrder(matches.slice(0, shown), (ids) =>
+    db
+      .select({ id: items.id, ...summaryColumns })
+      .from(items)
+      .where(inArray(items.id, ids)),
+  );
+  const rows: ListingRow[] = cards.map(({ match, row }) => ({ ...row, orderKey: match.key }));
   return { rows, hasMore: matches.length > shown && offset + shown < EXACT_COUNT_LIMIT };
+}
+
+/**
+ * The rows of `matches`, read by id and put back in the matches' order, each beside its match; a match deleted since
+ * it was found is left out.
+ */
+async function inMatchOrder<Row extends { id: number }>(
+  matches: readonly BestFirstMatch[],
+  readByIds: (ids: number[]) => Promise<Row[]>,
+): Promise<Array<{ match: BestFirstMatch; row: Omit<Row, 'id'> }>> {
+  if (matches.length === 0) return [];
+  const rowOf = new Map((await readByIds(matches.map((match) => match.id))).map(({ id, ...row }) => [id, row]));
+  return matches.flatMap((match) => {
+    const row = rowOf.get(match.id);
+    return row ? [{ match, row }] : [];
+  });
 }
 
 /**
@@ -529,18 +534,13 @@ export async function typeAheadMatches(db: Database, viewer: Viewer, search: Tex
   const matches = (await wordsAreCommon(db, search, TYPE_AHEAD_LIMIT))
     ? await bestFirstMatches(db, question, start, TYPE_AHEAD_LIMIT, { closeTitles: false })
     : await bestFirstAmong(db, question, matchesUpTo(db, question, TYPE_AHEAD_CANDIDATES), start, TYPE_AHEAD_LIMIT);
-  if (matches.length === 0) return [];
-  const rows = await db
-    .select({ id: items.id, ...typeAheadColumns })
-    .from(items)
-    .where(
-      inArray(
-        items.id,
-        matches.map((match) => match.id),
-      ),
-    );
-  const rowOf = new Map(rows.map(({ id, ...row }) => [id, row]));
-  return matches.flatMap((match) => rowOf.get(match.id) ?? []);
+  const suggestions = await inMatchOrder(matches, (ids) =>
+    db
+      .select({ id: items.id, ...typeAheadColumns })
+      .from(items)
+      .where(inArray(items.id, ids)),
+  );
+  return suggestions.map(({ row }) => row);
 }
 
 /** Cut at a word boundary and mark the cut with an ellipsis. */
