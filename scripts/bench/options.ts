@@ -23,7 +23,9 @@ writer, with the library cache and without it (cold), side by side.
                    needs BENCH_DATABASE_URL and HAProxy; BENCH_REDIS_URL (default redis://127.0.0.1:6379).
                    Without it the bench talks to one app directly.
 BENCH_DATABASE_URL  a PostgreSQL server to benchmark on (a throwaway database is created on it and dropped
-                    afterwards, unless --reuse); without it the library lives in a temporary PGlite directory.`;
+                    afterwards, unless --reuse); without it the library lives in a temporary PGlite directory.
+BENCH_TRACE_FILE    a file to append one JSON line per request to: its time and each statement it sent (for
+                    npm run trace-summary -- FILE)`;
 
 export interface BenchOptions {
   items: number;

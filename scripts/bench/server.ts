@@ -30,9 +30,12 @@ export interface BenchServerOptions {
 
 export async function startBenchServer(database: BenchDatabase, options: BenchServerOptions): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_TRACE_FILE: every request's statements, written by a module the server loads first (bench/trace-requests.ts).
+  const traceFile = process.env.BENCH_TRACE_FILE?.trim();
+  const traced = traceFile ? ['--import', './scripts/bench/trace-requests.ts'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...traced, 'server/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...serverEnvironment(database, port, options) },
+    env: { ...process.env, ...serverEnvironment(database, port, options), ...(traceFile ? { TRACE_REQUESTS_FILE: traceFile } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const address = `http://127.0.0.1:${port}`;
