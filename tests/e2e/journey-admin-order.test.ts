@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AFFIRMATION_TEXTS,
   AFFIRMATIONS_TITLE,
+  CHARACTERISTIC_MESSAGES,
   CHARACTERISTIC_TEXTS,
   CHARACTERISTICS_TITLE,
   NEW_AFFIRMATION_TITLE,
@@ -136,6 +137,10 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin ordering', () => {
       await expectNoSidewaysScroll(page, 'the characteristics');
       // Every item page lists every characteristic: leave the seeded set as it was for the journeys that follow.
       for (const title of [length, group]) await deleteByItsLink(page, title);
+      // Their notifications come with the next page, over its Create New at 375 px: the admin closes them first (a
+      // click waits for them to go, and its pointer resting on one pauses it for good).
+      await page.goto('/admin/affirmation');
+      for (const title of [length, group]) await closeToast(page, CHARACTERISTIC_MESSAGES.deleted(title));
 
       const [kind, wise] = [`Kind ${stamp}`, `Wise ${stamp}`];
       await createCard(page, '/admin/affirmation', NEW_AFFIRMATION_TITLE, AFFIRMATION_TEXTS.title, kind);
