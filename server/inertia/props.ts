@@ -40,6 +40,15 @@ export interface ScrollOptions extends ScrollPagination {
   wrapper?: string;
 }
 
+/**
+ * Scroll options whose pagination is known only once the page has been read: resolved only when the prop is sent, so
+ * a partial reload that asks for other props does not read the page.
+ */
+export interface LazyScrollOptions {
+  wrapper?: string;
+  pagination: Resolver<ScrollPagination>;
+}
+
 export interface OnceOptions {
   key?: string;
   expiresAt?: number | Date | null;
@@ -51,7 +60,7 @@ export interface PropSpec<T> {
   readonly group: string;
   readonly merge: MergeSpec | null;
   readonly once: OnceSpec | null;
-  readonly scroll: ScrollPagination | null;
+  readonly scroll: Resolver<ScrollPagination> | null;
 }
 
 const DEFAULT_MERGE: MergeSpec = { mode: 'append', at: null, matchOn: [] };
@@ -143,9 +152,14 @@ export function once<T>(fn: Resolver<T>, options: OnceOptions = {}): InertiaProp
  * up, prepends) the items under `wrapper` and reads the pagination from
  * `scrollProps`.
  */
-export function scroll<T>(fn: Resolver<T>, options: ScrollOptions): InertiaProp<T> {
-  const { wrapper = 'data', ...pagination } = options;
+export function scroll<T>(fn: Resolver<T>, options: ScrollOptions | LazyScrollOptions): InertiaProp<T> {
+  const wrapper = options.wrapper ?? 'data';
+  const pagination = 'pagination' in options ? options.pagination : () => scrollPagination(options);
   return createProp(fn, { merge: { mode: 'append', at: wrapper, matchOn: [] }, scroll: pagination });
+}
+
+function scrollPagination({ pageName, currentPage, previousPage, nextPage }: ScrollPagination): ScrollPagination {
+  return { pageName, currentPage, previousPage, nextPage };
 }
 
 /** What may be given for a prop of type T: the value, a lazy function, a wrapped prop, or an object of those. */

@@ -100,7 +100,7 @@ class PropsWalk {
     if (spec.loading === 'deferred' && !this.visit.partial && !knownByClient) this.recordDeferred(spec.group, path);
     if (spec.once && !this.excludedByPartial(path)) this.recordOnce(spec.once, path);
     if (!this.includes(spec, path, knownByClient)) return OMITTED;
-    this.recordMerge(spec, path);
+    await this.recordMerge(spec, path);
     return spec.resolve();
   }
 
@@ -130,9 +130,9 @@ class PropsWalk {
     this.onceProps[once.key ?? path] = { prop: path, expiresAt: once.expiresAt };
   }
 
-  private recordMerge(spec: PropSpec<unknown>, path: string): void {
+  private async recordMerge(spec: PropSpec<unknown>, path: string): Promise<void> {
     const resetRequested = this.visit.reset.has(path);
-    if (spec.scroll) this.scrollProps[path] = { ...spec.scroll, reset: resetRequested };
+    if (spec.scroll) this.scrollProps[path] = { ...(await spec.scroll()), reset: resetRequested };
     if (!spec.merge || resetRequested) return;
     const mode = spec.scroll ? this.visit.mergeIntent : spec.merge.mode;
     this.mergeListFor(mode).push(spec.merge.at ? joinPath(path, spec.merge.at) : path);

@@ -64,6 +64,14 @@ beforeAll(async () => {
           cursor: scroll(() => ({ rows: [] }), { pageName: 'cursor', currentPage: 'b', previousPage: 'a', nextPage: null, wrapper: 'rows' }),
         }),
       );
+      routes.get('/lazy-scrolling', (_request, reply) =>
+        renderTestPage(reply, 'test/LazyScrolling', {
+          heading: 'Results',
+          items: scroll(counted('items', { data: [{ ref: 'i1' }] }), {
+            pagination: counted('items.pagination', { pageName: 'page', currentPage: 1, previousPage: null, nextPage: '2~key' }),
+          }),
+        }),
+      );
       routes.get('/once', (_request, reply) =>
         renderTestPage(reply, 'test/Once', {
           levels: once(counted('levels', [1, 2, 3])),
@@ -277,6 +285,19 @@ describe('infinite scroll props', () => {
     );
 
     expectInertia(page).prependProps(['items.data']).mergeProps([]);
+  });
+
+  it('announce a pagination known only once the page is read, and read neither for a partial reload of other props', async () => {
+    const browser = new TestBrowser(app);
+    expectInertia(await browser.page('/lazy-scrolling'))
+      .scrollProps({ items: { pageName: 'page', currentPage: 1, previousPage: null, nextPage: '2~key', reset: false } })
+      .prop('items', { data: [{ ref: 'i1' }] });
+    evaluations.clear();
+
+    const partial = await browser.partial('/lazy-scrolling', 'test/LazyScrolling', { only: ['heading'] });
+    expectInertia(partial).missingProp('items').prop('heading', 'Results');
+    expect(partial.scrollProps).toBeUndefined();
+    expect([evaluations.has('items'), evaluations.has('items.pagination')]).toEqual([false, false]);
   });
 
   it('are marked reset and not merged when the client resets them', async () => {

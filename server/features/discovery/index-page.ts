@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ItemListing, ItemSummary } from '../../../shared/items';
+import type { ItemListing, ItemsPagination, ItemSummary } from '../../../shared/items';
 import { items } from '../../db/schema';
 import { ANONYMOUS, baseCan, batchEditScope, canSeeTaxonomy, isSignedIn } from '../../access/policy';
 import { ROUTES } from '../../../shared/routes';
@@ -61,14 +61,21 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   const tagsInUse = selected.length > 0 ? await requestTagIdsInUse(request) : undefined;
   const listingRequest = { listing, search: query.search, tags: selected, page: query.page.number, after: query.page.after, tagsInUse };
   const reads = await cachedReadsFor(request);
-  const { summaries, pagination, nextPageKey } = await listItems(db, viewer, catalogue, listingRequest, reads);
   const scope = batchEditScope(viewer);
-  const cards = scope === 'own' ? markMaintained(summaries, await maintainedRefsAmong(request, reads, summaries)) : summaries;
+  // The page of results is read once, and only for a response that holds it: the counts' deferred request, which
+  // asks for the counts alone, does not read it again (it cost as much as the counts for a search among tags).
+  let page: Promise<ResultsPage> | undefined;
+  const pageOnce = () =>
+    (page ??= (async () => {
+      const { summaries, pagination, nextPageKey } = await listItems(db, viewer, catalogue, listingRequest, reads);
+      const cards = scope === 'own' ? markMaintained(summaries, await maintainedRefsAmong(request, reads, summaries)) : summaries;
+      // The first page holds the best matches, so an empty one means nothing matched at all.
+      const nothingMatched = summaries.length === 0 && pagination.currentPage === 1;
+      if (isUnmatchedSearch(request, listing, query, selected, nothingMatched)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
+      return { cards, pagination, nextPageKey, nothingMatched };
+    })());
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
-  // The first page holds the best matches, so an empty one means nothing matched at all.
-  const nothingMatched = summaries.length === 0 && pagination.currentPage === 1;
-  if (isUnmatchedSearch(request, listing, query, selected, nothingMatched)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
   const offeredTaxonomies = async () => filterTaxonomies(catalogue, tagsInUse ?? (await requestTagIdsInUse(request)), selected);
   // The total and the tag counts come from one statement, asked for by one deferred request (the 'counts' group).
   let counts: Promise<ListingCounts> | undefined;
@@ -81,13 +88,13 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
       heading,
       // The next page is asked for after the last card's key (issue 35 §3); the address bar shows page numbers, which
       // a link may name. Matched by ref, a card a write moved into a later page is kept once, not twice.
-      items: scroll(() => ({ data: cards }), {
-        pageName: 'page',
-        currentPage: pagination.currentPage,
-        previousPage: pagination.previousPage,
-        nextPage: nextPageKey ?? pagination.nextPage,
+      items: scroll(async () => ({ data: (await pageOnce()).cards }), {
+        pagination: async () => {
+          const { pagination, nextPageKey } = await pageOnce();
+          return { pageName: 'page', currentPage: pagination.currentPage, previousPage: pagination.previousPage, nextPage: nextPageKey ?? pagination.nextPage };
+        },
       }).matchOn('data.ref'),
-      itemsPagination: pagination,
+      itemsPagination: async () => (await pageOnce()).pagination,
       filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
       selectedTags: selected.map(toTag),
       filterTaxonomies: offeredTaxonomies,
@@ -95,7 +102,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
       matchCount: defer(async () => (await countsOnce()).total, 'counts'),
       tagCounts: defer(async () => (await countsOnce()).tags, 'counts'),
       // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
-      suggestions: () => (filtered && nothingMatched ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
+      suggestions: async () => (filtered && (await pageOnce()).nothingMatched ? suggestionsFor(db, viewer, catalogue, listingRequest, reads) : null),
       requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
       batchEdit: () =>
         scope ? { taxonomies: allTaxonomies(catalogue).filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy)), allMatching: scope === 'all' } : null,
@@ -104,6 +111,14 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     },
     { head: () => indexDocumentHead(listing, query.search, selected, catalogue) },
   );
+}
+
+/** A page of the index's results, as its response shows them. */
+interface ResultsPage {
+  cards: ItemSummary[];
+  pagination: ItemsPagination;
+  nextPageKey: string | null;
+  nothingMatched: boolean;
 }
 
 /**
