@@ -97,6 +97,8 @@ export const envSchema = z.object({
   SERVER_RENDERING: booleanFromEnv.transform((value) => value ?? true),
   /** Item lists, searches and type-ahead results kept in memory (see docs/performance.md); 0 turns the cache off. */
   LIBRARY_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  /** How long a counted item view may wait in memory before its batch is written (features/items/view-recorder.ts). */
+  VIEW_BATCH_WINDOW_MS: z.coerce.number().int().min(1).default(1000),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   MICROSOFT_CLIENT_ID: optionalString,

@@ -9,7 +9,8 @@ import type { CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
 import { ITEM_PAGE, useRecordingApp } from './statement-recording';
 
-const recording = useRecordingApp({ LIBRARY_CACHE_ENTRIES: '0' });
+// Views wait for an hour, or until flushed: what the requests send, however slowly they run, holds no timed batch.
+const recording = useRecordingApp({ LIBRARY_CACHE_ENTRIES: '0', VIEW_BATCH_WINDOW_MS: String(60 * 60 * 1000) });
 const statementsOf = recording.statementsOf;
 const partialReload = (only: string) => ({ 'x-inertia-partial-component': 'items/Show', 'x-inertia-partial-data': only });
 

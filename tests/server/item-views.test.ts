@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { VISIBILITY } from '../../shared/enums';
 import { items, itemViews, users } from '../../server/db/schema';
-import { createViewRecorder, VIEW_BATCH_WINDOW_MS } from '../../server/features/items/view-recorder';
+import { createViewRecorder } from '../../server/features/items/view-recorder';
 import { useTestApp } from '../support/app';
 import { visit } from '../support/http';
 import { itemIdOf, REFS, seedItemLibrary, signedInJars, type Who } from './item-page-fixture';
@@ -45,11 +45,14 @@ describe('batched view counting', () => {
     await ctx.app.itemViews.flush();
     const before = await countsOf(REFS.counted);
     await open('anonymous', REFS.counted);
-    await vi.waitFor(async () => expect((await countsOf(REFS.counted)).logged).toBe(before.logged + 1), { timeout: VIEW_BATCH_WINDOW_MS * 5, interval: 50 });
+    await vi.waitFor(async () => expect((await countsOf(REFS.counted)).logged).toBe(before.logged + 1), {
+      timeout: ctx.app.config.VIEW_BATCH_WINDOW_MS * 5,
+      interval: 50,
+    });
   });
 
   it('drops the views of an item deleted before the batch is written, keeps the rest, and keeps a deleted viewer’s view anonymous', async () => {
-    const recorder = createViewRecorder(ctx.app.db, quietLog);
+    const recorder = createViewRecorder(ctx.app.db, quietLog, ctx.app.config.VIEW_BATCH_WINDOW_MS);
     const keptId = await itemIdOf(ctx.database, REFS.counted);
     const [gone] = await ctx.database.db
       .insert(items)
@@ -80,7 +83,7 @@ describe('batched view counting', () => {
   });
 
   it('counts a view older than the recent window in view_count only', async () => {
-    const recorder = createViewRecorder(ctx.app.db, quietLog);
+    const recorder = createViewRecorder(ctx.app.db, quietLog, ctx.app.config.VIEW_BATCH_WINDOW_MS);
     const before = await countsOf(REFS.counted);
     recorder.record({ itemId: await itemIdOf(ctx.database, REFS.counted), userId: null, viewedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) });
     await recorder.flush();
@@ -88,7 +91,7 @@ describe('batched view counting', () => {
   });
 
   it('writes what is still queued when it closes', async () => {
-    const recorder = createViewRecorder(ctx.app.db, quietLog);
+    const recorder = createViewRecorder(ctx.app.db, quietLog, ctx.app.config.VIEW_BATCH_WINDOW_MS);
     const before = await countsOf(REFS.counted);
     recorder.record({ itemId: await itemIdOf(ctx.database, REFS.counted), userId: null, viewedAt: new Date() });
     await recorder.close();

@@ -1,6 +1,6 @@
 /**
  * Counted views are written in batches, off the request (decisions: "Items", view counting; server/db/batch-writer.ts):
- * within VIEW_BATCH_WINDOW_MS one statement inserts every queued view and updates each item's counts.
+ * within VIEW_BATCH_WINDOW_MS (config) one statement inserts every queued view and updates each item's counts.
  * The page answers at once with its own view included; the item's row is locked once per batch, not once per visit,
  * so many people opening one item no longer wait on each other.
  */
@@ -13,8 +13,6 @@ import { recentWindowStart } from './views';
 import { sqlRows } from '../../db/sql-rows';
 import { createBatchWriter, type BatchWriter } from '../../db/batch-writer';
 
-/** How long a view may wait in memory before it is written. */
-export const VIEW_BATCH_WINDOW_MS = 1000;
 /** A batch this large is written at once. */
 export const VIEW_BATCH_MAX = 500;
 /** Views that may wait in memory while the database is behind; past it new views are not counted. */
@@ -35,10 +33,10 @@ declare module 'fastify' {
   }
 }
 
-export function createViewRecorder(db: Database, log: FastifyBaseLogger): BatchWriter<QueuedView> {
+export function createViewRecorder(db: Database, log: FastifyBaseLogger, windowMs: number): BatchWriter<QueuedView> {
   return createBatchWriter({
     write: (batch) => writeViews(db, batch),
-    windowMs: VIEW_BATCH_WINDOW_MS,
+    windowMs,
     maxBatch: VIEW_BATCH_MAX,
     maxWaiting: VIEW_MAX_WAITING,
     log,
@@ -83,7 +81,7 @@ async function writeViews(db: Database, batch: QueuedView[]): Promise<number> {
 /** Decorates `app.itemViews`; queued views are written when the app closes. */
 export const itemViewsPlugin = fp(
   async (app: FastifyInstance) => {
-    const recorder = createViewRecorder(app.db, app.log);
+    const recorder = createViewRecorder(app.db, app.log, app.config.VIEW_BATCH_WINDOW_MS);
     app.decorate('itemViews', { record: recorder.record, flush: recorder.flush });
     app.addHook('onClose', async () => recorder.close());
   },
