@@ -65,24 +65,28 @@ if (file) {
     return current.run(trace, () => emit.call(this, event, ...args));
   } as typeof http.Server.prototype.emit;
 
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) {
-    const trace = current.getStore();
-    if (!trace) return (query as (...rest: unknown[]) => unknown).apply(this, args);
-    const started = performance.now();
+  timeWhileTracing(pg.Client.prototype, 'query', (trace, started, args) => {
     const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
-    const record = () =>
-      trace.statements.push({ at: started - trace.started, ms: performance.now() - started, sql: text.replace(/\s+/g, ' ').slice(0, SQL_SHOWN) });
-    return whenDone((query as (...rest: unknown[]) => unknown).bind(this), args, record);
-  } as typeof pg.Client.prototype.query;
+    trace.statements.push({ at: started - trace.started, ms: performance.now() - started, sql: text.replace(/\s+/g, ' ').slice(0, SQL_SHOWN) });
+  });
+  timeWhileTracing(pg.Pool.prototype, 'connect', (trace, started) => (trace.poolWaitMs += performance.now() - started));
+}
 
-  const connect = pg.Pool.prototype.connect;
-  pg.Pool.prototype.connect = function timedConnect(this: pg.Pool, ...args: unknown[]) {
-    const trace = current.getStore();
-    if (!trace) return (connect as (...rest: unknown[]) => unknown).apply(this, args);
-    const started = performance.now();
-    return whenDone((connect as (...rest: unknown[]) => unknown).bind(this), args, () => (trace.poolWaitMs += performance.now() - started));
-  } as typeof pg.Pool.prototype.connect;
+/** Wraps a method so that, during a traced request, `record` runs when a call of it ends (its start time and arguments). */
+function timeWhileTracing<Target extends object>(
+  target: Target,
+  method: keyof Target & string,
+  record: (trace: Trace, started: number, args: unknown[]) => void,
+): void {
+  const original = target[method] as (...args: unknown[]) => unknown;
+  Object.assign(target, {
+    [method](this: unknown, ...args: unknown[]) {
+      const trace = current.getStore();
+      if (!trace) return original.apply(this, args);
+      const started = performance.now();
+      return whenDone(original.bind(this), args, () => record(trace, started, args));
+    },
+  });
 }
 
 /** Calls `call` with `args` and `done` once it has ended, whether it answers by a callback (pg-pool's own calls) or a promise. */

@@ -10,7 +10,7 @@ import { tsQueryText } from '../../items';
 import { defer, scroll } from '../../inertia';
 import { isCountedView } from '../../lib/counted-visit';
 import { previewerOf } from '../../auth/view-as';
-import { listingCounts, listingItemRun, listItems, suggestionsFor, type ListingCounts } from './queries';
+import { listingCounts, listingItemRun, listItems, suggestionsFor, type ListingCounts, type ListingRequest } from './queries';
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor, type CachedReads } from './library-cache';
 import type { MatchingRun } from '../../../shared/batch-edit';
@@ -65,15 +65,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
   // The page of results is read once, and only for a response that holds it: the counts' deferred request, which
   // asks for the counts alone, does not read it again (it cost as much as the counts for a search among tags).
   let page: Promise<ResultsPage> | undefined;
-  const pageOnce = () =>
-    (page ??= (async () => {
-      const { summaries, pagination, nextPageKey } = await listItems(db, viewer, catalogue, listingRequest, reads);
-      const cards = scope === 'own' ? markMaintained(summaries, await maintainedRefsAmong(request, reads, summaries)) : summaries;
-      // The first page holds the best matches, so an empty one means nothing matched at all.
-      const nothingMatched = summaries.length === 0 && pagination.currentPage === 1;
-      if (isUnmatchedSearch(request, listing, query, selected, nothingMatched)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
-      return { cards, pagination, nextPageKey, nothingMatched };
-    })());
+  const pageOnce = () => (page ??= readResultsPage(request, catalogue, listing, query, selected, listingRequest, reads));
   const heading = indexHeading(listing, query.search, selected);
   const filtered = query.search !== '' || selected.length > 0;
   const offeredTaxonomies = async () => filterTaxonomies(catalogue, tagsInUse ?? (await requestTagIdsInUse(request)), selected);
@@ -119,6 +111,24 @@ interface ResultsPage {
   pagination: ItemsPagination;
   nextPageKey: string | null;
   nothingMatched: boolean;
+}
+
+/** The page of results of an index visit, its cards marked for a maintainer, and a search that found nothing recorded. */
+async function readResultsPage(
+  request: FastifyRequest,
+  catalogue: TagCatalogue,
+  listing: ItemListing,
+  query: IndexQuery,
+  selected: readonly CatalogueTag[],
+  listingRequest: ListingRequest,
+  reads: CachedReads,
+): Promise<ResultsPage> {
+  const { summaries, pagination, nextPageKey } = await listItems(request.server.db, request.viewer, catalogue, listingRequest, reads);
+  const cards = batchEditScope(request.viewer) === 'own' ? markMaintained(summaries, await maintainedRefsAmong(request, reads, summaries)) : summaries;
+  // The first page holds the best matches, so an empty one means nothing matched at all.
+  const nothingMatched = summaries.length === 0 && pagination.currentPage === 1;
+  if (isUnmatchedSearch(request, listing, query, selected, nothingMatched)) request.server.unmatchedSearches.record({ text: query.search, at: new Date() });
+  return { cards, pagination, nextPageKey, nothingMatched };
 }
 
 /**
