@@ -49,14 +49,14 @@ export interface DatabaseOptions {
 }
 
 /**
- * pg_trgm's `word <% title` matches at a word similarity of 0.6 by default, which misses a swapped pair of letters in
- * a long word ('safegaurding' is 0.53 from 'Safeguarding'); 0.5 still keeps unrelated words apart. `word <<% title`
- * (strict word similarity, whole words only) is where an empty result's closest titles are looked for: at 0.2 it
- * finds titles only loosely like the search (discovery/search.ts), read through the same trigram index.
+ * pg_trgm's thresholds, where a typed word is corrected against the words of titles (migration 0041): `word %
+ * vocabulary` at a similarity of 0.3 ('keybaord' is 0.38 from 'keyboard'), and the last typed word, which may be cut
+ * short, `word <% vocabulary` at a word similarity of 0.5 (the default 0.6 misses a swapped pair of letters in a long
+ * word: 'safegaurding' is 0.53 from 'safeguarding').
  */
 export const TRIGRAM_SETTINGS: readonly (readonly [string, string])[] = [
+  ['pg_trgm.similarity_threshold', '0.3'],
   ['pg_trgm.word_similarity_threshold', '0.5'],
-  ['pg_trgm.strict_word_similarity_threshold', '0.2'],
 ];
 
 /** SQLSTATE 57P01: the server terminated the connection on purpose. */

@@ -61,19 +61,30 @@ export function matchesSearchInTitles(search: TextSearch): SQL {
 }
 
 /**
- * The index's typo-tolerant way to match (decisions: "Finding things"): a title close to what was typed (pg_trgm word
- * similarity at least `pg_trgm.word_similarity_threshold`, 0.5), read through the title's trigram index.
+ * Typed words corrected against the words of titles (`title_words`, migration 0041: pg_trgm similarity to the
+ * vocabulary, word similarity for the last word, which may be cut short), as a tsquery of titles: each typed word by
+ * one of its close words (`every`), or any of them. A sub-select, so it is worked out once per statement, and the
+ * search's GIN index reads the titles it names.
  */
-export function hasCloseTitle(search: TextSearch): SQL {
-  return sql`${search.plain} <% ${items.title}`;
+function closeTitleWords(search: TextSearch, every: boolean): SQL {
+  const words = sql.join(
+    search.plain.split(' ').map((word) => sql`${word}`),
+    sql`, `,
+  );
+  return sql`(select close_title_words_query(array[${words}]::text[], ${sql.raw(every ? 'true' : 'false')}))`;
 }
 
 /**
- * Titles loosely like the search, where an empty result's suggestions are looked for: strict word similarity (whole
- * words of the title) at least `pg_trgm.strict_word_similarity_threshold` (0.2), read through the title's trigram index.
+ * The index's typo-tolerant way to match (decisions: "Finding things"): a title holding, for every typed word, a word
+ * close to it ('asembly lost sheep' finds "Assembly Plan: The Lost Sheep").
  */
+export function hasCloseTitle(search: TextSearch): SQL {
+  return sql`${items.searchVector} @@ ${closeTitleWords(search, true)}`;
+}
+
+/** Titles loosely like the search, where an empty result's suggestions are looked for: a word close to any typed word. */
 export function hasLooselyCloseTitle(search: TextSearch): SQL {
-  return sql`${search.plain} <<% ${items.title}`;
+  return sql`${items.searchVector} @@ ${closeTitleWords(search, false)}`;
 }
 
 /** How close a title is to what was typed, for suggestions when nothing matched (0 to 1). */

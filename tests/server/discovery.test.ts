@@ -7,6 +7,8 @@ import { anItemSummary } from '../support/item-fixtures';
 import { inertiaHeaders, signInAs, visit } from '../support/http';
 import { seedDiscoveryFixture, tagRefs } from './discovery-fixture';
 import { expectInertia } from '../../server/inertia/testing';
+import { eq } from 'drizzle-orm';
+import { items } from '../../server/db/schema';
 
 const ctx = useTestApp({ seed: seedDiscoveryFixture });
 let refs: Record<string, string>;
@@ -241,6 +243,21 @@ describe('GET /item?search=…&simplejson=true (type-ahead)', () => {
     expect(admin.json().data.map((result: SearchResult) => result.title)).toContain('Secret Unlisted Link');
     // Far from every title: nothing rather than noise.
     expect((await typeAhead('search=qqxxzz&simplejson=true')).json().data).toEqual([]);
+  });
+
+  it('corrects a typo against the words of titles as they are now, and offers only what the viewer may list', async () => {
+    const retitle = (from: string, to: string) => ctx.database.db.update(items).set({ title: to }).where(eq(items.title, from));
+    await retitle('Camp Songbook', 'Camp Songbook Zephyrine');
+    await retitle('Staff Handbook', 'Staff Handbook Quillfeather');
+    try {
+      expect((await typeAhead('search=zephyrne&simplejson=true')).json().data.map((result: SearchResult) => result.title)).toEqual(['Camp Songbook Zephyrine']);
+      expect((await typeAhead('search=quilfeather&simplejson=true')).json().data).toEqual([]);
+      const staff = await typeAhead('search=quilfeather&simplejson=true', jars.staff);
+      expect(staff.json().data.map((result: SearchResult) => result.title)).toEqual(['Staff Handbook Quillfeather']);
+    } finally {
+      await retitle('Camp Songbook Zephyrine', 'Camp Songbook');
+      await retitle('Staff Handbook Quillfeather', 'Staff Handbook');
+    }
   });
 
   it('answers at most 8 results', async () => {

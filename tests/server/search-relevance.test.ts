@@ -17,14 +17,14 @@ const ctx = useTestApp({ seed: async (handle) => void (await seedDemoLibrary(han
 const FIRST = 5;
 
 /**
- * Hits in the first 5 when the set was made (today's order: 61 of 63), by kind: the order may do better, never worse.
- * The two misses are misspellings whose results are empty ("zacheus", "keybaord"): the page then offers its closest
- * titles instead, which this set does not count.
+ * Hits in the first 5, by kind: the order may do better, never worse. When the set was made, 61 of 63: "zacheus" and
+ * "keybaord" found nothing, their titles too far by trigrams of the whole title; since typos are corrected word by
+ * word against the words of titles (migration 0041), all 63.
  */
 const BASELINE: Record<QuestionKind, number> = {
   'exact title': 12,
   'words of a title': 19,
-  misspelling: 9,
+  misspelling: 11,
   'blurb words': 10,
   'tag and a word': 11,
 };

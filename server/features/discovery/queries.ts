@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT, PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
 import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, SearchResult, Taxonomy } from '../../../shared/items';
@@ -6,7 +6,7 @@ import { listableItemsCondition, listedDraftsCondition, type Viewer } from '../.
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { items } from '../../db/schema';
-import { hasLooselyCloseTitle, textSearch, titleCloseness, type TextSearch } from '../../items';
+import { hasCloseTitle, hasLooselyCloseTitle, textSearch, titleCloseness, type TextSearch } from '../../items';
 import { searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';
@@ -479,19 +479,19 @@ export async function typeAheadResults(db: Database, viewer: Viewer, text: strin
 
 /**
  * The titles closest to what was typed (pg_trgm word similarity, at least SUGGESTION_MIN_CLOSENESS) among the items
- * `within` selects, as a condition and an order: a bounded set of `candidates` loosely close ones from the trigram
- * index, then the closest of them first (measuring every title's closeness took 1.4 s at 1,000,000 items). An empty
- * result's suggestions and the type-ahead's answer to a typo.
+ * `within` selects, as a condition and an order: a bounded set of `candidates` titles holding a word close to every
+ * typed word, and as many holding one close to any (`hasCloseTitle`, `hasLooselyCloseTitle`: the typed words corrected
+ * against the words of titles, then the titles read through the search's index), then the closest of them first. An
+ * empty result's suggestions and the type-ahead's answer to a typo.
  */
 function closestTitles(db: Database, within: SQL | undefined, search: TextSearch, candidates: number): { where: SQL; order: SQL[] } {
   const closeness = titleCloseness(search);
-  const loose = db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(within, hasLooselyCloseTitle(search)))
-    .limit(candidates);
+  const bounded = (close: SQL) => db.select({ id: items.id }).from(items).where(and(within, close)).limit(candidates);
   return {
-    where: and(inArray(items.id, loose), sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`)!,
+    where: and(
+      or(inArray(items.id, bounded(hasCloseTitle(search))), inArray(items.id, bounded(hasLooselyCloseTitle(search)))),
+      sql`${closeness} >= ${SUGGESTION_MIN_CLOSENESS}`,
+    )!,
     order: [desc(closeness), asc(titleOrder), asc(items.id)],
   };
 }
