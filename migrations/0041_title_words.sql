@@ -31,7 +31,8 @@ CREATE FUNCTION "close_title_words_query"("typed" text[], "every" boolean) RETUR
   SELECT CASE WHEN NOT "every" OR count(*) = cardinality("typed")
     THEN to_tsquery('english', string_agg("alternatives", CASE WHEN "every" THEN ' & ' ELSE ' | ' END)) END
   FROM (
-    SELECT '(' || string_agg(quote_literal("close"."word") || ':A', ' | ') || ')' AS "alternatives"
+    -- Each word quoted as tsquery input quotes a lexeme (backslash and quote escaped): a title's word may be a URL's.
+    SELECT '(' || string_agg('''' || replace(replace("close"."word", '\', '\\'), '''', '''''') || ''':A', ' | ') || ')' AS "alternatives"
     FROM unnest("typed") WITH ORDINALITY AS "typed_word"("word", "position")
     CROSS JOIN LATERAL (
       SELECT "found"."word" FROM (

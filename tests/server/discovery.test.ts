@@ -247,15 +247,18 @@ describe('GET /item?search=…&simplejson=true (type-ahead)', () => {
 
   it('corrects a typo against the words of titles as they are now, and offers only what the viewer may list', async () => {
     const retitle = (from: string, to: string) => ctx.database.db.update(items).set({ title: to }).where(eq(items.title, from));
-    await retitle('Camp Songbook', 'Camp Songbook Zephyrine');
+    // A URL in a title puts words with a quote and a backslash among the words a typo is corrected to.
+    await retitle('Camp Songbook', "Camp Songbook Zephyrine http://ex.com/zephyrin'e\\x");
     await retitle('Staff Handbook', 'Staff Handbook Quillfeather');
     try {
-      expect((await typeAhead('search=zephyrne&simplejson=true')).json().data.map((result: SearchResult) => result.title)).toEqual(['Camp Songbook Zephyrine']);
+      expect((await typeAhead('search=zephyrne&simplejson=true')).json().data.map((result: SearchResult) => result.title)).toEqual([
+        "Camp Songbook Zephyrine http://ex.com/zephyrin'e\\x",
+      ]);
       expect((await typeAhead('search=quilfeather&simplejson=true')).json().data).toEqual([]);
       const staff = await typeAhead('search=quilfeather&simplejson=true', jars.staff);
       expect(staff.json().data.map((result: SearchResult) => result.title)).toEqual(['Staff Handbook Quillfeather']);
     } finally {
-      await retitle('Camp Songbook Zephyrine', 'Camp Songbook');
+      await retitle("Camp Songbook Zephyrine http://ex.com/zephyrin'e\\x", 'Camp Songbook');
       await retitle('Staff Handbook Quillfeather', 'Staff Handbook');
     }
   });
