@@ -4,7 +4,8 @@ import type { IndexSuggestions, ItemSummary, Taxonomy } from '../../shared/items
 import { useTestApp, type CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
 import { seedDiscoveryFixture, tagRefs, userIdOf } from './discovery-fixture';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { textSearch, withCompletedLastWord } from '../../server/items';
 import { VISIBILITY } from '../../shared/enums';
 import { items, itemTags, shares, tags, taxonomies } from '../../server/db/schema';
 
@@ -131,6 +132,55 @@ describe('forgiving search', () => {
     // Staff Pick is a tag of a non-public taxonomy (admins only).
     expect(titlesOf(await indexPage('/item?search=staff%20pick', 'staff'))).not.toContain('International Partners');
     expect(titlesOf(await indexPage('/item?search=staff%20pick', 'admin'))).toContain('International Partners');
+  });
+});
+
+describe('a cut-short last word, completed to the words of the library', () => {
+  const matchIds = async (condition: SQL) =>
+    (await ctx.database.db.select({ id: items.id }).from(items).where(condition).orderBy(items.id)).map((row) => row.id);
+
+  it('matches what its prefix matches, in titles, anywhere and next to the word before', async () => {
+    for (const typed of ['cam', 'camp', 'assem', 'prayer c', 'camp songb', 'songbook', 'zzq', 'the']) {
+      const search = textSearch(typed)!;
+      const completed = await withCompletedLastWord(ctx.database.db, search);
+      expect(await matchIds(sql`${items.searchVector} @@ ${completed.query}`), typed).toEqual(await matchIds(sql`${items.searchVector} @@ ${search.query}`));
+      expect(await matchIds(sql`${items.searchVector} @@ ${completed.inTitles}`), typed).toEqual(
+        await matchIds(sql`${items.searchVector} @@ ${search.inTitles}`),
+      );
+      if (search.phrase)
+        expect(await matchIds(sql`${items.searchVector} @@ ${completed.phrase}`), typed).toEqual(
+          await matchIds(sql`${items.searchVector} @@ ${search.phrase}`),
+        );
+    }
+    // 'cam' completes ('camp', 'campfir'…); a prefix no word begins, and a stop word, are left as they were.
+    const cam = textSearch('cam')!;
+    expect(await withCompletedLastWord(ctx.database.db, cam)).not.toBe(cam);
+    for (const typed of ['zzq', 'the']) {
+      const search = textSearch(typed)!;
+      expect(await withCompletedLastWord(ctx.database.db, search)).toBe(search);
+    }
+  });
+
+  it('completes to a word an edit or a new item brought in, and the index finds it', async () => {
+    const [added] = await ctx.database.db
+      .insert(items)
+      .values({ ref: 'zephyrtest01', code: 'ZEPHYR-1', title: 'Zephyrine Kites', visibility: VISIBILITY.DISCOVERABLE })
+      .returning({ id: items.id });
+    try {
+      const completes = async (typed: string) => {
+        const search = textSearch(typed)!;
+        return (await withCompletedLastWord(ctx.database.db, search)) !== search;
+      };
+      expect(await completes('zeph')).toBe(true);
+      expect(titlesOf(await indexPage('/item?search=zeph', 'admin'))).toEqual(['Zephyrine Kites']);
+      expect(await completes('quixot')).toBe(false);
+      await ctx.database.db.update(items).set({ blurb: "Quixotically built; see the kite-maker's notes." }).where(eq(items.id, added!.id));
+      expect(await completes('quixot')).toBe(true);
+      expect(titlesOf(await indexPage('/item?search=quixot', 'admin'))).toEqual(['Zephyrine Kites']);
+      expect(titlesOf(await indexPage('/item?search=kite%20mak', 'admin'))).toEqual(['Zephyrine Kites']);
+    } finally {
+      await ctx.database.db.delete(items).where(eq(items.id, added!.id));
+    }
   });
 });
 

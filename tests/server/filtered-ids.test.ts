@@ -12,7 +12,7 @@ import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
 import { items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { truncateAllTables } from '../../server/db/seed/batches';
-import { filteredIds, rareFilteredSet, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
+import { filteredIds, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
 import { carriesAnyTag } from '../../server/features/discovery/tag-catalogue';
 import { searchCandidates } from '../../server/features/discovery/search-candidates';
 import { textSearch } from '../../server/items';
@@ -131,51 +131,33 @@ describe('filteredIds where the head is not like the rest of the list', () => {
   });
 });
 
-describe('rareFilteredSet', () => {
-  const sorted = (ids: number[] | null) => (ids ? [...ids].sort((a, b) => a - b) : ids);
-
-  it('gives every passing item when they are few, through the head or the tags’ index, and null when they are not', async () => {
-    const setOf = async (question: FilteredQuestion) => sorted(await rareFilteredSet(database.db, question, LIMITS));
-    const plainSet = async (question: FilteredQuestion) => sorted((await plainAnswer(question)).ids);
-    const rare = { base: discoverable, groups: [[tag.all], [tag.last]], order: titleOrder };
-    expect(await setOf(rare)).toEqual(await plainSet(rare));
-    const wholeList = { base: and(discoverable, sql`${items.title} >= 'Item 0800'`), groups: [[tag.third]], order: titleOrder };
-    expect(await setOf(wholeList)).toEqual(await plainSet(wholeList));
-    expect(await setOf({ base: discoverable, groups: [[tag.third]], order: titleOrder })).toBeNull();
-    expect(await setOf({ base: discoverable, groups: [[tag.late]], order: titleOrder })).toBeNull();
-    expect(await setOf({ base: discoverable, groups: [[tag.none]], order: titleOrder })).toEqual([]);
-  });
-});
-
 describe('searchCandidates with tag filters', () => {
   // Every title says 'Item': a word all 1,000 items match, in titles, half of them discoverable.
   const search = textSearch('item')!;
-  // More than the discoverable items, so that every way reads to the end unless a test says otherwise.
-  const limits = { rowsRead: 200, bound: EXACT_COUNT_LIMIT + 1 };
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
-  async function candidates(access: SQL | undefined, groups: number[][], bound = limits.bound): Promise<number[]> {
-    const rows = await sqlRows<{ id: number }>(database.db, searchCandidates(database.db, { access, groups }, search, [], { ...limits, bound }));
+  // More than the discoverable items, so that every way reads to the end unless a test says otherwise.
+  async function candidates(access: SQL | undefined, groups: number[][], bound = EXACT_COUNT_LIMIT + 1): Promise<number[]> {
+    const rows = await sqlRows<{ id: number }>(database.db, searchCandidates(database.db, { access, groups }, search, [], bound));
     return sorted(rows.map((row) => row.id));
   }
 
   it('finds every match that passes, whether the filters are common among the matches, rare, or rare only after the first titles', async () => {
-    // 'third': common, read row by row; 'first' and 'first or last': almost none in the probe, read through both
-    // indexes; 'late': none in the first titles read nor in the probe, then 200.
+    // 'third': common; 'first' and 'first or last': almost none; 'late': none among the first titles, then 200.
     for (const groups of [[[tag.third]], [[tag.first]], [[tag.first, tag.last]], [[tag.late]], [[tag.all], [tag.late, tag.none]], [[tag.none]]]) {
       const plain = await plainAnswer({ base: discoverable, groups, order: titleOrder });
       expect(await candidates(discoverable, groups), JSON.stringify(groups)).toEqual(sorted(plain.ids));
     }
   });
 
-  it('finds every match that passes when the probe read them all', async () => {
+  it('finds every match that passes among few matches', async () => {
     const fewMatches = and(discoverable, sql`${items.title} >= 'Item 0800'`);
     const plain = await plainAnswer({ base: fewMatches, groups: [[tag.third]], order: titleOrder });
     expect(plain.ids.length).toBeGreaterThan(0);
     expect(await candidates(fewMatches, [[tag.third]])).toEqual(sorted(plain.ids));
   });
 
-  it('stops each way at its bound, the intersection too, and stays exact below it', async () => {
+  it('stops each way at its bound and stays exact below it', async () => {
     const bound = 30;
     for (const groups of [[[tag.third]], [[tag.late]], [[tag.first]]]) {
       const plain = sorted((await plainAnswer({ base: discoverable, groups, order: titleOrder })).ids);
@@ -184,7 +166,7 @@ describe('searchCandidates with tag filters', () => {
         found.every((id) => plain.includes(id)),
         JSON.stringify(groups),
       ).toBe(true);
-      // 'third' (common) and 'late' (rare among the probe's rows, 200 in all) stop at the bound; 'first' has 5.
+      // 'third' (common) and 'late' (none among the first titles, 200 in all) stop at the bound; 'first' has 5.
       if (plain.length > bound) expect(found.length, JSON.stringify(groups)).toBeGreaterThanOrEqual(bound);
       if (plain.length > bound) expect(found.length, JSON.stringify(groups)).toBeLessThan(plain.length);
       else expect(found, JSON.stringify(groups)).toEqual(plain);

@@ -12,7 +12,7 @@ import type { ItemListing } from '../../../shared/items';
 import { items, shares } from '../../db/schema';
 import { ANONYMOUS, effectiveLevel, isAdmin, isSignedIn, type Viewer } from './levels';
 import { baseCan, canGrantAccess, maxShareLevel, viewAsTargets } from './flags';
-import { sharesAddressedTo, type SqlTime } from './viewer-sql';
+import { sharesAddressedTo, validSharesToViewer, type SqlTime } from './viewer-sql';
 
 /** What the policy needs to know about an item. */
 export interface ItemAccessFacts {
@@ -110,6 +110,22 @@ export function listableItemsCondition(viewer: Viewer, now: SqlTime = new Date()
     if (granted) conditions.push(and(eq(items.visibility, VISIBILITY.DISCOVERABLE), granted));
   }
   return and(or(...conditions), unexpiredForViewerCondition(viewer, now));
+}
+
+/**
+ * SQL over `items` for reads through the search's GIN index (words, tag filters): `listableItemsCondition`, and
+ * beside it a condition it implies, which that index answers: the item's `filter_keys` hold one of the viewer's
+ * listing keys (listed at their level or below, or their own and not unlisted; migration 0042's `listing_keys`), or
+ * it is shared with them. So a search or a tag filter leaves out the items the viewer may not list before any row is
+ * read; the policy's own condition still decides each row.
+ */
+export function listableItemsThroughIndex(viewer: Viewer, now: SqlTime = new Date()): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  const byKeys = sql`${items.filterKeys} && listing_keys(${effectiveLevel(viewer)}, ${isSignedIn(viewer) ? viewer.id : null})`;
+  const shared = isSignedIn(viewer)
+    ? sql`${items.id} = any(array(select ${shares.itemId} from ${shares} where ${validSharesToViewer(viewer, now)}))`
+    : undefined;
+  return and(shared ? or(byKeys, shared) : byKeys, listableItemsCondition(viewer, now));
 }
 
 /**

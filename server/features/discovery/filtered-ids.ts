@@ -3,7 +3,7 @@ import { EXACT_COUNT_LIMIT } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema';
 import { sqlRows } from '../../db/sql-rows';
-import { carriesTagOfEveryGroup } from './tag-catalogue';
+import { carriesTagOfEveryGroup, taggedWithEveryGroup } from './tag-catalogue';
 
 export interface WalkLimits {
   /** How many rows of a list's order are read to learn whether its tag filters are common or rare there. */
@@ -52,25 +52,8 @@ export async function filteredIds(db: Database, question: FilteredQuestion, offs
   return rare ?? { ids: await orderedWalk(db, question, offset, wanted), total: limits.rareSetLimit >= EXACT_COUNT_LIMIT ? EXACT_COUNT_LIMIT + 1 : undefined };
 }
 
-/**
- * Every item that passes the filters when they are few (at most `rareSetLimit`), else null: a search among rare
- * filters reads the words of these items only, instead of every item its words match (120,000 for "assembly" at
- * 1,000,000 items) to find the few that carry the tags. Decided as `filteredIds` decides.
- */
-export async function rareFilteredSet(db: Database, question: FilteredQuestion, limits = WALK_LIMITS): Promise<number[] | null> {
-  const head = await headWalk(db, question, limits.headRows);
-  if (head.walked < limits.headRows) return head.ids;
-  if (head.ids.length >= limits.rareBelow) return null;
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(filteredCondition(question))
-    .limit(limits.rareSetLimit + 1);
-  return rows.length > limits.rareSetLimit ? null : rows.map((row) => row.id);
-}
-
 /** SQL: the item may be listed (`base`) and passes every filter group, checked on its own row's tag ids. */
-export const filteredCondition = ({ base, groups }: Pick<FilteredQuestion, 'base' | 'groups'>) => and(base, carriesTagOfEveryGroup(items.tagIds, groups));
+export const filteredCondition = ({ base, groups }: Pick<FilteredQuestion, 'base' | 'groups'>) => and(base, taggedWithEveryGroup(groups));
 const position = (order: readonly SQL[]) => sql`row_number() over (order by ${sql.join([...order], sql`, `)})`;
 
 /** The first `headRows` rows of the order (`walked` says how many there were) and which of them pass. */

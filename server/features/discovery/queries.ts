@@ -2,16 +2,16 @@ import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'driz
 import { EXACT_COUNT_LIMIT, PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
 import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, SearchResult, Taxonomy } from '../../../shared/items';
-import { listableItemsCondition, listedDraftsCondition, type Viewer } from '../../access/policy';
+import { listableItemsThroughIndex, listedDraftsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { items } from '../../db/schema';
-import { hasCloseTitle, hasLooselyCloseTitle, textSearch, titleCloseness, type TextSearch } from '../../items';
+import { hasCloseTitle, hasLooselyCloseTitle, textSearch, titleCloseness, withCompletedLastWord, type TextSearch } from '../../items';
 import { searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';
 import { rememberList, type CachedReads } from './library-cache';
-import { filteredIds, rareFilteredSet, type FilteredQuestion } from './filtered-ids';
+import { filteredIds, type FilteredQuestion } from './filtered-ids';
 import { bestFirstAmong, bestFirstMatches, matchesUpTo, tierKeyOf, wordsAreCommon, type BestFirstMatch, type BestFirstStart } from './best-first';
 import { BY_POPULARITY, keyOf, listOrder, nextPageParam, titleOrder, type KeyValues } from './list-orders';
 import { carriesAnyTag, filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
@@ -67,6 +67,12 @@ function listingKey({ listing, search, tags, page, after }: ListingRequest): str
   return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page, after ?? null]);
 }
 
+/** What was typed as a search (`textSearch`), its last word completed to the library's words (`withCompletedLastWord`); null when nothing searchable is left. */
+async function completedSearch(db: Database, text: string): Promise<TextSearch | null> {
+  const search = textSearch(text);
+  return search && withCompletedLastWord(db, search);
+}
+
 /** A listing page's rows: the cards' columns and, where the order has one, each row's key (`orderKey`). */
 type ListingRow = SummaryRow & { orderKey?: KeyValues };
 
@@ -103,7 +109,7 @@ async function listingRows(
  * search shows only its best EXACT_COUNT_LIMIT matches.
  */
 async function searchedRows(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, groups: readonly FilterGroup[], now: Date) {
-  const search = textSearch(request.search);
+  const search = await completedSearch(db, request.search);
   // A search with nothing searchable left (only punctuation) matches nothing.
   if (!search) return { rows: [], hasMore: false };
   const offset = offsetOf(request.page);
@@ -155,12 +161,9 @@ async function searchedMatches(
   start: BestFirstStart,
   wanted: number,
 ): Promise<BestFirstMatch[]> {
-  const scope = and(listableItemsCondition(viewer, now), listingScope(viewer, request.listing));
+  const scope = and(listableItemsThroughIndex(viewer, now), listingScope(viewer, request.listing));
   if (groups.length === 0 && (await wordsAreCommon(db, search, wanted))) return bestFirstMatches(db, { base: scope, search, labelTagIds }, start, wanted);
-  const passingIds = await passingIdsIfRare(db, viewer, request, groups, now);
-  const filters = passingIds
-    ? { access: and(scope, passingIds.length > 0 ? inArray(items.id, passingIds) : sql`false`), groups: [] }
-    : { access: scope, groups: groups.map((group) => group.tagIds) };
+  const filters = { access: scope, groups: groups.map((group) => group.tagIds) };
   return bestFirstAmong(db, { base: scope, search, labelTagIds }, searchCandidates(db, filters, search, labelTagIds), start, wanted);
 }
 
@@ -187,18 +190,10 @@ function pageKeyOf(request: ListingRequest): KeyValues | null {
   return request.search === '' ? keyOf(listOrder(request.listing), request.after ?? null) : null;
 }
 
-/** With a search, the items that pass the filter groups when they are few (`rareFilteredSet`); otherwise null. */
-async function passingIdsIfRare(db: Database, viewer: Viewer, request: ListingRequest, groups: readonly FilterGroup[], now: Date): Promise<number[] | null> {
-  if (request.search === '' || groups.length === 0) return null;
-  // Any order will do for a set, and ids follow when items were added, not what their titles say: in title order the
-  // first 2,000 hold few items for children, and the index was read for 5,000 of them in vain (71 ms).
-  return rareFilteredSet(db, { ...filteredQuestion(viewer, request.listing, groups, now), order: [asc(items.id)] });
-}
-
 function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly FilterGroup[], now: Date, after: KeyValues | null = null): FilteredQuestion {
   const order = listOrder(listing);
   return {
-    base: and(listableItemsCondition(viewer, now), listingScope(viewer, listing), after ? order.after(after) : undefined),
+    base: and(listableItemsThroughIndex(viewer, now), listingScope(viewer, listing), after ? order.after(after) : undefined),
     groups: groups.map((group) => group.tagIds),
     order: order.by,
   };
@@ -241,7 +236,7 @@ export async function listingItemRun(
   afterRef: string | null,
 ): Promise<{ refs: string[]; total: number; before: number; more: boolean; atLeast: boolean }> {
   const now = new Date();
-  const search = request.search ? textSearch(request.search) : null;
+  const search = await completedSearch(db, request.search);
   const where = listingCondition(db, viewer, catalogue, request, now, search, filterGroups(catalogue, request.tags));
   const [after] = afterRef ? await db.select({ id: items.id }).from(items).where(eq(items.ref, afterRef)).limit(1) : [];
   const afterId = after?.id ?? (afterRef ? Number.MAX_SAFE_INTEGER : null);
@@ -269,7 +264,6 @@ type FilterGroup = ReturnType<typeof filterGroups>[number];
  * Which items a listing shows: those the viewer may list (the policy's condition, always), in the listing's scope,
  * and passing every filter group (tags of one taxonomy OR, taxonomies AND); with a search, the search's bounded
  * candidates among them (`searchCandidates`, which apply all of that themselves, so the statement starts from them).
- * `passingIds`, when the filter groups' items are known to be few (`rareFilteredSet`), stands for the groups.
  */
 function listingCondition(
   db: Database,
@@ -279,15 +273,12 @@ function listingCondition(
   now: Date,
   search: TextSearch | null,
   groups: readonly FilterGroup[],
-  passingIds: readonly number[] | null = null,
 ): SQL | undefined {
-  const scope = and(listableItemsCondition(viewer, now), listingScope(viewer, request.listing));
+  const scope = and(listableItemsThroughIndex(viewer, now), listingScope(viewer, request.listing));
   if (request.search === '') return and(scope, ...groups.map((group) => taggedWithAny(group.tagIds)));
   // A search with nothing searchable left (only punctuation) matches nothing.
   if (!search) return sql`false`;
-  const filters = passingIds
-    ? { access: and(scope, passingIds.length > 0 ? inArray(items.id, [...passingIds]) : sql`false`), groups: [] }
-    : { access: scope, groups: groups.map((group) => group.tagIds) };
+  const filters = { access: scope, groups: groups.map((group) => group.tagIds) };
   return sql`${items.id} in (${searchCandidates(db, filters, search, catalogue.tagIdsMatching(search.plain))})`;
 }
 
@@ -334,7 +325,7 @@ async function countListing(
   offered: readonly Taxonomy[],
   now: Date,
 ): Promise<ListingCounts> {
-  const search = request.search ? textSearch(request.search) : null;
+  const search = await completedSearch(db, request.search);
   const groups = filterGroups(catalogue, request.tags);
   const offeredTags = offered.flatMap((taxonomy) => taxonomy.tags.map((tag) => catalogue.tag(tag.ref)).filter((tag) => tag !== undefined));
   // The list itself, with the tags of taxonomies without a selection; then one part per taxonomy with a selection.
@@ -469,7 +460,7 @@ function pagination(page: number, hasMore: boolean): ItemsPagination {
  * closest to it (a typo: "asembly" offers "Assembly…", issue 35 §2), as the results page's suggestions are found.
  */
 export async function typeAheadResults(db: Database, viewer: Viewer, text: string): Promise<SearchResult[]> {
-  const search = textSearch(text);
+  const search = await completedSearch(db, text);
   if (!search) return [];
   const now = new Date();
   const matched = await typeAheadMatches(db, viewer, search, now);
@@ -510,7 +501,7 @@ export async function typeAheadJson(db: Database, viewer: Viewer, text: string, 
 }
 
 async function closestTypeAhead(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
-  const { where, order } = closestTitles(db, listableItemsCondition(viewer, now), search, TYPE_AHEAD_CANDIDATES);
+  const { where, order } = closestTitles(db, listableItemsThroughIndex(viewer, now), search, TYPE_AHEAD_CANDIDATES);
   return db
     .select(typeAheadColumns)
     .from(items)
@@ -531,7 +522,7 @@ export const TYPE_AHEAD_CANDIDATES = 300;
  * titles, which it offers only when nothing matched (`closestTypeAhead`).
  */
 export async function typeAheadMatches(db: Database, viewer: Viewer, search: TextSearch, now: Date) {
-  const question = { base: listableItemsCondition(viewer, now), search, labelTagIds: [] };
+  const question = { base: listableItemsThroughIndex(viewer, now), search, labelTagIds: [] };
   const start = { skip: 0 };
   const matches = (await wordsAreCommon(db, search, TYPE_AHEAD_LIMIT))
     ? await bestFirstMatches(db, question, start, TYPE_AHEAD_LIMIT, { closeTitles: false })
