@@ -19,25 +19,23 @@ function searchWords(search: string): string[] {
  * Null when nothing searchable is left. Each word is quoted, and the words hold only letters
  * and digits, so no user text can be read as tsquery syntax.
  */
-export function tsQueryText(search: string, weights = '', joiner = ' & '): string | null {
+export function tsQueryText(search: string, joiner = ' & '): string | null {
   const words = searchWords(search);
   if (words.length === 0) return null;
-  const quoted = words.map((word, index) => `'${word}':${index === words.length - 1 ? '*' : ''}${weights}`.replace(/:$/, ''));
+  const quoted = words.map((word, index) => `'${word}'${index === words.length - 1 ? ':*' : ''}`);
   return quoted.join(joiner);
 }
 
 /**
- * A parsed search: the SQL of its tsquery, used for matching and for ranking, `inTitles`, the same words in titles
- * only (weight A of the search vector), and `plain`, its words joined by single spaces (what the typo-tolerant title
- * match and the tag labels compare with).
+ * A parsed search: the SQL of its tsquery, matched against the words anywhere (`search_vector`) or in titles
+ * (`title_vector`), and `plain`, its words joined by single spaces (what the typo-tolerant title match and the tag
+ * labels compare with).
  */
 export interface TextSearch {
   text: string;
-  /** `text` with the words in titles only (weight A), and with the words next to each other (null for one word). */
-  titlesText: string;
+  /** `text` with the words next to each other (null for one word). */
   phraseText: string | null;
   query: SQL;
-  inTitles: SQL;
   /** The words next to each other, in the order typed (tsquery `<->`); null for one word. */
   phrase: SQL | null;
   plain: string;
@@ -46,14 +44,11 @@ export interface TextSearch {
 export function textSearch(search: string): TextSearch | null {
   const text = tsQueryText(search);
   if (text === null) return null;
-  const titlesText = tsQueryText(search, 'A')!;
-  const phraseText = searchWords(search).length > 1 ? tsQueryText(search, '', ' <-> ') : null;
+  const phraseText = searchWords(search).length > 1 ? tsQueryText(search, ' <-> ') : null;
   return {
     text,
-    titlesText,
     phraseText,
     query: sql`to_tsquery('english', ${text})`,
-    inTitles: sql`to_tsquery('english', ${titlesText})`,
     phrase: phraseText === null ? null : sql`to_tsquery('english', ${phraseText})`,
     plain: searchWords(search).join(' '),
   };
@@ -62,12 +57,12 @@ export function textSearch(search: string): TextSearch | null {
 /** At most this many words a cut-short last word is completed to; a prefix of more (one or two letters) stays a prefix. */
 export const COMPLETIONS_LIMIT = 32;
 
-/** A tsquery's prefix operand, as PostgreSQL writes a tsquery: `'church':*`, with its weights (`'church':*A`). */
-const PREFIX_OPERAND = /'((?:[^']|'')+)':\*([A-D]*)/;
+/** A tsquery's prefix operand, as PostgreSQL writes a tsquery: `'church':*`. */
+const PREFIX_OPERAND = /'((?:[^']|'')+)':\*/;
 
 /** A lexeme as tsquery input reads it: quoted, a quote doubled and a backslash escaped. */
-function quotedLexeme(lexeme: string, weights: string): string {
-  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weights ? `:${weights}` : ''}`;
+function quotedLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 /**
@@ -79,10 +74,10 @@ function quotedLexeme(lexeme: string, weights: string): string {
  * COMPLETIONS_LIMIT (a prefix that short is common, and the walk of the popularity order answers it).
  */
 export async function withCompletedLastWord(db: Database, search: TextSearch): Promise<TextSearch> {
-  const stem = sql`substring(to_tsquery('english', ${search.text})::text from ${PREFIX_OPERAND.source.replace('([A-D]*)', '')})`;
-  const [row] = await sqlRows<{ query: string; titles: string; phrase: string | null; completions: string[] }>(
+  const stem = sql`substring(to_tsquery('english', ${search.text})::text from ${PREFIX_OPERAND.source})`;
+  const [row] = await sqlRows<{ query: string; phrase: string | null; completions: string[] }>(
     db,
-    sql`select to_tsquery('english', ${search.text})::text as query, to_tsquery('english', ${search.titlesText})::text as titles,
+    sql`select to_tsquery('english', ${search.text})::text as query,
       ${search.phraseText === null ? sql`null` : sql`to_tsquery('english', ${search.phraseText})::text`} as phrase,
       array(select ${searchLexemes.lexeme} from ${searchLexemes}, (select ${stem} as stem) as typed
         where ${searchLexemes.lexeme} collate "C" >= typed.stem and ${searchLexemes.lexeme} collate "C" < left(typed.stem, -1) || chr(ascii(right(typed.stem, 1)) + 1)
@@ -90,12 +85,10 @@ export async function withCompletedLastWord(db: Database, search: TextSearch): P
   );
   const completions = row?.completions ?? [];
   if (!row || completions.length === 0 || completions.length > COMPLETIONS_LIMIT) return search;
-  const completed = (query: string) =>
-    query.replace(PREFIX_OPERAND, (_, _lexeme: string, weights: string) => `( ${completions.map((lexeme) => quotedLexeme(lexeme, weights)).join(' | ')} )`);
+  const completed = (query: string) => query.replace(PREFIX_OPERAND, () => `( ${completions.map(quotedLexeme).join(' | ')} )`);
   return {
     ...search,
     query: sql`${completed(row.query)}::tsquery`,
-    inTitles: sql`${completed(row.titles)}::tsquery`,
     phrase: row.phrase === null ? null : sql`${completed(row.phrase)}::tsquery`,
   };
 }
@@ -105,9 +98,9 @@ export function matchesSearch(search: TextSearch): SQL {
   return sql`${items.searchVector} @@ ${search.query}`;
 }
 
-/** The words in titles: what a search's candidates are taken from first. */
+/** The words in titles (`title_vector`, in the same GIN index): what a search's candidates are taken from first. */
 export function matchesSearchInTitles(search: TextSearch): SQL {
-  return sql`${items.searchVector} @@ ${search.inTitles}`;
+  return sql`${items.titleVector} @@ ${search.query}`;
 }
 
 /**

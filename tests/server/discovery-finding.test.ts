@@ -5,7 +5,7 @@ import { useTestApp, type CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
 import { seedDiscoveryFixture, tagRefs, userIdOf } from './discovery-fixture';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { textSearch, withCompletedLastWord } from '../../server/items';
+import { matchesSearchInTitles, textSearch, withCompletedLastWord } from '../../server/items';
 import { VISIBILITY } from '../../shared/enums';
 import { items, itemTags, shares, tags, taxonomies } from '../../server/db/schema';
 
@@ -144,9 +144,7 @@ describe('a cut-short last word, completed to the words of the library', () => {
       const search = textSearch(typed)!;
       const completed = await withCompletedLastWord(ctx.database.db, search);
       expect(await matchIds(sql`${items.searchVector} @@ ${completed.query}`), typed).toEqual(await matchIds(sql`${items.searchVector} @@ ${search.query}`));
-      expect(await matchIds(sql`${items.searchVector} @@ ${completed.inTitles}`), typed).toEqual(
-        await matchIds(sql`${items.searchVector} @@ ${search.inTitles}`),
-      );
+      expect(await matchIds(matchesSearchInTitles(completed)), typed).toEqual(await matchIds(matchesSearchInTitles(search)));
       if (search.phrase)
         expect(await matchIds(sql`${items.searchVector} @@ ${completed.phrase}`), typed).toEqual(
           await matchIds(sql`${items.searchVector} @@ ${search.phrase}`),

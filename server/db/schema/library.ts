@@ -40,6 +40,8 @@ export const items = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** The title's words alone (migration 0044), so that "every word in the title" is an index key, not a weight checked on each row. */
+    titleVector: tsvector('title_vector').generatedAlwaysAs(sql`to_tsvector('english', coalesce(title, ''))`),
     /**
      * What the search's GIN index filters by beside the words (migration 0042): the item's tag ids, the key of the
      * level it is listed at while discoverable (-1 - level), and its maintainer's key while it is not unlisted
@@ -60,7 +62,7 @@ export const items = pgTable(
   },
   (t) => [
     // Words, tags and who may list the item in one index: a search among tags for one viewer is one scan of it.
-    index('items_search_idx').using('gin', t.searchVector, t.filterKeys),
+    index('items_search_idx').using('gin', t.searchVector, t.filterKeys, t.titleVector),
     // Every column the listing rule reads (policy.listableItemsCondition), so counting a listing is an index-only scan.
     index('items_listing_idx').on(t.visibility, t.minimumAccessLevel, t.expiresAt, t.createdByUserId, t.id),
     // The index's title order (discovery/queries.ts), so a page of an unsearched listing reads 24 rows, not all of them.

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'driz
 import { EXACT_COUNT_LIMIT, PAGE_SIZE, SUGGESTION_LIMIT } from '../../../shared/constants';
 import { VISIBILITY } from '../../../shared/enums';
 import type { IndexSuggestions, ItemListing, ItemSummary, ItemsPagination, SearchResult, Taxonomy } from '../../../shared/items';
-import { listableItemsThroughIndex, listedDraftsCondition, type Viewer } from '../../access/policy';
+import { listableItemsCondition, listableItemsThroughIndex, listedDraftsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { sqlRows } from '../../db/sql-rows';
 import { items } from '../../db/schema';
@@ -526,7 +526,15 @@ export async function typeAheadMatches(db: Database, viewer: Viewer, search: Tex
   const start = { skip: 0 };
   const matches = (await wordsAreCommon(db, search, TYPE_AHEAD_LIMIT))
     ? await bestFirstMatches(db, question, start, TYPE_AHEAD_LIMIT, { closeTitles: false })
-    : await bestFirstAmong(db, question, matchesUpTo(db, question, TYPE_AHEAD_CANDIDATES), start, TYPE_AHEAD_LIMIT);
+    : // Rare words: their few matches, a title range among them, are read by several indexes joined by OR, and the
+      // viewer's keys would be one more bitmap of most of the library to intersect (724,000 entries, 176 ms).
+      await bestFirstAmong(
+        db,
+        question,
+        matchesUpTo(db, { ...question, base: listableItemsCondition(viewer, now) }, TYPE_AHEAD_CANDIDATES),
+        start,
+        TYPE_AHEAD_LIMIT,
+      );
   const suggestions = await inMatchOrder(matches, (ids) =>
     db
       .select({ id: items.id, ...typeAheadColumns })
