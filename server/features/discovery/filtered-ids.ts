@@ -8,13 +8,13 @@ import { carriesTagOfEveryGroup, taggedWithEveryGroup } from './tag-catalogue';
 export interface WalkLimits {
   /** How many rows of a list's order are read to learn whether its tag filters are common or rare there. */
   headRows: number;
-  /** Fewer matches than this in the head: the filters' items are looked for through the tags' index. */
+  /** Fewer matches than this in the head: the filters' items are looked for by the tag keys of the search's index. */
   rareBelow: number;
-  /** At most this many items are read through the tags' index; when more pass, the filters were not rare after all. */
+  /** At most this many items are read by the tag keys of the search's index; when more pass, the filters were not rare. */
   rareSetLimit: number;
 }
 
-/** Rare means under 1.3 % of the first 2,000 rows; the tags' index is read for at most 5,000 items. */
+/** Rare means under 1.3 % of the first 2,000 rows; the search's index is then read by tag keys for at most 5,000 items. */
 export const WALK_LIMITS: WalkLimits = { headRows: 2000, rareBelow: 26, rareSetLimit: 5000 };
 
 /** A listing's question without its search: who may see what and which list (`base`), tag filter groups, order. */
@@ -39,7 +39,7 @@ export interface FilteredIds {
  * the list's order through the whole library looking for a page (0.75 s at 1,000,000 items, seconds under load). So
  * the first rows of the order (`WALK_LIMITS`) are read first: when they hold enough matches, the filters are common
  * and walking the order is right; when they hold almost none, the matches are probably few and are read through the
- * tags' GIN index (up to a limit) and sorted.
+ * tag keys of the search's GIN index (up to a limit) and sorted.
  */
 export async function filteredIds(db: Database, question: FilteredQuestion, offset: number, wanted: number, limits = WALK_LIMITS): Promise<FilteredIds> {
   const head = await headWalk(db, question, limits.headRows);
@@ -85,8 +85,8 @@ async function orderedWalk(db: Database, question: FilteredQuestion, offset: num
 }
 
 /**
- * Filters rare in the head: the items that pass, at most `rareSetLimit` of them, found through the tags' GIN index, then
- * numbered in the list's order; the ids from `offset` on and how many passed. Null when more pass: the head was not
+ * Filters rare in the head: the items that pass, at most `rareSetLimit` of them, found by the tag keys of the search's
+ * GIN index, then numbered in the list's order; the ids from `offset` on and how many passed. Null when more pass: the head was not
  * like the rest of the list (titles and tags go together: few of the first titles are for children), and the order
  * is walked after all.
  */
