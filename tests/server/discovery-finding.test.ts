@@ -176,6 +176,10 @@ describe('a cut-short last word, completed to the words of the library', () => {
       expect(await completes('quixot')).toBe(true);
       expect(titlesOf(await indexPage('/item?search=quixot', 'admin'))).toEqual(['Zephyrine Kites']);
       expect(titlesOf(await indexPage('/item?search=kite%20mak', 'admin'))).toEqual(['Zephyrine Kites']);
+      // A link's words keep its quote ('zqkites.org/how'to'): a completion is quoted as tsquery input expects.
+      await ctx.database.db.update(items).set({ blurb: "Plans at https://zqkites.org/how'to" }).where(eq(items.id, added!.id));
+      expect(await completes('zqkites')).toBe(true);
+      expect(titlesOf(await indexPage('/item?search=zqkites', 'admin'))).toEqual(['Zephyrine Kites']);
     } finally {
       await ctx.database.db.delete(items).where(eq(items.id, added!.id));
     }
