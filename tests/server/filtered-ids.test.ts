@@ -138,7 +138,7 @@ describe('searchCandidates with tag filters', () => {
 
   // More than the discoverable items, so that every way reads to the end unless a test says otherwise.
   async function candidates(access: SQL | undefined, groups: number[][], bound = EXACT_COUNT_LIMIT + 1): Promise<number[]> {
-    const rows = await sqlRows<{ id: number }>(database.db, searchCandidates(database.db, { access, groups }, search, [], bound));
+    const rows = await sqlRows<{ id: number }>(database.db, searchCandidates(database.db, { access, groups }, search, [], { bound }));
     return sorted(rows.map((row) => row.id));
   }
 

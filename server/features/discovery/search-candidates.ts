@@ -58,19 +58,24 @@ export interface CandidateFilters {
  * the bound, words anywhere and a close tag label (`labelTagIds`); close titles only when all of them find less than
  * a page. Each way is one scan of the search's GIN index, which holds the words, the tags and who may list an item
  * (migration 0042): a common word with tags rarely beside it skips through their entries instead of reading rows.
+ * `titlesFirst: false` (what counts the matches: the deferred counts, a batch edit's run) reads the words anywhere at
+ * once: the preference for titles only chooses among more matches than the bound, where a count says "1,000+" and
+ * tags show no number, and it saves one scan for each part counted in.
  */
 export function searchCandidates(
   db: Database,
   { access, groups }: CandidateFilters,
   search: TextSearch,
   labelTagIds: readonly number[],
-  bound = EXACT_COUNT_LIMIT + 1,
+  { bound = EXACT_COUNT_LIMIT + 1, titlesFirst = true }: { bound?: number; titlesFirst?: boolean } = {},
 ): SQL {
   const where = and(access, taggedWithEveryGroup(groups));
   const labels = labelTagIds.length > 0 ? [boundedWay(db, where, taggedWithAny(labelTagIds), bound)] : [];
-  return candidateIds([
-    { ways: [boundedWay(db, where, matchesSearchInTitles(search), bound)] },
-    { ways: [boundedWay(db, where, matchesSearch(search), bound), ...labels], below: bound },
-    { ways: [boundedWay(db, where, hasCloseTitle(search), bound)], below: PAGE_SIZE },
-  ]);
+  const anywhere = { ways: [boundedWay(db, where, matchesSearch(search), bound), ...labels] };
+  const closeTitles = { ways: [boundedWay(db, where, hasCloseTitle(search), bound)], below: PAGE_SIZE };
+  return candidateIds(
+    titlesFirst
+      ? [{ ways: [boundedWay(db, where, matchesSearchInTitles(search), bound)] }, { ...anywhere, below: bound }, closeTitles]
+      : [anywhere, closeTitles],
+  );
 }
