@@ -52,7 +52,7 @@ export async function filteredIds(db: Database, question: FilteredQuestion, offs
   return rare ?? { ids: await orderedWalk(db, question, offset, wanted), total: limits.rareSetLimit >= EXACT_COUNT_LIMIT ? EXACT_COUNT_LIMIT + 1 : undefined };
 }
 
-/** SQL: the item may be listed (`base`) and passes every filter group, checked on its own row's tag ids. */
+/** SQL: the item may be listed (`base`) and passes every filter group, through the tag keys of the search's index. */
 export const filteredCondition = ({ base, groups }: Pick<FilteredQuestion, 'base' | 'groups'>) => and(base, taggedWithEveryGroup(groups));
 const position = (order: readonly SQL[]) => sql`row_number() over (order by ${sql.join([...order], sql`, `)})`;
 
@@ -86,9 +86,9 @@ async function orderedWalk(db: Database, question: FilteredQuestion, offset: num
 
 /**
  * Filters rare in the head: the items that pass, at most `rareSetLimit` of them, found by the tag keys of the search's
- * GIN index, then numbered in the list's order; the ids from `offset` on and how many passed. Null when more pass: the head was not
- * like the rest of the list (titles and tags go together: few of the first titles are for children), and the order
- * is walked after all.
+ * GIN index, then numbered in the list's order; the ids from `offset` on and how many passed. Null when more pass:
+ * the head was not like the rest of the list (titles and tags go together: few of the first titles are for
+ * children), and the order is walked after all.
  */
 async function rareMatches(db: Database, question: FilteredQuestion, offset: number, wanted: number, rareSetLimit: number): Promise<FilteredIds | null> {
   const passing = db

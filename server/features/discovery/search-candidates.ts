@@ -6,7 +6,7 @@ import { hasCloseTitle, matchesSearch, matchesSearchInTitles, type TextSearch } 
 import { taggedWithAny, taggedWithEveryGroup } from './tag-catalogue';
 
 /** Ways of matching read together (each a statement giving ids); `below`: read only when the stages before found fewer items than this. */
-export interface CandidateStage {
+interface CandidateStage {
   ways: readonly SQL[];
   below?: number;
 }
@@ -16,9 +16,9 @@ export interface CandidateStage {
  * its own index and stopped after a bound. Ranking every match would cost as much as the library is large. A later
  * stage is read only when the earlier ones found fewer than its `below` (the planner skips it otherwise), so a common
  * word costs one index scan. When no way stopped at its bound and every stage was read, the candidates are every
- * match, so their count is exact. `shared`: CTEs the ways read from.
+ * match, so their count is exact.
  */
-export function candidateIds(stages: readonly CandidateStage[], shared: readonly SQL[] = []): SQL {
+function candidateIds(stages: readonly CandidateStage[]): SQL {
   const names = stages.map((_, index) => sql`${sql.identifier(`found_${index}`)}`);
   const idsOf = (found: readonly SQL[]) =>
     sql.join(
@@ -36,11 +36,11 @@ export function candidateIds(stages: readonly CandidateStage[], shared: readonly
     );
     return sql`${names[index]} as materialized (select id from (${union}) as found${gate})`;
   });
-  return sql`with ${sql.join([...shared, ...ctes], sql`, `)} select distinct candidate.id from (${idsOf(names)}) as candidate`;
+  return sql`with ${sql.join(ctes, sql`, `)} select distinct candidate.id from (${idsOf(names)}) as candidate`;
 }
 
 /** A way: at most `bound` items matching `where` and `matches`, through whichever index the planner picks. */
-export function boundedWay(db: Database, where: SQL | undefined, matches: SQL, bound: number): SQL {
+function boundedWay(db: Database, where: SQL | undefined, matches: SQL, bound: number): SQL {
   return sql`${db.select({ id: items.id }).from(items).where(and(where, matches)).limit(bound)}`;
 }
 
