@@ -10,8 +10,8 @@ import type { Database } from '../db/client';
 import { items, shares, users } from '../db/schema';
 import { forbidden, gone, notFound } from '../lib/http-errors';
 
-// What only the search's index reads (words, title words, filter keys) is no part of an item's record.
-const { searchVector: _searchVector, titleVector: _titleVector, filterKeys: _filterKeys, ...itemColumns } = getTableColumns(items);
+// What only the indexes read (words, title words, filter keys, the title's order) is no part of an item's record.
+const { searchVector: _searchVector, titleVector: _titleVector, filterKeys: _filterKeys, titleKey: _titleKey, ...itemColumns } = getTableColumns(items);
 
 /** An item row with its maintainer, as the item page and its calls need it. */
 export type ItemRecord = NonNullable<Awaited<ReturnType<typeof findItemRecord>>>;

@@ -12,7 +12,7 @@ import { VISIBILITY } from '../../shared/enums';
 import type { DatabaseHandle } from '../../server/db/client';
 import { items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { truncateAllTables } from '../../server/db/seed/batches';
-import { filteredIds, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
+import { COVERED_WALK_LIMITS, filteredIds, WALK_LIMITS, type FilteredQuestion, type WalkLimits } from '../../server/features/discovery/filtered-ids';
 import { carriesAnyTag } from '../../server/features/discovery/tag-catalogue';
 import { searchCandidates } from '../../server/features/discovery/search-candidates';
 import { textSearch } from '../../server/items';
@@ -65,12 +65,14 @@ afterAll(async () => {
   await database.close();
 });
 
-const titleOrder = [sql`lower(${items.title}) collate "C"`, asc(items.id)];
-const popularOrder = [desc(items.recentViewCount), sql`lower(${items.title}) collate "C"`, asc(items.id)];
+const titleOrder = [sql`${items.titleKey}`, asc(items.id)];
+const popularOrder = [desc(items.recentViewCount), sql`${items.titleKey}`, asc(items.id)];
+/** A question as the tests ask it; the walk's limits are always LIMITS. */
+type Question = Omit<FilteredQuestion, 'limits'>;
 const discoverable = gte(items.visibility, VISIBILITY.DISCOVERABLE);
 
 /** The plain answer: every passing id in order, and how many. */
-async function plainAnswer(question: FilteredQuestion): Promise<{ ids: number[]; total: number }> {
+async function plainAnswer(question: Question): Promise<{ ids: number[]; total: number }> {
   const where: SQL | undefined = and(question.base, ...question.groups.map((group) => carriesAnyTag(items.tagIds, group)));
   const rows = await database.db
     .select({ id: items.id })
@@ -82,11 +84,11 @@ async function plainAnswer(question: FilteredQuestion): Promise<{ ids: number[];
 }
 
 /** Every offset's ids are the plain answer's; a count, when given, is the plain count (bounded). Returns the counts given. */
-async function expectSameAnswer(question: FilteredQuestion, offsets: readonly number[], wanted = 26): Promise<(number | undefined)[]> {
+async function expectSameAnswer(question: Question, offsets: readonly number[], wanted = 26): Promise<(number | undefined)[]> {
   const plain = await plainAnswer(question);
   const totals: (number | undefined)[] = [];
   for (const offset of offsets) {
-    const found = await filteredIds(database.db, question, offset, wanted, LIMITS);
+    const found = await filteredIds(database.db, { ...question, limits: LIMITS }, offset, wanted);
     expect(found.ids, `ids from ${offset}`).toEqual(plain.ids.slice(offset, offset + wanted));
     if (found.total !== undefined) expect(found.total, `count from ${offset}`).toBe(Math.min(plain.total, EXACT_COUNT_LIMIT + 1));
     totals.push(found.total);
@@ -108,14 +110,17 @@ describe.each([
   });
 
   it('answers a combination no item has, and a tag no item has: nothing, counted as 0', async () => {
-    expect(await filteredIds(database.db, { base: discoverable, groups: [[tag.first], [tag.last]], order }, 0, 26, LIMITS)).toEqual({ ids: [], total: 0 });
-    expect(await filteredIds(database.db, { base: discoverable, groups: [[tag.none]], order }, 0, 26, LIMITS)).toEqual({ ids: [], total: 0 });
+    expect(await filteredIds(database.db, { base: discoverable, groups: [[tag.first], [tag.last]], order, limits: LIMITS }, 0, 26)).toEqual({
+      ids: [],
+      total: 0,
+    });
+    expect(await filteredIds(database.db, { base: discoverable, groups: [[tag.none]], order, limits: LIMITS }, 0, 26)).toEqual({ ids: [], total: 0 });
   });
 
-  it('counts every match when the head is the whole list', async () => {
+  it('stops at the page, and counts every match when the walk reaches the end of the list', async () => {
     const base = and(discoverable, sql`${items.title} >= 'Item 0800'`);
     const totals = await expectSameAnswer({ base, groups: [[tag.all, tag.none]], order }, [0, 25, 75]);
-    expect(totals).toEqual([100, 100, 100]);
+    expect(totals).toEqual([undefined, undefined, 100]);
   });
 });
 
@@ -128,6 +133,7 @@ describe('filteredIds where the head is not like the rest of the list', () => {
 
   it('may then say "over EXACT_COUNT_LIMIT": the app reads the index for more items than that', async () => {
     expect(WALK_LIMITS.rareSetLimit).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT);
+    expect(COVERED_WALK_LIMITS.rareSetLimit).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT);
   });
 });
 

@@ -17,12 +17,14 @@ export interface ListOrder {
   shape: z.ZodType<KeyValues>;
   /** The rows after the row with this key, in this order. */
   after(key: KeyValues): SQL;
+  /** Whether the order's index holds the filter keys and every column the listing rule reads: a walk of it reads no row of the table. */
+  covering: boolean;
 }
 
 export type KeyValues = readonly (string | number)[];
 
-/** Titles compare in the "C" collation so PGlite and PostgreSQL page identically. */
-export const titleOrder = sql`lower(${items.title}) collate "C"`;
+/** Titles compare lower-cased in the "C" collation (`items.title_key`), so PGlite and PostgreSQL page identically. */
+export const titleOrder = sql`${items.titleKey}`;
 
 const id = z
   .number()
@@ -35,12 +37,13 @@ const count = z
   .min(0)
   .max(2 ** 31 - 1);
 
-/** By title (All Items, a tag's page): `items_title_order_idx`. */
+/** By title (All Items, a tag's page): `items_title_order_idx`, which covers the filter keys and the listing rule (migration 0045). */
 const BY_TITLE: ListOrder = {
   by: [asc(titleOrder), asc(items.id)],
-  key: sql`json_build_array(lower(${items.title}), ${items.id})`,
+  key: sql`json_build_array(${items.titleKey}, ${items.id})`,
   shape: z.tuple([z.string().max(1000), id]),
   after: ([title, itemId]) => sql`(${titleOrder}, ${items.id}) > (${title}, ${itemId})`,
+  covering: true,
 };
 
 /**
@@ -52,6 +55,7 @@ export const BY_POPULARITY: ListOrder = {
   key: sql`json_build_array(${items.recentViewCount}, ${items.viewCount}, ${items.id})`,
   shape: z.tuple([count, count, id]),
   after: ([recent, all, itemId]) => sql`(${items.recentViewCount}, ${items.viewCount}, ${items.id}) < (${recent}, ${all}, ${itemId})`,
+  covering: false,
 };
 
 /** A time to the microsecond, as PostgreSQL wrote it in a key (UTC); checked to be a real date before it is compared. */
@@ -70,6 +74,7 @@ const BY_LAST_EDIT: ListOrder = {
   key: sql`json_build_array(to_char(${items.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), ${items.id})`,
   shape: z.tuple([keyTime, id]),
   after: ([time, itemId]) => sql`(${items.updatedAt}, ${items.id}) < (${time}::timestamptz, ${itemId})`,
+  covering: false,
 };
 
 /** The order of an unsearched listing. */

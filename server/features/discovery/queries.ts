@@ -11,7 +11,7 @@ import { searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';
 import { rememberList, type CachedReads } from './library-cache';
-import { filteredIds, type FilteredQuestion } from './filtered-ids';
+import { COVERED_WALK_LIMITS, filteredIds, WALK_LIMITS, type FilteredQuestion } from './filtered-ids';
 import { bestFirstAmong, bestFirstMatches, matchesUpTo, tierKeyOf, wordsAreCommon, type BestFirstMatch, type BestFirstStart } from './best-first';
 import { BY_POPULARITY, keyOf, listOrder, nextPageParam, titleOrder, type KeyValues } from './list-orders';
 import { carriesAnyTag, filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
@@ -196,6 +196,7 @@ function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly
     base: and(listableItemsThroughIndex(viewer, now), listingScope(viewer, listing), after ? order.after(after) : undefined),
     groups: groups.map((group) => group.tagIds),
     order: order.by,
+    limits: order.covering ? COVERED_WALK_LIMITS : WALK_LIMITS,
   };
 }
 
@@ -417,7 +418,7 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
 /** The most viewed items within the chosen filters; with tag filters their ids come first (`filteredIds`). */
 async function mostViewed(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<SummaryRow[]> {
   const groups = filterGroups(catalogue, request.tags);
-  const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: BY_POPULARITY.by };
+  const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: BY_POPULARITY.by, limits: WALK_LIMITS };
   if (groups.length === 0)
     return db
       .select(summaryColumns)
