@@ -2,9 +2,12 @@
 -- title order's index can hold beside it what a tag filter and the listing rule check (filter_keys, visibility,
 -- minimum_access_level, expires_at, created_by_user_id): a page of a tag-filtered list is then an index-only walk,
 -- and titles without a match cost no read of the table (issue 35: a walk past 86,000 titles took 450 ms, 17 ms now).
+-- With the view counts beside them, the most viewed titles beginning with what was typed are read from the index
+-- alone too ('sports', 6,146 titles: 291 ms, 2.7 ms). A view count's update already writes every index (the
+-- popularity index holds the counts, so it is never a HOT update): including them costs 8 bytes a row, no write.
 DROP INDEX "items_title_order_idx";--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "title_key" text COLLATE "C" GENERATED ALWAYS AS (lower(title)) STORED;--> statement-breakpoint
-CREATE INDEX "items_title_order_idx" ON "items" USING btree ("title_key","id") INCLUDE ("filter_keys","visibility","minimum_access_level","expires_at","created_by_user_id");--> statement-breakpoint
+CREATE INDEX "items_title_order_idx" ON "items" USING btree ("title_key","id") INCLUDE ("filter_keys","visibility","minimum_access_level","expires_at","created_by_user_id","recent_view_count","view_count");--> statement-breakpoint
 -- The item's history leaves it out, as it leaves out the other generated columns.
 DROP TRIGGER "items_history_insert_delete" ON "items";--> statement-breakpoint
 DROP TRIGGER "items_history_update" ON "items";--> statement-breakpoint

@@ -72,9 +72,9 @@ export const items = pgTable(
     // Every column the listing rule reads (policy.listableItemsCondition), so counting a listing is an index-only scan.
     index('items_listing_idx').on(t.visibility, t.minimumAccessLevel, t.expiresAt, t.createdByUserId, t.id),
     // The lists' title order (discovery/list-orders.ts), so a page of an unsearched listing reads 24 rows, not all of
-    // them. Migration 0045 adds INCLUDE (filter_keys and every column the listing rule reads), which drizzle-kit does
-    // not write: a tag filter and the access rule are checked in the index, and a walk past thousands of titles
-    // without a match reads no row of the table.
+    // them. Migration 0045 adds INCLUDE (filter_keys, every column the listing rule reads, the view counts), which
+    // drizzle-kit does not write: a tag filter and the access rule are checked in the index, a walk past thousands of
+    // titles without a match reads no row of the table, nor does the type-ahead's "titles beginning with".
     index('items_title_order_idx').on(t.titleKey, t.id),
     index('items_created_by_idx').on(t.createdByUserId),
     // Most viewed first, the newest first among equals (/popular, the search's order within a tier): read backwards.

@@ -96,14 +96,20 @@ export async function wordsAreCommon(db: Database, search: TextSearch, wanted: n
   return matches * WALK_HEAD_ROWS >= wanted * library;
 }
 
-/** A bounded set of a search's matches, for `bestFirstAmong`: the words anywhere, a title beginning with them, a close label's tags. */
+/**
+ * A bounded set of a search's matches, for `bestFirstAmong`: each way of matching (a title beginning with the words,
+ * the words in titles, together, anywhere, a close label's tags) read through its own index and stopped at `bound`.
+ * As one condition joined by OR, the planner walked another index and checked every way on each row (15,000 rows
+ * for 'mentorin' at 1,000,000 items, 153 ms).
+ */
 export function matchesUpTo(db: Database, question: BestFirstQuestion, bound: number): SQL {
-  const conditions = tierConditions(question).slice(0, CLOSE_TITLE_TIER);
-  return sql`${db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(question.base, or(...conditions.filter((condition) => condition !== null))))
-    .limit(bound)}`;
+  const ways = tierConditions(question)
+    .slice(0, CLOSE_TITLE_TIER)
+    .filter((condition) => condition !== null);
+  return sql.join(
+    ways.map((condition) => sql`(${db.select({ id: items.id }).from(items).where(and(question.base, condition)).limit(bound)})`),
+    sql` union all `,
+  );
 }
 
 export interface BestFirstMatch {
