@@ -264,7 +264,7 @@ type FilterGroup = ReturnType<typeof filterGroups>[number];
 /**
  * Which items a listing holds, for what counts them (the counts, a batch edit's run): those the viewer may list (the
  * policy's condition, always), in the listing's scope, and passing every filter group (tags of one taxonomy OR,
- * taxonomies AND); with a search, its matches up to the bound (`searchCandidates` without the titles first, which
+ * taxonomies AND); with a search, its matches up to the bound (`searchCandidates` without the titles, which
  * apply all of that themselves, so the statement starts from them).
  */
 function listingCondition(
@@ -281,7 +281,7 @@ function listingCondition(
   // A search with nothing searchable left (only punctuation) matches nothing.
   if (!search) return sql`false`;
   const filters = { access: scope, groups: groups.map((group) => group.tagIds) };
-  return sql`${items.id} in (${searchCandidates(db, filters, search, catalogue.tagIdsMatching(search.plain), { titlesFirst: false })})`;
+  return sql`${items.id} in (${searchCandidates(db, filters, search, catalogue.tagIdsMatching(search.plain), { titles: false })})`;
 }
 
 /** A list's counts, which follow its results (issue 35 §1): both up to EXACT_COUNT_LIMIT + 1 ("1,000+"). */
