@@ -5,7 +5,7 @@ import { useTestApp, type CookieJar } from '../support/app';
 import { signInAs, visit } from '../support/http';
 import { seedDiscoveryFixture, tagRefs, userIdOf } from './discovery-fixture';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { matchesSearchInTitles, textSearch, withCompletedLastWord } from '../../server/items';
+import { matchesSearch, matchesSearchInTitles, textSearch, withCompletedLastWord } from '../../server/items';
 import { VISIBILITY } from '../../shared/enums';
 import { items, itemTags, shares, tags, taxonomies } from '../../server/db/schema';
 
@@ -143,20 +143,27 @@ describe('a cut-short last word, completed to the words of the library', () => {
     for (const typed of ['cam', 'camp', 'assem', 'prayer c', 'camp songb', 'songbook', 'zzq', 'the']) {
       const search = textSearch(typed)!;
       const completed = await withCompletedLastWord(ctx.database.db, search);
-      expect(await matchIds(sql`${items.searchVector} @@ ${completed.query}`), typed).toEqual(await matchIds(sql`${items.searchVector} @@ ${search.query}`));
+      expect(await matchIds(matchesSearch(completed)), typed).toEqual(await matchIds(sql`${items.searchVector} @@ ${search.query}`));
       expect(await matchIds(matchesSearchInTitles(completed)), typed).toEqual(await matchIds(matchesSearchInTitles(search)));
       if (search.phrase)
-        expect(await matchIds(sql`${items.searchVector} @@ ${completed.phrase}`), typed).toEqual(
+        expect(await matchIds(completed.phrase ? sql`${items.searchVector} @@ ${completed.phrase}` : sql`false`), typed).toEqual(
           await matchIds(sql`${items.searchVector} @@ ${search.phrase}`),
         );
     }
-    // 'cam' completes ('camp', 'campfir'…); a prefix no word begins, and a stop word, are left as they were.
+    // 'cam' completes ('camp', 'campfir'…); a stop word is left as it was; a prefix no word begins matches nothing
+    // without reading the index.
     const cam = textSearch('cam')!;
     expect(await withCompletedLastWord(ctx.database.db, cam)).not.toBe(cam);
-    for (const typed of ['zzq', 'the']) {
-      const search = textSearch(typed)!;
-      expect(await withCompletedLastWord(ctx.database.db, search)).toBe(search);
-    }
+    const stopWord = textSearch('the')!;
+    expect(await withCompletedLastWord(ctx.database.db, stopWord)).toBe(stopWord);
+    for (const typed of ['zzq', 'camp zzq']) expect((await withCompletedLastWord(ctx.database.db, textSearch(typed)!)).lastWordUnknown, typed).toBe(true);
+    expect((await withCompletedLastWord(ctx.database.db, textSearch('camp the')!)).lastWordUnknown).toBeUndefined();
+  });
+
+  it('still finds close titles when the last word begins no word of the library', async () => {
+    expect((await withCompletedLastWord(ctx.database.db, textSearch('songbok')!)).lastWordUnknown).toBe(true);
+    expect(titlesOf(await indexPage('/item?search=songbok'))).toEqual(['Camp Songbook']);
+    expect(titlesOf(await indexPage('/item?search=camp%20songbok'))).toEqual(['Camp Songbook']);
   });
 
   it('completes to a word an edit or a new item brought in, and the index finds it', async () => {
@@ -167,7 +174,8 @@ describe('a cut-short last word, completed to the words of the library', () => {
     try {
       const completes = async (typed: string) => {
         const search = textSearch(typed)!;
-        return (await withCompletedLastWord(ctx.database.db, search)) !== search;
+        const completed = await withCompletedLastWord(ctx.database.db, search);
+        return completed !== search && !completed.lastWordUnknown;
       };
       expect(await completes('zeph')).toBe(true);
       expect(titlesOf(await indexPage('/item?search=zeph', 'admin'))).toEqual(['Zephyrine Kites']);

@@ -61,11 +61,12 @@ export function titleStartsWith(search: TextSearch): SQL {
 
 /** Each tier's condition, as it stands alone; a tier absent for this search (one word: no phrase; no close label) is null. */
 function tierConditions({ search, labelTagIds }: BestFirstQuestion): Array<SQL | null> {
+  const words = !search.lastWordUnknown;
   return [
     titleStartsWith(search),
-    matchesSearchInTitles(search),
-    search.phrase ? sql`${items.searchVector} @@ ${search.phrase}` : null,
-    matchesSearch(search),
+    words ? matchesSearchInTitles(search) : null,
+    words && search.phrase ? sql`${items.searchVector} @@ ${search.phrase}` : null,
+    words ? matchesSearch(search) : null,
     labelTagIds.length > 0 ? taggedWithAny(labelTagIds) : null,
     hasCloseTitle(search),
   ];
@@ -85,6 +86,7 @@ function tierMatches(conditions: ReadonlyArray<SQL | null>, tier: number): SQL {
  * titles), while the words' index gives their few matches at once (`bestFirstAmong`).
  */
 export async function wordsAreCommon(db: Database, search: TextSearch, wanted: number): Promise<boolean> {
+  if (search.lastWordUnknown) return false;
   const [row] = await sqlRows<{ 'QUERY PLAN': unknown }>(
     db,
     sql`explain (format json) select 1 from ${items} where ${matchesSearch(search)} union all select 1 from ${items}`,
