@@ -65,7 +65,7 @@ function tierConditions({ search, labelTagIds }: BestFirstQuestion): Array<SQL |
   return [
     titleStartsWith(search),
     words ? matchesSearchInTitles(search) : null,
-    words && search.phrase ? sql`${items.searchVector} @@ ${search.phrase}` : null,
+    search.phrase ? sql`${items.searchVector} @@ ${search.phrase}` : null,
     words ? matchesSearch(search) : null,
     labelTagIds.length > 0 ? taggedWithAny(labelTagIds) : null,
     hasCloseTitle(search),

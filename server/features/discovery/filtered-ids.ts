@@ -36,7 +36,7 @@ export interface FilteredQuestion {
   /** Tag id sets; an item passes when it carries one tag of every set. */
   groups: readonly (readonly number[])[];
   order: readonly SQL[];
-  /** How far the order is walked before the search's index is read (`WALK_LIMITS`, or COVERED_WALK_LIMITS for a covering index). */
+  /** How far the order is walked before the search's index is read (the order's `walkLimits`). */
   limits: WalkLimits;
 }
 
@@ -79,7 +79,7 @@ const position = (order: readonly SQL[]) => sql`row_number() over (order by ${sq
  */
 async function headWalk(db: Database, { base, groups, order }: FilteredQuestion, needed: number, headRows: number): Promise<{ ids: number[]; cut: boolean }> {
   const walked = db
-    .select({ id: items.id, passes: sql<boolean>`coalesce(${carriesTagOfEveryGroup(items.filterKeys, groups) ?? sql`true`}, false)`.as('passes') })
+    .select({ id: items.id, passes: sql<boolean>`${carriesTagOfEveryGroup(items.filterKeys, groups) ?? sql`true`}`.as('passes') })
     .from(items)
     .where(base)
     .orderBy(...order)

@@ -2,6 +2,7 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ItemListing } from '../../../shared/items';
 import { items } from '../../db/schema';
+import { COVERED_WALK_LIMITS, WALK_LIMITS, type WalkLimits } from './filtered-ids';
 
 /**
  * The orders of the item lists, each with its key (issue 35 §3): the values of a row's order columns, which say where
@@ -17,8 +18,8 @@ export interface ListOrder {
   shape: z.ZodType<KeyValues>;
   /** The rows after the row with this key, in this order. */
   after(key: KeyValues): SQL;
-  /** Whether the order's index holds the filter keys and every column the listing rule reads: a walk of it reads no row of the table. */
-  covering: boolean;
+  /** How a tag-filtered page walks this order (`filteredIds`): further when its index covers the filters and the listing rule. */
+  walkLimits: WalkLimits;
 }
 
 export type KeyValues = readonly (string | number)[];
@@ -43,7 +44,7 @@ const BY_TITLE: ListOrder = {
   key: sql`json_build_array(${items.titleKey}, ${items.id})`,
   shape: z.tuple([z.string().max(1000), id]),
   after: ([title, itemId]) => sql`(${titleOrder}, ${items.id}) > (${title}, ${itemId})`,
-  covering: true,
+  walkLimits: COVERED_WALK_LIMITS,
 };
 
 /**
@@ -55,7 +56,7 @@ export const BY_POPULARITY: ListOrder = {
   key: sql`json_build_array(${items.recentViewCount}, ${items.viewCount}, ${items.id})`,
   shape: z.tuple([count, count, id]),
   after: ([recent, all, itemId]) => sql`(${items.recentViewCount}, ${items.viewCount}, ${items.id}) < (${recent}, ${all}, ${itemId})`,
-  covering: false,
+  walkLimits: WALK_LIMITS,
 };
 
 /** A time to the microsecond, as PostgreSQL wrote it in a key (UTC); checked to be a real date before it is compared. */
@@ -74,7 +75,7 @@ const BY_LAST_EDIT: ListOrder = {
   key: sql`json_build_array(to_char(${items.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), ${items.id})`,
   shape: z.tuple([keyTime, id]),
   after: ([time, itemId]) => sql`(${items.updatedAt}, ${items.id}) < (${time}::timestamptz, ${itemId})`,
-  covering: false,
+  walkLimits: WALK_LIMITS,
 };
 
 /** The order of an unsearched listing. */

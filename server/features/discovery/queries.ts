@@ -11,7 +11,7 @@ import { searchCandidates } from './search-candidates';
 import { itemSummary, type SummaryRow } from '../../items';
 import { summaryColumns } from './summaries';
 import { rememberList, type CachedReads } from './library-cache';
-import { COVERED_WALK_LIMITS, filteredIds, WALK_LIMITS, type FilteredQuestion } from './filtered-ids';
+import { filteredIds, type FilteredQuestion } from './filtered-ids';
 import { bestFirstAmong, bestFirstMatches, matchesUpTo, tierKeyOf, wordsAreCommon, type BestFirstMatch, type BestFirstStart } from './best-first';
 import { BY_POPULARITY, keyOf, listOrder, nextPageParam, titleOrder, type KeyValues } from './list-orders';
 import { carriesAnyTag, filterGroups, taggedWithAny, type CatalogueTag, type TagCatalogue } from './tag-catalogue';
@@ -196,7 +196,7 @@ function filteredQuestion(viewer: Viewer, listing: ItemListing, groups: readonly
     base: and(listableItemsThroughIndex(viewer, now), listingScope(viewer, listing), after ? order.after(after) : undefined),
     groups: groups.map((group) => group.tagIds),
     order: order.by,
-    limits: order.covering ? COVERED_WALK_LIMITS : WALK_LIMITS,
+    limits: order.walkLimits,
   };
 }
 
@@ -418,7 +418,7 @@ async function readSuggestions(db: Database, viewer: Viewer, catalogue: TagCatal
 /** The most viewed items within the chosen filters; with tag filters their ids come first (`filteredIds`). */
 async function mostViewed(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, now: Date): Promise<SummaryRow[]> {
   const groups = filterGroups(catalogue, request.tags);
-  const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: BY_POPULARITY.by, limits: WALK_LIMITS };
+  const question = { ...filteredQuestion(viewer, request.listing, groups, now), order: BY_POPULARITY.by, limits: BY_POPULARITY.walkLimits };
   if (groups.length === 0)
     return db
       .select(summaryColumns)
@@ -528,7 +528,7 @@ export async function typeAheadMatches(db: Database, viewer: Viewer, search: Tex
   const start = { skip: 0 };
   const matches = (await wordsAreCommon(db, search, TYPE_AHEAD_LIMIT))
     ? await bestFirstMatches(db, question, start, TYPE_AHEAD_LIMIT, { closeTitles: false })
-    : // Rare words: their few matches, a title range among them, are read by several indexes joined by OR, and the
+    : // Rare words: their few matches, a title range among them, are read each through its own index, where the
       // viewer's keys would be one more bitmap of most of the library to intersect (724,000 entries, 176 ms).
       await bestFirstAmong(
         db,

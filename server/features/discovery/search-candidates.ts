@@ -32,18 +32,13 @@ function candidateIds(stages: readonly CandidateStage[]): SQL {
   const ctes = stages.map((stage, index) => {
     const earlier = sql`(select count(distinct id) from (${idsOf(names.slice(0, index))}) as earlier)`;
     const gate =
-      index === 0
-        ? sql``
-        : stage.below !== undefined
-          ? sql` where ${earlier} < ${stage.below}`
-          : stage.from !== undefined
-            ? sql` where ${earlier} >= ${stage.from}`
-            : sql``;
+      index > 0 &&
+      and(stage.below === undefined ? undefined : sql`${earlier} < ${stage.below}`, stage.from === undefined ? undefined : sql`${earlier} >= ${stage.from}`);
     const union = sql.join(
       stage.ways.map((way) => sql`(${way})`),
       sql` union all `,
     );
-    return sql`${names[index]} as materialized (select id from (${union}) as found${gate})`;
+    return sql`${names[index]} as materialized (select id from (${union}) as found${gate ? sql` where ${gate}` : sql``})`;
   });
   return sql`with ${sql.join(ctes, sql`, `)} select distinct candidate.id from (${idsOf(names)}) as candidate`;
 }
