@@ -193,6 +193,12 @@ describe('one instance while its PostgreSQL server restarts and drops connection
         recoveries.push({ fault: fault.name, ms: await timeUntilAnswering(prober!) });
         expect(instance.running(), `the process is alive after ${fault.name}\n${instance.output().slice(-3000)}`).toBe(true);
       }
+      // Every kind of write is acknowledged again after the last fault, before the load stops.
+      const afterLast = { ...load.acknowledged };
+      await until(
+        () => (Object.keys(afterLast) as Kind[]).every((kind) => load.acknowledged[kind] > afterLast[kind]),
+        () => `writes after the last fault: ${JSON.stringify({ afterLast, now: load.acknowledged, failures: load.failures.slice(0, 5) })}`,
+      );
     } finally {
       await load.stop();
     }
