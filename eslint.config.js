@@ -58,6 +58,10 @@ export default tseslint.config(
                 "Write Bootstrap's card markup (`card`, `card-body`, `card-title`…): the component adds only class names, in chunks of its own (issue 20 §2).",
             },
             {
+              name: 'react-bootstrap/Modal',
+              message: 'Use components/lib/Dialog: it opens on the first field, cycles Tab inside and focuses the first invalid field (issue 36 §4).',
+            },
+            {
               name: 'react-bootstrap/Carousel',
               message: 'Use components/item/ItemImageCarousel: Carousel brings its transition code into the item page (issue 20 §2).',
             },

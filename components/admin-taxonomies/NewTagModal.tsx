@@ -1,4 +1,5 @@
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from '../forms/field-error';
 import { NEW_TAG_TITLE, TAG_LABEL_MAX, TAXONOMY_TEXTS, type AdminTag } from '../../shared/taxonomies-admin';
 import FormTextField from '../forms/FormTextField';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
@@ -39,7 +40,7 @@ export default function NewTagModal({ show, onHide, taxonomyRef, tags }: NewTagM
         <Form.Select
           name="parent_ref"
           value={form.data.parent_ref}
-          isInvalid={Boolean(form.errors.parent_ref)}
+          {...invalidIf(form.errors.parent_ref, `${formId}-parent-error`)}
           onChange={(event) => form.setData('parent_ref', event.target.value)}
         >
           <option value="">{TAXONOMY_TEXTS.noParent}</option>
@@ -49,7 +50,7 @@ export default function NewTagModal({ show, onHide, taxonomyRef, tags }: NewTagM
             </option>
           ))}
         </Form.Select>
-        <Form.Control.Feedback type="invalid">{form.errors.parent_ref}</Form.Control.Feedback>
+        <FieldError id={`${formId}-parent-error`} error={form.errors.parent_ref} />
       </Form.Group>
     </CreateDialog>
   );

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { usePage } from '@inertiajs/react';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from '../forms/field-error';
 import { fieldError } from '../inline-edit/inline-values';
 import { patchKeepingScroll } from '../lib/visits';
 
@@ -36,17 +37,18 @@ export default function InlineCheckbox({ field, label, checked, editable, url, h
 
   return (
     <Form.Group controlId={id}>
-      <Form.Check
-        type="checkbox"
-        name={field}
-        label={label}
-        checked={checked}
-        disabled={!editable || saving}
-        isInvalid={error !== null}
-        feedback={error ?? undefined}
-        feedbackType="invalid"
-        onChange={(event) => change(event.target.checked)}
-      />
+      <Form.Check type="checkbox">
+        <Form.Check.Input
+          type="checkbox"
+          name={field}
+          checked={checked}
+          disabled={!editable || saving}
+          {...invalidIf(error, `${id}-error`)}
+          onChange={(event) => change(event.target.checked)}
+        />
+        <Form.Check.Label>{label}</Form.Check.Label>
+        <FieldError id={`${id}-error`} error={error} />
+      </Form.Check>
       {help && <Form.Text>{help}</Form.Text>}
     </Form.Group>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import { SHARE_TEXTS } from '../../shared/share-texts';
 import ShareLinks from '../share/ShareLinks';
 import Icon from '../lib/Icon';
@@ -24,14 +24,14 @@ export default function LinkShareButton({ path, title }: LinkShareButtonProps) {
         <Icon name="bi-share" className="me-1" />
         {SHARE_TEXTS.shareButton}
       </Button>
-      <Modal show={show} onHide={() => setShow(false)} aria-labelledby="link-share-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="link-share-title">{SHARE_TEXTS.dialogTitle}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
+      <Dialog show={show} onHide={() => setShow(false)} aria-labelledby="link-share-title">
+        <Dialog.Header closeButton>
+          <Dialog.Title id="link-share-title">{SHARE_TEXTS.dialogTitle}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
           <ShareLinks url={url} title={title} />
-        </Modal.Body>
-      </Modal>
+        </Dialog.Body>
+      </Dialog>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from '../forms/field-error';
 import { CHARACTERISTIC_TEXTS, CHARACTERISTIC_TITLE_MAX, CHARACTERISTIC_USAGE_NOTE_MAX, NEW_CHARACTERISTIC_TITLE } from '../../shared/admin';
 import { ADMIN_CHARACTERISTICS_URL } from '../../shared/navigation';
 import FormTextField from '../forms/FormTextField';
@@ -52,7 +53,7 @@ export default function NewCharacteristicModal({ show, onHide, formats }: NewCha
         <Form.Select
           name="format"
           value={form.data.format}
-          isInvalid={Boolean(form.errors.format)}
+          {...invalidIf(form.errors.format, `${formId}-format-error`)}
           onChange={(event) => form.setData('format', event.target.value)}
         >
           {formatKeys.map((key) => (
@@ -61,7 +62,7 @@ export default function NewCharacteristicModal({ show, onHide, formats }: NewCha
             </option>
           ))}
         </Form.Select>
-        <Form.Control.Feedback type="invalid">{form.errors.format}</Form.Control.Feedback>
+        <FieldError id={`${formId}-format-error`} error={form.errors.format} />
       </Form.Group>
       <FormCheckField
         controlId={`${formId}-public`}

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import { type CollectionItemEntry } from '../../shared/collections';
 import ModalFormFooter from '../forms/ModalFormFooter';
 import EntryNoteAndSection from './EntryNoteAndSection';
@@ -38,11 +38,11 @@ export default function EntryEditorModal({ entry, sections, onHide }: EntryEdito
   };
 
   return (
-    <Modal show={entry !== null} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${formId}-title`}>Note and section</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+    <Dialog show={entry !== null} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
+      <Dialog.Header closeButton>
+        <Dialog.Title id={`${formId}-title`}>Note and section</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
         <Form id={formId} onSubmit={submit} noValidate>
           <EntryNoteAndSection
             formId={formId}
@@ -54,8 +54,8 @@ export default function EntryEditorModal({ entry, sections, onHide }: EntryEdito
             noteRows={3}
           />
         </Form>
-      </Modal.Body>
+      </Dialog.Body>
       <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { invalidIf } from '../forms/field-error';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { COLLECTION_TEXTS, COLLECTION_TITLE_MAX, CREATED_COLLECTION_FLASH } from '../../shared/collections';
 import { announceNavigationHistoryChange } from '../layout/navigation-history';
@@ -64,9 +65,7 @@ export default function NewCollectionInline({ onCreated }: NewCollectionInlinePr
               name="title"
               value={form.data.title}
               maxLength={COLLECTION_TITLE_MAX}
-              isInvalid={Boolean(form.errors.title)}
-              aria-invalid={Boolean(form.errors.title)}
-              aria-describedby={form.errors.title ? `${id}-error` : undefined}
+              {...invalidIf(form.errors.title, `${id}-error`)}
               autoFocus
               onChange={(event) => form.setData('title', event.target.value)}
               onKeyDown={createOnEnter}

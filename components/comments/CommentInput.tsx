@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { invalidIf } from '../forms/field-error';
 import { COMMENT_MAX_LENGTH, COMMENT_MIN_LENGTH } from '../../shared/comments';
 
 /** What the input asks its owner to do with the text; the owner calls back when the call is over. */
@@ -62,8 +63,7 @@ export default function CommentInput({ label, submitLabel, initialText = '', err
           placeholder={label}
           value={text}
           maxLength={COMMENT_MAX_LENGTH}
-          isInvalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
+          {...invalidIf(error, errorId)}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />

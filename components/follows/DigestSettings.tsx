@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { router, usePage } from '@inertiajs/react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { invalidIf } from '../forms/field-error';
 import {
   DIGEST_FREQUENCIES,
   DIGEST_FREQUENCY_LABELS,
@@ -52,10 +53,14 @@ export default function DigestSettings({ frequency, follows, emailVerified }: Di
                 label={DIGEST_FREQUENCY_LABELS[value]}
                 checked={chosen === value}
                 onChange={() => setChosen(value)}
-                isInvalid={Boolean(errors.frequency)}
+                {...invalidIf(errors.frequency, 'digest-frequency-error')}
               />
             ))}
-            {errors.frequency && <div className="invalid-feedback d-block">{errors.frequency}</div>}
+            {errors.frequency && (
+              <div id="digest-frequency-error" className="invalid-feedback d-block">
+                {errors.frequency}
+              </div>
+            )}
           </fieldset>
           <div className="d-flex flex-wrap gap-2 mt-2">
             <Button type="submit" variant="primary" size="sm" disabled={busy || chosen === frequency}>

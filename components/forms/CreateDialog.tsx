@@ -2,7 +2,7 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { useForm } from '@inertiajs/react';
 import type { FormDataType, VisitOptions } from '@inertiajs/core';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import ModalFormFooter from './ModalFormFooter';
 
 /**
@@ -60,17 +60,17 @@ export default function CreateDialog({
   children,
 }: CreateDialogProps) {
   return (
-    <Modal show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${formId}-title`}>{title}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+    <Dialog show={show} onHide={onHide} onEnter={reset} aria-labelledby={`${formId}-title`}>
+      <Dialog.Header closeButton>
+        <Dialog.Title id={`${formId}-title`}>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
         {intro}
         <Form id={formId} onSubmit={submit} noValidate>
           {children}
         </Form>
-      </Modal.Body>
+      </Dialog.Body>
       <ModalFormFooter formId={formId} processing={processing} onCancel={onHide} submitLabel={submitLabel} disabled={submitDisabled} />
-    </Modal>
+    </Dialog>
   );
 }

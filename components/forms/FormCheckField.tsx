@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from './field-error';
 
 interface FormCheckFieldProps {
   controlId: string;
@@ -17,16 +18,17 @@ interface FormCheckFieldProps {
 export default function FormCheckField({ controlId, label, name, checked, error, onChange, help, className }: FormCheckFieldProps) {
   return (
     <Form.Group controlId={controlId} className={className}>
-      <Form.Check
-        type="checkbox"
-        name={name}
-        label={label}
-        checked={checked}
-        isInvalid={Boolean(error)}
-        feedback={error}
-        feedbackType="invalid"
-        onChange={(event) => onChange(event.target.checked)}
-      />
+      <Form.Check type="checkbox">
+        <Form.Check.Input
+          type="checkbox"
+          name={name}
+          checked={checked}
+          {...invalidIf(error, `${controlId}-error`)}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <Form.Check.Label>{label}</Form.Check.Label>
+        <FieldError id={`${controlId}-error`} error={error} />
+      </Form.Check>
       {help !== undefined && <Form.Text>{help}</Form.Text>}
     </Form.Group>
   );

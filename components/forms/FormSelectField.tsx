@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from './field-error';
 import type { FormFieldProps } from './FormTextField';
 
 interface FormSelectFieldProps extends FormFieldProps {
@@ -14,11 +15,11 @@ export default function FormSelectField({ controlId, label, name, value, error, 
   return (
     <Form.Group className="mb-3" controlId={controlId}>
       <Form.Label>{label}</Form.Label>
-      <Form.Select name={name} value={value} isInvalid={Boolean(error)} onChange={(event) => onChange(event.target.value)}>
+      <Form.Select name={name} value={value} {...invalidIf(error, `${controlId}-error`)} onChange={(event) => onChange(event.target.value)}>
         {children}
       </Form.Select>
       {help && <Form.Text>{help}</Form.Text>}
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <FieldError id={`${controlId}-error`} error={error} />
     </Form.Group>
   );
 }

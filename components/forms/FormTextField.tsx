@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from './field-error';
 
 /** What every field of a create dialog takes: its id, label, name, value and server error. */
 export interface FormFieldProps {
@@ -58,11 +59,11 @@ export default function FormTextField({
         autoFocus={autoFocus}
         maxLength={maxLength}
         list={list}
-        isInvalid={Boolean(error)}
+        {...invalidIf(error, `${controlId}-error`)}
         onChange={(event) => onChange(event.target.value)}
       />
       {children}
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <FieldError id={`${controlId}-error`} error={error} />
     </Form.Group>
   );
 }

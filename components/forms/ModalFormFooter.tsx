@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 
 interface ModalFormFooterProps {
   /** The id of the dialog's form, which the submit button submits from outside it. */
@@ -14,13 +14,13 @@ interface ModalFormFooterProps {
 /** Cancel and the submit button, whose text becomes '...' while the request runs (admin-curation §4 "Create modal"). */
 export default function ModalFormFooter({ formId, processing, onCancel, submitLabel = 'OK', disabled = false }: ModalFormFooterProps) {
   return (
-    <Modal.Footer>
+    <Dialog.Footer>
       <Button variant="secondary" onClick={onCancel}>
         Cancel
       </Button>
       <Button type="submit" form={formId} variant="primary" disabled={processing || disabled}>
         {processing ? '...' : submitLabel}
       </Button>
-    </Modal.Footer>
+    </Dialog.Footer>
   );
 }

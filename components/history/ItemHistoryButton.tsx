@@ -3,7 +3,7 @@ import { router, usePage } from '@inertiajs/react';
 import type { Errors, RequestPayload } from '@inertiajs/core';
 import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import Spinner from 'react-bootstrap/Spinner';
 import { HISTORY_TEXTS, ITEM_HISTORY_PARAM, type HistoryRestore, type ItemHistory } from '../../shared/history';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
@@ -49,11 +49,11 @@ export default function ItemHistoryButton({ history: pageHistory }: { history: I
         <Icon name="bi-clock-history" className="me-1" />
         {HISTORY_TEXTS.itemHistoryButton}
       </Button>
-      <Modal show={show} onHide={close} size="lg" scrollable aria-labelledby="item-history-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="item-history-title">{HISTORY_TEXTS.itemHistoryTitle}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
+      <Dialog show={show} onHide={close} size="lg" scrollable aria-labelledby="item-history-title">
+        <Dialog.Header closeButton>
+          <Dialog.Title id="item-history-title">{HISTORY_TEXTS.itemHistoryTitle}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
           {refusal.length > 0 && (
             <Notice variant="danger" role="alert">
               {refusal.map((message) => (
@@ -86,13 +86,13 @@ export default function ItemHistoryButton({ history: pageHistory }: { history: I
               ))}
             </Notice>
           )}
-        </Modal.Body>
-        <Modal.Footer>
+        </Dialog.Body>
+        <Dialog.Footer>
           <Button variant="secondary" onClick={close}>
             Close
           </Button>
-        </Modal.Footer>
-      </Modal>
+        </Dialog.Footer>
+      </Dialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import DialogErrors from './DialogErrors';
 
 export interface ImageFormDialogProps {
@@ -37,24 +37,24 @@ export default function ImageFormDialog({
 }: ImageFormDialogProps) {
   const titleId = `${id}-title`;
   return (
-    <Modal show={show} onHide={onClose} size="lg" centered aria-labelledby={titleId}>
+    <Dialog show={show} onHide={onClose} size="lg" centered aria-labelledby={titleId}>
       <Form onSubmit={onSubmit} noValidate>
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId}>{title}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
+        <Dialog.Header closeButton>
+          <Dialog.Title id={titleId}>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
           <DialogErrors messages={errors} />
           {children}
-        </Modal.Body>
-        <Modal.Footer>
+        </Dialog.Body>
+        <Dialog.Footer>
           <Button variant="secondary" onClick={onClose} disabled={sending}>
             Cancel
           </Button>
           <Button type="submit" variant={submitVariant} disabled={sending || submitDisabled}>
             {title}
           </Button>
-        </Modal.Footer>
+        </Dialog.Footer>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

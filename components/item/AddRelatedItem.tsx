@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from '../forms/field-error';
 import ListGroup from 'react-bootstrap/ListGroup';
 import type { SearchResult } from '../../shared/items';
 import { postKeepingScroll } from '../lib/visits';
@@ -28,10 +29,10 @@ export default function AddRelatedItem({ itemRef, excludedRefs, error }: AddRela
         type="search"
         placeholder="Search by title or blurb"
         value={text}
-        isInvalid={error !== null}
+        {...invalidIf(error, `${inputId}-error`)}
         onChange={(event) => setText(event.target.value)}
       />
-      {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
+      <FieldError id={`${inputId}-error`} error={error} />
       {matches.length > 0 && (
         <ListGroup className="mt-1" aria-label="Matching items">
           {matches.map((match) => (

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import Spinner from 'react-bootstrap/Spinner';
 import {
   BATCH_CHUNK,
@@ -150,14 +150,14 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
   const nextRun = stage.step === 'done' ? (stage.matching?.nextAfter ?? null) : null;
 
   return (
-    <Modal show={show} onHide={close} aria-labelledby="batch-edit-title" fullscreen="sm-down">
+    <Dialog show={show} onHide={close} aria-labelledby="batch-edit-title" fullscreen="sm-down">
       <Form onSubmit={preview}>
-        <Modal.Header closeButton>
-          <Modal.Title id="batch-edit-title" as="h2" className="h5">
+        <Dialog.Header closeButton>
+          <Dialog.Title id="batch-edit-title" as="h2" className="h5">
             Edit {shownCount}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
+          </Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
           {error && (
             <Notice variant="danger" role="alert">
               {error}
@@ -215,8 +215,8 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
               </>
             )}
           </div>
-        </Modal.Body>
-        <Modal.Footer>
+        </Dialog.Body>
+        <Dialog.Footer>
           {stage.step === 'done' ? (
             <>
               {stage.result.batch && !stage.undone && (
@@ -245,9 +245,9 @@ export default function BatchEditDialog({ show, onHide, selection, count, taxono
               </Button>
             </>
           )}
-        </Modal.Footer>
+        </Dialog.Footer>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }
 

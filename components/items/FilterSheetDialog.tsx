@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import type { Taxonomy } from '../../shared/items';
 import { countLabel } from './item-index-url';
+import { keepTabInside } from '../lib/focus-cycle';
 
 interface FilterSheetDialogProps {
   show: boolean;
@@ -19,7 +20,14 @@ interface FilterSheetDialogProps {
 /** Below 768 px, every taxonomy's tags in one sheet from the bottom (TagFilters' 'Filters (n)' button opens it). */
 export default function FilterSheetDialog({ show, onHide, titleId, taxonomies, chosen, matchCount, onClearAll, children }: FilterSheetDialogProps) {
   return (
-    <Offcanvas show={show} onHide={onHide} placement="bottom" style={{ height: '85vh' }} aria-labelledby={titleId}>
+    <Offcanvas
+      show={show}
+      onHide={onHide}
+      placement="bottom"
+      style={{ height: '85vh' }}
+      aria-labelledby={titleId}
+      onKeyDown={(event: KeyboardEvent<HTMLElement>) => keepTabInside(event, event.currentTarget)}
+    >
       <Offcanvas.Header closeButton closeLabel="Close filters">
         <Offcanvas.Title as="h2" className="h5" id={titleId}>
           Filters

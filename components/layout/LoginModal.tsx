@@ -1,5 +1,5 @@
 import { usePage } from '@inertiajs/react';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import LoginButtons from '../auth/LoginButtons';
 import AppLink from '../lib/AppLink';
 
@@ -12,19 +12,19 @@ interface LoginModalProps {
 export default function LoginModal({ show, onHide }: LoginModalProps) {
   const { loginProviders } = usePage().props;
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="login-modal-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="login-modal-title">Log in or sign up</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+    <Dialog show={show} onHide={onHide} centered aria-labelledby="login-modal-title">
+      <Dialog.Header closeButton>
+        <Dialog.Title id="login-modal-title">Log in or sign up</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
         <p>Sign-up and login are free.</p>
         <LoginButtons providers={loginProviders} />
-      </Modal.Body>
-      <Modal.Footer className="justify-content-start">
+      </Dialog.Body>
+      <Dialog.Footer className="justify-content-start">
         <AppLink href="/login" onClick={onHide}>
           More about signing in
         </AppLink>
-      </Modal.Footer>
-    </Modal>
+      </Dialog.Footer>
+    </Dialog>
   );
 }

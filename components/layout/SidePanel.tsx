@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { focusablesWithin, keepTabInside } from '../lib/focus-cycle';
 
 interface SidePanelProps {
   id: string;
@@ -59,8 +60,6 @@ function useCloseOnEscape(active: boolean, onClose: () => void) {
   }, [active, onClose]);
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * While the overlay is open the focus starts on its first control and Tab cycles inside it; when
  * it closes the focus goes back to where it was (the button that opened it), unless a navigation
@@ -71,23 +70,8 @@ function useFocusTrap(panelRef: RefObject<HTMLElement | null>, active: boolean) 
     const panel = panelRef.current;
     if (!active || !panel) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const focusables = () => [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
-    focusables()[0]?.focus();
-    const keepFocusInside = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const elements = focusables();
-      if (elements.length === 0) return;
-      const first = elements[0];
-      const last = elements[elements.length - 1];
-      const outside = !panel.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || outside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || outside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
+    focusablesWithin(panel)[0]?.focus();
+    const keepFocusInside = (event: KeyboardEvent) => keepTabInside(event, panel);
     document.addEventListener('keydown', keepFocusInside);
     return () => {
       document.removeEventListener('keydown', keepFocusInside);

@@ -4,6 +4,7 @@ import type { Errors } from '@inertiajs/core';
 import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
+import { FieldError, invalidIf } from '../forms/field-error';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { LEVEL_NAMES, type AccessLevel } from '../../shared/levels';
 import {
@@ -107,24 +108,35 @@ export default function GrantAccessForm({ path, maxLevel, levelVisible, levelTex
             step={1}
             value={level}
             aria-invalid={nothingVisible || Boolean(errors.level)}
+            aria-describedby={errors.level ? 'share-level-error' : undefined}
             className={nothingVisible ? 'share-level-danger' : undefined}
             style={nothingVisible ? { accentColor: 'var(--bs-danger)' } : undefined}
             onChange={(event) => setChosenLevel(Number(event.target.value))}
           />
         )}
         {levelText?.[level] && <Form.Text className={nothingVisible ? 'text-danger' : undefined}>{levelText[level]}</Form.Text>}
-        {errors.level && <div className="invalid-feedback d-block">{errors.level}</div>}
+        {errors.level && (
+          <div id="share-level-error" className="invalid-feedback d-block">
+            {errors.level}
+          </div>
+        )}
       </Form.Group>
       <Form.Group className="mb-3" controlId="share-email">
         <Form.Label>Email</Form.Label>
         <InputGroup hasValidation>
-          <Form.Control type="email" value={email} isInvalid={Boolean(errors.email)} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+          <Form.Control
+            type="email"
+            value={email}
+            {...invalidIf(errors.email, 'share-email-error')}
+            onChange={(event) => setEmail(event.target.value)}
+            autoComplete="off"
+          />
           {email !== '' && (
             <InputGroup.Text>
               <CloseButton aria-label="Clear email" onClick={() => setEmail('')} />
             </InputGroup.Text>
           )}
-          {errors.email && <Form.Control.Feedback type="invalid">{errors.email}</Form.Control.Feedback>}
+          <FieldError id="share-email-error" error={errors.email} />
         </InputGroup>
         {suggestion && (
           <div className="d-flex flex-wrap gap-2 mt-2" role="group" aria-label={SHARE_MESSAGES.didYouMean(suggestion)}>
@@ -141,7 +153,7 @@ export default function GrantAccessForm({ path, maxLevel, levelVisible, levelTex
         <Form.Label>Valid for</Form.Label>
         <Form.Select
           value={validityValue(daysValidity)}
-          isInvalid={Boolean(errors.daysValidity)}
+          {...invalidIf(errors.daysValidity, 'share-days-error')}
           onChange={(event) => setDaysValidity(event.target.value === '' ? null : (Number(event.target.value) as ShareValidity))}
         >
           {SHARE_VALIDITY_OPTIONS.map((days) => (
@@ -150,7 +162,7 @@ export default function GrantAccessForm({ path, maxLevel, levelVisible, levelTex
             </option>
           ))}
         </Form.Select>
-        {errors.daysValidity && <Form.Control.Feedback type="invalid">{errors.daysValidity}</Form.Control.Feedback>}
+        <FieldError id="share-days-error" error={errors.daysValidity} />
       </Form.Group>
       <Button type="submit" disabled={sending}>
         {SHARE_TEXTS.grantAccess}

@@ -1,5 +1,5 @@
 import Notice from '../lib/Notice';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { SHARE_TEXTS } from '../../shared/share-texts';
 import type { SharePrefill } from '../../shared/share-prefill';
@@ -53,11 +53,11 @@ export default function ShareDialog(props: ShareDialogProps) {
   }, [granted]);
 
   return (
-    <Modal show={show} onHide={onHide} onExited={onExited} aria-labelledby="share-dialog-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="share-dialog-title">{SHARE_TEXTS.dialogTitle}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body className="d-grid gap-3">
+    <Dialog show={show} onHide={onHide} onExited={onExited} aria-labelledby="share-dialog-title">
+      <Dialog.Header closeButton>
+        <Dialog.Title id="share-dialog-title">{SHARE_TEXTS.dialogTitle}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body className="d-grid gap-3">
         {notice}
         {canGrant &&
           (granted ? (
@@ -76,7 +76,7 @@ export default function ShareDialog(props: ShareDialogProps) {
           ))}
         <ShareLinks url={url} title={title} />
         {explains && <SharingExplanationPanel explanation={explanation} />}
-      </Modal.Body>
-    </Modal>
+      </Dialog.Body>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { invalidIf } from '../forms/field-error';
 import { TASK_DEFAULT_PRIORITY, TASK_NOTES_MAX, TASK_PRIORITY_CHOICES, TASK_TEXT_MAX, TASK_TEXTS } from '../../shared/tasks';
 import { useUserSearch, type UserSearcher } from '../item-edit/useUserSearch';
 import CreateDialog, { useCreateForm } from '../forms/CreateDialog';
@@ -141,7 +142,7 @@ function AssigneeField({ assignOthers, assigneeName, error, onAssign, searchUser
             size="sm"
             aria-label="Search users to assign the task to"
             value={query}
-            isInvalid={Boolean(error)}
+            {...invalidIf(error, `${labelId}-error`)}
             onChange={(event) => setQuery(event.target.value)}
           />
           {users.length > 0 && (
@@ -164,7 +165,11 @@ function AssigneeField({ assignOthers, assigneeName, error, onAssign, searchUser
           )}
         </>
       )}
-      {error && <div className="invalid-feedback d-block">{error}</div>}
+      {error && (
+        <div id={`${labelId}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
     </div>
   );
 }
