@@ -1,16 +1,18 @@
 import { usePage } from '@inertiajs/react';
+import type { NavigationHistory } from '../../shared/props';
 import SidebarGroup from './SidebarGroup';
 import { useNavigationHistory } from './useNavigationHistory';
 
 /** Recent, Frequent and Collections groups for the signed-in user. */
 export default function HistoryGroups() {
   const userRef = usePage().props.auth.user?.ref ?? null;
-  const history = useNavigationHistory(userRef);
+  const history = useNavigationHistory(userRef) ?? 'loading';
+  const entries = (group: keyof NavigationHistory) => (typeof history === 'string' ? history : history[group]);
   return (
     <>
-      <SidebarGroup title="Recent" icon="bi-clock-history" entries={history?.recentlyViewedItems ?? []} />
-      <SidebarGroup title="Frequent" icon="bi-star" entries={history?.frequentlyViewedItems ?? []} />
-      <SidebarGroup title="Collections" icon="bi-collection" entries={history?.myCollections ?? []} />
+      <SidebarGroup title="Recent" icon="bi-clock-history" entries={entries('recentlyViewedItems')} />
+      <SidebarGroup title="Frequent" icon="bi-star" entries={entries('frequentlyViewedItems')} />
+      <SidebarGroup title="Collections" icon="bi-collection" entries={entries('myCollections')} />
     </>
   );
 }

@@ -7,8 +7,11 @@ import Icon from '../lib/Icon';
 interface SidebarGroupProps {
   title: string;
   icon: string;
-  entries: NavigationHistoryEntry[];
+  /** The group's entries, or why there are none to show yet. */
+  entries: NavigationHistoryEntry[] | 'loading' | 'unavailable';
 }
+
+const PLACEHOLDERS = { loading: 'Loading…', unavailable: 'Not available right now' } as const;
 
 /** A collapsible group of history entries (Recent, Frequent, Collections). */
 export default function SidebarGroup({ title, icon, entries }: SidebarGroupProps) {
@@ -29,7 +32,11 @@ export default function SidebarGroup({ title, icon, entries }: SidebarGroupProps
       </button>
       <Collapse in={open}>
         <div id={listId}>
-          {entries.length === 0 ? (
+          {typeof entries === 'string' ? (
+            <p className="small text-body-secondary ps-4 mb-1" aria-busy={entries === 'loading'}>
+              {PLACEHOLDERS[entries]}
+            </p>
+          ) : entries.length === 0 ? (
             <p className="small text-body-secondary ps-4 mb-1">Nothing yet</p>
           ) : (
             <ul className="nav flex-column flex-nowrap ps-3 small" aria-label={title}>

@@ -1,26 +1,42 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { HISTORY_FIRST_REFRESH_MS, HISTORY_REFRESH_MS } from '../../shared/constants';
 import type { NavigationHistory } from '../../shared/props';
-import { readStored, writeStored } from '../lib/browser-storage';
+import { writeStored } from '../lib/browser-storage';
 import { forgetNavigationHistoryExcept, NAVIGATION_HISTORY_CHANGED, NAVIGATION_HISTORY_URL, navigationHistoryStorageKey } from './navigation-history';
 
 const NO_HISTORY: NavigationHistory = { recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] };
 
+/** The history to show, or why there is none yet: it is being fetched, or the fetch failed (offline) with nothing cached. */
+export type NavigationHistoryState = NavigationHistory | 'loading' | 'unavailable';
+
 /**
  * The signed-in user's Recent, Frequent and Collections entries: shown from the local cache at
  * once, then refreshed from the server 5 s after load and every 60 s (member-library §7), and at once when a page
- * announces a change (`announceNavigationHistoryChange`).
+ * announces a change (`announceNavigationHistoryChange`). With nothing cached (a new browser, after signing in) there
+ * is nothing to show for those 5 s, so the first fetch goes at once (issue 36 §4).
  */
-export function useNavigationHistory(userRef: string | null): NavigationHistory | null {
-  const cached = useMemo(() => (userRef ? readCachedHistory(userRef) : null), [userRef]);
+export function useNavigationHistory(userRef: string | null): NavigationHistoryState | null {
+  // The server has no cache, so hydration reads none either (the server's snapshot), and the cache shows right after.
+  const storedText = useSyncExternalStore(
+    subscribeToStorage,
+    () => (userRef ? readStoredText(userRef) : null),
+    () => null,
+  );
+  const cached = useMemo(() => parseHistory(storedText), [storedText]);
   const [fetched, setFetched] = useState<{ userRef: string; history: NavigationHistory } | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
 
   useEffect(() => {
     if (!userRef) return;
+    const stored = parseHistory(readStoredText(userRef));
     let active = true;
     const refresh = async () => {
       const history = await fetchNavigationHistory();
-      if (!active || !history) return;
+      if (!active) return;
+      if (!history) {
+        setFailedFor(userRef);
+        return;
+      }
       if (history === SIGNED_OUT) {
         // The session ended on the server (elsewhere, or it expired) while this page still shows its person.
         forgetNavigationHistoryExcept(null);
@@ -31,10 +47,13 @@ export function useNavigationHistory(userRef: string | null): NavigationHistory 
       setFetched({ userRef, history });
     };
     let interval: ReturnType<typeof setInterval> | undefined;
-    const firstRefresh = setTimeout(() => {
-      void refresh();
-      interval = setInterval(() => void refresh(), HISTORY_REFRESH_MS);
-    }, HISTORY_FIRST_REFRESH_MS);
+    const firstRefresh = setTimeout(
+      () => {
+        void refresh();
+        interval = setInterval(() => void refresh(), HISTORY_REFRESH_MS);
+      },
+      stored ? HISTORY_FIRST_REFRESH_MS : 0,
+    );
     const refreshNow = () => void refresh();
     window.addEventListener(NAVIGATION_HISTORY_CHANGED, refreshNow);
     return () => {
@@ -46,7 +65,9 @@ export function useNavigationHistory(userRef: string | null): NavigationHistory 
   }, [userRef]);
 
   if (!userRef) return null;
-  return fetched?.userRef === userRef ? fetched.history : cached;
+  if (fetched?.userRef === userRef) return fetched.history;
+  if (cached) return cached;
+  return failedFor === userRef ? 'unavailable' : 'loading';
 }
 
 const SIGNED_OUT = 'signed-out';
@@ -70,9 +91,28 @@ async function fetchNavigationHistory(): Promise<NavigationHistory | typeof SIGN
   }
 }
 
-function readCachedHistory(userRef: string): NavigationHistory | null {
-  const stored = readStored<unknown>(localStorage, navigationHistoryStorageKey(userRef));
-  return isNavigationHistory(stored) ? stored : null;
+/** The cached history as stored (a string, which compares by value, as a snapshot must). */
+function readStoredText(userRef: string): string | null {
+  try {
+    return localStorage.getItem(navigationHistoryStorageKey(userRef));
+  } catch {
+    return null;
+  }
+}
+
+function parseHistory(text: string | null): NavigationHistory | null {
+  try {
+    const stored: unknown = text === null ? null : JSON.parse(text);
+    return isNavigationHistory(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Another tab's write to the cache (the only change to storage a page is told of). */
+function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
 }
 
 function isNavigationHistory(value: unknown): value is NavigationHistory {

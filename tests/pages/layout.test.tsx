@@ -255,6 +255,30 @@ describe('navigation history groups', () => {
     expect(warn).toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Cached Camp Guide' })).toBeTruthy();
   });
+
+  it('with nothing cached, says it is loading (never "Nothing yet") and fetches at once', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+
+    await renderInertiaPage(homePage(SHARED_MEMBER));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(screen.getAllByText('Loading…')).toHaveLength(3);
+    expect(screen.queryByText('Nothing yet')).toBeNull();
+
+    await act(async () => answer(Response.json({ ...fresh, myCollections: [] })));
+    expect(await screen.findByRole('link', { name: 'Fresh Games Pack' })).toBeTruthy();
+    expect(screen.getAllByText('Nothing yet')).toHaveLength(1);
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('with nothing cached and the server out of reach (offline), says so instead of "Nothing yet"', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    await renderInertiaPage(homePage(SHARED_MEMBER));
+    expect(await screen.findAllByText('Not available right now')).toHaveLength(3);
+    expect(screen.queryByText('Nothing yet')).toBeNull();
+  });
 });
 
 describe('navigation history on a shared computer', () => {
