@@ -47,9 +47,22 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
 
 /** Fails when the page is wider than the viewport (it would scroll sideways). */
 export async function expectNoSidewaysScroll(page: Page, state: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `page width on ${state}`).toBeLessThanOrEqual(clientWidth);
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The innermost elements reaching past the right edge, named by tag and classes, to say what to fix.
+    const beyond = [...document.body.querySelectorAll<HTMLElement>('*')].filter((element) => element.getBoundingClientRect().right > width + 1);
+    const innermost = beyond.filter((element) => !beyond.some((other) => other !== element && element.contains(other)));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: width,
+      culprits: innermost
+        .slice(0, 3)
+        .map((element) =>
+          [element, element.parentElement, element.parentElement?.parentElement]
+            .map((node) => (node ? `${node.tagName.toLowerCase()}${[...node.classList].map((name) => `.${name}`).join('')}` : ''))
+            .join(' < '),
+        ),
+    };
+  });
+  expect(scrollWidth, `page width on ${state} (reaching past the edge: ${culprits.join(', ')})`).toBeLessThanOrEqual(clientWidth);
 }
