@@ -3,6 +3,7 @@
  * names and limits shared by the server, the pages and the tests.
  */
 import { CHARACTERISTIC_FORMATS, type CharacteristicFormat } from './enums';
+import { plural } from './messages';
 
 export const ADMIN_URL = '/admin';
 export const ADMIN_LABEL = 'Admin';
@@ -90,19 +91,19 @@ export const CHARACTERISTIC_MESSAGES = {
   minimumInvalid: 'Enter a whole number, or leave it empty for no minimum',
   /** A minimum that items' values already fall below, refused (field `minimum`). */
   minimumBelowValues: (below: number, minimum: number, example: string) =>
-    `${below} item value(s) are below ${minimum} (for example “${example}”). Change those items first, or choose a lower minimum.`,
+    `${plural(below, 'item value')} ${below === 1 ? 'is' : 'are'} below ${minimum} (for example “${example}”). Change ${below === 1 ? 'that item' : 'those items'} first, or choose a lower minimum.`,
   created: (title: string) => `Created the characteristic “${title}”.`,
   saved: 'Saved.',
   deleted: (title: string) => `Deleted the characteristic “${title}”.`,
   /** A format change that would lose values, refused until the admin confirms (field `format`). */
   formatLosesValues: (unconvertible: number, total: number, formatLabel: string, example: string) =>
-    `${unconvertible} of ${total} item value(s) cannot be read as ${formatLabel} (for example “${example}”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.`,
+    `${unconvertible.toLocaleString('en')} of ${plural(total, 'item value')} cannot be read as ${formatLabel} (for example “${example}”). Convert to keep the others in the new format and remove ${unconvertible === 1 ? 'this one' : 'these'}, or Cancel to keep the format.`,
   nothingToUndo: 'There is no format change to undo: it was undone already, changed again, or is more than 30 days old.',
   formatUndone: (restored: number, keptChanged: number) =>
-    `Format change undone. ${restored} value(s) put back as they were${keptChanged > 0 ? `; ${keptChanged} changed since were left as they are` : ''}.`,
+    `Format change undone. ${plural(restored, 'value')} put back as ${restored === 1 ? 'it was' : 'they were'}${keptChanged > 0 ? `; ${keptChanged.toLocaleString('en')} changed since ${keptChanged === 1 ? 'was left as it is' : 'were left as they are'}` : ''}.`,
   formatConverted: (converted: number, removed: number) => {
-    if (removed > 0) return `Saved. ${converted} value(s) converted, ${removed} removed.`;
-    return converted > 0 ? `Saved. ${converted} value(s) converted.` : 'Saved.';
+    if (removed > 0) return `Saved. ${plural(converted, 'value')} converted, ${removed.toLocaleString('en')} removed.`;
+    return converted > 0 ? `Saved. ${plural(converted, 'value')} converted.` : 'Saved.';
   },
 } as const;
 
@@ -118,9 +119,10 @@ export interface FormatChangeView {
   removed: number;
 }
 
-/** "Changed from Text to Whole number on …: 12 value(s) converted, 3 removed." */
+/** "Changed from Text to Whole number on …: 12 values converted, 3 removed." */
 export function formatChangeText(change: FormatChangeView, formats: Record<string, string>, when: string): string {
-  const values = change.removed > 0 ? `${change.converted} value(s) converted, ${change.removed} removed` : `${change.converted} value(s) converted`;
+  const converted = `${plural(change.converted, 'value')} converted`;
+  const values = change.removed > 0 ? `${converted}, ${change.removed.toLocaleString('en')} removed` : converted;
   return `Changed from ${formats[change.from] ?? change.from} to ${formats[change.to] ?? change.to} ${when}: ${values}.`;
 }
 
@@ -129,7 +131,7 @@ export const CONFIRM_FORMAT_CONVERSION_FIELD = 'remove_unconvertible';
 
 /** Deleting a characteristic removes every item's value of it: the confirmation says how many. */
 export function deleteCharacteristicConfirm(valueCount: number): string {
-  return valueCount > 0 ? `${DELETE_CHARACTERISTIC_CONFIRM} It removes its value from ${valueCount} item(s).` : DELETE_CHARACTERISTIC_CONFIRM;
+  return valueCount > 0 ? `${DELETE_CHARACTERISTIC_CONFIRM} It removes its value from ${plural(valueCount, 'item')}.` : DELETE_CHARACTERISTIC_CONFIRM;
 }
 
 /* Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §3 Affirmation, §5). */

@@ -2,6 +2,7 @@
  * Collections (admin-curation §2 "Collections list" and "Collection detail", §3 Collection, Collection item,
  * Sections; member-library §5 Add to Collection): shapes, texts and limits shared by the server, pages and tests.
  */
+import { plural } from './messages';
 
 export const COLLECTIONS_TITLE = 'My Collections';
 export const NEW_COLLECTION_TITLE = 'New Collection';
@@ -66,6 +67,8 @@ export const COLLECTION_TEXTS = {
   newCollectionInline: '+ New collection',
   newCollectionTitle: 'New collection title',
   createCollection: 'Create',
+  /** Add to Collection's confirm button: what it does, not 'OK'. */
+  addToCollection: 'Add',
   /** The toast after Add to Collection links to the collection. */
   openCollection: 'Open the collection',
 } as const;
@@ -89,6 +92,17 @@ export interface CollectionSummary {
   title: string;
   description: string;
   public: boolean;
+}
+
+/** What a card of My Collections says of its items: how many the viewer may open. */
+export function collectionItemCountText(count: number): string {
+  return count === 0 ? 'No items' : plural(count, 'item');
+}
+
+/** A card of My Collections: the collection and how many of its items the viewer may open (issue 36 §6). */
+export interface OwnCollectionSummary extends CollectionSummary {
+  /** Counted on the server over the items the viewer may open (`openableCollectedItemsCondition`), never the others. */
+  itemCount: number;
 }
 
 /** The collection a detail page shows (admin-curation §3 Collection). */

@@ -45,6 +45,13 @@ export interface FollowOffer {
   feedUrl: string | null;
 }
 
+/**
+ * The flash key of what a digest's unfollow link just stopped, which its page confirms (issue 36 §6): `url` only when
+ * the person who pressed it may open the followed page (anyone may, or they are its follower, signed in).
+ */
+export const UNFOLLOWED_FLASH = 'unfollowed';
+export type Unfollowed = Pick<FollowSummary, 'kind' | 'label' | 'url'>;
+
 export const FOLLOW_TEXT = {
   follow: { tag: 'Follow this tag', search: 'Follow this search', collection: 'Follow this collection' },
   unfollow: 'Unfollow',
@@ -63,6 +70,9 @@ export const FOLLOW_TEXT = {
   unfollowPageTitle: 'Unfollow',
   unfollowQuestion: (label: string) => `Stop following “${label}”? Its news will no longer be in your digest.`,
   unfollowButton: 'Stop following',
+  unfollowDone: (label: string) => `You no longer follow “${label}”. Its news will no longer be in your digest.`,
+  unfollowDoneLink: { tag: 'Open the tag', search: 'Open the search', collection: 'Open the collection' } satisfies Record<FollowKind, string>,
+  toLibrary: 'Go to the library',
 } as const;
 
 export const FOLLOW_MESSAGES = {
@@ -76,6 +86,8 @@ export const FOLLOW_MESSAGES = {
   searchTooLong: `A followed search may be at most ${FOLLOW_SEARCH_MAX} characters.`,
   digestSent: (email: string) => `Your digest is on its way to ${email}.`,
   digestEmpty: 'Nothing new or updated in what you follow since your last digest.',
+  /** Send my digest now before any digest was sent: the window began with the first follow. */
+  digestEmptyFirst: 'Nothing is new or updated in what you follow yet.',
   nothingToSend: 'Follow a tag, a search or a collection first, and have a verified email address.',
   linkGone: 'This unfollow link is no longer valid: you may already have stopped following it.',
 } as const;

@@ -42,6 +42,24 @@ export interface ReceivedInvitation {
 
 export const ELEVATE_USERS_TITLE = 'Elevate user(s)';
 
+/**
+ * A user type's title as a role in a sentence ("You are currently …", "invites you to become …"): 'a Member',
+ * 'an Affiliate', 'an Admin'; a group's title as membership of it: 'a member of the Equip Team', 'a member of Staff'.
+ */
+export function asUserType(title: string): string {
+  const name = title.trim();
+  if (/\bteam$/i.test(name)) return `a member of ${/^the\s/i.test(name) ? '' : 'the '}${name}`;
+  if (/^staff$/i.test(name)) return `a member of ${name}`;
+  // 'an' before a vowel sound: 'an Admin', 'an Unverified user', but 'a User', 'a Uniformed leader'.
+  return `${/^(?:[aeio]|u(?!s|ni))/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+/** What an invitation link says above the sign-in buttons to someone signed out: who invites them, and to what. */
+export interface InvitationToSignIn {
+  from: string;
+  user_type: Pick<InvitationUserType, 'title' | 'level' | 'description'>;
+}
+
 /** Addresses accepted in one send, so one request cannot turn Equip into a mass mailer. */
 export const INVITATION_ADDRESSES_MAX = 50;
 export const INVITATION_NOTE_MAX = 1000;

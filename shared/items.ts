@@ -108,7 +108,8 @@ export interface ItemTagGroup {
 /** The full item (member-library §3 Item). Comments arrive with their own feature. */
 export interface ItemDetail extends ItemSummary {
   authors: string[];
-  visibility_explanation: string;
+  /** Null unless the viewer edits the item (`canSeeItemRecordKeeping`), as are `code`, `view_count` and `recent_view_count`. */
+  visibility_explanation: string | null;
   all_images: ItemImage[];
   available_external_link: string | null;
   initial_publication_year_month: string | null;
@@ -124,9 +125,9 @@ export interface ItemDetail extends ItemSummary {
   created_by_user_name: string | null;
   created_by_user_email: string | null;
   show_as_user_contributed: boolean;
-  code: string;
-  view_count: number;
-  recent_view_count: number;
+  code: string | null;
+  view_count: number | null;
+  recent_view_count: number | null;
   affirmations: number;
   affirmation_stars: number;
   affirmation_text: string;

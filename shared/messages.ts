@@ -35,6 +35,17 @@ export const EMPTY_STATES = {
   treeFilter: 'No matching nodes found',
 } as const;
 
+/**
+ * An item list that is empty with no filter or search chosen (the spec's "Try removing some filters" is for a filtered
+ * one): there is nothing to remove, so it says only that the list is empty.
+ */
+export const NO_ITEMS_HERE = 'There are no items to show here.';
+
+/** A paged list asked for a page past its end (`?page=` from an old link or a hand-edited address). */
+export function pastLastPageText(page: number, lastPage: number): string {
+  return `There is no page ${page.toLocaleString('en')}; the last page is ${lastPage.toLocaleString('en')}.`;
+}
+
 /** Re-ordering a list by drag or Move up / down: taxonomies, characteristics, affirmation options, a tag among its siblings. */
 export const POSITION_INVALID = 'The position must be a whole number from 0.';
 
@@ -53,6 +64,9 @@ export const INPUT_REFUSED = {
 export const CSRF_REFUSED = 'Your session has expired or the form is out of date. Please reload the page and try again.';
 export const SIGN_IN_FAILED = 'Sign-in did not complete. Please try again.';
 export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';
+
+/** What a link that opens a new tab adds to its name, for screen readers (components/lib/NewTabLink). */
+export const OPENS_IN_NEW_TAB = '(opens in a new tab)';
 
 /** Item page (member-library §2, §5; docs/decisions.md "Items"). */
 export const SIGN_IN_HINT = 'Sign in to see more of the library.';

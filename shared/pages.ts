@@ -14,7 +14,7 @@ import type { Breadcrumb, LoginProviderOption, SharedProps, SidebarEntry } from 
 import type { PersonGrants, RemovedShare, ResourceGrants, Share, SharingExplanation } from './sharing';
 import type { ForbiddenHelp } from './access-requests';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
-import type { InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
+import type { InvitationToSignIn, InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
 import type { DigestFrequency, FollowOffer, FollowSummary } from './follows';
 import type { ListPlace, Paginated } from './pagination';
@@ -22,7 +22,7 @@ import type { ItemTask } from './items';
 import type { TaskCan } from './tasks';
 import type { AffirmedItem } from './my-affirmations';
 import type { ModerationEntry, RepeatFlagger } from './comments';
-import type { CollectionChoice, CollectionDetail, CollectionSection, CollectionSummary } from './collections';
+import type { CollectionChoice, CollectionDetail, CollectionSection, OwnCollectionSummary } from './collections';
 import type { AdminAffirmation, AffirmationImpact, AdminCharacteristic, AdminDashboardButton, FormatChangeView } from './admin';
 import type { AdminTaxonomyDetail, AdminTaxonomySummary, QuickTagMatrix, TagMoveTarget, TaxonomyUsage } from './taxonomies-admin';
 import type { StatsOpenedGroup, StatsOverTimeResult, StatsRange, StatsTopResult, UnmatchedSearchResult } from './stats';
@@ -43,6 +43,11 @@ export interface PagePropsMap {
     demoLoginAvailable: boolean;
     /** The checked same-site page signing in comes back to (also through the demo sign-in), or null. */
     returnTo?: string | null;
+    /**
+     * Signing in from an invitation link (/invite/{token}) that can still be accepted: who invites, and to what; said
+     * above the sign-in buttons. Absent on /login, and for a link that is unknown, used or expired.
+     */
+    invitation?: InvitationToSignIn | null;
   };
   'dev/Login': {
     accounts: { email: string; name: string; level: number; roles: string[] }[];
@@ -74,8 +79,16 @@ export interface PagePropsMap {
     /** For those offered batch edits (admins): every taxonomy with its tags, for the dialog's tag choice; else null. */
     /** Batch edits (issue 19 §1): the tags one may choose; `allMatching`: every item (admins), else the cards marked `batch_editable`. */
     batchEdit: { taxonomies: Taxonomy[]; allMatching: boolean } | null;
-    /** A tag's page or a search (no other filter): its Follow button and feed (issue 20 §4); else null. */
+    /**
+     * A tag's page (with or without other filters) or a search (no other filter): its Follow button and feed (issue 20
+     * §4); else null.
+     */
     follow: FollowOffer | null;
+    /**
+     * On /tag/{label}: the page's own tag, which stays applied, and the page's address, where other filters are added
+     * as query parameters (issue 36 §6); null on the other listings.
+     */
+    tagPage: { ref: string; path: string } | null;
   };
   'items/Show': {
     item: ItemDetail;
@@ -186,7 +199,7 @@ export interface PagePropsMap {
   };
   /** /collection, My Collections (admin-curation §2). */
   'collection/Index': {
-    collections: CollectionSummary[];
+    collections: OwnCollectionSummary[];
   };
   /** /collection/{ref} (admin-curation §2, §3): entries the viewer may not open are locked placeholders. */
   'collection/Show': {

@@ -12,6 +12,15 @@ export interface PaginationLink {
 export interface Paginated<T> {
   data: T[];
   links: PaginationLink[];
+  /** Set when the page asked for is past the end of a list that has rows (an old link, a hand-edited address). */
+  pastLastPage?: PastLastPage;
+}
+
+/** A page asked for past a list's end: its number, and the list's last page with its address. */
+export interface PastLastPage {
+  page: number;
+  lastPage: number;
+  lastPageUrl: string;
 }
 
 /** Where a page of an ordered list sits in the whole list (the first row's 0-based place, and all the rows), for moves that cross pages. */

@@ -205,4 +205,8 @@ export const COLLECTION_SHARING_TEXTS = {
   makePublic: 'Make it public',
   makePublicHelp: 'Anyone with the link could then open it, signed in or not.',
   ownerGrants: 'Only its owner can grant someone access to this collection.',
+  /** To its owner, who may not grant access (below the lowest grant level): nothing tells them to grant it. */
+  privateOwnerNoGrant: 'This collection is private: only you and admins can open its link. Anyone else sees a Forbidden page.',
+  ownerNoGrant: 'You cannot grant people access to this collection. To let others open its link, make it public.',
+  ownerNoGrantPublic: 'Anyone who has the link can open it, so there is no access to grant: share the link.',
 } as const;

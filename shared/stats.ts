@@ -10,6 +10,20 @@ export const STATS_UNMATCHED_SEARCHES_URL = '/admin/stats/unmatched_searches';
 export const STATS_PARAMETERS = ['url', 'referer', 'user_type_id', 'method', 'response_code'] as const;
 export type StatsParameter = (typeof STATS_PARAMETERS)[number];
 
+/** How the 'By {parameter}' list names its parameter (admin-curation §2): in words, as the stats links do, not as a column. */
+const STATS_PARAMETER_NAMES: Record<StatsParameter, string> = {
+  url: 'URL',
+  referer: 'Referrer',
+  user_type_id: 'User Type',
+  method: 'HTTP Method',
+  response_code: 'HTTP Response Code',
+};
+
+/** 'By URL', 'By User Type': the heading of a top-by list. */
+export function topByHeading(parameter: string): string {
+  return `By ${STATS_PARAMETER_NAMES[parameter as StatsParameter] ?? parameter}`;
+}
+
 /** The over-time buckets: /admin/stats/time (day), /admin/stats/time/month, /admin/stats/time/year. */
 export const STATS_GRAINS = ['day', 'month', 'year'] as const;
 export type StatsGrain = (typeof STATS_GRAINS)[number];

@@ -51,7 +51,7 @@ export const TAXONOMY_MESSAGES = {
   parentCycle: 'A tag cannot be placed under itself or one of its own child tags.',
   taxonomyUnknown: 'Choose one of the taxonomies.',
   moveLabelTaken: (label: string, title: string) => `${title} already has a tag labelled “${label}”: rename or merge one of them first.`,
-  moveOneTagOnly: (title: string, items: number) => `${title} allows one tag per item, and ${items} item(s) would have more.`,
+  moveOneTagOnly: (title: string, items: number) => `${title} allows one tag per item, and ${plural(items, 'item')} would have more.`,
   tagMoved: (label: string, title: string) => `Tag ${label} moved to ${title}.`,
   lastRequiredTag: (title: string) => `Required taxonomies cannot have their tag removed: some items have no other ${title} tag.`,
   created: (title: string) => `Taxonomy ${title} created.`,
@@ -116,7 +116,8 @@ export interface TaxonomyUsage {
 
 /** The delete confirmations, with what each delete takes from items. */
 export function deleteTaxonomyConfirm(taggedItems: number): string {
-  return taggedItems > 0 ? `${DELETE_TAXONOMY_CONFIRM} ${taggedItems} item(s) lose their tags in it.` : DELETE_TAXONOMY_CONFIRM;
+  if (taggedItems === 0) return DELETE_TAXONOMY_CONFIRM;
+  return `${DELETE_TAXONOMY_CONFIRM} ${plural(taggedItems, 'item')} ${taggedItems === 1 ? 'loses its tags' : 'lose their tags'} in it.`;
 }
 
 /** A tag's item count as the tree says it: 'no items', '1 item', '12 items'. */
@@ -125,12 +126,13 @@ export function tagItemCountText(itemCount: number): string {
 }
 
 export function deleteTagConfirm(itemCount: number): string {
-  return itemCount > 0 ? `${DELETE_TAG_CONFIRM} ${itemCount} item(s) carry it.` : DELETE_TAG_CONFIRM;
+  return itemCount > 0 ? `${DELETE_TAG_CONFIRM} ${plural(itemCount, 'item')} ${itemCount === 1 ? 'carries' : 'carry'} it.` : DELETE_TAG_CONFIRM;
 }
 
 /** Shown by the Required field while the taxonomy is not required and some items have no tag in it. */
 export function untaggedItemsWarning(untaggedItems: number): string {
-  return `${untaggedItems} item(s) have no tag in this taxonomy. Making it Required does not tag them: give them one with Quick tag: untagged items.`;
+  const them = untaggedItems === 1 ? 'it' : 'them';
+  return `${plural(untaggedItems, 'item')} ${untaggedItems === 1 ? 'has' : 'have'} no tag in this taxonomy. Making it Required does not tag ${them}: give ${them} one with Quick tag: untagged items.`;
 }
 
 /** One item row of the quick-tag matrix: the refs of its tags in this taxonomy. */

@@ -1,4 +1,4 @@
-import type { StatsTopResult } from '../../shared/stats';
+import { topByHeading, type StatsTopResult } from '../../shared/stats';
 import TargetName from './TargetName';
 
 /** How a key reads: '(none)' for requests without one, the user type's title beside its id. */
@@ -14,7 +14,7 @@ function isTarget(parameter: string, result: StatsTopResult): boolean {
 
 /** The 'By {parameter}' list (admin-curation §2): each key with its total count, largest first. */
 export default function TopResultsList({ parameter, results }: { parameter: string; results: StatsTopResult[] }) {
-  const heading = `By ${parameter}`;
+  const heading = topByHeading(parameter);
   return (
     <section aria-label={heading} className="mb-4">
       <h2 className="h4">{heading}</h2>

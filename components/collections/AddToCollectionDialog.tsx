@@ -2,7 +2,7 @@ import { useId, useRef, type FormEvent } from 'react';
 import { useForm } from '@inertiajs/react';
 import Notice from '../lib/Notice';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import Dialog from '../lib/Dialog';
 import { ADD_TO_COLLECTION_TITLE, COLLECTION_TEXTS, collectionChoiceLabel, type CollectionChoice } from '../../shared/collections';
 import ModalFormFooter from '../forms/ModalFormFooter';
 import { useOnDemandProp } from '../lib/useOnDemandProp';
@@ -58,11 +58,11 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices: 
   };
 
   return (
-    <Modal show={show} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${formId}-title`}>{ADD_TO_COLLECTION_TITLE}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
+    <Dialog show={show} onHide={onHide} onEnter={resetForm} aria-labelledby={`${formId}-title`}>
+      <Dialog.Header closeButton>
+        <Dialog.Title id={`${formId}-title`}>{ADD_TO_COLLECTION_TITLE}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
         {form.errors.collection && <Notice variant="danger">{form.errors.collection}</Notice>}
         {choices?.length === 0 && <Notice variant="info">{COLLECTION_TEXTS.noCollectionsYet}</Notice>}
         <Form id={formId} onSubmit={submit} noValidate>
@@ -88,8 +88,8 @@ export default function AddToCollectionDialog({ show, onHide, itemRef, choices: 
             noteRows={2}
           />
         </Form>
-      </Modal.Body>
-      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} />
-    </Modal>
+      </Dialog.Body>
+      <ModalFormFooter formId={formId} processing={form.processing} onCancel={onHide} submitLabel={COLLECTION_TEXTS.addToCollection} />
+    </Dialog>
   );
 }

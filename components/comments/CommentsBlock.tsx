@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Comment } from '../../shared/comments';
 import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
-import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
 import type { SendComment } from './CommentInput';
 import CommentRow from './CommentRow';
@@ -25,7 +24,8 @@ const RELOAD = ['item'];
 
 /**
  * The comments on an item page (admin-curation §2), oldest first, and the box to add one. Visitors read them and are
- * offered to log in; signed-in users without a verified e-mail are told to verify it first.
+ * told that logging in lets them join in (the page's one sign-in prompt, with its button, is at its top); signed-in
+ * users without a verified e-mail are told to verify it first.
  */
 export default function CommentsBlock({ itemRef, comments, signedIn, canComment, error }: CommentsBlockProps) {
   // Where `errors.comment` belongs: the edit of the comment with this ref, or (null) the new comment's input.
@@ -53,7 +53,8 @@ export default function CommentsBlock({ itemRef, comments, signedIn, canComment,
       ) : signedIn ? (
         <p className="text-body-secondary small mb-0">{COMMENT_LIST_TEXTS.verifyEmail}</p>
       ) : (
-        <LoginPrompt message={COMMENT_LIST_TEXTS.loginPrompt} />
+        // The page's one sign-in prompt is at its top (LoginPrompt).
+        <p className="text-body-secondary small mb-0">{COMMENT_LIST_TEXTS.loginPrompt}</p>
       )}
     </section>
   );

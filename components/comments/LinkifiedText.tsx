@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { safeHttpUrl } from '../item/format';
+import NewTabLink from '../lib/NewTabLink';
 
 /** A stretch of comment text: plain words, or a web address to link. */
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
@@ -32,9 +33,9 @@ export default function LinkifiedText({ text }: { text: string }) {
         part.kind === 'text' ? (
           <Fragment key={index}>{part.text}</Fragment>
         ) : (
-          <a key={index} href={part.href} target="_blank" rel="nofollow noopener noreferrer ugc">
+          <NewTabLink key={index} href={part.href} rel="nofollow noopener noreferrer ugc">
             {part.text}
-          </a>
+          </NewTabLink>
         ),
       )}
     </>

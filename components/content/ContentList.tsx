@@ -3,7 +3,6 @@ import Notice from '../lib/Notice';
 import Button from 'react-bootstrap/Button';
 import type { Content, UnlinkedFile } from '../../shared/content';
 import { CONTENT_LIST_TEXTS } from '../../shared/content-list';
-import LoginPrompt from '../item/LoginPrompt';
 import { postKeepingScroll } from '../lib/visits';
 import ContentRow, { type ContentRowFlags } from './ContentRow';
 import { ROUTES } from '../../shared/routes';
@@ -52,7 +51,7 @@ export default function ContentList(props: ContentListProps) {
         Content
       </h2>
       {contents.length > 0 && (
-        <ul className="list-group mb-2">
+        <ul className="list-group mb-2 content-files">
           {contents.map((content, index) => (
             <ContentRow
               key={content.ref}
@@ -71,7 +70,8 @@ export default function ContentList(props: ContentListProps) {
             {CONTENT_LIST_TEXTS.moreContentForMembers}
           </Notice>
         ) : (
-          <LoginPrompt message={CONTENT_LIST_TEXTS.moreContentForVisitors} />
+          // The page's one sign-in prompt is at its top (LoginPrompt); here only that there is more to see.
+          <p className="text-body-secondary small">{CONTENT_LIST_TEXTS.moreContentForVisitors}</p>
         ))}
       {managing && (
         <div className="d-flex flex-wrap gap-2">

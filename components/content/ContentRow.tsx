@@ -9,6 +9,8 @@ import ContentShareButton from '../share/ContentShareButton';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
 import { onDemand } from '../lib/on-demand';
+import NewTabLink from '../lib/NewTabLink';
+import { useAbsoluteUrl } from '../lib/useAbsoluteUrl';
 
 // The editors of a row opened in edit mode, which no visitor's page shows.
 const ContentEditor = onDemand(() => import('./ContentEditor'));
@@ -71,14 +73,17 @@ export default function ContentRow({ content, fullVersions, first, last, flags }
 }
 
 function ContentSummary({ content, flags }: { content: Content; flags: ContentRowFlags }) {
+  const path = ROUTES.content.path({ ref: content.ref });
+  // A printed page names each file's whole address after its name (print.css), so paper still leads to it.
+  const printedAddress = useAbsoluteUrl(path) ?? undefined;
   const facts = [content.length_minutes !== null ? `${content.length_minutes} min` : null, content.size, content.copyright].filter(Boolean);
   return (
     // min-w-0 and text-break: a long file name wraps instead of pushing the row's buttons off a phone's screen.
     <div className="flex-grow-1 min-w-0">
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <a href={ROUTES.content.path({ ref: content.ref })} target="_blank" rel="noopener" className="fw-semibold text-break">
+        <NewTabLink href={path} rel="noopener" className="fw-semibold text-break" data-print-href={printedAddress}>
           {content.label}
-        </a>
+        </NewTabLink>
         {flags.showSampleBadge && content.is_sample && (
           <Badge bg="info" text="dark">
             Sample{content.is_sample_of_label ? ` of ${content.is_sample_of_label}` : ''}

@@ -1,5 +1,6 @@
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
+import NewTabLink from '../lib/NewTabLink';
 
 /** Opens the item's drive folder through the server, which checks access first (member-library §2 /i/{ref}/folder). */
 export default function DriveFolderLink({ itemRef, folderId }: { itemRef: string; folderId: string | null }) {
@@ -7,10 +8,10 @@ export default function DriveFolderLink({ itemRef, folderId }: { itemRef: string
   return (
     <p className="mb-3">
       {/* A plain link: the server answers with a redirect to the drive, outside the app. */}
-      <a href={ROUTES.itemFolder.path({ ref: itemRef })} className="btn btn-outline-secondary btn-sm" target="_blank" rel="noopener">
+      <NewTabLink href={ROUTES.itemFolder.path({ ref: itemRef })} className="btn btn-outline-secondary btn-sm" rel="noopener">
         <Icon name="bi-folder2-open" className="me-1" />
         Open the drive folder
-      </a>
+      </NewTabLink>
     </p>
   );
 }

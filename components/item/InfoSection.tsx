@@ -7,7 +7,10 @@ import SidebarSection from './SidebarSection';
 
 type InfoItem = Pick<ItemDetail, 'ref' | 'code' | 'view_count' | 'recent_view_count' | 'review_after' | 'review'>;
 
-/** Item code and how often it is opened; in edit mode the admins' review notes, which only editors receive. */
+/**
+ * Item code and how often it is opened; in edit mode the admins' review notes. Only the item's editors see this section,
+ * and only they receive its values (`canSeeItemRecordKeeping`).
+ */
 export function InfoSection({ item, mode }: { item: InfoItem; mode: ItemEditMode }) {
   return (
     <SidebarSection title="Info">
@@ -18,8 +21,8 @@ export function InfoSection({ item, mode }: { item: InfoItem; mode: ItemEditMode
         </dd>
         <dt>Views</dt>
         <dd className={mode.editing ? undefined : 'mb-0'}>
-          {item.view_count.toLocaleString('en-GB')}
-          <span className="text-body-secondary"> ({item.recent_view_count.toLocaleString('en-GB')} in the last 30 days)</span>
+          {(item.view_count ?? 0).toLocaleString('en-GB')}
+          <span className="text-body-secondary"> ({(item.recent_view_count ?? 0).toLocaleString('en-GB')} in the last 30 days)</span>
         </dd>
         {mode.editing && <ReviewFields item={item} editable={mayCurate(mode)} />}
       </dl>

@@ -4,7 +4,6 @@ import { AFFIRMATION_STRENGTH } from '../../shared/enums';
 import type { AffirmationOption, ItemDetail } from '../../shared/items';
 import { AFFIRMATION_LOGIN_PROMPT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
 import { postKeepingScroll } from '../lib/visits';
-import LoginPrompt from './LoginPrompt';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
 
@@ -16,7 +15,7 @@ interface ItemAffirmationsProps {
   signedIn: boolean;
 }
 
-/** Thumbs and strong affirmations per option for signed-in users; a login prompt for visitors. */
+/** Thumbs and strong affirmations per option for signed-in users; for visitors, a line saying signing in lets them affirm. */
 export default function ItemAffirmations({ item, options, signedIn }: ItemAffirmationsProps) {
   if (options.length === 0) return null;
   return (
@@ -34,7 +33,8 @@ export default function ItemAffirmations({ item, options, signedIn }: ItemAffirm
           ))}
         </ul>
       ) : (
-        <LoginPrompt message={AFFIRMATION_LOGIN_PROMPT} />
+        // The page's one sign-in prompt is at its top (LoginPrompt); here only what signing in would let one do.
+        <p className="text-body-secondary small mb-0">{AFFIRMATION_LOGIN_PROMPT}</p>
       )}
     </section>
   );

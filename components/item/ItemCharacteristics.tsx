@@ -3,6 +3,7 @@ import { formatYearMonth } from '../../shared/dates';
 import { safeHttpUrl } from './format';
 import Icon from '../lib/Icon';
 import { onDemand } from '../lib/on-demand';
+import NewTabLink from '../lib/NewTabLink';
 
 // Editors only, in edit mode.
 const CharacteristicEditor = onDemand(() => import('../item-edit/CharacteristicEditor'));
@@ -50,11 +51,7 @@ function CharacteristicValue({ format, value }: { format: string; value: string 
   if (format === 'year_month') return <>{formatYearMonth(value)}</>;
   const href = format === 'url' ? safeHttpUrl(value) : null;
   if (href) {
-    return (
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        {value}
-      </a>
-    );
+    return <NewTabLink href={href}>{value}</NewTabLink>;
   }
   return <>{value}</>;
 }

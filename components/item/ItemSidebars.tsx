@@ -29,13 +29,17 @@ export function ItemAdminSidebar({ item, mode, grants }: ItemSidebarProps) {
   );
 }
 
-/** Everyone else sees the same facts beside the item: tasks for its editors, the maintainer when named. */
-export function ItemAboutPanel({ item, mode, editor, grants }: ItemSidebarProps & { editor: boolean }) {
+/**
+ * The item's maintainers who are not admins see the same sections beside the item, for their own item only: its tasks,
+ * Submit for Publishing, its minimum access, code and views. Members and visitors get none of it (the server sends them
+ * no code, counts or visibility explanation); the maintainer's name, when shown, is among the item's facts. Not printed.
+ */
+export function ItemAboutPanel({ item, mode, grants }: ItemSidebarProps) {
   return (
-    <aside aria-label="About this item" className="border rounded p-3">
-      {editor && <TasksSection itemRef={item.ref} tasks={item.tasks} />}
+    <aside aria-label="About this item" className="border rounded p-3" data-print="hidden">
+      <TasksSection itemRef={item.ref} tasks={item.tasks} />
       <AccessSection item={item} mode={mode} grants={grants} />
-      {(editor || item.created_by_user_name) && <OwnershipSection item={item} mode={mode} />}
+      <OwnershipSection item={item} mode={mode} />
       <InfoSection item={item} mode={mode} />
     </aside>
   );

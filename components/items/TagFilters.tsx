@@ -28,6 +28,8 @@ interface TagFiltersProps {
   counts: Record<string, number>;
   /** Matches of the current result, for the sheet's 'Show results' button; null when nothing is filtered. */
   matchCount: number | null;
+  /** A tag page's own tag: it stays applied, so it cannot be unticked, and Clear all keeps it; null elsewhere. */
+  keptRef?: string | null;
   onChange: (tags: string[]) => void;
 }
 
@@ -38,7 +40,7 @@ interface TagFiltersProps {
  * taxonomies narrow each other (the server's rule). 'Clear all' removes every tag; selected tags no control offers
  * show as removable chips.
  */
-export default function TagFilters({ taxonomies, selectedTags, counts, matchCount, onChange }: TagFiltersProps) {
+export default function TagFilters({ taxonomies, selectedTags, counts, matchCount, keptRef = null, onChange }: TagFiltersProps) {
   const serverRefs = selectedTags.map((tag) => tag.ref);
   // A ticked box shows ticked at once, while the list is fetched; the server's selection wins once it arrives.
   const [pending, setPending] = useState<{ from: string; refs: string[] } | null>(null);
@@ -48,11 +50,12 @@ export default function TagFilters({ taxonomies, selectedTags, counts, matchCoun
     onChange(refs);
   };
   const offeredRefs = new Set(taxonomies.flatMap((taxonomy) => taxonomy.tags.map((tag) => tag.ref)));
-  const otherSelected = selectedTags.filter((tag) => !offeredRefs.has(tag.ref));
+  const otherSelected = selectedTags.filter((tag) => !offeredRefs.has(tag.ref) && tag.ref !== keptRef);
   const toggle = (ref: string, on: boolean) => change(on ? withTag(selectedRefs, ref) : withoutTag(selectedRefs, ref));
-  const clearAll = () => change([]);
+  const clearAll = () => change(keptRef === null ? [] : [keptRef]);
+  const clearable = selectedRefs.some((ref) => ref !== keptRef);
   const checks = (taxonomy: Taxonomy, idPrefix: string) => (
-    <TaxonomyChecks taxonomy={taxonomy} selected={selectedRefs} counts={counts} idPrefix={idPrefix} onToggle={toggle} />
+    <TaxonomyChecks taxonomy={taxonomy} selected={selectedRefs} kept={keptRef} counts={counts} idPrefix={idPrefix} onToggle={toggle} />
   );
 
   return (
@@ -63,7 +66,7 @@ export default function TagFilters({ taxonomies, selectedTags, counts, matchCoun
             {(idPrefix) => checks(taxonomy, idPrefix)}
           </TaxonomyMenu>
         ))}
-        {selectedRefs.length > 0 && (
+        {clearable && (
           <Button variant="link" size="sm" onClick={clearAll}>
             Clear all
           </Button>
@@ -82,13 +85,15 @@ export default function TagFilters({ taxonomies, selectedTags, counts, matchCoun
 interface TaxonomyChecksProps {
   taxonomy: Taxonomy;
   selected: string[];
+  /** The tag page's own tag, ticked and fixed. */
+  kept: string | null;
   counts: Record<string, number>;
   idPrefix: string;
   onToggle: (ref: string, on: boolean) => void;
 }
 
 /** A taxonomy's tags as checkboxes, each labelled with its count in the current result. */
-function TaxonomyChecks({ taxonomy, selected, counts, idPrefix, onToggle }: TaxonomyChecksProps) {
+function TaxonomyChecks({ taxonomy, selected, kept, counts, idPrefix, onToggle }: TaxonomyChecksProps) {
   return (
     <fieldset className="mb-0">
       <legend className="h6 small fw-semibold mb-1">{taxonomy.title}</legend>
@@ -98,6 +103,7 @@ function TaxonomyChecks({ taxonomy, selected, counts, idPrefix, onToggle }: Taxo
           id={`${idPrefix}-${tag.ref}`}
           className={tag.parentRef ? 'ms-3' : undefined}
           checked={selected.includes(tag.ref)}
+          disabled={tag.ref === kept}
           onChange={(event) => onToggle(tag.ref, event.target.checked)}
           label={
             <>

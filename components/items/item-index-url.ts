@@ -6,13 +6,33 @@ export interface IndexFilters {
   tags: string[];
 }
 
-/** Filters and searches continue on /item from a tag page; the special listings keep their own path. */
-export function indexPath(listing: ItemListing): string {
+/** The path of a listing's filtered visits: the special listings keep their own path, the others go to /item. */
+function indexPath(listing: ItemListing): string {
   return listing === 'all' || listing === 'tag' ? '/item' : `/${listing}`;
 }
 
+/** A tag page's own tag and address (the page's `tagPage` prop). */
+interface TagPage {
+  ref: string;
+  path: string;
+}
+
+/**
+ * Where a filter or search chosen on an index goes: a tag page stays itself (its address, Follow button and feed),
+ * its own tag applied by the path and the other filters added as query parameters; the other listings, indexPath.
+ */
+export function indexAddress(listing: ItemListing, tagPage: TagPage | null, filters: IndexFilters): { path: string; query: Record<string, string> } {
+  if (tagPage) return { path: tagPage.path, query: indexQuery({ ...filters, tags: withoutTag(filters.tags, tagPage.ref) }) };
+  return { path: indexPath(listing), query: indexQuery(filters) };
+}
+
+/** Whether a person chose a filter or a search: a tag page's own tag is the page, not a filter to remove. */
+export function hasChosenFilters(tagPage: TagPage | null, filters: IndexFilters): boolean {
+  return filters.search.trim() !== '' || filters.tags.some((ref) => ref !== tagPage?.ref);
+}
+
 /** The query string of an index: tag refs joined by hyphens (member-library §7), empty parts left out. */
-export function indexQuery({ search, tags }: IndexFilters): Record<string, string> {
+function indexQuery({ search, tags }: IndexFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (search.trim()) query.search = search.trim();
   if (tags.length > 0) query.tags = tags.join('-');

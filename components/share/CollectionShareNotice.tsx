@@ -10,13 +10,15 @@ export interface CollectionShareNoticeProps {
   public: boolean;
   /** The viewer owns it (can.update): only they may make it public. */
   owner: boolean;
+  /** The viewer may grant access to it (can.share); an owner who may not is not told to. */
+  canGrant: boolean;
 }
 
 /**
  * At the top of a collection's Share dialog: who can open the link. A private collection's owner may make it public
  * there (the collection's own PATCH, as the public field in edit mode); anyone else is warned who the link opens for.
  */
-export default function CollectionShareNotice({ url, public: isPublic, owner }: CollectionShareNoticeProps) {
+export default function CollectionShareNotice({ url, public: isPublic, owner, canGrant }: CollectionShareNoticeProps) {
   const [saving, setSaving] = useState(false);
   if (isPublic) {
     return (
@@ -29,7 +31,7 @@ export default function CollectionShareNotice({ url, public: isPublic, owner }: 
     router.patch(url, { public: true }, { preserveScroll: true, preserveState: true, onStart: () => setSaving(true), onFinish: () => setSaving(false) });
   return (
     <Notice variant="warning" className="mb-0">
-      <p className={owner ? undefined : 'mb-0'}>{owner ? COLLECTION_SHARING_TEXTS.privateOwner : COLLECTION_SHARING_TEXTS.privateOther}</p>
+      <p className={owner ? undefined : 'mb-0'}>{privateText(owner, canGrant)}</p>
       {owner && (
         <div className="d-flex flex-wrap align-items-center gap-2">
           <Button size="sm" variant="outline-dark" onClick={makePublic} disabled={saving}>
@@ -40,4 +42,9 @@ export default function CollectionShareNotice({ url, public: isPublic, owner }: 
       )}
     </Notice>
   );
+}
+
+function privateText(owner: boolean, canGrant: boolean): string {
+  if (!owner) return COLLECTION_SHARING_TEXTS.privateOther;
+  return canGrant ? COLLECTION_SHARING_TEXTS.privateOwner : COLLECTION_SHARING_TEXTS.privateOwnerNoGrant;
 }

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { facebookShareUrl, LINK_COPIED_MS, SHARE_MESSAGES } from '../../shared/sharing';
 import { SHARE_TEXTS } from '../../shared/share-texts';
 import Icon from '../lib/Icon';
+import NewTabLink from '../lib/NewTabLink';
 
 export interface ShareLinksProps {
   /** The absolute URL to share. */
@@ -76,10 +77,10 @@ export default function ShareLinks({ url, title, alert = (message) => window.ale
           </a>
         </>
       )}
-      <a className="btn btn-outline-primary btn-sm" href={facebookShareUrl(url)} target="_blank" rel="noopener noreferrer">
+      <NewTabLink className="btn btn-outline-primary btn-sm" href={facebookShareUrl(url)}>
         <Icon name="bi-facebook" className="me-1" />
         {SHARE_TEXTS.facebook}
-      </a>
+      </NewTabLink>
     </div>
   );
 }

@@ -70,7 +70,7 @@ export default function CollectionShow({ collection, sections, can, sharingExpla
             canGrant={can.share}
             maxLevel={can.shareToLevel}
             explanation={sharingExplanation}
-            notice={<CollectionShareNotice url={url} public={collection.public} owner={can.update} />}
+            notice={<CollectionShareNotice url={url} public={collection.public} owner={can.update} canGrant={can.share} />}
           />
         }
       />

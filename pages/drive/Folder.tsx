@@ -5,6 +5,7 @@ import AppLink from '../../components/lib/AppLink';
 import type { PageProps } from '../../shared/pages';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../../components/lib/Icon';
+import NewTabLink from '../../components/lib/NewTabLink';
 
 /**
  * Equip's own view of an item's drive folder, for the local drive (member-library §2 /i/{ref}/folder): the files this
@@ -31,9 +32,9 @@ export default function DriveFolder({ item, folder, entries }: PageProps<'drive/
               <ContentFormatIcon format={entry.format} />
               <div className="flex-grow-1">
                 {entry.href ? (
-                  <a href={entry.href} target="_blank" rel="noopener">
+                  <NewTabLink href={entry.href} rel="noopener">
                     {entry.name}
-                  </a>
+                  </NewTabLink>
                 ) : (
                   entry.name
                 )}

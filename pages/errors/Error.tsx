@@ -6,6 +6,7 @@ import type { PageProps } from '../../shared/pages';
 import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/access-requests';
 import AppLink from '../../components/lib/AppLink';
 import Icon from '../../components/lib/Icon';
+import { SIGN_IN_HINT } from '../../shared/messages';
 
 const ICON_CLASS = 'display-1 text-body-secondary';
 
@@ -116,7 +117,8 @@ export default function ErrorPage({ status, title, message, detail, help }: Page
           {title}
         </h1>
         <p className="lead">{message}</p>
-        {detail && <p className="text-body-secondary">{detail}</p>}
+        {/* A visitor's sign-in is worded once, by the help's Log in (the server's detail for them is the same hint). */}
+        {detail && !(detail === SIGN_IN_HINT && help?.signInUrl) && <p className="text-body-secondary">{detail}</p>}
         {help && <ForbiddenHelpPanel help={help} />}
         <AppLink href="/" className={`btn ${help ? 'btn-outline-secondary' : 'btn-primary'} mt-3`}>
           Go to the home page

@@ -1,23 +1,39 @@
 import { useState } from 'react';
-import { Head, router } from '@inertiajs/react';
+import { Head, router, usePage } from '@inertiajs/react';
 import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
-import { FOLLOW_MESSAGES, FOLLOW_TEXT } from '../../shared/follows';
+import { FOLLOW_MESSAGES, FOLLOW_TEXT, UNFOLLOWED_FLASH, type Unfollowed } from '../../shared/follows';
 import type { PageProps } from '../../shared/pages';
 import { ROUTES } from '../../shared/routes';
 import AppLink from '../../components/lib/AppLink';
 
 /**
  * /unfollow/{token}, a digest's unfollow link (issue 20 §4): one button stops the follow, without signing in. It asks
- * first because mail scanners open links by themselves, and a GET that unfollowed would do it for them.
+ * first because mail scanners open links by themselves, and a GET that unfollowed would do it for them. Once pressed,
+ * the same page confirms it (the server's flash `unfollowed`), signed in or not (issue 36 §6).
  */
 export default function Unfollow({ follow, token }: PageProps<'follow/Unfollow'>) {
   const [busy, setBusy] = useState(false);
+  const done = usePage().flash[UNFOLLOWED_FLASH] as Unfollowed | undefined;
   return (
     <>
       <Head title={FOLLOW_TEXT.unfollowPageTitle} />
       <h1 className="h3 mb-3">{FOLLOW_TEXT.unfollowPageTitle}</h1>
-      {follow ? (
+      {done ? (
+        <Notice variant="success">
+          <p className="mb-2">{FOLLOW_TEXT.unfollowDone(done.label)}</p>
+          <p className="mb-0 d-flex flex-wrap gap-3">
+            {done.url && (
+              <AppLink href={done.url} className="alert-link">
+                {FOLLOW_TEXT.unfollowDoneLink[done.kind]}
+              </AppLink>
+            )}
+            <AppLink href="/" className="alert-link">
+              {FOLLOW_TEXT.toLibrary}
+            </AppLink>
+          </p>
+        </Notice>
+      ) : follow ? (
         <>
           <p>
             {FOLLOW_TEXT.unfollowQuestion(follow.label)}{' '}
@@ -39,7 +55,7 @@ export default function Unfollow({ follow, token }: PageProps<'follow/Unfollow'>
         <Notice variant="info">
           {FOLLOW_MESSAGES.linkGone}{' '}
           <AppLink href="/" className="alert-link">
-            Go to the library
+            {FOLLOW_TEXT.toLibrary}
           </AppLink>
         </Notice>
       )}

@@ -4,14 +4,14 @@ import Notice from '../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { EMPTY_STATES } from '../../shared/messages';
+import { EMPTY_STATES, NO_ITEMS_HERE } from '../../shared/messages';
 import type { IndexSuggestions, ItemSummary } from '../../shared/items';
 import type { PageProps } from '../../shared/pages';
 import ItemCard from '../../components/items/ItemCard';
 import ItemList from '../../components/items/ItemList';
 import type { BatchSelection } from '../../components/items/batch-edit-requests';
 import TagFilters from '../../components/items/TagFilters';
-import { countLabel, countText, indexPath, indexQuery, type IndexFilters } from '../../components/items/item-index-url';
+import { countLabel, countText, hasChosenFilters, indexAddress, type IndexFilters } from '../../components/items/item-index-url';
 import AppLink from '../../components/lib/AppLink';
 import Icon from '../../components/lib/Icon';
 import FollowButton from '../../components/follows/FollowButton';
@@ -38,10 +38,14 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
     auth,
     batchEdit,
     follow,
+    tagPage,
   } = props;
   const [creating, setCreating] = useState(false);
   const filtered = filters.search !== '' || selectedTags.length > 0;
-  const visit = (next: IndexFilters) => router.get(indexPath(listing), indexQuery(next), { preserveState: true, preserveScroll: true });
+  const visit = (next: IndexFilters) => {
+    const { path, query } = indexAddress(listing, tagPage, next);
+    router.get(path, query, { preserveState: true, preserveScroll: true });
+  };
 
   return (
     <>
@@ -71,11 +75,17 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
           selectedTags={selectedTags}
           counts={tagCounts ?? {}}
           matchCount={filtered ? (matchCount ?? null) : null}
+          keptRef={tagPage?.ref ?? null}
           onChange={(tags) => visit({ ...filters, tags })}
         />
       </section>
       {items.data.length === 0 ? (
-        <EmptyResult anonymous={!auth.authenticated} suggestions={suggestions} tagFiltered={filters.tags.length > 0} />
+        <EmptyResult
+          anonymous={!auth.authenticated}
+          suggestions={suggestions}
+          tagFiltered={filters.tags.length > 0}
+          filtersChosen={hasChosenFilters(tagPage, filters)}
+        />
       ) : (
         <BatchEditableList key={JSON.stringify(filters)} listing={listing} filters={filters} items={items.data} total={matchCount} batchEdit={batchEdit} />
       )}
@@ -188,13 +198,21 @@ function suggestionHeading(kind: IndexSuggestions['kind'], filtered: boolean): s
   return filtered ? 'Popular in these filters' : 'Popular items';
 }
 
+interface EmptyResultProps {
+  anonymous: boolean;
+  suggestions: IndexSuggestions | null;
+  tagFiltered: boolean;
+  /** A filter or search the person chose (not a tag page's own tag): only then is removing some worth suggesting. */
+  filtersChosen: boolean;
+}
+
 /** The empty state, and what the server suggests instead (closest titles, or popular items in the chosen filters). */
-function EmptyResult({ anonymous, suggestions, tagFiltered }: { anonymous: boolean; suggestions: IndexSuggestions | null; tagFiltered: boolean }) {
+function EmptyResult({ anonymous, suggestions, tagFiltered, filtersChosen }: EmptyResultProps) {
   const heading = suggestions && suggestionHeading(suggestions.kind, tagFiltered);
   return (
     <>
       <Notice variant="warning">
-        <p className="mb-0">{EMPTY_STATES.items}</p>
+        <p className="mb-0">{filtersChosen ? EMPTY_STATES.items : NO_ITEMS_HERE}</p>
         {anonymous && (
           <p className="mb-0 mt-2">
             More of the library is visible when you are signed in.{' '}

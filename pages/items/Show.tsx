@@ -56,6 +56,9 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
   const editing = can.update && editingRef === item.ref;
   const mode: ItemEditMode = { editing, editable, accessLevelChoices };
   const toggleEditing = () => setEditingRef(editing ? null : item.ref);
+  // Access, Ownership and Info are the curators' (member-library §2 Layout): admins have them in the right sidebar, the
+  // item's other editors beside it; members and visitors see neither, and the server sends them none of its figures.
+  const aboutPanel = !auth.admin && can.update;
   // An access request's one-click link (`?share_to=&share_level=`) opens the Share dialog filled in, for those who may share.
   const sharePrefill = sharePrefillFromUrl(usePage().url);
   // The toolbar's parts load together, not each after the part that holds it, so its buttons arrive at once.
@@ -98,7 +101,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
       {can.viewAs.length > 0 && <ViewAsControl choices={can.viewAs} />}
       {!auth.authenticated && <LoginPrompt message={SIGN_IN_HINT} />}
       <div className="row g-4">
-        <div className={auth.admin ? 'col-12' : 'col-lg-8'}>
+        <div className={aboutPanel ? 'col-lg-8' : 'col-12'}>
           <ItemImages itemRef={item.ref} title={item.title} images={item.all_images} editing={editing} />
           {editing ? <ItemDetailsEditor item={item} editable={editable.fields} /> : <ItemOverview item={item} />}
           {/* What people came for comes first: the files, right after the title and blurb (issue 15 §3). */}
@@ -114,7 +117,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
           />
           <ItemCharacteristics itemRef={item.ref} characteristics={item.characteristics} editing={editing} editable={editable.fields} />
           <ItemTags itemRef={item.ref} groups={item.tag_groups} editing={editing} editable={editable.fields} taxonomies={taxonomies} itemTags={item.tags} />
-          {!editing && <ItemFacts item={item} />}
+          {!editing && <ItemFacts item={item} withMaintainer={!auth.admin && !aboutPanel} />}
           <ItemAffirmations item={item} options={affirmationOptions} signedIn={auth.authenticated} />
           <DriveFolderLink itemRef={item.ref} folderId={item.google_drive_folder_id} />
           <CommentsBlock
@@ -126,9 +129,9 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
           />
           <RelatedItems itemRef={item.ref} relations={item.relations} canRelate={canRelate} error={firstError(errors.item)} />
         </div>
-        {!auth.admin && (
+        {aboutPanel && (
           <div className="col-lg-4">
-            <ItemAboutPanel item={item} mode={mode} editor={can.update} grants={grants} />
+            <ItemAboutPanel item={item} mode={mode} grants={grants} />
           </div>
         )}
       </div>

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config';
 import { isSignedIn } from '../access/viewer';
 import { demoSignInRoutes } from './demo';
 import { AUTH_NOTICES } from './messages';
@@ -10,20 +11,27 @@ import { verificationRoutes } from './verification';
 import { previewerOf } from './view-as';
 import { signOut } from './viewer';
 
+/**
+ * The login page's props: the providers, each coming back to `returnTo` (a checked same-site path, or null). An
+ * invitation link a visitor opens shows this page itself, with the invitation above the buttons (invitations/recipient.ts).
+ */
+export function loginPageProps(config: AppConfig, returnTo: string | null) {
+  return {
+    providers: loginProviderOptions(config, returnTo),
+    organisationDomains: config.ORGANISATION_GOOGLE_DOMAINS,
+    demoLoginAvailable: config.demoLogin,
+    returnTo,
+    title: 'Login',
+    breadcrumbs: [{ label: 'Login' }],
+  };
+}
+
 /** Login page, social and demo sign-in, logout and e-mail verification. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/login', { schema: { querystring: signInQuery } }, async (request, reply) => {
     if (isSignedIn(request.viewer)) return reply.redirect('/');
     // The page a visitor came from (or ?return_to=) travels with each provider button, so signing in comes back to it.
-    const returnTo = requestedReturnPath(request, request.query.return_to);
-    return reply.inertia('auth/Login', {
-      providers: loginProviderOptions(app.config, returnTo),
-      organisationDomains: app.config.ORGANISATION_GOOGLE_DOMAINS,
-      demoLoginAvailable: app.config.demoLogin,
-      returnTo,
-      title: 'Login',
-      breadcrumbs: [{ label: 'Login' }],
-    });
+    return reply.inertia('auth/Login', loginPageProps(app.config, requestedReturnPath(request, request.query.return_to)));
   });
 
   app.post('/logout', async (request, reply) => {

@@ -3,7 +3,7 @@
  * numbers (a window round the current page, the first and last two pages, '...' gaps between), 'Next &raquo;'.
  */
 import { z } from 'zod';
-import { PAGINATION_LABELS, type PaginationLink } from '../../shared/pagination';
+import { PAGINATION_LABELS, type Paginated, type PaginationLink } from '../../shared/pagination';
 
 /** Pages shown either side of the current one before the list breaks into '...' gaps. */
 const PAGE_WINDOW = 3;
@@ -54,6 +54,17 @@ export function paginationLinks({ path, query, page, perPage, total }: PageReque
   }
   links.push({ url: page < lastPage ? urlFor(page + 1) : '', label: PAGINATION_LABELS.next, active: false });
   return links;
+}
+
+/**
+ * A page of a list as the pages get it: its rows, the links, and, for a page past the end of a list that has rows,
+ * where its last page is, so the page says so rather than that the list is empty.
+ */
+export function paginated<T>(data: T[], request: PageRequest): Paginated<T> {
+  const links = paginationLinks(request);
+  const lastPage = lastPageOf(request.total, request.perPage);
+  if (request.total === 0 || request.page <= lastPage) return { data, links };
+  return { data, links, pastLastPage: { page: request.page, lastPage, lastPageUrl: pageUrl(request.path, request.query, lastPage) } };
 }
 
 /** The page numbers to link, with null where a run of pages is left out. */

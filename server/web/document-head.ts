@@ -17,5 +17,10 @@ export interface LinkPreview {
   title: string;
   /** The path of a large image (served to visitors), or null for a card without one. */
   imagePath: string | null;
+  /**
+   * The image is the site's own picture (the app's icon), not the page's: a small card, and not preloaded, since the
+   * page does not show it.
+   */
+  siteImage?: boolean;
   type: 'article' | 'website';
 }

@@ -141,7 +141,8 @@ function describingTags(head: DocumentHead, { appName, appUrl }: DocumentRendere
   if (!preview) return tags;
   const image = preview.imagePath === null ? null : absoluteUrl(appUrl, preview.imagePath);
   // The preview's picture is the page's first and largest: fetched before the scripts that compete with it.
-  if (preview.imagePath !== null) tags.push(`<link rel="preload" as="image" href="${escapeAttribute(preview.imagePath)}" fetchpriority="high">`);
+  if (preview.imagePath !== null && !preview.siteImage)
+    tags.push(`<link rel="preload" as="image" href="${escapeAttribute(preview.imagePath)}" fetchpriority="high">`);
   tags.push(
     meta('property', 'og:type', preview.type),
     meta('property', 'og:site_name', appName),
@@ -149,7 +150,7 @@ function describingTags(head: DocumentHead, { appName, appUrl }: DocumentRendere
     meta('property', 'og:description', description),
     ...(head.canonicalPath === undefined ? [] : [meta('property', 'og:url', absoluteUrl(appUrl, head.canonicalPath))]),
     ...(image === null ? [] : [meta('property', 'og:image', image)]),
-    meta('name', 'twitter:card', image === null ? 'summary' : 'summary_large_image'),
+    meta('name', 'twitter:card', image === null || preview.siteImage ? 'summary' : 'summary_large_image'),
     meta('name', 'twitter:title', preview.title),
     meta('name', 'twitter:description', description),
     ...(image === null ? [] : [meta('name', 'twitter:image', image)]),

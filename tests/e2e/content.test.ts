@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { OPENS_IN_NEW_TAB } from '../../shared/messages';
 import { itemCards, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -85,7 +86,9 @@ describe.skipIf(Boolean(e2e.skipReason))('Content files in a browser', () => {
     expect((await waitForLabels(page, (labels) => labels.includes('E2E Handout'))).slice(-2)).toEqual(['E2E Notes', 'E2E Handout']);
 
     // Open the notes: the file itself, from the drive.
-    const href = await contentSection(page).getByRole('link', { name: 'E2E Notes', exact: true }).getAttribute('href');
+    const href = await contentSection(page)
+      .getByRole('link', { name: `E2E Notes ${OPENS_IN_NEW_TAB}`, exact: true })
+      .getAttribute('href');
     expect(href).toMatch(/^\/content\/[0-9a-z]+$/);
     const opened = await page.context().newPage();
     const response = await opened.goto(new URL(href!, page.url()).toString());

@@ -81,8 +81,8 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: content analytics for curator
       await expectNoSidewaysScroll(admin, 'the most opened items per user type');
 
       // Top URLs name item paths by their titles too (which paths make the top 100 depends on the other tests' visits).
-      await statsLink(admin, 'Top URLs', 'By url');
-      const titled = admin.getByRole('region', { name: 'By url' }).getByRole('link').first();
+      await statsLink(admin, 'Top URLs', 'By URL');
+      const titled = admin.getByRole('region', { name: 'By URL' }).getByRole('link').first();
       expect(await titled.getAttribute('href')).toMatch(/^\/(i|content)\/[0-9a-z]+$/);
       expect(await titled.innerText()).not.toMatch(/^\//);
       await expectAccessible(admin, 'Top URLs with titles');

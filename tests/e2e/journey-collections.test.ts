@@ -58,7 +58,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Collection journeys', () => {
       const select = dialog.getByLabel('Collection', { exact: true });
       const choicesBefore = await select.locator('option').count();
       expect(choicesBefore).toBeGreaterThan(1);
-      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.getByRole('button', { name: COLLECTION_TEXTS.addToCollection }).click();
       await dialog.getByRole('alert').filter({ hasText: COLLECTION_MESSAGES.collectionRequired }).waitFor();
       // The error came back on a full page, and the dialog still offers the viewer's collections.
       expect(await select.locator('option').count()).toBe(choicesBefore);
@@ -71,7 +71,7 @@ describe.skipIf(Boolean(e2e.skipReason))('Collection journeys', () => {
       // The new collection is chosen, and the focus is back on the select.
       await expect.poll(() => select.evaluate((node: HTMLSelectElement) => node.selectedOptions[0]?.textContent)).toBe(title);
       expect(await select.evaluate((node) => node === document.activeElement)).toBe(true);
-      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.getByRole('button', { name: COLLECTION_TEXTS.addToCollection }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       const toast = page.locator('.toast').filter({ hasText: COLLECTION_MESSAGES.added(title) });

@@ -31,6 +31,9 @@ describe('printing', () => {
     const file = page.getByRole('main').getByRole('link', { name: /^Handout/ });
     expect(await file.isVisible()).toBe(true);
     expect(await file.getAttribute('href')).toMatch(/^\/content\/[0-9a-z]{12}$/);
+    // On paper its whole address follows its name (issue 36 §6).
+    const printed = await file.evaluate((link) => getComputedStyle(link, '::after').content);
+    expect(printed).toBe(`" (${new URL((await file.getAttribute('href'))!, page.url()).href})"`);
     // The content takes the whole width of the sheet.
     const main = (await page.getByRole('main').boundingBox())!;
     expect(main.width).toBeGreaterThan(page.viewportSize()!.width * 0.9);

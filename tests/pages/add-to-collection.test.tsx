@@ -66,7 +66,9 @@ describe('Add to Collection on the item page', () => {
     await renderInertiaPage(ITEM_PAGE);
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Note'), 'For day 2');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // Its confirm button says what it does (issue 36 §6).
+    expect(within(dialog).queryByRole('button', { name: 'OK' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: COLLECTION_TEXTS.addToCollection }));
 
     const alert = await within(dialog).findByText(COLLECTION_MESSAGES.collectionRequired);
     expect(alert.closest('.alert-danger')).toBeTruthy();
@@ -74,7 +76,7 @@ describe('Add to Collection on the item page', () => {
     expect((within(dialog).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('For day 2');
 
     await userEvent.selectOptions(collectionSelect(dialog), 'Secret Plans');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: COLLECTION_TEXTS.addToCollection }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: ADD_TO_COLLECTION_TITLE })).toBeNull());
     expect(posts(requests)).toEqual([
       [addUrl(''), { note: 'For day 2', section: '' }],
@@ -87,7 +89,7 @@ describe('Add to Collection on the item page', () => {
     const { container } = await renderInertiaPage(ITEM_PAGE);
     const dialog = await openDialog();
     await userEvent.selectOptions(collectionSelect(dialog), 'Holiday Club');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: COLLECTION_TEXTS.addToCollection }));
     await within(dialog).findByText(COLLECTION_MESSAGES.alreadyInCollection);
     const suggestions = container.ownerDocument.querySelectorAll(`#${CSS.escape(within(dialog).getByLabelText('Section').getAttribute('list')!)} option`);
     expect([...suggestions].map((option) => option.getAttribute('value'))).toEqual(['Week 1', 'Week 2']);
@@ -107,7 +109,7 @@ describe('Add to Collection on the item page', () => {
     await renderInertiaPage(ITEM_PAGE);
     const dialog = await openDialog();
     await userEvent.selectOptions(collectionSelect(dialog), 'Holiday Club');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: COLLECTION_TEXTS.addToCollection }));
 
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain(COLLECTION_MESSAGES.added('Holiday Club'));
@@ -155,7 +157,7 @@ describe('+ New collection in Add to Collection', () => {
       [{ title: 'Summer Camp', stay: true }, ['collectionChoices']],
     ]);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: COLLECTION_TEXTS.addToCollection }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: ADD_TO_COLLECTION_TITLE })).toBeNull());
     expect(posts(requests).at(-1)).toEqual([addUrl(CAMP.ref), { note: 'Bring torches', section: '' }]);
   });

@@ -192,7 +192,7 @@ describe("a tag's Move to…", () => {
 
   it("shows the server's refusal under the field it is about", async () => {
     vi.spyOn(router, 'reload').mockImplementation(() => {});
-    const message = 'Curation Status allows one tag per item, and 1 item(s) would have more.';
+    const message = 'Curation Status allows one tag per item, and 1 item would have more.';
     vi.spyOn(router, 'visit').mockImplementation((_url, options) => options?.onError?.({ taxonomy_ref: message }));
     await renderShow({ moveTargets: TARGETS });
     await userEvent.click(screen.getByRole('button', { name: 'Move to… (Youth)' }));

@@ -19,7 +19,7 @@ import {
   type AdminCharacteristic,
   type FormatChangeView,
 } from '../../shared/admin';
-import { EMPTY_STATES } from '../../shared/messages';
+import { EMPTY_STATES, pastLastPageText } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
 import type { SharedProps } from '../../shared/props';
 import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -129,6 +129,27 @@ describe('the characteristics list', () => {
     expect(await screen.findByText(EMPTY_STATES.characteristics)).toBeTruthy();
   });
 
+  it('says a page past the end is past the end, with a link to the last page, not that there are none', async () => {
+    const pastLastPage = { page: 9, lastPage: 2, lastPageUrl: '/admin/characteristic?page=2' };
+    await renderInertiaPage(
+      pageObject(
+        'admin/characteristic/Index',
+        {
+          ...ADMIN,
+          characteristics: { data: [], links: FEW_LINKS, pastLastPage },
+          order: { offset: 192, total: 30 },
+          formats: FORMATS,
+          title: 'Characteristics',
+        },
+        { url: '/admin/characteristic?page=9' },
+      ),
+    );
+    expect(await screen.findByText(pastLastPageText(9, 2), { exact: false })).toBeTruthy();
+    expect(pastLastPageText(9, 2)).toBe('There is no page 9; the last page is 2.');
+    expect(screen.getByRole('link', { name: 'Go to page 2' }).getAttribute('href')).toBe('/admin/characteristic?page=2');
+    expect(screen.queryByText(EMPTY_STATES.characteristics)).toBeNull();
+  });
+
   it('shows a card per characteristic with its format label and usage note, striped when not public', async () => {
     await renderCharacteristics([AGES, PAGES], ADMIN, MANY_LINKS);
     const ages = await screen.findByRole('link', { name: 'Ages' });
@@ -209,7 +230,8 @@ describe('a characteristic page', () => {
   it('asks to Convert or Cancel when the server says a format change would lose values', async () => {
     const user = userEvent.setup();
     const lost =
-      '2 of 5 item value(s) cannot be read as Yes / No (for example “10”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.';
+      '2 of 5 item values cannot be read as Yes / No (for example “10”). Convert to keep the others in the new format and remove these, or Cancel to keep the format.';
+    expect(CHARACTERISTIC_MESSAGES.formatLosesValues(2, 5, 'Yes / No', '10')).toBe(lost);
     const patch = vi.spyOn(router, 'patch').mockImplementation((_url, data, options) => {
       if (!(data as Record<string, unknown>).remove_unconvertible) options?.onError?.({ format: lost });
     });
@@ -249,7 +271,7 @@ describe('a characteristic page', () => {
     vi.stubGlobal('confirm', confirm);
     await renderCharacteristic(AGES, ADMIN, 12);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith(`${DELETE_CHARACTERISTIC_CONFIRM} It removes its value from 12 item(s).`);
+    expect(confirm).toHaveBeenLastCalledWith(`${DELETE_CHARACTERISTIC_CONFIRM} It removes its value from 12 items.`);
   });
 
   it('deletes only after the spec’s confirmation, with DELETE of the page URL', async () => {
@@ -270,7 +292,7 @@ describe('a characteristic page', () => {
     const post = vi.spyOn(router, 'post').mockImplementation(() => {});
     const change: FormatChangeView = { at: '2026-11-28T09:30:00Z', from: 'text', to: 'integer', converted: 12, removed: 3 };
     await renderCharacteristic(AGES, ADMIN, 12, change);
-    expect(await screen.findByText(/^Changed from Text to .+ on 28 Nov, \d\d:30:00: 12 value\(s\) converted, 3 removed\.$/)).toBeTruthy();
+    expect(await screen.findByText(/^Changed from Text to .+ on 28 Nov, \d\d:30:00: 12 values converted, 3 removed\.$/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Undo format change' }));
     expect(post).toHaveBeenCalledWith('/admin/characteristic/charages0001/format-undo', {}, expect.objectContaining({ preserveScroll: true }));
     cleanup();
@@ -315,6 +337,20 @@ function renderAffirmations(data: AdminAffirmation[], shared: SharedProps = ADMI
 }
 
 describe('the affirmations list', () => {
+  it('says a page past the end is past the end, not that there are none', async () => {
+    const pastLastPage = { page: 4, lastPage: 1, lastPageUrl: '/admin/affirmation' };
+    await renderInertiaPage(
+      pageObject(
+        'admin/affirmation/Index',
+        { ...ADMIN, affirmations: { data: [], links: FEW_LINKS, pastLastPage }, order: { offset: 72, total: 3 }, title: 'Affirmations' },
+        { url: '/admin/affirmation?page=4' },
+      ),
+    );
+    expect(await screen.findByText(pastLastPageText(4, 1), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/admin/affirmation');
+    expect(screen.queryByText(EMPTY_STATES.affirmations)).toBeNull();
+  });
+
   it('warns when there are none', async () => {
     await renderAffirmations([]);
     expect(await screen.findByText(EMPTY_STATES.affirmations)).toBeTruthy();

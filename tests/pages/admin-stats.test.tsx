@@ -72,8 +72,8 @@ describe('the stats page', () => {
       },
       '/admin/stats/user_type_id',
     );
-    const list = screen.getByRole('region', { name: 'By user_type_id' });
-    expect(within(list).getByRole('heading', { name: 'By user_type_id' })).toBeTruthy();
+    const list = screen.getByRole('region', { name: 'By User Type' });
+    expect(within(list).getByRole('heading', { name: 'By User Type' })).toBeTruthy();
     const rows = within(list)
       .getAllByRole('listitem')
       .map((row) => row.textContent);
@@ -93,7 +93,7 @@ describe('the stats page', () => {
       },
       '/admin/stats/url',
     );
-    const list = screen.getByRole('region', { name: 'By url' });
+    const list = screen.getByRole('region', { name: 'By URL' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       'Psalm Study/i/abcdef1234569',
@@ -117,7 +117,7 @@ describe('the stats page', () => {
       },
       '/admin/stats/referer',
     );
-    const rows = within(screen.getByRole('region', { name: 'By referer' })).getAllByRole('listitem');
+    const rows = within(screen.getByRole('region', { name: 'By Referrer' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['Psalm Studyhttps://equip.example/i/abcdef1234563', 'https://elsewhere.example/i/abcdef1234562']);
     expect(within(rows[0]).getByRole('link', { name: 'Psalm Study' }).getAttribute('href')).toBe('https://equip.example/i/abcdef123456');
   });

@@ -174,7 +174,7 @@ describe('CSV import page', () => {
     expect(within(preview).getByText('Teens')).toBeTruthy();
     expect(within(preview).getByText('Kids → Children')).toBeTruthy();
     expect(within(preview).getByText('Primary: (top level) → Children')).toBeTruthy();
-    expect(within(preview).getByText('Old (4 item(s) lose it)')).toBeTruthy();
+    expect(within(preview).getByText('Old (4 items lose it)')).toBeTruthy();
     await userEvent.click(within(preview).getByRole('button', { name: TAXONOMY_CSV_TEXTS.apply }));
     expect(post).toHaveBeenLastCalledWith(
       '/admin/taxonomy/taxage000001/import',

@@ -1,6 +1,6 @@
 /** The admin taxonomy pages (admin-curation §2 "Taxonomies and tags", §4, §5, §8): list, tag tree and quick-tag matrix. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import Sortable, { type SortableEvent } from 'sortablejs';
@@ -158,11 +158,14 @@ describe('tag tree', () => {
     await renderShow(TAXONOMY, { taggedItems: 9, untaggedItems: 4 });
     await userEvent.click(screen.getByRole('button', { name: 'Delete Youth' }));
     expect(confirm).toHaveBeenLastCalledWith(deleteTagConfirm(12));
-    expect(deleteTagConfirm(12)).toBe(`${DELETE_TAG_CONFIRM} 12 item(s) carry it.`);
+    expect(deleteTagConfirm(12)).toBe(`${DELETE_TAG_CONFIRM} 12 items carry it.`);
+    expect(deleteTagConfirm(1)).toBe(`${DELETE_TAG_CONFIRM} 1 item carries it.`);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Children' }));
     expect(confirm).toHaveBeenLastCalledWith(DELETE_TAG_CONFIRM);
     expect(screen.getByText(untaggedItemsWarning(4))).toBeTruthy();
-    expect(deleteTaxonomyConfirm(9)).toBe(`${DELETE_TAXONOMY_CONFIRM} 9 item(s) lose their tags in it.`);
+    expect(deleteTaxonomyConfirm(9)).toBe(`${DELETE_TAXONOMY_CONFIRM} 9 items lose their tags in it.`);
+    expect(deleteTaxonomyConfirm(1)).toBe(`${DELETE_TAXONOMY_CONFIRM} 1 item loses its tags in it.`);
+    expect(untaggedItemsWarning(1)).toBe('1 item has no tag in this taxonomy. Making it Required does not tag it: give it one with Quick tag: untagged items.');
   });
 
   it("shows each tag's item count next to its label as words: 'no items', '1 item', '12 items'", async () => {
@@ -279,5 +282,16 @@ describe('quick-tag matrix', () => {
     await renderItems({ all: false, matrix: { data: [], links: [] }, total: 0 }, { 'taxonomy-taxage000001': 'Age Group needs at least one tag.' });
     expect(screen.getByText('Age Group needs at least one tag.')).toBeTruthy();
     expect(screen.getByText(EMPTY_STATES.unlinkedFiles)).toBeTruthy();
+    // The count reads as words, not '0 item(s)'.
+    expect(screen.getByText('0 items')).toBeTruthy();
+    expect(screen.queryByText(/item\(s\)/)).toBeNull();
+  });
+
+  it("says '1 item' and '2 items' above the matrix", async () => {
+    await renderItems({ total: 1 });
+    expect(screen.getByText('1 item')).toBeTruthy();
+    cleanup();
+    await renderItems();
+    expect(screen.getByText('2 items')).toBeTruthy();
   });
 });

@@ -39,6 +39,7 @@ function props(batchEdit: PagePropsMap['items/Index']['batchEdit'], editable?: b
     tagCounts: {},
     suggestions: null,
     follow: null,
+    tagPage: null,
     requiredTaxonomies: [],
     batchEdit,
   };

@@ -27,6 +27,7 @@ function renderCards(cards: ItemSummary[]) {
     requiredTaxonomies: [],
     batchEdit: null,
     follow: null,
+    tagPage: null,
   };
   const page = pageObject('items/Index', { ...props, ...SHARED_MEMBER, title: 'All Items' }, { url: '/item' });
   const scrollProps = { items: { pageName: 'page', currentPage: 1, previousPage: null, nextPage: null, reset: false } };

@@ -14,7 +14,7 @@ import {
   type CollectionChoice,
   type CollectionItemEntry,
   type CollectionSection,
-  type CollectionSummary,
+  type OwnCollectionSummary,
 } from '../../shared/collections';
 import { EMPTY_STATES } from '../../shared/messages';
 import { COLLECTION_SHARING_TEXTS } from '../../shared/sharing';
@@ -26,9 +26,10 @@ import { HOME_PROPS, SHARED_MEMBER, pageObject, renderInertiaPage, sortableOf } 
 
 const OWNER: SharedProps = { ...SHARED_MEMBER, can: { ...SHARED_MEMBER.can, create: true, update: true, delete: true, share: true, shareToLevel: 2 } };
 
-const SUMMARIES: CollectionSummary[] = [
-  { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true },
-  { ref: 'coll00000002', title: 'Secret Plans', description: '', public: false },
+const SUMMARIES: OwnCollectionSummary[] = [
+  { ref: 'coll00000001', title: 'Holiday Club', description: 'Five days of fun', public: true, itemCount: 3 },
+  { ref: 'coll00000002', title: 'Secret Plans', description: '', public: false, itemCount: 0 },
+  { ref: 'coll00000003', title: 'Solo Pick', description: '', public: false, itemCount: 1 },
 ];
 
 function entry(ref: string, section: string, position: number, item: CollectionItemEntry['item'], note = ''): CollectionItemEntry {
@@ -51,7 +52,7 @@ const LOCKED = entry('entry0000003', 'Week 2', 0, null);
 const NO_FOLLOW = { target: { collection: 'coll00000001' }, following: null, canFollow: false, feedUrl: null };
 const SECTIONS = [section('Week 1', 0, [SONGS, GAMES]), section('Week 2', 1, [LOCKED])];
 
-function renderIndex(collections: CollectionSummary[], shared: SharedProps = OWNER) {
+function renderIndex(collections: OwnCollectionSummary[], shared: SharedProps = OWNER) {
   return renderInertiaPage(pageObject('collection/Index', { collections, ...shared, title: 'My Collections' }, { url: '/collection' }));
 }
 
@@ -96,6 +97,14 @@ describe('My Collections', () => {
     expect(holidayCard.className).toContain('border-success');
     expect(secretCard.className).not.toContain('border-success');
     expect(screen.queryByText(EMPTY_STATES.collections)).toBeNull();
+  });
+
+  it('says on each card how many items the server counted in it (issue 36 §6)', async () => {
+    await renderIndex(SUMMARIES);
+    const card = async (title: string) => (await screen.findByRole('link', { name: title })).closest('article')!;
+    expect(within(await card('Holiday Club')).getByText('3 items')).toBeTruthy();
+    expect(within(await card('Secret Plans')).getByText('No items')).toBeTruthy();
+    expect(within(await card('Solo Pick')).getByText('1 item')).toBeTruthy();
   });
 
   it('opens the New Collection dialog from Create New, reset each time, and posts title, description and public', async () => {
@@ -212,6 +221,18 @@ describe('a collection page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: COLLECTION_SHARING_TEXTS.makePublic }));
     expect(patch).toHaveBeenCalledTimes(1);
     expect(patch.mock.calls[0]!.slice(0, 2)).toEqual(['/collection/coll00000001', { public: true }]);
+  });
+
+  it('does not tell an owner who may not grant access that people can be granted it, and offers Make it public', async () => {
+    vi.spyOn(router, 'reload').mockImplementation(() => {});
+    const collection = { ref: 'coll00000001', title: 'Holiday Club', description: '', public: false, ownerDisplayName: 'Maya Thompson' };
+    await renderShow({ collection }, { ...OWNER, can: { ...OWNER.can, share: false, shareToLevel: 0 } });
+    await userEvent.click(await screen.findByRole('button', { name: SHARE_TEXTS.shareButton }));
+    const dialog = await screen.findByRole('dialog', { name: SHARE_TEXTS.dialogTitle });
+    expect(within(dialog).getByText(COLLECTION_SHARING_TEXTS.privateOwnerNoGrant)).toBeTruthy();
+    expect(within(dialog).queryByText(/grant access to/)).toBeNull();
+    expect(within(dialog).queryByRole('form', { name: SHARE_TEXTS.grantAccess })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: COLLECTION_SHARING_TEXTS.makePublic })).toBeTruthy();
   });
 
   it('starts in edit mode when the flash says so', async () => {
@@ -432,7 +453,7 @@ describe('Add to Collection', () => {
     await user.selectOptions(select, 'Holiday Club');
     await user.type(within(dialog).getByLabelText('Note'), 'Great for day 2');
     await user.type(within(dialog).getByLabelText('Section'), 'Week 2');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: COLLECTION_TEXTS.addToCollection }));
     const [url, options] = visit.mock.calls[0]!;
     expect(String(url)).toBe('/collection/coll00000001/item/item00000009');
     expect(options).toMatchObject({ method: 'post' });
@@ -449,7 +470,7 @@ describe('Add to Collection', () => {
     await renderButton(CHOICES);
     await user.click(await screen.findByRole('button', { name: ADD_TO_COLLECTION_TITLE }));
     const dialog = await screen.findByRole('dialog', { name: ADD_TO_COLLECTION_TITLE });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: COLLECTION_TEXTS.addToCollection }));
     const alert = await within(dialog).findByText(COLLECTION_MESSAGES.collectionRequired);
     expect(alert.closest('.alert-danger')).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, FLAG_REASONS, FROM_FLAGS, type ModerationEntry, type RepeatFlagger } from '../../shared/comments';
 import type { ValidationErrors } from '../../shared/props';
+import { EMPTY_STATES, pastLastPageText } from '../../shared/messages';
 import { ITEM, SHARED_ADMIN, mockConfirm } from './item-show-fixtures';
 import { pageObject, renderInertiaPage } from './support';
 
@@ -83,6 +84,15 @@ const rows = () => within(screen.getByRole('list', { name: 'Comments' })).getAll
 const bar = () => screen.getByRole('group', { name: 'Selected comments' });
 
 describe('the moderation queue', () => {
+  it('says a page past the end is past the end, not that there are no comments', async () => {
+    const pastLastPage = { page: 5, lastPage: 2, lastPageUrl: '/admin/comment?page=2' };
+    const page = queuePage([]);
+    await renderInertiaPage({ ...page, props: { ...page.props, comments: { data: [], links: LINKS, pastLastPage } } });
+    expect(await screen.findByText(pastLastPageText(5, 2), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 2' }).getAttribute('href')).toBe('/admin/comment?page=2');
+    expect(screen.queryByText(EMPTY_STATES.comments)).toBeNull();
+  });
+
   it('shows each comment’s flags with flaggers and reasons, a repeat flagger marked, its neighbours and its author’s history', async () => {
     await renderInertiaPage(queuePage([anEntry()], { waitingCount: 3 }));
     expect(screen.getByText('3 comments wait for moderation.')).toBeTruthy();

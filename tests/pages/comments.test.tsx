@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { COMMENT_CONFIRM, COMMENT_MESSAGES, FLAG_REASONS, type Comment } from '../../shared/comments';
 import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
-import { EMPTY_STATES } from '../../shared/messages';
+import { EMPTY_STATES, OPENS_IN_NEW_TAB } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
 import { splitLinks } from '../../components/comments/LinkifiedText';
 import { ITEM, SHARED_ADMIN, itemPage, mockConfirm, withItem } from './item-show-fixtures';
@@ -90,13 +90,13 @@ describe('the comments on an item page', () => {
     const text = '<img src=x onerror="alert(1)"> <b>see</b> https://example.org/guide?x=1. or javascript:alert(2)';
     await renderItem([aComment({ comment: text })]);
     const row = within(commentsSection()).getAllByRole('listitem')[0];
-    const link = within(row).getByRole('link', { name: 'https://example.org/guide?x=1' });
+    const link = within(row).getByRole('link', { name: `https://example.org/guide?x=1 ${OPENS_IN_NEW_TAB}` });
     expect(link.getAttribute('href')).toBe('https://example.org/guide?x=1');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('nofollow noopener noreferrer ugc');
     expect(row.querySelector('img')).toBeNull();
     expect(row.querySelector('b')).toBeNull();
-    expect(row.textContent).toContain('<img src=x onerror="alert(1)"> <b>see</b> https://example.org/guide?x=1. or javascript:alert(2)');
+    expect(row.textContent).toContain(`<img src=x onerror="alert(1)"> <b>see</b> https://example.org/guide?x=1 ${OPENS_IN_NEW_TAB}. or javascript:alert(2)`);
     expect(
       within(row)
         .getAllByRole('link')
@@ -165,10 +165,10 @@ describe('the comment box', () => {
     expect(commentBox().className).toContain('is-invalid');
   });
 
-  it('offers visitors the login prompt instead of the box, and tells unverified users to verify', async () => {
+  it('tells visitors that logging in lets them comment (the page’s one prompt has the button), and unverified users to verify', async () => {
     const { unmount } = await renderItem([aComment()], { shared: SHARED_ANONYMOUS, canComment: false });
     expect(within(commentsSection()).getByText(COMMENT_LIST_TEXTS.loginPrompt)).toBeTruthy();
-    expect(within(commentsSection()).getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(within(commentsSection()).queryByRole('button', { name: 'Log in' })).toBeNull();
     expect(within(commentsSection()).queryByRole('textbox')).toBeNull();
     expect(within(commentsSection()).getByText('A lovely assembly, thank you!')).toBeTruthy();
     unmount();

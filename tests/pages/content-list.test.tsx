@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +13,7 @@ import type { PagePropsMap } from '../../shared/pages';
 import { SHARED_ADMIN, itemPage, mockConfirm, withItem } from './item-show-fixtures';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, renderInertiaPage } from './support';
 import { ICON_SPRITE_URL } from '../../shared/icons';
+import { OPENS_IN_NEW_TAB } from '../../shared/messages';
 
 type ShowProps = PagePropsMap['items/Show'];
 
@@ -64,7 +67,9 @@ describe('the content list', () => {
     // Each draws its symbol of the icon sprite.
     expect(within(rows[0]!).getByRole('img', { name: 'PDF' }).querySelector('use')?.getAttribute('href')).toBe(`${ICON_SPRITE_URL}#bi-file-earmark-pdf`);
     expect(within(rows[1]!).getByRole('img', { name: 'Audio' }).querySelector('use')?.getAttribute('href')).toBe(`${ICON_SPRITE_URL}#bi-file-earmark-music`);
-    expect(within(rows[0]!).getByRole('link', { name: 'Leader Guide' }).getAttribute('href')).toBe('/content/contentguide');
+    const link = within(rows[0]!).getByRole('link', { name: `Leader Guide ${OPENS_IN_NEW_TAB}` });
+    expect(link.getAttribute('href')).toBe('/content/contentguide');
+    expect(link.getAttribute('target')).toBe('_blank');
     expect(within(rows[0]!).getByText('Read before camp.')).toBeTruthy();
     expect(within(rows[0]!).getByText('20 min · 12 KB · © Equip')).toBeTruthy();
     // Badges are for admins (sample, minimum access) and editors (unpublished).
@@ -91,10 +96,23 @@ describe('the content list', () => {
     expect(within(section()).getByText('Unpublished')).toBeTruthy();
   });
 
-  it('prompts a visitor to log in when more content exists above their level', async () => {
+  it('tells a visitor that signing in shows more content when some exists above their level, without a prompt of its own', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ contents: [GUIDE], more_content_available: true })));
     expect(within(section()).getByText(CONTENT_LIST_TEXTS.moreContentForVisitors)).toBeTruthy();
-    expect(within(section()).getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(within(section()).queryByRole('button', { name: 'Log in' })).toBeNull();
+    expect(within(section()).queryByRole('alert')).toBeNull();
+  });
+
+  it('gives each file its whole address for paper, where print.css writes it after the name (issue 36 §6)', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ contents: [GUIDE, SONGS] })));
+    const links = within(section()).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('data-print-href'))).toEqual([
+      `${window.location.origin}/content/contentguide`,
+      `${window.location.origin}/content/contentsongs`,
+    ]);
+    expect(links[0]!.closest('ul')!.classList.contains('content-files')).toBe(true);
+    const printCss = readFileSync(path.resolve(import.meta.dirname, '../../components/layout/print.css'), 'utf8');
+    expect(printCss).toContain(".content-files a[href][data-print-href]::after {\n    content: ' (' attr(data-print-href) ')';");
   });
 
   it('is left out when there is nothing to show and nothing to manage', async () => {

@@ -1,9 +1,9 @@
 /** The Follow button, the profile's Digests card and the unfollow page (issue 20 §4). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
-import { FOLLOW_MESSAGES, FOLLOW_TEXT, type FollowOffer } from '../../shared/follows';
+import { FOLLOW_MESSAGES, FOLLOW_TEXT, UNFOLLOWED_FLASH, type FollowOffer } from '../../shared/follows';
 import type { PagePropsMap } from '../../shared/pages';
 import { PROFILE_TEXT } from '../../shared/profile';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -34,6 +34,7 @@ function indexPage(follow: FollowOffer | null, shared = SHARED_MEMBER) {
     requiredTaxonomies: [],
     batchEdit: null,
     follow,
+    tagPage: { ref: 'tagchildren1', path: '/tag/children' },
   };
   return renderInertiaPage(pageObject('items/Index', { ...props, ...shared, title: 'Children' }, { url: '/tag/Children' }));
 }
@@ -127,6 +128,30 @@ describe('the unfollow page', () => {
     expect(screen.getByText(FOLLOW_TEXT.unfollowQuestion('Children'), { exact: false })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: FOLLOW_TEXT.unfollowButton }));
     expect(calls).toEqual([{ method: 'POST', url: `/unfollow/${TOKEN}`, data: {} }]);
+  });
+
+  it('confirms a stopped follow, linking the followed page only when the server gives it', async () => {
+    const done = { kind: 'collection' as const, label: 'Leaders Planning', url: null };
+    await renderInertiaPage(
+      pageObject(
+        'follow/Unfollow',
+        { follow: null, token: TOKEN, ...SHARED_ANONYMOUS, title: 'Unfollow' },
+        { url: `/unfollow/${TOKEN}`, flash: { [UNFOLLOWED_FLASH]: done } },
+      ),
+    );
+    expect(screen.getByText(FOLLOW_TEXT.unfollowDone('Leaders Planning'))).toBeTruthy();
+    expect(screen.queryByText(FOLLOW_MESSAGES.linkGone, { exact: false })).toBeNull();
+    expect(screen.queryByRole('link', { name: FOLLOW_TEXT.unfollowDoneLink.collection })).toBeNull();
+    expect(screen.getByRole('link', { name: FOLLOW_TEXT.toLibrary }).getAttribute('href')).toBe('/');
+    cleanup();
+    await renderInertiaPage(
+      pageObject(
+        'follow/Unfollow',
+        { follow: null, token: TOKEN, ...SHARED_ANONYMOUS, title: 'Unfollow' },
+        { url: `/unfollow/${TOKEN}`, flash: { [UNFOLLOWED_FLASH]: { kind: 'tag', label: 'Children', url: '/tag/Children' } } },
+      ),
+    );
+    expect(screen.getByRole('link', { name: FOLLOW_TEXT.unfollowDoneLink.tag }).getAttribute('href')).toBe('/tag/Children');
   });
 
   it('says a spent link names nothing', async () => {

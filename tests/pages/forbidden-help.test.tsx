@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
-import { ERROR_PAGES } from '../../shared/messages';
+import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
 import { ACCESS_REQUEST_TEXTS, type ForbiddenHelp } from '../../shared/access-requests';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
@@ -29,6 +29,26 @@ describe('the 403 page’s help', () => {
     await render403({ ...NONE, neededLevel: 4, askedAt: '2026-11-24T20:00:00.000Z' });
     expect(screen.getByRole('status').textContent).toBe(ACCESS_REQUEST_TEXTS.sent);
     expect(screen.queryByRole('button', { name: ACCESS_REQUEST_TEXTS.ask })).toBeNull();
+  });
+
+  it('words a visitor’s sign-in once: the help’s Log in, not the server’s hint beside it as well (issue 36 §6)', async () => {
+    await renderInertiaPage(
+      pageObject(
+        'errors/Error',
+        { ...SHARED_ANONYMOUS, status: 403, ...ERROR_PAGES[403], detail: SIGN_IN_HINT, help: { ...NONE, signInUrl: '/login?return_to=%2Fcollection' } },
+        { url: '/collection' },
+      ),
+    );
+    expect(screen.queryByText(SIGN_IN_HINT)).toBeNull();
+    expect(screen.getAllByText(/log in|sign in/i).map((node) => node.textContent)).toEqual([ACCESS_REQUEST_TEXTS.signInHelp, ACCESS_REQUEST_TEXTS.signIn]);
+    expect(screen.getAllByRole('link', { name: ACCESS_REQUEST_TEXTS.signIn })).toHaveLength(1);
+  });
+
+  it('keeps any other detail the server gives', async () => {
+    await renderInertiaPage(
+      pageObject('errors/Error', { ...SHARED_MEMBER, status: 403, ...ERROR_PAGES[403], detail: 'Ask your team leader.', help: null }, { url: '/user' }),
+    );
+    expect(screen.getByText('Ask your team leader.')).toBeTruthy();
   });
 
   it('offers a visitor Log in, coming back to the page', async () => {

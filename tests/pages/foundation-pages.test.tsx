@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_PAGES, type ErrorStatus } from '../../shared/messages';
 import type { LoginProviderOption } from '../../shared/props';
 import { HOME_PROPS, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -89,6 +89,22 @@ describe('login page', () => {
     await renderInertiaPage(loginPage(false));
     expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/auth/google/redirect');
     expect(screen.getByRole('link', { name: 'Continue with Microsoft' }).getAttribute('href')).toBe('/auth/microsoft/redirect');
+  });
+
+  it('says who invites and to what before the providers when signing in from an invitation link, and nothing otherwise', async () => {
+    const invitation = { from: 'Grace Adeyemi', user_type: { title: 'Affiliate', level: 2, description: 'Volunteers and partner churches.' } };
+    const props = { ...SHARED_ANONYMOUS, providers, organisationDomains: [], demoLoginAvailable: false, title: 'Login', invitation };
+    await renderInertiaPage(pageObject('auth/Login', props, { url: '/invite/secret' }));
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Grace Adeyemi invites you to become an Affiliate, level 2.');
+    expect(note.textContent).toContain('Volunteers and partner churches.');
+    // Before the sign-in providers.
+    const google = screen.getByRole('link', { name: 'Continue with Google' });
+    expect(note.compareDocumentPosition(google) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    await renderInertiaPage(loginPage(false));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByText(/invites you/)).toBeNull();
   });
 
   it('has breadcrumbs starting at Equip', async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { http, type HttpClient, type HttpRequestConfig, type Page } from '@inertiajs/core';
-import { ELEVATE_USERS_TITLE, INVITATION_MESSAGES, type InvitationUserType, type UserInvitation } from '../../shared/invitations';
+import { asUserType, ELEVATE_USERS_TITLE, INVITATION_MESSAGES, type InvitationUserType, type UserInvitation } from '../../shared/invitations';
 import { EMPTY_STATES } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
 import type { SharedProps } from '../../shared/props';
@@ -124,11 +124,27 @@ describe('the recipient pages', () => {
     await renderInertiaPage(
       pageObject('invite/Show', { invitation, accept_link: '/invite/secret', current_user_type: 'Member', ...SHARED_MEMBER }, { url: '/invite/secret' }),
     );
-    expect(await screen.findByRole('heading', { name: 'Grace Adeyemi invites you to become Leader' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Grace Adeyemi invites you to become a Leader' })).toBeTruthy();
+    expect(screen.getByText(/You are currently a Member\. Accepting changes your user type to Leader, level 3\./)).toBeTruthy();
+    expect(screen.queryByText(/You are now/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
     expect(post).toHaveBeenCalledWith('/invite/secret');
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(remove).toHaveBeenCalledWith('/invite');
+  });
+});
+
+describe('a user type as a role in a sentence', () => {
+  it.each([
+    ['Member', 'a Member'],
+    ['Affiliate', 'an Affiliate'],
+    ['Leader', 'a Leader'],
+    ['Admin', 'an Admin'],
+    ['Equip Team', 'a member of the Equip Team'],
+    ['Staff', 'a member of Staff'],
+    ['User', 'a User'],
+  ])('reads %s as "%s"', (title, role) => {
+    expect(asUserType(title)).toBe(role);
   });
 });
 

@@ -2,10 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
-import { AFFIRMATION_LOGIN_PROMPT, DELETE_ITEM_CONFIRM, SIGN_IN_HINT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
+import { AFFIRMATION_LOGIN_PROMPT, DELETE_ITEM_CONFIRM, OPENS_IN_NEW_TAB, SIGN_IN_HINT, STRONG_AFFIRMATION_CONFIRM } from '../../shared/messages';
 import ItemActions from '../../components/item/ItemActions';
 import { ITEM, OPTIONS, RELATED, SHARED_ADMIN, itemPage, mockConfirm, withItem } from './item-show-fixtures';
+import { CONTENT_LIST_TEXTS } from '../../shared/content-list';
+import { COMMENT_LIST_TEXTS } from '../../shared/comment-list';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, renderInertiaPage } from './support';
+
+/** The carousel's pictures, which have no names (decorative): told apart by their addresses. */
+const PICTURE_1 = ITEM.all_images[0]!.public_thumbnail_large_url;
+const PICTURE_2 = ITEM.all_images[1]!.public_thumbnail_large_url;
 
 let post: ReturnType<typeof vi.spyOn>;
 let destroy: ReturnType<typeof vi.spyOn>;
@@ -55,23 +61,34 @@ describe('item page sections', () => {
 
   it('links the external copy and the drive folder, and shows the publication dates', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
-    expect(screen.getByRole('link', { name: 'Available externally' }).getAttribute('href')).toBe('https://example.com/lost-sheep');
-    expect(screen.getByRole('link', { name: 'Open the drive folder' }).getAttribute('href')).toBe(`/i/${ITEM.ref}/folder`);
+    expect(screen.getByRole('link', { name: `Available externally ${OPENS_IN_NEW_TAB}` }).getAttribute('href')).toBe('https://example.com/lost-sheep');
+    expect(screen.getByRole('link', { name: `Open the drive folder ${OPENS_IN_NEW_TAB}` }).getAttribute('href')).toBe(`/i/${ITEM.ref}/folder`);
     expect(screen.getByText('September 2021')).toBeTruthy();
     expect(screen.getByText('February 2024')).toBeTruthy();
   });
 
   it('never turns a non-web address into a link', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ available_external_link: 'javascript:alert(1)', google_drive_folder_id: null })));
-    expect(screen.queryByRole('link', { name: 'Available externally' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Open the drive folder' })).toBeNull();
+    expect(screen.queryByRole('link', { name: `Available externally ${OPENS_IN_NEW_TAB}` })).toBeNull();
+    expect(screen.queryByRole('link', { name: `Open the drive folder ${OPENS_IN_NEW_TAB}` })).toBeNull();
   });
 
   it('shows the images in a carousel, and no carousel without images', async () => {
     const { unmount } = await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
-    expect(screen.getByRole('img', { name: `${ITEM.title}, image 2 of 2` }).getAttribute('src')).toBe('/image/img000000002/large');
+    const carousel = screen.getByRole('group', { name: `Images of ${ITEM.title}` });
+    expect([...carousel.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([PICTURE_1, PICTURE_2]);
     unmount();
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ all_images: [], image: null })));
+    expect(screen.queryByRole('group', { name: `Images of ${ITEM.title}` })).toBeNull();
+    expect(document.querySelector('main img, .item-images img')).toBeNull();
+  });
+
+  it('gives the pictures empty alt text: nothing describes them, and the title is the heading already (issue 36 §6)', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
+    const carousel = screen.getByRole('group', { name: `Images of ${ITEM.title}` });
+    expect([...carousel.querySelectorAll('img')].map((image) => image.getAttribute('alt'))).toEqual(['', '']);
+    // Decorative pictures are no images to a screen reader; the carousel's status line says which one shows.
+    expect(within(carousel).queryAllByRole('img')).toEqual([]);
     expect(screen.queryByRole('img', { name: new RegExp(ITEM.title) })).toBeNull();
   });
 
@@ -79,29 +96,29 @@ describe('item page sections', () => {
     const user = userEvent.setup();
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
     const carousel = screen.getByRole('group', { name: `Images of ${ITEM.title}` });
-    for (const image of within(carousel).getAllByRole('img')) {
+    for (const image of carousel.querySelectorAll('img')) {
       // The space is kept before the picture arrives (no layout shift).
       expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['800', '450']);
     }
-    const active = () => carousel.querySelector('.carousel-item.active img')?.getAttribute('alt');
-    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    const active = () => carousel.querySelector('.carousel-item.active img')?.getAttribute('src');
+    expect(active()).toBe(PICTURE_1);
     const next = within(carousel).getByRole('button', { name: 'Next image' });
     expect(next.tagName).toBe('BUTTON');
     await user.click(next);
-    await waitFor(() => expect(active()).toBe(`${ITEM.title}, image 2 of 2`));
+    await waitFor(() => expect(active()).toBe(PICTURE_2));
     await user.click(within(carousel).getByRole('button', { name: 'Previous image' }));
-    await waitFor(() => expect(active()).toBe(`${ITEM.title}, image 1 of 2`));
+    await waitFor(() => expect(active()).toBe(PICTURE_1));
   });
 
   it('turns the picture from its indicators, by a swipe and by the arrow keys, and says which one shows', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
     const carousel = screen.getByRole('group', { name: `Images of ${ITEM.title}` });
-    const active = () => carousel.querySelector('.carousel-item.active img')?.getAttribute('alt');
+    const active = () => carousel.querySelector('.carousel-item.active img')?.getAttribute('src');
     const status = carousel.querySelector('[aria-live="polite"]');
     expect(status?.textContent).toBe('Image 1 of 2');
 
     await userEvent.click(within(carousel).getByRole('button', { name: 'Show image 2' }));
-    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
+    expect(active()).toBe(PICTURE_2);
     expect(within(carousel).getByRole('button', { name: 'Show image 2' }).getAttribute('aria-current')).toBe('true');
     expect(status?.textContent).toBe('Image 2 of 2');
 
@@ -111,26 +128,26 @@ describe('item page sections', () => {
       fireEvent.pointerUp(pictures, { pointerType, isPrimary: true, clientX: to });
     };
     swipe(100, 300);
-    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    expect(active()).toBe(PICTURE_1);
     // Too short to be a swipe, and a mouse's drag is not one.
     swipe(300, 270);
     swipe(300, 100, 'mouse');
-    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    expect(active()).toBe(PICTURE_1);
     swipe(300, 100);
-    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
+    expect(active()).toBe(PICTURE_2);
 
     // Two fingers are a pinch to zoom, not a swipe.
     fireEvent.pointerDown(pictures, { pointerType: 'touch', isPrimary: true, clientX: 300 });
     fireEvent.pointerDown(pictures, { pointerType: 'touch', isPrimary: false, clientX: 320 });
     fireEvent.pointerUp(pictures, { pointerType: 'touch', isPrimary: true, clientX: 100 });
-    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
+    expect(active()).toBe(PICTURE_2);
 
     // The arrow keys turn it while the focus is on one of its buttons.
     within(carousel).getByRole('button', { name: 'Next image' }).focus();
     await userEvent.keyboard('{ArrowLeft}');
-    expect(active()).toBe(`${ITEM.title}, image 1 of 2`);
+    expect(active()).toBe(PICTURE_1);
     await userEvent.keyboard('{ArrowRight}');
-    expect(active()).toBe(`${ITEM.title}, image 2 of 2`);
+    expect(active()).toBe(PICTURE_2);
   });
 
   it.each([
@@ -205,13 +222,15 @@ describe('affirmations', () => {
     expect(screen.getAllByTitle('People who gave this (admins only)').map((badge) => badge.textContent)).toEqual(['4', '5']);
   });
 
-  it('offers visitors a login prompt instead of buttons, and the summary', async () => {
+  it('tells visitors that logging in lets them affirm instead of buttons, and the summary', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
     const section = screen.getByRole('region', { name: 'Affirmations' });
     expect(within(section).getByText(AFFIRMATION_LOGIN_PROMPT)).toBeTruthy();
     expect(within(section).getByText(ITEM.affirmation_text)).toBeTruthy();
     expect(within(section).queryByRole('button', { name: /thumb/ })).toBeNull();
-    await userEvent.click(within(section).getByRole('button', { name: 'Log in' }));
+    // The page's one prompt holds the Log in button.
+    expect(within(section).queryByRole('button', { name: 'Log in' })).toBeNull();
+    await userEvent.click(within(screen.getByRole('status')).getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeTruthy();
   });
 });
@@ -220,6 +239,19 @@ describe('visitors', () => {
   it('are told that signing in shows more of the library', async () => {
     await renderInertiaPage(itemPage(SHARED_ANONYMOUS));
     expect(screen.getByText(SIGN_IN_HINT)).toBeTruthy();
+  });
+
+  it('get one sign-in prompt on the page, a polite status with one Log in, however many parts signing in would open', async () => {
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ more_content_available: true, contents: [] })));
+    // Affirmations, comments and the content above their level each say what signing in would give them…
+    expect(screen.getByText(AFFIRMATION_LOGIN_PROMPT)).toBeTruthy();
+    expect(screen.getByText(CONTENT_LIST_TEXTS.moreContentForVisitors)).toBeTruthy();
+    expect(screen.getByText(COMMENT_LIST_TEXTS.loginPrompt)).toBeTruthy();
+    // …in plain words; the one prompt is a status, not an alert.
+    const prompt = screen.getByRole('status');
+    expect(prompt.textContent).toContain(SIGN_IN_HINT);
+    expect(screen.getAllByRole('button', { name: 'Log in' })).toEqual([within(prompt).getByRole('button', { name: 'Log in' })]);
+    expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
   it('signed-in users are not', async () => {
@@ -323,28 +355,49 @@ describe('sidebars', () => {
     expect(within(sidebar).getByText('High')).toBeTruthy();
     expect(within(sidebar).queryByText('Proofread the script')).toBeNull();
     expect(within(sidebar).getByText('Affiliates (volunteers, churches, international)')).toBeTruthy();
-    expect(within(sidebar).getByText(ITEM.visibility_explanation)).toBeTruthy();
+    expect(within(sidebar).getByText(ITEM.visibility_explanation!)).toBeTruthy();
     expect(within(sidebar).getByText('EQ-00001')).toBeTruthy();
     expect(within(sidebar).getByText('Priya Patel')).toBeTruthy();
     expect(screen.queryByRole('complementary', { name: 'About this item' })).toBeNull();
   });
 
-  it('shows everyone else visibility, minimum access, views and code beside the item, without tasks', async () => {
-    await renderInertiaPage(itemPage(SHARED_MEMBER));
+  it.each([
+    ['members', SHARED_MEMBER],
+    ['visitors', SHARED_ANONYMOUS],
+  ])('shows %s none of the curators’ Access, Ownership and Info: no visibility code or explanation, item code or views', async (_who, shared) => {
+    await renderInertiaPage(itemPage(shared));
     expect(screen.queryByRole('complementary', { name: 'Item administration' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'About this item' })).toBeNull();
+    for (const section of ['Access', 'Ownership', 'Info']) expect(screen.queryByRole('heading', { name: section })).toBeNull();
+    for (const curatorWords of [ITEM.visibility_explanation!, 'Discoverable', 'EQ-00001', '1,234', 'Minimum access', 'Item code', 'Views'])
+      expect(screen.queryByText(curatorWords, { exact: false })).toBeNull();
+    expect(document.querySelector('main code')).toBeNull();
+    // The item's main column takes the width the panel left.
+    expect(screen.getByRole('region', { name: 'Overview' }).closest('.col-12')).toBeTruthy();
+  });
+
+  it('names the maintainer among the item’s facts when the server names them, with the address it sends', async () => {
+    const { unmount } = await renderInertiaPage(itemPage(SHARED_MEMBER, withItem({ created_by_user_email: 'priya@example.org' })));
+    const facts = screen.getByRole('region', { name: 'Availability and dates' });
+    expect(within(facts).getByText('Looked after by:')).toBeTruthy();
+    expect(within(facts).getByText('Priya Patel', { exact: false })).toBeTruthy();
+    expect(within(facts).getByRole('link', { name: 'priya@example.org' }).getAttribute('href')).toBe('mailto:priya@example.org');
+    unmount();
+    await renderInertiaPage(itemPage(SHARED_ANONYMOUS, withItem({ created_by_user_name: null })));
+    expect(screen.queryByText('Looked after by:')).toBeNull();
+  });
+
+  it('shows the maintainer their tasks, Access, Ownership and Info beside the item, not on paper', async () => {
+    await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { update: true }));
     const about = screen.getByRole('complementary', { name: 'About this item' });
     expect(
       within(about)
         .getAllByRole('heading', { level: 2 })
         .map((heading) => heading.textContent),
-    ).toEqual(['Access', 'Ownership', 'Info']);
-    expect(within(about).getByText('Discoverable')).toBeTruthy();
+    ).toEqual(['Tasks', 'Access', 'Ownership', 'Info']);
     expect(within(about).getByText('1,234')).toBeTruthy();
-  });
-
-  it('shows the maintainer their tasks', async () => {
-    await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { update: true }));
-    const about = screen.getByRole('complementary', { name: 'About this item' });
+    expect(about.getAttribute('data-print')).toBe('hidden');
+    expect(screen.queryByText('Looked after by:')).toBeNull();
     expect(within(about).getByText('Check the film clip links')).toBeTruthy();
     expect(within(about).getByText('Due 10 January 2025 (overdue)')).toBeTruthy();
   });

@@ -24,6 +24,7 @@ describe('the end of an item list', () => {
         itemsPagination: { currentPage: 1, nextPage: 2, previousPage: null, perPage: 1 },
         filters: { search: '', tags: [] },
         follow: null,
+        tagPage: null,
         selectedTags: [],
         filterTaxonomies: [],
         matchCount: undefined,

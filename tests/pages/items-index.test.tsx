@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { http, type HttpClient, type HttpRequestConfig, type Page } from '@inertiajs/core';
-import { EMPTY_STATES } from '../../shared/messages';
+import { EMPTY_STATES, NO_ITEMS_HERE } from '../../shared/messages';
 import { EXACT_COUNT_LIMIT } from '../../shared/constants';
 import { BEST_MATCHES_NOTE } from '../../components/items/ItemList';
 import type { ItemSummary, Taxonomy } from '../../shared/items';
@@ -59,6 +59,7 @@ function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
     items: { data },
     itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24 },
     follow: null,
+    tagPage: null,
     filters: { search: '', tags: [] },
     selectedTags: [],
     filterTaxonomies: [TYPE, AGE],
@@ -162,15 +163,30 @@ describe('heading, counts and cards', () => {
 
 describe('empty result', () => {
   it('warns and offers anonymous visitors to log in', async () => {
-    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0 }));
+    await renderIndex(indexProps({ items: { data: [] }, matchCount: 0, filters: { search: 'zebra', tags: [] } }));
     const alert = screen.getByText(EMPTY_STATES.items).closest('.alert') as HTMLElement;
     expect(within(alert).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
   it('has no login prompt for signed-in users', async () => {
-    await renderIndex(indexProps({ items: { data: [] } }), SHARED_MEMBER);
+    await renderIndex(indexProps({ items: { data: [] }, filters: { search: '', tags: ['tagyouth'] }, selectedTags: [AGE.tags[2]] }), SHARED_MEMBER);
     expect(screen.getByText(EMPTY_STATES.items)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it('does not suggest removing filters when none was chosen, on a listing or on a tag page by its own tag', async () => {
+    await renderIndex(indexProps({ listing: 'draft', heading: 'Drafts', items: { data: [] }, matchCount: 0 }), SHARED_MEMBER, '/draft');
+    expect(screen.getByText(NO_ITEMS_HERE)).toBeTruthy();
+    expect(screen.queryByText(/Try removing some filters/)).toBeNull();
+    cleanup();
+    const tagPage = { ref: 'tagyouth', path: '/tag/youth' };
+    const onTagPage = { listing: 'tag' as const, heading: 'Youth', items: { data: [] }, matchCount: 0, selectedTags: [AGE.tags[2]], tagPage };
+    await renderIndex(indexProps({ ...onTagPage, filters: { search: '', tags: ['tagyouth'] } }), SHARED_MEMBER, '/tag/youth');
+    expect(screen.getByText(NO_ITEMS_HERE)).toBeTruthy();
+    expect(screen.queryByText(/Try removing some filters/)).toBeNull();
+    cleanup();
+    await renderIndex(indexProps({ ...onTagPage, filters: { search: 'zebra', tags: ['tagyouth'] } }), SHARED_MEMBER, '/tag/youth?search=zebra');
+    expect(screen.getByText(EMPTY_STATES.items)).toBeTruthy();
   });
 });
 
@@ -276,6 +292,47 @@ describe('filters', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter International' }));
     expect(get).toHaveBeenCalledWith('/popular', {}, expect.anything());
+  });
+
+  it('on a tag page, keeps the page and its tag: other filters and the search become its query parameters', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(
+      indexProps({
+        listing: 'tag',
+        heading: 'Youth',
+        filters: { search: '', tags: ['tagyouth'] },
+        selectedTags: [AGE.tags[2]],
+        tagPage: { ref: 'tagyouth', path: '/tag/youth' },
+      }),
+      SHARED_ANONYMOUS,
+      '/tag/youth',
+    );
+    // With only the page's own tag there is nothing to clear.
+    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Training' }));
+    expect(get).toHaveBeenLastCalledWith('/tag/youth', { tags: 'tagtraining' }, { preserveState: true, preserveScroll: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Age Group (1)' }));
+    expect(((await screen.findByRole('checkbox', { name: 'Youth' })) as HTMLInputElement).disabled).toBe(true);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search titles and blurbs' }), 'games{Enter}');
+    expect(get).toHaveBeenLastCalledWith('/tag/youth', { search: 'games' }, expect.anything());
+  });
+
+  it('on a tag page, Clear all removes the other filters and keeps the page’s tag', async () => {
+    const get = vi.spyOn(router, 'get').mockImplementation(() => {});
+    await renderIndex(
+      indexProps({
+        listing: 'tag',
+        heading: 'Youth, Resource',
+        filters: { search: 'camp', tags: ['tagyouth', 'tagresource'] },
+        selectedTags: [AGE.tags[2], TYPE.tags[0]],
+        tagPage: { ref: 'tagyouth', path: '/tag/youth' },
+      }),
+      SHARED_ANONYMOUS,
+      '/tag/youth?search=camp&tags=tagresource',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(get).toHaveBeenLastCalledWith('/tag/youth', { search: 'camp' }, expect.anything());
   });
 
   it('searches with the typed text', async () => {

@@ -9,6 +9,7 @@ import ShareLinks from '../../components/share/ShareLinks';
 import SharingExplanationPanel from '../../components/share/SharingExplanationPanel';
 import { LINK_COPIED_MS, SHARE_DIALOG_CLOSE_MS, type SharingExplanation } from '../../shared/sharing';
 import { SHARE_TEXTS } from '../../shared/share-texts';
+import { OPENS_IN_NEW_TAB } from '../../shared/messages';
 
 const ALL_VISIBLE = [true, true, true, true, true, true, true];
 /** A staff-level item: nothing opens below level 4. */
@@ -165,7 +166,7 @@ describe('the share links', () => {
       'mailto:?subject=Camp%20Songs&body=http%3A%2F%2Flocalhost%2Fi%2Fitem1',
     );
     expect(screen.getByRole('link', { name: SHARE_TEXTS.smsLink }).getAttribute('href')).toContain('sms:');
-    expect(screen.getByRole('link', { name: SHARE_TEXTS.facebook }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: `${SHARE_TEXTS.facebook} ${OPENS_IN_NEW_TAB}` }).getAttribute('href')).toBe(
       'https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Flocalhost%2Fi%2Fitem1',
     );
     unmount();

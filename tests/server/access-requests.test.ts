@@ -11,6 +11,8 @@ import { csrfJar, nextPage, send, visit, xsrfHeader } from '../support/http';
 import { sessionAs, SIGN_IN_OFTEN } from '../support/sessions';
 import { ADMIN, AFFILIATE, ITEMS, LEADER, seedSharingLibrary, STAFF } from './sharing-fixture';
 import { expectInertia } from '../../server/inertia/testing';
+import { accessRequestMail } from '../../server/features/sharing/access-requests';
+import { ACCESS_LEVELS } from '../../shared/levels';
 
 /** A leader-level user manager (the fixture signs the member up only in its own tests). */
 const ASKER = 'usermanager@example.org';
@@ -112,7 +114,7 @@ describe('POST /i/{ref}/access_request', () => {
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe(`Daniel Mensah asks for access to “${TITLES.staffOwn}”`);
     expect(mail!.textBody).toContain('affiliate@example.org');
-    expect(mail!.textBody).toContain('level 4 (Staff)');
+    expect(mail!.textBody).toContain('It needs access level 4, Staff.');
     expect(mail!.textBody).toContain(`http://localhost:3000/i/${OWN.staffOwn}?share_to=affiliate%40example.org&share_level=4`);
     // The admins are not asked when the maintainer can answer.
     expect(await mailTo(ADMIN)).toHaveLength(0);
@@ -231,4 +233,43 @@ describe('signing in from a 403 page comes back to it', () => {
       expect(demo.page.props.returnTo ?? null).toBeNull();
     },
   );
+});
+
+describe('the access-request e-mail', () => {
+  /** The deepest nesting of round brackets in a text. */
+  function bracketDepth(text: string): number {
+    let depth = 0;
+    let deepest = 0;
+    for (const char of text) {
+      if (char === '(') deepest = Math.max(deepest, ++depth);
+      if (char === ')') depth -= 1;
+    }
+    return deepest;
+  }
+
+  it.each(ACCESS_LEVELS.filter((level) => level > 0))('has no brackets inside brackets, at level %i', (level) => {
+    const mail = accessRequestMail({
+      to: 'staff@example.org',
+      requester: { name: 'Daniel Mensah', email: 'affiliate@example.org' },
+      appName: 'Equip',
+      title: 'Holiday Club (Summer)',
+      level,
+      link: 'http://localhost:3000/i/item00000001?share_to=affiliate%40example.org',
+    });
+    expect(bracketDepth(mail.text)).toBeLessThanOrEqual(1);
+    expect(bracketDepth(mail.html)).toBeLessThanOrEqual(1);
+    expect(bracketDepth(mail.subject)).toBeLessThanOrEqual(1);
+  });
+
+  it('names the level and its people: “It needs access level 2, Affiliates (volunteers, churches, international).”', () => {
+    const mail = accessRequestMail({
+      to: 'x@example.org',
+      requester: { name: 'A', email: 'a@example.org' },
+      appName: 'Equip',
+      title: 'T',
+      level: 2,
+      link: 'http://x/',
+    });
+    expect(mail.text).toContain('It needs access level 2, Affiliates (volunteers, churches, international).');
+  });
 });

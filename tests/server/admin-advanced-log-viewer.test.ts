@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { loadConfig } from '../../server/config';
 import { logFilePath, loggerOutput, preparePrivateLogFile, readLogTail, serverLogger } from '../../server/features/admin-advanced/log-file';
-import { LOG_VIEWER_PAGE_SIZE, renderLogViewer } from '../../server/features/admin-advanced/log-viewer';
+import { LOG_VIEWER_PAGE_SIZE, renderLogViewer, selectEntries } from '../../server/features/admin-advanced/log-viewer';
 import { seedDemoAccounts } from '../support/seed';
 import { useSessionTestApp } from '../support/sessions';
 import { expectInertia } from '../../server/inertia/testing';
@@ -93,6 +93,25 @@ describe('GET /admin/advanced/log-viewer', () => {
     const none = (await logViewer('superadmin@example.org', '?q=nowhere')).body;
     expect(none).toContain('0 lines at info and above');
     expect(none).toContain('No log lines match.');
+  });
+
+  it('keeps a request’s incoming and completed lines together when the text is in only one of them', () => {
+    const lines = [
+      line(30, 'incoming request', { reqId: 'req-1', req: { method: 'GET', url: '/admin/stats' } }),
+      line(30, 'incoming request', { reqId: 'req-2', req: { method: 'GET', url: '/item' } }),
+      line(30, 'request completed', { reqId: 'req-2', res: { statusCode: 200 }, responseTime: 3 }),
+      line(30, 'request completed', { reqId: 'req-1', res: { statusCode: 500 }, responseTime: 9 }),
+      line(40, 'slow query', { reqId: 'req-1' }),
+    ];
+    const shown = (q: string, level: 'info' | 'warn' = 'info') =>
+      selectEntries({ lines, truncated: false }, { level, q }).map((entry) => `${entry.message} · ${entry.details}`);
+    // The URL is only in the incoming line, the status only in the completed one: each search shows the pair.
+    expect(shown('/admin/stats')).toEqual(['request completed · status 500 · 9 ms · request req-1', 'incoming request · GET /admin/stats · request req-1']);
+    expect(shown('status 500')).toEqual(['request completed · status 500 · 9 ms · request req-1', 'incoming request · GET /admin/stats · request req-1']);
+    // Other lines of the request match on their own, and the level still applies to every line.
+    expect(shown('slow')).toEqual(['slow query · request req-1']);
+    expect(shown('/admin/stats', 'warn')).toEqual([]);
+    expect(shown('')).toHaveLength(5);
   });
 
   it('escapes the text filter where the page repeats it', async () => {

@@ -119,6 +119,11 @@ describe('GET /admin/affirmation', () => {
       ]);
       const second = (await visit(ctx.app, '/admin/affirmation?page=2', jar)).page;
       expect(second.props.affirmations.data.map((row: AdminAffirmation) => row.title)).toEqual(['Paged 022', 'Paged 023']);
+      expect(second.props.affirmations).not.toHaveProperty('pastLastPage');
+      // A page past the end says where the last one is, so the page does not claim there are none.
+      const past = (await visit(ctx.app, '/admin/affirmation?page=7', jar)).page;
+      expect(past.props.affirmations.data).toEqual([]);
+      expect(past.props.affirmations.pastLastPage).toEqual({ page: 7, lastPage: 2, lastPageUrl: '/admin/affirmation?page=2' });
     } finally {
       await ctx
         .db()

@@ -1,10 +1,12 @@
 /** A collection's sharing explanation (issue 15 §2): on demand, who can open the link, and counts that reveal nothing locked. */
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { collections } from '../../server/db/schema';
 import { COLLECTION_SHARING_TEXTS, type SharingExplanation } from '../../shared/sharing';
 import type { CookieJar } from '../support/app';
 import { visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
-import { ADMIN, AFFILIATE, COLLECTIONS, MEMBER, seedCollectionLibrary, STAFF } from './collections-fixture';
+import { ADMIN, AFFILIATE, COLLECTIONS, MEMBER, seedCollectionLibrary, STAFF, userIdOf } from './collections-fixture';
 
 const ctx = useSessionTestApp({ seed: seedCollectionLibrary });
 
@@ -26,6 +28,26 @@ describe('a collection’s sharing explanation', () => {
     expect(explanation!.shareText).toBe(COLLECTION_SHARING_TEXTS.grant);
     expect(explanation!.levelText.every((text) => text.startsWith('With a grant'))).toBe(true);
     expect(explanation!.inviteText).toBeNull();
+  });
+
+  it('does not tell an owner who may not grant access to grant it, only to make the collection public', async () => {
+    const ref = 'colmembers01';
+    await ctx
+      .db()
+      .insert(collections)
+      .values({ ref, title: 'Member Notes', userId: await userIdOf(ctx.db(), MEMBER), public: false });
+    try {
+      const { explanation } = await explanationOf(await ctx.as(MEMBER), ref);
+      expect(explanation!.availabilityText).toBe(COLLECTION_SHARING_TEXTS.privateOwnerNoGrant);
+      expect(explanation!.shareText).toBe(COLLECTION_SHARING_TEXTS.ownerNoGrant);
+      expect(JSON.stringify(explanation)).not.toMatch(/grant access to|With a grant|Only its owner/);
+      await ctx.db().update(collections).set({ public: true }).where(eq(collections.ref, ref));
+      const open = (await explanationOf(await ctx.as(MEMBER), ref)).explanation!;
+      expect(open.availabilityText).toBe(COLLECTION_SHARING_TEXTS.public);
+      expect(open.shareText).toBe(COLLECTION_SHARING_TEXTS.ownerNoGrantPublic);
+    } finally {
+      await ctx.db().delete(collections).where(eq(collections.ref, ref));
+    }
   });
 
   it('tells an admin who is not the owner that only the owner grants, and a public collection opens for anyone', async () => {

@@ -6,6 +6,7 @@ import {
   CREATED_COLLECTION_FLASH,
   type CollectionSection,
   type CollectionSummary,
+  type OwnCollectionSummary,
 } from '../../shared/collections';
 import { ERROR_PAGES, SIGN_IN_HINT } from '../../shared/messages';
 import { collectionItems, collections, shares } from '../../server/db/schema';
@@ -62,11 +63,27 @@ describe('GET /collection (My Collections)', () => {
     expect(response.statusCode).toBe(200);
     expectInertia(page)
       .component('collection/Index')
-      .prop('collections', [{ ref: COLLECTIONS.private.ref, title: COLLECTIONS.private.title, description: COLLECTIONS.private.description, public: false }])
+      .prop('collections', [
+        { ref: COLLECTIONS.private.ref, title: COLLECTIONS.private.title, description: COLLECTIONS.private.description, public: false, itemCount: 2 },
+      ])
       .prop('can.create', true)
       .prop('title', 'My Collections');
     const staff = (await showAs(STAFF, '/collection')).page.props.collections as CollectionSummary[];
     expect(staff.map((collection) => [collection.ref, collection.public])).toEqual([[COLLECTIONS.public.ref, true]]);
+  });
+
+  it('counts on each card only the items its owner may open now: never the entry that shows them locked (issue 36 §6)', async () => {
+    // The staff member's public collection holds four entries: an open item, a staff-level one, an unlisted one (opened by
+    // its link, as the collection page shows it) and someone else's draft, which the staff member may not open.
+    const staff = (await showAs(STAFF, '/collection')).page.props.collections as OwnCollectionSummary[];
+    expect(staff.map((collection) => [collection.ref, collection.itemCount])).toEqual([[COLLECTIONS.public.ref, 3]]);
+    const [entries] = await ctx
+      .db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(collectionItems)
+      .innerJoin(collections, eq(collections.id, collectionItems.collectionId))
+      .where(eq(collections.ref, COLLECTIONS.public.ref));
+    expect(entries!.count).toBe(4);
   });
 
   it('is empty for a member without collections, even an admin sees only their own', async () => {

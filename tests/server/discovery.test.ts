@@ -137,6 +137,8 @@ describe('GET /tag/{label}', () => {
   it('matches labels with spaces and any case, and combines with more tags', async () => {
     const page = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Youth')}`);
     expectInertia(page).prop('heading', 'All Ages, Youth');
+    // The page stays the tag's: its own tag and address, where the other filters are query parameters (issue 36 §6).
+    expectInertia(page).prop('tagPage', { ref: refs['All Ages'], path: '/tag/all%20ages' });
     expect(titlesOf(page)).toEqual(['Camp Songbook']);
     const narrowed = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Bible')}`);
     expectInertia(narrowed).prop('heading', 'All Ages, Bible').prop('matchCount', 0);

@@ -76,6 +76,17 @@ describe('GET /documentation/{slug}', () => {
   });
 });
 
+describe('the moderation page of the handbook', () => {
+  it('tells admins what they can do with a flagged comment, approve or delete, and never to edit it (only its author can)', async () => {
+    const html = (await handbookPage('moderation'))!.html;
+    expect(html).toContain('<strong>Approve</strong>');
+    expect(html).toContain('<strong>Delete</strong>');
+    expect(html).not.toMatch(/<strong>Edit<\/strong>/);
+    expect(html).not.toMatch(/\bEdit it\b/i);
+    expect(html).toContain('only its author can edit a comment');
+  });
+});
+
 describe('the handbook renderer', () => {
   it('drops scripts, event handlers and javascript: links from the Markdown', () => {
     const html = renderMarkdown(

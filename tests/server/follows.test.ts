@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
-import { DIGEST_ITEMS_PER_FOLLOW, FOLLOW_MESSAGES, FOLLOW_TEXT, type FollowOffer, type FollowSummary } from '../../shared/follows';
+import { DIGEST_ITEMS_PER_FOLLOW, FOLLOW_MESSAGES, FOLLOW_TEXT, UNFOLLOWED_FLASH, type FollowOffer, type FollowSummary } from '../../shared/follows';
 import type { DatabaseHandle } from '../../server/db/client';
 import { collectionItems, collections, follows, items, itemTags, mailOutbox, tags, taxonomies, users } from '../../server/db/schema';
 import { sendDueDigests, type DigestRun } from '../../server/features/follows/digest';
@@ -181,8 +181,13 @@ describe('POST /follow', () => {
       canFollow: false,
       feedUrl: `/collection/${COLLECTIONS.open}/feed`,
     });
-    // A tag with another filter, or a listing of one's own, offers nothing to follow.
-    expect(pageProps((await visit(ctx.app, `/tag/children?search=easter`, jar)).page, 'items/Index').follow).toBeNull();
+    // A tag's page keeps its address, its tag and its Follow button with other filters chosen there (issue 36 §6);
+    // a listing of one's own offers nothing to follow.
+    const filteredTagPage = pageProps((await visit(ctx.app, `/tag/children?search=easter&tags=${TAGS.youth}`, jar)).page, 'items/Index');
+    expect(filteredTagPage.follow).toMatchObject({ target: { tag: TAGS.children }, canFollow: true, feedUrl: '/tag/Children/feed' });
+    expect(filteredTagPage.tagPage).toEqual({ ref: TAGS.children, path: '/tag/children' });
+    expect(filteredTagPage.filters).toEqual({ search: 'easter', tags: [TAGS.children, TAGS.youth] });
+    expect(pageProps((await visit(ctx.app, `/item?tags=${TAGS.children}`, jar)).page, 'items/Index').tagPage).toBeNull();
     expect(pageProps((await visit(ctx.app, '/popular', jar)).page, 'items/Index').follow).toBeNull();
   });
 
@@ -366,8 +371,17 @@ describe('the digest', () => {
     const jar = await csrfJar(ctx.app);
     const response = await send(ctx.app, jar, 'POST', path);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/tag/Children');
+    // The link's own page confirms it, linking the public tag's page.
+    expect(response.headers.location).toBe(path);
     expect(await followsOf('member@example.org')).toEqual([]);
+    const confirmed = await visit(ctx.app, path, jar);
+    expect(confirmed.response.statusCode).toBe(200);
+    expectInertia(confirmed.page)
+      .component('follow/Unfollow')
+      .flash({ [UNFOLLOWED_FLASH]: { kind: 'tag', label: 'Children', url: '/tag/Children' } });
+    // Pressing again (a replay) stops nothing more and says the link is spent.
+    expect((await send(ctx.app, jar, 'POST', path)).headers.location).toBe(path);
+    expect((await nextPage(ctx.app, jar)).notices).toContain(FOLLOW_MESSAGES.linkGone);
     expectInertia((await visit(ctx.app, path)).page).prop('follow', null);
     expect((await visit(ctx.app, '/unfollow/not-a-token')).response.statusCode).toBe(404);
   });
@@ -423,6 +437,33 @@ describe('the digest, after changes', () => {
     }
   });
 
+  it('confirms unfollowing a private collection on the link’s page for someone signed out, never a Forbidden page', async () => {
+    await clearFollows();
+    const { jar: leader } = await followAs('leader@example.org', { collection: COLLECTIONS.closed });
+    const [row] = await followsOf('leader@example.org');
+    const path = `/unfollow/${unfollowToken(unfollowLinkKey(ctx.config.sessionSecret), row.ref)}`;
+    // Signed out, the question does not link the collection only its owner opens.
+    expectInertia((await visit(ctx.app, path)).page).prop('follow', { kind: 'collection', label: 'Leaders Planning', url: null });
+    const visitor = await csrfJar(ctx.app);
+    const response = await send(ctx.app, visitor, 'POST', path);
+    expect(response.headers.location).toBe(path);
+    expect(await followsOf('leader@example.org')).toEqual([]);
+    const confirmed = await visit(ctx.app, path, visitor);
+    expect(confirmed.response.statusCode).toBe(200);
+    expectInertia(confirmed.page).flash({ [UNFOLLOWED_FLASH]: { kind: 'collection', label: 'Leaders Planning', url: null } });
+
+    // Its follower, signed in, is offered the way back to it.
+    await send(ctx.app, leader, 'POST', '/follow', { collection: COLLECTIONS.closed });
+    const [again] = await followsOf('leader@example.org');
+    const own = `/unfollow/${unfollowToken(unfollowLinkKey(ctx.config.sessionSecret), again.ref)}`;
+    await send(ctx.app, leader, 'POST', own);
+    expect((await visit(ctx.app, own, leader)).page.flash[UNFOLLOWED_FLASH]).toEqual({
+      kind: 'collection',
+      label: 'Leaders Planning',
+      url: `/collection/${COLLECTIONS.closed}`,
+    });
+  });
+
   it('refuses an unfollow link signed with another key, and one whose follow is gone', async () => {
     await clearFollows();
     await followAs('member@example.org', { tag: TAGS.children });
@@ -432,6 +473,9 @@ describe('the digest, after changes', () => {
     const visitor = await csrfJar(ctx.app);
     expect((await send(ctx.app, visitor, 'POST', `/unfollow/${forged}`)).statusCode).toBe(303);
     expect(await followsOf('member@example.org')).toHaveLength(1);
+    expectInertia((await visit(ctx.app, `/unfollow/${forged}`, visitor)).page).flash({
+      notifications: [expect.objectContaining({ message: FOLLOW_MESSAGES.linkGone })],
+    });
   });
 
   it('follows a search once whatever its spacing, and moves a merged tag’s followers to the tag it was merged into', async () => {
@@ -461,6 +505,19 @@ describe('the digest, after changes', () => {
 });
 
 describe('Send my digest now', () => {
+  it('before any digest, says nothing is new yet, not "since your last digest"', async () => {
+    await clearFollows();
+    const { jar } = await followAs('member@example.org', { tag: TAGS.children });
+    await ageFollows(2, []);
+    await send(ctx.app, jar, 'POST', '/profile/digests/send');
+    const notices = (await nextPage(ctx.app, jar)).notices;
+    expect(notices).toContain(FOLLOW_MESSAGES.digestEmptyFirst);
+    expect(notices.join(' ')).not.toContain('since your last digest');
+    // Once one went, the next empty one speaks of it.
+    await send(ctx.app, jar, 'POST', '/profile/digests/send');
+    expect((await nextPage(ctx.app, jar)).notices).toContain(FOLLOW_MESSAGES.digestEmpty);
+  });
+
   it('sends the window since the last digest at once, then has nothing new, and needs a follow and a verified address', async () => {
     await clearFollows();
     const { jar } = await followAs('member@example.org', { tag: TAGS.children });

@@ -315,13 +315,23 @@ describe('accepting an invitation', () => {
     expect(await userTypeOf('member@example.org')).toBe('Member');
   });
 
-  it('sends a visitor to sign in first and brings them back to the link', async () => {
-    const invitation = await createInvitation(await ctx.as(ADMIN), 'Affiliate');
+  it('sends a visitor to sign in first, saying who invites and to what, and brings them back to the link', async () => {
+    const invitation = await createInvitation(await ctx.as(ADMIN), 'Affiliate', 'Holiday club helpers');
     const path = acceptPath(invitation);
     const jar = await csrfJar(ctx.app);
     const first = await ctx.app.inject({ method: 'GET', url: path, headers: { cookie: jar.header(), accept: 'text/html' } });
-    expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toMatch(/^\/login/);
+    // The link is its own sign-in page: the providers come back to it, and it names the inviter and the user type.
+    expect(first.statusCode).toBe(200);
+    expectInertia(first)
+      .component('auth/Login')
+      .props({
+        returnTo: path,
+        invitation: { from: 'Grace Adeyemi', user_type: { title: 'Affiliate', level: 2, description: expect.any(String) } },
+      });
+    const props = expectInertia(first).page.props as Record<string, unknown>;
+    expect(Object.keys(props.invitation as object).sort()).toEqual(['from', 'user_type']);
+    expect(JSON.stringify(props)).not.toContain('Holiday club helpers');
+    expect((props.providers as { href: string }[]).every((provider) => provider.href.endsWith(`?return_to=${encodeURIComponent(path)}`))).toBe(true);
     jar.store(first);
     expect((await send(ctx.app, jar, 'POST', path)).statusCode).toBe(403);
 
@@ -340,6 +350,22 @@ describe('accepting an invitation', () => {
     expectInertia(back.page).component('invite/Show');
     // Only once: the next page is the page asked for.
     expectInertia((await visit(ctx.app, '/', jar)).page).component('Home');
+  });
+
+  it('says nothing of an invitation to a visitor whose link is unknown, expired or used: the plain sign-in', async () => {
+    const expired = await createInvitation(await ctx.as(ADMIN), 'Leader');
+    await ctx
+      .db()
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(invitations.ref, expired.ref));
+    for (const path of [acceptPath(expired), `/invite/${'A'.repeat(43)}`]) {
+      const jar = await csrfJar(ctx.app);
+      const response = await ctx.app.inject({ method: 'GET', url: path, headers: { cookie: jar.header(), accept: 'text/html' } });
+      expect(response.statusCode, path).toBe(302);
+      expect(response.headers.location).toBe(`/login?return_to=${encodeURIComponent(path)}`);
+      expect(response.body).not.toContain('Grace Adeyemi');
+    }
   });
 
   it('an unknown link answers 410', async () => {

@@ -127,7 +127,7 @@ describe('the item page props', () => {
           initial_publication_year_month: '2021-09',
           last_updated_year_month: '2024-02',
           google_drive_folder_id: 'drive-folder-1',
-          code: 'EQ-00001',
+          code: null,
           image: '/image/imagesheep01/large',
         },
       });
@@ -202,6 +202,30 @@ describe('the item page props', () => {
     ]);
     expect(tasks[0]).toMatchObject({ forUserName: 'Priya Patel', byUserName: 'Grace Adeyemi', item_ref: REFS.public, item_title: TITLES.public });
     expect((await itemAs('admin', REFS.public)).tasks).toHaveLength(3);
+  });
+
+  it('sends the item code, view counts and visibility explanation to the item’s editors only, never to members or visitors (issue 36 §6)', async () => {
+    const recordKeeping = (item: ItemDetail) => ({
+      code: item.code,
+      view_count: item.view_count,
+      recent_view_count: item.recent_view_count,
+      visibility_explanation: item.visibility_explanation,
+    });
+    const none = { code: null, view_count: null, recent_view_count: null, visibility_explanation: null };
+    for (const who of ['anonymous', 'member', 'staff'] as const) expect(recordKeeping(await itemAs(who, REFS.public)), who).toEqual(none);
+    for (const who of ['team', 'admin'] as const) {
+      expect(recordKeeping(await itemAs(who, REFS.public)), who).toEqual({
+        code: 'EQ-00001',
+        view_count: expect.any(Number),
+        recent_view_count: expect.any(Number),
+        visibility_explanation: expect.stringMatching(/^Published/),
+      });
+    }
+    // Nor does the HTML document of a visitor's first visit carry them.
+    const document = (await ctx.app.inject({ method: 'GET', url: `/i/${REFS.public}` })).body;
+    expect(document).toContain(TITLES.public);
+    expect(document).not.toContain('EQ-00001');
+    expect(document).not.toContain('Published: listed and searchable');
   });
 
   it('names the maintainer only when the item says so or to editors, and never gives visitors an e-mail', async () => {
@@ -297,7 +321,8 @@ describe('view counting', () => {
     const before = await counts();
     await ctx.app.inject({ method: 'GET', url: `/i/${REFS.counted}` });
     await ctx.app.itemViews.flush();
-    expectInertia((await open('member', REFS.counted)).response).prop('item.view_count', before.views + 2);
+    // The count reaches the item's editors only (`canSeeItemRecordKeeping`): an admin's visit shows it.
+    expectInertia((await open('admin', REFS.counted)).response).prop('item.view_count', before.views + 2);
     expect(await counts()).toEqual({ views: before.views + 2, recent: before.recent + 2, logged: before.logged + 2 });
     await ctx.app.itemViews.flush();
     const viewers = await ctx.database.db
@@ -305,7 +330,7 @@ describe('view counting', () => {
       .from(itemViews)
       .leftJoin(users, eq(users.id, itemViews.userId))
       .where(eq(itemViews.itemId, await itemIdOf(ctx.database, REFS.counted)));
-    expect(viewers.map((viewer) => viewer.email).sort()).toEqual(['member@example.org', null].sort());
+    expect(viewers.map((viewer) => viewer.email).sort()).toEqual(['admin@example.org', null].sort());
   });
 
   it('does not count partial reloads, prefetches or refused visits', async () => {

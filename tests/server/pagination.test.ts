@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastPageOf, offsetAndLimit, pageNumbersWithGaps, pageQuery, paginationLinks } from '../../server/lib/pagination';
+import { lastPageOf, offsetAndLimit, pageNumbersWithGaps, pageQuery, paginated, paginationLinks } from '../../server/lib/pagination';
 import { PAGINATION_LABELS } from '../../shared/pagination';
 
 const labels = (links: { label: string }[]) => links.map((link) => link.label);
@@ -88,5 +88,25 @@ describe('pageQuery and offsets', () => {
     expect(offsetAndLimit(3, 24)).toEqual({ offset: 48, limit: 24 });
     expect(lastPageOf(0, 24)).toBe(1);
     expect(lastPageOf(49, 24)).toBe(3);
+  });
+});
+
+describe('paginated', () => {
+  it('says where the last page is when the page asked for is past the end of a list with rows', () => {
+    expect(paginated([], { path: '/admin/affirmation', query: {}, page: 7, perPage: 24, total: 30 }).pastLastPage).toEqual({
+      page: 7,
+      lastPage: 2,
+      lastPageUrl: '/admin/affirmation?page=2',
+    });
+    expect(paginated([], { path: '/admin/comment', query: {}, page: 4, perPage: 24, total: 3 }).pastLastPage).toEqual({
+      page: 4,
+      lastPage: 1,
+      lastPageUrl: '/admin/comment',
+    });
+  });
+
+  it('says nothing on a page within the list, or when the list is empty (its empty state is true)', () => {
+    expect(paginated([1], { path: '/x', query: {}, page: 2, perPage: 1, total: 2 })).not.toHaveProperty('pastLastPage');
+    expect(paginated([], { path: '/x', query: {}, page: 5, perPage: 24, total: 0 })).not.toHaveProperty('pastLastPage');
   });
 });

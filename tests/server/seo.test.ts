@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VISIBILITY } from '../../shared/enums';
-import { collections, itemImages, items } from '../../server/db/schema';
+import { collectionItems, collections, itemImages, items } from '../../server/db/schema';
 import { siteDescription } from '../../shared/seo';
 import { sitemapPage } from '../../server/features/seo/sitemap';
 import { useSessionTestApp } from '../support/sessions';
@@ -155,12 +155,52 @@ describe('link previews', () => {
     const head = await firstVisitHead(`/collection/${open!.ref}`);
     expect(metaContent(head, 'og:title')).toBe('Holiday club');
     expect(metaContent(head, 'description')).toBe('Five days of games.');
+    // Without a picture of its own it has the app's: a small card, and nothing preloaded for it.
+    expect(metaContent(head, 'og:image')).toBe('https://equip.example.org/app-icon-512.png');
     expect(metaContent(head, 'twitter:card')).toBe('summary');
+    expect(head).not.toContain('rel="preload" as="image"');
     expect(head).toContain(`<link rel="canonical" href="https://equip.example.org/collection/${open!.ref}">`);
 
     const privateHead = await firstVisitHead(`/collection/${closed!.ref}`, (await context.as(MAINTAINER)).header());
     expect(privateHead.replace(/<title[^>]*>.*<\/title>/, '')).not.toContain('Private: shortlist');
     expect(privateHead).not.toContain('og:title');
+  });
+
+  it('picture a public collection by the first picture of its items a visitor may open, never one of another item (issue 36 §6)', async () => {
+    const ownerId = await userId(db(), MAINTAINER);
+    const restricted = await createItem(db(), { title: 'Leaders only', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 3 });
+    const draft = await createItem(db(), { title: 'Still a draft', visibility: VISIBILITY.DRAFT });
+    const bare = await createItem(db(), { title: 'No picture', visibility: VISIBILITY.DISCOVERABLE });
+    const open = await createItem(db(), { title: 'Open to all', visibility: VISIBILITY.DISCOVERABLE });
+    const picture = async (itemId: number, position: number) =>
+      (
+        await db()
+          .insert(itemImages)
+          .values({ itemId, extension: 'png', source: 'stock', storageKey: `stock/${itemId}-${position}.png`, position })
+          .returning()
+      )[0]!.ref;
+    const hidden = [await picture(restricted.id, 0), await picture(draft.id, 0)];
+    const second = await picture(open.id, 1);
+    const first = await picture(open.id, 0);
+    const [collection] = await db()
+      .insert(collections)
+      .values({ userId: ownerId, title: 'Camp picks', description: 'For the camp.', public: true })
+      .returning();
+    // The hidden items come first on the page (the unnamed section, then by position); the open one is in a named section.
+    await db()
+      .insert(collectionItems)
+      .values([
+        { collectionId: collection!.id, itemId: restricted.id, section: '', position: 0 },
+        { collectionId: collection!.id, itemId: draft.id, section: '', position: 1 },
+        { collectionId: collection!.id, itemId: bare.id, section: '', position: 2 },
+        { collectionId: collection!.id, itemId: open.id, section: 'Day 1', position: 0 },
+      ]);
+
+    const head = await firstVisitHead(`/collection/${collection!.ref}`);
+    expect(metaContent(head, 'og:image')).toBe(`https://equip.example.org/image/${first}/large`);
+    expect(metaContent(head, 'twitter:image')).toBe(`https://equip.example.org/image/${first}/large`);
+    expect(metaContent(head, 'twitter:card')).toBe('summary_large_image');
+    for (const ref of [...hidden, second]) expect(head).not.toContain(ref);
   });
 
   it('give every page a description and a note for browsers without JavaScript', async () => {

@@ -8,6 +8,7 @@ import AffirmationCard from '../../../components/admin/AffirmationCard';
 import NewAffirmationModal from '../../../components/admin/NewAffirmationModal';
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
+import PastLastPageNotice from '../../../components/pagination/PastLastPageNotice';
 import ReorderableList from '../../../components/lib/ReorderableList';
 import { ROUTES } from '../../../shared/routes';
 
@@ -18,7 +19,9 @@ export default function AdminAffirmationIndex({ affirmations, order, can }: Page
     <>
       <Head title={AFFIRMATIONS_TITLE} />
       <PageHeader title={AFFIRMATIONS_TITLE} action={can.create ? { label: CREATE_NEW, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
-      {affirmations.data.length === 0 ? (
+      {affirmations.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={affirmations.pastLastPage} />
+      ) : affirmations.data.length === 0 ? (
         <Notice variant="warning">{EMPTY_STATES.affirmations}</Notice>
       ) : (
         <>

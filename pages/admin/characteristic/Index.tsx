@@ -8,6 +8,7 @@ import CharacteristicCard from '../../../components/admin/CharacteristicCard';
 import NewCharacteristicModal from '../../../components/admin/NewCharacteristicModal';
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
+import PastLastPageNotice from '../../../components/pagination/PastLastPageNotice';
 import ReorderableList from '../../../components/lib/ReorderableList';
 import { ROUTES } from '../../../shared/routes';
 
@@ -18,7 +19,9 @@ export default function AdminCharacteristicIndex({ characteristics, order, forma
     <>
       <Head title={CHARACTERISTICS_TITLE} />
       <PageHeader title={CHARACTERISTICS_TITLE} action={can.create ? { label: CREATE_NEW, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined} />
-      {characteristics.data.length === 0 ? (
+      {characteristics.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={characteristics.pastLastPage} />
+      ) : characteristics.data.length === 0 ? (
         <Notice variant="warning">{EMPTY_STATES.characteristics}</Notice>
       ) : (
         <>

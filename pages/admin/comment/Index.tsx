@@ -8,6 +8,7 @@ import ModerationDetails from '../../../components/comments/ModerationDetails';
 import AppLink from '../../../components/lib/AppLink';
 import { postKeepingScroll } from '../../../components/lib/visits';
 import Pagination from '../../../components/pagination/Pagination';
+import PastLastPageNotice from '../../../components/pagination/PastLastPageNotice';
 import { ADMIN_COMMENTS_APPROVE_URL, COMMENT_CONFIRM, COMMENT_MESSAGES, type ModerationEntry, type RepeatFlagger } from '../../../shared/comments';
 import { COMMENT_LIST_TEXTS } from '../../../shared/comment-list';
 import { EMPTY_STATES, plural } from '../../../shared/messages';
@@ -61,7 +62,9 @@ export default function AdminCommentIndex({ comments, waitingCount, repeatFlagge
         {waitingCount === 0 ? 'No comment waits for moderation.' : `${plural(waitingCount, 'comment')} wait for moderation.`}
       </p>
       {repeatFlaggers.length > 0 && <RepeatFlaggers flaggers={repeatFlaggers} />}
-      {comments.data.length === 0 ? (
+      {comments.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={comments.pastLastPage} />
+      ) : comments.data.length === 0 ? (
         <Notice variant="warning">{EMPTY_STATES.comments}</Notice>
       ) : (
         <>

@@ -3,8 +3,10 @@ import { Head, Link, router, usePage } from '@inertiajs/react';
 import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { invalidIf } from '../../../components/forms/field-error';
 import type { PageProps } from '../../../shared/pages';
 import { ROUTES } from '../../../shared/routes';
+import { plural } from '../../../shared/messages';
 import { csvPreviewIsEmpty, TAXONOMY_CSV_MESSAGES, TAXONOMY_CSV_TEXTS, type TaxonomyCsvPreview } from '../../../shared/taxonomy-csv';
 import PageHeader from '../../../components/layout/PageHeader';
 
@@ -54,13 +56,7 @@ export default function AdminTaxonomyImport({ taxonomy, preview, maxChars }: Pag
       <Form onSubmit={showPreview} noValidate style={{ maxWidth: '40rem' }}>
         <Form.Group className="mb-3" controlId="taxonomy-csv">
           <Form.Label>{TAXONOMY_CSV_TEXTS.file}</Form.Label>
-          <Form.Control
-            type="file"
-            accept=".csv,text/csv"
-            isInvalid={Boolean(error)}
-            aria-describedby={error ? 'taxonomy-csv-error' : undefined}
-            onChange={chooseFile}
-          />
+          <Form.Control type="file" accept=".csv,text/csv" {...invalidIf(error, 'taxonomy-csv-error')} onChange={chooseFile} />
           <Form.Control.Feedback id="taxonomy-csv-error" type="invalid" style={{ whiteSpace: 'pre-line' }}>
             {error}
           </Form.Control.Feedback>
@@ -90,6 +86,11 @@ export default function AdminTaxonomyImport({ taxonomy, preview, maxChars }: Pag
   );
 }
 
+/** A deleted tag's items: '1 item loses it', '4 items lose it'. */
+function itemsLoseIt(count: number): string {
+  return `${plural(count, 'item')} ${count === 1 ? 'loses' : 'lose'} it`;
+}
+
 function ImportPreview({ preview, busy, onApply }: { preview: TaxonomyCsvPreview; busy: boolean; onApply: () => void }) {
   const place = (parent: string) => parent || TAXONOMY_CSV_TEXTS.topLevel;
   const sections: { heading: string; lines: string[] }[] = [
@@ -98,7 +99,7 @@ function ImportPreview({ preview, busy, onApply }: { preview: TaxonomyCsvPreview
     { heading: TAXONOMY_CSV_TEXTS.moves, lines: preview.moves.map((move) => `${move.label}: ${place(move.from)} → ${place(move.to)}`) },
     { heading: TAXONOMY_CSV_TEXTS.reorders, lines: preview.reorders },
     { heading: TAXONOMY_CSV_TEXTS.forceShow, lines: preview.forceShow.map((flag) => `${flag.label}: ${flag.value ? 'yes' : 'no'}`) },
-    { heading: TAXONOMY_CSV_TEXTS.deletes, lines: preview.deletes.map((tag) => `${tag.label} (${tag.itemCount} item(s) lose it)`) },
+    { heading: TAXONOMY_CSV_TEXTS.deletes, lines: preview.deletes.map((tag) => `${tag.label} (${itemsLoseIt(tag.itemCount)})`) },
   ].filter((section) => section.lines.length > 0);
   return (
     <section aria-labelledby="import-preview-heading" className="border rounded p-3" style={{ maxWidth: '40rem' }}>

@@ -4,7 +4,7 @@ import Notice from '../../../components/lib/Notice';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { EMPTY_STATES } from '../../../shared/messages';
+import { EMPTY_STATES, plural } from '../../../shared/messages';
 import type { PageProps } from '../../../shared/pages';
 import { QUICK_TAG_SEARCH_MAX, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
 import QuickTagMatrix, { refreshMatrix } from '../../../components/admin-taxonomies/QuickTagMatrix';
@@ -39,7 +39,7 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
           <div className="d-flex flex-wrap gap-3 small">
             <Link href={ROUTES.adminTaxonomy.path({ ref: taxonomy.ref })}>{taxonomy.title}</Link>
             <Link href={itemsRoute(!all)}>{all ? TAXONOMY_TEXTS.quickTagUntagged : TAXONOMY_TEXTS.quickTagAll}</Link>
-            <span className="text-body-secondary">{total} item(s)</span>
+            <span className="text-body-secondary">{plural(total, 'item')}</span>
           </div>
         }
       />

@@ -137,6 +137,11 @@ export function canPreviewItem(item: ItemAccessFacts, now: Date = new Date()): b
   return canOpenItem(ANONYMOUS, item, null, now);
 }
 
+/** SQL over `items`: `canPreviewItem`, the items a visitor may open now, whose pictures a link preview may show. */
+export function previewableItemsCondition(now: SqlTime = new Date()): SQL | undefined {
+  return openableItemsCondition(ANONYMOUS, now);
+}
+
 /** SQL: the items a visitor may find in lists, which the sitemap offers search engines (issue 20 §1). */
 export function publicListedItemsCondition(now: SqlTime = new Date()): SQL | undefined {
   return listableItemsCondition(ANONYMOUS, now);
@@ -284,6 +289,15 @@ export function canSeeMaintainer(viewer: Viewer, item: ItemAccessFacts & { showC
 /** The maintainer's e-mail never reaches anonymous visitors, so it cannot be harvested. */
 export function canSeeMaintainerEmail(viewer: Viewer, item: ItemAccessFacts & { showCreatedBy: boolean }): boolean {
   return canEditItem(viewer, item) || (item.showCreatedBy && isSignedIn(viewer));
+}
+
+/**
+ * The item's record-keeping (its code, view counts and the curators' explanation of its visibility): the Access and
+ * Info sections, which the spec gives admins in the right sidebar (member-library §2 Layout) and its maintainers see
+ * for their own item. Members and visitors are sent none of it.
+ */
+export function canSeeItemRecordKeeping(viewer: Viewer, item: ItemAccessFacts): boolean {
+  return canEditItem(viewer, item);
 }
 
 /** Tags of a non-public taxonomy (internal curation notes) are for admins only. */

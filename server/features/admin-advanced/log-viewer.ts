@@ -63,22 +63,44 @@ function matchesText(line: string, entry: LogEntry, needle: string): boolean {
   return [entry.message, entry.details, entry.time, line].some((text) => text.toLowerCase().includes(needle));
 }
 
+/** Fastify's two lines of every request, which carry the same reqId: the method and URL, then the status and time. */
+const REQUEST_LINE_MESSAGES = new Set(['incoming request', 'request completed']);
+
+/** The reqId of a request's "incoming request" or "request completed" line; null for any other line. */
+function requestLineId(line: string, entry: LogEntry): string | null {
+  if (!REQUEST_LINE_MESSAGES.has(entry.message)) return null;
+  try {
+    const reqId = (JSON.parse(line) as { reqId?: unknown }).reqId;
+    return typeof reqId === 'string' || typeof reqId === 'number' ? String(reqId) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The entries at or above the level that contain the text (in the message, the details or the raw line), newest first.
- * Lines are redacted again as they are read: a file written before redaction, or by another writer, shows no secret
- * either, and a secret cannot be found by searching for it.
+ * A request's "incoming request" and "request completed" lines are matched as one (issue 36 §6): the text found in
+ * either (its URL in the first, its status in the second) keeps both, so a filtered page still shows what was asked
+ * and how it ended. Lines are redacted again as they are read: a file written before redaction, or by another writer,
+ * shows no secret either, and a secret cannot be found by searching for it.
  */
 export function selectEntries(tail: LogTail, query: Pick<LogViewerQuery, 'level' | 'q'>): LogEntry[] {
   const minimum = LOG_LEVELS[query.level];
   const needle = query.q.toLowerCase();
-  const entries: LogEntry[] = [];
+  const read: { entry: LogEntry; atLevel: boolean; matches: boolean; requestId: string | null }[] = [];
+  const matchedRequests = new Set<string>();
   for (let index = tail.lines.length - 1; index >= 0; index -= 1) {
     const line = redactUrlsIn(tail.lines[index]!);
     const entry = parseLogLine(line);
     const levelValue = entry.level === null ? LOG_LEVELS.trace : LOG_LEVELS[entry.level];
-    if (levelValue >= minimum && matchesText(line, entry, needle)) entries.push(entry);
+    const matches = matchesText(line, entry, needle);
+    const requestId = needle === '' ? null : requestLineId(line, entry);
+    if (requestId !== null && matches) matchedRequests.add(requestId);
+    read.push({ entry, atLevel: levelValue >= minimum, matches, requestId });
   }
-  return entries;
+  return read
+    .filter(({ atLevel, matches, requestId }) => atLevel && (matches || (requestId !== null && matchedRequests.has(requestId))))
+    .map(({ entry }) => entry);
 }
 
 export interface LogPage {

@@ -10,7 +10,7 @@ import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { affirmationOptionCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
-import { offsetAndLimit, pageQuery, paginationLinks } from '../../lib/pagination';
+import { offsetAndLimit, pageQuery, paginated } from '../../lib/pagination';
 import { paramsOf, repositionBody } from '../../lib/validation';
 import {
   affirmationImpact,
@@ -41,7 +41,7 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { page } = request.query;
     const { rows, total } = await listAffirmations(app.db, page, DEFAULT_PAGE_SIZE);
     return reply.inertia('admin/affirmation/Index', {
-      affirmations: { data: rows, links: paginationLinks({ path: ADMIN_AFFIRMATIONS_URL, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }) },
+      affirmations: paginated(rows, { path: ADMIN_AFFIRMATIONS_URL, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }),
       order: { offset: offsetAndLimit(page, DEFAULT_PAGE_SIZE).offset, total },
       can: affirmationOptionCan(request.viewer),
       title: AFFIRMATIONS_TITLE,

@@ -18,7 +18,7 @@ import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { characteristicCan } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
-import { offsetAndLimit, pageQuery, paginationLinks } from '../../lib/pagination';
+import { offsetAndLimit, pageQuery, paginated } from '../../lib/pagination';
 import { paramsOf, repositionBody } from '../../lib/validation';
 import { booleanInput } from '../../lib/form-input';
 import {
@@ -54,7 +54,7 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page } = request.query;
       const { rows, total } = await listCharacteristics(app.db, page, DEFAULT_PAGE_SIZE);
       return reply.inertia('admin/characteristic/Index', {
-        characteristics: { data: rows, links: paginationLinks({ path, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }) },
+        characteristics: paginated(rows, { path, query: {}, page, perPage: DEFAULT_PAGE_SIZE, total }),
         order: { offset: offsetAndLimit(page, DEFAULT_PAGE_SIZE).offset, total },
         formats: CHARACTERISTIC_FORMAT_LABELS,
         can: characteristicCan(request.viewer),

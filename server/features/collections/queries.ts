@@ -4,7 +4,7 @@
  * row first, so two moves in one collection never interleave and positions stay 0..n-1 per section.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CollectionChoice, CollectionSummary } from '../../../shared/collections';
+import type { CollectionChoice, OwnCollectionSummary } from '../../../shared/collections';
 import { collectionSharesToViewer, isSignedIn, openableCollectedItemsCondition, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { collectionItems, collections, items, shares, users } from '../../db/schema';
@@ -51,12 +51,25 @@ export async function isCollectionSharedWith(db: Database, viewer: Viewer, colle
   return Boolean(row);
 }
 
-/** My Collections: the owner's collections by title. */
-export async function listOwnCollections(db: Database, userId: number): Promise<CollectionSummary[]> {
+/**
+ * My Collections: the owner's collections by title, each with how many of its items the owner may open now (the
+ * policy's `openableCollectedItemsCondition`, as the collection page and its sharing explanation count them): an item
+ * that became hidden from them since they collected it is not counted, as its entry shows locked.
+ */
+export async function listOwnCollections(db: Database, owner: Viewer & { id: number }, now: Date = new Date()): Promise<OwnCollectionSummary[]> {
   return db
-    .select({ ref: collections.ref, title: collections.title, description: collections.description, public: collections.public })
+    .select({
+      ref: collections.ref,
+      title: collections.title,
+      description: collections.description,
+      public: collections.public,
+      itemCount: sql<number>`count(${items.id})::int`,
+    })
     .from(collections)
-    .where(eq(collections.userId, userId))
+    .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
+    .leftJoin(items, and(eq(items.id, collectionItems.itemId), openableCollectedItemsCondition(owner, now)))
+    .where(eq(collections.userId, owner.id))
+    .groupBy(collections.id)
     .orderBy(sql`lower(${collections.title})`, asc(collections.id));
 }
 

@@ -112,7 +112,7 @@ type CollectionGrantsProp = (request: FastifyRequest, collection: { id: number; 
 export const collectionRoutes: FastifyPluginAsyncZod<{ grantsProp: CollectionGrantsProp }> = async (app, { grantsProp }) => {
   app.get(LIST_URL, { preValidation: signedIn }, async (request, reply) => {
     const viewer = signedInViewer(request);
-    const collections = await listOwnCollections(app.db, viewer.id);
+    const collections = await listOwnCollections(app.db, viewer);
     return reply.inertia('collection/Index', {
       collections,
       can: collectionCan(viewer, null),
@@ -160,7 +160,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ grantsProp: CollectionGra
           ? [{ label: COLLECTIONS_TITLE, href: LIST_URL }, { label: collection.title }]
           : [{ label: collection.title }],
       },
-      { head: () => collectionDocumentHead(collection) },
+      { head: () => collectionDocumentHead(app.db, collection, new Date()) },
     );
   });
 

@@ -40,14 +40,17 @@ export async function collectionSharingExplanation(
     .where(eq(collectionItems.collectionId, collection.id));
   const seen = rows.filter((row) => row.openable);
   const owner = ownsCollection(viewer, collection);
-  const whoOpens = collection.public ? COLLECTION_SHARING_TEXTS.public : owner ? COLLECTION_SHARING_TEXTS.privateOwner : COLLECTION_SHARING_TEXTS.privateOther;
+  const canGrant = canShareCollection(viewer, collection);
+  // An owner who may not grant access is told neither that they can nor that they should (issue 36 §6).
+  const ownerWithoutGrant = owner && !canGrant;
   const levelText = ACCESS_LEVELS.map((level) => {
     const visible = seen.filter((row) => !isItemExpired(row, now) && levelOpensItem(row, level)).length;
     const sees = seen.length === 0 ? 'no items' : `${visible} of ${plural(seen.length, 'item')}`;
-    return collection.public ? `Can open it and see ${sees}` : `With a grant, can open it and see ${sees}`;
+    if (collection.public) return `Can open it and see ${sees}`;
+    return ownerWithoutGrant ? `Once it is public, can open it and see ${sees}` : `With a grant, can open it and see ${sees}`;
   });
   return {
-    availabilityText: whoOpens,
+    availabilityText: availabilityText(collection.public, owner, canGrant),
     levelText,
     // A grant opens the collection itself at any level; what each level sees inside is in levelText.
     levelVisible: ACCESS_LEVELS.map(() => true),
@@ -55,9 +58,23 @@ export async function collectionSharingExplanation(
       seen.length === 0
         ? COLLECTION_SHARING_TEXTS.noItems
         : `This collection has ${plural(seen.length, 'item')} you can open. ${COLLECTION_SHARING_TEXTS.itemsOwnLevel}`,
-    shareText: canShareCollection(viewer, collection) ? COLLECTION_SHARING_TEXTS.grant : COLLECTION_SHARING_TEXTS.ownerGrants,
+    shareText: shareText(collection.public, owner, canGrant),
     inviteText: null,
     checkAccessEmail: null,
     checkAccessText: null,
   };
+}
+
+/** Who can open the link: anyone (public); else the owner, admins, and those the owner grants, when the owner may grant. */
+function availabilityText(isPublic: boolean, owner: boolean, canGrant: boolean): string {
+  if (isPublic) return COLLECTION_SHARING_TEXTS.public;
+  if (!owner) return COLLECTION_SHARING_TEXTS.privateOther;
+  return canGrant ? COLLECTION_SHARING_TEXTS.privateOwner : COLLECTION_SHARING_TEXTS.privateOwnerNoGrant;
+}
+
+/** What the viewer can do about access: grant it, or, as an owner who may not, make the collection public. */
+function shareText(isPublic: boolean, owner: boolean, canGrant: boolean): string {
+  if (canGrant) return COLLECTION_SHARING_TEXTS.grant;
+  if (!owner) return COLLECTION_SHARING_TEXTS.ownerGrants;
+  return isPublic ? COLLECTION_SHARING_TEXTS.ownerNoGrantPublic : COLLECTION_SHARING_TEXTS.ownerNoGrant;
 }

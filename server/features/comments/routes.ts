@@ -19,7 +19,7 @@ import { COMMENT_LIST_TEXTS } from '../../../shared/comment-list';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
 import { canApproveComment, canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf, type Viewer } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { paginationLinks } from '../../lib/pagination';
+import { paginated } from '../../lib/pagination';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';
 import { openItemForViewer } from '../../items';
@@ -132,9 +132,8 @@ export const adminCommentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ADMIN_COMMENTS_URL, { preValidation: moderators, schema: { querystring: adminCommentsQuery } }, async (request, reply) => {
     const { page } = request.query;
     const { entries, total, waiting, repeatFlaggers } = await moderationQueue(app.db, request.viewer, page, ADMIN_COMMENTS_PER_PAGE);
-    const links = paginationLinks({ path: ADMIN_COMMENTS_URL, query: {}, page, perPage: ADMIN_COMMENTS_PER_PAGE, total });
     return reply.inertia('admin/comment/Index', {
-      comments: { data: entries, links },
+      comments: paginated(entries, { path: ADMIN_COMMENTS_URL, query: {}, page, perPage: ADMIN_COMMENTS_PER_PAGE, total }),
       waitingCount: waiting,
       repeatFlaggers,
       title: 'Comments',

@@ -98,10 +98,11 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
       requiredTaxonomies: () => (baseCan(viewer).create ? requiredTaxonomies(catalogue) : []),
       batchEdit: () =>
         scope ? { taxonomies: allTaxonomies(catalogue).filter((taxonomy) => canSeeTaxonomy(viewer, taxonomy)), allMatching: scope === 'all' } : null,
-      follow: () => indexFollowOffer(request, listing, query.search, selected, catalogue),
+      follow: () => indexFollowOffer(request, listing, query.search, selected, catalogue, presetTag),
+      tagPage: presetTag ? { ref: presetTag.ref, path: tagPagePath(presetTag) } : null,
       breadcrumbs: [{ label: heading }],
     },
-    { head: () => indexDocumentHead(listing, query.search, selected, catalogue) },
+    { head: () => indexDocumentHead(presetTag, catalogue) },
   );
 }
 
@@ -140,9 +141,9 @@ async function listingCountsForClient(request: FastifyRequest, count: () => Prom
   return count();
 }
 
-/** The tag of a tag's page, when nothing else filters it; null otherwise. */
-function followedTag(listing: ItemListing, search: string, selected: readonly CatalogueTag[]): CatalogueTag | null {
-  return listing === 'tag' && search === '' && selected.length === 1 ? selected[0]! : null;
+/** A tag page's address (member-library §2: /tag/{tag label lowercased}), where its other filters are query parameters. */
+function tagPagePath(tag: CatalogueTag): string {
+  return ROUTES.tag.path({ label: tag.label.toLowerCase() });
 }
 
 /** The feed of a tag's page, when a visitor may see the tag (a public taxonomy's). */
@@ -150,19 +151,27 @@ function tagFeedPath(tag: CatalogueTag, catalogue: TagCatalogue): string | null 
   return canSeeTaxonomy(ANONYMOUS, catalogue.taxonomyOf(tag)) ? ROUTES.tagFeed.path({ label: tag.label }) : null;
 }
 
-/** A tag's page or a search of the whole index offers Follow (issue 20 §4); a tag's page of a public tag, its feed. */
-async function indexFollowOffer(request: FastifyRequest, listing: ItemListing, search: string, selected: readonly CatalogueTag[], catalogue: TagCatalogue) {
-  const tag = followedTag(listing, search, selected);
-  if (tag) return followOffer(request.server.db, request.viewer, { kind: 'tag', tagId: tag.id }, { tag: tag.ref }, tagFeedPath(tag, catalogue));
+/**
+ * A tag's page offers Follow for its tag, and a public tag's page its feed, whatever other filters are chosen there
+ * (they are the page's, not the tag's); a search of the whole index offers Follow too (issue 20 §4).
+ */
+async function indexFollowOffer(
+  request: FastifyRequest,
+  listing: ItemListing,
+  search: string,
+  selected: readonly CatalogueTag[],
+  catalogue: TagCatalogue,
+  pageTag?: CatalogueTag,
+) {
+  if (pageTag) return followOffer(request.server.db, request.viewer, { kind: 'tag', tagId: pageTag.id }, { tag: pageTag.ref }, tagFeedPath(pageTag, catalogue));
   if (listing === 'all' && tsQueryText(search) !== null && selected.length === 0)
     return followOffer(request.server.db, request.viewer, { kind: 'search', searchText: search.trim() }, { search: search.trim() }, null);
   return null;
 }
 
-function indexDocumentHead(listing: ItemListing, search: string, selected: readonly CatalogueTag[], catalogue: TagCatalogue): DocumentHead {
-  const tag = followedTag(listing, search, selected);
-  const path = tag && tagFeedPath(tag, catalogue);
-  return path ? { feed: { title: tag.label, path } } : {};
+function indexDocumentHead(pageTag: CatalogueTag | undefined, catalogue: TagCatalogue): DocumentHead {
+  const path = pageTag && tagFeedPath(pageTag, catalogue);
+  return pageTag && path ? { feed: { title: pageTag.label, path } } : {};
 }
 
 /**

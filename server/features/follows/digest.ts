@@ -111,12 +111,13 @@ async function dueMembers(db: Database, now: Date): Promise<DueMember[]> {
 
 /**
  * "Send my digest now" on the profile: the member's window up to now, whatever their frequency; the next scheduled one
- * starts where it ends. 'skipped' when they follow nothing or their address is unverified.
+ * starts where it ends. 'skipped' when they follow nothing or their address is unverified. `first`: no digest was sent
+ * before, so the window began with their first follow, not a last digest.
  */
-export async function sendDigestNow(run: DigestRun, userId: number): Promise<DigestResult> {
+export async function sendDigestNow(run: DigestRun, userId: number): Promise<{ result: DigestResult; first: boolean }> {
   const [row] = await memberWindows(run.db).select().where(eq(users.id, userId)).limit(1);
   const due = row && dueMember(row);
-  return due ? sendDigest(run, due) : 'skipped';
+  return { result: due ? await sendDigest(run, due) : 'skipped', first: !row || row.sentAt === null };
 }
 
 export type DigestResult = 'sent' | 'empty' | 'skipped';

@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { FOLLOW_TEXT, type DigestFrequency, type FollowKind, type FollowOffer, type FollowSummary } from '../../../shared/follows';
 import { ROUTES } from '../../../shared/routes';
-import { canFollow, canFollowCollection, canSeeTaxonomy, collectionSharesToViewer, type Viewer } from '../../access/policy';
+import { ANONYMOUS, canFollow, canFollowCollection, canPreviewCollection, canSeeTaxonomy, collectionSharesToViewer, type Viewer } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { collections, follows, shares, tags, taxonomies, users } from '../../db/schema';
@@ -161,15 +161,24 @@ export async function findOwnFollow(db: Database, member: Viewer & { id: number 
   return row ? followSummary(member, row) : null;
 }
 
+/** Whether anyone, signed in or not, may open what a follow points at: a search, a public taxonomy's tag, a public collection. */
+function openToAnyone(row: FollowRow): boolean {
+  if (row.tagId !== null) return canSeeTaxonomy(ANONYMOUS, { public: row.taxonomyPublic ?? false });
+  if (row.collectionId !== null) return canPreviewCollection({ userId: row.collectionOwner ?? 0, public: row.collectionPublic ?? false });
+  return true;
+}
+
 /** The follow an unfollow link names, with whose it is, named as its owner would see it; null for a wrong or spent link. */
-export async function findFollowByToken(db: Database, key: Buffer, token: string): Promise<(FollowSummary & { userId: number }) | null> {
+export async function findFollowByToken(db: Database, key: Buffer, token: string): Promise<(FollowSummary & { userId: number; openToAnyone: boolean }) | null> {
   const ref = followRefOfToken(key, token);
   if (ref === null) return null;
   const [owned] = await db.select({ userId: follows.userId }).from(follows).where(eq(follows.ref, ref)).limit(1);
   const owner = owned && (await loadViewer(db, owned.userId));
   if (!owner) return null;
-  const summary = await findOwnFollow(db, owner as Viewer & { id: number }, ref);
-  return summary && { ...summary, userId: owned.userId };
+  const [row] = await followRows(db, owner, new Date())
+    .where(and(eq(follows.ref, ref), eq(follows.userId, owned.userId)))
+    .limit(1);
+  return row ? { ...followSummary(owner, row), userId: owned.userId, openToAnyone: openToAnyone(row) } : null;
 }
 
 export async function unfollow(db: Database, userId: number, ref: string): Promise<void> {

@@ -5,12 +5,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FOLLOW_MESSAGES, FOLLOW_TEXT, PROFILE_DIGEST_NOW_URL, PROFILE_DIGESTS_URL } from '../../../shared/follows';
+import {
+  FOLLOW_MESSAGES,
+  FOLLOW_TEXT,
+  PROFILE_DIGEST_NOW_URL,
+  PROFILE_DIGESTS_URL,
+  UNFOLLOWED_FLASH,
+  type FollowSummary,
+  type Unfollowed,
+} from '../../../shared/follows';
 import { FOLLOW_URL } from '../../../shared/navigation';
 import { PROFILE_URL } from '../../../shared/profile';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';
-import { canFollow, canManageOwnProfile } from '../../access/policy';
+import { canFollow, canManageOwnProfile, isSignedIn, type Viewer } from '../../access/policy';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { notFound } from '../../lib/http-errors';
 import { paramsOf, tagLabel } from '../../lib/validation';
@@ -57,17 +65,21 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('follow/Unfollow', {
       title: FOLLOW_TEXT.unfollowPageTitle,
       breadcrumbs: [{ label: FOLLOW_TEXT.unfollowPageTitle }],
-      follow: followed && { kind: followed.kind, label: followed.label, url: followed.url },
+      follow: followed && asSeenBy(request.viewer, followed),
       token: request.params.token,
     });
   });
 
   app.post(ROUTES.unfollow.pattern, { config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
+    const page = ROUTES.unfollow.path({ token: request.params.token });
+    // The signature proves the link is one a digest carried; a forged one, or one whose follow is gone (used already,
+    // or unfollowed since), names nothing and stops nothing.
     const followed = await findFollowByToken(app.db, linkKey, request.params.token);
-    if (!followed) return reply.notify(FOLLOW_MESSAGES.linkGone, 'warning').redirect(ROUTES.unfollow.path({ token: request.params.token }), 303);
+    if (!followed) return reply.notify(FOLLOW_MESSAGES.linkGone, 'warning').redirect(page, 303);
     await unfollow(app.db, followed.userId, followed.ref);
-    reply.notify(FOLLOW_MESSAGES.unfollowed(followed.label));
-    return reply.redirect(followed.url ?? '/', 303);
+    // Confirmed on the link's own page, which anyone holding it may open: the followed page may be one only its
+    // follower opens, signed in, and the person who pressed may be signed out (issue 36 §6).
+    return reply.flash(UNFOLLOWED_FLASH, asSeenBy(request.viewer, followed)).redirect(page, 303);
   });
 
   app.post(PROFILE_DIGESTS_URL, { preValidation: allowedBy(canManageOwnProfile), schema: { body: digestsBody } }, async (request, reply) => {
@@ -81,9 +93,10 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX) }, preValidation: allowedBy(canManageOwnProfile) },
     async (request, reply) => {
       const viewer = signedInViewer(request);
-      const result = await sendDigestNow(digestRun(app, linkKey, 0), viewer.id);
+      const { result, first } = await sendDigestNow(digestRun(app, linkKey, 0), viewer.id);
       if (result === 'sent') reply.notify(FOLLOW_MESSAGES.digestSent(viewer.email ?? ''));
-      else if (result === 'empty') reply.notify(FOLLOW_MESSAGES.digestEmpty, 'info');
+      // Before any digest, there is no last one to speak of: the window began with the first follow.
+      else if (result === 'empty') reply.notify(first ? FOLLOW_MESSAGES.digestEmptyFirst : FOLLOW_MESSAGES.digestEmpty, 'info');
       else reply.notify(FOLLOW_MESSAGES.nothingToSend, 'warning');
       return reply.redirect(PROFILE_URL, 303);
     },
@@ -102,6 +115,16 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type(ATOM).header('cache-control', PUBLIC_QUARTER_HOUR).send(atom);
   });
 };
+
+/**
+ * A follow as an unfollow link's page names it to whoever holds the link: its label, and the followed page only when
+ * this viewer may open it (anyone may, or they are its follower), so the link never leads a signed-out person to a
+ * Forbidden page.
+ */
+function asSeenBy(viewer: Viewer, followed: FollowSummary & { userId: number; openToAnyone: boolean }): Unfollowed {
+  const mayOpen = followed.openToAnyone || (isSignedIn(viewer) && viewer.id === followed.userId);
+  return { kind: followed.kind, label: followed.label, url: mayOpen ? followed.url : null };
+}
 
 /** The digests' job: once a period for the deployment, every member whose digest is due (digest.ts). */
 export function sendDigestsPeriodically(app: FastifyInstance): void {

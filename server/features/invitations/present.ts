@@ -1,4 +1,4 @@
-import type { ReceivedInvitation, UserInvitation } from '../../../shared/invitations';
+import type { InvitationToSignIn, ReceivedInvitation, UserInvitation } from '../../../shared/invitations';
 import { ROUTES } from '../../../shared/routes';
 import { invitationState, type InvitationRow } from './queries';
 import { knownInvitationToken } from './tokens';
@@ -62,6 +62,15 @@ export function toReceivedInvitation(row: InvitationRow, context: Pick<PresentCo
     expires_at: row.expiresAt.toISOString(),
     expires_in: relativeExpiry(row.expiresAt, now),
   };
+}
+
+/**
+ * What an invitation link says to someone who must sign in first: only what holding the link already tells them, who
+ * invites and to which user type (its title, level and description); never its dates, note, addresses or who else.
+ */
+export function toInvitationToSignIn(row: InvitationRow, appName: string): InvitationToSignIn {
+  const { title, level, description } = row.userType;
+  return { from: inviterName(row, appName), user_type: { title, level, description } };
 }
 
 /** An invitation whose creator was deleted comes from the library's team. */

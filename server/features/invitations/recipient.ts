@@ -1,7 +1,8 @@
 /**
  * The recipient's side (member-library §2 /invite, §7): the accept link `/invite/{token}` shows the invitation
  * (or the redundant page), POST to it accepts, `/invite` shows the invitation opened last in this session, and
- * DELETE /invite declines it. A visitor signs in first and is brought back to the link.
+ * DELETE /invite declines it. A visitor signs in first (a link that can still be accepted is its own sign-in page,
+ * naming who invites and to what) and is brought back to the link.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,12 +14,13 @@ import { invitationRaisesLevel, isSignedIn, type Viewer } from '../../access/pol
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { acceptInvitation, declineInvitation, type AcceptOutcome } from './actions';
-import { inviterName, toReceivedInvitation } from './present';
+import { inviterName, toInvitationToSignIn, toReceivedInvitation } from './present';
 import { findInvitationById, findInvitationByTokenHash, findUserType, invitationState, type InvitationRow } from './queries';
 import { invitationSettings } from './routes';
 import { invitationToken } from './schemas';
 import { INVITATION_TOKEN_PATTERN, invitationTokenHash } from './tokens';
 import { perMinute } from '../../web/rate-limit';
+import { loginPageProps } from '../../auth/routes';
 
 declare module 'fastify' {
   interface Session {
@@ -105,8 +107,14 @@ export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
         secure: app.config.cookieSecure,
         maxAge: PENDING_INVITATION_MAX_AGE_SECONDS,
       });
+      const returnTo = ROUTES.invite.path({ token });
+      // A link that can still be accepted is its own sign-in page, saying who invites and to what above the buttons
+      // (issue 36 §6): only what the link's holder may know, and nothing at all for a link unknown, used or expired.
+      const invitation = await findInvitationByTokenHash(app.db, invitationTokenHash(token));
+      if (invitation && invitationState(invitation) === 'active')
+        return reply.inertia('auth/Login', { ...loginPageProps(app.config, returnTo), invitation: toInvitationToSignIn(invitation, settings.appName) });
       reply.notify(INVITATION_MESSAGES.signInFirst, 'info');
-      return reply.redirect(`/login?return_to=${encodeURIComponent(ROUTES.invite.path({ token }))}`);
+      return reply.redirect(`/login?return_to=${encodeURIComponent(returnTo)}`);
     }
     if (request.cookies[PENDING_INVITATION_COOKIE] !== undefined) reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
     const invitation = refuseUnlessActive(await findInvitationByTokenHash(app.db, invitationTokenHash(token)));

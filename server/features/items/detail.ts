@@ -11,6 +11,7 @@ import type { Comment } from '../../../shared/comments';
 import {
   canEditItem,
   canSeeAffirmationCounts,
+  canSeeItemRecordKeeping,
   canSeeItemTasks,
   canSeeMaintainer,
   canSeeMaintainerEmail,
@@ -293,7 +294,6 @@ function itemDetail(viewer: Viewer, record: ItemRecord, now: Date, parts: Detail
   const summary = itemSummary({ ...record, imageRef: parts.images[0]?.ref ?? null }, now);
   return {
     ...summary,
-    visibility_explanation: visibilityFields(record.visibility).visibility_explanation,
     authors: record.authors,
     all_images: parts.images,
     available_external_link: record.availableExternalLink,
@@ -307,9 +307,7 @@ function itemDetail(viewer: Viewer, record: ItemRecord, now: Date, parts: Detail
     show_created_by: record.showCreatedBy,
     ...maintainerFields(viewer, record),
     show_as_user_contributed: record.showAsUserContributed,
-    code: record.code,
-    view_count: record.viewCount,
-    recent_view_count: record.recentViewCount,
+    ...recordKeepingFields(viewer, record),
     ...parts.affirmations,
     tags: parts.tags.tags,
     tag_groups: parts.tags.groups,
@@ -319,6 +317,17 @@ function itemDetail(viewer: Viewer, record: ItemRecord, now: Date, parts: Detail
     contents: parts.contents.contents,
     more_content_available: parts.contents.more_content_available,
     comments: parts.comments,
+  };
+}
+
+/** The code, view counts and visibility explanation: the curators' vocabulary, for the item's editors only. */
+function recordKeepingFields(viewer: Viewer, record: ItemRecord) {
+  const shown = canSeeItemRecordKeeping(viewer, record);
+  return {
+    visibility_explanation: shown ? visibilityFields(record.visibility).visibility_explanation : null,
+    code: shown ? record.code : null,
+    view_count: shown ? record.viewCount : null,
+    recent_view_count: shown ? record.recentViewCount : null,
   };
 }
 

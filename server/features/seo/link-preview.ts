@@ -3,13 +3,14 @@
  * Graph and Twitter card tags that make a pasted link unfurl with its picture. Only for what a visitor may open (the
  * policy's `canPreviewItem` and `canPreviewCollection`); anything else gets the site's own description and no more.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { ROUTES } from '../../../shared/routes';
 import { DESCRIPTION_MAX_LENGTH } from '../../../shared/seo';
 import { itemImageUrls } from '../../../shared/items';
-import { canPreviewCollection, canPreviewItem, type CollectionAccessFacts, type ItemAccessFacts } from '../../access/policy';
+import { appIconUrl } from '../../../shared/offline';
+import { canPreviewCollection, canPreviewItem, previewableItemsCondition, type CollectionAccessFacts, type ItemAccessFacts } from '../../access/policy';
 import type { Database } from '../../db/client';
-import { items } from '../../db/schema';
+import { collectionItems, itemImages, items } from '../../db/schema';
 import { firstImageRef } from '../../items';
 import type { DocumentHead } from '../../web/document-head';
 
@@ -27,14 +28,52 @@ export async function itemDocumentHead(
   };
 }
 
-export function collectionDocumentHead(collection: CollectionAccessFacts & { ref: string; title: string; description: string | null }): DocumentHead {
+/** The app's icon, drawn from public/favicon.svg as a PNG (chat apps show no SVG): a collection's picture when it has none. */
+const SITE_PREVIEW_IMAGE = appIconUrl(512);
+
+/**
+ * A public collection's head. Its picture is the first picture of its items that a visitor may open (`canPreviewItem`,
+ * in the order the collection page shows them), else the app's own icon: never one of an item the visitor could not open.
+ */
+export async function collectionDocumentHead(
+  db: Database,
+  collection: CollectionAccessFacts & { id: number; ref: string; title: string; description: string | null },
+  now: Date,
+): Promise<DocumentHead> {
   if (!canPreviewCollection(collection)) return {};
+  const imageRef = await firstPreviewableImage(db, collection.id, now);
   return {
     ...(collection.description ? { description: clippedDescription(collection.description) } : {}),
     canonicalPath: ROUTES.collection.path({ ref: collection.ref }),
-    preview: { title: collection.title, imagePath: null, type: 'website' },
+    preview: {
+      title: collection.title,
+      ...(imageRef ? { imagePath: itemImageUrls(imageRef).public_thumbnail_large_url } : { imagePath: SITE_PREVIEW_IMAGE, siteImage: true }),
+      type: 'website',
+    },
     feed: { title: collection.title, path: ROUTES.collectionFeed.path({ ref: collection.ref }) },
   };
+}
+
+/** The ref of the first picture of the collection's first item that has one and a visitor may open; null if none. */
+async function firstPreviewableImage(db: Database, collectionId: number, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ ref: itemImages.ref })
+    .from(collectionItems)
+    .innerJoin(items, eq(items.id, collectionItems.itemId))
+    .innerJoin(itemImages, eq(itemImages.itemId, items.id))
+    .where(and(eq(collectionItems.collectionId, collectionId), previewableItemsCondition(now)))
+    // The collection page's order (`compareSections`): the unnamed section first, then the others by name.
+    .orderBy(
+      sql`${collectionItems.section} <> ''`,
+      sql`lower(${collectionItems.section})`,
+      asc(collectionItems.section),
+      asc(collectionItems.position),
+      asc(collectionItems.id),
+      asc(itemImages.position),
+      asc(itemImages.id),
+    )
+    .limit(1);
+  return row?.ref ?? null;
 }
 
 /** One line of plain text, cut at a word to DESCRIPTION_MAX_LENGTH with an ellipsis. */

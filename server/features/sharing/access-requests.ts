@@ -118,7 +118,8 @@ export interface AccessRequestMailInput {
 
 /** The e-mail to a maintainer or admin: who asks, for which level, and the link that fills in the Share dialog. */
 export function accessRequestMail({ to, requester, appName, title, level, link }: AccessRequestMailInput): MailMessage {
-  const levelText = `level ${level} (${LEVEL_NAMES[level as AccessLevel]})`;
+  // One pair of brackets at most: the level's name has its own ('Affiliates (volunteers, churches, international)').
+  const levelText = `access level ${level}, ${LEVEL_NAMES[level as AccessLevel]}`;
   const subject = `${requester.name} asks for access to “${title}”`;
   const lines = [
     `${requester.name} (${requester.email}) cannot open “${title}” on ${appName} and asks you for access. It needs ${levelText}.`,
