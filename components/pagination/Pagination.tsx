@@ -47,8 +47,18 @@ function PageLink({ link }: { link: PaginationLink }) {
   );
 }
 
-/** The label's text: entities decoded, tags dropped; parsing into a detached document never runs or injects markup. */
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', laquo: '«', raquo: '»', hellip: '…' };
+
+/**
+ * The label's text: tags dropped, entities decoded. The same pure function on the server and in the browser (a
+ * DOMParser exists only in the browser, and a label decoded on one side only would not hydrate).
+ */
 export function plainText(label: string): string {
-  if (typeof DOMParser === 'undefined') return label.replace(/<[^>]*>/g, '');
-  return new DOMParser().parseFromString(label, 'text/html').body.textContent ?? '';
+  return label.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+  });
 }

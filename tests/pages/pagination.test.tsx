@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import Pagination from '../../components/pagination/Pagination';
+import Pagination, { plainText } from '../../components/pagination/Pagination';
 import type { PaginationLink } from '../../shared/pagination';
 
 const link = (label: string, url: string, active = false): PaginationLink => ({ label, url, active });
@@ -52,5 +52,18 @@ describe('Pagination', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
+  });
+});
+
+describe('plainText', () => {
+  it('decodes a label the same way without a DOMParser, as the server renders it (hydration must find the same text)', () => {
+    vi.stubGlobal('DOMParser', undefined);
+    try {
+      expect(plainText('&laquo; Previous')).toBe('« Previous');
+      expect(plainText('Next &raquo;')).toBe('Next »');
+      expect(plainText('<span>1</span> &amp; &#8230; &#x2192; &unknown;')).toBe('1 & … → &unknown;');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
