@@ -38,7 +38,7 @@ async function addToCollection(page: Page, itemPath: string, collectionTitle: st
   await dialog.getByRole('option', { name: collectionTitle }).waitFor({ state: 'attached' });
   await dialog.getByLabel('Collection').selectOption({ label: collectionTitle });
   await dialog.getByLabel('Section').fill(section);
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: COLLECTION_TEXTS.addToCollection }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.getByText(COLLECTION_MESSAGES.added(collectionTitle)).first().waitFor();
 }

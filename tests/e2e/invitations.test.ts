@@ -31,13 +31,15 @@ describe.skipIf(Boolean(e2e.skipReason))('User invitations in a browser', () => 
     const acceptPath = new URL(acceptLink).pathname;
     expect(acceptPath).toMatch(/^\/invite\/[A-Za-z0-9_-]{43}$/);
 
-    // The recipient opens the link without being signed in: sign in first, then back to the invitation.
+    // The recipient opens the link without being signed in: the link is its own sign-in page, saying who invites and
+    // to what; signing in comes back to the invitation.
     const recipient = await open(acceptPath);
-    await recipient.waitForURL((url) => url.pathname === '/login');
+    await recipient.getByText('Grace Adeyemi invites you to become an Affiliate, level 2.').waitFor();
+    expect(new URL(recipient.url()).pathname).toBe(acceptPath);
     const name = await nameOf(recipient, RECIPIENT_EMAIL);
     await recipient.getByRole('button', { name: `Sign in as ${name}` }).click();
     await recipient.waitForURL((url) => url.pathname === acceptPath);
-    await recipient.getByRole('heading', { name: 'Grace Adeyemi invites you to become Affiliate' }).waitFor();
+    await recipient.getByRole('heading', { name: 'Grace Adeyemi invites you to become an Affiliate' }).waitFor();
     await recipient.getByRole('button', { name: 'Accept Invitation' }).click();
     await recipient.waitForURL((url) => url.pathname === '/');
     await recipient
