@@ -4,20 +4,13 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium). It starts the built server in production mode on a new embedded
  * database with the demo library, prints the median of each figure against its target, and exits 1 when one is missed.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { stopChild, waitForAnswer } from './lib/child-process';
-import { freePort } from './lib/free-port';
+import { firstInSitemap, startBuiltServer } from './lib/built-server';
+import { CHROMIUM_PATH } from './lib/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 3;
 const MAX_FAILED_RUNS = 2;
-const READY_TIMEOUT_MS = 120_000;
 
 interface Figures {
   performance: number;
@@ -36,46 +29,6 @@ const TARGETS: { [K in keyof Figures]: { label: string; met: (value: number) => 
   accessibility: { label: 'accessibility 100', met: (value) => value === 100, shown: String },
   seo: { label: 'SEO 100', met: (value) => value === 100, shown: String },
 };
-
-async function startServer(): Promise<{ address: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'equip-lighthouse-'));
-  const port = await freePort();
-  const address = `http://127.0.0.1:${port}`;
-  // The server runs at a low priority: on a phone it is another machine, and on this one its work must not pass for the
-  // page's (Lighthouse reads the browser's main-thread tasks and multiplies them by 4 to simulate a phone's CPU).
-  const child = spawn('nice', ['-n', '15', process.execPath, 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: address,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      COOKIE_SECURE: 'false',
-      SEED_ON_EMPTY: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForAnswer(`${address}/readyz`, child, { timeoutMs: READY_TIMEOUT_MS });
-  return {
-    address,
-    stop: async () => {
-      await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The first address of a sitemap page: a public, discoverable item or a public collection. */
-async function firstInSitemap(address: string, sitemapPath: string): Promise<string> {
-  const xml = await (await fetch(`${address}${sitemapPath}`)).text();
-  const location = xml.match(/<loc>([^<]+)<\/loc>/)?.[1];
-  if (!location) throw new Error(`${sitemapPath} lists nothing`);
-  return new URL(location).pathname;
-}
 
 async function measure(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
@@ -121,9 +74,9 @@ function median(values: number[]): number {
 }
 
 async function main() {
-  const server = await startServer();
+  const server = await startBuiltServer();
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   let missed = 0;

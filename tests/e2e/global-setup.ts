@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import buildClientIfMissing from '../support/build-client';
-import { CHROMIUM_PATH } from './browser';
+import { CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { waitForAnswer } from '../../scripts/lib/child-process';
 import { freePort } from '../../scripts/lib/free-port';
 import { throwawayPostgresDatabase } from '../support/database';
