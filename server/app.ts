@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { allowedBy, guardEveryRoute } from './access/guards';
-import { canOpenAdminArea, isSignedIn } from './access/policy';
+import { canOpenAdminArea } from './access/policy';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -15,7 +15,6 @@ import './web/inertia-types'; // Equip's pages, shared props and flash, register
 import { createDocumentRenderer } from './web/document';
 import { loadServerRenderer } from './web/ssr';
 import { askForColorSchemeHint } from './web/theme';
-import { SERVER_RENDERED_PAGES } from '../shared/seo';
 import { assetsPlugin } from './web/assets';
 import { registerRateLimits } from './web/rate-limit';
 import { decorateRedis } from './web/redis';
@@ -142,10 +141,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     appName: config.APP_NAME,
     appUrl: config.APP_URL,
     devServerUrl: config.VITE_DEV_SERVER_URL,
-    // The public reading pages are rendered on the server for visitors (readable without JavaScript, painted before
-    // the scripts run); the rest is left to the browser (docs/decisions.md "Server-side rendering").
+    // Every first page is rendered on the server, signed in or not: painted before the scripts run, and readable
+    // without them (docs/decisions.md "Server-side rendering").
     serverRenderer: config.SERVER_RENDERING && !config.VITE_DEV_SERVER_URL ? await loadServerRenderer(app.log) : null,
-    serverRenders: (page, request) => SERVER_RENDERED_PAGES.has(page.component) && !isSignedIn(request.viewer),
   });
   await app.register(assetsPlugin, { devServerUrl: config.VITE_DEV_SERVER_URL });
   askForColorSchemeHint(app);

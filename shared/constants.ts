@@ -45,6 +45,8 @@ export const SCREEN_BREAKPOINTS = { md: 900, lg: 1200 } as const;
 export type ScreenSize = 0 | 1 | 2;
 /** On `<html>` of a server-rendered page: the screen size the render assumed, which hydration assumes too. */
 export const SCREEN_SIZE_ATTRIBUTE = 'data-screen-size';
+/** The screen size class this browser last measured, so the server lays out its next page for it (server/web/ssr.ts). */
+export const SCREEN_SIZE_COOKIE = 'screen-size';
 export function screenSizeFor(width: number): ScreenSize {
   if (width < SCREEN_BREAKPOINTS.md) return 0;
   if (width < SCREEN_BREAKPOINTS.lg) return 1;
@@ -66,3 +68,6 @@ export const PAGE_SIZE = 24;
 export const EXACT_COUNT_LIMIT = 1000;
 /** Items an empty item index suggests instead (closest titles or popular ones in the chosen filters). */
 export const SUGGESTION_LIMIT = 4;
+
+/** The performance mark of the moment the app took over a page, its controls working from then (`npm run slow-phone`). */
+export const APP_RUNNING_MARK = 'equip-app-running';

@@ -45,5 +45,5 @@ export const DESCRIPTION_MAX_LENGTH = 200;
 export const NOSCRIPT_NOTE =
   'This page needs JavaScript to work fully. Turn JavaScript on, or open a public item or collection, which you can read without it.';
 
-/** The pages a visitor's first visit gets rendered on the server (issue 20 §1): what people read and share. */
+/** The reading pages a visitor's first visit opens (issue 20 §1): what people read and share, whose first download has a budget. */
 export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['Home', 'items/Index', 'items/Show', 'collection/Show']);

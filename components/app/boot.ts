@@ -1,14 +1,52 @@
 /**
- * The one script of a server-rendered page (issue 20 §2). The page is on screen before any script runs: the app's
- * scripts start loading only once the browser has painted it, so a phone on a slow network shows the text and the
- * largest picture without sharing its bandwidth with the scripts first. server/web/document.ts names the app's entry
- * in `data-app`. Until the app has loaded, links work as plain links; should it fail to load, the page stays readable.
+ * The first script of a server-rendered page (issue 36 §1): it keeps the taps that come before the app. The page is
+ * on screen and its links and forms work as they are, but a button needs the app, which loads beside the paint
+ * (server/web/document.ts). A tap on one before the app has started is kept, the button says it is busy, and once the
+ * app has taken over the page (`<html data-app="running">`, components/layout/AppLayout.tsx) the tap is given to it:
+ * no tap is lost, and nothing looks ready that is not. Should the app fail to load, the page stays readable.
  */
-const app = document.querySelector('script[data-app]')?.getAttribute('data-app');
-if (app) void afterNextPaint().then(() => import(/* @vite-ignore */ app).catch(() => undefined));
+const root = document.documentElement;
+const STARTING = 'app-starting';
 
-/** After the browser has painted the next frame; at once in a hidden tab, where frames are not painted. */
-function afterNextPaint(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Controls that answer a tap; of these, links and a search form's submit work without the app (they go to the server). */
+const CONTROLS =
+  'button, input[type="submit"], [role="button"]:not(a[href]), [role="tab"], [role="menuitem"], input[type="checkbox"], input[type="radio"], summary';
+
+function needsTheApp(control: HTMLElement): boolean {
+  if (control.closest('[data-works-without-app]')) return false;
+  // A form that only asks (GET) works as it is; one that changes something needs the app's CSRF header.
+  if ((control instanceof HTMLButtonElement || control instanceof HTMLInputElement) && control.type === 'submit') return control.form?.method !== 'get';
+  return true;
+}
+
+const kept: HTMLElement[] = [];
+
+function keepTap(event: MouseEvent): void {
+  const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROLS) : null;
+  if (!control || !needsTheApp(control)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!kept.includes(control)) kept.push(control);
+  control.setAttribute('aria-busy', 'true');
+}
+
+function handOver(): void {
+  document.removeEventListener('click', keepTap, true);
+  root.classList.remove(STARTING);
+  for (const control of kept.splice(0)) {
+    control.removeAttribute('aria-busy');
+    if (control.isConnected) control.click();
+  }
+}
+
+if (root.dataset.app === 'running') {
+  // The app was quicker (a cached page): nothing to keep.
+} else {
+  root.classList.add(STARTING);
+  document.addEventListener('click', keepTap, true);
+  new MutationObserver((_, observer) => {
+    if (root.dataset.app !== 'running') return;
+    observer.disconnect();
+    handOver();
+  }).observe(root, { attributes: true, attributeFilter: ['data-app'] });
 }

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createInertiaApp, router } from '@inertiajs/react';
 import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
 import { preloadPrefetchedPage, resolvePage } from '../lib/page-modules';
+import { loadPartsShownAtOnce } from '../lib/on-demand';
 import { reloadOnceForNewBuild } from './reload-after-deploy';
 
 reloadOnceForNewBuild();
@@ -18,8 +19,15 @@ void createInertiaApp({
     const app = <App {...props} />;
     // Hydrating a server-rendered page as a transition lets React yield to the browser every few milliseconds, so a
     // tap while the page comes alive is not kept waiting behind one long task (issue 20 §2, total blocking time).
-    if (el.hasAttribute('data-server-rendered')) startTransition(() => void hydrateRoot(el, app));
-    else createRoot(el).render(app);
+    if (!el.hasAttribute('data-server-rendered')) {
+      createRoot(el).render(app);
+      return;
+    }
+    const hydrate = () => startTransition(() => void hydrateRoot(el, app));
+    // A member's page shows parts that load on demand (the user menu, the item's toolbar): their code first, so they
+    // hydrate with the page instead of being drawn anew when it first changes (components/lib/on-demand.tsx).
+    if (props.initialPage.props.auth.authenticated) void loadPartsShownAtOnce().then(hydrate);
+    else hydrate();
   },
 });
 

@@ -9,7 +9,11 @@ import { renderToString } from 'react-dom/server';
 import type { ScreenSize } from '../../shared/constants';
 import { ServerScreenSizeContext } from '../layout/useScreenSize';
 import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
-import { resolvePage } from '../lib/page-modules';
+import { loadEveryPage, resolvePage } from '../lib/page-modules';
+import { loadEveryPartOnDemand } from '../lib/on-demand';
+
+/** Every page and every part it may load on demand, loaded once before the first render (components/lib/on-demand.tsx). */
+const everythingLoaded = loadEveryPage().then(loadEveryPartOnDemand);
 
 export interface RenderedPage {
   /** Tags for the document's head (from `<Head>`), as strings. */
@@ -19,7 +23,8 @@ export interface RenderedPage {
 }
 
 /** `screenSize`: the server's guess of the visitor's screen (it cannot measure one), as the layout's first render assumes. */
-export function renderPage(page: Page, screenSize: ScreenSize): Promise<RenderedPage> {
+export async function renderPage(page: Page, screenSize: ScreenSize): Promise<RenderedPage> {
+  await everythingLoaded;
   return createInertiaApp({
     page,
     render: renderToString,

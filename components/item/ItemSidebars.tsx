@@ -7,7 +7,7 @@ import type { ItemEditMode } from './item-edit-mode';
 import OwnershipSection from './OwnershipSection';
 import { onDemand } from '../lib/on-demand';
 
-// Tasks are for the item's editors and admins only, whose pages the server never renders.
+// Tasks load apart: the maintainers' panel of an item without tasks does without their code.
 const TasksSection = onDemand(() => import('./TasksSection'));
 
 interface ItemSidebarProps {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { usePage } from '@inertiajs/react';
-import { CONTENT_MAX_WIDTH_PX } from '../../shared/constants';
+import { APP_RUNNING_MARK, CONTENT_MAX_WIDTH_PX } from '../../shared/constants';
 import Breadcrumbs from './Breadcrumbs';
 import ViewAsBanner from '../view-as/ViewAsBanner';
 import OfflineBanner from '../offline/OfflineBanner';
@@ -12,7 +12,7 @@ import SidePanel from './SidePanel';
 import TopNavbar from './TopNavbar';
 import { useForgetOtherUsersHistory } from './navigation-history';
 import { usePageArrival } from './usePageArrival';
-import { useScreenSize } from './useScreenSize';
+import { useRememberScreenSize, useScreenSize } from './useScreenSize';
 import { onDemand } from '../lib/on-demand';
 import './layout.css';
 import './print.css';
@@ -35,7 +35,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   useMarkAppRunning();
   useForgetOtherUsersHistory(auth.user?.ref ?? null);
   const online = useOfflineCopies();
-  const overlaySidebars = useScreenSize() === 0;
+  const screenSize = useScreenSize();
+  useRememberScreenSize(screenSize);
+  const overlaySidebars = screenSize === 0;
   const { host: rightSidebarHost, setTarget: setRightSidebarTarget, filled: rightSidebarFilled } = useRightSidebarHost();
   const [openPanel, setOpenPanel] = useOpenPanelUntilNavigation();
   const arrivalAnnouncement = usePageArrival();
@@ -101,10 +103,12 @@ function useOpenPanelUntilNavigation() {
 
 /**
  * `<html data-app="running">` once the app has taken over the page: a server-rendered page is read before its scripts
- * have loaded (components/app/boot.ts), and the browser tests wait for this before they press its buttons.
+ * have loaded, and components/app/boot.ts keeps the taps made until then. The performance mark is when the controls
+ * began to work (`npm run slow-phone`).
  */
 function useMarkAppRunning() {
   useEffect(() => {
+    performance.mark(APP_RUNNING_MARK);
     document.documentElement.dataset.app = 'running';
   }, []);
 }

@@ -1,5 +1,6 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
-import { RESIZE_DEBOUNCE_MS, SCREEN_SIZE_ATTRIBUTE, screenSizeFor, type ScreenSize } from '../../shared/constants';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { RESIZE_DEBOUNCE_MS, SCREEN_SIZE_ATTRIBUTE, SCREEN_SIZE_COOKIE, screenSizeFor, type ScreenSize } from '../../shared/constants';
+import { THEME_COOKIE_MAX_AGE_SECONDS } from '../../shared/theme';
 
 /**
  * The size a server-side render assumes (issue 20 §1): it cannot measure the window, so it guesses from the request
@@ -12,6 +13,16 @@ export const ServerScreenSizeContext = createContext<ScreenSize>(0);
 export function useScreenSize(): ScreenSize {
   const serverGuess = useContext(ServerScreenSizeContext);
   return useSyncExternalStore(subscribeToResize, windowScreenSize, () => (typeof window === 'undefined' ? serverGuess : renderedScreenSize()));
+}
+
+/**
+ * Keeps the measured size in a cookie, so that the server lays out this browser's next first page for its screen
+ * instead of guessing from the user agent (a wrong guess moves the whole page once the app starts).
+ */
+export function useRememberScreenSize(size: ScreenSize): void {
+  useEffect(() => {
+    document.cookie = `${SCREEN_SIZE_COOKIE}=${size}; path=/; max-age=${THEME_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+  }, [size]);
 }
 
 function windowScreenSize(): ScreenSize {

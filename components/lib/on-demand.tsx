@@ -2,8 +2,10 @@
  * Code a first page leaves out (issue 20 §2): dialogs, editors and members' controls are built into chunks of their
  * own and load when first wanted, so a visitor's first page downloads only what it shows.
  *
- * Only for what a visitor's server-rendered page does not show (server/web/ssr.ts renders visitors' first pages): until
- * the server process has loaded a chunk it renders nothing in its place, so the markup would not match the browser's.
+ * The server renders every part (issue 36 §2): the server-side render loads every part's code before its first page
+ * (`loadEveryPartOnDemand`, components/app/ssr.tsx), and a part whose code is loaded renders at once. In the browser a
+ * server-rendered part whose code has not arrived stays as the server drew it (React keeps a suspended boundary's
+ * markup while hydrating) and comes alive when its code does.
  *
  * A chunk that fails to load (no network, or a tab left open across a deploy, whose old chunks are gone) leaves that
  * part out rather than the whole page; components/app/main.tsx reloads the page once for a deploy.
@@ -15,21 +17,68 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 /** A component whose code loads the first time it renders, or earlier on `preload()` (say, when a pointer nears the button that needs it). */
 export type OnDemand<P> = ComponentType<P> & { preload: () => void };
 
+/**
+ * Every part's loader, for the server-side render to load them all before it renders (`loadEveryPartOnDemand`), and
+ * the parts a page shows at once (not dialogs), for a member's browser to load before it hydrates (`loadPartsShownAtOnce`).
+ */
+const everyPart = new Set<() => Promise<unknown>>();
+const shownAtOnce = new Set<() => Promise<unknown>>();
+
 /** `load`: `() => import('./TheComponent')`. Nothing shows while the code loads. */
 export function onDemand<P extends object>(load: Loader<P>): OnDemand<P> {
-  const LazyComponent = lazy(load);
+  return partOnDemand(load, true);
+}
+
+function partOnDemand<P extends object>(load: Loader<P>, showsAtOnce: boolean): OnDemand<P> {
+  let loaded: ComponentType<P> | null = null;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  everyPart.add(loadAndKeep);
+  if (showsAtOnce) shownAtOnce.add(loadAndKeep);
+  const LazyComponent = lazy(loadAndKeep);
   function LoadedOnDemand(props: P) {
+    // Chosen once per place: switching from the lazy stand-in to the loaded component would mount it anew.
+    const [Part] = useState<ComponentType<P>>(() => loaded ?? LazyComponent);
     return (
       <LeftOutOnFailure>
         <Suspense fallback={null}>
-          <LazyComponent {...props} />
+          <Part {...props} />
         </Suspense>
       </LeftOutOnFailure>
     );
   }
   // A second import() of a module is answered from the module map, so preloading twice costs nothing; a failure shows
   // when the component renders.
-  return Object.assign(LoadedOnDemand, { preload: () => void load().catch(() => undefined) });
+  return Object.assign(LoadedOnDemand, { preload: () => void loadAndKeep().catch(() => undefined) });
+}
+
+/**
+ * Loads the code of every part, and of the parts those bring, so that each renders at once: for the server-side
+ * render, which cannot wait for a part (it would leave it for the browser to draw, late and with a jump).
+ */
+export function loadEveryPartOnDemand(): Promise<void> {
+  return loadAll(everyPart);
+}
+
+/**
+ * Loads the parts the loaded pages and layout may show without a click (dialogs left out), and the parts those bring,
+ * before a member's server-rendered page hydrates. A part hydrated before its code has come keeps the server's markup
+ * only until the page first changes (its deferred props arriving, say): React then draws it anew, empty until the code
+ * comes, and the page jumps. A visitor's pages show almost none of them, so a visitor downloads none of this.
+ */
+export function loadPartsShownAtOnce(): Promise<void> {
+  return loadAll(shownAtOnce);
+}
+
+async function loadAll(parts: ReadonlySet<() => Promise<unknown>>): Promise<void> {
+  let known = 0;
+  while (parts.size > known) {
+    known = parts.size;
+    await Promise.all([...parts].map((load) => load().catch(() => undefined)));
+  }
 }
 
 /** Renders nothing in place of a part whose code failed to load, instead of React unmounting the whole page. */
@@ -50,7 +99,7 @@ class LeftOutOnFailure extends Component<{ children: ReactNode }, { failed: bool
  * with its animation and gives the focus back as react-bootstrap's Modal does.
  */
 export function onDemandDialog<P extends { show: boolean }>(load: Loader<P>): OnDemand<P> {
-  const Dialog = onDemand(load);
+  const Dialog = partOnDemand(load, false);
   function DialogOnceShown(props: P) {
     const [shown, setShown] = useState(props.show);
     if (props.show && !shown) setShown(true);

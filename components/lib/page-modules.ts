@@ -14,6 +14,11 @@ export async function resolvePage(name: string): Promise<ResolvedComponent> {
   return (await load()).default;
 }
 
+/** Loads every page's code: for the server-side render, which then knows every part a page may load on demand. */
+export async function loadEveryPage(): Promise<void> {
+  await Promise.all(Object.values(pageModules).map((load) => load()));
+}
+
 /** Loads a page's code ahead of a visit to it (a link hovered or focused); a failure waits for the visit to show. */
 export function preloadPage(name: string): void {
   if (pageModules[`../../pages/${name}.tsx`]) void resolvePage(name).catch(() => {});

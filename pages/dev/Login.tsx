@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { Head } from '@inertiajs/react';
 import Notice from '../../components/lib/Notice';
 import type { PageProps } from '../../shared/pages';
@@ -5,7 +6,11 @@ import { LEVEL_SHORT_NAMES, isAccessLevel } from '../../shared/levels';
 import { readXsrfToken } from '../../components/lib/xsrf';
 
 export default function DevLogin({ accounts, returnTo = null }: PageProps<'dev/Login'>) {
-  const xsrfToken = readXsrfToken();
+  // The token is the browser's cookie, which the server's render of this page cannot read: it goes in as the form is sent.
+  const withToken = (event: FormEvent<HTMLFormElement>) => {
+    const token = event.currentTarget.elements.namedItem('_token');
+    if (token instanceof HTMLInputElement) token.value = readXsrfToken();
+  };
 
   return (
     <>
@@ -39,9 +44,9 @@ export default function DevLogin({ accounts, returnTo = null }: PageProps<'dev/L
                 </td>
                 <td>{account.roles.join(', ')}</td>
                 <td className="text-end">
-                  <form method="post" action="/dev/login">
+                  <form method="post" action="/dev/login" onSubmit={withToken}>
                     <input type="hidden" name="email" value={account.email} />
-                    <input type="hidden" name="_token" value={xsrfToken} />
+                    <input type="hidden" name="_token" defaultValue="" />
                     {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
                     <button type="submit" className="btn btn-primary btn-sm" aria-label={`Sign in as ${account.name}`}>
                       Sign in

@@ -69,7 +69,12 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
         </div>
       )}
       <section aria-label="Filters" className="mb-4">
-        <SearchField key={filters.search} search={filters.search} onSearch={(search) => visit({ ...filters, search })} />
+        <SearchField
+          key={filters.search}
+          search={filters.search}
+          withoutScripts={indexAddress(listing, tagPage, { ...filters, search: '' })}
+          onSearch={(search) => visit({ ...filters, search })}
+        />
         <TagFilters
           taxonomies={filterTaxonomies}
           selectedTags={selectedTags}
@@ -168,17 +173,33 @@ function CountPlaceholder() {
   );
 }
 
-function SearchField({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+/**
+ * The in-page search. A form that works before (and without) the app (issue 36 §1): it asks the same page with the
+ * words as `search`, keeping the other filters; the app takes it over and visits instead.
+ */
+function SearchField({
+  search,
+  withoutScripts,
+  onSearch,
+}: {
+  search: string;
+  withoutScripts: { path: string; query: Record<string, string> };
+  onSearch: (search: string) => void;
+}) {
   const [text, setText] = useState(search);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text);
   };
   return (
-    <Form role="search" className="mb-2" onSubmit={submit}>
+    <Form role="search" className="mb-2" method="get" action={withoutScripts.path} onSubmit={submit}>
+      {Object.entries(withoutScripts.query).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <InputGroup size="sm">
         <Form.Control
           type="search"
+          name="search"
           aria-label="Search titles and blurbs"
           placeholder="Search titles and blurbs"
           value={text}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Head, usePage } from '@inertiajs/react';
 import type { PageProps } from '../../shared/pages';
 import { SIGN_IN_HINT } from '../../shared/messages';
@@ -14,13 +14,13 @@ import ItemFacts from '../../components/item/ItemFacts';
 import ItemHeader from '../../components/item/ItemHeader';
 import ItemImages from '../../components/item/ItemImages';
 import ItemOverview from '../../components/item/ItemOverview';
-import { ItemAboutPanel, ItemAdminSidebar } from '../../components/item/ItemSidebars';
 import ItemTags from '../../components/item/ItemTags';
 import LoginPrompt from '../../components/item/LoginPrompt';
 import RelatedItems from '../../components/item/RelatedItems';
 import ShareButton from '../../components/share/ShareButton';
 import { ROUTES } from '../../shared/routes';
 import { onDemand } from '../../components/lib/on-demand';
+import type * as Sidebars from '../../components/item/ItemSidebars';
 
 // Members' and editors' parts, which a visitor's first page leaves out (components/lib/on-demand.tsx).
 const ItemHistoryButton = onDemand(() => import('../../components/history/ItemHistoryButton'));
@@ -28,6 +28,13 @@ const ItemDetailsEditor = onDemand(() => import('../../components/item/ItemDetai
 const ViewAsControl = onDemand(() => import('../../components/view-as/ViewAsControl'));
 const AddToCollectionButton = onDemand(() => import('../../components/collections/AddToCollectionButton'));
 const ItemActions = onDemand(() => import('../../components/item/ItemActions'));
+// Only the item's editors and admins see these: a visitor's first page does without their code.
+const ItemAboutPanel = onDemand<ComponentProps<typeof Sidebars.ItemAboutPanel>>(() =>
+  import('../../components/item/ItemSidebars').then((module) => ({ default: module.ItemAboutPanel })),
+);
+const ItemAdminSidebar = onDemand<ComponentProps<typeof Sidebars.ItemAdminSidebar>>(() =>
+  import('../../components/item/ItemSidebars').then((module) => ({ default: module.ItemAdminSidebar })),
+);
 
 /**
  * The item page (member-library §2 "Item page"): one section per part, each with its editor in edit mode, in the spec's

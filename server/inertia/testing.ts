@@ -29,12 +29,13 @@ export type LooseProps = Record<string, any>;
 
 export type RegisteredProps<N extends PageName> = InertiaPages[N] & InertiaSharedProps & InertiaLayoutExtras;
 
-const DOCUMENT_PAGE = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script><div id="app"><\/div>/;
+// The element the app renders into follows, empty or (rendered on the server) with the page in it.
+const DOCUMENT_PAGE = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script><div (?:data-server-rendered="true" )?id="app">/;
 
 /** The page object inside a first-visit document, read the way the v3 client reads it. */
 export function pageFromDocument(html: string): PageObject {
   const match = DOCUMENT_PAGE.exec(html);
-  if (!match) throw new Error(`no Inertia page element (<script data-page="app">…</script><div id="app"></div>) in the document: ${excerpt(html)}`);
+  if (!match) throw new Error(`no Inertia page element (<script data-page="app">…</script><div id="app">) in the document: ${excerpt(html)}`);
   return JSON.parse(match[1]) as PageObject;
 }
 

@@ -21,9 +21,8 @@ export interface DocumentRendererOptions {
   devServerUrl?: string;
   /** Vite's build manifest; defaults to dist/client/.vite/manifest.json. */
   manifestPath?: string;
-  /** Renders the pages `serverRenders` picks on the server (server/web/ssr.ts); without it the browser renders every page. */
+  /** Renders every first page on the server (server/web/ssr.ts); without it the browser renders every page. */
   serverRenderer?: ServerRenderer | null;
-  serverRenders?: (page: PageObject, request: FastifyRequest) => boolean;
 }
 
 export interface DocumentRenderer {
@@ -45,7 +44,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
 
   return {
     renderDocument: async (page, request, head = {}) => {
-      const rendered = request && options.serverRenderer && options.serverRenders?.(page, request) ? await options.serverRenderer.render(page, request) : null;
+      const rendered = request && options.serverRenderer ? await options.serverRenderer.render(page, request) : null;
       const describing = describingTags(head, options);
       return documentHtml({
         title: documentTitle(page, options.appName),
@@ -61,7 +60,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
 
 interface DocumentAssets {
   version: string;
-  /** `serverRendered`: the page is already in the document, so its scripts wait until it is painted (components/app/boot.ts). */
+  /** `serverRendered`: the page is already in the document, and a tap on it before the app starts is kept (components/app/boot.ts). */
   headTags: (page: PageObject, serverRendered: boolean) => string[];
 }
 
@@ -81,22 +80,15 @@ function builtAssets(manifestPath: string): DocumentAssets {
     headTags: (page, serverRendered) => {
       const firstPage = chunkAssets(manifest, `pages/${page.component}.tsx`);
       const styles = unique([...entry.styles, ...firstPage.styles]).map(stylesheet);
-      // A page already in the document gets one small script, which loads the app once the page is painted: its text
-      // and largest picture never share a phone's bandwidth with the scripts, nor wait for them to run.
-      if (serverRendered) {
-        return [
-          ...styles,
-          ...boot.scripts.map(
-            (file) => `<script type="module" src="${escapeAttribute(url(file))}" data-app="${escapeAttribute(url(entry.scripts[0]!))}"></script>`,
-          ),
-        ];
-      }
-      // A page the browser renders needs its scripts at once: preloading the page's own chunk saves a round trip.
+      // The app loads beside the paint (issue 36 §1): its entry and the page's own chunk at once, preloaded so that no
+      // import waits for another. A page already in the document first gets the small script that keeps the taps
+      // made before the app has started, and hands them to it.
       const preloads = unique([...entry.preloads, ...firstPage.scripts, ...firstPage.preloads]).filter((file) => !entry.scripts.includes(file));
+      const scripts = [...(serverRendered ? boot.scripts : []), ...entry.scripts];
       return [
         ...styles,
         ...preloads.map((file) => `<link rel="modulepreload" href="${escapeAttribute(url(file))}">`),
-        ...entry.scripts.map((file) => `<script type="module" src="${escapeAttribute(url(file))}"></script>`),
+        ...scripts.map((file) => `<script type="module" src="${escapeAttribute(url(file))}"></script>`),
       ];
     },
   };

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { PageObject } from '../inertia';
-import type { ScreenSize } from '../../shared/constants';
+import { SCREEN_SIZE_COOKIE, type ScreenSize } from '../../shared/constants';
 import { SSR_BUNDLE_PATH } from './client-build';
 
 /** What the SSR build answers: `head` holds the tags of `<Head>`, `body` the page element and the rendered app. */
@@ -51,10 +51,13 @@ export async function loadServerRenderer(log: FastifyBaseLogger, bundlePath: str
 }
 
 /**
- * The server cannot measure the screen, so it guesses from the request: phones say so (the `Sec-CH-UA-Mobile` client
- * hint, or "Mobi"/"Android" in the user agent). Wrong guesses cost one re-layout after hydration.
+ * The server cannot measure the screen. It takes the size this browser measured last (its cookie, written by the
+ * layout), else guesses from the request: phones say so (the `Sec-CH-UA-Mobile` client hint, or "Mobi"/"Android" in
+ * the user agent). A wrong guess costs one re-layout after hydration, on a browser's first page only.
  */
 export function screenSizeGuess(request: FastifyRequest): ScreenSize {
+  const measured = request.cookies?.[SCREEN_SIZE_COOKIE];
+  if (measured === '0' || measured === '1' || measured === '2') return Number(measured) as ScreenSize;
   if (request.headers['sec-ch-ua-mobile'] === '?1') return 0;
   return /Mobi|Android|iPhone/i.test(request.headers['user-agent'] ?? '') ? 0 : 2;
 }

@@ -1,11 +1,14 @@
 /**
- * Server-rendered public pages (issue 20 §1). Without JavaScript a visitor finds a public item from the index, reads
- * its title, blurb and list of files (real links), and sees the note that the rest needs JavaScript. With JavaScript
- * the same markup hydrates without a mismatch and navigates as the app; signed-in pages stay rendered in the browser.
+ * Server-rendered pages (issue 20 §1, issue 36 §1–2). Without JavaScript a visitor finds a public item from the index,
+ * reads its title, blurb and list of files (real links), searches from the index's own box, reads the sign-in and
+ * error pages, and sees the note that the rest needs JavaScript. With JavaScript the same markup hydrates without a
+ * mismatch and navigates as the app, signed in or not, and a tap made before the app has started is not lost.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NOSCRIPT_NOTE } from '../../shared/seo';
+import { CLIENT_ENTRY } from '../../server/web/client-build';
+import { readClientManifest } from '../../scripts/lib/first-page-size';
 import { expectNoSidewaysScroll, PHONE } from './journey';
 import { cardLink, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
@@ -52,6 +55,27 @@ describe('public pages without JavaScript', () => {
     expect(await noscriptNoteShown(page)).toBe(true);
     await expectNoSidewaysScroll(page, 'an item page without JavaScript');
   });
+
+  it("searches from the index's own box keeping its filters, and reads the sign-in and error pages", async ({ skip }) => {
+    if (e2e.skipReason) skip(e2e.skipReason);
+    e2e.context = await e2e.browser.newContext({ viewport: PHONE, baseURL: e2e.baseUrl, javaScriptEnabled: false, userAgent: PHONE_USER_AGENT });
+    const page = (e2e.page = await e2e.context.newPage());
+
+    // On a tag page the search keeps the page and its tag.
+    await page.goto('/tag/children');
+    const box = page.getByRole('main').getByRole('searchbox', { name: 'Search titles and blurbs' });
+    await box.fill('Elijah');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'Elijah');
+    expect(new URL(page.url()).pathname).toBe('/tag/children');
+
+    await page.goto('/login');
+    expect(await pageHeading(page).innerText()).not.toBe('');
+    expect(await page.getByRole('main').getByRole('button').count()).toBeGreaterThan(0);
+    const missing = await page.goto('/i/zzzzzzzzzzzz');
+    expect(missing?.status()).toBe(404);
+    expect(await pageHeading(page).innerText()).not.toBe('');
+  });
 });
 
 describe('public pages with JavaScript', () => {
@@ -75,11 +99,45 @@ describe('public pages with JavaScript', () => {
     expect(problems).toEqual([]);
   });
 
-  it('leave signed-in pages to the browser', async () => {
-    const page = await open('/');
+  it("render a member's pages on the server too, which hydrate without a mismatch", async () => {
+    const page = await open('/', PHONE);
     await signInWithEmail(page, 'member@example.org');
     const document = await (await page.request.get('/item')).text();
-    expect(document).not.toContain('data-server-rendered');
-    expect(document).toContain('<div id="app"></div>');
+    expect(document).toContain('data-server-rendered="true"');
+    const problems = consoleProblems(page);
+    await page.goto(`/item?${new URLSearchParams({ search: ITEM_TITLE })}`);
+    await cardLink(page, ITEM_TITLE).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/i/'));
+    await page.reload();
+    expect(await pageHeading(page).innerText()).toBe(ITEM_TITLE);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps a tap made before the app has started, shows it is waiting, and gives it to the app', async ({ skip }) => {
+    if (e2e.skipReason) skip(e2e.skipReason);
+    // The app's entry is held back until the tap has been made: the page is on screen, its scripts are not yet.
+    const entry = `/build/${readClientManifest()[CLIENT_ENTRY]!.file}`;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    e2e.context = await e2e.browser.newContext({ viewport: PHONE, baseURL: e2e.baseUrl, userAgent: PHONE_USER_AGENT });
+    await e2e.context.route(
+      (url) => url.pathname === entry,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const page = (e2e.page = await e2e.context.newPage());
+    await page.goto('/item', { waitUntil: 'commit' });
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Navigation menu' });
+    await menu.click();
+    await expect.poll(() => menu.getAttribute('aria-busy')).toBe('true');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+
+    release();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Navigation menu' }).isVisible()).toBe(true);
+    expect(await menu.getAttribute('aria-busy')).toBeNull();
   });
 });

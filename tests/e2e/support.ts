@@ -72,7 +72,14 @@ export function pageErrorWatch() {
   let errors: string[] = [];
   return {
     watch(page: Page): Page {
-      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('pageerror', (error) => errors.push(`${error.message.slice(0, 120)} (on ${new URL(page.url()).pathname})`));
+      // Every first page is rendered on the server: React says in the console when the browser's render did not match
+      // it (minified errors #418, #423, #425 in production) or a part was left for the browser to draw (#419).
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Minified React error #(418|419|421|422|423|425)|hydrat/i.test(message.text())) {
+          errors.push(`${message.text().slice(0, 60)}… on ${new URL(page.url()).pathname}`);
+        }
+      });
       return page;
     },
     take(): string[] {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_PAGES, type ErrorStatus } from '../../shared/messages';
 import type { LoginProviderOption } from '../../shared/props';
 import { HOME_PROPS, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -149,6 +149,9 @@ describe('demo sign-in page', () => {
     const form = button.closest('form')!;
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe('/dev/login');
+    // The token goes in as the form is sent (the server's render cannot read the browser's cookie).
+    form.addEventListener('submit', (event) => event.preventDefault());
+    fireEvent.submit(form);
     expect(Object.fromEntries(new FormData(form))).toEqual({ email: 'member@example.org', _token: 'token/value' });
   });
 });

@@ -95,7 +95,7 @@ describe('switching edit mode', () => {
     expect(await within(characteristics).findByRole('button', { name: 'Edit Group size' })).toBeTruthy();
     expect(await within(screen.getByRole('region', { name: 'Tags' })).findByRole('button', { name: 'Edit Type' })).toBeTruthy();
     expect(button('Add Image')).toBeTruthy();
-    expect(button('Edit Minimum access')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Edit Minimum access' })).toBeTruthy();
 
     await userEvent.click(button('Stop Editing'));
     expect(screen.queryByRole('region', { name: 'Details' })).toBeNull();
@@ -208,7 +208,7 @@ describe('visibility and ownership', () => {
   it('gives admins in edit mode the visibility select, the maintainer picker, expiry and review in the sidebar', async () => {
     const patches = mockPatches();
     await renderInertiaPage(adminPage());
-    const sidebar = screen.getByRole('complementary', { name: 'Item administration' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Item administration' });
     expect(within(sidebar).queryByRole('button', { name: 'Edit Visibility' })).toBeNull();
     expect(within(sidebar).queryByRole('button', { name: 'Change maintainer' })).toBeNull();
 

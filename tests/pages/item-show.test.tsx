@@ -345,7 +345,8 @@ describe('related items', () => {
 describe('sidebars', () => {
   it('gives admins the right sidebar with Tasks, Access, Ownership and Info', async () => {
     await renderInertiaPage(itemPage(SHARED_ADMIN));
-    const sidebar = screen.getByRole('complementary', { name: 'Item administration' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Item administration' });
+    await within(sidebar).findByRole('heading', { name: 'Tasks' });
     expect(
       within(sidebar)
         .getAllByRole('heading', { level: 2 })
@@ -389,7 +390,8 @@ describe('sidebars', () => {
 
   it('shows the maintainer their tasks, Access, Ownership and Info beside the item, not on paper', async () => {
     await renderInertiaPage(itemPage(SHARED_MEMBER, {}, { update: true }));
-    const about = screen.getByRole('complementary', { name: 'About this item' });
+    const about = await screen.findByRole('complementary', { name: 'About this item' });
+    await within(about).findByRole('heading', { name: 'Tasks' });
     expect(
       within(about)
         .getAllByRole('heading', { level: 2 })

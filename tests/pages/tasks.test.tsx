@@ -50,7 +50,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 async function tasksSection() {
-  const about = screen.getByRole('complementary', { name: 'About this item' });
+  const about = await screen.findByRole('complementary', { name: 'About this item' });
   return within(about).findByRole('region', { name: 'Tasks' });
 }
 
@@ -136,7 +136,7 @@ describe('the Tasks section of the item page', () => {
       await renderInertiaPage(itemPage(shared, { taskCan }, { update: true }));
       const region =
         shared === SHARED_ADMIN
-          ? await within(screen.getByRole('complementary', { name: 'Item administration' })).findByRole('region', { name: 'Tasks' })
+          ? await within(await screen.findByRole('complementary', { name: 'Item administration' })).findByRole('region', { name: 'Tasks' })
           : await tasksSection();
       await userEvent.click(within(region).getByRole('button', { name: TASK_TEXTS.addTask }));
       return screen.findByRole('dialog', { name: TASK_TEXTS.addTask });

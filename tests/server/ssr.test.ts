@@ -82,41 +82,52 @@ describe('server-side rendering', () => {
     const preloads = [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high">/g)].map((match) => match[1]);
     expect(preloads).toEqual(pictures.slice(0, 2));
     expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.indexOf('<script'));
-    // Signed-in pages are rendered by the browser: nothing to preload from.
+    // A member's page is rendered on the server too, and preloads its first pictures the same way.
     const member = await context.as(MAINTAINER);
-    expect((await firstVisit('/item', { cookie: member.header() })).body).not.toContain('rel="preload" as="image"');
+    expect((await firstVisit('/item', { cookie: member.header(), 'user-agent': PHONE })).body).toContain('rel="preload" as="image"');
   });
 
-  it('gives a server-rendered page one small script, which loads the app once the page is painted', async () => {
+  it('loads the app beside the paint, after the small script that keeps the taps made before it starts', async () => {
     const manifest = readClientManifest();
     const app = `/build/${manifest[CLIENT_ENTRY]!.file}`;
     const boot = `/build/${manifest[CLIENT_BOOT]!.file}`;
-    const visitor = (await firstVisit('/item', { 'user-agent': PHONE })).body;
-    expect([...visitor.matchAll(/<script type="module"[^>]*>/g)].map((match) => match[0])).toEqual([`<script type="module" src="${boot}" data-app="${app}">`]);
-    expect(visitor).not.toContain('rel="modulepreload"');
-    // A page the browser renders needs its scripts at once, with its own chunk preloaded.
     const member = await context.as(MAINTAINER);
-    const signedIn = (await firstVisit('/item', { cookie: member.header() })).body;
-    expect(signedIn).toContain(`<script type="module" src="${app}"></script>`);
-    expect(signedIn).toContain(`<link rel="modulepreload" href="/build/${manifest['pages/items/Index.tsx']!.file}">`);
-    expect(signedIn).not.toContain('data-app=');
+    for (const headers of [{ 'user-agent': PHONE }, { cookie: member.header() }] as Record<string, string>[]) {
+      const body = (await firstVisit('/item', headers)).body;
+      expect([...body.matchAll(/<script type="module"[^>]*>/g)].map((match) => match[0])).toEqual([
+        `<script type="module" src="${boot}">`,
+        `<script type="module" src="${app}">`,
+      ]);
+      expect(body).toContain(`<link rel="modulepreload" href="/build/${manifest['pages/items/Index.tsx']!.file}">`);
+    }
   });
 
-  it('leaves signed-in pages, Inertia visits and pages that are not for reading to the browser', async () => {
+  it("renders every first page on the server, signed in or not, with the viewer's own page and every part of it", async () => {
     const item = await createItem(db(), { title: 'Read by a member', visibility: VISIBILITY.DISCOVERABLE });
     const member = await context.as(MAINTAINER);
+    // The maintainer's item page: its editors' parts (the actions toolbar, the tasks) load on demand in the browser,
+    // and the server draws them all, so nothing arrives late and pushes the page (`<!--$!-->` would leave one to the browser).
     const signedIn = await firstVisit(`/i/${item.ref}`, { cookie: member.header() });
-    expect(signedIn.body).toContain('<div id="app"></div>');
-    expect(signedIn.body).not.toContain('data-server-rendered');
+    expect(signedIn.body).toContain('data-server-rendered="true"');
+    expect(signedIn.body).toContain('Read by a member');
+    expect(signedIn.body).toContain('aria-label="Item actions"');
+    expect(signedIn.body).not.toContain('<!--$!-->');
+    // Rendered for this person alone: a visitor's render of the same page has none of it.
+    const visitor = await firstVisit(`/i/${item.ref}`);
+    expect(visitor.body).not.toContain('aria-label="Item actions"');
 
-    const { page } = await visit(context.app, `/i/${item.ref}`);
-    expect(page.component).toBe('items/Show');
-
-    const login = await firstVisit('/login');
-    expect(login.body).toContain('<div id="app"></div>');
+    for (const url of ['/collection', '/task', '/profile', '/affirmation']) {
+      const { body } = await firstVisit(url, { cookie: member.header() });
+      expect(body, url).toContain('data-server-rendered="true"');
+      expect(body, url).not.toContain('<!--$!-->');
+    }
     const missing = await firstVisit('/i/zzzzzzzzzzzz');
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).not.toContain('data-server-rendered');
+    expect(missing.body).toContain('data-server-rendered="true"');
+
+    // An Inertia visit is answered with the page object alone, as before.
+    const { page } = await visit(context.app, `/i/${item.ref}`);
+    expect(page.component).toBe('items/Show');
   });
 });
 
@@ -145,5 +156,15 @@ describe('the server renderer', () => {
     expect(screenSizeGuess(request({ 'user-agent': PHONE }))).toBe(0);
     expect(screenSizeGuess(request({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' }))).toBe(2);
     expect(screenSizeGuess(request({}))).toBe(2);
+  });
+
+  it('takes the size the browser measured last over any guess', () => {
+    const measured = (size: string, headers: Record<string, string>) =>
+      ({ ...request(headers), cookies: { 'screen-size': size } }) as unknown as FastifyRequest;
+    expect(screenSizeGuess(measured('0', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' }))).toBe(0);
+    expect(screenSizeGuess(measured('2', { 'user-agent': PHONE }))).toBe(2);
+    expect(screenSizeGuess(measured('1', {}))).toBe(1);
+    // Anything else is no measurement.
+    expect(screenSizeGuess(measured('7', { 'user-agent': PHONE }))).toBe(0);
   });
 });
