@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { router, usePage } from '@inertiajs/react';
 import type { Errors, RequestPayload } from '@inertiajs/core';
 import Notice from '../lib/Notice';
@@ -10,13 +10,22 @@ import { useOnDemandProp } from '../lib/useOnDemandProp';
 import HistoryEntryView from './HistoryEntryView';
 import Icon from '../lib/Icon';
 
+const noSubscription = () => () => {};
+
 /**
  * The item's History (issue 19 §2), for its maintainer and admins: a dialog listing its changes, newest first, loaded
  * when it opens, each earlier value with "Restore this value" where the viewer may put it back.
  */
 export default function ItemHistoryButton({ history: pageHistory }: { history: ItemHistory | undefined }) {
-  // Opened at once from a link that asks for it (an undo's list of items it left as they were).
-  const [show, setShow] = useState(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has(ITEM_HISTORY_PARAM));
+  // Opened at once from a link that asks for it (an undo's list of items it left as they were): once the page has
+  // hydrated, as the server renders every dialog closed (its markup only exists in the browser).
+  const askedByLink = useSyncExternalStore(
+    noSubscription,
+    () => new URLSearchParams(window.location.search).has(ITEM_HISTORY_PARAM),
+    () => false,
+  );
+  const [choice, setShow] = useState<boolean | null>(null);
+  const show = choice ?? askedByLink;
   const history = useOnDemandProp('history', pageHistory, show);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [restoring, setRestoring] = useState(false);
