@@ -33,7 +33,7 @@ export default tseslint.config(
   {
     // The service worker is plain JavaScript the browser runs as it is, in a worker's scope.
     files: ['public/sw.js'],
-    languageOptions: { sourceType: 'script', globals: { self: 'readonly', caches: 'readonly', fetch: 'readonly', URL: 'readonly' } },
+    languageOptions: { sourceType: 'script', globals: { self: 'readonly', caches: 'readonly', fetch: 'readonly', URL: 'readonly', Response: 'readonly' } },
   },
   {
     // React's rules apply to React code only; `useX` helpers in tests are vitest fixtures, not hooks.

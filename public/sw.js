@@ -18,7 +18,17 @@ const PAGES_KEPT = 60;
  * The pages worth reading without a network, and the only ones kept as they are opened: the library, items and
  * collections. Personal and admin pages, exports and files are never kept that way (files only in a saved copy).
  */
-const READING_PAGES = [/^\/$/, /^\/item$/, /^\/popular$/, /^\/tag\/[^/]+$/, /^\/i\/[^/]+$/, /^\/collection\/[^/]+$/];
+const READING_PAGES = [/^\/$/, /^\/item$/, /^\/popular$/, /^\/tag\/[^/]+$/, /^\/i\/[^/]+$/, /^\/collection$/, /^\/collection\/[^/]+$/];
+/**
+ * The words of the page that answers, without a network, a page that is not kept (issue 36 §5): never the browser's
+ * own error page. The same words as shared/offline.ts's OFFLINE_TEXT.
+ */
+const NOT_SAVED_TITLE = 'Not saved for offline';
+const NOT_SAVED_TEXT = 'You are offline, and this page was not saved for offline. These pages were, and open now:';
+const SAVED_LIST_URL = '/__offline/saved';
+const SAVED_LIST_TITLE = 'Saved for offline';
+const SAVED_LIST_TEXT = 'These pages open without a network:';
+const NOTHING_SAVED_TEXT = 'You are offline, and nothing is saved for offline yet. Open a page or save a collection while you have a signal.';
 /** A saved copy's own requests: the page stores their answers itself. */
 const SAVING_HEADER = 'X-Equip-Offline-Save';
 /** Until when the session that fetched a kept page lasts: after it, the copy is not shown (shared/offline.ts). */
@@ -46,6 +56,10 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== self.location.origin || request.headers.has(SAVING_HEADER)) return;
   // The worker's own key for an Inertia answer is never a page's address.
   if (url.searchParams.has(INERTIA_KEY_PARAM)) return;
+  if (url.pathname === SAVED_LIST_URL) {
+    event.respondWith(keptPagesPage(SAVED_LIST_TITLE, SAVED_LIST_TEXT, 200));
+    return;
+  }
   if (url.pathname.startsWith('/build/') || url.pathname === '/icons.svg' || url.pathname === '/favicon.svg') {
     event.respondWith(builtFile(request));
     return;
@@ -55,7 +69,8 @@ self.addEventListener('fetch', (event) => {
   if (inertia && request.headers.has('X-Inertia-Partial-Component')) return;
   const reading = READING_PAGES.some((pattern) => pattern.test(url.pathname));
   const file = url.pathname.startsWith('/content/') && !request.headers.has('Range');
-  if ((reading && (request.mode === 'navigate' || inertia)) || file) event.respondWith(answer(event, request, inertia, reading));
+  const navigation = request.mode === 'navigate';
+  if ((reading && (navigation || inertia)) || file || navigation) event.respondWith(answer(event, request, inertia, reading, navigation));
 });
 
 /** Built files carry a hash in their names: kept once fetched. */
@@ -78,7 +93,7 @@ function keysOf(url) {
  * The network first. A reading page it answers is kept (after the answer goes out); one it refuses is forgotten in
  * both its forms. Without a network, the kept copy, unless the session that fetched it has ended.
  */
-async function answer(event, request, inertia, reading) {
+async function answer(event, request, inertia, reading, navigation) {
   const keys = keysOf(request.url);
   const key = inertia ? keys.inertia : keys.document;
   let response;
@@ -87,6 +102,7 @@ async function answer(event, request, inertia, reading) {
   } catch (offline) {
     const kept = await keptCopy(key);
     if (kept) return kept;
+    if (navigation) return keptPagesPage(NOT_SAVED_TITLE, NOT_SAVED_TEXT, 503);
     throw offline;
   }
   if (reading && response.status === 200 && response.type === 'basic' && !response.redirected)
@@ -121,6 +137,34 @@ async function heldByThisBrowser(kept) {
   if (!owner || !self.cookieStore) return true;
   const held = await self.cookieStore.get(OFFLINE_KEY_COOKIE).catch(() => null);
   return held?.value === owner;
+}
+
+/** The pages kept for this browser's session, each with its title, the saved collections' first. */
+async function keptPages() {
+  const pages = new Map();
+  for (const name of [SAVED_CACHE, PAGES_CACHE]) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.searchParams.has(INERTIA_KEY_PARAM) || pages.has(url.pathname) || !READING_PAGES.some((pattern) => pattern.test(url.pathname))) continue;
+      const kept = await keptCopy(request.url);
+      if (!kept) continue;
+      // A page's title ends with ' - ' and the app's name (member-library §2): the list names the page alone.
+      const title = (/<title[^>]*>([^<]*)<\/title>/.exec(await kept.text())?.[1] ?? url.pathname).replace(/ - [^-]+$/, '');
+      pages.set(url.pathname, title);
+    }
+  }
+  return [...pages].map(([path, title]) => ({ path, title }));
+}
+
+/** A page of the worker's own, in the app's styles when it has them: what is kept, after why it is shown. */
+async function keptPagesPage(title, text, status) {
+  const pages = await keptPages();
+  const styles = (await (await caches.open(SHELL_CACHE)).keys()).map((request) => new URL(request.url).pathname).filter((path) => path.endsWith('.css'));
+  const list = pages.map(({ path, title }) => `<li><a href="${path}">${title}</a></li>`).join('');
+  const body = pages.length > 0 ? `<p>${text}</p><ul>${list}</ul>` : `<p>${NOTHING_SAVED_TEXT}</p>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head><body><main class="container py-4"><h1 class="h3">${title}</h1>${body}</main></body></html>`;
+  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 async function keep(key, response) {

@@ -30,6 +30,8 @@ export const SESSION_EXPIRES_HEADER = 'Equip-Session-Expires';
  */
 export const OFFLINE_KEY_HEADER = 'Equip-Offline-Key';
 export const OFFLINE_KEY_COOKIE = 'equip_offline';
+/** The service worker's page of what is kept for offline (it answers this address itself; the server has none). */
+export const SAVED_LIST_URL = '/__offline/saved';
 /** Where the list of saved collections is kept, in the saved cache. */
 export const SAVED_INDEX_KEY = '/__offline/saved-collections';
 
@@ -48,4 +50,11 @@ export const OFFLINE_TEXT = {
   savedNotice: (pages: number, files: number) =>
     `Saved for offline: ${pages} ${pages === 1 ? 'page' : 'pages'} and ${files} ${files === 1 ? 'file' : 'files'}.`,
   saveFailed: 'Could not save it for offline. Try again when you have a signal.',
+  /** The service worker's page for a page not kept, without a network (public/sw.js keeps copies of these). */
+  notSavedTitle: 'Not saved for offline',
+  notSaved: 'You are offline, and this page was not saved for offline. These pages were, and open now:',
+  savedListTitle: 'Saved for offline',
+  savedList: 'These pages open without a network:',
+  seeSaved: 'See what is saved for offline',
+  nothingSaved: 'You are offline, and nothing is saved for offline yet. Open a page or save a collection while you have a signal.',
 } as const;

@@ -1,5 +1,5 @@
 import Notice from '../lib/Notice';
-import { OFFLINE_TEXT } from '../../shared/offline';
+import { OFFLINE_TEXT, SAVED_LIST_URL } from '../../shared/offline';
 import Icon from '../lib/Icon';
 
 /** Said at the top of every page while the browser has no network (issue 20 §3). */
@@ -9,7 +9,12 @@ export default function OfflineBanner({ online }: { online: boolean }) {
       {!online && (
         <Notice variant="warning" className="d-flex align-items-center gap-2 py-2">
           <Icon name="bi-wifi-off" />
-          {OFFLINE_TEXT.banner}
+          <span>
+            {OFFLINE_TEXT.banner} {/* A page the service worker answers itself: a whole-page visit, not the app's. */}
+            <a href={SAVED_LIST_URL} className="alert-link">
+              {OFFLINE_TEXT.seeSaved}
+            </a>
+          </span>
         </Notice>
       )}
     </div>

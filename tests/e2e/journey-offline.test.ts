@@ -6,8 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_TEXT, PAGES_CACHE, SAVED_CACHE } from '../../shared/offline';
+import { COLLECTIONS_TITLE } from '../../shared/collections';
+import { OFFLINE_TEXT, PAGES_CACHE, SAVED_CACHE, SAVED_LIST_URL } from '../../shared/offline';
 import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES } from './journey';
+import { appRunning } from './browser';
 import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -47,6 +49,10 @@ describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
       expect(filePaths.length).toBeGreaterThan(0);
       await expectAccessible(page, 'a collection saved for offline');
 
+      // My Collections, opened again under the worker, is kept as it is read.
+      await page.goto('/collection');
+      await expect.poll(async () => (await cacheKeys(page, PAGES_CACHE)).some((url) => new URL(url).pathname === '/collection')).toBe(true);
+
       await page.context().setOffline(true);
       try {
         await page.goto(collectionPath);
@@ -63,8 +69,28 @@ describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
         expect(await page.getByText(OFFLINE_TEXT.banner).isVisible()).toBe(true);
         for (const file of filePaths) expect([file, await page.evaluate(async (path) => (await fetch(path)).status, file)]).toEqual([file, 200]);
 
-        // A page never opened is not there.
-        await expect(page.goto('/popular')).rejects.toThrow();
+        // My Collections, opened before, opens from its copy.
+        await page.goto('/collection');
+        expect(await pageHeading(page).innerText()).toBe(COLLECTIONS_TITLE);
+
+        // A page never opened is not there: the worker's own page says so and lists what is (issue 36 §5).
+        for (const notKept of ['/popular', '/profile']) {
+          await page.goto(notKept);
+          expect(await pageHeading(page).innerText()).toBe(OFFLINE_TEXT.notSavedTitle);
+          await page.getByText(OFFLINE_TEXT.notSaved).waitFor();
+          await expectNoSidewaysScroll(page, `${notKept} offline, not saved`);
+        }
+        await expectAccessible(page, 'a page not saved for offline');
+        // The banner's link lists the same.
+        await page.goto('/collection');
+        await page.getByRole('link', { name: OFFLINE_TEXT.seeSaved }).click();
+        await page.waitForURL((url) => url.pathname === SAVED_LIST_URL);
+        expect(await pageHeading(page).innerText()).toBe(OFFLINE_TEXT.savedListTitle);
+        await page.getByRole('link', { name: collectionTitle, exact: true }).click();
+        await page.waitForURL((url) => url.pathname === collectionPath);
+        expect(await pageHeading(page).innerText()).toBe(collectionTitle);
+        // A whole-page load: its app starts before the next one, which it would otherwise interrupt.
+        await appRunning(page);
       } finally {
         await page.context().setOffline(false);
       }
@@ -92,9 +118,12 @@ describe.skipIf(Boolean(e2e.skipReason))('Offline journeys', () => {
         // While the browser holds the session, the kept page opens.
         await page.goto(collectionPath);
         await page.getByText(OFFLINE_TEXT.banner).waitFor();
-        // The cookies go (a shared computer's browser cleared): the page is no longer shown.
+        // The cookies go (a shared computer's browser cleared): the page is no longer shown, nor listed as saved.
+        const collectionTitle = await pageHeading(page).innerText();
         await page.context().clearCookies();
-        await expect(page.goto(collectionPath)).rejects.toThrow();
+        await page.goto(collectionPath);
+        expect(await pageHeading(page).innerText()).toBe(OFFLINE_TEXT.notSavedTitle);
+        expect(await page.getByRole('link', { name: collectionTitle, exact: true }).count()).toBe(0);
       } finally {
         await page.context().setOffline(false);
       }

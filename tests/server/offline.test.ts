@@ -7,6 +7,8 @@ import {
   INERTIA_KEY_PARAM,
   OFFLINE_KEY_COOKIE,
   OFFLINE_KEY_HEADER,
+  OFFLINE_TEXT,
+  SAVED_LIST_URL,
   PAGES_CACHE,
   SAVED_CACHE,
   SAVING_HEADER,
@@ -55,6 +57,15 @@ describe('installable', () => {
       SESSION_EXPIRES_HEADER,
       OFFLINE_KEY_HEADER,
       OFFLINE_KEY_COOKIE,
+    }))
+      expect(source, name).toContain(`const ${name} = '${value}';`);
+    for (const [name, value] of Object.entries({
+      NOT_SAVED_TITLE: OFFLINE_TEXT.notSavedTitle,
+      NOT_SAVED_TEXT: OFFLINE_TEXT.notSaved,
+      NOTHING_SAVED_TEXT: OFFLINE_TEXT.nothingSaved,
+      SAVED_LIST_URL,
+      SAVED_LIST_TITLE: OFFLINE_TEXT.savedListTitle,
+      SAVED_LIST_TEXT: OFFLINE_TEXT.savedList,
     }))
       expect(source, name).toContain(`const ${name} = '${value}';`);
   });
