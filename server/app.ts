@@ -1,6 +1,6 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { allowedBy, guardEveryRoute } from './access/guards';
-import { canOpenAdminArea } from './access/policy';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { allowedBy, guardEveryRoute, signedInViewer } from './access/guards';
+import { canOpenAdminArea, isSignedIn } from './access/policy';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -30,6 +30,7 @@ import { mailOutboxPlugin } from './mail/outbox';
 import { errorPagesPlugin, frameworkErrorPage } from './features/errors/plugin';
 import { rewriteUndecodableUrl } from './features/errors/undecodable-url';
 import { sharedPropsFor } from './features/layout/shared-props';
+import { navigationHistory } from './features/navigation/queries';
 import { homeRoutes } from './features/home/routes';
 import { seoRoutes } from './features/seo';
 import { navigationRoutes } from './features/navigation/routes';
@@ -111,10 +112,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
+  // Built before the security headers, which allow the document's inline script by its hash.
+  const documentRenderer = createDocumentRenderer({
+    appName: config.APP_NAME,
+    appUrl: config.APP_URL,
+    devServerUrl: config.VITE_DEV_SERVER_URL,
+    // Every first page is rendered on the server, signed in or not: painted before the scripts run, and readable
+    // without them (docs/decisions.md "Server-side rendering").
+    serverRenderer: config.SERVER_RENDERING && !config.VITE_DEV_SERVER_URL ? await loadServerRenderer(app.log) : null,
+  });
   // helmet's middleware built once (the Fastify wrapper builds it anew for every request). The Referer goes to this
   // site only (never to another one): redirectBack returns a person to the page they acted on, such as the quick-tag matrix.
   const securityHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(config),
+    contentSecurityPolicy: contentSecurityPolicy(config, documentRenderer.inlineScriptHashes),
     hsts: config.isProduction,
     referrerPolicy: { policy: 'same-origin' },
   });
@@ -137,20 +147,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // Every request is logged for the admin stats, in batches off the request (features/request-log).
   await app.register(requestLogPlugin);
 
-  const documentRenderer = createDocumentRenderer({
-    appName: config.APP_NAME,
-    appUrl: config.APP_URL,
-    devServerUrl: config.VITE_DEV_SERVER_URL,
-    // Every first page is rendered on the server, signed in or not: painted before the scripts run, and readable
-    // without them (docs/decisions.md "Server-side rendering").
-    serverRenderer: config.SERVER_RENDERING && !config.VITE_DEV_SERVER_URL ? await loadServerRenderer(app.log) : null,
-  });
   await app.register(assetsPlugin, { devServerUrl: config.VITE_DEV_SERVER_URL });
   askForColorSchemeHint(app);
   await app.register(inertiaPlugin, {
     version: documentRenderer.version,
     renderDocument: documentRenderer.renderDocument,
-    sharedProps: sharedPropsFor,
+    sharedProps: async (request) => ({ ...sharedPropsFor(request), ...(await firstPageNavigationHistory(app, request)) }),
     newId: newRef,
   });
   await app.register(errorPagesPlugin);
@@ -240,13 +242,14 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-function contentSecurityPolicy(config: AppConfig) {
+/** `inlineScriptHashes`: the document's own inline scripts (the tap keeper, server/web/document.ts), allowed by hash. */
+function contentSecurityPolicy(config: AppConfig, inlineScriptHashes: string[]) {
   const dev = config.VITE_DEV_SERVER_URL;
   const devSources = dev ? [dev, dev.replace(/^http/, 'ws')] : [];
   return {
     useDefaults: true,
     directives: {
-      'script-src': ["'self'", ...devSources, ...(dev ? ["'unsafe-inline'"] : [])],
+      'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), ...devSources, ...(dev ? ["'unsafe-inline'"] : [])],
       'connect-src': ["'self'", ...devSources],
       // Every picture is served by Equip (/image/…, the build's own files; CSS icons are data: URLs): none is
       // hot-linked from another site, so no other origin is needed.
@@ -285,4 +288,14 @@ async function adminAreaRoutes(admin: FastifyInstance): Promise<void> {
 function trashedImageFileRemover(app: FastifyInstance): RemoveImageFiles {
   const store = localImageStore(imagesDirIn(app.config.DATA_DIR));
   return (images, log) => removeImageFiles(store, images as StoredImage[], log);
+}
+
+/**
+ * The sidebar's history on a signed-in person's first page (a whole-page load, which the server renders), so the
+ * sidebar is drawn with it instead of growing after the paint; an Inertia visit keeps the sidebar it has. The same
+ * query and rule as its JSON route (features/navigation).
+ */
+async function firstPageNavigationHistory(app: FastifyInstance, request: FastifyRequest) {
+  if (!isSignedIn(request.viewer) || request.headers['x-inertia'] === 'true') return {};
+  return { navigationHistory: await navigationHistory(app.db, signedInViewer(request)) };
 }

@@ -99,6 +99,11 @@ export interface SharedProps {
   isProductionHost: boolean;
   /** The login modal's sign-in buttons, as the login page shows them; empty for a signed-in viewer. */
   loginProviders: LoginProviderOption[];
+  /**
+   * The sidebar's history, on a signed-in person's first page only (a whole-page load, which the server renders): the
+   * sidebar shows it at once instead of growing from "Loading…" after the page has painted. Visits leave it out.
+   */
+  navigationHistory?: NavigationHistory;
   errors: ValidationErrors;
 }
 

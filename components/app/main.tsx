@@ -4,10 +4,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createInertiaApp, router } from '@inertiajs/react';
 import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
 import { preloadPrefetchedPage, resolvePage } from '../lib/page-modules';
-import { loadPartsShownAtOnce } from '../lib/on-demand';
+import { partsShownAtOnceSoFar } from '../lib/on-demand';
 import { reloadOnceForNewBuild } from './reload-after-deploy';
 
 reloadOnceForNewBuild();
+
+// The layout's parts that load on demand, known once the entry's modules have run (before any page's).
+const loadLayoutParts = partsShownAtOnceSoFar();
 
 void createInertiaApp({
   resolve: resolvePage,
@@ -24,9 +27,9 @@ void createInertiaApp({
       return;
     }
     const hydrate = () => startTransition(() => void hydrateRoot(el, app));
-    // A member's page shows parts that load on demand (the user menu, the item's toolbar): their code first, so they
-    // hydrate with the page instead of being drawn anew when it first changes (components/lib/on-demand.tsx).
-    if (props.initialPage.props.auth.authenticated) void loadPartsShownAtOnce().then(hydrate);
+    // A member's page shows the layout's parts that load on demand (the user menu, the sidebar's history): their code
+    // first, so they hydrate with the page instead of being drawn anew when it first changes (components/lib/on-demand.tsx).
+    if (props.initialPage.props.auth.authenticated) void loadLayoutParts().then(hydrate);
     else hydrate();
   },
 });

@@ -5,8 +5,8 @@ import { useNavigationHistory } from './useNavigationHistory';
 
 /** Recent, Frequent and Collections groups for the signed-in user. */
 export default function HistoryGroups() {
-  const userRef = usePage().props.auth.user?.ref ?? null;
-  const history = useNavigationHistory(userRef) ?? 'loading';
+  const { auth, navigationHistory } = usePage().props;
+  const history = useNavigationHistory(auth.user?.ref ?? null, navigationHistory) ?? 'loading';
   const entries = (group: keyof NavigationHistory) => (typeof history === 'string' ? history : history[group]);
   return (
     <>

@@ -11,11 +11,13 @@ export type NavigationHistoryState = NavigationHistory | 'loading' | 'unavailabl
 
 /**
  * The signed-in user's Recent, Frequent and Collections entries: shown from the local cache at
- * once, then refreshed from the server 5 s after load and every 60 s (member-library §7), and at once when a page
- * announces a change (`announceNavigationHistoryChange`). With nothing cached (a new browser, after signing in) there
- * is nothing to show for those 5 s, so the first fetch goes at once (issue 36 §4).
+ * once (or from the first page, which the server drew with them), then refreshed from the server 5 s after load and
+ * every 60 s (member-library §7), and at once when a page announces a change (`announceNavigationHistoryChange`). With
+ * nothing to show (a new browser, no first-page history) the first fetch goes at once (issue 36 §4).
  */
-export function useNavigationHistory(userRef: string | null): NavigationHistoryState | null {
+export function useNavigationHistory(userRef: string | null, firstPageHistory?: NavigationHistory): NavigationHistoryState | null {
+  // What the server sent with the first page (and drew in it): shown until a fetch brings newer entries.
+  const [fromFirstPage] = useState(() => (userRef && firstPageHistory ? { userRef, history: firstPageHistory } : null));
   // The server has no cache, so hydration reads none either (the server's snapshot), and the cache shows right after.
   const storedText = useSyncExternalStore(
     subscribeToStorage,
@@ -28,7 +30,7 @@ export function useNavigationHistory(userRef: string | null): NavigationHistoryS
 
   useEffect(() => {
     if (!userRef) return;
-    const stored = parseHistory(readStoredText(userRef));
+    const stored = parseHistory(readStoredText(userRef)) ?? fromFirstPage?.history ?? null;
     let active = true;
     const refresh = async () => {
       const history = await fetchNavigationHistory();
@@ -62,10 +64,11 @@ export function useNavigationHistory(userRef: string | null): NavigationHistoryS
       clearInterval(interval);
       window.removeEventListener(NAVIGATION_HISTORY_CHANGED, refreshNow);
     };
-  }, [userRef]);
+  }, [userRef, fromFirstPage]);
 
   if (!userRef) return null;
   if (fetched?.userRef === userRef) return fetched.history;
+  if (fromFirstPage?.userRef === userRef) return fromFirstPage.history;
   if (cached) return cached;
   return failedFor === userRef ? 'unavailable' : 'loading';
 }

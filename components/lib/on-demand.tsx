@@ -64,13 +64,16 @@ export function loadEveryPartOnDemand(): Promise<void> {
 }
 
 /**
- * Loads the parts the loaded pages and layout may show without a click (dialogs left out), and the parts those bring,
- * before a member's server-rendered page hydrates. A part hydrated before its code has come keeps the server's markup
- * only until the page first changes (its deferred props arriving, say): React then draws it anew, empty until the code
- * comes, and the page jumps. A visitor's pages show almost none of them, so a visitor downloads none of this.
+ * The loader of the parts known so far that show without a click (dialogs left out): called where the app starts,
+ * these are the layout's (the user menu, the sidebar's history, the banners), which a member's server-rendered page
+ * loads before it hydrates. A part hydrated before its code has come keeps the server's markup only until the page
+ * first changes (its deferred props arriving, say): React then draws it anew, empty until the code comes, and the
+ * page jumps. The page's own parts are left to load as they hydrate: loading them all first made a member's item
+ * page wait 9 s after its first paint on a slow phone. A visitor's pages show none of the layout's.
  */
-export function loadPartsShownAtOnce(): Promise<void> {
-  return loadAll(shownAtOnce);
+export function partsShownAtOnceSoFar(): () => Promise<void> {
+  const known = new Set(shownAtOnce);
+  return () => loadAll(known);
 }
 
 async function loadAll(parts: ReadonlySet<() => Promise<unknown>>): Promise<void> {

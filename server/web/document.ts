@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { serializePage, type PageObject } from '../inertia';
 import { absoluteUrl } from '../lib/site-url';
@@ -30,6 +31,8 @@ export interface DocumentRenderer {
   renderDocument: (page: PageObject, request?: FastifyRequest, head?: DocumentHead) => Promise<string>;
   /** The asset version Inertia compares on every visit: a hash of the manifest, or 'dev'. */
   version: () => string;
+  /** The hashes (`sha256-…`) of the scripts the document carries inline, for the Content-Security-Policy's script-src. */
+  inlineScriptHashes: string[];
 }
 
 export const DEV_ASSET_VERSION = 'dev';
@@ -55,6 +58,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
       });
     },
     version: () => assets.version,
+    inlineScriptHashes: assets.inlineScriptHashes,
   };
 }
 
@@ -62,6 +66,7 @@ interface DocumentAssets {
   version: string;
   /** `serverRendered`: the page is already in the document, and a tap on it before the app starts is kept (components/app/boot.ts). */
   headTags: (page: PageObject, serverRendered: boolean) => string[];
+  inlineScriptHashes: string[];
 }
 
 function builtAssets(manifestPath: string): DocumentAssets {
@@ -72,11 +77,18 @@ function builtAssets(manifestPath: string): DocumentAssets {
     if (!manifest[key]) throw new Error(`${manifestPath} has no entry for ${key}; rebuild with \`npm run build\`.`);
   const entry = chunkAssets(manifest, CLIENT_ENTRY);
   const boot = chunkAssets(manifest, CLIENT_BOOT);
+  // The tap keeper runs inline in the head, before anything is painted: a tap at first sight comes before any script
+  // file could arrive on a slow network (components/app/boot.ts). A function of its own, as a classic script.
+  // The build's folder holds the manifest's .vite folder.
+  const bootFile = path.join(path.dirname(path.dirname(manifestPath)), boot.scripts[0]!);
+  const keeper = existsSync(bootFile) ? `(() => {\n${readFileSync(bootFile, 'utf8').replace(/\/\/# sourceMappingURL=\S*\s*$/, '')}\n})();` : null;
+  const inlineScriptHashes = keeper === null ? [] : [`sha256-${createHash('sha256').update(keeper).digest('base64')}`];
   const url = (file: string) => `${CLIENT_BUILD_BASE}${file}`;
   const stylesheet = (file: string) => `<link rel="stylesheet" href="${escapeAttribute(url(file))}">`;
 
   return {
     version: createHash('sha256').update(manifestJson).digest('hex').slice(0, VERSION_LENGTH),
+    inlineScriptHashes,
     headTags: (page, serverRendered) => {
       const firstPage = chunkAssets(manifest, `pages/${page.component}.tsx`);
       const styles = unique([...entry.styles, ...firstPage.styles]).map(stylesheet);
@@ -84,11 +96,11 @@ function builtAssets(manifestPath: string): DocumentAssets {
       // import waits for another. A page already in the document first gets the small script that keeps the taps
       // made before the app has started, and hands them to it.
       const preloads = unique([...entry.preloads, ...firstPage.scripts, ...firstPage.preloads]).filter((file) => !entry.scripts.includes(file));
-      const scripts = [...(serverRendered ? boot.scripts : []), ...entry.scripts];
       return [
+        ...(serverRendered && keeper !== null ? [`<script>${keeper}</script>`] : []),
         ...styles,
         ...preloads.map((file) => `<link rel="modulepreload" href="${escapeAttribute(url(file))}">`),
-        ...scripts.map((file) => `<script type="module" src="${escapeAttribute(url(file))}"></script>`),
+        ...entry.scripts.map((file) => `<script type="module" src="${escapeAttribute(url(file))}"></script>`),
       ];
     },
   };
@@ -108,7 +120,7 @@ function devServerAssets(devServerUrl: string): DocumentAssets {
     `<script type="module" src="${escapeAttribute(`${origin}/@vite/client`)}"></script>`,
     `<script type="module" src="${escapeAttribute(`${origin}/${CLIENT_ENTRY}`)}"></script>`,
   ];
-  return { version: DEV_ASSET_VERSION, headTags: () => tags };
+  return { version: DEV_ASSET_VERSION, headTags: () => tags, inlineScriptHashes: [] };
 }
 
 /** The server's first title; the client's title callback takes over once the page renders. */

@@ -5,7 +5,8 @@ import { collections, items, itemViews, users } from '../../server/db/schema';
 import type { DatabaseHandle } from '../../server/db/client';
 import { useTestApp } from '../support/app';
 import { seedDemoAccounts } from '../support/seed';
-import { signInAs } from '../support/http';
+import { signInAs, visit } from '../support/http';
+import { pageFromDocument } from '../../server/inertia/testing';
 
 async function seedHistory(handle: DatabaseHandle) {
   await seedDemoAccounts(handle);
@@ -62,5 +63,18 @@ describe('GET /user/item_history_for_navigation', () => {
     const jar = await signInAs(ctx.app, 'leader@example.org');
     const response = await ctx.app.inject({ method: 'GET', url: '/user/item_history_for_navigation', headers: { cookie: jar.header() } });
     expect(response.json()).toEqual({ recentlyViewedItems: [], frequentlyViewedItems: [], myCollections: [] });
+  });
+
+  it("comes with a signed-in person's first page, which the server draws with it, and with nothing else", async () => {
+    const jar = await signInAs(ctx.app, 'member@example.org');
+    const document = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie: jar.header(), accept: 'text/html' } });
+    const history = pageFromDocument(document.body).props.navigationHistory as { recentlyViewedItems: { title: string }[] };
+    expect(history.recentlyViewedItems.map((entry) => entry.title)).toEqual(['Camp Songbook', 'Assembly Plan: The Lost Sheep']);
+    expect(document.body).not.toContain('Staff Safeguarding Procedures');
+    // An Inertia visit keeps the sidebar it has; a visitor has none.
+    expect((await visit(ctx.app, '/', jar)).page.props.navigationHistory).toBeUndefined();
+    expect(
+      pageFromDocument((await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).body).props.navigationHistory,
+    ).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * page carries the rendered page, ready to hydrate; signed-in people, Inertia visits and other pages get the empty
  * element the browser renders into; a render that throws is logged and the page is still served, for the browser.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { VISIBILITY } from '../../shared/enums';
 import { collectionItems, collections, comments, itemImages } from '../../server/db/schema';
 import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import { loadServerRenderer, screenSizeGuess } from '../../server/web/ssr';
-import { CLIENT_BOOT, CLIENT_ENTRY } from '../../server/web/client-build';
+import { CLIENT_ENTRY } from '../../server/web/client-build';
 import { readClientManifest } from '../../scripts/lib/first-page-size';
 import { visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
@@ -87,18 +88,22 @@ describe('server-side rendering', () => {
     expect((await firstVisit('/item', { cookie: member.header(), 'user-agent': PHONE })).body).toContain('rel="preload" as="image"');
   });
 
-  it('loads the app beside the paint, after the small script that keeps the taps made before it starts', async () => {
+  it('loads the app beside the paint, after the inline script that keeps the taps made before it starts', async () => {
     const manifest = readClientManifest();
     const app = `/build/${manifest[CLIENT_ENTRY]!.file}`;
-    const boot = `/build/${manifest[CLIENT_BOOT]!.file}`;
     const member = await context.as(MAINTAINER);
     for (const headers of [{ 'user-agent': PHONE }, { cookie: member.header() }] as Record<string, string>[]) {
-      const body = (await firstVisit('/item', headers)).body;
-      expect([...body.matchAll(/<script type="module"[^>]*>/g)].map((match) => match[0])).toEqual([
-        `<script type="module" src="${boot}">`,
-        `<script type="module" src="${app}">`,
-      ]);
-      expect(body).toContain(`<link rel="modulepreload" href="/build/${manifest['pages/items/Index.tsx']!.file}">`);
+      const response = await firstVisit('/item', headers);
+      const [head] = response.body.split('</head>') as [string];
+      expect([...response.body.matchAll(/<script type="module"[^>]*>/g)].map((match) => match[0])).toEqual([`<script type="module" src="${app}">`]);
+      expect(response.body).toContain(`<link rel="modulepreload" href="/build/${manifest['pages/items/Index.tsx']!.file}">`);
+      // The keeper, inline before the styles, allowed by its hash and by nothing wider.
+      const keeper = /<script>([\s\S]*?)<\/script>/.exec(head)?.[1];
+      expect(keeper).toContain('app-starting');
+      expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(keeper!).digest('base64')}'`);
+      expect(/script-src[^;]*unsafe-inline/.test(policy)).toBe(false);
     }
   });
 
