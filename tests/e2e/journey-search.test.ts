@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { EMPTY_STATES } from '../../shared/messages';
-import { expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES, PHONE } from './journey';
+import { DESKTOP, expectAccessible, expectNoSidewaysScroll, JOURNEY_SIZES, PHONE } from './journey';
 import { itemCards, matchCount, pageHeading, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -129,5 +129,29 @@ describe.skipIf(Boolean(e2e.skipReason)).each(JOURNEY_SIZES)('search and filter 
     // Checked with the navbar's search box open and filled, as a searched list shows it.
     await expectAccessible(page, 'the empty result with suggestions');
     await expectNoSidewaysScroll(page, 'the empty result with suggestions');
+  });
+});
+
+describe.skipIf(Boolean(e2e.skipReason))('a tag page filtered on a wide screen', () => {
+  it('keeps its address and a taxonomy menu open, with the focus on the box, while several tags are ticked (issue 36 §4)', async () => {
+    const page = await open('/tag/resource', DESKTOP);
+    await pageHeading(page).waitFor();
+    const age = await taxonomyScope(page, false, 'Age Group');
+    const menuToggle = page.getByRole('region', { name: 'Filters' }).getByRole('button', { name: /^Age Group( \(\d+\))?$/ });
+    // The page's own tag is its path; the ones ticked go in the query.
+    for (const [label, inQuery] of [
+      ['Children', 1],
+      ['Youth', 2],
+    ] as const) {
+      const { box } = await tagBox(age, label);
+      await box.check();
+      await page.waitForURL(() => tagsInUrl(page) === inQuery);
+      await expect.poll(() => box.isChecked()).toBe(true);
+      // Still the tag's page, the menu still open and the focus where the person ticked, not thrown to the heading.
+      expect(new URL(page.url()).pathname).toBe('/tag/resource');
+      expect(await menuToggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await box.evaluate((node) => node === document.activeElement)).toBe(true);
+    }
+    await expectAccessible(page, 'a tag page with an open taxonomy menu');
   });
 });
