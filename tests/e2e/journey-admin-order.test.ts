@@ -49,7 +49,11 @@ async function createTaxonomy(page: Page, title: string): Promise<string> {
   await page.goto('/admin/taxonomy');
   await page.getByRole('button', { name: TAXONOMY_TEXTS.createNew }).click();
   const dialog = page.getByRole('dialog', { name: NEW_TAXONOMY_TITLE });
-  await dialog.getByLabel(TAXONOMY_FIELD_LABELS.title).fill(title);
+  const titleField = dialog.getByLabel(TAXONOMY_FIELD_LABELS.title);
+  // Open once its first field has the focus (components/lib/Dialog): the form is reset as the dialog enters, and a
+  // box ticked before that can be unticked again (CI: 'Clicking the checkbox did not change its state').
+  await expect.poll(() => titleField.evaluate((field) => field === document.activeElement)).toBe(true);
+  await titleField.fill(title);
   await dialog.getByLabel(TAXONOMY_FIELD_LABELS.multiselect).check();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await pageHeading(page).filter({ hasText: title }).waitFor();
