@@ -2,6 +2,7 @@ import { Head } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
 import ItemCard from '../../components/items/ItemCard';
 import Pagination from '../../components/pagination/Pagination';
+import PastLastPageNotice from '../../components/pagination/PastLastPageNotice';
 import type { AffirmedItem, MyAffirmation } from '../../shared/my-affirmations';
 import { MY_AFFIRMATIONS_TEXTS } from '../../shared/my-affirmations';
 import type { PageProps } from '../../shared/pages';
@@ -13,7 +14,9 @@ export default function AffirmationIndex({ items, emptyText }: PageProps<'affirm
     <>
       <Head title={MY_AFFIRMATIONS_TEXTS.title} />
       <h1 className="mb-3">{MY_AFFIRMATIONS_TEXTS.title}</h1>
-      {items.data.length === 0 ? (
+      {items.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={items.pastLastPage} />
+      ) : items.data.length === 0 ? (
         <p className="text-body-secondary">{emptyText}</p>
       ) : (
         <>

@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react';
 import Pagination from '../../components/pagination/Pagination';
+import PastLastPageNotice from '../../components/pagination/PastLastPageNotice';
 import ShareEntry, { RemovedShareList } from '../../components/share/ShareEntry';
 import type { PageProps } from '../../shared/pages';
 
@@ -13,7 +14,9 @@ export default function SharesIndex({ direction, heading, shares, removed, empty
     <>
       <Head title={heading} />
       <h1 className="mb-3">{heading}</h1>
-      {shares.data.length === 0 ? (
+      {shares.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={shares.pastLastPage} />
+      ) : shares.data.length === 0 ? (
         <p className="text-body-secondary">{emptyText}</p>
       ) : (
         <ul className="list-group mb-3" aria-label={heading}>

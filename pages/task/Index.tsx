@@ -1,5 +1,6 @@
 import { Head, router } from '@inertiajs/react';
 import Pagination from '../../components/pagination/Pagination';
+import PastLastPageNotice from '../../components/pagination/PastLastPageNotice';
 import ReopenModeSwitch from '../../components/tasks/ReopenModeSwitch';
 import TaskList from '../../components/tasks/TaskList';
 import type { PageProps } from '../../shared/pages';
@@ -18,7 +19,11 @@ export default function TaskIndex({ tasks, reopenMode, emptyText }: PageProps<'t
         <ReopenModeSwitch on={reopenMode} onChange={switchReopenMode} />
       </div>
       <Pagination links={tasks.links} label="My Tasks pages" className="mb-3" />
-      <TaskList tasks={tasks.data} reopenMode={reopenMode} label={TASK_TEXTS.myTasks} showItem showAssignee={false} emptyText={emptyText} />
+      {tasks.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={tasks.pastLastPage} />
+      ) : (
+        <TaskList tasks={tasks.data} reopenMode={reopenMode} label={TASK_TEXTS.myTasks} showItem showAssignee={false} emptyText={emptyText} />
+      )}
       <Pagination links={tasks.links} label="My Tasks pages, again" className="mt-3" />
     </>
   );

@@ -14,6 +14,7 @@ import type { PageProps } from '../../shared/pages';
 import { type UserLevelFilter, type UserListEntry } from '../../shared/users';
 import AppLink from '../../components/lib/AppLink';
 import Pagination from '../../components/pagination/Pagination';
+import PastLastPageNotice from '../../components/pagination/PastLastPageNotice';
 import { userListQuery, type UserListFilters } from '../../components/users/user-list-url';
 import { ROUTES } from '../../shared/routes';
 import Icon from '../../components/lib/Icon';
@@ -39,7 +40,13 @@ export default function UserIndex({ users, total, filters, can }: PageProps<'use
         <SearchField search={filters.search} level={filters.level} />
         <LevelFilter level={filters.level} onChange={(level) => visitList({ search: filters.search, level })} />
       </section>
-      {users.data.length === 0 ? <Notice variant="warning">{EMPTY_STATES.users}</Notice> : <UserTable users={users.data} />}
+      {users.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={users.pastLastPage} />
+      ) : users.data.length === 0 ? (
+        <Notice variant="warning">{EMPTY_STATES.users}</Notice>
+      ) : (
+        <UserTable users={users.data} />
+      )}
       <Pagination links={users.links} label="Pages of users" />
     </>
   );

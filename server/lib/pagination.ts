@@ -24,7 +24,8 @@ export interface PageRequest {
 
 /**
  * `?page=`: a positive whole number up to `maxPage`, 1 when missing. Junk (text, 0, negatives, repeats) reads as page 1 rather than an
- * error, since it only ever comes from a hand-edited address; a page past the end gives an empty list.
+ * error, since it only ever comes from a hand-edited address; a page past the end gives an empty list (and `paginated`'s
+ * `pastLastPage`).
  */
 export function pageNumber(maxPage = MAX_PAGE) {
   return z
@@ -58,12 +59,13 @@ export function paginationLinks({ path, query, page, perPage, total }: PageReque
 
 /**
  * A page of a list as the pages get it: its rows, the links, and, for a page past the end of a list that has rows,
- * where its last page is, so the page says so rather than that the list is empty.
+ * where its last page is, so the page says so rather than that the list is empty. A page that has rows is never past
+ * the end, even when its number is past the last page of a capped count (history, library health): its rows show.
  */
 export function paginated<T>(data: T[], request: PageRequest): Paginated<T> {
   const links = paginationLinks(request);
   const lastPage = lastPageOf(request.total, request.perPage);
-  if (request.total === 0 || request.page <= lastPage) return { data, links };
+  if (request.total === 0 || request.page <= lastPage || data.length > 0) return { data, links };
   return { data, links, pastLastPage: { page: request.page, lastPage, lastPageUrl: pageUrl(request.path, request.query, lastPage) } };
 }
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import Sortable, { type SortableEvent } from 'sortablejs';
 import { DRAG_ANIMATION_MS } from '../../shared/constants';
-import { EMPTY_STATES } from '../../shared/messages';
+import { EMPTY_STATES, pastLastPageText } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
 import type { SharedProps } from '../../shared/props';
 import {
@@ -285,6 +285,15 @@ describe('quick-tag matrix', () => {
     // The count reads as words, not '0 item(s)'.
     expect(screen.getByText('0 items')).toBeTruthy();
     expect(screen.queryByText(/item\(s\)/)).toBeNull();
+  });
+
+  it('says a page past the end is past the end, with a link to the last page keeping the search, not that there are no items', async () => {
+    const lastPageUrl = '/admin/taxonomy/taxage000001/item/all?search=lost&page=2';
+    await renderItems({ matrix: { data: [], links: [], pastLastPage: { page: 6, lastPage: 2, lastPageUrl } }, total: 60, filters: { search: 'lost' } });
+    expect(screen.getByText(pastLastPageText(6, 2), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 2' }).getAttribute('href')).toBe(lastPageUrl);
+    expect(screen.queryByText(EMPTY_STATES.items)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refresh list' })).toBeNull();
   });
 
   it("says '1 item' and '2 items' above the matrix", async () => {

@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { HISTORY_TEXTS, type ActivityEntry, type HistoryEntry, type ItemHistory } from '../../shared/history';
+import { pastLastPageText } from '../../shared/messages';
 import { ADMIN_AUTH, SHARED_ADMIN, itemPage } from './item-show-fixtures';
 import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
@@ -122,5 +123,26 @@ describe('the activity feed', () => {
       ),
     );
     expect(screen.getByText(HISTORY_TEXTS.activityEmpty)).toBeTruthy();
+  });
+
+  it('says a page past the end is past the end, with a link to the last page keeping the filters, not that no change matches', async () => {
+    const lastPageUrl = '/admin/history?person=&kind=item&from=2026-01-01&to=2026-03-31&page=3';
+    await renderInertiaPage(
+      pageObject(
+        'admin/history/Index',
+        {
+          ...admin,
+          entries: { data: [], links, pastLastPage: { page: 8, lastPage: 3, lastPageUrl } },
+          total: 120,
+          filters: { person: '', kind: 'item', from: '2026-01-01', to: '2026-03-31' },
+          title: 'Activity',
+          breadcrumbs: [],
+        },
+        { url: '/admin/history?kind=item&page=8' },
+      ),
+    );
+    expect(screen.getByText(pastLastPageText(8, 3), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 3' }).getAttribute('href')).toBe(lastPageUrl);
+    expect(screen.queryByText(HISTORY_TEXTS.activityEmpty)).toBeNull();
   });
 });

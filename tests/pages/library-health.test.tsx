@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { HEALTH_PROBLEM_KINDS, LIBRARY_HEALTH_TEXTS, type HealthProblemRow, type LibraryHealthPageProps } from '../../shared/library-health';
+import { pastLastPageText } from '../../shared/messages';
 import { ADMIN_AUTH } from './item-show-fixtures';
 import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
@@ -100,6 +101,14 @@ describe('the library health page', () => {
     expect(screen.getByText('This item no longer has this problem.').closest('[role="alert"]')).toBeTruthy();
     expect(screen.getByText(LIBRARY_HEALTH_TEXTS.noProblems)).toBeTruthy();
     expect(screen.queryByRole('button', { name: LIBRARY_HEALTH_TEXTS.makeAllTasks })).toBeNull();
+  });
+
+  it('says a page past the end is past the end, with a link to the kind’s last page, not that the kind has no problem', async () => {
+    const pastLastPage = { page: 4, lastPage: 1, lastPageUrl: '/admin/health?kind=broken_link' };
+    await renderInertiaPage(page({ problems: { data: [], links, pastLastPage } }));
+    expect(screen.getByText(pastLastPageText(4, 1), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/admin/health?kind=broken_link');
+    expect(screen.queryByText(LIBRARY_HEALTH_TEXTS.noProblems)).toBeNull();
   });
 
   it('saves a schedule', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { MY_AFFIRMATIONS_TEXTS, type AffirmedItem } from '../../shared/my-affirmations';
+import { pastLastPageText } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
 import { anItemSummary } from '../support/item-fixtures';
 import { SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -47,6 +48,17 @@ describe('My Affirmations', () => {
     await renderInertiaPage(affirmationsPage([]));
     expect(screen.getByRole('heading', { level: 1, name: 'My Affirmations' })).toBeTruthy();
     expect(screen.getByText('You have not affirmed any items yet')).toBeTruthy();
+  });
+
+  it('says a page past the end is past the end, with a link to the last page, not that nothing was affirmed', async () => {
+    const page = affirmationsPage([]);
+    await renderInertiaPage({
+      ...page,
+      props: { ...page.props, items: { data: [], links: ONE_PAGE, pastLastPage: { page: 5, lastPage: 2, lastPageUrl: '/affirmation?page=2' } } },
+    });
+    expect(screen.getByText(pastLastPageText(5, 2), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 2' }).getAttribute('href')).toBe('/affirmation?page=2');
+    expect(screen.queryByText(MY_AFFIRMATIONS_TEXTS.empty)).toBeNull();
   });
 
   it('shows each item as a card with what the viewer gave it and its counts', async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { pageBack, serveInertia, stopServing } from './inertia-server';
-import { EMPTY_STATES } from '../../shared/messages';
+import { EMPTY_STATES, pastLastPageText } from '../../shared/messages';
 import type { PaginationLink } from '../../shared/pagination';
 import { LOCKED_SHARE_TITLES, SHARE_REMOVAL_TEXTS, type RemovedShare, type Share } from '../../shared/sharing';
 import { SHARE_TEXTS } from '../../shared/share-texts';
@@ -63,6 +63,17 @@ describe('Shared With Me and Shared By Me', () => {
     unmount();
     await renderInertiaPage(sharesPage('sent', []));
     expect(screen.getByText('You have not shared anything with others')).toBeTruthy();
+  });
+
+  it('say a page past the end is past the end, with a link to the last page, not that nothing was shared', async () => {
+    const page = sharesPage('sent', [], ONE_PAGE, '/sent?page=6');
+    await renderInertiaPage({
+      ...page,
+      props: { ...page.props, shares: { data: [], links: ONE_PAGE, pastLastPage: { page: 6, lastPage: 2, lastPageUrl: '/sent?page=2' } } },
+    });
+    expect(screen.getByText(pastLastPageText(6, 2), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 2' }).getAttribute('href')).toBe('/sent?page=2');
+    expect(screen.queryByText(EMPTY_STATES.sent)).toBeNull();
   });
 
   it('lists what was shared with its image, title link, the other party, and expiry marks', async () => {

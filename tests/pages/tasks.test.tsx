@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import { http, type HttpClient, type HttpRequestConfig } from '@inertiajs/core';
 import type { ItemTask } from '../../shared/items';
-import { EMPTY_STATES } from '../../shared/messages';
-import type { PaginationLink } from '../../shared/pagination';
+import { EMPTY_STATES, pastLastPageText } from '../../shared/messages';
+import type { PaginationLink, PastLastPage } from '../../shared/pagination';
 import { TASK_ERRORS, TASK_TEXTS, type TaskCan } from '../../shared/tasks';
 import { ITEM, SHARED_ADMIN, itemPage, mockConfirm, withItem } from './item-show-fixtures';
 import { SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -202,10 +202,13 @@ const TWO_PAGES: PaginationLink[] = [
   { url: '/task?page=2', label: 'Next &raquo;', active: false },
 ];
 
-function myTasksPage(tasks: ItemTask[], { links = NO_PAGES, reopenMode = false } = {}) {
+function myTasksPage(
+  tasks: ItemTask[],
+  { links = NO_PAGES, reopenMode = false, pastLastPage }: { links?: PaginationLink[]; reopenMode?: boolean; pastLastPage?: PastLastPage } = {},
+) {
   return pageObject(
     'task/Index',
-    { ...SHARED_MEMBER, tasks: { data: tasks, links }, reopenMode, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' },
+    { ...SHARED_MEMBER, tasks: { data: tasks, links, ...(pastLastPage && { pastLastPage }) }, reopenMode, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' },
     { url: reopenMode ? '/task?reopen=1' : '/task' },
   );
 }
@@ -216,6 +219,13 @@ describe('My Tasks', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Tasks' })).toBeTruthy();
     expect(screen.getByText(EMPTY_STATES.tasks)).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'My Tasks pages' })).toBeNull();
+  });
+
+  it("says a page past the end is past the end, with a link to the last page, not 'No tasks'", async () => {
+    await renderInertiaPage(myTasksPage([], { reopenMode: true, pastLastPage: { page: 7, lastPage: 2, lastPageUrl: '/task?reopen=1&page=2' } }));
+    expect(screen.getByText(pastLastPageText(7, 2), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 2' }).getAttribute('href')).toBe('/task?reopen=1&page=2');
+    expect(screen.queryByText(EMPTY_STATES.tasks)).toBeNull();
   });
 
   it('lists the tasks with their items, and only the item it may name', async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
+import { pastLastPageText } from '../../shared/messages';
 import { TRASH_TEXTS, type TrashEntryView, type TrashPageProps } from '../../shared/trash';
 import { ADMIN_AUTH } from './item-show-fixtures';
 import { MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
@@ -98,5 +99,15 @@ describe('the trash page', () => {
   it('says when the trash is empty', async () => {
     await renderInertiaPage(page({ entries: { data: [], links } }));
     expect(screen.getByText(TRASH_TEXTS.empty)).toBeTruthy();
+  });
+
+  it('says a page past the end is past the end, with a link to the last page of the kind, not that the trash is empty', async () => {
+    await renderInertiaPage(
+      page({ kind: 'comment', entries: { data: [], links, pastLastPage: { page: 5, lastPage: 1, lastPageUrl: '/admin/trash?kind=comment' } } }),
+    );
+    expect(screen.getByText(pastLastPageText(5, 1), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/admin/trash?kind=comment');
+    expect(screen.queryByText(TRASH_TEXTS.emptyOfKind)).toBeNull();
+    expect(screen.queryByText(TRASH_TEXTS.empty)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
-import { EMPTY_STATES } from '../../shared/messages';
+import { EMPTY_STATES, pastLastPageText } from '../../shared/messages';
 import type { PagePropsMap } from '../../shared/pages';
 import type { PaginationLink } from '../../shared/pagination';
 import type { CanFlags, SharedProps } from '../../shared/props';
@@ -71,6 +71,18 @@ describe('the user list', () => {
     await renderIndex(indexProps({ users: { data: [], links: ONE_PAGE }, filters: { search: 'nobody', level: '4' } }));
     expect(screen.getByText('No users matched your request. Try removing some filters')).toBeTruthy();
     expect(EMPTY_STATES.users).toBe('No users matched your request. Try removing some filters');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says a page past the end is past the end, with a link to the last page keeping the filters, not that no user matched', async () => {
+    const pastLastPage = { page: 9, lastPage: 2, lastPageUrl: '/user?search=crowd&level=2&page=2' };
+    await renderIndex(
+      indexProps({ users: { data: [], links: ONE_PAGE, pastLastPage }, total: 30, filters: { search: 'crowd', level: '2' } }),
+      '/user?search=crowd&level=2&page=9',
+    );
+    expect(screen.getByText(pastLastPageText(9, 2), { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to page 2' }).getAttribute('href')).toBe('/user?search=crowd&level=2&page=2');
+    expect(screen.queryByText(EMPTY_STATES.users)).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { POSITION_INVALID, SIGN_IN_HINT } from '../../shared/messages';
+import type { Paginated } from '../../shared/pagination';
 import { QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, type AdminTag, type QuickTagRow } from '../../shared/taxonomies-admin';
 import { itemImages, items, itemTags, tags, taxonomies } from '../../server/db/schema';
 import { useTestApp, type CookieJar } from '../support/app';
@@ -346,7 +347,7 @@ describe('quick-tag matrix', () => {
   async function matrix(url: string) {
     const { response, page } = await visit(ctx.app, url, await jarOf('admin'));
     expect(response.statusCode).toBe(200);
-    return page.props as { matrix: { data: QuickTagRow[]; links: { url: string }[] }; total: number; all: boolean; taxonomy: { tags: AdminTag[] } };
+    return page.props as { matrix: Paginated<QuickTagRow>; total: number; all: boolean; taxonomy: { tags: AdminTag[] } };
   }
 
   it('lists only items without a tag in the taxonomy on /item, and every item on /item/all', async () => {
@@ -379,6 +380,16 @@ describe('quick-tag matrix', () => {
     expect(first.matrix.links.map((link) => link.url)).toContain(`/admin/taxonomy/${TYPE}/item?search=bulk&page=2`);
     const second = await matrix(`/admin/taxonomy/${TYPE}/item?search=bulk&page=2`);
     expect(second.matrix.data.map((row) => row.title)).toEqual(['Bulk item 050', 'Bulk item 051', 'Bulk item 052']);
+    expect(second.matrix).not.toHaveProperty('pastLastPage');
+    // A page past the end says where the last one is, keeping the search, so the page does not claim there are no items.
+    for (const list of ['item', 'item/all']) {
+      const past = await matrix(`/admin/taxonomy/${TYPE}/${list}?search=bulk&page=6`);
+      expect(past.matrix.data).toEqual([]);
+      expect(past.matrix.pastLastPage).toEqual({ page: 6, lastPage: 2, lastPageUrl: `/admin/taxonomy/${TYPE}/${list}?search=bulk&page=2` });
+    }
+    const nothing = await matrix(`/admin/taxonomy/${TYPE}/item/all?search=no-such-title&page=3`);
+    expect(nothing.total).toBe(0);
+    expect(nothing.matrix).not.toHaveProperty('pastLastPage');
   });
 
   it('a cell click tags through POST/DELETE /i/{ref}/tag/{tagRef}; the untagged list follows, the last required tag stays', async () => {

@@ -1,6 +1,7 @@
 /** The activity feed (issue 19 §2): every recorded change for admins, filtered, paginated and exported as CSV. */
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_DOWNLOAD_URL, ACTIVITY_URL, type ActivityEntry } from '../../shared/history';
+import { ACTIVITY_DOWNLOAD_URL, ACTIVITY_PAGE_SIZE, ACTIVITY_URL, type ActivityEntry } from '../../shared/history';
+import { changeHistory } from '../../server/db/schema';
 import { expectInertia, pageProps } from '../../server/inertia/testing';
 import { useSessionTestApp } from '../support/sessions';
 import { visit } from '../support/http';
@@ -53,6 +54,28 @@ describe('GET /admin/history', () => {
     expect(junk.props!.filters.kind).toBeNull();
     const empty = await activity('?from=2001-01-01&to=2001-01-02');
     expect(empty.props).toMatchObject({ total: 0, entries: { data: [] } });
+    expect(empty.props!.entries).not.toHaveProperty('pastLastPage');
+    // Empty on any page: its empty state is true, so no page is past an end.
+    expect((await activity('?from=2001-01-01&to=2001-01-02&page=4')).props!.entries).not.toHaveProperty('pastLastPage');
+  });
+
+  it('says where the last page is when asked for one past the end, keeping the filters in its address', async () => {
+    const at = new Date('2002-03-04T12:00:00Z');
+    await db()
+      .insert(changeHistory)
+      .values(Array.from({ length: ACTIVITY_PAGE_SIZE + 1 }, (_, index) => ({ kind: 'item', operation: 'event', subjectId: index, createdAt: at })));
+    const filters = '?kind=item&from=2002-03-04&to=2002-03-04';
+    const second = await activity(`${filters}&page=2`);
+    expect(second.props).toMatchObject({ total: ACTIVITY_PAGE_SIZE + 1 });
+    expect(second.props!.entries.data).toHaveLength(1);
+    expect(second.props!.entries).not.toHaveProperty('pastLastPage');
+    const past = await activity(`${filters}&page=9`);
+    expect(past.props!.entries.data).toEqual([]);
+    expect(past.props!.entries.pastLastPage).toEqual({
+      page: 9,
+      lastPage: 2,
+      lastPageUrl: `${ACTIVITY_URL}?person=&kind=item&from=2002-03-04&to=2002-03-04&page=2`,
+    });
   });
 
   it('exports the filtered changes as CSV, with formula-like cells made harmless', async () => {

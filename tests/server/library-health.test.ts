@@ -60,6 +60,13 @@ describe('GET /admin/health', () => {
     expect(await db().select().from(libraryHealthSchedules)).toEqual([]);
   });
 
+  it('gives a kind with no problems its empty state on any page, not a page past the end', async () => {
+    const { props } = await health('?kind=broken_link&page=3');
+    expect(countOf(props!, 'broken_link')).toBe(0);
+    expect(props!.problems.data).toEqual([]);
+    expect(props!.problems).not.toHaveProperty('pastLastPage');
+  });
+
   it('lists each kind of problem with its count and a page of its items', async () => {
     const now = Date.now();
     const untagged = await createItem(db(), { title: 'Health untagged' });
@@ -105,6 +112,11 @@ describe('GET /admin/health', () => {
     expect(review.refs).toEqual([pastReview.ref]);
     expect(review.props.problems.data[0]!.detail).toBe('Review after 2020-01-01');
     expect(review.refs).not.toContain(notYet.ref);
+    expect(review.props.problems).not.toHaveProperty('pastLastPage');
+    // A page past the end says where the last one is, keeping the kind, so the page does not claim there are no problems.
+    const pastEnd = (await health('?kind=past_review&page=3')).props!;
+    expect(pastEnd.problems.data).toEqual([]);
+    expect(pastEnd.problems.pastLastPage).toEqual({ page: 3, lastPage: 1, lastPageUrl: `${LIBRARY_HEALTH_URL}?kind=past_review` });
     expect((await refsOf('expiring_soon')).refs).toEqual([expiring.ref]);
     expect((await refsOf('expiring_soon')).refs).not.toContain(expiringLater.ref);
     expect((await refsOf('duplicate_title')).refs.sort()).toEqual([twinA.ref, twinB.ref].sort());

@@ -61,6 +61,8 @@ describe('GET /affirmation (My Affirmations)', () => {
       .component('affirmation/Index')
       .props({ items: { data: [] }, emptyText: MY_AFFIRMATIONS_TEXTS.empty, title: MY_AFFIRMATIONS_TEXTS.title });
     expect(page.props.items.links).toHaveLength(3);
+    // Empty on any page: its empty state is true, so no page is past an end.
+    expect((await myAffirmations('affiliate', '?page=3')).page.props.items).not.toHaveProperty('pastLastPage');
   });
 
   it('lists the items the viewer affirmed, newest first, with what they gave and the counts', async () => {
@@ -145,6 +147,10 @@ describe('GET /affirmation (My Affirmations)', () => {
     expect(first.links[3].url).toBe('/affirmation?page=2');
     const second = (await myAffirmations('team', '?page=2')).page.props.items;
     expect(second.data.map((entry: AffirmedItem) => entry.item.ref)).toEqual(['itempaged024', 'itempaged025']);
-    expectInertia((await myAffirmations('team', '?page=5')).page).prop('items.data', []);
+    expect(second).not.toHaveProperty('pastLastPage');
+    // A page past the end says where the last one is, so the page does not claim the viewer affirmed nothing.
+    expectInertia((await myAffirmations('team', '?page=5')).page)
+      .prop('items.data', [])
+      .prop('items.pastLastPage', { page: 5, lastPage: 2, lastPageUrl: '/affirmation?page=2' });
   });
 });

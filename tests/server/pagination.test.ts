@@ -109,4 +109,16 @@ describe('paginated', () => {
     expect(paginated([1], { path: '/x', query: {}, page: 2, perPage: 1, total: 2 })).not.toHaveProperty('pastLastPage');
     expect(paginated([], { path: '/x', query: {}, page: 5, perPage: 24, total: 0 })).not.toHaveProperty('pastLastPage');
   });
+
+  it('says nothing on a page that has rows, even past the last page of a capped count (history, library health)', () => {
+    expect(paginated([1], { path: '/admin/history', query: {}, page: 300, perPage: 50, total: 10_001 })).not.toHaveProperty('pastLastPage');
+  });
+
+  it('keeps the list’s other query parameters in the last page’s address', () => {
+    expect(paginated([], { path: '/user', query: { search: 'Crowd Person', level: '2', page: '9' }, page: 9, perPage: 25, total: 30 }).pastLastPage).toEqual({
+      page: 9,
+      lastPage: 2,
+      lastPageUrl: '/user?search=Crowd+Person&level=2&page=2',
+    });
+  });
 });

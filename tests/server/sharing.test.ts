@@ -219,6 +219,8 @@ describe('Shared With Me (/share) and Shared By Me (/sent)', () => {
       { url: '/sent', label: '1', active: true },
       { url: '', label: PAGINATION_LABELS.next, active: false },
     ]);
+    // Empty on any page: the empty state is true, so no page is past an end.
+    for (const url of ['/share?page=3', '/sent?page=3']) expect((await visit(context.app, url, jar)).page.props.shares).not.toHaveProperty('pastLastPage');
   });
 
   it(`page ${SHARES_PER_PAGE} shares at a time, newest first, with links to the other pages of the same list`, async () => {
@@ -242,6 +244,15 @@ describe('Shared With Me (/share) and Shared By Me (/sent)', () => {
     const received = (await visit(context.app, '/share?page=2', pager)).page.props.shares as { data: Share[]; links: PaginationLink[] };
     expect(received.data).toHaveLength(1);
     expect(received.links.map((link) => link.url)).toEqual(['/share', '/share', '/share?page=2', '']);
+    expect(received).not.toHaveProperty('pastLastPage');
+
+    // A page past the end says where the last one is, so the page does not claim there are no shares.
+    for (const path of ['/sent', '/share']) {
+      const past = (await visit(context.app, `${path}?page=7`, pager)).page;
+      expectInertia(past)
+        .prop('shares.data', [])
+        .prop('shares.pastLastPage', { page: 7, lastPage: 2, lastPageUrl: `${path}?page=2` });
+    }
   });
 
   it('list shares with the resource, the other party, the date, validity and expiring soon', async () => {

@@ -297,6 +297,8 @@ describe('GET /task (My Tasks)', () => {
       .component('task/Index')
       .props({ tasks: { data: [] }, emptyText: EMPTY_STATES.tasks, title: 'My Tasks' });
     expect(page.props.tasks.links).toHaveLength(3);
+    // An empty list is empty on any page: its empty state is true, so no page is past its end.
+    expect((await myTasks('affiliate', '?page=4')).page.props.tasks).not.toHaveProperty('pastLastPage');
   });
 
   it("lists only the viewer's own tasks, naming each item they may open", async () => {
@@ -351,13 +353,20 @@ describe('GET /task (My Tasks)', () => {
     expect(titles.slice(0, 4)).toEqual(['Low task 22', 'Low task 23', 'Low task 24', 'Low task 25']);
     expect(second.data.slice(4).every((task: ItemTask) => task.completed)).toBe(true);
     expect(second.links.find((link: { active: boolean }) => link.active).label).toBe('2');
+    expect(second).not.toHaveProperty('pastLastPage');
 
     const reopen = (await myTasks('leader', '?reopen=1')).page.props.tasks;
     expect(reopen.links[2].url).toBe('/task?reopen=1&page=2');
 
     const past = await myTasks('leader', '?page=9');
     expect(past.response.statusCode).toBe(200);
-    expectInertia(past.page).prop('tasks.data', []);
+    // A page past the end says where the last one is, so the page does not claim there are no tasks; Re-Open mode is kept.
+    expectInertia(past.page).prop('tasks.data', []).prop('tasks.pastLastPage', { page: 9, lastPage: 2, lastPageUrl: '/task?page=2' });
+    expectInertia((await myTasks('leader', '?reopen=1&page=5')).page).prop('tasks.pastLastPage', {
+      page: 5,
+      lastPage: 2,
+      lastPageUrl: '/task?reopen=1&page=2',
+    });
     expect((await myTasks('leader', '?page=junk')).page.props.tasks.data).toHaveLength(24);
   });
 });

@@ -26,6 +26,7 @@ import { DriveNotFoundError } from '../../server/drive/port';
 import { imagesDirIn, localImageStore, removeImageFiles, type StoredImage } from '../../server/features/images';
 import { purgeOldTrash } from '../../server/features/trash/purge';
 import { expectInertia, pageProps } from '../../server/inertia/testing';
+import { DEFAULT_PAGE_SIZE } from '../../shared/pagination';
 import { TRASH_ERRORS, TRASH_MESSAGES } from '../../shared/trash';
 import { useSessionTestApp } from '../support/sessions';
 import { visit } from '../support/http';
@@ -80,6 +81,30 @@ async function furnishedItem(title: string) {
 }
 
 describe('the trash', () => {
+  it('says where the last page is when asked for one past the end, keeping the kind; an empty list keeps its empty state', async () => {
+    const listed = async (query: string) => pageProps((await visit(context.app, `/admin/trash${query}`, await as(ADMIN))).response, 'admin/trash/Index');
+    const binnedItems = async () => (await db().select({ ref: trashEntries.ref }).from(trashEntries).where(eq(trashEntries.kind, 'item'))).length;
+    // Nothing of a kind in the trash: empty on any page, so its empty state is true.
+    const none = await listed('?kind=affirmation&page=4');
+    expect(none.entries.data).toEqual([]);
+    expect(none.entries).not.toHaveProperty('pastLastPage');
+
+    const item = await createItem(db(), { title: 'Trash paging kit' });
+    expect((await send(context.app, await as(MAINTAINER), 'DELETE', `/i/${item.ref}`)).statusCode).toBe(303);
+    const lastPage = Math.ceil((await binnedItems()) / DEFAULT_PAGE_SIZE);
+    const onLast = await listed(`?kind=item${lastPage > 1 ? `&page=${lastPage}` : ''}`);
+    expect(onLast.entries.data.length).toBeGreaterThan(0);
+    expect(onLast.entries).not.toHaveProperty('pastLastPage');
+    const past = await listed(`?kind=item&page=${lastPage + 3}`);
+    expect(past.entries.data).toEqual([]);
+    expect(past.entries.pastLastPage).toEqual({
+      page: lastPage + 3,
+      lastPage,
+      lastPageUrl: lastPage > 1 ? `/admin/trash?kind=item&page=${lastPage}` : '/admin/trash?kind=item',
+    });
+    expect((await listed(`?page=${lastPage + 30}`)).entries.pastLastPage?.lastPageUrl).toMatch(/^\/admin\/trash(\?page=\d+)?$/);
+  });
+
   it('takes a deleted item with everything that went with it, shows it to admins, and restores it whole with its files', async () => {
     const { item, folder, file, collection } = await furnishedItem('Trash journey kit');
     const before = { tags: await itemTagLabels(db(), item.id), values: await characteristicValues(db(), item.id), tagIds: item.tagIds };

@@ -197,6 +197,7 @@ describe('GET /user search, level groups and paging', () => {
       { url: '/user?page=2', label: '2', active: true },
       { url: '', label: PAGINATION_LABELS.next, active: false },
     ]);
+    expect(second.props.users).not.toHaveProperty('pastLastPage');
     const all = [...names(first), ...names(second)];
     expect(all).toEqual([...all].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
   });
@@ -217,10 +218,22 @@ describe('GET /user search, level groups and paging', () => {
     expect(next.props.users.links[0].url).toBe('/user?search=Crowd+Person&level=2');
   });
 
+  it('says where the last page is when asked for one past the end, keeping the search and level in its address', async () => {
+    const { response, page } = await listAs(await as(ADMIN), '?search=Crowd%20Person&level=2&page=9');
+    expect(response.statusCode).toBe(200);
+    expectInertia(page)
+      .prop('users.data', [])
+      .prop('total', 30)
+      .prop('users.pastLastPage', { page: 9, lastPage: 2, lastPageUrl: '/user?search=Crowd+Person&level=2&page=2' });
+  });
+
   it('answers an empty list when nothing matches (the page shows the empty-state text)', async () => {
     const { page } = await listAs(await as(ADMIN), '?search=nobody-by-this-name');
     expectInertia(page).prop('users.data', []).prop('total', 0);
     expect(linkUrls(page)).toEqual(['', '/user?search=nobody-by-this-name', '']);
+    expect(page.props.users).not.toHaveProperty('pastLastPage');
+    // Empty on any page: no page of it is past an end, so its empty state stays.
+    expect((await listAs(await as(ADMIN), '?search=nobody-by-this-name&page=3')).page.props.users).not.toHaveProperty('pastLastPage');
     expect(EMPTY_STATES.users).toBe('No users matched your request. Try removing some filters');
   });
 

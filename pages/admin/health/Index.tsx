@@ -25,6 +25,7 @@ import { ROUTES } from '../../../shared/routes';
 import AppLink from '../../../components/lib/AppLink';
 import { postKeepingScroll } from '../../../components/lib/visits';
 import Pagination from '../../../components/pagination/Pagination';
+import PastLastPageNotice from '../../../components/pagination/PastLastPageNotice';
 
 function countText(count: number): string {
   return count > EXACT_COUNT_LIMIT ? `${EXACT_COUNT_LIMIT.toLocaleString('en-GB')}+` : count.toLocaleString('en-GB');
@@ -81,7 +82,9 @@ export default function LibraryHealth({ summaries, kind, problems, schedules }: 
             {error}
           </Notice>
         )}
-        {problems.data.length === 0 ? (
+        {problems.pastLastPage ? (
+          <PastLastPageNotice pastLastPage={problems.pastLastPage} />
+        ) : problems.data.length === 0 ? (
           <Notice variant="success">{LIBRARY_HEALTH_TEXTS.noProblems}</Notice>
         ) : (
           <ul className="list-group mb-3" aria-label={HEALTH_PROBLEMS[kind].title}>

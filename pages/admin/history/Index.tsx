@@ -22,6 +22,7 @@ import BatchUndoOutcome from '../../../components/items/BatchUndoOutcome';
 import type { BatchResult } from '../../../shared/batch-edit';
 import AppLink from '../../../components/lib/AppLink';
 import Pagination from '../../../components/pagination/Pagination';
+import PastLastPageNotice from '../../../components/pagination/PastLastPageNotice';
 import Icon from '../../../components/lib/Icon';
 
 function totalText(total: number): string {
@@ -45,7 +46,9 @@ export default function ActivityIndex({ entries, total, filters }: PageProps<'ad
         </a>
       </div>
       <ActivityFilterForm filters={filters} />
-      {entries.data.length === 0 ? (
+      {entries.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={entries.pastLastPage} />
+      ) : entries.data.length === 0 ? (
         <Notice variant="warning">{HISTORY_TEXTS.activityEmpty}</Notice>
       ) : (
         <ol className="list-unstyled" aria-label="Changes">

@@ -10,6 +10,7 @@ import { QUICK_TAG_SEARCH_MAX, TAXONOMY_TEXTS } from '../../../shared/taxonomies
 import QuickTagMatrix, { refreshMatrix } from '../../../components/admin-taxonomies/QuickTagMatrix';
 import PageHeader from '../../../components/layout/PageHeader';
 import Pagination from '../../../components/pagination/Pagination';
+import PastLastPageNotice from '../../../components/pagination/PastLastPageNotice';
 import { ROUTES } from '../../../shared/routes';
 import Icon from '../../../components/lib/Icon';
 
@@ -64,7 +65,9 @@ export default function AdminTaxonomyItems({ taxonomy, matrix, total, all, filte
           {message}
         </Notice>
       ))}
-      {matrix.data.length === 0 ? (
+      {matrix.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={matrix.pastLastPage} />
+      ) : matrix.data.length === 0 ? (
         <Notice variant="warning">{all || filters.search ? EMPTY_STATES.items : EMPTY_STATES.unlinkedFiles}</Notice>
       ) : (
         <>

@@ -10,6 +10,7 @@ import AppLink from '../../../components/lib/AppLink';
 import { useDates } from '../../../components/lib/useDates';
 import { deleteKeepingScroll, postKeepingScroll } from '../../../components/lib/visits';
 import Pagination from '../../../components/pagination/Pagination';
+import PastLastPageNotice from '../../../components/pagination/PastLastPageNotice';
 
 const LIST_HEADING_ID = 'trash-entries';
 const FILTERS: Array<[TrashFilter, string]> = [
@@ -50,7 +51,9 @@ export default function Trash({ kind, entries, retentionDays }: PageProps<'admin
       <h2 className="h5" id={LIST_HEADING_ID} tabIndex={-1}>
         {kind === 'all' ? TRASH_TEXTS.allKinds : TRASH_KINDS[kind]}
       </h2>
-      {entries.data.length === 0 ? (
+      {entries.pastLastPage ? (
+        <PastLastPageNotice pastLastPage={entries.pastLastPage} />
+      ) : entries.data.length === 0 ? (
         <Notice variant="info">{kind === 'all' ? TRASH_TEXTS.empty : TRASH_TEXTS.emptyOfKind}</Notice>
       ) : (
         <ul className="list-group mb-3" aria-labelledby={LIST_HEADING_ID}>

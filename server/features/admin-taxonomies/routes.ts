@@ -11,7 +11,7 @@ import { ROUTES } from '../../../shared/routes';
 import type { Database } from '../../db/client';
 import { optional } from '../../inertia';
 import { notFound } from '../../lib/http-errors';
-import { paginationLinks } from '../../lib/pagination';
+import { paginated } from '../../lib/pagination';
 import type { CheckedFieldOf } from '../../lib/single-field';
 import { paramsOf, repositionBody } from '../../lib/validation';
 import {
@@ -199,7 +199,7 @@ async function quickTagPage(request: FastifyRequest, reply: FastifyReply, ref: s
   return reply.inertia('admin/taxonomy/Items', {
     // Lazy: a cell click reloads only the matrix, not the tags.
     taxonomy: async () => taxonomyDetail(db, taxonomy),
-    matrix: { data: rows, links: paginationLinks({ path, query: search ? { search } : {}, page, perPage: QUICK_TAG_PER_PAGE, total }) },
+    matrix: paginated(rows, { path, query: search ? { search } : {}, page, perPage: QUICK_TAG_PER_PAGE, total }),
     total,
     all,
     filters: { search },

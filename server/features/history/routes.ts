@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACTIVITY_DOWNLOAD_URL, ACTIVITY_PAGE_SIZE, ACTIVITY_URL, HISTORY_TEXTS, activityQueryOf } from '../../../shared/history';
 import { allowedBy } from '../../access/guards';
 import { canSeeActivity } from '../../access/policy';
-import { offsetAndLimit, paginationLinks } from '../../lib/pagination';
+import { offsetAndLimit, paginated } from '../../lib/pagination';
 import { activityCondition, activityCsv, activityCsvFileName, activityPage, countActivity } from './activity';
 import { activityQuery } from './schemas';
 
@@ -17,7 +17,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     const { offset, limit } = offsetAndLimit(page, ACTIVITY_PAGE_SIZE);
     const [total, data] = await Promise.all([countActivity(app.db, condition), activityPage(app.db, condition, offset, limit)]);
     return reply.inertia('admin/history/Index', {
-      entries: { data, links: paginationLinks({ path: ACTIVITY_URL, query: activityQueryOf(filters), page, perPage: ACTIVITY_PAGE_SIZE, total }) },
+      entries: paginated(data, { path: ACTIVITY_URL, query: activityQueryOf(filters), page, perPage: ACTIVITY_PAGE_SIZE, total }),
       total,
       filters,
       title: HISTORY_TEXTS.activityTitle,

@@ -19,7 +19,7 @@ import {
 import { allowedBy, signedInViewer } from '../../access/guards';
 import { canSeeLibraryHealth } from '../../access/policy';
 import { findItemRecord } from '../../items';
-import { offsetAndLimit, paginationLinks } from '../../lib/pagination';
+import { offsetAndLimit, paginated } from '../../lib/pagination';
 import { readSchedules, saveSchedule } from './checks';
 import { hasOpenProblemTask, makeProblemTasks } from './problem-tasks';
 import { problemRows, problemSummaries } from './problems';
@@ -40,7 +40,7 @@ export const libraryHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.inertia('admin/health/Index', {
       summaries,
       kind,
-      problems: { data: rows, links: paginationLinks({ path: LIBRARY_HEALTH_URL, query: { kind }, page, perPage: LIBRARY_HEALTH_PAGE_SIZE, total }) },
+      problems: paginated(rows, { path: LIBRARY_HEALTH_URL, query: { kind }, page, perPage: LIBRARY_HEALTH_PAGE_SIZE, total }),
       schedules,
       title: LIBRARY_HEALTH_TEXTS.title,
       breadcrumbs: [{ label: ADMIN_LABEL, href: ADMIN_URL }, { label: LIBRARY_HEALTH_TEXTS.title }],

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MY_AFFIRMATIONS_TEXTS } from '../../../shared/my-affirmations';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { signedIn, signedInViewer } from '../../access/guards';
-import { pageQuery, paginationLinks } from '../../lib/pagination';
+import { pageQuery, paginated } from '../../lib/pagination';
 import { listAffirmedItems } from './queries';
 
 const MY_AFFIRMATIONS_PATH = '/affirmation';
@@ -14,7 +14,7 @@ export const myAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     const perPage = DEFAULT_PAGE_SIZE;
     const { items, total } = await listAffirmedItems(app.db, signedInViewer(request), page, perPage);
     return reply.inertia('affirmation/Index', {
-      items: { data: items, links: paginationLinks({ path: MY_AFFIRMATIONS_PATH, query: {}, page, perPage, total }) },
+      items: paginated(items, { path: MY_AFFIRMATIONS_PATH, query: {}, page, perPage, total }),
       emptyText: MY_AFFIRMATIONS_TEXTS.empty,
       title: MY_AFFIRMATIONS_TEXTS.title,
       breadcrumbs: [{ label: MY_AFFIRMATIONS_TEXTS.title }],

@@ -31,7 +31,7 @@ import {
 import type { ItemRecord } from '../../items';
 import { optional } from '../../inertia';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
-import { pageQuery, paginationLinks } from '../../lib/pagination';
+import { pageQuery, paginated } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
 import type { Database } from '../../db/client';
@@ -252,7 +252,7 @@ async function sharesPage(request: FastifyRequest, reply: FastifyReply, directio
   return reply.inertia('shares/Index', {
     direction,
     heading,
-    shares: { data: shares, links: paginationLinks({ path: SHARES_PATHS[direction], query: {}, page, perPage: SHARES_PER_PAGE, total }) },
+    shares: paginated(shares, { path: SHARES_PATHS[direction], query: {}, page, perPage: SHARES_PER_PAGE, total }),
     removed: direction === 'sent' ? await listRemovedShares(db, viewer, { kind: 'sentBy', userId: viewer.id }) : [],
     emptyText: direction === 'sent' ? EMPTY_STATES.sent : EMPTY_STATES.shared,
     title: heading,

@@ -11,7 +11,7 @@ import { TASK_ERRORS, TASK_MESSAGES, TASK_REOPEN_PARAM, TASK_TEXTS } from '../..
 import { signedIn, signedInViewer } from '../../access/guards';
 import { canAssignTaskTo, canCreateItemTask, canSettleTask } from '../../access/policy';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { paginationLinks } from '../../lib/pagination';
+import { paginated } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
 import { findItemRecordById, openItemForViewer } from '../../items';
 import { assigneeMayOpen, createTask, findTaskByRef, findUserIdByRef, listMyTasks, setTaskCompleted } from './queries';
@@ -46,7 +46,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     const perPage = DEFAULT_PAGE_SIZE;
     const { tasks, total } = await listMyTasks(app.db, signedInViewer(request), { reopenMode, page, perPage });
     return reply.inertia('task/Index', {
-      tasks: { data: tasks, links: paginationLinks({ path: MY_TASKS_PATH, query: reopenMode ? { [TASK_REOPEN_PARAM]: '1' } : {}, page, perPage, total }) },
+      tasks: paginated(tasks, { path: MY_TASKS_PATH, query: reopenMode ? { [TASK_REOPEN_PARAM]: '1' } : {}, page, perPage, total }),
       reopenMode,
       emptyText: EMPTY_STATES.tasks,
       title: TASK_TEXTS.myTasks,

@@ -11,7 +11,7 @@ import { TRASH_ERRORS, TRASH_KIND_NAMES, TRASH_MESSAGES, TRASH_TEXTS, type Trash
 import { TRASH_URL } from '../../../shared/navigation';
 import { allowedBy } from '../../access/guards';
 import { canManageTrash } from '../../access/policy';
-import { offsetAndLimit, pageQuery, paginationLinks } from '../../lib/pagination';
+import { offsetAndLimit, pageQuery, paginated } from '../../lib/pagination';
 import { firstValue, paramsOf } from '../../lib/validation';
 import { unbinDriveFolder } from './drive-bin';
 import { lostPartsText } from './kinds';
@@ -19,7 +19,7 @@ import { purgeOne, type RemoveImageFiles } from './purge';
 import { countTrash, trashPage } from './queries';
 import { restoreFromTrash, type RestoreOutcome } from './trash';
 
-/** An unknown kind shows everything, as a page number past the end shows the last page. */
+/** An unknown kind shows everything, as a junk page number shows the first page. */
 const trashQuery = pageQuery.extend({
   kind: z.preprocess(firstValue, z.enum(['all', ...TRASH_KIND_NAMES])).catch('all'),
 });
@@ -41,7 +41,7 @@ export const trashRoutes: FastifyPluginAsyncZod<{ removeImageFiles: RemoveImageF
     const [total, rows] = await Promise.all([countTrash(app.db, kind), trashPage(app.db, kind, offset, limit, retentionDays)]);
     return reply.inertia('admin/trash/Index', {
       kind,
-      entries: { data: rows, links: paginationLinks({ path: TRASH_URL, query: kind === 'all' ? {} : { kind }, page, perPage: DEFAULT_PAGE_SIZE, total }) },
+      entries: paginated(rows, { path: TRASH_URL, query: kind === 'all' ? {} : { kind }, page, perPage: DEFAULT_PAGE_SIZE, total }),
       retentionDays,
       title: TRASH_TEXTS.title,
       breadcrumbs: [{ label: ADMIN_LABEL, href: ADMIN_URL }, { label: TRASH_TEXTS.title }],

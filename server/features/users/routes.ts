@@ -30,7 +30,7 @@ import {
 } from '../../access/policy';
 import { impersonatorOf, startImpersonating, stopImpersonating } from '../../auth/impersonation';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { paginationLinks } from '../../lib/pagination';
+import { paginated } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
 import {
   allUserTypes,
@@ -95,7 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // The page links carry the filters as read (unset ones left out), not the raw query with its junk.
       const filterQuery = { search: query.search || undefined, level: query.level ?? undefined };
       return reply.inertia('user/Index', {
-        users: { data: users, links: paginationLinks({ path: USER_LIST_URL, query: filterQuery, page: query.page, perPage: USER_LIST_PAGE_SIZE, total }) },
+        users: paginated(users, { path: USER_LIST_URL, query: filterQuery, page: query.page, perPage: USER_LIST_PAGE_SIZE, total }),
         total,
         filters: { search: query.search, level: query.level },
         title: 'Users',
