@@ -11,6 +11,7 @@ import ItemCard from '../../components/items/ItemCard';
 import ItemList from '../../components/items/ItemList';
 import type { BatchSelection } from '../../components/items/batch-edit-requests';
 import TagFilters from '../../components/items/TagFilters';
+import { FiltersWithoutScripts } from '../../components/items/IndexWithoutScripts';
 import { countLabel, countText, hasChosenFilters, indexAddress, type IndexFilters } from '../../components/items/item-index-url';
 import AppLink from '../../components/lib/AppLink';
 import Icon from '../../components/lib/Icon';
@@ -75,13 +76,22 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
           withoutScripts={indexAddress(listing, tagPage, { ...filters, search: '' })}
           onSearch={(search) => visit({ ...filters, search })}
         />
-        <TagFilters
+        {/* The app's menus and sheet; where scripts cannot run, a form of checkboxes in their place (issue 36 §1). */}
+        <div className="needs-scripts">
+          <TagFilters
+            taxonomies={filterTaxonomies}
+            selectedTags={selectedTags}
+            counts={tagCounts ?? {}}
+            matchCount={filtered ? (matchCount ?? null) : null}
+            keptRef={tagPage?.ref ?? null}
+            onChange={(tags) => visit({ ...filters, tags })}
+          />
+        </div>
+        <FiltersWithoutScripts
           taxonomies={filterTaxonomies}
           selectedTags={selectedTags}
-          counts={tagCounts ?? {}}
-          matchCount={filtered ? (matchCount ?? null) : null}
           keptRef={tagPage?.ref ?? null}
-          onChange={(tags) => visit({ ...filters, tags })}
+          address={indexAddress(listing, tagPage, { ...filters, tags: [] })}
         />
       </section>
       {items.data.length === 0 ? (
@@ -92,7 +102,15 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
           filtersChosen={hasChosenFilters(tagPage, filters)}
         />
       ) : (
-        <BatchEditableList key={JSON.stringify(filters)} listing={listing} filters={filters} items={items.data} total={matchCount} batchEdit={batchEdit} />
+        <BatchEditableList
+          key={JSON.stringify(filters)}
+          listing={listing}
+          filters={filters}
+          address={indexAddress(listing, tagPage, filters)}
+          items={items.data}
+          total={matchCount}
+          batchEdit={batchEdit}
+        />
       )}
       {can.create && <NewItemModal show={creating} onHide={() => setCreating(false)} requiredTaxonomies={requiredTaxonomies} />}
     </>
@@ -102,6 +120,8 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
 interface BatchEditableListProps {
   listing: PageProps<'items/Index'>['listing'];
   filters: IndexFilters;
+  /** The index's address with its filters (`indexAddress`). */
+  address: { path: string; query: Record<string, string> };
   items: ItemSummary[];
   /** How many the list holds; undefined until the counts arrive. */
   total: number | undefined;
@@ -113,12 +133,12 @@ interface BatchEditableListProps {
  * The cards, with a checkbox on each one the viewer may batch edit (issue 19 §1): every card and "Select all n
  * matching" for admins, the cards they maintain for maintainers.
  */
-function BatchEditableList({ listing, filters, items, total, batchEdit }: BatchEditableListProps) {
+function BatchEditableList({ listing, filters, address, items, total, batchEdit }: BatchEditableListProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [editing, setEditing] = useState(false);
   const selectable = (item: ItemSummary) => batchEdit?.allMatching === true || item.batch_editable === true;
-  if (batchEdit === null || (!items.some(selectable) && selected.size === 0)) return <ItemList items={items} total={total} />;
+  if (batchEdit === null || (!items.some(selectable) && selected.size === 0)) return <ItemList items={items} total={total} address={address} />;
   const toggle = (ref: string) => {
     setAllMatching(false);
     setSelected((current) => {
@@ -149,7 +169,12 @@ function BatchEditableList({ listing, filters, items, total, batchEdit }: BatchE
           Edit selected ({countText(count)})
         </Button>
       </div>
-      <ItemList items={items} total={total} selection={{ isSelectable: selectable, isSelected: (ref) => allMatching || selected.has(ref), toggle }} />
+      <ItemList
+        items={items}
+        total={total}
+        address={address}
+        selection={{ isSelectable: selectable, isSelected: (ref) => allMatching || selected.has(ref), toggle }}
+      />
       <BatchEditDialog
         show={editing}
         onHide={() => {

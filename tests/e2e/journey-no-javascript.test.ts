@@ -1,16 +1,17 @@
 /**
  * Server-rendered pages (issue 20 §1, issue 36 §1–2). Without JavaScript a visitor finds a public item from the index,
- * reads its title, blurb and list of files (real links), searches from the index's own box, reads the sign-in and
- * error pages, and sees the note that the rest needs JavaScript. With JavaScript the same markup hydrates without a
- * mismatch and navigates as the app, signed in or not, and a tap made before the app has started is not lost.
+ * reads its title, blurb and list of files (real links), searches from the index's own box, filters it by tags and
+ * goes on to its next page, reads the sign-in and error pages, and sees the note that the rest needs JavaScript. With
+ * JavaScript the same markup hydrates without a mismatch and navigates as the app, signed in or not, and a tap made
+ * before the app has started is not lost.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NOSCRIPT_NOTE } from '../../shared/seo';
 import { CLIENT_ENTRY } from '../../server/web/client-build';
 import { readClientManifest } from '../../scripts/lib/first-page-size';
-import { expectNoSidewaysScroll, PHONE } from './journey';
-import { cardLink, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { expectNoSidewaysScroll, PHONE, SMALLEST_PHONE } from './journey';
+import { cardLink, itemCards, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -78,6 +79,68 @@ describe('public pages without JavaScript', () => {
   });
 });
 
+/**
+ * What the index offers where scripts cannot run, in `<noscript>`: Playwright's role and text searches leave that out
+ * (the browser without scripts shows it), so its parts are found by their elements.
+ */
+const withoutScripts = (page: Page) => page.locator('noscript');
+const filterForm = (page: Page) => withoutScripts(page).locator('form[aria-label="Filter by tags"]');
+const tagLabel = (page: Page, taxonomy: string, tag: string) =>
+  filterForm(page)
+    .locator('fieldset', { has: page.locator('legend', { hasText: taxonomy }) })
+    .locator('label', { hasText: new RegExp(`^${tag}$`) });
+const pageLink = (page: Page, name: string) => withoutScripts(page).locator('nav[aria-label="Pages of results"] a', { hasText: name });
+/** The app's filter menus and sheet (pages/items/Index.tsx). */
+const appFilters = (page: Page) => page.getByRole('main').locator('.needs-scripts');
+const cardTitles = (page: Page) => itemCards(page).getByRole('heading').allInnerTexts();
+
+describe('the item index without JavaScript', () => {
+  it('lets a visitor on the smallest phone filter by a tag and go on to the next page, keeping the filter', async ({ skip }) => {
+    if (e2e.skipReason) skip(e2e.skipReason);
+    e2e.context = await e2e.browser.newContext({ viewport: SMALLEST_PHONE, baseURL: e2e.baseUrl, javaScriptEnabled: false, userAgent: PHONE_USER_AGENT });
+    const page = (e2e.page = await e2e.context.newPage());
+
+    await page.goto('/item');
+    // The app's filter menus and sheet do nothing without it: the form of checkboxes stands in their place.
+    expect(
+      await appFilters(page)
+        .getByText(/^Filters \(\d+\)$/)
+        .count(),
+    ).toBe(1);
+    expect(await appFilters(page).isVisible()).toBe(false);
+    await withoutScripts(page).locator('summary', { hasText: 'Filter by tags' }).click();
+    await tagLabel(page, 'Type', 'Resource').click();
+    expect(await tagLabel(page, 'Type', 'Resource').locator('xpath=preceding-sibling::input').isChecked()).toBe(true);
+    await expectNoSidewaysScroll(page, 'the filters without JavaScript, open');
+    await filterForm(page).locator('button[type="submit"]', { hasText: 'Apply filters' }).click();
+
+    // The form's repeated `tags` come back joined, as the app's own links write them.
+    await page.waitForURL((url) => url.pathname === '/item' && /^[0-9a-z]+$/.test(url.searchParams.get('tags') ?? ''));
+    const tags = new URL(page.url()).searchParams.get('tags');
+    expect(await pageHeading(page).innerText()).toBe('Resource');
+    const firstPage = await cardTitles(page);
+    expect(firstPage.length).toBeGreaterThan(1);
+    expect(await pageLink(page, 'Previous page').count()).toBe(0);
+    await expectNoSidewaysScroll(page, 'a filtered index without JavaScript');
+
+    await pageLink(page, 'Next page').click();
+    await page.waitForURL((url) => (url.searchParams.get('page') ?? '').startsWith('2'));
+    expect(new URL(page.url()).searchParams.get('tags')).toBe(tags);
+    expect(await pageHeading(page).innerText()).toBe('Resource');
+    const secondPage = await cardTitles(page);
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
+    // Ticked on this page too, in the form that filters it further.
+    expect(await filterForm(page).locator(`input[name="tags"][value="${tags}"]`).isChecked()).toBe(true);
+    await expectNoSidewaysScroll(page, 'the next page of a filtered index without JavaScript');
+
+    await pageLink(page, 'Previous page').click();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    expect(new URL(page.url()).searchParams.get('tags')).toBe(tags);
+    expect(await cardTitles(page)).toEqual(firstPage);
+  });
+});
+
 describe('public pages with JavaScript', () => {
   it('hydrate the server-rendered item page without a mismatch and go on as the app', async () => {
     const page = await open(`/item?${new URLSearchParams({ search: ITEM_TITLE })}`, PHONE);
@@ -96,6 +159,29 @@ describe('public pages with JavaScript', () => {
     const visit = page.waitForRequest((request) => request.headers()['x-inertia'] === 'true');
     await page.getByRole('dialog', { name: 'Navigation menu' }).getByRole('link', { name: 'All Items' }).click();
     await visit;
+    expect(problems).toEqual([]);
+  });
+
+  it("hydrate an index with the filters and page links kept for visitors without it, and show only the app's", async () => {
+    const page = await open('/', PHONE);
+    const problems = consoleProblems(page);
+    for (const path of ['/item', '/tag/resource?page=2']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).toContain('data-server-rendered="true"');
+      expect(html, path).toMatch(/<noscript><details[^]*Apply filters[^]*<\/noscript>/);
+      expect(html, path).toMatch(/<noscript><nav aria-label="Pages of results"/);
+      await page.goto(path);
+      await itemCards(page).first().waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('running');
+      // The app's filters, not the form: scripts run here.
+      expect(
+        await appFilters(page)
+          .getByRole('button', { name: /^Filters \(\d+\)$/ })
+          .isVisible(),
+        path,
+      ).toBe(true);
+      expect(await filterForm(page).count(), path).toBe(0);
+    }
     expect(problems).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { seedDiscoveryFixture, tagRefs } from './discovery-fixture';
 import { expectInertia } from '../../server/inertia/testing';
 import { eq } from 'drizzle-orm';
 import { items } from '../../server/db/schema';
+import { indexQuery } from '../../server/features/discovery/schemas';
 
 const ctx = useTestApp({ seed: seedDiscoveryFixture });
 let refs: Record<string, string>;
@@ -124,6 +125,51 @@ describe('tag filters', () => {
     expectInertia(anonymous).prop('filters.tags', []).prop('heading', 'All Items');
     const admin = await indexPage(`/item?tags=${tagsParam('Staff Pick')}`, 'admin');
     expect(titlesOf(admin)).toEqual(['International Partners']);
+  });
+});
+
+describe('tags as repeated parameters (the filters without JavaScript: tags=a&tags=b)', () => {
+  /** The redirect a full visit to `url` answers (no Inertia headers, as a form without JavaScript asks). */
+  async function redirectOf(url: string, who?: string) {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: who ? jars[who]!.header() : '' } });
+    expect(response.statusCode, url).toBe(302);
+    return response.headers.location as string;
+  }
+  const repeated = (...labels: string[]) => labels.map((label) => `tags=${refs[label]}`).join('&');
+
+  it('leads to the address that joins them, which lists what the joined form lists', async () => {
+    const location = await redirectOf(`/item?search=camp&${repeated('Youth', 'Bible')}`, 'member');
+    expect(location).toBe(`/item?search=camp&tags=${tagsParam('Youth', 'Bible')}`);
+    expect(titlesOf(await indexPage(location, 'member'))).toEqual(titlesOf(await indexPage(`/item?search=camp&tags=${tagsParam('Youth', 'Bible')}`, 'member')));
+    const union = await indexPage(await redirectOf(`/item?${repeated('Resource', 'Training')}`, 'staff'), 'staff');
+    expectInertia(union).prop('filters.tags', [refs.Resource, refs.Training]).prop('heading', 'Resource, Training');
+    expect(titlesOf(union)).toEqual(titlesOf(await indexPage(`/item?tags=${tagsParam('Resource', 'Training')}`, 'staff')));
+  });
+
+  it('keeps a tag page and a special listing on their path, with the search and the page', async () => {
+    expect(await redirectOf(`/tag/All%20AGES?${repeated('Youth', 'Bible')}&search=songs`)).toBe(
+      `/tag/All%20AGES?tags=${tagsParam('Youth', 'Bible')}&search=songs`,
+    );
+    expect(await redirectOf(`/popular?page=2&${repeated('Resource', 'Equipment')}`)).toBe(`/popular?page=2&tags=${tagsParam('Resource', 'Equipment')}`);
+    const page = await indexPage(`/tag/All%20AGES?tags=${tagsParam('Youth')}`);
+    expect(titlesOf(await indexPage(await redirectOf(`/tag/All%20AGES?${repeated('Youth', 'Youth')}`)))).toEqual(titlesOf(page));
+  });
+
+  it('reads junk as leniently as the joined form: unreadable parts dropped, repeats once, never a 500', async () => {
+    expect(await redirectOf(`/item?tags=%21%21&tags=&tags=${refs.Resource}-ZZ&tags=${refs.Resource}`)).toBe(`/item?tags=${refs.Resource}`);
+    expect(await redirectOf('/item?tags=%21%21&tags=&search=x')).toBe('/item?search=x');
+    expect(await redirectOf('/item?tags=&tags=')).toBe('/item');
+    const many = Array.from({ length: 30 }, (_, index) => `tags=t${index}`).join('&');
+    expect(await redirectOf(`/item?${many}`)).toBe(`/item?tags=${Array.from({ length: 12 }, (_, index) => `t${index}`).join('-')}`);
+    // The query's schema joins the repeated parameters as the hyphens would, and reads what else is there as before.
+    expect(indexQuery.parse({ tags: ['ab', 'cd-!!', 7, 'ab', ''] }).tags).toEqual(['ab', 'cd']);
+    expect(indexQuery.parse({ tags: [{ x: 1 }] }).tags).toEqual([]);
+    const page = await indexPage(`/item?tags=t1-zz&page=abc&search=%20%20&search=x`);
+    expectInertia(page).prop('filters', { search: '', tags: [] }).prop('itemsPagination.currentPage', 1);
+    // The type-ahead reads no tags: its answer is as without them.
+    const typeAhead = await ctx.app.inject({ method: 'GET', url: `/item?search=camp&simplejson=true&${repeated('Youth', 'Bible')}` });
+    expect(typeAhead.statusCode).toBe(200);
+    expect(typeAhead.json().data.map((result: SearchResult) => result.title)).toEqual(['Camp Songbook']);
   });
 });
 

@@ -51,8 +51,30 @@ function isUnmatchedSearch(request: FastifyRequest, listing: ItemListing, query:
   return listing === 'all' && query.search !== '' && selected.length === 0 && empty && isCountedView(request, 'items/Index') && !previewerOf(request);
 }
 
-/** Renders 'items/Index' for a listing and its (lenient) query, with `presetTag` selected on /tag/{label}. */
+/**
+ * The address of an index whose tags came as repeated `tags` parameters (the filters' form without JavaScript sends
+ * `tags=a&tags=b`), with the tags read from them joined as the one parameter of the app's links (`tags=a-b`, member-library
+ * §7); null when they came as one. The app goes on from the address it is at: its infinite scroll adds `page` to it,
+ * and Inertia's reading of a query keeps only the last of a repeated parameter, which would drop the other tags.
+ */
+function canonicalIndexAddress(url: string, tags: readonly string[]): string | null {
+  const at = url.indexOf('?');
+  if (at === -1) return null;
+  const params = new URLSearchParams(url.slice(at + 1));
+  if (params.getAll('tags').length < 2) return null;
+  if (tags.length > 0) params.set('tags', tags.join('-'));
+  else params.delete('tags');
+  const query = params.toString();
+  return query === '' ? url.slice(0, at) : `${url.slice(0, at)}?${query}`;
+}
+
+/**
+ * Renders 'items/Index' for a listing and its (lenient) query, with `presetTag` selected on /tag/{label}; tags sent as
+ * repeated parameters are first redirected to the address that joins them (canonicalIndexAddress).
+ */
 export async function renderItemIndex(request: FastifyRequest, reply: FastifyReply, listing: ItemListing, query: IndexQuery, presetTag?: CatalogueTag) {
+  const canonical = canonicalIndexAddress(request.url, query.tags);
+  if (canonical !== null) return reply.redirect(canonical, 302);
   const { db } = request.server;
   const viewer = request.viewer;
   const catalogue = await requestTagCatalogue(request);

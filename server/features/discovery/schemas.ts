@@ -15,8 +15,14 @@ const lenientSearch = z
   .transform((text) => text.trim().slice(0, SEARCH_MAX_LENGTH))
   .catch('');
 
+/**
+ * The `tags` of an index: one parameter of refs joined by hyphens (the app's links), or the same parameter repeated,
+ * one ref each (the checkboxes of the filters' form without JavaScript: `tags=a&tags=b`), read as if joined the same way.
+ */
+const joinedTags = (value: unknown) => (Array.isArray(value) ? value.filter((part) => typeof part === 'string').join('-') : value);
+
 const lenientTagRefs = z
-  .preprocess(firstValue, z.string())
+  .preprocess(joinedTags, z.string())
   .transform((joined) => [...new Set(joined.split('-').filter((ref) => TAG_REF.test(ref)))].slice(0, MAX_SELECTED_TAGS))
   .catch([]);
 
