@@ -28,7 +28,7 @@ export type {
   PageName,
   ValidationErrors,
 } from './types';
-export { isInertiaRequest } from './visit';
+export { isInertiaRequest, isPrefetch } from './visit';
 export type { InertiaPluginOptions, InertiaRenderOptions } from './render';
 
 export interface NotifyOptions {

@@ -3,7 +3,7 @@ import { assemblePage, type PageObject } from './page';
 import { resolveProps } from './resolve';
 import { takeErrors, takeFlash } from './session';
 import type { DocumentHead } from './types';
-import { INERTIA_HEADERS, isInertiaRequest, readVisit } from './visit';
+import { INERTIA_HEADERS, isInertiaRequest, isPrefetch, readVisit } from './visit';
 
 export interface InertiaPluginOptions {
   /** Current asset version ('' = unversioned). */
@@ -56,12 +56,14 @@ async function buildPage(
   return assemblePage({
     component,
     props: resolved.props,
-    errors: takeErrors(request),
+    // A page fetched ahead of the person (a hover prefetch, the offline worker keeping a page) leaves the one-time
+    // notices and errors for the page they will see.
+    errors: isPrefetch(request) ? {} : takeErrors(request),
     metadata: resolved.metadata,
     url: request.url,
     version: plugin.version(),
     sharedKeys: Object.keys(shared).filter((key) => key !== 'errors' && !(key in pageProps)),
-    flash: takeFlash(request),
+    flash: isPrefetch(request) ? {} : takeFlash(request),
     encryptHistory: options.encryptHistory,
     clearHistory: options.clearHistory,
   });

@@ -46,6 +46,11 @@ function headerList(request: FastifyRequest, name: HeaderName): string[] {
     .filter((entry) => entry !== '');
 }
 
+/** A request made ahead of a person, not by them opening anything: a hover prefetch, or the offline worker keeping a page. */
+export function isPrefetch(request: FastifyRequest): boolean {
+  return request.headers.purpose === 'prefetch' || request.headers['sec-purpose'] === 'prefetch';
+}
+
 export function readVisit(request: FastifyRequest, component: string): Visit {
   const partial = isInertiaRequest(request) && headerValue(request, INERTIA_HEADERS.partialComponent) === component;
   return {

@@ -1,6 +1,6 @@
 /** Which requests count as a person opening a page (item views, opens per user type, searches that found nothing). */
 import type { FastifyRequest } from 'fastify';
-import { readVisit } from '../inertia/visit';
+import { isPrefetch, readVisit } from '../inertia/visit';
 
 /**
  * A person opening the page: a full or Inertia visit. Partial reloads (after an affirmation, say), hover prefetches
@@ -9,9 +9,4 @@ import { readVisit } from '../inertia/visit';
 export function isCountedView(request: FastifyRequest, component: string): boolean {
   if (request.method !== 'GET' || isPrefetch(request)) return false;
   return !readVisit(request, component).partial;
-}
-
-/** A request made ahead of a person, not by them opening anything: a hover prefetch, or saving a copy for offline. */
-export function isPrefetch(request: FastifyRequest): boolean {
-  return request.headers.purpose === 'prefetch' || request.headers['sec-purpose'] === 'prefetch';
 }

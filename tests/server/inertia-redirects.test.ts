@@ -235,6 +235,15 @@ describe('flash data', () => {
     expect((await browser.page('/form')).flash).toMatchObject({ highlight: 'item-abc' });
   });
 
+  it('is left for the page the person sees by a page fetched ahead of them (a hover prefetch, the offline worker)', async () => {
+    const browser = new TestBrowser(app);
+    await browser.visit('/flash', { method: 'POST' });
+
+    expect(await browser.page('/form', { headers: { purpose: 'prefetch' } })).not.toHaveProperty('flash');
+    expect(await browser.page('/form', { headers: { 'sec-purpose': 'prefetch' } })).not.toHaveProperty('flash');
+    expect((await browser.page('/form')).flash).toMatchObject({ highlight: 'item-abc' });
+  });
+
   it('reaches a first visit inside the document', async () => {
     const browser = new TestBrowser(app);
     await browser.request('/flash', { method: 'POST' });

@@ -41,7 +41,7 @@ import { linkBody, localDriveId, repositionBody } from './schemas';
 import { checkContentFiles, contentMultipartOptions, receiveContentUpload } from './uploads';
 import { perMinute } from '../../web/rate-limit';
 import { checkSharedContentLink } from '../sharing';
-import { isPrefetch } from '../../lib/counted-visit';
+import { isPrefetch } from '../../inertia';
 
 /**
  * Route option of PATCH /content/{ref}: the body names exactly one content field (400 otherwise), and a curators'
