@@ -117,6 +117,15 @@ describe('link previews', () => {
     expect(head).toContain(`<link rel="preload" as="image" href="/image/${image!.ref}/large" fetchpriority="high">`);
   });
 
+  it("give a public item without a picture the app's icon, as a small card", async () => {
+    const item = await createItem(db(), { title: 'Songs without pictures', visibility: VISIBILITY.DISCOVERABLE });
+
+    const head = await firstVisitHead(`/i/${item.ref}`);
+    expect(metaContent(head, 'og:image')).toBe('https://equip.example.org/app-icon-512.png');
+    expect(metaContent(head, 'twitter:card')).toBe('summary');
+    expect(head).not.toContain('rel="preload" as="image"');
+  });
+
   it('never put a restricted, draft or expired item in a tag, even for someone who may open it', async () => {
     const owner = await context.as(MAINTAINER);
     const restricted = await createItem(db(), { title: 'Leaders only: secret plan', visibility: VISIBILITY.DISCOVERABLE, minimumAccessLevel: 3 });

@@ -24,16 +24,22 @@ export async function itemDocumentHead(
   return {
     description: clippedDescription(item.blurb),
     canonicalPath: ROUTES.item.path({ ref: item.ref }),
-    preview: { title: item.title, imagePath: image?.ref ? itemImageUrls(image.ref).public_thumbnail_large_url : null, type: 'article' },
+    preview: { title: item.title, ...previewPicture(image?.ref ?? null), type: 'article' },
   };
 }
 
-/** The app's icon, drawn from public/favicon.svg as a PNG (chat apps show no SVG): a collection's picture when it has none. */
+/** The app's icon, drawn from public/favicon.svg as a PNG (chat apps show no SVG): the picture of a page that has none. */
 const SITE_PREVIEW_IMAGE = appIconUrl(512);
+
+/** A link preview's picture: an item picture's large thumbnail, else the app's icon (a small card, not a large one). */
+function previewPicture(imageRef: string | null): { imagePath: string; siteImage?: true } {
+  return imageRef ? { imagePath: itemImageUrls(imageRef).public_thumbnail_large_url } : { imagePath: SITE_PREVIEW_IMAGE, siteImage: true };
+}
 
 /**
  * A public collection's head. Its picture is the first picture of its items that a visitor may open (`canPreviewItem`,
  * in the order the collection page shows them), else the app's own icon: never one of an item the visitor could not open.
+ * An item's is its own first picture, else the app's icon.
  */
 export async function collectionDocumentHead(
   db: Database,
@@ -47,7 +53,7 @@ export async function collectionDocumentHead(
     canonicalPath: ROUTES.collection.path({ ref: collection.ref }),
     preview: {
       title: collection.title,
-      ...(imageRef ? { imagePath: itemImageUrls(imageRef).public_thumbnail_large_url } : { imagePath: SITE_PREVIEW_IMAGE, siteImage: true }),
+      ...previewPicture(imageRef),
       type: 'website',
     },
     feed: { title: collection.title, path: ROUTES.collectionFeed.path({ ref: collection.ref }) },
