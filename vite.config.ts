@@ -2,45 +2,25 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { SERVER_RENDERED_PAGES } from './shared/seo.ts';
 import { constants as zlib } from 'node:zlib';
 import { CLIENT_BOOT, CLIENT_BUILD_BASE, CLIENT_ENTRY, SSR_BUILD_DIR, SSR_ENTRY } from './server/web/client-build.ts';
+import { clientChunks } from './scripts/lib/client-chunks.ts';
 
 const DEV_SERVER_PORT = Number(process.env.VITE_PORT ?? 5173);
 const devServerUrl = process.env.VITE_DEV_SERVER_URL ?? `http://localhost:${DEV_SERVER_PORT}`;
 
-const ENTRY_ID = fileURLToPath(new URL(CLIENT_ENTRY, import.meta.url));
-
-type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
-
-/** Every module the entry imports, directly or through others, by static imports alone. */
-function staticImportsOfEntry(graph: ModuleGraph): Set<string> {
-  const reached = new Set([ENTRY_ID]);
-  const pending = [ENTRY_ID];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) {
-      if (reached.has(imported)) continue;
-      reached.add(imported);
-      pending.push(imported);
-    }
-  }
-  return reached;
-}
-
-const entryClosures = new WeakMap<ModuleGraph, Set<string>>();
-
-/**
- * The chunk of a module the entry imports statically: the entry's own. Every page loads those modules anyway; left to
- * itself, Rolldown spreads those that pages import too over a dozen small chunks, each compressed on its own (3 to 4 kB
- * more per first page, issue 20 §2).
- */
-function entryChunkOf(id: string, graph: ModuleGraph): string | null {
-  let closure = entryClosures.get(graph);
-  if (!closure) entryClosures.set(graph, (closure = staticImportsOfEntry(graph)));
-  return closure.has(id) ? 'main' : null;
-}
+// What a first page needs in few files, and the parts on demand named for the document to preload them.
+const chunks = clientChunks({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  entry: CLIENT_ENTRY,
+  pageModules: 'components/lib/page-modules.ts',
+  readingPages: [...SERVER_RENDERED_PAGES],
+});
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
+    chunks.plugin,
     react(),
     // Built scripts and styles also as .br and .gz at the highest levels, which server/web/assets.ts serves as they are
     // (preCompressed): smaller than compressing each answer on the fly, at no cost per request (issue 20 §2).
@@ -67,7 +47,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         rolldownOptions: {
           input: [CLIENT_ENTRY, CLIENT_BOOT],
           output: {
-            codeSplitting: { groups: [{ name: entryChunkOf }] },
+            // A module goes where scripts/lib/client-chunks.ts says, not with the modules that import it: they may belong
+            // to other chunks.
+            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunks.chunkOf }] },
             // A chunk is named by its hash alone: every script names the chunks it imports, and the entry the ones it
             // preloads, so a module's name in each (`ItemHistoryButton-…`) cost 1 to 2 kB of every first page (issue 20 §2).
             // The manifest still maps each source file to its chunk. Hashes of letters and digits only: no file name

@@ -45,6 +45,12 @@ export const SCREEN_BREAKPOINTS = { md: 900, lg: 1200 } as const;
 export type ScreenSize = 0 | 1 | 2;
 /** On `<html>` of a server-rendered page: the screen size the render assumed, which hydration assumes too. */
 export const SCREEN_SIZE_ATTRIBUTE = 'data-screen-size';
+/**
+ * On `<html>` of a server-rendered page: the parts on demand the render drew (their ids, space-separated), whose code
+ * the document preloads and the browser loads before it hydrates, so that they come alive as drawn rather than drawn
+ * anew (components/lib/on-demand.tsx).
+ */
+export const RENDERED_PARTS_ATTRIBUTE = 'data-parts';
 /** The screen size class this browser last measured, so the server lays out its next page for it (server/web/ssr.ts). */
 export const SCREEN_SIZE_COOKIE = 'screen-size';
 export function screenSizeFor(width: number): ScreenSize {

@@ -4,13 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createInertiaApp, router } from '@inertiajs/react';
 import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
 import { preloadPrefetchedPage, resolvePage } from '../lib/page-modules';
-import { partsShownAtOnceSoFar } from '../lib/on-demand';
+import { loadRenderedParts } from '../lib/on-demand';
+import { RENDERED_PARTS_ATTRIBUTE } from '../../shared/constants';
 import { reloadOnceForNewBuild } from './reload-after-deploy';
 
 reloadOnceForNewBuild();
-
-// The layout's parts that load on demand, known once the entry's modules have run (before any page's).
-const loadLayoutParts = partsShownAtOnceSoFar();
 
 void createInertiaApp({
   resolve: resolvePage,
@@ -26,11 +24,10 @@ void createInertiaApp({
       createRoot(el).render(app);
       return;
     }
-    const hydrate = () => startTransition(() => void hydrateRoot(el, app));
-    // A member's page shows the layout's parts that load on demand (the user menu, the sidebar's history): their code
-    // first, so they hydrate with the page instead of being drawn anew when it first changes (components/lib/on-demand.tsx).
-    if (props.initialPage.props.auth.authenticated) void loadLayoutParts().then(hydrate);
-    else hydrate();
+    // The parts on demand the server drew (a member's user menu, the item's toolbar…): their code first, preloaded by
+    // the document, so they hydrate with the page instead of being drawn anew when it first changes (components/lib/on-demand.tsx).
+    const renderedParts = document.documentElement.getAttribute(RENDERED_PARTS_ATTRIBUTE)?.split(' ').filter(Boolean) ?? [];
+    void loadRenderedParts(renderedParts).then(() => startTransition(() => void hydrateRoot(el, app)));
   },
 });
 

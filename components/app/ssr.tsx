@@ -10,7 +10,7 @@ import type { ScreenSize } from '../../shared/constants';
 import { ServerScreenSizeContext } from '../layout/useScreenSize';
 import { defaultLayout, inertiaDefaults, pageTitle } from './inertia-setup';
 import { loadEveryPage, resolvePage } from '../lib/page-modules';
-import { loadEveryPartOnDemand } from '../lib/on-demand';
+import { loadEveryPartOnDemand, RenderedParts } from '../lib/on-demand';
 
 /** Every page and every part it may load on demand, loaded once before the first render (components/lib/on-demand.tsx). */
 const everythingLoaded = loadEveryPage().then(loadEveryPartOnDemand);
@@ -20,12 +20,16 @@ export interface RenderedPage {
   head: string[];
   /** The page element and the app's markup: `<script data-page…></script><div data-server-rendered="true" id="app">…</div>`. */
   body: string;
+  /** The ids of the parts on demand it drew (components/lib/on-demand.tsx). */
+  parts: string[];
 }
 
 /** `screenSize`: the server's guess of the visitor's screen (it cannot measure one), as the layout's first render assumes. */
 export async function renderPage(page: Page, screenSize: ScreenSize): Promise<RenderedPage> {
   await everythingLoaded;
-  return createInertiaApp({
+  // renderToString draws synchronously: the set is this render's alone.
+  const parts = new Set<string>();
+  const rendered = await createInertiaApp({
     page,
     render: renderToString,
     resolve: resolvePage,
@@ -33,9 +37,12 @@ export async function renderPage(page: Page, screenSize: ScreenSize): Promise<Re
     title: pageTitle,
     defaults: inertiaDefaults,
     setup: ({ App, props }) => (
-      <ServerScreenSizeContext value={screenSize}>
-        <App {...props} />
-      </ServerScreenSizeContext>
+      <RenderedParts value={parts}>
+        <ServerScreenSizeContext value={screenSize}>
+          <App {...props} />
+        </ServerScreenSizeContext>
+      </RenderedParts>
     ),
   });
+  return { ...rendered, parts: [...parts] };
 }

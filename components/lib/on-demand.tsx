@@ -3,33 +3,36 @@
  * own and load when first wanted, so a visitor's first page downloads only what it shows.
  *
  * The server renders every part (issue 36 §2): the server-side render loads every part's code before its first page
- * (`loadEveryPartOnDemand`, components/app/ssr.tsx), and a part whose code is loaded renders at once. In the browser a
- * server-rendered part whose code has not arrived stays as the server drew it (React keeps a suspended boundary's
- * markup while hydrating) and comes alive when its code does.
+ * (`loadEveryPartOnDemand`, components/app/ssr.tsx), a part whose code is loaded renders at once, and the render lists
+ * the parts it drew (`RenderedParts`). The document preloads their code beside the entry's, and the browser loads it
+ * before it hydrates (`loadRenderedParts`, components/app/main.tsx): a part hydrated before its code had come kept the
+ * server's markup only until the page first changed (its deferred props arriving, say), when React drew it anew,
+ * empty until the code came, and the page jumped. Each part is named by a short id of its source file, which
+ * vite.config.ts writes into each `onDemand(() => import(…))` (server/web/client-build.ts `partIdOf`).
  *
  * A chunk that fails to load (no network, or a tab left open across a deploy, whose old chunks are gone) leaves that
  * part out rather than the whole page; components/app/main.tsx reloads the page once for a deploy.
  */
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, lazy, Suspense, use, useState, type ComponentType, type ReactNode } from 'react';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
 /** A component whose code loads the first time it renders, or earlier on `preload()` (say, when a pointer nears the button that needs it). */
 export type OnDemand<P> = ComponentType<P> & { preload: () => void };
 
-/**
- * Every part's loader, for the server-side render to load them all before it renders (`loadEveryPartOnDemand`), and
- * the parts a page shows at once (not dialogs), for a member's browser to load before it hydrates (`loadPartsShownAtOnce`).
- */
+/** Every part's loader, for the server-side render to load them all before it renders (`loadEveryPartOnDemand`). */
 const everyPart = new Set<() => Promise<unknown>>();
-const shownAtOnce = new Set<() => Promise<unknown>>();
+/** The loaders of the parts that show without a click (not dialogs), by id, for `loadRenderedParts`. */
+const partsById = new Map<string, () => Promise<unknown>>();
 
-/** `load`: `() => import('./TheComponent')`. Nothing shows while the code loads. */
-export function onDemand<P extends object>(load: Loader<P>): OnDemand<P> {
-  return partOnDemand(load, true);
-}
+/** Where the server-side render collects the ids of the parts it draws; none in the browser. */
+export const RenderedParts = createContext<Set<string> | null>(null);
 
-function partOnDemand<P extends object>(load: Loader<P>, showsAtOnce: boolean): OnDemand<P> {
+/**
+ * `load`: `() => import('./TheComponent')`. Nothing shows while the code loads. `partId` is written by the build
+ * (vite.config.ts), never by hand.
+ */
+export function onDemand<P extends object>(load: Loader<P>, partId?: string): OnDemand<P> {
   let loaded: ComponentType<P> | null = null;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -37,9 +40,11 @@ function partOnDemand<P extends object>(load: Loader<P>, showsAtOnce: boolean): 
       return module;
     });
   everyPart.add(loadAndKeep);
-  if (showsAtOnce) shownAtOnce.add(loadAndKeep);
+  if (partId !== undefined) partsById.set(partId, loadAndKeep);
   const LazyComponent = lazy(loadAndKeep);
   function LoadedOnDemand(props: P) {
+    const rendered = use(RenderedParts);
+    if (rendered && partId !== undefined) rendered.add(partId);
     // Chosen once per place: switching from the lazy stand-in to the loaded component would mount it anew.
     const [Part] = useState<ComponentType<P>>(() => loaded ?? LazyComponent);
     return (
@@ -60,27 +65,23 @@ function partOnDemand<P extends object>(load: Loader<P>, showsAtOnce: boolean): 
  * render, which cannot wait for a part (it would leave it for the browser to draw, late and with a jump).
  */
 export function loadEveryPartOnDemand(): Promise<void> {
-  return loadAll(everyPart);
+  return loadAll(() => [...everyPart]);
 }
 
 /**
- * The loader of the parts known so far that show without a click (dialogs left out): called where the app starts,
- * these are the layout's (the user menu, the sidebar's history, the banners), which a member's server-rendered page
- * loads before it hydrates. A part hydrated before its code has come keeps the server's markup only until the page
- * first changes (its deferred props arriving, say): React then draws it anew, empty until the code comes, and the
- * page jumps. The page's own parts are left to load as they hydrate: loading them all first made a member's item
- * page wait 9 s after its first paint on a slow phone. A visitor's pages show none of the layout's.
+ * Loads the code of the parts a server-rendered page drew (`ids`, from RENDERED_PARTS_ATTRIBUTE), for the browser to
+ * hydrate them with the page. A part inside another is known once the outer one's code has run; an id that never
+ * becomes known (a part the browser's build does not have) is passed over.
  */
-export function partsShownAtOnceSoFar(): () => Promise<void> {
-  const known = new Set(shownAtOnce);
-  return () => loadAll(known);
+export function loadRenderedParts(ids: readonly string[]): Promise<void> {
+  return loadAll(() => ids.flatMap((id) => partsById.get(id) ?? []));
 }
 
-async function loadAll(parts: ReadonlySet<() => Promise<unknown>>): Promise<void> {
+async function loadAll(knownParts: () => Array<() => Promise<unknown>>): Promise<void> {
   let known = 0;
-  while (parts.size > known) {
-    known = parts.size;
-    await Promise.all([...parts].map((load) => load().catch(() => undefined)));
+  for (let parts = knownParts(); parts.length > known; parts = knownParts()) {
+    known = parts.length;
+    await Promise.all(parts.map((load) => load().catch(() => undefined)));
   }
 }
 
@@ -102,7 +103,7 @@ class LeftOutOnFailure extends Component<{ children: ReactNode }, { failed: bool
  * with its animation and gives the focus back as react-bootstrap's Modal does.
  */
 export function onDemandDialog<P extends { show: boolean }>(load: Loader<P>): OnDemand<P> {
-  const Dialog = partOnDemand(load, false);
+  const Dialog = onDemand(load);
   function DialogOnceShown(props: P) {
     const [shown, setShown] = useState(props.show);
     if (props.show && !shown) setShown(true);

@@ -5,10 +5,10 @@ import type { FastifyRequest } from 'fastify';
 import { serializePage, type PageObject } from '../inertia';
 import { absoluteUrl } from '../lib/site-url';
 import { NOSCRIPT_NOTE, siteDescription } from '../../shared/seo';
-import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
+import { RENDERED_PARTS_ATTRIBUTE, SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import type { DocumentHead } from './document-head';
-import { CLIENT_BOOT, CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, MissingClientBuildError } from './client-build';
-import { chunkAssets, type Manifest } from './manifest';
+import { CLIENT_BOOT, CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, CLIENT_PARTS_FILE, MissingClientBuildError } from './client-build';
+import { chunkAssets, type ChunkAssets, type Manifest } from './manifest';
 import type { RenderedPage, ServerRenderer } from './ssr';
 import { documentTheme } from './theme';
 import type { Theme } from '../../shared/theme';
@@ -51,7 +51,7 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
       const describing = describingTags(head, options);
       return documentHtml({
         title: documentTitle(page, options.appName),
-        headTags: [...describing, ...leadPicturePreloads(rendered, describing), ...assets.headTags(page, rendered !== null)],
+        headTags: [...describing, ...leadPicturePreloads(rendered, describing), ...assets.headTags(page, rendered)],
         page,
         rendered,
         theme: request ? documentTheme(request) : 'light',
@@ -64,8 +64,11 @@ export function createDocumentRenderer(options: DocumentRendererOptions): Docume
 
 interface DocumentAssets {
   version: string;
-  /** `serverRendered`: the page is already in the document, and a tap on it before the app starts is kept (components/app/boot.ts). */
-  headTags: (page: PageObject, serverRendered: boolean) => string[];
+  /**
+   * `rendered`: the server-rendered page, whose parts on demand load at once, or null; a tap on a page already in the
+   * document, made before the app starts, is kept (components/app/boot.ts).
+   */
+  headTags: (page: PageObject, rendered: RenderedPage | null) => string[];
   inlineScriptHashes: string[];
 }
 
@@ -77,6 +80,7 @@ function builtAssets(manifestPath: string): DocumentAssets {
     if (!manifest[key]) throw new Error(`${manifestPath} has no entry for ${key}; rebuild with \`npm run build\`.`);
   const entry = chunkAssets(manifest, CLIENT_ENTRY);
   const boot = chunkAssets(manifest, CLIENT_BOOT);
+  const partChunks = partChunksOf(manifest, path.join(path.dirname(path.dirname(manifestPath)), CLIENT_PARTS_FILE));
   // The tap keeper runs inline in the head, before anything is painted: a tap at first sight comes before any script
   // file could arrive on a slow network (components/app/boot.ts). A function of its own, as a classic script.
   // The build's folder holds the manifest's .vite folder.
@@ -89,21 +93,43 @@ function builtAssets(manifestPath: string): DocumentAssets {
   return {
     version: createHash('sha256').update(manifestJson).digest('hex').slice(0, VERSION_LENGTH),
     inlineScriptHashes,
-    headTags: (page, serverRendered) => {
+    headTags: (page, rendered) => {
       const firstPage = chunkAssets(manifest, `pages/${page.component}.tsx`);
       const styles = unique([...entry.styles, ...firstPage.styles]).map(stylesheet);
       // The app loads beside the paint (issue 36 §1): its entry and the page's own chunk at once, preloaded so that no
       // import waits for another. A page already in the document first gets the small script that keeps the taps
-      // made before the app has started, and hands them to it.
-      const preloads = unique([...entry.preloads, ...firstPage.scripts, ...firstPage.preloads]).filter((file) => !entry.scripts.includes(file));
+      // made before the app has started, and hands them to it. The parts on demand the page was drawn with load before
+      // it hydrates (components/app/main.tsx): their chunks come at once too.
+      const parts = (rendered?.parts ?? []).flatMap((id) => partChunks.get(id) ?? []);
+      const preloads = unique([
+        ...entry.preloads,
+        ...firstPage.scripts,
+        ...firstPage.preloads,
+        ...parts.flatMap((part) => [...part.scripts, ...part.preloads]),
+      ]).filter((file) => !entry.scripts.includes(file));
       return [
-        ...(serverRendered && keeper !== null ? [`<script>${keeper}</script>`] : []),
+        ...(rendered && keeper !== null ? [`<script>${keeper}</script>`] : []),
         ...styles,
         ...preloads.map((file) => `<link rel="modulepreload" href="${escapeAttribute(url(file))}">`),
         ...entry.scripts.map((file) => `<script type="module" src="${escapeAttribute(url(file))}"></script>`),
       ];
     },
   };
+}
+
+/**
+ * The files of each part on demand, by id (server/web/client-build.ts `partIdOf`): the file the build says holds it
+ * (CLIENT_PARTS_FILE) and what that file imports. A build without the list preloads no part.
+ */
+function partChunksOf(manifest: Manifest, partsPath: string): Map<string, ChunkAssets> {
+  const chunks = new Map<string, ChunkAssets>();
+  if (!existsSync(partsPath)) return chunks;
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  for (const [id, file] of Object.entries(JSON.parse(readFileSync(partsPath, 'utf8')) as Record<string, string>)) {
+    const key = keyOfFile.get(file);
+    if (key) chunks.set(id, chunkAssets(manifest, key));
+  }
+  return chunks;
 }
 
 function devServerAssets(devServerUrl: string): DocumentAssets {
@@ -198,9 +224,10 @@ function documentHtml({
   theme: Theme;
 }): string {
   const screenSize = rendered ? ` ${SCREEN_SIZE_ATTRIBUTE}="${rendered.screenSize}"` : '';
+  const parts = rendered && rendered.parts.length > 0 ? ` ${RENDERED_PARTS_ATTRIBUTE}="${escapeAttribute(rendered.parts.join(' '))}"` : '';
   return [
     '<!doctype html>',
-    `<html lang="en" data-bs-theme="${theme}"${screenSize}>`,
+    `<html lang="en" data-bs-theme="${theme}"${screenSize}${parts}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -12,10 +12,14 @@ import type { PageObject } from '../inertia';
 import { SCREEN_SIZE_COOKIE, type ScreenSize } from '../../shared/constants';
 import { SSR_BUNDLE_PATH } from './client-build';
 
-/** What the SSR build answers: `head` holds the tags of `<Head>`, `body` the page element and the rendered app. */
+/**
+ * What the SSR build answers: `head` holds the tags of `<Head>`, `body` the page element and the rendered app, `parts`
+ * the ids of the parts on demand it drew (components/lib/on-demand.tsx).
+ */
 interface RenderFunctionResult {
   head: string[];
   body: string;
+  parts: string[];
 }
 
 export interface RenderedPage extends RenderFunctionResult {

@@ -4,16 +4,16 @@
  * element the browser renders into; a render that throws is logged and the page is still served, for the browser.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { VISIBILITY } from '../../shared/enums';
 import { collectionItems, collections, comments, itemImages } from '../../server/db/schema';
-import { SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
+import { RENDERED_PARTS_ATTRIBUTE, SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import { loadServerRenderer, screenSizeGuess } from '../../server/web/ssr';
-import { CLIENT_ENTRY } from '../../server/web/client-build';
+import { CLIENT_ENTRY, CLIENT_PARTS_PATH, partIdOf } from '../../server/web/client-build';
 import { readClientManifest } from '../../scripts/lib/first-page-size';
 import { visit } from '../support/http';
 import { useSessionTestApp } from '../support/sessions';
@@ -105,6 +105,23 @@ describe('server-side rendering', () => {
       expect(policy).toContain(`'sha256-${createHash('sha256').update(keeper!).digest('base64')}'`);
       expect(/script-src[^;]*unsafe-inline/.test(policy)).toBe(false);
     }
+  });
+
+  it('names the parts on demand it drew, and the document preloads their files for the browser to load before it hydrates', async () => {
+    const item = await createItem(db(), { title: 'Drawn with its parts', visibility: VISIBILITY.DISCOVERABLE });
+    const partFiles = JSON.parse(readFileSync(CLIENT_PARTS_PATH, 'utf8')) as Record<string, string>;
+    const member = await context.as(MAINTAINER);
+    const { body } = await firstVisit(`/i/${item.ref}`, { cookie: member.header() });
+    const [head] = body.split('</head>') as [string];
+
+    const drawn = new RegExp(`${RENDERED_PARTS_ATTRIBUTE}="([^"]*)"`).exec(body)?.[1]?.split(' ') ?? [];
+    // The maintainer's item page draws the layout's user menu and the item's actions toolbar, among others.
+    expect(drawn).toEqual(expect.arrayContaining([partIdOf('components/layout/UserMenu.tsx'), partIdOf('components/item/ItemActions.tsx')]));
+    for (const id of drawn) expect(head, id).toContain(`<link rel="modulepreload" href="/build/${partFiles[id]}">`);
+    // A visitor's item page draws none of them, and preloads none.
+    const visitor = await firstVisit(`/i/${item.ref}`);
+    expect(visitor.body).not.toContain(`${RENDERED_PARTS_ATTRIBUTE}=`);
+    for (const id of drawn) expect(visitor.body.split('</head>')[0], id).not.toContain(partFiles[id]);
   });
 
   it("renders every first page on the server, signed in or not, with the viewer's own page and every part of it", async () => {
