@@ -10,57 +10,14 @@ import { App, config } from '@inertiajs/react';
 import type { Page } from '@inertiajs/core';
 import { defaultLayout, inertiaDefaults, pageTitle } from '../../components/app/inertia-setup';
 import { resolvePage } from '../../components/lib/page-modules';
-import type { Tag, Taxonomy } from '../../shared/items';
-import type { PagePropsMap } from '../../shared/pages';
 import { anItemSummary } from '../support/item-fixtures';
 import { SHARED_ANONYMOUS, pageObject, renderInertiaPage } from './support';
+import { CHILDREN, PRIMARY, RESOURCE, aTag, indexProps as sharedIndexProps, type IndexProps } from './items-index-fixtures';
 
-const tag = (ref: string, label: string, parent?: { ref: string; label: string }): Tag => ({
-  ref,
-  label,
-  parentLabel: parent?.label ?? null,
-  parentRef: parent?.ref ?? null,
-  fullLabel: parent ? `${parent.label} > ${label}` : label,
-  force_show_in_filtering: false,
-});
-
-const RESOURCE = tag('tagresource', 'Resource');
-const CHILDREN = tag('tagchildren', 'Children');
-const PRIMARY = tag('tagprimary', 'Primary', { ref: 'tagchildren', label: 'Children' });
-const INTERNATIONAL = tag('tagintl', 'International');
-
-const TYPE: Taxonomy = {
-  ref: 'taxtype',
-  title: 'Type',
-  usage_note: '',
-  required: true,
-  multiselect: false,
-  public: true,
-  show_in_filtering: true,
-  tags: [RESOURCE, tag('tagtraining', 'Training')],
-};
-const AGE: Taxonomy = { ...TYPE, ref: 'taxage', title: 'Age Group', required: false, multiselect: true, tags: [CHILDREN, PRIMARY, tag('tagyouth', 'Youth')] };
-
-type IndexProps = PagePropsMap['items/Index'];
+const INTERNATIONAL = aTag('tagintl', 'International');
 
 function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
-  return {
-    listing: 'all',
-    heading: 'All Items',
-    items: { data: [anItemSummary({ ref: 'camp1', title: 'Camp Songbook' }), anItemSummary({ ref: 'kit1', title: 'Equipment Kit' })] },
-    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24 },
-    follow: null,
-    tagPage: null,
-    filters: { search: '', tags: [] },
-    selectedTags: [],
-    filterTaxonomies: [TYPE, AGE],
-    matchCount: undefined,
-    tagCounts: {},
-    suggestions: null,
-    requiredTaxonomies: [],
-    batchEdit: null,
-    ...overrides,
-  };
+  return sharedIndexProps([anItemSummary({ ref: 'camp1', title: 'Camp Songbook' }), anItemSummary({ ref: 'kit1', title: 'Equipment Kit' })], overrides);
 }
 
 interface Pages {

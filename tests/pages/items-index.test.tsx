@@ -6,11 +6,11 @@ import { http, type HttpClient, type HttpRequestConfig, type Page } from '@inert
 import { EMPTY_STATES, NO_ITEMS_HERE } from '../../shared/messages';
 import { EXACT_COUNT_LIMIT } from '../../shared/constants';
 import { BEST_MATCHES_NOTE } from '../../components/items/ItemList';
-import type { ItemSummary, Taxonomy } from '../../shared/items';
-import type { PagePropsMap } from '../../shared/pages';
+import type { ItemSummary } from '../../shared/items';
 import type { SharedProps } from '../../shared/props';
 import { anItemSummary } from '../support/item-fixtures';
 import { SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { AGE, TYPE, aTag, indexProps as sharedIndexProps, type IndexProps } from './items-index-fixtures';
 
 const SHARED_CREATOR: SharedProps = { ...SHARED_MEMBER, can: { ...SHARED_MEMBER.can, create: true } };
 
@@ -18,58 +18,14 @@ function summary(ref: string, title: string, overrides: Partial<ItemSummary> = {
   return anItemSummary({ ref, title, topic: 'Camps', blurb: `${title} blurb`, ...overrides });
 }
 
-const tag = (ref: string, label: string, parent?: { ref: string; label: string }) => ({
-  ref,
-  label,
-  parentLabel: parent?.label ?? null,
-  parentRef: parent?.ref ?? null,
-  fullLabel: parent ? `${parent.label} > ${label}` : label,
-  force_show_in_filtering: false,
-});
-
-const TYPE: Taxonomy = {
-  ref: 'taxtype',
-  title: 'Type',
-  usage_note: 'What kind of thing the item is.',
-  required: true,
-  multiselect: false,
-  public: true,
-  show_in_filtering: true,
-  tags: [tag('tagresource', 'Resource'), tag('tagtraining', 'Training')],
-};
-const AGE: Taxonomy = {
-  ...TYPE,
-  ref: 'taxage',
-  title: 'Age Group',
-  required: false,
-  multiselect: true,
-  tags: [tag('tagchildren', 'Children'), tag('tagprimary', 'Primary', { ref: 'tagchildren', label: 'Children' }), tag('tagyouth', 'Youth')],
-};
-
-type IndexProps = PagePropsMap['items/Index'];
-
 function indexProps(overrides: Partial<IndexProps> = {}): IndexProps {
-  const data = overrides.items?.data ?? [
-    summary('camp1', 'Camp Songbook'),
-    summary('draft1', 'My Draft', { visibility: 10, visibility_name: 'DRAFT', visibility_label: 'Draft', badge: 'danger' }),
-  ];
-  return {
-    listing: 'all',
-    heading: 'All Items',
-    items: { data },
-    itemsPagination: { currentPage: 1, nextPage: null, previousPage: null, perPage: 24 },
-    follow: null,
-    tagPage: null,
-    filters: { search: '', tags: [] },
-    selectedTags: [],
-    filterTaxonomies: [TYPE, AGE],
-    matchCount: undefined,
-    tagCounts: {},
-    suggestions: null,
-    requiredTaxonomies: [],
-    batchEdit: null,
-    ...overrides,
-  };
+  return sharedIndexProps(
+    [
+      summary('camp1', 'Camp Songbook'),
+      summary('draft1', 'My Draft', { visibility: 10, visibility_name: 'DRAFT', visibility_label: 'Draft', badge: 'danger' }),
+    ],
+    overrides,
+  );
 }
 
 /** What the server's scroll() prop announces for `items`. */
@@ -284,7 +240,7 @@ describe('filters', () => {
 
   it('shows selected tags no control offers as removable chips, and keeps special listings on their path', async () => {
     const get = vi.spyOn(router, 'get').mockImplementation(() => {});
-    const international = tag('tagintl', 'International');
+    const international = aTag('tagintl', 'International');
     await renderIndex(
       indexProps({ listing: 'popular', heading: 'Popular', filters: { search: '', tags: ['tagintl'] }, selectedTags: [international] }),
       SHARED_ANONYMOUS,
