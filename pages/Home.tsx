@@ -5,6 +5,7 @@ import logoUrl from '../components/assets/logo.svg';
 import AppLink from '../components/lib/AppLink';
 import { ROUTES } from '../shared/routes';
 import Icon from '../components/lib/Icon';
+import SavedForOffline from '../components/offline/SavedForOffline';
 
 interface Section {
   label: string;
@@ -31,6 +32,7 @@ export default function Home({ appName, intro, contactHref, bannerUrl, auth }: P
         <h1 className="mb-0">{appName}</h1>
       </div>
       <p className="lead">{intro}</p>
+      <SavedForOffline />
       <nav aria-label="Library sections" className="row g-3 my-4">
         {sections.map((section) => (
           <div key={section.href} className="col-12 col-sm-6 col-lg-3">

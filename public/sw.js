@@ -26,6 +26,9 @@ const READING_PAGES = [/^\/$/, /^\/item$/, /^\/popular$/, /^\/tag\/[^/]+$/, /^\/
 const NOT_SAVED_TITLE = 'Not saved for offline';
 const NOT_SAVED_TEXT = 'You are offline, and this page was not saved for offline. These pages were, and open now:';
 const SAVED_LIST_URL = '/__offline/saved';
+const SAVED_LIST_DATA_URL = '/__offline/saved.json';
+/** The pages a person starts from: without a network and without a copy, the list of saved pages stands in for them. */
+const START_PAGES = ['/', '/collection'];
 const SAVED_LIST_TITLE = 'Saved for offline';
 const SAVED_LIST_TEXT = 'These pages open without a network:';
 const NOTHING_SAVED_TEXT = 'You are offline, and nothing is saved for offline yet. Open a page or save a collection while you have a signal.';
@@ -58,6 +61,10 @@ self.addEventListener('fetch', (event) => {
   if (url.searchParams.has(INERTIA_KEY_PARAM)) return;
   if (url.pathname === SAVED_LIST_URL) {
     event.respondWith(keptPagesPage(SAVED_LIST_TITLE, SAVED_LIST_TEXT, 200));
+    return;
+  }
+  if (url.pathname === SAVED_LIST_DATA_URL) {
+    event.respondWith(keptPages().then((pages) => Response.json(pages, { headers: { 'Cache-Control': 'no-store' } })));
     return;
   }
   if (url.pathname.startsWith('/build/') || url.pathname === '/icons.svg' || url.pathname === '/favicon.svg') {
@@ -102,6 +109,8 @@ async function answer(event, request, inertia, reading, navigation) {
   } catch (offline) {
     const kept = await keptCopy(key);
     if (kept) return kept;
+    // The installed app opens at its start page: a place to start from, not a page that says it is missing.
+    if (navigation && START_PAGES.includes(new URL(request.url).pathname)) return keptPagesPage(SAVED_LIST_TITLE, SAVED_LIST_TEXT, 200);
     if (navigation) return keptPagesPage(NOT_SAVED_TITLE, NOT_SAVED_TEXT, 503);
     throw offline;
   }

@@ -32,6 +32,18 @@ export const OFFLINE_KEY_HEADER = 'Equip-Offline-Key';
 export const OFFLINE_KEY_COOKIE = 'equip_offline';
 /** The service worker's page of what is kept for offline (it answers this address itself; the server has none). */
 export const SAVED_LIST_URL = '/__offline/saved';
+/** The same list as data, for the pages a person starts from (Home, My Collections) while offline. */
+export const SAVED_LIST_DATA_URL = '/__offline/saved.json';
+/** A page the worker keeps for this browser's session, by its title. */
+export interface KeptPage {
+  path: string;
+  title: string;
+}
+/**
+ * The pages a person starts from, which the worker answers with its list of saved pages when it has no copy of them:
+ * the installed app's start page (the manifest's `start_url`) and My Collections.
+ */
+export const START_PAGES = ['/', '/collection'];
 /** Where the list of saved collections is kept, in the saved cache. */
 export const SAVED_INDEX_KEY = '/__offline/saved-collections';
 

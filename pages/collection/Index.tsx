@@ -7,6 +7,7 @@ import type { PageProps } from '../../shared/pages';
 import CollectionCard from '../../components/collections/CollectionCard';
 import NewCollectionModal from '../../components/collections/NewCollectionModal';
 import PageHeader from '../../components/layout/PageHeader';
+import SavedForOffline from '../../components/offline/SavedForOffline';
 import { announceNavigationHistoryChange } from '../../components/layout/navigation-history';
 
 /** /collection, My Collections (admin-curation §2): the viewer's collections as cards, and Create New. */
@@ -22,6 +23,7 @@ export default function CollectionIndex({ collections, can }: PageProps<'collect
         title={COLLECTIONS_TITLE}
         action={can.create ? { label: COLLECTION_TEXTS.createNew, icon: 'bi-plus-lg', onClick: () => setCreating(true) } : undefined}
       />
+      <SavedForOffline />
       {collections.length === 0 ? (
         <Notice variant="warning">{EMPTY_STATES.collections}</Notice>
       ) : (

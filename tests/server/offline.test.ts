@@ -8,8 +8,10 @@ import {
   OFFLINE_KEY_COOKIE,
   OFFLINE_KEY_HEADER,
   OFFLINE_TEXT,
+  SAVED_LIST_DATA_URL,
   SAVED_LIST_URL,
   PAGES_CACHE,
+  START_PAGES,
   SAVED_CACHE,
   SAVING_HEADER,
   SESSION_EXPIRES_HEADER,
@@ -64,10 +66,12 @@ describe('installable', () => {
       NOT_SAVED_TEXT: OFFLINE_TEXT.notSaved,
       NOTHING_SAVED_TEXT: OFFLINE_TEXT.nothingSaved,
       SAVED_LIST_URL,
+      SAVED_LIST_DATA_URL,
       SAVED_LIST_TITLE: OFFLINE_TEXT.savedListTitle,
       SAVED_LIST_TEXT: OFFLINE_TEXT.savedList,
     }))
       expect(source, name).toContain(`const ${name} = '${value}';`);
+    expect(source, 'START_PAGES').toContain(`const START_PAGES = [${START_PAGES.map((path) => `'${path}'`).join(', ')}];`);
   });
 
   it('dates a signed-in person’s answers with the end of their session, and asks the browser to drop everything at sign-out', async () => {
