@@ -4,37 +4,14 @@
  * characteristic's format when some stored values cannot be read in the new one (Cancel changes nothing, Convert
  * keeps what converts and removes the rest), then giving it a minimum that an item's value must respect.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AGE_TAXONOMY } from '../../server/db/seed/catalogue';
 import { CHARACTERISTIC_MESSAGES, CHARACTERISTIC_TEXTS } from '../../shared/admin';
 import { TAXONOMY_TEXTS } from '../../shared/taxonomies-admin';
 import { JOURNEY_SIZES, expectAccessible, expectNoSidewaysScroll } from './journey';
-import { createItemFromIndex, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { createItemFromIndex, pageHeading, sendJsonAsPage, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
-
-/** A write as the signed-in admin's browser makes it (the session cookie and the XSRF token), for setting up data: whether it was answered with a redirect (saved). */
-async function send(page: Page, method: string, path: string, body: Record<string, unknown>): Promise<boolean> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split(/;\s*/)
-          .find((pair) => pair.startsWith('XSRF-TOKEN='))
-          ?.slice(11) ?? '',
-      );
-      const response = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
-        body: JSON.stringify(body),
-        redirect: 'manual',
-      });
-      return response.type === 'opaqueredirect';
-    },
-    { method, path, body },
-  );
-}
 
 describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
   describe.each(JOURNEY_SIZES)('at %s', (_, size) => {
@@ -86,14 +63,14 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: admin curation', () => {
       const first = await createItemFromIndex(page, `Format first ${stamp}`);
       const second = await createItemFromIndex(page, `Format second ${stamp}`);
       const characteristicTitle = `Minutes ${stamp}`;
-      expect(await send(page, 'POST', '/admin/characteristic', { title: characteristicTitle, format: 'text', public: true })).toBe(true);
+      expect(await sendJsonAsPage(page, 'POST', '/admin/characteristic', { title: characteristicTitle, format: 'text', public: true })).toBe(true);
       await page.goto('/admin/characteristic');
       await page.getByRole('link', { name: characteristicTitle }).click();
       await pageHeading(page).filter({ hasText: characteristicTitle }).waitFor();
       const url = new URL(page.url()).pathname;
       const characteristicRef = url.split('/').at(-1)!;
-      expect(await send(page, 'PATCH', `/i/${first}`, { [`characteristic-${characteristicRef}`]: '10' })).toBe(true);
-      expect(await send(page, 'PATCH', `/i/${second}`, { [`characteristic-${characteristicRef}`]: 'ten' })).toBe(true);
+      expect(await sendJsonAsPage(page, 'PATCH', `/i/${first}`, { [`characteristic-${characteristicRef}`]: '10' })).toBe(true);
+      expect(await sendJsonAsPage(page, 'PATCH', `/i/${second}`, { [`characteristic-${characteristicRef}`]: 'ten' })).toBe(true);
 
       await page.reload();
       await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TAG_LABEL_MAX } from '../../shared/taxonomies-admin';
 import { DESKTOP, PHONE, SMALLEST_PHONE, expectAccessible, expectNoSidewaysScroll } from './journey';
-import { createItemFromIndex, pageHeading, signInWithEmail, useWatchedBrowser } from './support';
+import { createItemFromIndex, pageHeading, sendJsonAsPage, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
 
@@ -18,28 +18,6 @@ const LONG_WORD = `Unbreakable${stamp}`.padEnd(200, 'x');
 const LONG_URL = `https://example.org/${'a-very-long-path-segment-without-any-break'.repeat(6)}?q=${'z'.repeat(80)}`;
 const RIGHT_TO_LEFT = 'שלום עולם — مرحبا بالعالم';
 const LONG_TEXT = `${LONG_WORD} ${LONG_URL} ${RIGHT_TO_LEFT}`;
-
-/** A write as the signed-in browser makes it (its session and XSRF token); whether the server took it (a redirect). */
-async function send(page: Page, method: string, path: string, body: Record<string, unknown>): Promise<boolean> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split(/;\s*/)
-          .find((pair) => pair.startsWith('XSRF-TOKEN='))
-          ?.slice(11) ?? '',
-      );
-      const response = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
-        body: JSON.stringify(body),
-        redirect: 'manual',
-      });
-      return response.type === 'opaqueredirect';
-    },
-    { method, path, body },
-  );
-}
 
 /** The props of the page loaded last by a full load (its Inertia page element). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the props of several pages, read as the test needs them
@@ -72,14 +50,14 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: long words, long addresses an
     const itemRef = await createItemFromIndex(page, LONG_WORD);
     const itemPath = `/i/${itemRef}`;
     for (const [field, value] of Object.entries({ topic: LONG_WORD, blurb: LONG_TEXT, available_external_link: LONG_URL })) {
-      expect(await send(page, 'PATCH', itemPath, { [field]: value }), field).toBe(true);
+      expect(await sendJsonAsPage(page, 'PATCH', itemPath, { [field]: value }), field).toBe(true);
     }
     const { item, auth } = await propsOf(page, itemPath);
     type Characteristic = { ref: string; format: string; value: string | null };
     const written = (item.characteristics as Characteristic[]).filter((characteristic) => characteristic.format === 'text' || characteristic.format === 'url');
     expect(written.map((characteristic) => characteristic.format)).toContain('url');
     const valueFor = (characteristic: Characteristic) => (characteristic.format === 'url' ? LONG_URL : LONG_TEXT);
-    for (const characteristic of written) await send(page, 'PATCH', itemPath, { [`characteristic-${characteristic.ref}`]: valueFor(characteristic) });
+    for (const characteristic of written) await sendJsonAsPage(page, 'PATCH', itemPath, { [`characteristic-${characteristic.ref}`]: valueFor(characteristic) });
     const saved = (await propsOf(page, itemPath)).item as { blurb: string; characteristics: Characteristic[] };
     expect(saved.blurb).toBe(LONG_TEXT);
     for (const characteristic of written) {
@@ -90,20 +68,20 @@ describe.skipIf(Boolean(e2e.skipReason))('Journey: long words, long addresses an
     const { taxonomies } = await propsOf(page, '/admin/taxonomy');
     const taxonomy = (taxonomies.data ?? taxonomies)[0] as { ref: string };
     const tagLabel = LONG_WORD.slice(0, TAG_LABEL_MAX);
-    expect(await send(page, 'POST', `/admin/taxonomy/${taxonomy.ref}/tag`, { label: tagLabel, parent_ref: '' })).toBe(true);
+    expect(await sendJsonAsPage(page, 'POST', `/admin/taxonomy/${taxonomy.ref}/tag`, { label: tagLabel, parent_ref: '' })).toBe(true);
     const taxonomyPage = await propsOf(page, `/admin/taxonomy/${taxonomy.ref}`);
     const tag = JSON.stringify(taxonomyPage).match(new RegExp(`"ref":"([^"]+)"[^{}]*"label":"${tagLabel}"`))?.[1];
     expect(tag, 'the new tag in its taxonomy').toBeTruthy();
-    expect(await send(page, 'POST', `${itemPath}/tag/${tag}`, {})).toBe(true);
+    expect(await sendJsonAsPage(page, 'POST', `${itemPath}/tag/${tag}`, {})).toBe(true);
 
     // A collection with a long name and description, holding the item; a comment; the person's own name.
-    expect(await send(page, 'POST', '/collection', { title: LONG_WORD, description: LONG_TEXT, public: true })).toBe(true);
+    expect(await sendJsonAsPage(page, 'POST', '/collection', { title: LONG_WORD, description: LONG_TEXT, public: true })).toBe(true);
     const collectionPath = JSON.stringify(await propsOf(page, '/collection')).match(new RegExp(`"ref":"([^"]+)"[^{}]*"title":"${LONG_WORD}"`))?.[1];
     expect(collectionPath, 'the new collection among my collections').toBeTruthy();
-    expect(await send(page, 'POST', `/collection/${collectionPath}/item/${itemRef}`, {})).toBe(true);
-    expect(await send(page, 'POST', `${itemPath}/comment`, { comment: LONG_TEXT })).toBe(true);
+    expect(await sendJsonAsPage(page, 'POST', `/collection/${collectionPath}/item/${itemRef}`, {})).toBe(true);
+    expect(await sendJsonAsPage(page, 'POST', `${itemPath}/comment`, { comment: LONG_TEXT })).toBe(true);
     const me = (auth as { user: { ref: string } }).user.ref;
-    expect(await send(page, 'PATCH', `/user/${me}`, { name: LONG_WORD })).toBe(true);
+    expect(await sendJsonAsPage(page, 'PATCH', `/user/${me}`, { name: LONG_WORD })).toBe(true);
 
     const pages = [
       '/',

@@ -139,6 +139,31 @@ export async function createItemFromIndex(page: Page, title: string): Promise<st
 }
 
 /**
+ * A JSON write as the signed-in page's own script sends it (its session, the XSRF cookie copied into its header):
+ * whether the server took it, which it says with a redirect.
+ */
+export async function sendJsonAsPage(page: Page, method: string, path: string, body: Record<string, unknown>): Promise<boolean> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = decodeURIComponent(
+        document.cookie
+          .split(/;\s*/)
+          .find((pair) => pair.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
+      const response = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+        body: JSON.stringify(body),
+        redirect: 'manual',
+      });
+      return response.type === 'opaqueredirect';
+    },
+    { method, path, body },
+  );
+}
+
+/**
  * A request as the signed-in page would send it (its cookies, the XSRF cookie copied into its header), redirects not
  * followed: someone else's edit in the middle of a journey, without walking through its screens.
  */
