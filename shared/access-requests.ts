@@ -1,5 +1,5 @@
 /**
- * "Ask for access" (issue 15 §2; docs/decisions.md "Sharing that tells the truth"): the 403 page of an item says which
+ * "Ask for access" (docs/decisions.md "Sharing that tells the truth"): the 403 page of an item says which
  * level it needs and lets a signed-in person ask the people who can share it. The e-mail's one-click link only opens
  * the item page with its Share dialog filled in (`?share_to=&share_level=`, share-prefill.ts): the maintainer still
  * presses Grant Access.
@@ -26,7 +26,7 @@ export const ACCESS_REQUEST_TEXTS = {
   canOpen: 'You can open this page now.',
 } as const;
 
-/** What the 403 page offers below the spec's title and message. */
+/** What the 403 page offers below its title and message. */
 export interface ForbiddenHelp {
   /** The level the page needs, shown to visitors and signed-in people alike; null when unknown or none opens it. */
   neededLevel: number | null;

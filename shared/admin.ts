@@ -1,5 +1,5 @@
 /**
- * The admin area's dashboard, characteristics and affirmations (admin-curation §2, §3, §5, §8): routes, texts, field
+ * The admin area's dashboard, characteristics and affirmations: routes, texts, field
  * names and limits shared by the server, the pages and the tests.
  */
 import { CHARACTERISTIC_FORMATS, type CharacteristicFormat } from './enums';
@@ -12,7 +12,7 @@ export const ADMIN_DASHBOARD_WARNING = 'This area is only for admins and superad
 export const SUPERADMIN_ONLY = 'SuperAdmin Only';
 
 /**
- * A big button of the Admin Dashboard (admin-curation §2). `browser`: a plain browser navigation (`<a href>`), not an
+ * A big button of the Admin Dashboard. `browser`: a plain browser navigation (`<a href>`), not an
  * Inertia visit. `superadminOnly`: labelled SUPERADMIN_ONLY; shown to every admin, its route refuses the others.
  */
 export interface AdminDashboardButton {
@@ -23,7 +23,7 @@ export interface AdminDashboardButton {
   browser: boolean;
 }
 
-/** The dashboard's buttons in the spec's order. */
+/** The dashboard's buttons, in the order they show. */
 export const ADMIN_DASHBOARD_BUTTONS: readonly AdminDashboardButton[] = [
   { label: 'Users', href: '/user', icon: 'bi-people', superadminOnly: false, browser: false },
   { label: 'Comments', href: '/admin/comment', icon: 'bi-chat-left-text', superadminOnly: false, browser: false },
@@ -35,7 +35,7 @@ export const ADMIN_DASHBOARD_BUTTONS: readonly AdminDashboardButton[] = [
   { label: 'Server Logs', href: '/admin/advanced/log-viewer', icon: 'bi-journal-code', superadminOnly: true, browser: true },
 ];
 
-/* Characteristics (admin-curation §2 "Admin characteristics list" and "Admin characteristic detail", §3 Characteristic). */
+/* Characteristics: their list and detail pages. */
 
 /** The list is served under both spellings; the dashboard links the singular one. */
 export const ADMIN_CHARACTERISTICS_PLURAL_URL = '/admin/characteristics';
@@ -53,7 +53,7 @@ export const CHARACTERISTIC_FORMAT_KEYS = Object.keys(CHARACTERISTIC_FORMATS) as
 export const CHARACTERISTIC_FIELDS = ['title', 'usage_note', 'format', 'minimum', 'public'] as const;
 export type CharacteristicField = (typeof CHARACTERISTIC_FIELDS)[number];
 
-/** A characteristic as the admin pages show it (admin-curation §3). */
+/** A characteristic as the admin pages show it. */
 export interface AdminCharacteristic {
   ref: string;
   title: string;
@@ -107,7 +107,7 @@ export const CHARACTERISTIC_MESSAGES = {
   },
 } as const;
 
-/** A format change can be undone for this many days (issue 34 §5). */
+/** A format change can be undone for this many days. */
 export const FORMAT_UNDO_DAYS = 30;
 
 /** A characteristic's latest format change that can still be undone, as its page offers the undo. */
@@ -134,13 +134,13 @@ export function deleteCharacteristicConfirm(valueCount: number): string {
   return valueCount > 0 ? `${DELETE_CHARACTERISTIC_CONFIRM} It removes its value from ${plural(valueCount, 'item')}.` : DELETE_CHARACTERISTIC_CONFIRM;
 }
 
-/* Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §3 Affirmation, §5). */
+/* Affirmations: their list and detail pages. */
 
 export const AFFIRMATIONS_TITLE = 'Affirmations';
 export const NEW_AFFIRMATION_TITLE = 'New Affirmation';
 export const DELETE_AFFIRMATION_CONFIRM = 'Are you sure you want to delete this affirmation?';
 
-/** What deleting an affirmation takes with it (issue 34 §5): every member's affirmation of it. */
+/** What deleting an affirmation takes with it: every member's affirmation of it. */
 export interface AffirmationImpact {
   affirmations: number;
   members: number;
@@ -162,7 +162,7 @@ export const AFFIRMATION_TITLE_MAX = 120;
 export const AFFIRMATION_FIELDS = ['title', 'is_negative'] as const;
 export type AffirmationField = (typeof AFFIRMATION_FIELDS)[number];
 
-/** An affirmation as the admin pages show it (admin-curation §3). */
+/** An affirmation as the admin pages show it. */
 export interface AdminAffirmation {
   ref: string;
   title: string;
@@ -172,10 +172,10 @@ export interface AdminAffirmation {
 export const AFFIRMATION_TEXTS = {
   title: 'Title',
   negative: 'Negative?',
-  /** The checkbox's helper text (admin-curation §5). */
+  /** The checkbox's helper text. */
   negativeHelp: 'Disapproval',
   positiveHelp: 'Positive affirmation',
-  /** On a negative affirmation's card (admin-curation §2). */
+  /** On a negative affirmation's card. */
   disapproval: '(Disapproval)',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Admin Advanced (admin-curation §2 "Admin Advanced", §7 POST /admin/advanced): the superadmin's maintenance
+ * Admin Advanced (POST /admin/advanced): the superadmin's maintenance
  * actions, by their exact `action` values, with the labels of their buttons. Hidden actions have no button but
  * can still be posted.
  */
@@ -86,7 +86,7 @@ export const ADVANCED_ACTION_BUTTONS: readonly AdvancedActionButton[] = [
 ];
 
 /**
- * The actions that change data or drive files (issue 34 §5): each asks first, saying what it changes and what the last
+ * The actions that change data or drive files: each asks first, saying what it changes and what the last
  * run of its check found, and the server runs it only when the post says it was confirmed.
  */
 export const ADVANCED_CHANGES: Partial<Record<AdvancedAction, { changes: string; check: AdvancedAction | null }>> = {
@@ -125,7 +125,7 @@ export function isAdvancedAction(value: unknown): value is AdvancedAction {
   return typeof value === 'string' && (ADVANCED_ACTIONS as readonly string[]).includes(value);
 }
 
-/** The Hello button's greeting (admin-curation §2: it only shows an alert). */
+/** The Hello button's greeting (it only shows an alert). */
 export const ADVANCED_HELLO_GREETING = 'Hello from Equip! The server is listening; this button changes nothing.';
 
 export const ADVANCED_MESSAGES = {

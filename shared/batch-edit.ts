@@ -1,4 +1,4 @@
-/** Batch edits of items (issue 19 §1): the request's shape, the preview's and the result's, and their words. */
+/** Batch edits of items: the request's shape, the preview's and the result's, and their words. */
 import { EXACT_COUNT_LIMIT } from './constants';
 
 export const BATCH_EDIT_URL = '/batch-edit';

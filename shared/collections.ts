@@ -1,6 +1,6 @@
 /**
- * Collections (admin-curation §2 "Collections list" and "Collection detail", §3 Collection, Collection item,
- * Sections; member-library §5 Add to Collection): shapes, texts and limits shared by the server, pages and tests.
+ * Collections, their entries and sections, and Add to Collection: shapes, texts and limits shared by the server,
+ * pages and tests.
  */
 import { plural } from './messages';
 
@@ -8,13 +8,13 @@ export const COLLECTIONS_TITLE = 'My Collections';
 export const NEW_COLLECTION_TITLE = 'New Collection';
 export const ADD_TO_COLLECTION_TITLE = 'Add to Collection';
 
-/** Confirmation prompts (admin-curation §8). */
+/** Confirmation prompts. */
 export const DELETE_COLLECTION_CONFIRM = 'Are you sure you want to delete this collection?';
 export const REMOVE_COLLECTION_ITEM_CONFIRM = 'Are you sure you want to remove this item?';
 
 /**
- * The flash key that opens a collection page in edit mode (admin-curation §2 "Page mode can be switched on from a
- * flash value"): creating a collection redirects to it with `flash.editMode = true`.
+ * The flash key that opens a collection page in edit mode: creating a collection redirects to it with
+ * `flash.editMode = true`.
  */
 export const COLLECTION_EDIT_MODE_FLASH = 'editMode';
 
@@ -41,7 +41,7 @@ export const COLLECTION_MESSAGES = {
   noteTooLong: `The note can be at most ${COLLECTION_NOTE_MAX} characters`,
   sectionTooLong: `The section can be at most ${COLLECTION_SECTION_MAX} characters`,
   positionInvalid: 'The position must be a whole number from 0',
-  /** member-library §5: Add to Collection must choose one. */
+  /** Add to Collection must choose one. */
   collectionRequired: 'Please select a collection to add to',
   alreadyInCollection: 'This item is already in that collection',
   created: (title: string) => `Created the collection “${title}”.`,
@@ -63,7 +63,7 @@ export const COLLECTION_TEXTS = {
   emptyCollection: 'No items yet. Add items from their pages with Add to Collection.',
   chooseCollection: 'Choose a collection…',
   noCollectionsYet: 'You have no collections yet: create one with “+ New collection”.',
-  /** Add to Collection's inline creation (issue 15 §1). */
+  /** Add to Collection's inline creation. */
   newCollectionInline: '+ New collection',
   newCollectionTitle: 'New collection title',
   createCollection: 'Create',
@@ -79,14 +79,14 @@ export function collectionChoiceLabel(choice: Pick<CollectionChoice, 'title' | '
 }
 
 /**
- * What a screen reader hears after an entry moved (issue 15 §4, a polite live region on the collection page):
+ * What a screen reader hears after an entry moved (a polite live region on the collection page):
  * its title, its place in the section counted from 1, the section's size and name.
  */
 export function entryMovedAnnouncement(title: string, position: number, count: number, section: string): string {
   return `Moved '${title}' to position ${position} of ${count} in '${section}'`;
 }
 
-/** A card of My Collections (admin-curation §2). */
+/** A card of My Collections. */
 export interface CollectionSummary {
   ref: string;
   title: string;
@@ -99,18 +99,18 @@ export function collectionItemCountText(count: number): string {
   return count === 0 ? 'No items' : plural(count, 'item');
 }
 
-/** A card of My Collections: the collection and how many of its items the viewer may open (issue 36 §6). */
+/** A card of My Collections: the collection and how many of its items the viewer may open. */
 export interface OwnCollectionSummary extends CollectionSummary {
   /** Counted on the server over the items the viewer may open (`openableCollectedItemsCondition`), never the others. */
   itemCount: number;
 }
 
-/** The collection a detail page shows (admin-curation §3 Collection). */
+/** The collection a detail page shows. */
 export interface CollectionDetail extends CollectionSummary {
   ownerDisplayName: string;
 }
 
-/** The item a collection entry points at, when the viewer may open it (§3: shown with ref, title, image and blurb). */
+/** The item a collection entry points at, when the viewer may open it (shown with ref, title, image and blurb). */
 export interface CollectedItem {
   ref: string;
   title: string;
@@ -119,7 +119,7 @@ export interface CollectedItem {
 }
 
 /**
- * One entry of a collection (admin-curation §3 Collection item). `item` is null when the viewer may not open the
+ * One entry of a collection. `item` is null when the viewer may not open the
  * item: the entry is a locked placeholder, with no title, blurb, image or link.
  */
 export interface CollectionItemEntry {
@@ -130,7 +130,7 @@ export interface CollectionItemEntry {
   item: CollectedItem | null;
 }
 
-/** A group of entries with one section name (admin-curation §3 Sections: items, idx and refs). */
+/** A group of entries with one section name (items, idx and refs). */
 export interface CollectionSection {
   /** The section's name; '' for entries without one. */
   section: string;

@@ -1,6 +1,5 @@
 /**
- * Comments and their moderation (admin-curation §2 "Comments block on item pages", "Admin comments list", §3 Comment,
- * §4, §5, §6, §7, §8, §9): the shape, limits, routes and texts used by the server, the item page and /admin/comment.
+ * Comments and their moderation: the shape, limits, routes and texts used by the server, the item page and /admin/comment.
  */
 import { COMMENT_MIN_LENGTH } from './constants';
 import { plural } from './messages';
@@ -11,7 +10,7 @@ export const COMMENT_MAX_LENGTH = 2000;
 /** Rows per page of /admin/comment. */
 export const ADMIN_COMMENTS_PER_PAGE = 25;
 
-/** Comment (admin-curation §3), with what this viewer may do with it. */
+/** A comment, with what this viewer may do with it. */
 export interface Comment {
   ref: string;
   comment: string;
@@ -30,17 +29,17 @@ export interface Comment {
   can_approve: boolean;
 }
 
-/** The moderation list of comments (admin-curation §2), the moderation queue (issue 19 §5). */
+/** The moderation list of comments, the moderation queue. */
 export const ADMIN_COMMENTS_URL = '/admin/comment';
 /** Bulk approve and bulk delete from the queue: `refs` of the selected comments (docs/decisions.md "Moderation queue"). */
 export const ADMIN_COMMENTS_APPROVE_URL = `${ADMIN_COMMENTS_URL}/approve`;
 export const ADMIN_COMMENTS_DELETE_URL = `${ADMIN_COMMENTS_URL}/delete`;
 /** Comments one bulk call may name: a page of the queue, with room to spare. */
 export const MODERATION_BULK_MAX = 100;
-/** "All waiting" reaches at most this many comments in one call (issue 34 §5): more is a sign to look closer first. */
+/** "All waiting" reaches at most this many comments in one call: more is a sign to look closer first. */
 export const MODERATION_WAITING_MAX = 1000;
 
-/** Why a comment is flagged (issue 19 §5): a short fixed list, keys as stored, labels as shown and e-mailed. */
+/** Why a comment is flagged: a short fixed list, keys as stored, labels as shown and e-mailed. */
 export const FLAG_REASONS = {
   spam: 'Spam or advertising',
   offensive: 'Offensive or abusive',
@@ -88,7 +87,7 @@ export interface AuthorHistory {
   recent: { ref: string; comment: string; item_ref: string; item_title: string; when: string; flagged: boolean }[];
 }
 
-/** One row of the moderation queue: the comment (admin-curation §3) and what an admin needs to decide on it. */
+/** One row of the moderation queue: the comment and what an admin needs to decide on it. */
 export interface ModerationEntry extends Comment {
   flagCount: number;
   flags: CommentFlagEntry[];
@@ -104,7 +103,7 @@ export interface RepeatFlagger {
   totalFlags: number;
 }
 
-/** Confirmation prompts (admin-curation §8). */
+/** Confirmation prompts. */
 export const COMMENT_CONFIRM = {
   delete: 'Are you sure you want to delete this comment?',
   flag: 'Do you want to flag this comment for admin moderation?',

@@ -1,13 +1,13 @@
-/** Business constants of member-library §9 and admin-curation §9, in one place. */
+/** Business constants (timings, limits, breakpoints), in one place. */
 export const PRODUCT_NAME_DEFAULT = 'Equip';
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_OFFSET_PX = 16;
 export const TOAST_POSITION = 'top-end' as const;
 
-/** @public The spec's value (§9); Bootstrap's stylesheet applies it, so no code reads it. */
+/** @public The value on record; Bootstrap's stylesheet applies it, so no code reads it. */
 export const MODAL_FADE_MS = 300;
-/** @public The spec's value (§9); Bootstrap's stylesheet applies it, so no code reads it. */
+/** @public The value on record; Bootstrap's stylesheet applies it, so no code reads it. */
 export const MODAL_SIZES = { sm: 576, md: 768, lg: 992 } as const;
 
 export const PREFETCH_HOVER_DELAY_MS = 75;
@@ -35,12 +35,12 @@ export const COMMENT_MIN_LENGTH = 7;
 export const PAGINATION_MIN_LINKS = 4; // shown when there are more than 3 links
 export const INLINE_ARRAY_MIN_ROWS = 3;
 
-/** Completed tasks show only when completed after this cutoff (member-library §4). */
+/** Completed tasks show only when completed after this cutoff. */
 export const TASK_COMPLETED_CUTOFF = '2024-07-01T00:00:00Z';
 /** An open task is due soon when its due date is within this many days. */
 export const TASK_DUE_SOON_DAYS = 7;
 
-/** Screen size classes (member-library §4): under 900 → 0, 900–1199 → 1, 1200+ → 2. */
+/** Screen size classes: under 900 → 0, 900–1199 → 1, 1200+ → 2. */
 export const SCREEN_BREAKPOINTS = { md: 900, lg: 1200 } as const;
 export type ScreenSize = 0 | 1 | 2;
 /** On `<html>` of a server-rendered page: the screen size the render assumed, which hydration assumes too. */
@@ -58,7 +58,7 @@ export function screenSizeFor(width: number): ScreenSize {
   if (width < SCREEN_BREAKPOINTS.lg) return 1;
   return 2;
 }
-/** @public Admin area breakpoints (admin-curation §9): Bootstrap's grid in the admin layout applies them. */
+/** @public Admin area breakpoints: Bootstrap's grid in the admin layout applies them. */
 export const ADMIN_BREAKPOINTS = { xs: 0, sm: 640, md: 1024, lg: 1440, xl: 1920 } as const;
 
 export const CONTENT_MAX_WIDTH_PX = 1200;

@@ -1,11 +1,11 @@
 /**
- * What an item's list of files shows to every reader (member-library §3 Content, §9): each format's icon and name, and
+ * What an item's list of files shows to every reader: each format's icon and name, and
  * the note on files the reader may not open. Apart from content.ts, whose messages are the editors' and the server's,
- * since every item page shows the list (issue 20 §2).
+ * since every item page shows the list (docs/decisions.md "What a first page downloads").
  */
 import type { ContentFormat } from './enums';
 
-/** Bootstrap Icons per format (member-library §9); anything else gets the default. */
+/** Bootstrap Icons per format; anything else gets the default. */
 export const CONTENT_FORMAT_ICONS: Record<ContentFormat, string> = {
   pdf: 'bi-file-earmark-pdf',
   word: 'bi-file-earmark-word',

@@ -1,4 +1,4 @@
-/** Content files of an item (member-library §3 Content, §5, §8, §9), as pages receive them. Field names follow the spec. */
+/** Content files of an item, as pages receive them. Spelling: docs/decisions.md "How props are spelled". */
 import type { ContentFormat, ExportMode } from './enums';
 
 export interface Content {
@@ -28,7 +28,7 @@ export interface UnlinkedFile {
   name: string;
   format: ContentFormat;
   size: string | null;
-  /** The label the content row gets unless another is given (member-library §5). */
+  /** The label the content row gets unless another is given. */
   default_label: string;
 }
 
@@ -49,7 +49,7 @@ export const CONTENT_FIELDS = {
   sampleOf: 'sampleOfRef',
 } as const;
 
-/** Form errors and notices of the content calls (member-library §5, §8). */
+/** Form errors and notices of the content calls. */
 export const CONTENT_MESSAGES = {
   selectFile: 'Please select a file',
   noUnlinkedFiles: 'No unlinked files found',

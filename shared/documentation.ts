@@ -1,4 +1,4 @@
-/** Internal documentation (member-library §2 /documentation): Markdown pages of docs/handbook, rendered on the server. */
+/** Internal documentation (/documentation): Markdown pages of docs/handbook, rendered on the server. */
 export interface DocumentationPageLink {
   slug: string;
   title: string;

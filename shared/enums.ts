@@ -1,5 +1,5 @@
 /**
- * Global enumerations (member-library §3–§4). Numbers are stored in the database;
+ * Global enumerations. Numbers are stored in the database;
  * the gaps leave room for states added later without renumbering.
  */
 export const VISIBILITY = {
@@ -83,7 +83,7 @@ export const LOGIN_PROVIDER_LABELS: Record<LoginProvider, string> = { google: 'G
 export const FLASH_TYPES = ['success', 'info', 'warning', 'danger'] as const;
 export type FlashType = (typeof FLASH_TYPES)[number];
 
-/** The drive and image health actions of Admin Advanced (admin-curation §2), spelled as the page posts them. */
+/** The drive and image health actions of Admin Advanced, spelled as the page posts them. */
 export const DRIVE_HEALTH_ACTIONS = [
   'storage_stats',
   'drive_stats',

@@ -1,6 +1,6 @@
 /**
  * Following a tag, a search or a collection, the e-mail digest of what is new there, and the Atom feeds of public
- * tags and collections (issue 20 §4; docs/decisions.md "Follows, digests and feeds").
+ * tags and collections (docs/decisions.md "Follows, digests and feeds").
  */
 
 export const PROFILE_DIGESTS_URL = '/profile/digests';
@@ -46,7 +46,7 @@ export interface FollowOffer {
 }
 
 /**
- * The flash key of what a digest's unfollow link just stopped, which its page confirms (issue 36 §6): `url` only when
+ * The flash key of what a digest's unfollow link just stopped, which its page confirms: `url` only when
  * the person who pressed it may open the followed page (anyone may, or they are its follower, signed in).
  */
 export const UNFOLLOWED_FLASH = 'unfollowed';

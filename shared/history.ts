@@ -1,5 +1,5 @@
 /**
- * The history of every change (issue 19 §2): the words and shapes the item's History and the admin activity feed
+ * The history of every change: the words and shapes the item's History and the admin activity feed
  * share (docs/decisions.md "A history of every change").
  */
 

@@ -1,7 +1,8 @@
 /**
- * The icons of the app (issue 20 §2): Bootstrap Icons by class name ('bi-pencil'), as page data and the server's
- * navigation history name them. The server draws exactly these into one SVG sprite (server/web/icon-sprite.ts) and
- * `components/lib/Icon` points at a symbol of it: inline SVG with no icon font and no icon code in the scripts.
+ * The icons of the app: Bootstrap Icons by class name ('bi-pencil'), as page data and the server's
+ * navigation history name them. The build draws exactly these into one SVG sprite (server/web/icon-sprite.ts), which
+ * the server serves, and `components/lib/Icon` points at a symbol of it: inline SVG with no icon font and no icon code
+ * in the scripts.
  */
 export const ICON_NAMES = [
   'bi-moon-stars',

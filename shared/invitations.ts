@@ -1,4 +1,4 @@
-/** User invitations (member-library §3 User invitation, §4 Invitation, §5 Invitation form, §8). */
+/** User invitations: the invitation, its states, its form and its errors. */
 import type { UserTypeSummary } from './users';
 
 /** Accepted, declined and expired invitations can no longer be accepted; only an expired one can be regenerated. */

@@ -1,4 +1,4 @@
-/** Item-related shapes of member-library §3, as pages receive them. Field names follow the spec. */
+/** Item-related shapes, as pages receive them. Spelling: docs/decisions.md "How props are spelled". */
 import type { Comment } from './comments';
 import type { Content } from './content';
 import type { Visibility, VisibilityName } from './enums';
@@ -66,11 +66,11 @@ export interface ItemSummary {
   badge: string | null;
   minimum_access_level: number;
   expired: boolean;
-  /** The card's chips (issue 20 §5): its first tags in the public filter taxonomies, in their order (type, age group…). */
+  /** The card's chips: its first tags in the public filter taxonomies, in their order (type, age group…). */
   chips: string[];
   /** How long its longest published video or audio runs, in minutes; null when it has none. */
   minutes: number | null;
-  /** On the item index for a maintainer offered batch edits (issue 19 §1): whether they maintain it. */
+  /** On the item index for a maintainer offered batch edits: whether they maintain it. */
   batch_editable?: boolean;
 }
 
@@ -105,7 +105,7 @@ export interface ItemTagGroup {
   tags: Tag[];
 }
 
-/** The full item (member-library §3 Item). Comments arrive with their own feature. */
+/** The full item. Comments arrive with their own feature. */
 export interface ItemDetail extends ItemSummary {
   authors: string[];
   /** Null unless the viewer edits the item (`canSeeItemRecordKeeping`), as are `code`, `view_count` and `recent_view_count`. */
@@ -182,14 +182,14 @@ export function itemImageUrls(imageRef: string) {
   return { url: ROUTES.image.path({ ref: imageRef }), public_thumbnail_large_url: ROUTES.imageLarge.path({ ref: imageRef }) };
 }
 
-/** One answer of GET /image/search (member-library §7): a stock image an editor can add to an item. */
+/** One answer of GET /image/search: a stock image an editor can add to an item. */
 export interface StockImageResult {
   id: string;
   preview: string;
   full: string;
 }
 
-/** One answer of GET /user/search (member-library §7): 'Name <email>' for pickers. */
+/** One answer of GET /user/search: 'Name <email>' for pickers. */
 export interface UserSearchResult {
   ref: string;
   nameAndContactForDisplay: string;

@@ -1,4 +1,4 @@
-/** Access levels used everywhere (member-library §1, admin-curation §1). */
+/** Access levels used everywhere. */
 export const ACCESS_LEVELS = [0, 1, 2, 3, 4, 5, 6] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
@@ -41,7 +41,7 @@ export function clampLevel(value: number): AccessLevel {
   return Math.max(0, Math.min(6, Math.trunc(value))) as AccessLevel;
 }
 
-/** User list level filters (member-library §9). */
+/** User list level filters. */
 export const USER_LIST_LEVEL_FILTERS = [
   { value: '', label: 'All' },
   { value: '2', label: 'Volunteers and Affiliates' },

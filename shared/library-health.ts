@@ -1,5 +1,5 @@
 /**
- * Library health (issue 19 §7): the problems the health page lists, the words it uses, and the checks an admin can
+ * Library health: the problems the health page lists, the words it uses, and the checks an admin can
  * schedule to turn problems into tasks by themselves (docs/decisions.md "Library health, turned into tasks").
  */
 import type { Paginated } from './pagination';

@@ -1,4 +1,4 @@
-/** User-facing texts fixed by the spec. */
+/** Fixed user-facing texts. */
 export const ERROR_PAGES = {
   503: { title: '503: Service Unavailable', message: 'Sorry, we are doing some maintenance. Please check back soon.' },
   500: { title: 'Server Error', message: 'Whoops, something went wrong on our end. Please let us know the details of what you tried to do.' },
@@ -36,7 +36,7 @@ export const EMPTY_STATES = {
 } as const;
 
 /**
- * An item list that is empty with no filter or search chosen (the spec's "Try removing some filters" is for a filtered
+ * An item list that is empty with no filter or search chosen ("Try removing some filters" is for a filtered
  * one): there is nothing to remove, so it says only that the list is empty.
  */
 export const NO_ITEMS_HERE = 'There are no items to show here.';
@@ -68,13 +68,13 @@ export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';
 /** What a link that opens a new tab adds to its name, for screen readers (components/lib/NewTabLink). */
 export const OPENS_IN_NEW_TAB = '(opens in a new tab)';
 
-/** Item page (member-library §2, §5; docs/decisions.md "Items"). */
+/** Item page (docs/decisions.md "Items"). */
 export const SIGN_IN_HINT = 'Sign in to see more of the library.';
 export const STRONG_AFFIRMATION_CONFIRM = 'Please reserve these for particularly strong feelings (generally just use the thumbs). Continue?';
 export const DELETE_ITEM_CONFIRM = 'Are you sure you want to delete this item?';
 export const AFFIRMATION_LOGIN_PROMPT = 'Log in to affirm the items that helped you.';
 
-/** Add Image / Remove Image dialogs (member-library §5) and the image routes' form errors. */
+/** Add Image / Remove Image dialogs and the image routes' form errors. */
 export const IMAGE_MESSAGES = {
   nothingChosen: 'Please upload or select an image',
   nothingToDelete: 'Please select an image to delete',

@@ -1,4 +1,4 @@
-/** My Affirmations (member-library §2 /affirmation): the items the signed-in person affirmed, with counts. */
+/** My Affirmations (/affirmation): the items the signed-in person affirmed, with counts. */
 import type { ItemSummary } from './items';
 
 export const MY_AFFIRMATIONS_TEXTS = {

@@ -66,7 +66,7 @@ export interface PagePropsMap {
     /** Taxonomies offered as filters (show_in_filtering), with only the tags to show. */
     filterTaxonomies: Taxonomy[];
     /**
-     * Deferred (issue 35 §1: results first, counts after): how many items the list holds, up to EXACT_COUNT_LIMIT + 1
+     * Deferred (results first, counts after): how many items the list holds, up to EXACT_COUNT_LIMIT + 1
      * (shown as "1,000+"); undefined until it arrives.
      */
     matchCount?: number;
@@ -77,16 +77,15 @@ export interface PagePropsMap {
     /** Required taxonomies for the New Item form (one select each). */
     requiredTaxonomies: Taxonomy[];
     /** For those offered batch edits (admins): every taxonomy with its tags, for the dialog's tag choice; else null. */
-    /** Batch edits (issue 19 §1): the tags one may choose; `allMatching`: every item (admins), else the cards marked `batch_editable`. */
+    /** Batch edits: the tags one may choose; `allMatching`: every item (admins), else the cards marked `batch_editable`. */
     batchEdit: { taxonomies: Taxonomy[]; allMatching: boolean } | null;
     /**
-     * A tag's page (with or without other filters) or a search (no other filter): its Follow button and feed (issue 20
-     * §4); else null.
+     * A tag's page (with or without other filters) or a search (no other filter): its Follow button and feed; else null.
      */
     follow: FollowOffer | null;
     /**
      * On /tag/{label}: the page's own tag, which stays applied, and the page's address, where other filters are added
-     * as query parameters (issue 36 §6); null on the other listings.
+     * as query parameters; null on the other listings.
      */
     tagPage: { ref: string; path: string } | null;
   };
@@ -99,35 +98,35 @@ export interface PagePropsMap {
     editable: { fields: boolean; visibility: boolean; maintainer: boolean; submitForPublishing: boolean; revertToDraft: boolean };
     /** The minimum access levels the viewer may give this item, by the policy (editors only; [] otherwise). */
     accessLevelChoices: AccessLevel[];
-    /** Whether the viewer may relate this item to another one (member-library §7 POST /i/{ref}/relation/{itemRef}). */
+    /** Whether the viewer may relate this item to another one (POST /i/{ref}/relation/{itemRef}). */
     canRelate: boolean;
     /** The content calls this viewer may make: manage (upload, link, edit, order, remove), curate (admins), create the folder. */
     contentCan: { manage: boolean; curate: boolean; createFolder: boolean };
     /** Files of the item's folder no content row uses: sent only when asked for (Link Existing File), to editors. */
     unlinkedFiles?: UnlinkedFile[];
-    /** The sharing explanation (member-library §3): sent only when asked for (the Share dialog, a checkAccessEmail visit). */
+    /** The sharing explanation: sent only when asked for (the Share dialog, a checkAccessEmail visit). */
     sharingExplanation?: SharingExplanation;
     /** Who has been given access, and grants lately removed: sent only when asked for (the access panel), to its managers. */
     grants?: ResourceGrants;
-    /** The task calls this viewer may make on the item's Tasks section (member-library §5 Task form). */
+    /** The task calls this viewer may make on the item's Tasks section. */
     taskCan: TaskCan;
     /** The viewer's collections for Add to Collection: sent only when asked for (the dialog opens), to signed-in viewers. */
     collectionChoices?: CollectionChoice[];
-    /** Whether the viewer sees the item's History (its maintainer and admins, issue 19 §2). */
+    /** Whether the viewer sees the item's History (its maintainer and admins). */
     canSeeHistory: boolean;
     /** The item's History: sent only when asked for (the History dialog opens), to those who see it; empty to others. */
     history?: ItemHistory;
   };
-  /** /admin/history: the activity feed (issue 19 §2), newest first. */
+  /** /admin/history: the activity feed, newest first. */
   'admin/history/Index': {
     entries: Paginated<ActivityEntry>;
     /** How many changes match, up to ACTIVITY_COUNT_LIMIT + 1 (shown as "more than"). */
     total: number;
     filters: ActivityFilters;
   };
-  /** /admin/health: the library's problems, a page of one kind, and the checks' schedules (issue 19 §7). */
+  /** /admin/health: the library's problems, a page of one kind, and the checks' schedules. */
   'admin/health/Index': LibraryHealthPageProps;
-  /** /admin/trash: what was deleted, by whom and with what, to restore or delete for good (issue 19 §4). */
+  /** /admin/trash: what was deleted, by whom and with what, to restore or delete for good. */
   'admin/trash/Index': TrashPageProps;
   'drive/Folder': {
     item: { ref: string; title: string };
@@ -184,7 +183,7 @@ export interface PagePropsMap {
     users: Paginated<UserListEntry>;
     /** How many users match the filters, over all pages. */
     total: number;
-    /** The search text and level group (member-library §9; null for All). */
+    /** The search text and level group (null for All). */
     filters: { search: string; level: UserLevelFilter | null };
   };
   'user/Show': {
@@ -197,22 +196,22 @@ export interface PagePropsMap {
     /** For those who may delete the user: how many collections go with them (their Delete's question says so). */
     collectionCount: number | null;
   };
-  /** /collection, My Collections (admin-curation §2). */
+  /** /collection, My Collections. */
   'collection/Index': {
     collections: OwnCollectionSummary[];
   };
-  /** /collection/{ref} (admin-curation §2, §3): entries the viewer may not open are locked placeholders. */
+  /** /collection/{ref}: entries the viewer may not open are locked placeholders. */
   'collection/Show': {
     collection: CollectionDetail;
     sections: CollectionSection[];
-    /** Its Follow button, and its feed when public (issue 20 §4). */
+    /** Its Follow button, and its feed when public. */
     follow: FollowOffer;
     /** Only when asked for (the Share dialog): who can open the link, what each level sees inside. */
     sharingExplanation?: SharingExplanation;
     /** Only when asked for (the access panel), to its owner and admins: who has been given access. */
     grants?: ResourceGrants;
   };
-  /** /task, My Tasks (member-library §2): the tasks assigned to the viewer, open first. */
+  /** /task, My Tasks: the tasks assigned to the viewer, open first. */
   'task/Index': {
     /** The item fields of a task are null when the viewer may no longer open its item. */
     tasks: Paginated<ItemTask>;
@@ -220,7 +219,7 @@ export interface PagePropsMap {
     reopenMode: boolean;
     emptyText: string;
   };
-  /** /affirmation, My Affirmations (member-library §2): the items the viewer affirmed and may still open, newest first. */
+  /** /affirmation, My Affirmations: the items the viewer affirmed and may still open, newest first. */
   'affirmation/Index': {
     items: Paginated<AffirmedItem>;
     emptyText: string;
@@ -232,15 +231,15 @@ export interface PagePropsMap {
   };
   'profile/Show': {
     user: ProfileUser;
-    /** The user's own Person page (member-library §2 /profile), or null: then `can.create_self_item` offers to create it. */
+    /** The user's own Person page, or null: then `can.create_self_item` offers to create it. */
     personItem: { ref: string; title: string } | null;
     /** The e-mail prompt starts open: when the address is missing, or on /profile?email=1 (the banner's link). */
     emailPromptOpen: boolean;
-    /** How often the digest comes, and what it covers (issue 20 §4). */
+    /** How often the digest comes, and what it covers. */
     digests: { frequency: DigestFrequency; follows: FollowSummary[] };
   };
   /**
-   * /admin/comment (admin-curation §2), the moderation queue (issue 19 §5): every comment, those waiting for an admin
+   * /admin/comment, the moderation queue: every comment, those waiting for an admin
    * first (most flags, then longest waiting), then the newest; each with its flags, neighbours and author's history.
    */
   'admin/comment/Index': {
@@ -249,18 +248,18 @@ export interface PagePropsMap {
     waitingCount: number;
     repeatFlaggers: RepeatFlagger[];
   };
-  /** /admin, Admin Dashboard (admin-curation §2): all eight buttons for every admin, the superadmin ones labelled. */
+  /** /admin, Admin Dashboard: all eight buttons for every admin, the superadmin ones labelled. */
   'admin/Dashboard': {
     buttons: AdminDashboardButton[];
   };
-  /** /admin/characteristic and /admin/characteristics (admin-curation §2): every characteristic, paged. */
+  /** /admin/characteristic and /admin/characteristics: every characteristic, paged. */
   'admin/characteristic/Index': {
     characteristics: Paginated<AdminCharacteristic>;
     order: ListPlace;
     /** The formats a characteristic may have, key → label. */
     formats: Record<string, string>;
   };
-  /** /admin/characteristic/{ref} (admin-curation §2, §3). */
+  /** /admin/characteristic/{ref}. */
   'admin/characteristic/Show': {
     characteristic: AdminCharacteristic;
     formats: Record<string, string>;
@@ -269,18 +268,18 @@ export interface PagePropsMap {
     /** Its latest format change while it can be undone, else null. */
     formatChange: FormatChangeView | null;
   };
-  /** /admin/affirmation (admin-curation §2): every affirmation, paged. */
+  /** /admin/affirmation: every affirmation, paged. */
   'admin/affirmation/Index': {
     affirmations: Paginated<AdminAffirmation>;
     order: ListPlace;
   };
-  /** /admin/affirmation/{ref} (admin-curation §2, §3). */
+  /** /admin/affirmation/{ref}. */
   'admin/affirmation/Show': {
     affirmation: AdminAffirmation;
     /** What deleting it takes with it, for its confirmation. */
     impact: AffirmationImpact;
   };
-  /** /admin/taxonomy (admin-curation §2 "Taxonomies and tags"): every taxonomy with its flags and tag count. */
+  /** /admin/taxonomy: every taxonomy with its flags and tag count. */
   'admin/taxonomy/Index': {
     taxonomies: AdminTaxonomySummary[];
   };
@@ -300,7 +299,7 @@ export interface PagePropsMap {
     all: boolean;
     filters: { search: string };
   };
-  /** /admin/tag/{ref}/merge (issue 19 §3): the tag, the tags it may be merged into, and the preview of `?into=`'s merge. */
+  /** /admin/tag/{ref}/merge: the tag, the tags it may be merged into, and the preview of `?into=`'s merge. */
   'admin/taxonomy/Merge': {
     tag: { ref: string; label: string };
     taxonomy: { ref: string; title: string };
@@ -309,7 +308,7 @@ export interface PagePropsMap {
     into: string | null;
     preview: TagMergePreview | null;
   };
-  /** /admin/taxonomy/{ref}/import (issue 19 §3): the import form, and after a POST of a file the preview of what it changes. */
+  /** /admin/taxonomy/{ref}/import: the import form, and after a POST of a file the preview of what it changes. */
   'admin/taxonomy/Import': {
     taxonomy: { ref: string; title: string };
     preview: TaxonomyCsvPreview | null;
@@ -317,9 +316,9 @@ export interface PagePropsMap {
     maxChars: number;
   };
   /**
-   * /admin/stats and its lists (admin-curation §2 "Admin Stats", §3): /admin/stats/{parameter} gives topByParameter
+   * /admin/stats and its lists: /admin/stats/{parameter} gives topByParameter
    * and topResults, /admin/stats/time[/month|/year] gives overTimeResults, /admin/stats/opened mostOpened and
-   * /admin/stats/unmatched_searches unmatchedSearches (issue 19 §8); the others are empty.
+   * /admin/stats/unmatched_searches unmatchedSearches; the others are empty.
    */
   'admin/stats/Index': {
     topByParameter: string | null;
@@ -334,7 +333,7 @@ export interface PagePropsMap {
     /** This page's path, for the range form. */
     path: string;
   };
-  /** /admin/advanced (admin-curation §2 "Admin Advanced"): `response` is the text report of the last action, '' when none. */
+  /** /admin/advanced: `response` is the text report of the last action, '' when none. */
   'admin/advanced/Index': {
     response: string;
     /** The action this admin started that is still running (the page polls it), else null. */
@@ -344,7 +343,7 @@ export interface PagePropsMap {
     /** The last finished run of each check a changing action's question quotes (ADVANCED_CHANGES). */
     lastChecks: Partial<Record<AdvancedAction, LastCheck>>;
   };
-  /** /documentation (member-library §2): the list of handbook pages. */
+  /** /documentation: the list of handbook pages. */
   'documentation/Index': {
     pages: DocumentationPageLink[];
   };

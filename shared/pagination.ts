@@ -1,5 +1,5 @@
 /**
- * Paginated lists (admin-curation §3): a data array plus a links array. Each link has a url (empty disables it), a label
+ * Paginated lists: a data array plus a links array. Each link has a url (empty disables it), a label
  * (may contain markup, e.g. '&laquo; Previous') and an active flag. The Pagination component shows the links only when
  * there are more than 3 of them (PAGINATION_MIN_LINKS).
  */
@@ -29,7 +29,7 @@ export interface ListPlace {
   total: number;
 }
 
-/** Rows per page of the lists built on Paginated (the spec does not show a page size). */
+/** Rows per page of the lists built on Paginated (Equip's own choice). */
 export const DEFAULT_PAGE_SIZE = 24;
 
 /** The label texts of the first and last link, as Laravel's paginator writes them. */

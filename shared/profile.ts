@@ -1,4 +1,4 @@
-/** The profile page (member-library §2 /profile, §5 profile e-mail, §7 /profile calls). */
+/** The profile page (/profile), its e-mail form and its calls. */
 
 export const PROFILE_URL = '/profile';
 export const PROFILE_EMAIL_URL = '/profile/email';
@@ -8,7 +8,7 @@ export const CREATE_OWN_PERSON_PAGE_URL = '/profile/create_own_person_page';
 export const TYPE_TAXONOMY_TITLE = 'Type';
 export const PERSON_TAG_LABEL = 'Person';
 
-/** A user as the profile page shows them (member-library §3 User). */
+/** A user as the profile page shows them. */
 export interface ProfileUser {
   ref: string;
   name: string;

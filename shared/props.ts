@@ -2,7 +2,7 @@ import type { AccessLevel } from './levels';
 import type { FlashType, LoginProvider } from './enums';
 import type { ViewAsTarget, ViewingAs } from './view-as';
 
-/** Auth props (member-library §3). */
+/** Auth props. */
 export interface AuthProps {
   authenticated: boolean;
   admin: boolean;
@@ -16,11 +16,11 @@ export interface AuthProps {
   level: AccessLevel;
   /** While acting as another user (`user`): the real user, to return to; null otherwise. Always sent by the server. */
   impersonating?: { name: string } | null;
-  /** While previewing the library as a level or a visitor (issue 19 §6): what the banner says; null otherwise. Always sent by the server. */
+  /** While previewing the library as a level or a visitor: what the banner says; null otherwise. Always sent by the server. */
   viewingAs?: ViewingAs | null;
 }
 
-/** Permission flags (member-library §6), for the page being shown. */
+/** Permission flags, for the page being shown. */
 export interface CanFlags {
   create: boolean;
   update: boolean;
@@ -36,7 +36,7 @@ export interface CanFlags {
   create_self_item: boolean;
   /** Setting or changing one's own e-mail address: never while acting as someone else. */
   change_email: boolean;
-  /** The previews ("View as level N", issue 19 §6) this viewer may start from this page; none for most. */
+  /** The previews ("View as level N") this viewer may start from this page; none for most. */
   viewAs: ViewAsTarget[];
 }
 
@@ -107,7 +107,7 @@ export interface SharedProps {
   errors: ValidationErrors;
 }
 
-/** Navigation history (member-library §3), GET /user/item_history_for_navigation. */
+/** Navigation history, GET /user/item_history_for_navigation. */
 export interface NavigationHistoryEntry {
   title: string;
   href: string;

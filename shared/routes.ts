@@ -1,5 +1,5 @@
 /**
- * Every route with path parameters, declared once (issue 18 §1): its pattern, the methods the server answers on it,
+ * Every route with path parameters, declared once: its pattern, the methods the server answers on it,
  * and a typed path builder. The server registers each route with `ROUTES.x.pattern` and validates its parameters with
  * `paramsOf(ROUTES.x)` (server/lib/validation.ts: refs unless the route says otherwise); pages, components and
  * redirects build its URLs with `ROUTES.x.path({ … })`, never by hand. tests/server/route-contracts.test.ts checks
@@ -55,7 +55,7 @@ export function route<const Pattern extends string>(pattern: Pattern, methods: r
 /** Every route with path parameters, named by what it addresses. */
 export const ROUTES = {
   batchEditUndo: route('/batch-edit/:batch/undo', ['POST']),
-  // An item (member-library §2 /i/{ref}, §7): its page, duplicate, one field, delete, and what hangs off it.
+  // An item (/i/{ref}): its page, duplicate, one field, delete, and what hangs off it.
   item: route('/i/:ref', ['GET', 'POST', 'PATCH', 'DELETE']),
   itemAccessRequest: route('/i/:ref/access_request', ['POST']),
   itemAffirmation: route('/i/:ref/affirmation', ['POST']),
@@ -112,7 +112,7 @@ export const ROUTES = {
   invite: route('/invite/:token', ['GET', 'POST']),
   profileVerify: route(`${PROFILE_VERIFY_URL}/:token`, ['GET']),
 
-  // Follows (issue 20 §4): one's own, and a digest's unfollow link (its secret stands in for signing in).
+  // Follows: one's own, and a digest's unfollow link (its secret stands in for signing in).
   follow: route(`${FOLLOW_URL}/:ref`, ['DELETE']),
   unfollow: route('/unfollow/:token', ['GET', 'POST']),
 

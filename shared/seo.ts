@@ -1,5 +1,5 @@
 /**
- * What search engines read (issue 20 §1): robots.txt, and the sitemap of what a visitor may find, an index of pages
+ * What search engines read: robots.txt, and the sitemap of what a visitor may find, an index of pages
  * of at most SITEMAP_PAGE_SIZE addresses each, as the sitemap protocol allows (docs/decisions.md "Robots and sitemap").
  */
 export const ROBOTS_URL = '/robots.txt';
@@ -45,5 +45,5 @@ export const DESCRIPTION_MAX_LENGTH = 200;
 export const NOSCRIPT_NOTE =
   'This page needs JavaScript to work fully. Turn JavaScript on, or open a public item or collection, which you can read without it.';
 
-/** The reading pages a visitor's first visit opens (issue 20 §1): what people read and share, whose first download has a budget. */
+/** The reading pages a visitor's first visit opens: what people read and share, whose first download has a budget. */
 export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['Home', 'items/Index', 'items/Show', 'collection/Show']);

@@ -1,6 +1,6 @@
 /**
  * An access request's one-click link (access-requests.ts): the item page's query parameters that open its Share dialog
- * filled in for the person who asked. Apart from sharing.ts, since every item page reads them (issue 20 §2).
+ * filled in for the person who asked. Apart from sharing.ts, since every item page reads them.
  */
 export const SHARE_TO_PARAM = 'share_to';
 export const SHARE_LEVEL_PARAM = 'share_level';

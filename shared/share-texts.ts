@@ -1,6 +1,6 @@
 /**
- * The Share button's and dialog's words (member-library §2 Share dialog, §3): apart from the rest of sharing.ts, which
- * only the dialog and the share pages need, since every item page and collection shows the button (issue 20 §2).
+ * The Share button's and dialog's words: apart from the rest of sharing.ts, which
+ * only the dialog and the share pages need, since every item page and collection shows the button.
  */
 export const SHARE_TEXTS = {
   dialogTitle: 'How would you like to share?',

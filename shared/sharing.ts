@@ -1,24 +1,23 @@
 /**
- * Sharing (member-library §2 Share dialog, §3 Share / Share form / Sharing explanation, §4 Grant form, §5 Share form,
- * §9): constants, texts and shapes used by the server, the dialog and the /share and /sent pages alike.
+ * Sharing: constants, texts and shapes used by the server, the dialog and the /share and /sent pages alike.
  */
 import { COLLECTION_TEXTS } from './collections';
 import type { SharedType } from './enums';
 import { LEVEL, levelLabel } from './levels';
 import { SHARE_TEXTS } from './share-texts';
 
-/** Grant validity options in days; null is Forever (§5, §9). */
+/** Grant validity options in days; null is Forever. */
 export const SHARE_VALIDITY_OPTIONS = [7, 90, 365, null] as const;
 export type ShareValidity = (typeof SHARE_VALIDITY_OPTIONS)[number];
 export const DEFAULT_SHARE_DAYS: ShareValidity = 90;
-/** The Grant form starts at this level, the lowest a grant may give (§3, §4, §9). */
+/** The Grant form starts at this level, the lowest a grant may give. */
 export const DEFAULT_SHARE_LEVEL = LEVEL.AFFILIATE;
 export const MIN_SHARE_LEVEL = LEVEL.AFFILIATE;
-/** The level slider shows only when the maximum shareable level is at least this (§5). */
+/** The level slider shows only when the maximum shareable level is at least this. */
 export const SHARE_SLIDER_FROM_MAX = LEVEL.LEADER;
-/** 'Link Copied' shows this long (§9). */
+/** 'Link Copied' shows this long. */
 export const LINK_COPIED_MS = 3_000;
-/** The dialog closes this long after a successful grant (§4, §9). */
+/** The dialog closes this long after a successful grant. */
 export const SHARE_DIALOG_CLOSE_MS = 2_000;
 /** A valid share is expiring soon within this many days of its end. */
 export const SHARE_EXPIRING_SOON_DAYS = 14;
@@ -68,7 +67,7 @@ export const LOCKED_SHARE_TITLES: Record<SharedType, string> = {
 };
 
 /**
- * One entry of /share or /sent (§3 Share). The share itself (date, parties, level, expiry) always shows; the shared
+ * One entry of /share or /sent. The share itself (date, parties, level, expiry) always shows; the shared
  * resource's title, image and page are null when the viewer may not open it now (locked: `LOCKED_SHARE_TITLES`).
  */
 export interface Share {
@@ -151,7 +150,7 @@ export const CONFIRM_EMAIL_FIELD = 'confirm_email';
 /** With "Did you mean …?" under `email`, the errors carry the address offered instead under this key. */
 export const EMAIL_SUGGESTION_FIELD = 'email_suggestion';
 
-/** The sharing explanation the server computes for a resource and its viewer (§3). */
+/** The sharing explanation the server computes for a resource and its viewer. */
 export interface SharingExplanation {
   /** Who can see this resource now. */
   availabilityText: string;
@@ -169,11 +168,11 @@ export interface SharingExplanation {
   checkAccessText: string | null;
 }
 
-/** The query parameter of a check-access visit (§7). */
+/** The query parameter of a check-access visit. */
 export const CHECK_ACCESS_PARAM = 'checkAccessEmail';
 
 /**
- * The level the Grant form opens at (§4): at the default level, unless nothing is visible there, then the lowest
+ * The level the Grant form opens at: at the default level, unless nothing is visible there, then the lowest
  * level up to `max` where something is; back at the default when nothing is ever visible.
  */
 export function openingShareLevel(max: number, visible: readonly boolean[] | undefined): number {
@@ -182,17 +181,17 @@ export function openingShareLevel(max: number, visible: readonly boolean[] | und
   return DEFAULT_SHARE_LEVEL;
 }
 
-/** POST target of the Grant form: `{current page path}/share` (§7). */
+/** POST target of the Grant form: `{current page path}/share`. */
 export function shareActionUrl(pagePath: string): string {
   return `${pagePath.replace(/\/$/, '')}/share`;
 }
 
-/** A Facebook sharer link for the page (the social-network share link of §2). */
+/** A Facebook sharer link for the page (the Share dialog's social-network link). */
 export function facebookShareUrl(absoluteUrl: string): string {
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(absoluteUrl)}`;
 }
 
-/** Who can open a collection's link, in its Share dialog and its sharing explanation (issue 15 §2). */
+/** Who can open a collection's link, in its Share dialog and its sharing explanation. */
 export const COLLECTION_SHARING_TEXTS = {
   public: 'This collection is public: anyone who has the link can open it, signed in or not.',
   privateOwner: 'This collection is private: only you, admins and the people you grant access to can open its link. Anyone else sees a Forbidden page.',

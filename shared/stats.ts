@@ -1,16 +1,16 @@
-/** Admin stats (admin-curation §2 "Admin Stats", §3 stats results and page props, §9). */
+/** Admin stats: the links, parameters and result shapes of /admin/stats. */
 
 export const STATS_DOWNLOAD_URL = '/admin/stats/download_http';
-/** The most opened items and contents per user type (issue 19 §8). */
+/** The most opened items and contents per user type. */
 export const STATS_OPENED_URL = '/admin/stats/opened';
-/** Searches that found nothing (issue 19 §8): the search text only. */
+/** Searches that found nothing: the search text only. */
 export const STATS_UNMATCHED_SEARCHES_URL = '/admin/stats/unmatched_searches';
 
 /** The columns a "Top …" page groups the request log by; each is its own route, /admin/stats/{parameter}. */
 export const STATS_PARAMETERS = ['url', 'referer', 'user_type_id', 'method', 'response_code'] as const;
 export type StatsParameter = (typeof STATS_PARAMETERS)[number];
 
-/** How the 'By {parameter}' list names its parameter (admin-curation §2): in words, as the stats links do, not as a column. */
+/** How the 'By {parameter}' list names its parameter: in words, as the stats links do, not as a column. */
 const STATS_PARAMETER_NAMES: Record<StatsParameter, string> = {
   url: 'URL',
   referer: 'Referrer',
@@ -28,7 +28,7 @@ export function topByHeading(parameter: string): string {
 export const STATS_GRAINS = ['day', 'month', 'year'] as const;
 export type StatsGrain = (typeof STATS_GRAINS)[number];
 
-/** The links of the stats page, in the spec's order; `download` ones are plain browser downloads. */
+/** The links of the stats page, in the order they show; `download` ones are plain browser downloads. */
 export const STATS_LINKS: readonly { label: string; href: string; download?: boolean }[] = [
   { label: 'Top URLs', href: '/admin/stats/url' },
   { label: 'Top Referrers', href: '/admin/stats/referer' },
@@ -52,7 +52,7 @@ export const UNMATCHED_SEARCH_MAX_LENGTH = 100;
 /** The date range every stats page starts with: the last 90 days, today included. */
 export const STATS_DEFAULT_RANGE_DAYS = 90;
 
-/** Stats top result (§3): a key and how many requests had it. */
+/** Stats top result: a key and how many requests had it. */
 export interface StatsTopResult {
   /** null: the request had none (no referer, an anonymous visitor's user type). */
   param_key: string | number | null;
@@ -95,7 +95,7 @@ export interface UnmatchedSearchResult {
   lastSearchedAt: string;
 }
 
-/** Stats over-time result (§3): the first day of the bucket (YYYY-MM-DD, UTC) and its count. */
+/** Stats over-time result: the first day of the bucket (YYYY-MM-DD, UTC) and its count. */
 export interface StatsOverTimeResult {
   date: string;
   total_count: number;

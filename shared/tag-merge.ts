@@ -1,5 +1,5 @@
 /**
- * Merging a tag into another (issue 19 §3): the texts and shapes of /admin/tag/{ref}/merge, shared by the server and
+ * Merging a tag into another: the texts and shapes of /admin/tag/{ref}/merge, shared by the server and
  * the page. The source tag's items get the target, its child tags move under the target, the source goes, and
  * /tag/{source label} redirects to the target's page (docs/decisions.md "Merging tags").
  */

@@ -1,4 +1,4 @@
-/** Tasks (member-library §3 Task, §4 Task states, §5 Task form, §7 task calls): texts and rules both sides share. */
+/** Tasks, their states, form and calls: texts and rules both sides share. */
 import { TASK_COMPLETED_CUTOFF } from './constants';
 import { TASK_PRIORITY, TASK_PRIORITY_LABELS } from './enums';
 import type { ItemTask } from './items';
@@ -22,7 +22,7 @@ export const TASK_TEXTS = {
   reOpen: 'Re-Open',
   reOpenMode: 'Re-Open mode',
   done: 'Done',
-  /** Asked before a completed task is re-opened (member-library §4: "after confirmation"). */
+  /** Asked before a completed task is re-opened. */
   reOpenConfirm: 'Do you want to re-open this task?',
   /** My Tasks: the task's item is one the viewer may no longer open, so its title is not shown. */
   itemUnavailable: 'An item you can no longer open',
@@ -44,7 +44,7 @@ export const TASK_ERRORS = {
   assigneeCannotOpen: 'This person cannot open this item, so the task cannot be assigned to them.',
 } as const;
 
-/** Who may create tasks on the item page and whether they may assign them to someone else (member-library §5 Task form). */
+/** Who may create tasks on the item page and whether they may assign them to someone else. */
 export interface TaskCan {
   create: boolean;
   assignOthers: boolean;
@@ -54,7 +54,7 @@ export interface TaskCan {
 export const TASK_COMPLETED_CUTOFF_ISO = new Date(TASK_COMPLETED_CUTOFF).toISOString();
 
 /**
- * Completed tasks show only when completed after the cutoff (member-library §4), or in Re-Open mode. The server sends
+ * Completed tasks show only when completed after the cutoff, or in Re-Open mode. The server sends
  * the completion time; this is the one place the rule is written.
  */
 export function isTaskShown(task: Pick<ItemTask, 'completed' | 'completed_at'>, reopenMode: boolean): boolean {

@@ -1,6 +1,5 @@
 /**
- * Admin taxonomies and tags (admin-curation §2 "Taxonomies and tags", §3 Taxonomy/Tag, §4 tag re-order, §5 tag and
- * taxonomy forms, §7): routes, texts, limits and page shapes shared by the server and the admin pages.
+ * Admin taxonomies and tags: routes, texts, limits and page shapes shared by the server and the admin pages.
  */
 import { plural } from './messages';
 import type { Tag, Taxonomy } from './items';
@@ -13,7 +12,7 @@ export const NEW_TAG_TITLE = 'New Tag';
 export const TAXONOMY_TITLE_MAX = 120;
 export const TAXONOMY_USAGE_NOTE_MAX = 2000;
 export const TAG_LABEL_MAX = 120;
-/** Rows per page of the quick-tag matrix (the spec shows no page size). */
+/** Rows per page of the quick-tag matrix. */
 export const QUICK_TAG_PER_PAGE = 50;
 export const QUICK_TAG_SEARCH_MAX = 200;
 
@@ -88,7 +87,7 @@ export interface AdminTaxonomySummary extends Omit<Taxonomy, 'tags'> {
   tag_count: number;
 }
 
-/** A tag as the admin tree shows it (admin-curation §3 Tag) plus its place among its siblings and how many items carry it. */
+/** A tag as the admin tree shows it, plus its place among its siblings and how many items carry it. */
 export interface AdminTag extends Tag {
   position: number;
   /** Items carrying the tag, drafts and expired ones included (admins see every item). */

@@ -1,5 +1,5 @@
 /**
- * A taxonomy as CSV (issue 19 §3): its export's columns, the import's limits, texts and preview, shared by the server
+ * A taxonomy as CSV: its export's columns, the import's limits, texts and preview, shared by the server
  * and the import page (docs/decisions.md "Taxonomies as CSV").
  */
 import { plural } from './messages';

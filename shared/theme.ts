@@ -1,5 +1,5 @@
 /**
- * Light or dark (issue 20 §5): each person chooses Auto (follow the system), Light or Dark; the choice lives in a
+ * Light or dark: each person chooses Auto (follow the system), Light or Dark; the choice lives in a
  * cookie, so the server writes the right `data-bs-theme` on the page's first paint (server/web/theme.ts) and the
  * toggle (components/layout/ThemeChoice.tsx) changes it at once.
  */

@@ -1,7 +1,7 @@
-/** Managing users (member-library §2 /user, /user/{ref}; §3 User; §6 User area; §9 user list level filters). */
+/** Managing users (/user, /user/{ref}): the user, the user area's actions and the list's level filters. */
 import type { AccessLevel, USER_LIST_LEVEL_FILTERS } from './levels';
 
-/** A `level` query value of the user list other than All ('') (member-library §9, USER_LIST_LEVEL_FILTERS). */
+/** A `level` query value of the user list other than All ('') (USER_LIST_LEVEL_FILTERS). */
 export type UserLevelFilter = Exclude<(typeof USER_LIST_LEVEL_FILTERS)[number]['value'], ''>;
 
 /** The levels (as users act: admins at 6) each filter group holds. */
@@ -52,7 +52,7 @@ export interface UserComment {
   approved: boolean;
 }
 
-/** User (member-library §3), with the permission flags an admin may change. */
+/** A user, with the permission flags an admin may change. */
 export interface UserDetail {
   ref: string;
   name: string;
@@ -131,7 +131,7 @@ export const IMPERSONATION_BANNER = {
 export const NOT_IMPERSONATING = 'You are not acting as another user.';
 
 /**
- * The contact messages of member-library §6, shown (as the 403 page's detail) to signed-in users who may not manage
+ * The contact messages, shown (as the 403 page's detail) to signed-in users who may not manage
  * this user: managers and user managers are pointed at the provider's team, everyone else also at their regional
  * field contact.
  */
@@ -142,7 +142,7 @@ export const USER_AREA_CONTACT = {
 
 export const DELETE_USER_CONFIRM = 'Are you sure you want to delete this user? Their items stay in the library without a maintainer.';
 
-/** What deleting a person changes, as their page's Delete asks it first (issue 34 §5). */
+/** What deleting a person changes, as their page's Delete asks it first. */
 export function deleteUserConfirm(impact: { items: number; comments: number; collections: number }): string {
   const count = (n: number, one: string, more: string) => `${n.toLocaleString('en')} ${n === 1 ? one : more}`;
   return [

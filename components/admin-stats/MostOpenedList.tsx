@@ -23,7 +23,7 @@ function OpenedList({ heading, results }: { heading: string; results: StatsOpene
   );
 }
 
-/** The Most Opened page (issue 19 §8): for each user type, the items and the contents it opened most in the range. */
+/** The Most Opened page: for each user type, the items and the contents it opened most in the range. */
 export default function MostOpenedList({ groups }: { groups: StatsOpenedGroup[] }) {
   return (
     <section aria-label="Most Opened" className="mb-4">

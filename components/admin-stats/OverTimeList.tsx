@@ -1,12 +1,12 @@
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import type { StatsOverTimeResult } from '../../shared/stats';
 
-/** Percent of the largest count, so the busiest bucket fills its bar (admin-curation §9). */
+/** Percent of the largest count, so the busiest bucket fills its bar. */
 export function barPercent(count: number, largest: number): number {
   return largest > 0 ? Math.round((count / largest) * 1000) / 10 : 0;
 }
 
-/** The 'Over Time' list (admin-curation §2): each date with its total count and a bar scaled to the largest count. */
+/** The 'Over Time' list: each date with its total count and a bar scaled to the largest count. */
 export default function OverTimeList({ results }: { results: StatsOverTimeResult[] }) {
   const largest = results.reduce((max, result) => Math.max(max, result.total_count), 0);
   return (

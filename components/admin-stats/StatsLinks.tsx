@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import { STATS_LINKS, type StatsRange } from '../../shared/stats';
 import { withRange } from './range-query';
 
-/** The links of /admin/stats (admin-curation §2), each keeping the date range; the download is a plain browser link. */
+/** The links of /admin/stats, each keeping the date range; the download is a plain browser link. */
 export default function StatsLinks({ range, current }: { range: StatsRange; current: string }) {
   return (
     <nav aria-label="Stats" className="list-group mb-4">

@@ -2,7 +2,7 @@ import AppLink from '../lib/AppLink';
 import type { StatsTarget } from '../../shared/stats';
 
 /**
- * An item page or content file a stats row counts (issue 19 §8): its title linked to it, with the path below; the path
+ * An item page or content file a stats row counts: its title linked to it, with the path below; the path
  * alone when the viewer may not open it; the path with '(deleted)' when it is gone. Item links never prefetch (a hover
  * must not fetch an item page: decisions "Items"); a content path opens the file, so it is a plain link.
  */

@@ -7,12 +7,12 @@ function keyText(result: StatsTopResult): string {
   return result.param_label ? `${key} (${result.param_label})` : key;
 }
 
-/** A Top URLs key (or a referer of the site's own) that opens an item or content: named by its title (issue 19 §8). */
+/** A Top URLs key (or a referer of the site's own) that opens an item or content: named by its title. */
 function isTarget(parameter: string, result: StatsTopResult): boolean {
   return (parameter === 'url' || parameter === 'referer') && (result.param_label !== null || result.deleted);
 }
 
-/** The 'By {parameter}' list (admin-curation §2): each key with its total count, largest first. */
+/** The 'By {parameter}' list: each key with its total count, largest first. */
 export default function TopResultsList({ parameter, results }: { parameter: string; results: StatsTopResult[] }) {
   const heading = topByHeading(parameter);
   return (

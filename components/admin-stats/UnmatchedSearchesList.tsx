@@ -3,7 +3,7 @@ import type { UnmatchedSearchResult } from '../../shared/stats';
 import { useDates } from '../lib/useDates';
 
 /**
- * The searches that found nothing (issue 19 §8): each search text with how many times it found nothing in the range
+ * The searches that found nothing: each search text with how many times it found nothing in the range
  * and when it last did, most frequent first. Who searched was never recorded.
  */
 export default function UnmatchedSearchesList({ results }: { results: UnmatchedSearchResult[] }) {

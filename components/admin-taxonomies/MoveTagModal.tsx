@@ -24,7 +24,7 @@ interface MoveTagForm {
 }
 
 /**
- * Move to… (issue 19 §3): choose a taxonomy and a parent tag in it (or the top level); the tag goes last there with
+ * Move to…: choose a taxonomy and a parent tag in it (or the top level); the tag goes last there with
  * its child tags. The choices are the page's on-demand `moveTargets`; the server's refusals show under the fields.
  */
 export default function MoveTagModal({ tag: asked, taxonomyRef, tags, moveTargets, onHide }: MoveTagModalProps) {

@@ -21,7 +21,7 @@ interface NewTagForm {
 
 const initialValues = (): NewTagForm => ({ label: '', parent_ref: '' });
 
-/** The 'New Tag' dialog (admin-curation §5 tag form): label and an optional parent; errors under label and parent_ref. */
+/** The 'New Tag' dialog: label and an optional parent; errors under label and parent_ref. */
 export default function NewTagModal({ show, onHide, taxonomyRef, tags }: NewTagModalProps) {
   const { form, formId, reset, submit } = useCreateForm(initialValues, () => ROUTES.adminTaxonomyTag.path({ ref: taxonomyRef }), onHide);
   return (

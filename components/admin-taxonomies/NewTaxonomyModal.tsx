@@ -19,10 +19,10 @@ interface NewTaxonomyForm {
   [key: string]: string | boolean;
 }
 
-/** Text empty and every checkbox off each time it opens (admin-curation §4 create modal). */
+/** Text empty and every checkbox off each time it opens. */
 const initialValues = (): NewTaxonomyForm => ({ title: '', usage_note: '', required: false, multiselect: false, public: false, show_in_filtering: false });
 
-/** The 'New Taxonomy' dialog (admin-curation §5 taxonomy form): posts /admin/taxonomy; the server opens the new taxonomy. */
+/** The 'New Taxonomy' dialog: posts /admin/taxonomy; the server opens the new taxonomy. */
 export default function NewTaxonomyModal({ show, onHide }: NewTaxonomyModalProps) {
   const { form, formId, reset, submit } = useCreateForm(initialValues, ADMIN_TAXONOMIES_URL, onHide);
   return (

@@ -1,4 +1,4 @@
-/** The tag tree of a taxonomy (admin-curation §2 "Taxonomies and tags"): nesting and the client-side filter. */
+/** The tag tree of a taxonomy: nesting and the client-side filter. */
 import type { AdminTag } from '../../shared/taxonomies-admin';
 
 export interface TagNode {

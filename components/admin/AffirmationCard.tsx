@@ -3,7 +3,7 @@ import { AFFIRMATION_TEXTS, type AdminAffirmation } from '../../shared/admin';
 import LinkCard from '../lib/LinkCard';
 import { ROUTES } from '../../shared/routes';
 
-/** A card of the affirmations list (admin-curation §2): its title; a negative one has a danger stripe and '(Disapproval)'; the list's move tools. */
+/** A card of the affirmations list: its title; a negative one has a danger stripe and '(Disapproval)'; the list's move tools. */
 export default function AffirmationCard({ affirmation, tools }: { affirmation: AdminAffirmation; tools?: ReactNode }) {
   return (
     <LinkCard

@@ -12,7 +12,7 @@ interface CharacteristicCardProps {
   tools?: ReactNode;
 }
 
-/** A card of the characteristics list (admin-curation §2): title, format badge, usage note; a warning stripe when not public. */
+/** A card of the characteristics list: title, format badge, usage note; a warning stripe when not public. */
 export default function CharacteristicCard({ characteristic, formats, tools }: CharacteristicCardProps) {
   return (
     <LinkCard

@@ -19,7 +19,7 @@ interface InlineCheckboxProps {
 }
 
 /**
- * A boolean edited in place (admin-curation §4 inline editing, one field per PATCH): ticking or clearing the box saves
+ * A boolean edited in place, one field per PATCH: ticking or clearing the box saves
  * it at once; a server error shows under it.
  */
 export default function InlineCheckbox({ field, label, checked, editable, url, help }: InlineCheckboxProps) {

@@ -1,6 +1,6 @@
 import { AFFIRMATION_TEXTS } from '../../shared/admin';
 
-/** The 'Negative?' checkbox's helper text (admin-curation §5): 'Disapproval' when checked, 'Positive affirmation' when not. */
+/** The 'Negative?' checkbox's helper text: 'Disapproval' when checked, 'Positive affirmation' when not. */
 export default function NegativeHelp({ negative }: { negative: boolean }) {
   return <>{negative ? AFFIRMATION_TEXTS.negativeHelp : AFFIRMATION_TEXTS.positiveHelp}</>;
 }

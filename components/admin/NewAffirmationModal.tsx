@@ -16,10 +16,10 @@ interface NewAffirmationForm {
   [key: string]: string | boolean;
 }
 
-/** Text empty and the checkbox off each time it opens (admin-curation §4 create modal). */
+/** Text empty and the checkbox off each time it opens. */
 const initialValues = (): NewAffirmationForm => ({ title: '', is_negative: false });
 
-/** 'New Affirmation' (admin-curation §2, §5): title and 'Negative?'; posts /admin/affirmation. */
+/** 'New Affirmation': title and 'Negative?'; posts /admin/affirmation. */
 export default function NewAffirmationModal({ show, onHide }: NewAffirmationModalProps) {
   const { form, formId, reset, submit } = useCreateForm(initialValues, ADMIN_AFFIRMATIONS_URL, onHide);
   return (

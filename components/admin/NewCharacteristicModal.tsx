@@ -24,7 +24,7 @@ interface NewCharacteristicForm {
 /** 'New Characteristic': posts /admin/characteristic; errors show under the fields, and it closes only without them. */
 export default function NewCharacteristicModal({ show, onHide, formats }: NewCharacteristicModalProps) {
   const formatKeys = Object.keys(formats);
-  // Text empty, checkbox off, select on its first option each time it opens (admin-curation §4 create modal).
+  // Text empty, checkbox off, select on its first option each time it opens.
   const initialValues = (): NewCharacteristicForm => ({ title: '', usage_note: '', format: formatKeys[0] ?? '', public: false });
   const { form, formId, reset, submit } = useCreateForm(initialValues, ADMIN_CHARACTERISTICS_URL, onHide);
   return (

@@ -1,5 +1,5 @@
 /**
- * The tap keeper of a server-rendered page (issue 36 §1), which the document carries inline in its head, so it runs
+ * The tap keeper of a server-rendered page, which the document carries inline in its head, so it runs
  * before anything is painted (server/web/document.ts; the Content-Security-Policy allows it by its hash). The page is
  * on screen and its links and forms work as they are, but a button needs the app, which loads beside the paint
  * (server/web/document.ts). A tap on one before the app has started is kept, the button says it is busy, and once the

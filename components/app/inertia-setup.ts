@@ -11,7 +11,7 @@ export function defaultLayout() {
   return AppLayout;
 }
 
-/** Page titles end with ' - ' and the product name (member-library §2). */
+/** Page titles end with ' - ' and the product name. */
 export function pageTitle(title: string, page: Page): string {
   const appName = typeof page.props.appName === 'string' ? page.props.appName : PRODUCT_NAME_DEFAULT;
   return title ? `${title} - ${appName}` : appName;

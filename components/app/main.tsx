@@ -19,7 +19,7 @@ void createInertiaApp({
   setup({ el, App, props }) {
     const app = <App {...props} />;
     // Hydrating a server-rendered page as a transition lets React yield to the browser every few milliseconds, so a
-    // tap while the page comes alive is not kept waiting behind one long task (issue 20 §2, total blocking time).
+    // tap while the page comes alive is not kept waiting behind one long task (total blocking time).
     if (!el.hasAttribute('data-server-rendered')) {
       createRoot(el).render(app);
       return;

@@ -1,5 +1,5 @@
 /**
- * The server-side render of a page (issue 20 §1): the same pages, layout and title as the browser's entry
+ * The server-side render of a page: the same pages, layout and title as the browser's entry
  * (main.tsx), rendered to HTML that the browser then hydrates. Built by `vite build --ssr` into dist/ssr; the server
  * loads it in-process (server/web/ssr.ts).
  */

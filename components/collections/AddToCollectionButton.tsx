@@ -7,7 +7,7 @@ import { onDemandDialog } from '../lib/on-demand';
 // Loaded when first opened.
 const AddToCollectionDialog = onDemandDialog(() => import('./AddToCollectionDialog'));
 
-/** The item page's Add to Collection action (member-library §2, §6: signed-in users) and its dialog. */
+/** The item page's Add to Collection action (for signed-in users) and its dialog. */
 export default function AddToCollectionButton({ itemRef, choices }: { itemRef: string; choices: CollectionChoice[] | undefined }) {
   const [show, setShow] = useState(false);
   return (

@@ -28,8 +28,8 @@ interface AddToCollectionForm {
 const initialValues = (): AddToCollectionForm => ({ collection: '', note: '', section: '' });
 
 /**
- * Add to Collection (member-library §5, §7): one of the viewer's collections, a note and a section; posts
- * /collection/{collection}/item/{ref}. Errors under `collection` show as a danger alert (§8). Collections that already
+ * Add to Collection: one of the viewer's collections, a note and a section; posts
+ * /collection/{collection}/item/{ref}. Errors under `collection` show as a danger alert. Collections that already
  * hold the item say so and cannot be chosen; "+ New collection" creates one and chooses it.
  */
 export default function AddToCollectionDialog({ show, onHide, itemRef, choices: pageChoices }: AddToCollectionDialogProps) {

@@ -3,7 +3,7 @@ import LinkCard, { CardNote } from '../lib/LinkCard';
 import { ROUTES } from '../../shared/routes';
 
 /**
- * A card of My Collections (admin-curation §2): title and description, with a success stripe when public, and how many
+ * A card of My Collections: title and description, with a success stripe when public, and how many
  * items it holds that the viewer may open (counted by the server).
  */
 export default function CollectionCard({ collection }: { collection: OwnCollectionSummary }) {

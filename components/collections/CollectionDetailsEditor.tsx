@@ -4,7 +4,7 @@ import InlineEditableField from '../inline-edit/InlineEditableField';
 import { YES_NO_OPTIONS } from '../inline-edit/inline-values';
 import LabelledField from '../lib/LabelledField';
 
-/** Edit mode's title, description and public flag of a collection (admin-curation §2 "Collection detail"), each edited in place. */
+/** Edit mode's title, description and public flag of a collection, each edited in place. */
 export default function CollectionDetailsEditor({ collection, url }: { collection: PageProps<'collection/Show'>['collection']; url: string }) {
   return (
     <div className="mb-4 d-grid gap-2">

@@ -20,9 +20,9 @@ interface CollectionEntryCardProps {
 }
 
 /**
- * One entry of a collection (admin-curation §3): the item's image, title (linking to /i/{ref}) and blurb, and the
+ * One entry of a collection: the item's image, title (linking to /i/{ref}) and blurb, and the
  * owner's note. An item the viewer may not open is a locked placeholder. In edit mode: drag, or move up, down or to
- * another section with buttons (the keyboard's and a single pointer's way, issue 15 §4), edit note and section, remove.
+ * another section with buttons (the keyboard's and a single pointer's way), edit note and section, remove.
  */
 export default function CollectionEntryCard({ entry, firstInView = false, editing, onEdit, onRemove, moves, onStep }: CollectionEntryCardProps) {
   const name = entry.item?.title ?? COLLECTION_TEXTS.lockedItem;

@@ -31,8 +31,8 @@ const headingOf = (section: string) => section || COLLECTION_TEXTS.noSection;
 const nameOf = (entry: CollectionItemEntry) => entry.item?.title ?? COLLECTION_TEXTS.lockedItem;
 
 /**
- * A collection's entries grouped into sections (admin-curation §3 Sections). In edit mode entries are dragged within
- * and between sections, or moved with buttons (up, down, to another section: issue 15 §4), each move a PATCH
+ * A collection's entries grouped into sections. In edit mode entries are dragged within
+ * and between sections, or moved with buttons (up, down, to another section), each move a PATCH
  * /collection_item/{ref} with section and position and said in a polite live region; entries are edited and removed.
  */
 export default function CollectionSections({ collectionRef, sections, editing }: CollectionSectionsProps) {

@@ -21,7 +21,7 @@ interface EntryForm {
   [key: string]: string;
 }
 
-/** Edits an entry's note and section: PATCH /collection_item/{ref} with note and section (admin-curation §7). */
+/** Edits an entry's note and section: PATCH /collection_item/{ref} with note and section. */
 export default function EntryEditorModal({ entry, sections, onHide }: EntryEditorModalProps) {
   const form = useForm<EntryForm>({ note: '', section: '' });
   const formId = useId();

@@ -15,7 +15,7 @@ interface NewCollectionForm {
   [key: string]: string | boolean;
 }
 
-/** Text empty and the checkbox off each time it opens (admin-curation §4 create modal). */
+/** Text empty and the checkbox off each time it opens. */
 const initialValues = (): NewCollectionForm => ({ title: '', description: '', public: false });
 
 /** The 'New Collection' dialog: posts /collection; the server opens the new collection, or errors show under the fields. */

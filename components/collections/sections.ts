@@ -24,7 +24,7 @@ export function sectionNames(sections: readonly CollectionSection[]): string[] {
   return sections.map((section) => section.section).filter((name) => name !== '');
 }
 
-/** A move without dragging (issue 15 §4): one place up or down in its section, or to the end of another section. */
+/** A move without dragging (the keyboard's way): one place up or down in its section, or to the end of another section. */
 export type EntryStep = { to: 'up' } | { to: 'down' } | { to: 'section'; section: string };
 
 /** Where a step puts the entry (the section and the position the server is sent), or null when it cannot go there. */

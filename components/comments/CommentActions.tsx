@@ -20,9 +20,8 @@ interface CommentActionsProps {
 }
 
 /**
- * A comment's buttons (admin-curation §2, §4, §6), only those its can_* flags allow: someone who may flag but not edit
- * or delete sees Flag alone. Each asks first with the spec's prompt; Flag's prompt is the flag dialog, which also asks
- * why (issue 19 §5).
+ * A comment's buttons, only those its can_* flags allow: someone who may flag but not edit or delete sees Flag alone.
+ * Each asks first (the prompts of shared/comments.ts); Flag's prompt is the flag dialog, which also asks why.
  */
 export default function CommentActions({ comment, reloadOnly, editing, onEdit }: CommentActionsProps) {
   const [flagging, setFlagging] = useState(false);

@@ -22,7 +22,7 @@ interface CommentInputProps {
 }
 
 /**
- * A comment's text box (admin-curation §5): sending is possible from COMMENT_MIN_LENGTH characters on, Enter sends,
+ * A comment's text box: sending is possible from COMMENT_MIN_LENGTH characters on, Enter sends,
  * Shift+Enter starts a new line, and the server's error shows under the input.
  */
 export default function CommentInput({ label, submitLabel, initialText = '', error, send, onCancel, clearOnSuccess = false }: CommentInputProps) {

@@ -33,7 +33,7 @@ interface CommentRowProps {
 }
 
 /**
- * One comment (admin-curation §2, §4, §6): its words with their links, the author, when, '(edited)', a warning icon
+ * One comment: its words with their links, the author, when, '(edited)', a warning icon
  * while flagged, and the buttons its can_* flags allow (CommentActions).
  */
 export default function CommentRow({ comment, reloadOnly, showItem = false, error, onEditSent, selector, children }: CommentRowProps) {

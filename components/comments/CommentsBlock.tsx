@@ -23,7 +23,7 @@ interface CommentsBlockProps {
 const RELOAD = ['item'];
 
 /**
- * The comments on an item page (admin-curation §2), oldest first, and the box to add one. Visitors read them and are
+ * The comments on an item page, oldest first, and the box to add one. Visitors read them and are
  * told that logging in lets them join in (the page's one sign-in prompt, with its button, is at its top); signed-in
  * users without a verified e-mail are told to verify it first.
  */

@@ -16,7 +16,7 @@ interface DeleteCommentsDialogProps {
 }
 
 /**
- * Deleting the selected comments of the moderation queue (issue 19 §5): the spec's question, the reason their authors
+ * Deleting the selected comments of the moderation queue: the confirmation question, the reason their authors
  * are told by e-mail (the flags' own by default, or one the admin chooses) and optional words to them.
  */
 export default function DeleteCommentsDialog({ selection, show, onHide, onDeleted }: DeleteCommentsDialogProps) {

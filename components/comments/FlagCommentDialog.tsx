@@ -15,8 +15,8 @@ interface FlagCommentDialogProps {
 const initialValues = () => ({ reason: '' as FlagReason | '', note: '' });
 
 /**
- * Flagging a comment (admin-curation §8 'Do you want to flag this comment for admin moderation?', issue 19 §5): the
- * spec's question, then why (a short list) and optional words; Flag is offered once a reason is chosen. The dialog
+ * Flagging a comment: the question 'Do you want to flag this comment for admin moderation?',
+ * then why (a short list) and optional words; Flag is offered once a reason is chosen. The dialog
  * keeps what was chosen and typed when the server sends an error back.
  */
 export default function FlagCommentDialog({ comment, show, onHide, reloadOnly }: FlagCommentDialogProps) {

@@ -7,7 +7,7 @@ import ItemLink from '../lib/ItemLink';
 import { useDates } from '../lib/useDates';
 
 /**
- * What the moderation queue says about one comment (issue 19 §5), for admins only: who flagged it and why (a repeat
+ * What the moderation queue says about one comment, for admins only: who flagged it and why (a repeat
  * flagger of approved comments marked), the comments around it on the item, and its author's history.
  */
 export default function ModerationDetails({ entry }: { entry: ModerationEntry }) {

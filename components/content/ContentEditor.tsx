@@ -14,7 +14,7 @@ const FORMAT_OPTIONS: SelectOption[] = CONTENT_FORMATS.map((format) => ({ value:
 const EXPORT_MODE_OPTIONS: SelectOption[] = Object.entries(EXPORT_MODE_LABELS).map(([value, label]) => ({ value, label }));
 const LEVEL_OPTIONS: SelectOption[] = ACCESS_LEVELS.map((level) => ({ value: String(level), label: `${level}: ${LEVEL_NAMES[level]}` }));
 
-/** A content file's fields, each edited in place, and its removal (member-library §6, edit mode). */
+/** A content file's fields, each edited in place, and its removal, in edit mode. */
 export default function ContentEditor({ content, fullVersions, curate }: { content: Content; fullVersions: Content[]; curate: boolean }) {
   const url = ROUTES.content.path({ ref: content.ref });
   const sampleOptions: SelectOption[] = fullVersions.filter((other) => other.ref !== content.ref).map((other) => ({ value: other.ref, label: other.label }));

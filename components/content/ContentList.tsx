@@ -26,7 +26,7 @@ export interface ContentListProps {
 }
 
 /**
- * The item's content files (member-library §2 "Item page", §3 Content, §6): each opens through /content/{ref}; in edit
+ * The item's content files: each opens through /content/{ref}; in edit
  * mode, editors upload, link, edit, order and remove them, and admins create the drive folder.
  */
 export default function ContentList(props: ContentListProps) {

@@ -15,7 +15,7 @@ import { useAbsoluteUrl } from '../lib/useAbsoluteUrl';
 // The editors of a row opened in edit mode, which no visitor's page shows.
 const ContentEditor = onDemand(() => import('./ContentEditor'));
 
-/** What a row shows and offers, as the page's flags allow (member-library §6). */
+/** What a row shows and offers, as the page's flags allow. */
 export interface ContentRowFlags {
   /** Edit mode is on and the viewer manages the item's content. */
   editing: boolean;

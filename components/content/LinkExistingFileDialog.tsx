@@ -19,7 +19,7 @@ export interface LinkExistingFileDialogProps {
 }
 
 /**
- * Link Existing File (member-library §5): choose a file of the item's drive folder that no content row uses, and
+ * Link Existing File: choose a file of the item's drive folder that no content row uses, and
  * optionally a label (by default the file name, shortened as the server does). The list loads when the dialog opens.
  */
 export default function LinkExistingFileDialog({ itemRef, files: pageFiles, show, onHide }: LinkExistingFileDialogProps) {

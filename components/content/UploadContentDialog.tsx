@@ -28,7 +28,7 @@ export function uploadErrors(errors: Errors): string[] {
 }
 
 /**
- * Upload Content (member-library §5): one or more files of the accepted types, optionally as a sample of a chosen
+ * Upload Content: one or more files of the accepted types, optionally as a sample of a chosen
  * full version. A progress bar follows the upload; the server's refusals show as danger alerts.
  */
 export default function UploadContentDialog({ itemRef, contents, show, onHide }: UploadContentDialogProps) {

@@ -1,5 +1,5 @@
 /**
- * The profile's Digests card (issue 20 §4): how often the digest comes (or no digests at all), Send my digest now, and
+ * The profile's Digests card: how often the digest comes (or no digests at all), Send my digest now, and
  * what it covers, each with Unfollow.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Follow button of a tag's page, a search or a collection (issue 20 §4), with Unfollow once followed, and the Atom
+ * The Follow button of a tag's page, a search or a collection, with Unfollow once followed, and the Atom
  * feed link of a public tag or collection. The server decides both (`follow` prop); a visitor sees the feed alone.
  */
 import { useState } from 'react';

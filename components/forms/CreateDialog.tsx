@@ -6,7 +6,7 @@ import Dialog from '../lib/Dialog';
 import ModalFormFooter from './ModalFormFooter';
 
 /**
- * A create dialog's form (admin-curation §4 "Create modal"): reset to its initial values each time the dialog opens,
+ * A create dialog's form: reset to its initial values each time the dialog opens,
  * posted to `url`; the dialog closes only when the answer carries no errors (Inertia runs onSuccess only then).
  * `visitOptions` are the post's other options: keeping the scroll position unless told otherwise.
  */

@@ -8,7 +8,7 @@ export interface FormFieldProps {
   label: ReactNode;
   name: string;
   value: string;
-  /** The server's error for this field, shown under it (admin-curation §5). */
+  /** The server's error for this field, shown under it. */
   error?: string;
   onChange: (value: string) => void;
 }

@@ -11,7 +11,7 @@ interface ModalFormFooterProps {
   disabled?: boolean;
 }
 
-/** Cancel and the submit button, whose text becomes '...' while the request runs (admin-curation §4 "Create modal"). */
+/** Cancel and the submit button, whose text becomes '...' while the request runs. */
 export default function ModalFormFooter({ formId, processing, onCancel, submitLabel = 'OK', disabled = false }: ModalFormFooterProps) {
   return (
     <Dialog.Footer>

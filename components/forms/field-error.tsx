@@ -1,7 +1,7 @@
 import Form from 'react-bootstrap/Form';
 
 /**
- * What a control carries while the server refuses its value (issue 36 §4): Bootstrap's invalid style, `aria-invalid`
+ * What a control carries while the server refuses its value: Bootstrap's invalid style, `aria-invalid`
  * (which a dialog moves the focus to, components/lib/Dialog.tsx) and `aria-describedby` naming its message, so a
  * screen reader reads the error with the field.
  */

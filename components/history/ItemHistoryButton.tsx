@@ -13,7 +13,7 @@ import Icon from '../lib/Icon';
 const noSubscription = () => () => {};
 
 /**
- * The item's History (issue 19 §2), for its maintainer and admins: a dialog listing its changes, newest first, loaded
+ * The item's History, for its maintainer and admins: a dialog listing its changes, newest first, loaded
  * when it opens, each earlier value with "Restore this value" where the viewer may put it back.
  */
 export default function ItemHistoryButton({ history: pageHistory }: { history: ItemHistory | undefined }) {

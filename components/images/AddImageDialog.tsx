@@ -19,7 +19,7 @@ export interface AddImageDialogProps {
   onHide: () => void;
 }
 
-/** jpg and png only (member-library §5); .jpeg is the same type under another name. */
+/** jpg and png only; .jpeg is the same type under another name. */
 const ACCEPTED_FILES = [...IMAGE_UPLOAD_TYPES.map((type) => `.${type}`), '.jpeg', 'image/jpeg', 'image/png'].join(',');
 const SERVER_ERROR_FIELDS = ['image', 'imageUpload'] as const;
 

@@ -10,7 +10,7 @@ export function messagesFor(errors: Errors, fields: readonly string[]): string[]
   });
 }
 
-/** Form errors shown as danger alerts (member-library §8). */
+/** Form errors shown as danger alerts. */
 export default function DialogErrors({ messages }: { messages: readonly string[] }) {
   return (
     <>

@@ -15,7 +15,7 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
 }
 
 /**
- * Stock images matching `query` (member-library §7: GET /image/search, debounced 1 s). Searches only
+ * Stock images matching `query` (GET /image/search, debounced 1 s). Searches only
  * while `active` (the dialog is open); the first search, for everything, runs at once.
  */
 export function useStockImageSearch(query: string, active: boolean): StockImageResult[] | null {
@@ -43,7 +43,7 @@ async function fetchStockImages(query: string, signal: AbortSignal): Promise<Sto
     if (!Array.isArray(body) || !body.every(isStockImageResult)) throw new Error(`${STOCK_IMAGE_SEARCH_URL} answered an unexpected shape`);
     return body;
   } catch (error) {
-    // The spec asks only for search failures to be logged; an aborted search was simply superseded.
+    // A failed search is only logged; an aborted search was simply superseded.
     if (!signal.aborted) console.warn('Stock image search failed', error);
     return null;
   }

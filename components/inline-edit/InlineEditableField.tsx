@@ -44,8 +44,8 @@ export interface InlineEditableFieldProps {
 }
 
 /**
- * A value shown in read mode that becomes an editor on click or on its edit button
- * (admin-curation §4–§5): Save with the check button or Enter (not in text areas), Cancel with
+ * A value shown in read mode that becomes an editor on click or on its edit button:
+ * Save with the check button or Enter (not in text areas), Cancel with
  * the close button or Escape. Server field errors show under the input and keep edit mode open.
  */
 export default function InlineEditableField(props: InlineEditableFieldProps) {

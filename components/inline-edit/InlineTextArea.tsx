@@ -16,7 +16,7 @@ export function assertRowLimits(minRows: number, maxRows: number): void {
   }
 }
 
-/** A textarea that grows with its content between minRows and maxRows (admin-curation §5). */
+/** A textarea that grows with its content between minRows and maxRows. */
 export default function InlineTextArea({ value, onChange, minRows, maxRows, className = '', ...rest }: InlineTextAreaProps) {
   assertRowLimits(minRows, maxRows);
   const lines = value.split('\n').length;

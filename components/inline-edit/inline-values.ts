@@ -1,4 +1,4 @@
-/** The editor modes of admin-curation §4–§5 and how each turns a value into editable text and back. */
+/** The inline editors' modes and how each turns a value into editable text and back. */
 export type InlineEditMode = 'text' | 'textarea' | 'array' | 'integer' | 'select' | 'multiselect';
 
 export type InlineValue = string | number | string[] | null;

@@ -19,7 +19,7 @@ export interface InlineEdit {
 }
 
 /**
- * Read mode → edit mode → save or cancel (admin-curation §4). A save leaves edit mode only on
+ * Read mode → edit mode → save or cancel. A save leaves edit mode only on
  * success; a refused save stays in edit mode so the error shows under the input.
  */
 export function useInlineEdit(value: InlineValue, mode: InlineEditMode, send: SaveFunction): InlineEdit {

@@ -16,7 +16,7 @@ export const SUBMIT_FOR_PUBLISHING = 'Submit for Publishing';
 export const REVERT_TO_DRAFT = 'Revert to Draft';
 
 /**
- * An item's visibility (member-library §4): admins choose any state with a select; a maintainer
+ * An item's visibility: admins choose any state with a select; a maintainer
  * submits a draft for publishing or takes a pending item back to draft.
  */
 export default function VisibilityControl({ itemRef, visibility, editable }: VisibilityControlProps) {

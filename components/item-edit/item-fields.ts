@@ -1,4 +1,4 @@
-/** The fields of the item editing calls (member-library §7); their URLs are shared/routes.ts ROUTES.item…. */
+/** The fields of the item editing calls; their URLs are shared/routes.ts ROUTES.item…. */
 
 /** Field names PATCH /i/{ref} accepts besides `characteristic-{ref}`. */
 export type ItemFieldName =

@@ -5,7 +5,7 @@ import { USER_SEARCH_URL } from '../../shared/users';
 
 export type UserSearcher = (query: string) => Promise<UserSearchResult[]>;
 
-/** GET /user/search?query=…; a failure is only logged (member-library §8) and finds nobody. */
+/** GET /user/search?query=…; a failure is only logged and finds nobody. */
 export const fetchUsers: UserSearcher = async (query) => {
   try {
     const response = await fetch(`${USER_SEARCH_URL}?${new URLSearchParams({ query })}`, {

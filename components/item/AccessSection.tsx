@@ -16,7 +16,7 @@ type AccessItem = Pick<ItemDetail, 'ref' | 'visibility' | 'visibility_explanatio
 
 /**
  * Who may see the item: its visibility and minimum access level, and for admins in edit mode its
- * expiry. The maintainer's Submit for Publishing / Revert to Draft show in both modes (member-library §4). Its
+ * expiry. The maintainer's Submit for Publishing / Revert to Draft show in both modes. Its
  * maintainers and admins also see who has been given access, and may take it back.
  */
 export default function AccessSection({ item, mode, grants }: { item: AccessItem; mode: ItemEditMode; grants?: ResourceGrants }) {

@@ -2,7 +2,7 @@ import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
 import NewTabLink from '../lib/NewTabLink';
 
-/** Opens the item's drive folder through the server, which checks access first (member-library §2 /i/{ref}/folder). */
+/** Opens the item's drive folder through the server, which checks access first (/i/{ref}/folder). */
 export default function DriveFolderLink({ itemRef, folderId }: { itemRef: string; folderId: string | null }) {
   if (!folderId) return null;
   return (

@@ -8,7 +8,7 @@ interface ItemActionsProps {
   can: Pick<CanFlags, 'update' | 'duplicate' | 'delete'>;
   editing: boolean;
   onToggleEditing: () => void;
-  /** The Add to Collection action (signed-in viewers), placed after Edit as member-library §2 lists them. */
+  /** The Add to Collection action (signed-in viewers), placed after Edit. */
   addToCollection?: ReactNode;
   /** The History action (the item's maintainer and admins). */
   history?: ReactNode;

@@ -40,7 +40,7 @@ export default function ItemAffirmations({ item, options, signedIn }: ItemAffirm
   );
 }
 
-/** Clicking the current strength clears it; a strong affirmation asks first (member-library §5). */
+/** Clicking the current strength clears it; a strong affirmation asks first. */
 function nextStrength(current: Strength, clicked: Strength): Strength | null {
   if (clicked === current) return AFFIRMATION_STRENGTH.NONE;
   if (clicked === AFFIRMATION_STRENGTH.STRONG && !window.confirm(STRONG_AFFIRMATION_CONFIRM)) return null;
@@ -56,7 +56,7 @@ function AffirmationChoice({ itemRef, option }: { itemRef: string; option: Affir
       { affirmation: option.ref, value },
       {
         only: ['affirmationOptions', 'item'],
-        // Affirmation failures are only logged (member-library §8).
+        // Affirmation failures are only logged.
         onError: (errors) => console.error('affirmation not saved', errors),
       },
     );

@@ -14,11 +14,11 @@ const SWIPE_THRESHOLD_PX = 40;
  * real buttons, each named, that the keyboard reaches; the arrow keys turn the picture while the focus is on one of
  * the carousel's buttons, and a swipe does on a touch screen.
  *
- * The pictures have empty alt text: nothing describes them, and repeating the item's title would only say it again
- * (issue 36 §6). Which picture shows is said by the carousel's polite status line.
+ * The pictures have empty alt text: nothing describes them, and repeating the item's title would only say it again.
+ * Which picture shows is said by the carousel's polite status line.
  *
  * Bootstrap's carousel markup without its script or react-bootstrap's (docs/decisions.md "The image carousel"): the
- * picture changes at once, and the page carries no transition code for it (issue 20 §2).
+ * picture changes at once, and the page carries no transition code for it.
  */
 export default function ItemImageCarousel({ images, title }: { images: ItemImage[]; title: string }) {
   const [index, setIndex] = useState(0);

@@ -17,7 +17,7 @@ interface ItemSidebarProps {
   grants?: ResourceGrants;
 }
 
-/** Admins get the layout's right sidebar with Tasks, Access, Ownership and Info (member-library §2 Layout). */
+/** Admins get the layout's right sidebar with Tasks, Access, Ownership and Info. */
 export function ItemAdminSidebar({ item, mode, grants }: ItemSidebarProps) {
   return (
     <RightSidebar>

@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import { VISIBILITY, visibilityInfo } from '../../shared/enums';
 
-/** Items below DISCOVERABLE carry a badge: DRAFT red, PENDING warning, the others secondary (member-library §4). */
+/** Items below DISCOVERABLE carry a badge: DRAFT red, PENDING warning, the others secondary. */
 export default function VisibilityBadge({ visibility }: { visibility: number }) {
   if (visibility >= VISIBILITY.DISCOVERABLE) return null;
   const info = visibilityInfo(visibility);

@@ -1,5 +1,5 @@
 /**
- * Batch edit of the selected items (issue 19 §1): choose one action, see its impact preview (the server's dry run),
+ * Batch edit of the selected items: choose one action, see its impact preview (the server's dry run),
  * apply it, and undo it from the result. The server decides every item; this dialog only says what it decided. A
  * selection larger than BATCH_CHUNK is applied a chunk at a time under one batch id, with a progress bar.
  */

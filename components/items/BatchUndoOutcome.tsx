@@ -2,7 +2,7 @@ import { SKIPPED_REASONS, type BatchResult } from '../../shared/batch-edit';
 import { itemHistoryPath } from '../../shared/history';
 import { countLabel } from './item-index-url';
 
-/** An undo's outcome, with every item it left as it was and why, each linked to its History (issue 34 §4). */
+/** An undo's outcome, with every item it left as it was and why, each linked to its History. */
 export default function BatchUndoOutcome({ undone }: { undone: BatchResult }) {
   const skipped = undone.skipped ?? [];
   return (

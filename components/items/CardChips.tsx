@@ -1,5 +1,5 @@
 /**
- * A card's chips (issue 20 §5): a lock naming the level an item is for when that is above the viewer's own (they see it
+ * A card's chips: a lock naming the level an item is for when that is above the viewer's own (they see it
  * by a grant, as its maintainer, or while viewing as a level), its first tags (type, age group…) and its length.
  */
 import { usePage } from '@inertiajs/react';

@@ -22,7 +22,7 @@ interface FiltersProps {
 }
 
 /**
- * The tag filters where scripts cannot run (issue 36 §1): a GET form of checkboxes, one fieldset per taxonomy, whose
+ * The tag filters where scripts cannot run: a GET form of checkboxes, one fieldset per taxonomy, whose
  * ticked tags come back as repeated `tags` parameters (the server joins them). In `<noscript>`: React renders it on the
  * server and leaves it out in the browser, so the app's render and hydration never see it.
  */

@@ -10,7 +10,7 @@ import { PagesWithoutScripts } from './IndexWithoutScripts';
 
 export const BEST_MATCHES_NOTE = `These are the best ${EXACT_COUNT_LIMIT.toLocaleString('en-GB')} matches. Add a word or a filter to narrow the search.`;
 
-/** Checkboxes on the cards for a batch edit (issue 19 §1), when the viewer may batch edit. */
+/** Checkboxes on the cards for a batch edit, when the viewer may batch edit. */
 export interface ItemSelection {
   isSelectable: (item: ItemSummary) => boolean;
   isSelected: (ref: string) => boolean;

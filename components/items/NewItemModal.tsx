@@ -13,7 +13,7 @@ type NewItemForm = Record<string, string>;
 
 const taxonomyField = (taxonomy: Taxonomy) => `taxonomy-${taxonomy.ref}`;
 
-/** Empty text and each select on its first option (admin-curation §4 create modal). */
+/** Empty text and each select on its first option, each time it opens. */
 function initialValues(requiredTaxonomies: Taxonomy[]): NewItemForm {
   const values: NewItemForm = { title: '', topic: '' };
   for (const taxonomy of requiredTaxonomies) values[taxonomyField(taxonomy)] = taxonomy.tags[0]?.ref ?? '';

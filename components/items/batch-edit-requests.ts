@@ -1,4 +1,4 @@
-/** The batch edit dialog's JSON calls (issue 19 §1): preview, apply, undo; a refusal comes back as its message. */
+/** The batch edit dialog's JSON calls: preview, apply, undo; a refusal comes back as its message. */
 import { BATCH_EDIT_URL, BATCH_PREVIEW_URL, type BatchAction, type BatchPreview, type BatchResult } from '../../shared/batch-edit';
 import { ROUTES } from '../../shared/routes';
 import { readXsrfToken } from '../lib/xsrf';

@@ -31,7 +31,7 @@ export function hasChosenFilters(tagPage: TagPage | null, filters: IndexFilters)
   return filters.search.trim() !== '' || filters.tags.some((ref) => ref !== tagPage?.ref);
 }
 
-/** The query string of an index: tag refs joined by hyphens (member-library §7), empty parts left out. */
+/** The query string of an index: tag refs joined by hyphens, empty parts left out. */
 function indexQuery({ search, tags }: IndexFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (search.trim()) query.search = search.trim();
@@ -48,7 +48,7 @@ export function withoutTag(tags: readonly string[], ref: string): string[] {
 }
 
 /**
- * '1 match' / '2 matches', '1 item' / '2 items' (the spec's 'match(es)', 'item(s)'); a count the server stopped at
+ * '1 match' / '2 matches', '1 item' / '2 items'; a count the server stopped at
  * (above EXACT_COUNT_LIMIT) reads '1,000+ matches'.
  */
 export function countLabel(count: number, singular: string, plural: string): string {

@@ -27,7 +27,7 @@ const LEFT_SIDEBAR_ID = 'app-sidebar';
 const RIGHT_SIDEBAR_ID = 'app-right-sidebar';
 
 /**
- * The persistent frame around every page (member-library §2, "Layout (all pages)"). Inertia
+ * The persistent frame around every page. Inertia
  * keeps it mounted across visits, so the sidebars' history timer and open/closed state survive.
  */
 export default function AppLayout({ children }: { children: ReactNode }) {

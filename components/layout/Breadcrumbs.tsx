@@ -2,7 +2,7 @@ import { usePage } from '@inertiajs/react';
 import type { Breadcrumb } from '../../shared/props';
 import AppLink from '../lib/AppLink';
 
-/** The trail to the current page, always starting at the product's root (member-library §2). */
+/** The trail to the current page, always starting at the product's root. */
 export function breadcrumbTrail(appName: string, crumbs: Breadcrumb[]): Breadcrumb[] {
   const root: Breadcrumb = { label: appName, href: '/' };
   return crumbs[0]?.href === '/' ? crumbs : [root, ...crumbs];

@@ -9,7 +9,7 @@ import AppLink from '../lib/AppLink';
 /** The yellow banner for signed-in users whose e-mail is missing or not yet verified. */
 export default function EmailBanner() {
   const { auth } = usePage().props;
-  // A preview's member has no address of their own to add or verify (issue 19 §6).
+  // A preview's member has no address of their own to add or verify.
   if (!auth.authenticated || auth.viewingAs) return null;
   if (auth.email_missing) {
     return (

@@ -1,7 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import Badge from 'react-bootstrap/Badge';
 
-/** Marks every page of any site that is not the production host (member-library §1). */
+/** Marks every page of any site that is not the production host. */
 export default function EnvironmentBadge() {
   if (usePage().props.isProductionHost) return null;
   return (

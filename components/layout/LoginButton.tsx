@@ -6,7 +6,7 @@ import { onDemandDialog } from '../lib/on-demand';
 /** The sign-in dialog, loaded when first opened: most visitors only read. */
 export const LoginModal = onDemandDialog(() => import('./LoginModal'));
 
-/** The anonymous visitor's way in; hidden on the login page itself (member-library §2). */
+/** The anonymous visitor's way in; hidden on the login page itself. */
 export default function LoginButton() {
   const [open, setOpen] = useState(false);
   if (new URL(usePage().url, 'http://equip.invalid').pathname === '/login') return null;

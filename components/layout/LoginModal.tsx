@@ -8,7 +8,7 @@ interface LoginModalProps {
   onHide: () => void;
 }
 
-/** The login page's sign-in buttons in a dialog, for signing in without leaving the page (member-library §2). */
+/** The login page's sign-in buttons in a dialog, for signing in without leaving the page. */
 export default function LoginModal({ show, onHide }: LoginModalProps) {
   const { loginProviders } = usePage().props;
   return (

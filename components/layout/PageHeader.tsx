@@ -31,7 +31,7 @@ export interface PageHeaderProps {
 }
 
 /**
- * The page header (member-library §2, "Share dialog"): the title and, on the right, an optional action button,
+ * The page header: the title and, on the right, an optional action button,
  * a Share button and an overflow menu.
  */
 export default function PageHeader({ title, meta, tools, action, share, overflow = [] }: PageHeaderProps) {

@@ -4,7 +4,7 @@ import Icon from '../lib/Icon';
 import { applyTheme, chooseTheme, currentThemeChoice, subscribeToTheme } from './theme';
 
 /**
- * Auto, Light or Dark (issue 20 §5), at the foot of the navigation. A server render cannot read the choice, so the
+ * Auto, Light or Dark, at the foot of the navigation. A server render cannot read the choice, so the
  * buttons show Auto until the page hydrates; the page's colours were right from the first paint (server/web/theme.ts).
  */
 export default function ThemeChoice() {

@@ -6,7 +6,7 @@ import { startViewingAs } from '../view-as/ViewAsControl';
 import Icon from '../lib/Icon';
 import { clearOfflineCopies } from '../offline/offline-copies';
 
-/** The user menu entries in the spec's order (member-library §2); Logout follows them. */
+/** The user menu entries, in their order; Logout follows them. */
 export const USER_MENU_ENTRIES = [
   { label: 'My Tasks', href: '/task', icon: 'bi-check2-square' },
   { label: 'Shared With Me', href: '/share', icon: 'bi-inbox' },

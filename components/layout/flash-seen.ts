@@ -5,7 +5,7 @@ const SEEN_KEY = 'equip.seenFlashNotifications';
 
 /**
  * Returns the notifications not yet shown in this browser session and records them as shown:
- * a flash notification appears once per session per pseudoref (member-library §2).
+ * a flash notification appears once per session per pseudoref.
  */
 export function takeUnseenNotifications(notifications: FlashNotification[]): FlashNotification[] {
   const stored = readStored<unknown>(sessionStorage, SEEN_KEY);

@@ -10,7 +10,7 @@ export interface SearchBoxState {
 export const CLOSED_SEARCH: SearchBoxState = { open: false, text: '', filledFromList: false };
 
 /**
- * How the navbar search box follows navigation (member-library §2): an item page clears and
+ * How the navbar search box follows navigation: an item page clears and
  * closes it, an item list filtered by a search opens it filled with that search, leaving such a
  * list clears the filled-in text (it no longer describes the page), and any other page keeps what
  * the user typed.
@@ -33,12 +33,12 @@ function isItemList(pathname: string): boolean {
   return pathname === '/item' || pathname.startsWith('/tag/');
 }
 
-/** The type-ahead (member-library §7): GET /item?search=…&simplejson=true. */
+/** The type-ahead: GET /item?search=…&simplejson=true. */
 export function typeAheadUrl(text: string): string {
   return `/item?${new URLSearchParams({ search: text.trim(), simplejson: 'true' })}`;
 }
 
-/** Results for the typed text; an empty list when the request fails, which is only logged (member-library §8). */
+/** Results for the typed text; an empty list when the request fails, which is only logged. */
 export async function fetchTypeAhead(text: string, signal: AbortSignal): Promise<SearchResult[]> {
   try {
     const response = await fetch(typeAheadUrl(text), { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });

@@ -8,8 +8,8 @@ const link = (label: string, href: string, icon: string): SidebarItem => ({ kind
 const DEFAULT_PAGE_ENTRY_ICON = 'bi-chevron-right';
 
 /**
- * The left sidebar in the spec's order (member-library §2), filtered by the viewer's menu flags. User Invitations,
- * missing from the spec's list, follows Manage Users: otherwise only a link in the share explanation led there.
+ * The left sidebar, filtered by the viewer's menu flags. User Invitations follows Manage
+ * Users: otherwise only a link in the share explanation led there.
  */
 export function sidebarItems(menu: MenuFlags, pageEntries: SidebarEntry[] = []): SidebarItem[] {
   const shown = (flag: boolean, item: SidebarItem) => (flag ? [item] : []);

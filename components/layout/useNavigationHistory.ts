@@ -12,8 +12,8 @@ export type NavigationHistoryState = NavigationHistory | 'loading' | 'unavailabl
 /**
  * The signed-in user's Recent, Frequent and Collections entries: shown from the local cache at
  * once (or from the first page, which the server drew with them), then refreshed from the server 5 s after load and
- * every 60 s (member-library §7), and at once when a page announces a change (`announceNavigationHistoryChange`). With
- * nothing to show (a new browser, no first-page history) the first fetch goes at once (issue 36 §4).
+ * every 60 s, and at once when a page announces a change (`announceNavigationHistoryChange`). With
+ * nothing to show (a new browser, no first-page history) the first fetch goes at once.
  */
 export function useNavigationHistory(userRef: string | null, firstPageHistory?: NavigationHistory): NavigationHistoryState | null {
   // What the server sent with the first page (and drew in it): shown until a fetch brings newer entries.
@@ -88,7 +88,7 @@ async function fetchNavigationHistory(): Promise<NavigationHistory | typeof SIGN
     if (!isNavigationHistory(body)) throw new Error(`${NAVIGATION_HISTORY_URL} answered an unexpected shape`);
     return body;
   } catch (error) {
-    // The sidebar keeps its cached entries; the spec asks only for the failure to be logged.
+    // The sidebar keeps its cached entries; a failure is only logged.
     console.warn('Could not refresh the navigation history', error);
     return null;
   }

@@ -3,13 +3,13 @@ import { RESIZE_DEBOUNCE_MS, SCREEN_SIZE_ATTRIBUTE, SCREEN_SIZE_COOKIE, screenSi
 import { THEME_COOKIE_MAX_AGE_SECONDS } from '../../shared/theme';
 
 /**
- * The size a server-side render assumes (issue 20 §1): it cannot measure the window, so it guesses from the request
+ * The size a server-side render assumes: it cannot measure the window, so it guesses from the request
  * (server/web/ssr.ts) and writes its guess on `<html data-screen-size>`, which hydration reads back so the first
  * client render matches the server's markup; the real size follows at once.
  */
 export const ServerScreenSizeContext = createContext<ScreenSize>(0);
 
-/** The spec's screen size class (0, 1, 2), re-read once resizing has settled. */
+/** The screen size class (0, 1, 2; shared/constants.ts SCREEN_BREAKPOINTS), re-read once resizing has settled. */
 export function useScreenSize(): ScreenSize {
   const serverGuess = useContext(ServerScreenSizeContext);
   return useSyncExternalStore(subscribeToResize, windowScreenSize, () => (typeof window === 'undefined' ? serverGuess : renderedScreenSize()));

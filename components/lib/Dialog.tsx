@@ -9,7 +9,7 @@ interface ModalHandle {
 }
 
 /**
- * Every dialog of the app (issue 36 §4): react-bootstrap's Modal, which keeps the focus inside and gives it back on
+ * Every dialog of the app: react-bootstrap's Modal, which keeps the focus inside and gives it back on
  * close, and beyond it:
  * - it opens with the focus on its first field (a dialog without fields keeps it on the dialog, whose title is read);
  * - Tab on its last control goes to the first and Shift+Tab on the first to the last;

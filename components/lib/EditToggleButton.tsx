@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Icon from './Icon';
 
-/** Edit / Stop Editing: switches a page between view and edit mode (admin-curation §4). */
+/** Edit / Stop Editing: switches a page between view and edit mode. */
 export default function EditToggleButton({ editing, onToggle }: { editing: boolean; onToggle: () => void }) {
   return (
     <Button size="sm" variant={editing ? 'primary' : 'outline-primary'} aria-pressed={editing} onClick={onToggle}>

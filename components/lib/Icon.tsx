@@ -1,6 +1,6 @@
 /**
  * An icon, drawn from the app's SVG sprite by its Bootstrap Icons class name ('bi-pencil'; shared/icons.ts). Inline SVG
- * instead of the icon font (issue 20 §2): no 132 kB font on every page, no icon code in the scripts, and an icon has
+ * instead of the icon font: no 132 kB font on every page, no icon code in the scripts, and an icon has
  * its size before anything loads, so buttons never shrink while a font arrives. Decorative unless given
  * `role="img"` and an `aria-label`.
  */

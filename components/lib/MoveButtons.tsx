@@ -15,7 +15,7 @@ interface MoveButtonsProps {
   className?: string;
 }
 
-/** Move up / Move down: the keyboard's and a single pointer's way to do what a drag does (issue 15 §4). */
+/** Move up / Move down: the keyboard's and a single pointer's way to do what a drag does. */
 export default function MoveButtons({ name, index, count, onMove, className = '' }: MoveButtonsProps) {
   const button = (direction: MoveDirection, disabled: boolean) => (
     <button

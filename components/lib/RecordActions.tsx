@@ -12,7 +12,7 @@ interface RecordActionsProps {
   onDelete: () => void;
 }
 
-/** Edit / Stop Editing and Delete of a detail page, each only when the server allows it (admin-curation §6 flags). */
+/** Edit / Stop Editing and Delete of a detail page, each only when the server allows it. */
 export default function RecordActions({ label, can, editing, onToggleEditing, onDelete }: RecordActionsProps) {
   if (!can.update && !can.delete) return null;
   return (

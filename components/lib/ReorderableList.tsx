@@ -25,7 +25,7 @@ interface ReorderableListProps<Row> {
 }
 
 /**
- * A list whose rows are re-ordered by drag (sortablejs, the grip) or by Move up / Move down (issue 19 §3:
+ * A list whose rows are re-ordered by drag (sortablejs, the grip) or by Move up / Move down (for
  * taxonomies, characteristics, affirmation options). Each move posts the row's new place in the whole list; the
  * order comes back as props, the focus stays on the Move button used, and a polite live region says where it went.
  */

@@ -1,8 +1,8 @@
 /**
- * Code a first page leaves out (issue 20 §2): dialogs, editors and members' controls are built into chunks of their
+ * Code a first page leaves out: dialogs, editors and members' controls are built into chunks of their
  * own and load when first wanted, so a visitor's first page downloads only what it shows.
  *
- * The server renders every part (issue 36 §2): the server-side render loads every part's code before its first page
+ * The server renders every part: the server-side render loads every part's code before its first page
  * (`loadEveryPartOnDemand`, components/app/ssr.tsx), a part whose code is loaded renders at once, and the render lists
  * the parts it drew (`RenderedParts`). The document preloads their code beside the entry's, and the browser loads it
  * before it hydrates (`loadRenderedParts`, components/app/main.tsx): a part hydrated before its code had come kept the

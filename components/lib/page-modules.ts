@@ -1,6 +1,6 @@
 /**
  * The pages by name (every file under pages/, one chunk each), loaded for a visit, or ahead of one so the click that follows
- * does not wait for the code (issue 20 §2).
+ * does not wait for the code.
  */
 import type { HttpResponse } from '@inertiajs/core';
 import type { ResolvedComponent } from '@inertiajs/react';

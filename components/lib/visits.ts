@@ -2,8 +2,8 @@ import { router } from '@inertiajs/react';
 import type { RequestPayload, VisitHelperOptions, VisitOptions } from '@inertiajs/core';
 
 /**
- * Calls on items, collections and comments keep the reader where they were on the page
- * (admin-curation §7), so they all go through these helpers.
+ * Calls on items, collections and comments keep the reader where they were on the page,
+ * so they all go through these helpers.
  */
 export function postKeepingScroll(url: string, data: RequestPayload = {}, options: VisitHelperOptions = {}): void {
   router.post(url, data, { preserveScroll: true, ...options });

@@ -2,7 +2,7 @@ import Notice from '../lib/Notice';
 import { OFFLINE_TEXT, SAVED_LIST_URL } from '../../shared/offline';
 import Icon from '../lib/Icon';
 
-/** Said at the top of every page while the browser has no network (issue 20 §3). */
+/** Said at the top of every page while the browser has no network. */
 export default function OfflineBanner({ online }: { online: boolean }) {
   return (
     <div aria-live="polite" aria-atomic="true">

@@ -1,5 +1,5 @@
 /**
- * "Save for offline" on a collection (issue 20 §3): stores the collection's page, the items in it this person may open
+ * "Save for offline" on a collection: stores the collection's page, the items in it this person may open
  * and their files, for reading where there is no signal; then "Saved for offline" with Remove. Only where the browser
  * keeps caches, and for signed-in members (the server refuses the copy's list to others).
  */

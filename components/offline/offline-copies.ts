@@ -1,5 +1,5 @@
 /**
- * Collections saved for offline (issue 20 §3), kept by the page in the cache the service worker answers from
+ * Collections saved for offline, kept by the page in the cache the service worker answers from
  * (public/sw.js). The server lists what a collection's copy holds (`/collection/{ref}/offline`): only what this person
  * may open now. Copies are refreshed when the network comes back, and dropped when the server says access is lost, when
  * another person uses the browser, and at sign-out.

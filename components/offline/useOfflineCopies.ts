@@ -1,5 +1,5 @@
 /**
- * The layout's side of offline (issue 20 §3): registers the service worker, keeps offline copies for the person signed
+ * The layout's side of offline: registers the service worker, keeps offline copies for the person signed
  * in only, refreshes saved collections when the network comes back, and says whether the browser is online.
  */
 import { useEffect, useSyncExternalStore } from 'react';

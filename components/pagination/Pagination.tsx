@@ -11,8 +11,8 @@ interface PaginationProps {
 }
 
 /**
- * The links of a paginated list (admin-curation §3): shown only when there are more than 3 of them; a link without a
- * url is disabled; each one is a GET visit that keeps the scroll position (admin-curation §7).
+ * The links of a paginated list: shown only when there are more than 3 of them; a link without a
+ * url is disabled; each one is a GET visit that keeps the scroll position.
  */
 export default function Pagination({ links, label = 'Pages', className }: PaginationProps) {
   if (links.length < PAGINATION_MIN_LINKS) return null;

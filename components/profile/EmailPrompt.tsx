@@ -10,7 +10,7 @@ interface EmailPromptProps {
 }
 
 /**
- * The profile's e-mail prompt (member-library §5: required for notifications and sharing; opens when missing):
+ * The profile's e-mail prompt (an address is required for notifications and sharing; it opens when missing):
  * posts /profile/email, which sends a verification e-mail; errors show under the field and the prompt stays open.
  */
 export default function EmailPrompt({ show, onHide, current }: EmailPromptProps) {

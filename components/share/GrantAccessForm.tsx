@@ -43,11 +43,11 @@ export interface GrantAccessFormProps {
 const validityValue = (days: ShareValidity) => (days === null ? '' : String(days));
 
 /**
- * Grant Access (member-library §4 Grant form, §5 Share form): level (slider from 2 to the maximum, shown only when the
+ * Grant Access: level (slider from 2 to the maximum, shown only when the
  * maximum is 3 or more; danger colour when nothing is visible at that level), e-mail and validity.
  */
 export default function GrantAccessForm({ path, maxLevel, levelVisible, levelText, onGranted, prefill = null }: GrantAccessFormProps) {
-  // Until a level is chosen (or asked for, within what this sharer may give), the opening-level rule (§4) applies.
+  // Until a level is chosen (or asked for, within what this sharer may give), the opening level (openingShareLevel) applies.
   const askedLevel = prefill?.level != null && prefill.level >= MIN_SHARE_LEVEL && prefill.level <= maxLevel ? prefill.level : null;
   const [chosenLevel, setChosenLevel] = useState<number | null>(askedLevel);
   const level = chosenLevel ?? openingShareLevel(maxLevel, levelVisible);

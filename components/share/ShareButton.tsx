@@ -27,8 +27,8 @@ export interface ShareButtonProps {
 
 /**
  * The Share button and its dialog. After a grant that came back without errors the dialog confirms it and closes 2
- * seconds later (member-library §4, §9). The button stays, so another grant needs no reload (issue 15 overrides the
- * spec's hiding it), and closing the dialog returns focus to it; the dialog opens on a fresh form again.
+ * seconds later. The button stays, rather than hiding after a grant, so another grant needs no reload, and
+ * closing the dialog returns focus to it; the dialog opens on a fresh form again.
  */
 export default function ShareButton({
   path,

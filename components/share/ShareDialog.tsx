@@ -36,7 +36,7 @@ export interface ShareDialogProps {
   notice?: ReactNode;
 }
 
-/** 'How would you like to share?' (member-library §2 Share dialog). */
+/** The Share dialog, 'How would you like to share?'. */
 export default function ShareDialog(props: ShareDialogProps) {
   const { show, onHide, path, title, canGrant, maxLevel, minimumLevel = 0, granted, onGranted, onExited, prefill = null, notice = null } = props;
   const explains = props.explanation !== null;
@@ -44,7 +44,7 @@ export default function ShareDialog(props: ShareDialogProps) {
   const levelVisible = explanation?.levelVisible.map((visible, level) => visible && level >= minimumLevel);
   const url = typeof window === 'undefined' ? path : new URL(path, window.location.origin).toString();
 
-  // After a grant the dialog confirms it, then closes by itself (§4, §9), however often the page renders meanwhile.
+  // After a grant the dialog confirms it, then closes by itself (SHARE_DIALOG_CLOSE_MS), however often the page renders meanwhile.
   const closeAfterGrant = useEffectEvent(onHide);
   useEffect(() => {
     if (!granted) return;

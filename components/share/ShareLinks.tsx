@@ -19,7 +19,7 @@ function nativeShareAvailable(): boolean {
 
 /**
  * Share (native), Copy Link ('Link Copied' for 3 s), Email Link and SMS Link (only where native share is unavailable,
- * or after it failed), and a Facebook share link (member-library §2, §8, §9).
+ * or after it failed), and a Facebook share link.
  */
 export default function ShareLinks({ url, title, alert = (message) => window.alert(message) }: ShareLinksProps) {
   const [nativeFailed, setNativeFailed] = useState(false);

@@ -13,11 +13,11 @@ export interface SharingExplanationPanelProps {
   explanation: SharingExplanation | undefined;
 }
 
-/** The user invitation list with its create dialog open (member-library §2 /user_invitation/create). */
+/** The user invitation list with its create dialog open (/user_invitation/create). */
 export const ELEVATE_USERS_URL = '/user_invitation/create';
 
 /**
- * 'Please Explain...' (member-library §2): who can see this now, an access-level diagram with the server's text at
+ * 'Please Explain...': who can see this now, an access-level diagram with the server's text at
  * each level, and, when the server supplies inviteText, 'Elevate user(s)' and the check-access-by-e-mail box.
  */
 export default function SharingExplanationPanel({ explanation }: SharingExplanationPanelProps) {

@@ -24,14 +24,14 @@ interface TaskFormData {
   notes: string;
   priority: string;
   due_date: string;
-  /** Empty: the task is for whoever adds it (member-library §5: the assignee defaults to self). */
+  /** Empty: the task is for whoever adds it (the assignee defaults to self). */
   for_user_ref: string;
   [key: string]: string;
 }
 
 const EMPTY_TASK: TaskFormData = { task: '', notes: '', priority: String(TASK_DEFAULT_PRIORITY), due_date: '', for_user_ref: '' };
 
-/** The Task form (member-library §5): task text, notes, priority, an optional due date and the assignee; posts /i/{ref}/task. */
+/** The Task form: task text, notes, priority, an optional due date and the assignee; posts /i/{ref}/task. */
 export default function TaskForm({ itemRef, show, onHide, assignOthers, searchUsers }: TaskFormProps) {
   const { form, formId, reset, submit } = useCreateForm<TaskFormData>(
     () => ({ ...EMPTY_TASK }),

@@ -12,7 +12,7 @@ interface TaskListProps {
   emptyText?: string;
 }
 
-/** The tasks that show (member-library §4: completed ones only after the cutoff, or in Re-Open mode), or 'No tasks'. */
+/** The tasks that show (completed ones only after the cutoff, or in Re-Open mode), or 'No tasks'. */
 export default function TaskList({ tasks, reopenMode, label, showItem, showAssignee, emptyText = EMPTY_STATES.tasks }: TaskListProps) {
   const shown = tasks.filter((task) => isTaskShown(task, reopenMode));
   if (shown.length === 0) return <p className="small text-body-secondary mb-0">{emptyText}</p>;

@@ -7,7 +7,7 @@ import { ROUTES } from '../../shared/routes';
 import Icon from '../lib/Icon';
 
 /**
- * The user area's actions (member-library §6): impersonate, flag all unapproved comments, delete; each confirmed
+ * The user area's actions: impersonate, flag all unapproved comments, delete; each confirmed
  * first, and each offered only when the user page's `can` flag for it is true.
  */
 interface UserActionsProps {

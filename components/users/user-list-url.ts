@@ -5,7 +5,7 @@ export interface UserListFilters {
   level: UserLevelFilter | null;
 }
 
-/** The query of GET /user (member-library §7: search, level), leaving out what is not set. */
+/** The query of GET /user (search, level), leaving out what is not set. */
 export function userListQuery({ search, level }: UserListFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (search.trim() !== '') query.search = search.trim();

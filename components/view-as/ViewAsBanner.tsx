@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { END_VIEW_AS_URL, VIEW_AS_TEXT } from '../../shared/view-as';
 import Icon from '../lib/Icon';
 
-/** Shown on every page while previewing the library as a level or a visitor, with the way back (issue 19 §6). */
+/** Shown on every page while previewing the library as a level or a visitor, with the way back. */
 export default function ViewAsBanner() {
   const viewingAs = usePage().props.auth.viewingAs;
   const [ending, setEnding] = useState(false);

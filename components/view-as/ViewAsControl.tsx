@@ -3,7 +3,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { VIEW_AS_TEXT, VIEW_AS_URL, viewAsChoiceLabel, viewAsTargetValue, type ViewAsTarget } from '../../shared/view-as';
 import Icon from '../lib/Icon';
 
-/** Starts a preview of the page as a level or a visitor (issue 19 §6); the server re-checks who may. */
+/** Starts a preview of the page as a level or a visitor; the server re-checks who may. */
 export function startViewingAs(target: ViewAsTarget, returnTo?: string): void {
   router.post(VIEW_AS_URL, { as: viewAsTargetValue(target), ...(returnTo ? { return_to: returnTo } : {}) });
 }

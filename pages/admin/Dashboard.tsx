@@ -43,7 +43,7 @@ function DashboardButton({ button }: { button: AdminDashboardButton }) {
   );
 }
 
-/** /admin, Admin Dashboard (admin-curation §2): a warning and big buttons into the admin area. */
+/** /admin, Admin Dashboard: a warning and big buttons into the admin area. */
 export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>) {
   return (
     <>
@@ -59,7 +59,7 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
           ))}
         </ul>
       </nav>
-      {/* Beyond the spec's eight buttons (issue 19 §2): the activity feed, for the same admins. */}
+      {/* Beyond the eight big buttons: the activity feed, for the same admins. */}
       <p className="mt-4">
         <AppLink href={ACTIVITY_URL}>
           <Icon name="bi-clock-history" className="me-1" />
@@ -67,7 +67,7 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
         </AppLink>
         : every change to the library, who made it and when.
       </p>
-      {/* Beyond the spec's eight buttons (issue 19 §7): the library's problems, turned into tasks. */}
+      {/* Beyond the eight big buttons: the library's problems, turned into tasks. */}
       <p>
         <AppLink href={LIBRARY_HEALTH_URL}>
           <Icon name="bi-heart-pulse" className="me-1" />
@@ -75,7 +75,7 @@ export default function AdminDashboard({ buttons }: PageProps<'admin/Dashboard'>
         </AppLink>
         : problems in the library, each one a task for the item’s maintainer.
       </p>
-      {/* Beyond the spec's eight buttons (issue 19 §4): what was deleted, for the same admins. */}
+      {/* Beyond the eight big buttons: what was deleted, for the same admins. */}
       <p>
         <AppLink href={TRASH_URL}>
           <Icon name="bi-trash" className="me-1" />

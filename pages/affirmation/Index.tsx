@@ -8,7 +8,7 @@ import { MY_AFFIRMATIONS_TEXTS } from '../../shared/my-affirmations';
 import type { PageProps } from '../../shared/pages';
 import Icon from '../../components/lib/Icon';
 
-/** /affirmation, My Affirmations (member-library §2): a paged grid of the items the viewer affirmed, with counts. */
+/** /affirmation, My Affirmations: a paged grid of the items the viewer affirmed, with counts. */
 export default function AffirmationIndex({ items, emptyText }: PageProps<'affirmation/Index'>) {
   return (
     <>

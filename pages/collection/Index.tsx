@@ -10,7 +10,7 @@ import PageHeader from '../../components/layout/PageHeader';
 import SavedForOffline from '../../components/offline/SavedForOffline';
 import { announceNavigationHistoryChange } from '../../components/layout/navigation-history';
 
-/** /collection, My Collections (admin-curation §2): the viewer's collections as cards, and Create New. */
+/** /collection, My Collections: the viewer's collections as cards, and Create New. */
 export default function CollectionIndex({ collections, can }: PageProps<'collection/Index'>) {
   const [creating, setCreating] = useState(false);
   // The sidebar's Collections group lists these: after a delete (which lands here) it follows at once.

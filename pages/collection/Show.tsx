@@ -21,7 +21,7 @@ const GrantsPanel = onDemand(() => import('../../components/share/GrantsPanel'))
 const CollectionDetailsEditor = onDemand(() => import('../../components/collections/CollectionDetailsEditor'));
 
 /**
- * A collection (admin-curation §2 "Collection detail"): title, description and public flag edited in place, the
+ * A collection: title, description and public flag edited in place, the
  * owner's name, the entries by section, and Edit, Delete and Share. A flash value (`flash.editMode`) opens it in edit mode.
  */
 export default function CollectionShow({ collection, sections, can, sharingExplanation, follow, grants, auth }: PageProps<'collection/Show'>) {

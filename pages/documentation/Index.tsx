@@ -5,7 +5,7 @@ import AppLink from '../../components/lib/AppLink';
 import type { PageProps } from '../../shared/pages';
 import { ROUTES } from '../../shared/routes';
 
-/** /documentation (member-library §2): the handbook's pages. */
+/** /documentation: the handbook's pages. */
 export default function DocumentationIndex({ pages }: PageProps<'documentation/Index'>) {
   return (
     <>

@@ -8,7 +8,7 @@ import Icon from '../../components/lib/Icon';
 import NewTabLink from '../../components/lib/NewTabLink';
 
 /**
- * Equip's own view of an item's drive folder, for the local drive (member-library §2 /i/{ref}/folder): the files this
+ * Equip's own view of an item's drive folder, for the local drive (/i/{ref}/folder): the files this
  * viewer may see, each opening through its content row (or, for editors, the drive's own view).
  */
 export default function DriveFolder({ item, folder, entries }: PageProps<'drive/Folder'>) {

@@ -19,7 +19,7 @@ const LEFT_HALF = `-1,-1 ${CRACK} -1,17`;
 const RIGHT_HALF = `${CRACK.split(' ').reverse().join(' ')} 17,-1 17,17`;
 
 /**
- * The 4xx icon (member-library §2 "a broken-box icon"): Bootstrap Icons has no broken box, so this is its box,
+ * The 4xx icon, a broken box: Bootstrap Icons has no broken box, so this is its box,
  * cracked and split open, in the text colour and at the size of the 5xx icon font's glyph.
  */
 function BrokenBoxIcon() {

@@ -8,9 +8,9 @@ import { ROUTES } from '../../shared/routes';
 import AppLink from '../../components/lib/AppLink';
 
 /**
- * /unfollow/{token}, a digest's unfollow link (issue 20 §4): one button stops the follow, without signing in. It asks
+ * /unfollow/{token}, a digest's unfollow link: one button stops the follow, without signing in. It asks
  * first because mail scanners open links by themselves, and a GET that unfollowed would do it for them. Once pressed,
- * the same page confirms it (the server's flash `unfollowed`), signed in or not (issue 36 §6).
+ * the same page confirms it (the server's flash `unfollowed`), signed in or not.
  */
 export default function Unfollow({ follow, token }: PageProps<'follow/Unfollow'>) {
   const [busy, setBusy] = useState(false);

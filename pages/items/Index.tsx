@@ -22,7 +22,7 @@ import { onDemandDialog } from '../../components/lib/on-demand';
 const NewItemModal = onDemandDialog(() => import('../../components/items/NewItemModal'));
 const BatchEditDialog = onDemandDialog(() => import('../../components/items/BatchEditDialog'));
 
-/** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted (member-library §2). */
+/** The item index: /item, /tag/{label}, /popular, /draft, /unpublished, /unlisted. */
 export default function ItemIndex(props: PageProps<'items/Index'>) {
   const {
     heading,
@@ -53,7 +53,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
       <Head title={heading} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{heading}</h1>
-        {/* Polite live region: a new result's count is announced once it arrives, after the results (issue 35 §1). */}
+        {/* Polite live region: a new result's count is announced once it arrives, after the results. */}
         <span role="status" className="text-body-secondary text-end" style={filtered ? { minWidth: '7em' } : undefined}>
           {filtered && (matchCount === undefined ? <CountPlaceholder /> : countLabel(matchCount, 'match', 'matches'))}
         </span>
@@ -76,7 +76,7 @@ export default function ItemIndex(props: PageProps<'items/Index'>) {
           withoutScripts={indexAddress(listing, tagPage, { ...filters, search: '' })}
           onSearch={(search) => visit({ ...filters, search })}
         />
-        {/* The app's menus and sheet; where scripts cannot run, a form of checkboxes in their place (issue 36 §1). */}
+        {/* The app's menus and sheet; where scripts cannot run, a form of checkboxes in their place. */}
         <div className="needs-scripts">
           <TagFilters
             taxonomies={filterTaxonomies}
@@ -130,7 +130,7 @@ interface BatchEditableListProps {
 }
 
 /**
- * The cards, with a checkbox on each one the viewer may batch edit (issue 19 §1): every card and "Select all n
+ * The cards, with a checkbox on each one the viewer may batch edit: every card and "Select all n
  * matching" for admins, the cards they maintain for maintainers.
  */
 function BatchEditableList({ listing, filters, address, items, total, batchEdit }: BatchEditableListProps) {
@@ -199,7 +199,7 @@ function CountPlaceholder() {
 }
 
 /**
- * The in-page search. A form that works before (and without) the app (issue 36 §1): it asks the same page with the
+ * The in-page search. A form that works before (and without) the app: it asks the same page with the
  * words as `search`, keeping the other filters; the app takes it over and visits instead.
  */
 function SearchField({

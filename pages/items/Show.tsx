@@ -37,8 +37,8 @@ const ItemAdminSidebar = onDemand<ComponentProps<typeof Sidebars.ItemAdminSideba
 );
 
 /**
- * The item page (member-library §2 "Item page"): one section per part, each with its editor in edit mode, in the spec's
- * order except that the content list follows the overview (see docs/decisions.md "Item page order").
+ * The item page: one section per part, each with its editor in edit mode, in the order docs/decisions.md "Item page and
+ * collections" sets: the content list right after the overview.
  */
 export default function ItemShow(props: PageProps<'items/Show'>) {
   const {
@@ -63,7 +63,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
   const editing = can.update && editingRef === item.ref;
   const mode: ItemEditMode = { editing, editable, accessLevelChoices };
   const toggleEditing = () => setEditingRef(editing ? null : item.ref);
-  // Access, Ownership and Info are the curators' (member-library §2 Layout): admins have them in the right sidebar, the
+  // Access, Ownership and Info are the curators': admins have them in the right sidebar, the
   // item's other editors beside it; members and visitors see neither, and the server sends them none of its figures.
   const aboutPanel = !auth.admin && can.update;
   // An access request's one-click link (`?share_to=&share_level=`) opens the Share dialog filled in, for those who may share.
@@ -111,7 +111,7 @@ export default function ItemShow(props: PageProps<'items/Show'>) {
         <div className={aboutPanel ? 'col-lg-8' : 'col-12'}>
           <ItemImages itemRef={item.ref} title={item.title} images={item.all_images} editing={editing} />
           {editing ? <ItemDetailsEditor item={item} editable={editable.fields} /> : <ItemOverview item={item} />}
-          {/* What people came for comes first: the files, right after the title and blurb (issue 15 §3). */}
+          {/* What people came for comes first: the files, right after the title and blurb. */}
           <ContentList
             itemRef={item.ref}
             contents={item.contents}

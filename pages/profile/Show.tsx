@@ -19,7 +19,7 @@ const providerLabel = (provider: string | null): string =>
       ? LOGIN_PROVIDER_LABELS[provider as LoginProvider]
       : provider;
 
-/** The signed-in user's profile (member-library §2 /profile): name, e-mail, login provider, their Person page. */
+/** The signed-in user's profile: name, e-mail, login provider, their Person page. */
 export default function ProfileShow({ user, personItem, emailPromptOpen, digests, can }: PageProps<'profile/Show'>) {
   const [promptOpen, setPromptOpen] = useState(emailPromptOpen);
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,7 @@ import { TASK_REOPEN_PARAM, TASK_TEXTS } from '../../shared/tasks';
 
 const MY_TASKS_PATH = '/task';
 
-/** /task, My Tasks (member-library §2): the tasks assigned to the viewer, open first; Re-Open mode is a visit of its own. */
+/** /task, My Tasks: the tasks assigned to the viewer, open first; Re-Open mode is a visit of its own. */
 export default function TaskIndex({ tasks, reopenMode, emptyText }: PageProps<'task/Index'>) {
   const switchReopenMode = (on: boolean) => router.get(MY_TASKS_PATH, on ? { [TASK_REOPEN_PARAM]: '1' } : {}, { preserveScroll: true });
   return (

@@ -21,7 +21,7 @@ import Icon from '../../components/lib/Icon';
 
 const visitList = (filters: UserListFilters) => router.get(USER_LIST_URL, userListQuery(filters), { preserveState: true, preserveScroll: true });
 
-/** All users, with search and the level groups of member-library §9 (admins and user managers). */
+/** All users, with search and the level groups of USER_LIST_LEVEL_FILTERS (admins and user managers). */
 export default function UserIndex({ users, total, filters, can }: PageProps<'user/Index'>) {
   return (
     <>
@@ -52,7 +52,7 @@ export default function UserIndex({ users, total, filters, can }: PageProps<'use
   );
 }
 
-/** Searches USER_SEARCH_DEBOUNCE_MS after the last keystroke (member-library §9). */
+/** Searches USER_SEARCH_DEBOUNCE_MS after the last keystroke. */
 function SearchField({ search, level }: { search: string; level: UserLevelFilter | null }) {
   const [text, setText] = useState(search);
   useEffect(() => {

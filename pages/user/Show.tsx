@@ -19,7 +19,7 @@ function loginProviderLabel(loginUsing: string | null): string {
 }
 
 /**
- * A user's page (member-library §2 /user/{ref}, §3 User): details edited in place, items created, comments, actions.
+ * A user's page (/user/{ref}): details edited in place, items created, comments, actions.
  * Edit and the actions follow the page's `can` flags; the user type and permission flags follow `permissions`.
  */
 export default function UserShow({ user, permissions, userTypeChoices, can, grants, collectionCount }: PageProps<'user/Show'>) {

@@ -19,14 +19,14 @@ import { useDates } from '../../../components/lib/useDates';
 import type { PageProps } from '../../../shared/pages';
 
 /**
- * /admin/advanced (admin-curation §2 "Admin Advanced"): the superadmin's actions, the last one's text report, the
+ * /admin/advanced: the superadmin's actions, the last one's text report, the
  * one still running with its progress, and the recent runs.
  */
 export default function AdminAdvancedIndex({ response, run: running, recentRuns, lastChecks, errors }: PageProps<'admin/advanced/Index'>) {
   const [busy, setBusy] = useState<AdvancedAction | null>(null);
   const dates = useDates();
   const run = (action: AdvancedAction) => {
-    // An action that changes data says what first, with what its check last found (issue 34 §5).
+    // An action that changes data says what first, with what its check last found.
     const change = ADVANCED_CHANGES[action];
     if (change && !window.confirm(advancedConfirmText(action, change.check ? (lastChecks[change.check] ?? null) : null, dates.dayAndTime))) return;
     router.post(ADVANCED_URL, { action, confirmed: change !== undefined }, { onStart: () => setBusy(action), onFinish: () => setBusy(null) });

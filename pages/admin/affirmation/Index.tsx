@@ -12,7 +12,7 @@ import PastLastPageNotice from '../../../components/pagination/PastLastPageNotic
 import ReorderableList from '../../../components/lib/ReorderableList';
 import { ROUTES } from '../../../shared/routes';
 
-/** /admin/affirmation (admin-curation §2): pagination above and below a grid of cards (re-ordered by drag or Move up / down), and Create New. */
+/** /admin/affirmation: pagination above and below a grid of cards (re-ordered by drag or Move up / down), and Create New. */
 export default function AdminAffirmationIndex({ affirmations, order, can }: PageProps<'admin/affirmation/Index'>) {
   const [creating, setCreating] = useState(false);
   return (

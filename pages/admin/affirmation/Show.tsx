@@ -12,7 +12,7 @@ import { ROUTES } from '../../../shared/routes';
 import LabelledField from '../../../components/lib/LabelledField';
 
 /**
- * An affirmation (admin-curation §2 "Admin affirmation detail"): its title and Negative flag, edited in place, and
+ * An affirmation: its title and Negative flag, edited in place, and
  * Delete, whose confirmation says how many affirmations go with it to the trash.
  */
 export default function AdminAffirmationShow({ affirmation, impact, can }: PageProps<'admin/affirmation/Show'>) {

@@ -15,7 +15,7 @@ import { ROUTES } from '../../../shared/routes';
 import LabelledField from '../../../components/lib/LabelledField';
 
 /**
- * A characteristic (admin-curation §2 "Admin characteristic detail"): title, usage note, format and public, edited in
+ * A characteristic: title, usage note, format and public, edited in
  * place in edit mode, with Delete and a Share button that offers its link.
  */
 export default function AdminCharacteristicShow({ characteristic, formats, valueCount, formatChange, can }: PageProps<'admin/characteristic/Show'>) {

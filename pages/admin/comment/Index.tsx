@@ -19,14 +19,14 @@ import Icon from '../../../components/lib/Icon';
 const RELOAD = ['comments', 'waitingCount', 'repeatFlaggers'];
 
 /**
- * /admin/comment (admin-curation §2), the moderation queue (issue 19 §5): every comment, those waiting for an admin
+ * /admin/comment, the moderation queue: every comment, those waiting for an admin
  * first, each with its flags, neighbours and author's history; select comments (each, or all on the page) to approve or
  * delete them at once; the repeat flaggers of approved comments beside.
  */
 export default function AdminCommentIndex({ comments, waitingCount, repeatFlaggers, errors }: PageProps<'admin/comment/Index'>) {
   const [editedRef, setEditedRef] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Every waiting comment, on every page (issue 34 §5): sent as how many were seen, which the server holds it to.
+  // Every waiting comment, on every page: sent as how many were seen, which the server holds it to.
   const [allWaiting, setAllWaiting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const error = typeof errors.comment === 'string' ? errors.comment : (errors.comment?.[0] ?? null);

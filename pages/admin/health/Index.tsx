@@ -32,7 +32,7 @@ function countText(count: number): string {
 }
 
 /**
- * /admin/health (issue 19 §7): the library's problems by kind, each row a task for the item's maintainer (admins), the
+ * /admin/health: the library's problems by kind, each row a task for the item's maintainer (admins), the
  * server's refusal of a row's task above the rows.
  */
 export default function LibraryHealth({ summaries, kind, problems, schedules }: PageProps<'admin/health/Index'>) {

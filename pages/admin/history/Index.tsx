@@ -30,7 +30,7 @@ function totalText(total: number): string {
   return total === 1 ? '1 change' : `${total.toLocaleString('en-GB')} changes`;
 }
 
-/** /admin/history (issue 19 §2): every recorded change, newest first, with filters and a CSV export (admins). */
+/** /admin/history: every recorded change, newest first, with filters and a CSV export (admins). */
 export default function ActivityIndex({ entries, total, filters }: PageProps<'admin/history/Index'>) {
   const download = `${ACTIVITY_DOWNLOAD_URL}?${new URLSearchParams(activityQueryOf(filters)).toString()}`;
   return (
@@ -77,7 +77,7 @@ export default function ActivityIndex({ entries, total, filters }: PageProps<'ad
 
 const UNDO_PREFIX = 'undo:';
 
-/** Undoes the whole batch edit an entry belongs to (issue 19 §1), saying what the server did or refused. */
+/** Undoes the whole batch edit an entry belongs to, saying what the server did or refused. */
 function UndoBatchButton({ batch }: { batch: string }) {
   const [said, setSaid] = useState<{ ok: true; undone: BatchResult } | { ok: false; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

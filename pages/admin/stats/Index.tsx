@@ -9,9 +9,9 @@ import type { PageProps } from '../../../shared/pages';
 import { STATS_OPENED_URL, STATS_UNMATCHED_SEARCHES_URL } from '../../../shared/stats';
 
 /**
- * /admin/stats and its lists (admin-curation §2 "Admin Stats"): the links, the date range, then the 'By {parameter}'
+ * /admin/stats and its lists: the links, the date range, then the 'By {parameter}'
  * list when a top-by parameter is given, the 'Over Time' list on the over-time pages, the most opened items and contents
- * per user type, or the searches that found nothing (issue 19 §8).
+ * per user type, or the searches that found nothing.
  */
 export default function AdminStatsIndex({
   topByParameter,

@@ -16,7 +16,7 @@ import PageHeader from '../../../components/layout/PageHeader';
 import ReorderableList from '../../../components/lib/ReorderableList';
 import { ROUTES } from '../../../shared/routes';
 
-/** /admin/taxonomy (admin-curation §2 "Taxonomies and tags"): every taxonomy with its usage note and flags, and Create New. */
+/** /admin/taxonomy: every taxonomy with its usage note and flags, and Create New. */
 export default function AdminTaxonomyIndex({ taxonomies }: PageProps<'admin/taxonomy/Index'>) {
   const [creating, setCreating] = useState(false);
   return (

@@ -24,7 +24,7 @@ function focusList() {
 }
 
 /**
- * /admin/trash (issue 19 §4): what was deleted, by whom, when, and what went with it; Restore puts it back whole,
+ * /admin/trash: what was deleted, by whom, when, and what went with it; Restore puts it back whole,
  * Delete for good purges it at once (after a confirm).
  */
 export default function Trash({ kind, entries, retentionDays }: PageProps<'admin/trash/Index'>) {
