@@ -1,6 +1,6 @@
 /**
  * `npm run size` (after `npm run build`): what a visitor's first visit to each server-rendered page downloads
- * (scripts/lib/first-page-size.ts), as docs/performance.md ("Reach") reports it, and whether its JavaScript keeps to the
+ * (scripts/lib/first-page-size.ts), as docs/performance.md "What a first visit downloads" reports it, and whether its JavaScript keeps to the
  * budget.
  */
 import { FIRST_PAGE_SCRIPT_BUDGET_KB, firstPageSize, kilobytes, readClientManifest } from './lib/first-page-size';
