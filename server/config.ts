@@ -93,7 +93,7 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
-  /** Render visitors' pages on the server too (issue 20 §1); default on, when the SSR build exists. */
+  /** Render visitors' pages on the server too; default on, when the SSR build exists. */
   SERVER_RENDERING: booleanFromEnv.transform((value) => value ?? true),
   /** Item lists, searches and type-ahead results kept in memory (see docs/performance.md); 0 turns the cache off. */
   LIBRARY_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
@@ -134,7 +134,7 @@ export const envSchema = z.object({
     .default(200 * 1024 * 1024),
   /** Seconds between runs of the mail outbox worker (server/mail/outbox.ts); mail queued by a request is sent sooner. */
   MAIL_OUTBOX_INTERVAL_SECONDS: z.coerce.number().int().positive().default(15),
-  /** Days an invitation's accept link stays valid (member-library §9: the expiry is the server's). */
+  /** Days an invitation's accept link stays valid (the server sets the expiry; pages only show it). */
   INVITATION_VALID_DAYS: z.coerce.number().int().positive().default(14),
   /** Requests per minute per IP to create, send, regenerate, open, accept or decline invitations. */
   RATE_LIMIT_INVITE_MAX: z.coerce.number().int().positive().default(20),

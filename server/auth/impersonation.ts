@@ -1,5 +1,5 @@
 /**
- * Acting as another user (member-library §6, impersonate). The session holds the target as its user and the real
+ * Acting as another user (impersonate; docs/decisions/access.md "Users"). The session holds the target as its user and the real
  * user's id beside it, so the viewer is the target everywhere while the way back is kept.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

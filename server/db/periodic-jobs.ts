@@ -1,5 +1,5 @@
 /**
- * Work that runs once a period for the whole deployment, whichever instance gets there first (issue 17). Every
+ * Work that runs once a period for the whole deployment, whichever instance gets there first. Every
  * instance looks four times a period; it runs the job only when it moves the job's `periodic_job_runs.last_started_at`
  * forward by a full period, which one statement does for exactly one instance. So three instances sweep once an hour,
  * not three times, and when the instance that ran a job dies, another one runs the next period's.

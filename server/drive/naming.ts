@@ -17,7 +17,7 @@ export function itemFolderName(item: { code: string; title: string }): string {
 }
 
 /**
- * The label a content row gets from its file's name (member-library §5): without the extension and any
+ * The label a content row gets from its file's name: without the extension and any
  * ' [folder]' suffix; over 32 characters it is cut to 29 plus '...'.
  */
 export function defaultContentLabel(fileName: string): string {

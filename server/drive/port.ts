@@ -141,7 +141,7 @@ const FORMAT_BY_MIME_TYPE: Record<string, ContentFormat> = {
   [FOLDER_MIME_TYPE]: 'google_folder',
 };
 
-/** The content format (and so the icon, member-library §9) of a MIME type. */
+/** The content format (and so its icon) of a MIME type. */
 export function formatOfMimeType(mimeType: string): ContentFormat {
   const known = FORMAT_BY_MIME_TYPE[mimeType];
   if (known) return known;

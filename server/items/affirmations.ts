@@ -1,5 +1,5 @@
 /**
- * Affirmations on an item (member-library §3, §4): each signed-in user gives each option
+ * Affirmations on an item: each signed-in user gives each option
  * nothing, a thumb (1) or a strong affirmation (2). Per-option counts are for admins only;
  * everyone sees the item's summary (decisions: "Items").
  */

@@ -26,7 +26,7 @@ export const firstImageRef = sql<string | null>`(
 export const CARD_TAG_CHIPS = 3;
 
 /**
- * SQL: the labels of a card's chips (issue 20 §5), the item's tags in public taxonomies shown as filters, in the
+ * SQL: the labels of a card's chips, the item's tags in public taxonomies shown as filters, in the
  * taxonomies' order and then the tags' (so the Type and Age Group an admin puts first come first). Public taxonomies
  * only: a card is the same for every viewer of a list, and only admins see the others.
  */

@@ -1,6 +1,6 @@
 import { ERROR_PAGES, type ErrorStatus } from '../../shared/messages';
 
-/** Thrown by routes and policy checks; the error-pages plugin turns it into the spec's error page. */
+/** Thrown by routes and policy checks; the error-pages plugin turns it into the error page of its status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

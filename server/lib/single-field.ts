@@ -1,5 +1,5 @@
 /**
- * Inline edits, one field per request (admin-curation §7: "one field named per the field"): a PATCH body names one
+ * Inline edits, one field per request: a PATCH body names one
  * field, whose own rule checks its value. `fieldRules` makes a feature's rules; a route picks the field the body sends,
  * checks it, and saves it or goes back with the rule's message under the field:
  *

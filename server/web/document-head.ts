@@ -1,6 +1,6 @@
 /**
- * What a page's HTML document says about it beyond its props, for search engines and the apps a link is pasted into
- * (issue 20 §1). Registered with the Inertia adapter (inertia-types.ts), so `reply.inertia(…, { head })` is typed by it.
+ * What a page's HTML document says about it beyond its props, for search engines and the apps a link is pasted into.
+ * Registered with the Inertia adapter (inertia-types.ts), so `reply.inertia(…, { head })` is typed by it.
  */
 export interface DocumentHead {
   /** The meta description; the site's own (`siteDescription`) when absent. */

@@ -96,7 +96,7 @@ function builtAssets(manifestPath: string): DocumentAssets {
     headTags: (page, rendered) => {
       const firstPage = chunkAssets(manifest, `pages/${page.component}.tsx`);
       const styles = unique([...entry.styles, ...firstPage.styles]).map(stylesheet);
-      // The app loads beside the paint (issue 36 §1): its entry and the page's own chunk at once, preloaded so that no
+      // The app loads beside the paint: its entry and the page's own chunk at once, preloaded so that no
       // import waits for another. A page already in the document first gets the small script that keeps the taps
       // made before the app has started, and hands them to it. The parts on demand the page was drawn with load before
       // it hydrates (components/app/main.tsx): their chunks come at once too.
@@ -233,7 +233,7 @@ function documentHtml({
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title data-inertia="">${escapeText(title)}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    // Installable (issue 20 §3): the web app manifest, the home-screen icon iOS reads, the browser's bar colour.
+    // Installable: the web app manifest, the home-screen icon iOS reads, the browser's bar colour.
     `<link rel="manifest" href="${MANIFEST_URL}">`,
     `<link rel="apple-touch-icon" href="${appIconUrl(APP_ICON_SIZES[0])}">`,
     `<meta name="theme-color" content="${THEME_COLOR}">`,

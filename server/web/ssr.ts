@@ -1,5 +1,5 @@
 /**
- * Server-side rendering of pages (issue 20 §1), in-process: the SSR build of the same React pages
+ * Server-side rendering of pages, in-process: the SSR build of the same React pages
  * (components/app/ssr.tsx, `vite build --ssr` into dist/ssr) is imported once at startup and renders a page object to
  * HTML that the browser hydrates. In-process because a warm render costs about a millisecond (docs/performance.md),
  * less than the HTTP hop to a separate SSR server would. A render that throws is logged and the page is sent for the

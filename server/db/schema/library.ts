@@ -238,7 +238,7 @@ export const itemTags = pgTable(
 );
 
 /**
- * The labels of tags merged into another (issue 19 §3): /tag/{label} of a merged tag redirects to its target's page.
+ * The labels of tags merged into another: /tag/{label} of a merged tag redirects to its target's page.
  * A tag that has the label (made later, or renamed to it) wins over the redirect; a deleted target takes its redirects with it.
  */
 export const tagLabelRedirects = pgTable(
@@ -269,7 +269,7 @@ export const characteristics = pgTable('characteristics', {
 });
 
 /**
- * A characteristic's format change (issue 34 §5): every item value it rewrote or removed, as it was and as it became
+ * A characteristic's format change: every item value it rewrote or removed, as it was and as it became
  * (null: removed), so the change can be undone whole for 30 days (admin-characteristics/format-changes.ts).
  */
 export const characteristicFormatChanges = pgTable(
@@ -354,7 +354,7 @@ export const tasks = pgTable(
     forUserId: integer('for_user_id').references(() => users.id, { onDelete: 'set null' }),
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * A task made from a library health problem (issue 19 §7): `{kind}:{item id}`. One task per problem, ever: a check
+     * A task made from a library health problem: `{kind}:{item id}`. One task per problem, ever: a check
      * that finds it again re-opens that task, one that no longer finds it closes it (docs/decisions.md "Library health").
      */
     problemKey: varchar('problem_key', { length: 80 }),

@@ -67,7 +67,7 @@ export const httpRequests = pgTable(
 );
 
 /**
- * Opens of item pages and contents per UTC day and user type (issue 19 §8, features/request-log/opens.ts): a count,
+ * Opens of item pages and contents per UTC day and user type (features/request-log/opens.ts): a count,
  * never the person. The ref has no foreign key, so a deleted item's opens stay (shown as its path, "(deleted)") until
  * the request log's retention sweeps the day. Visitors who were not signed in have no user type (null, one row).
  */
@@ -88,7 +88,7 @@ export const opensPerUserType = pgTable(
 );
 
 /**
- * Searches that found nothing per UTC day (issue 19 §8, features/request-log/unmatched-searches.ts): the normalised
+ * Searches that found nothing per UTC day (features/request-log/unmatched-searches.ts): the normalised
  * search text only, how many times and when last; never who searched. Swept with the request log.
  */
 export const unmatchedSearches = pgTable(
@@ -210,7 +210,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * The history of every change (issue 19 §2, docs/decisions.md "A history of every change"): one row per changed row of
+ * The history of every change (docs/decisions.md "A history of every change"): one row per changed row of
  * an audited table, written by the `record_change` trigger (migration 0022) in the statement's own transaction, and one
  * row per event that is no row's change (impersonation, a deleted user, an Advanced action). Who and through which
  * route come from the transaction's change context (server/db/change-context.ts). Ids are kept without foreign keys:
@@ -261,7 +261,7 @@ export const changeHistory = pgTable(
 );
 
 /**
- * One run of an Admin Advanced action (admin-curation §2): it runs off the request, writes its latest progress and a
+ * One run of an Admin Advanced action: it runs off the request, writes its latest progress and a
  * heartbeat while it works, and keeps its text report. A 'running' row whose heartbeat stopped (the server went
  * down) is marked 'interrupted'. At most one run of an action is running at a time (the partial unique index).
  */
@@ -311,7 +311,7 @@ export const periodicJobRuns = pgTable('periodic_job_runs', {
 });
 
 /**
- * The library health checks an admin scheduled (issue 19 §7): `check` is a LIBRARY_HEALTH_SCHEDULED_CHECKS key
+ * The library health checks an admin scheduled: `check` is a LIBRARY_HEALTH_SCHEDULED_CHECKS key
  * (shared/library-health.ts), `period` 'daily' or 'weekly'. No row: the check runs only by hand.
  */
 export const libraryHealthSchedules = pgTable('library_health_schedules', {
@@ -321,7 +321,7 @@ export const libraryHealthSchedules = pgTable('library_health_schedules', {
 });
 
 /**
- * What the last scheduled drive check of library health found (issue 19 §7), one row per item and kind
+ * What the last scheduled drive check of library health found, one row per item and kind
  * ('drive_missing': a content file missing in the drive; 'drive_sharing': its folder or a file shared wider than the
  * item's access): each run replaces the rows of its kinds, and the health page reads them.
  */
@@ -339,7 +339,7 @@ export const driveHealthFindings = pgTable(
 );
 
 /**
- * The trash (issue 19 §4, docs/decisions.md "A trash instead of loss"): one row per deleted item, collection, comment,
+ * The trash (docs/decisions.md "A trash instead of loss"): one row per deleted item, collection, comment,
  * tag, taxonomy or characteristic, holding every row that went with it (`rows`: the deleted row and what its foreign
  * keys cascaded to, table by table, parents first; `relinks`: rows elsewhere that pointed at it and were cleared), so an
  * admin can restore it whole until the retention's sweep purges it. `parts` is what the trash page shows of `rows`.
@@ -367,7 +367,7 @@ export const trashEntries = pgTable(
     /** An item's drive folder, in the drive's bin while the item is in the trash. */
     driveFolderId: varchar('drive_folder_id', { length: 255 }),
     /**
-     * A tag merged into another (issue 34 §5): what the merge changed besides removing it (`MergedInto`,
+     * A tag merged into another: what the merge changed besides removing it (`MergedInto`,
      * trash/merges.ts), so that restoring it splits the merge back. Null for anything deleted.
      */
     mergedInto: jsonb('merged_into'),

@@ -65,7 +65,7 @@ export const comments = pgTable(
 );
 
 /**
- * One person's flag on a comment (issue 19 §5, docs/decisions.md "Moderation queue"): why (a FLAG_REASONS key, or null
+ * One person's flag on a comment (docs/decisions.md "Moderation queue"): why (a FLAG_REASONS key, or null
  * when the client sent none) and their optional words. One waiting flag per person and comment; approving the comment
  * stamps its flags `approved_at` (they count towards the flagger's approved flags), deleting it takes them with it.
  */
@@ -190,7 +190,7 @@ export const accessRequests = pgTable(
 );
 
 /**
- * What a member follows (issue 20 §4): exactly one of a tag, a search text or a collection. Deleting the tag, the
+ * What a member follows: exactly one of a tag, a search text or a collection. Deleting the tag, the
  * collection or the member takes the follow with it. A digest's unfollow link names the follow by its ref and a
  * signature of it (features/follows/tokens.ts), so it works without signing in and can do nothing else.
  */

@@ -81,7 +81,7 @@ export async function seedDemoLibrary(db: Database, options: SeedOptions = {}): 
   }
   // Planner statistics and the visibility map now, not when autovacuum gets round to it (it may be off): a fresh
   // library planned without statistics answered random index pages at p95 5.8 s instead of 0.7 s, and until a vacuum
-  // every index-only scan (counts, item_tags) still reads the table (issue 16). 6 s at 1,000,000 items.
+  // every index-only scan (counts, item_tags) still reads the table. 6 s at 1,000,000 items.
   await db.execute(sql`vacuum (analyze)`);
   log('Planner statistics and visibility map refreshed (VACUUM ANALYZE)');
   return summary;

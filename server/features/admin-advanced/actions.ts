@@ -1,6 +1,6 @@
 /**
- * Runs one Admin Advanced action and answers its plain-text report for the page's response box
- * (admin-curation §2, §7). The drive and image checks are the drive-health feature's. Actions run off the request
+ * Runs one Admin Advanced action and answers its plain-text report for the page's response box.
+ * The drive and image checks are the drive-health feature's. Actions run off the request
  * (runs.ts) and report progress as they go.
  */
 import { isDriveHealthAction } from '../../../shared/enums';

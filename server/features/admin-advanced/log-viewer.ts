@@ -1,5 +1,5 @@
 /**
- * Server Logs (admin-curation §2, §7 GET /admin/advanced/log-viewer): a plain HTML page, opened as a browser
+ * Server Logs (GET /admin/advanced/log-viewer, superadmins only): a plain HTML page, opened as a browser
  * navigation, with the log file's lines newest first, redacted, HTML-escaped, filtered by a minimum level and a text,
  * paged.
  */
@@ -79,7 +79,7 @@ function requestLineId(line: string, entry: LogEntry): string | null {
 
 /**
  * The entries at or above the level that contain the text (in the message, the details or the raw line), newest first.
- * A request's "incoming request" and "request completed" lines are matched as one (issue 36 §6): the text found in
+ * A request's "incoming request" and "request completed" lines are matched as one: the text found in
  * either (its URL in the first, its status in the second) keeps both, so a filtered page still shows what was asked
  * and how it ended. Lines are redacted again as they are read: a file written before redaction, or by another writer,
  * shows no secret either, and a secret cannot be found by searching for it.

@@ -20,7 +20,7 @@ export async function listDeploymentTasks(db: Database, now: Date): Promise<stri
   );
 }
 
-/** Deletes the deployment tasks in `state` (admin-curation §4: 'running' and 'failed' can be cleared). */
+/** Deletes the deployment tasks in `state` (only 'running' and 'failed' ones can be cleared). */
 export async function clearDeploymentTasks(db: Database, state: 'running' | 'failed', now: Date): Promise<string> {
   const removed = await db.delete(deploymentTasks).where(eq(deploymentTasks.state, state)).returning({ id: deploymentTasks.id });
   const count = removed.length;

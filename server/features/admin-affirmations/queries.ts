@@ -1,6 +1,6 @@
 /**
- * Affirmation options as the admin pages manage them (admin-curation §3 Affirmation; stored in affirmation_options,
- * whose is_negative column is the spec's field). Titles are unique regardless of case; the table's unique index
+ * Affirmation options as the admin pages manage them (stored in affirmation_options,
+ * where is_negative marks a disapproval). Titles are unique regardless of case; the table's unique index
  * settles races. Writes bump the library version by the table's triggers.
  */
 import { and, asc, count, countDistinct, eq, ne, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Request shapes of the affirmation routes (admin-curation §3 Affirmation, §5, §7 POST /admin/affirmation, PATCH). */
+/** Request shapes of the affirmation routes (POST /admin/affirmation and the inline PATCH). */
 import { z } from 'zod';
 import { AFFIRMATION_FIELDS, AFFIRMATION_MESSAGES, AFFIRMATION_TITLE_MAX, type AffirmationField } from '../../../shared/admin';
 import { formBody } from '../../lib/validation';

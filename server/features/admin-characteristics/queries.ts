@@ -1,5 +1,5 @@
 /**
- * Characteristics as the admin pages manage them (admin-curation §3 Characteristic). Titles are unique regardless of
+ * Characteristics as the admin pages manage them. Titles are unique regardless of
  * case; the table's unique index settles races. Writes bump the library version by the table's triggers.
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';

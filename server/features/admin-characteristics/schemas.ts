@@ -1,4 +1,4 @@
-/** Request shapes of the characteristic routes (admin-curation §3 Characteristic, §7 POST /admin/characteristic, PATCH). */
+/** Request shapes of the characteristic routes (POST /admin/characteristic and the inline PATCH). */
 import { z } from 'zod';
 import {
   CHARACTERISTIC_FIELDS,

@@ -4,7 +4,7 @@
  * - Top by a parameter: one grouped count, the STATS_TOP_LIMIT largest.
  * - Over time: one indexed count per bucket (day, month or year, UTC) between the first and last request of the
  *   range, so no sort or hash of a million rows; buckets without requests in between are listed with 0.
- * - Most opened and searches that found nothing (issue 19 §8): sums of the daily counts (opens_per_user_type,
+ * - Most opened and searches that found nothing: sums of the daily counts (opens_per_user_type,
  *   unmatched_searches) over the range's days, read through their (day, …) unique indexes.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Titles beside the paths of the stats (issue 19 §8): a row whose key is an item page (/i/{ref}) or a content file
+ * Titles beside the paths of the stats: a row whose key is an item page (/i/{ref}) or a content file
  * (/content/{ref}) is named by the item's title, or the content's label and its item's title — but only when the
  * viewer may open it (the policy: `openableItemsCondition` for the item, `canSeeContent` for the content row); a ref
  * that names nothing any more is marked deleted. Two queries for a whole list, whatever its length.

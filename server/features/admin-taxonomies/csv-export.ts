@@ -1,5 +1,5 @@
 /**
- * A taxonomy's tags as CSV (issue 19 §3): one row a tag in tree order (a parent before its children), with its ref,
+ * A taxonomy's tags as CSV: one row a tag in tree order (a parent before its children), with its ref,
  * label, parent's label, place among its siblings and filtering flag, the columns an import reads back
  * (csv-import.ts). Cells go through server/lib/csv.ts, so a label a spreadsheet would take for a formula is guarded.
  */

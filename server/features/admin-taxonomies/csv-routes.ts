@@ -1,5 +1,5 @@
 /**
- * A taxonomy as CSV (issue 19 §3): GET /admin/taxonomy/{ref}/csv downloads its tags; /admin/taxonomy/{ref}/import
+ * A taxonomy as CSV: GET /admin/taxonomy/{ref}/csv downloads its tags; /admin/taxonomy/{ref}/import
  * shows the import form (GET), and a POST of the file's text answers with the preview of what it changes, or, with the
  * preview's fingerprint, applies it and returns to the taxonomy. Admins only (the admin area's guard, server/app.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/tag/{ref}/merge (issue 19 §3): GET shows the merge form for a tag, with the impact preview of the target
+ * /admin/tag/{ref}/merge: GET shows the merge form for a tag, with the impact preview of the target
  * chosen in `?into=`; POST merges. Admins only (the admin area's guard, server/app.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

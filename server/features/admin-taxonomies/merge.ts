@@ -1,5 +1,5 @@
 /**
- * Merging a tag into another of its taxonomy (issue 19 §3, docs/decisions.md "Merging tags"): its impact preview and
+ * Merging a tag into another of its taxonomy (docs/decisions.md "Merging tags"): its impact preview and
  * the merge itself, one transaction. Every item tagged with the source gets the target (once), the source's child tags
  * move under the target (after the target's own children), the source goes to the trash (where a restore splits the
  * merge back), and its lowercased label is kept in tag_label_redirects so /tag/{label} leads to the target
@@ -76,7 +76,7 @@ export async function mergePreview(db: Database, source: TagRow, target: TagRow)
  * Merges `sourceId` into `targetId` in one transaction, checked again inside it against the tree as it is then (a
  * concurrent move or delete cannot slip between the check and the write). The item links are written in item order
  * (the lock order, server/db/client.ts). The source goes to the trash with its own links (so each item's history names
- * both tags) and with what the merge moved (`MergedInto`): restoring it there splits the merge back (issue 34 §5).
+ * both tags) and with what the merge moved (`MergedInto`): restoring it there splits the merge back.
  * 'gone' when either tag no longer exists.
  */
 export async function mergeTag(db: Database, sourceId: number, targetId: number): Promise<'merged' | 'gone' | { refused: string }> {

@@ -1,4 +1,4 @@
-/** Reads and writes of the admin taxonomy and tag pages (admin-curation §2 "Taxonomies and tags", §7). */
+/** Reads and writes of the admin taxonomy and tag pages (docs/decisions/curation.md "Taxonomies and tags"). */
 import { and, asc, count, eq, ilike, inArray, isNull, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminTag,
@@ -262,7 +262,7 @@ export async function createTag(db: Database, taxonomyId: number, label: string,
   });
 }
 
-/** Renames a tag; its old label's address leads to it from now on (issue 34 §5), as a merged tag's does. */
+/** Renames a tag; its old label's address leads to it from now on, as a merged tag's does. */
 export async function updateTagLabel(db: Database, id: number, label: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ label: tags.label }).from(tags).where(eq(tags.id, id)).for('update');

@@ -1,4 +1,4 @@
-/** Request shapes of the admin taxonomy and tag routes (admin-curation §5, §7). */
+/** Request shapes of the admin taxonomy and tag routes. */
 import { z } from 'zod';
 import { booleanInput, trimmed } from '../../lib/form-input';
 import {

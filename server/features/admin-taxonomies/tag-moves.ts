@@ -1,5 +1,5 @@
 /**
- * Moving a tag (admin-curation §4 tag re-order; issue 19 §3): to another place among its siblings, under another
+ * Moving a tag (docs/decisions/curation.md "Re-ordering lists and moving tags"): to another place among its siblings, under another
  * parent, or into another taxonomy, its child tags with it. What is checked and what is written are one transaction,
  * so a move is checked against the tree it changes; positions stay 0..n-1 in the lists it leaves and joins.
  */

@@ -1,4 +1,4 @@
-/** The batch edit's request (issue 19 §1): the selected items by ref and one action. */
+/** The batch edit's request: the selected items by ref and one action. */
 import { z } from 'zod';
 import { BATCH_MAX_ITEMS, BATCH_SET_FIELDS } from '../../../shared/batch-edit';
 import { ITEM_LISTINGS } from '../../../shared/items';

@@ -1,5 +1,5 @@
 /**
- * What "Save for offline" stores for a collection (issue 20 §3): its page, the pages of the entries this viewer may open
+ * What "Save for offline" stores for a collection: its page, the pages of the entries this viewer may open
  * now, and the files of those items they may open, decided here by the same rules as the pages themselves, so nothing
  * is saved that the viewer could not open.
  */

@@ -1,4 +1,4 @@
-/** Collection rows shaped for the pages (admin-curation §3 Collection, Collection item, Sections). */
+/** Collection rows shaped for the pages: the collection, its entries and their sections. */
 import type { CollectionDetail, CollectionItemEntry, CollectionSection } from '../../../shared/collections';
 import { itemImageUrls } from '../../../shared/items';
 import type { CollectionRecord, EntryRow } from './queries';

@@ -1,5 +1,5 @@
 /**
- * Collections and their entries (admin-curation §3): the owner's list, one collection with its entries as this viewer
+ * Collections and their entries: the owner's list, one collection with its entries as this viewer
  * may see them, the Add to Collection choices, and the writes. Writes that re-number a section lock the collection
  * row first, so two moves in one collection never interleave and positions stay 0..n-1 per section.
  */

@@ -1,4 +1,4 @@
-/** Request shapes of the collection routes (admin-curation §7; member-library §7 POST /collection/{collection}/item/{ref}). */
+/** Request shapes of the collection routes, Add to Collection's POST /collection/{collection}/item/{ref} too. */
 import { z } from 'zod';
 import { booleanInput, trimmed } from '../../lib/form-input';
 import { fieldRules } from '../../lib/single-field';

@@ -1,5 +1,5 @@
 /**
- * The sharing explanation of a collection (issue 15 §2 "Sharing that tells the truth"): who can open its link (public:
+ * The sharing explanation of a collection (docs/decisions/sharing.md "Sharing that tells the truth"): who can open its link (public:
  * anyone; private: its owner, admins and the people the owner grants access to), and what a person at each level sees
  * of the items inside, counted over the items the viewer can open themselves, so nothing locked is revealed.
  */
@@ -41,7 +41,7 @@ export async function collectionSharingExplanation(
   const seen = rows.filter((row) => row.openable);
   const owner = ownsCollection(viewer, collection);
   const canGrant = canShareCollection(viewer, collection);
-  // An owner who may not grant access is told neither that they can nor that they should (issue 36 §6).
+  // An owner who may not grant access is told neither that they can nor that they should.
   const ownerWithoutGrant = owner && !canGrant;
   const levelText = ACCESS_LEVELS.map((level) => {
     const visible = seen.filter((row) => !isItemExpired(row, now) && levelOpensItem(row, level)).length;

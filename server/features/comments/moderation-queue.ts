@@ -1,5 +1,5 @@
 /**
- * The moderation queue, /admin/comment (admin-curation §2 "Admin comments list", issue 19 §5; docs/decisions.md
+ * The moderation queue, /admin/comment (docs/decisions.md
  * "Moderation queue"): every comment, those waiting for an admin first — most flags first, then the longest waiting —
  * then the others, newest first. Each comment of a page comes with its flags (who, why, and how many of the flagger's
  * flags admins approved), its neighbours on the item and its author's history. Admins only: the route asks the policy.

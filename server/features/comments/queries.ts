@@ -1,6 +1,6 @@
 /**
- * Reading and writing comments (admin-curation §7): flags with their reasons, approvals, and removals whose authors are
- * told why (issue 19 §5).
+ * Reading and writing comments: flags with their reasons, approvals, and removals whose authors are
+ * told why.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FlagReason } from '../../../shared/comments';
@@ -49,7 +49,7 @@ export async function findCommentsForViewer(db: Database, viewer: Viewer, refs: 
 
 /**
  * Every comment waiting for moderation (flagged) on an item the viewer may open, in id order, at most `limit`: the
- * moderation queue's "all waiting" (issue 34 §5).
+ * moderation queue's "all waiting".
  */
 export async function waitingCommentsForViewer(db: Database, viewer: Viewer, limit: number): Promise<StoredComment[]> {
   return db

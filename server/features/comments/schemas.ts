@@ -1,4 +1,4 @@
-/** Request shapes of the comment calls (admin-curation §5, §7, §9; issue 19 §5) and their field errors. */
+/** Request shapes of the comment calls and their field errors. */
 import { z } from 'zod';
 import {
   COMMENT_MAX_LENGTH,
@@ -39,7 +39,7 @@ const note = z.preprocess(
 
 /**
  * POST /comment/{ref}/flag: a reason from the fixed list and optional words ('Something else' needs them). A call with
- * no reason at all, as the spec's payload-less call, still flags, with no reason recorded (docs/decisions.md
+ * no reason at all (a flag call with no payload) still flags, with no reason recorded (docs/decisions.md
  * "Moderation queue").
  */
 export const flagBody = formBody({
@@ -59,7 +59,7 @@ const selectedRefs = z
   .max(MODERATION_BULK_MAX, { error: COMMENT_MESSAGES.bulkTooMany })
   .transform((refs) => [...new Set(refs)]);
 
-/** Every comment waiting for moderation, as many as the person saw and confirmed (issue 34 §5): digits or a number. */
+/** Every comment waiting for moderation, as many as the person saw and confirmed: digits or a number. */
 const waitingCount = z.preprocess((input) => (typeof input === 'string' && /^\d+$/.test(input.trim()) ? Number(input) : input), z.unknown());
 
 const absent = (input: unknown) => (input === undefined || input === null || input === '' ? undefined : input);

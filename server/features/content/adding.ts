@@ -1,5 +1,5 @@
 /**
- * Adding content rows: uploaded files and existing files of the item's folder (member-library §5, §7). The drive
+ * Adding content rows: uploaded files and existing files of the item's folder. The drive
  * and the database stay consistent: files go to the drive first, then every row in one transaction; when that
  * fails, the files just uploaded are removed again (unless the database went away, when the rows may be there).
  */

@@ -1,5 +1,5 @@
 /**
- * The item page's content list (member-library §3 `contents`, `more_content_available`): SQL for one JSON value
+ * The item page's content list (the `contents` and `more_content_available` props): SQL for one JSON value
  * of the item's parts statement (`items/detail.ts`) and its reader, which applies `canSeeContent` row by row.
  */
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';

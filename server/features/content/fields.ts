@@ -1,5 +1,5 @@
 /**
- * PATCH /content/{ref}, one field at a time (member-library §3 Content, §5, §7): how each field is validated, the
+ * PATCH /content/{ref}, one field at a time: how each field is validated, the
  * column it writes, and who may change it. Editors of the item manage the descriptive fields; who sees a row
  * (published, minimum access level) and what it is a sample of are for admins (`canCurateContent`).
  */
@@ -115,7 +115,7 @@ export async function updateContentField(db: Database, drive: DrivePort, content
   return { ok: true };
 }
 
-/** Export PDF is for documents only (member-library §9): the drive says which of its files it can convert. */
+/** Export PDF is for documents only: the drive says which of its files it can convert. */
 async function pdfExportRefusal(drive: DrivePort, content: ContentRecord): Promise<string | null> {
   const entry = content.googleDriveFileId ? await driveEntryOrNull(drive, content.googleDriveFileId) : null;
   if (!entry) return CONTENT_FIELD_ERRORS.noDriveFile;

@@ -1,5 +1,5 @@
 /**
- * Item folders in the drive (member-library §2 /i/{ref}/folder, §7 POST /i/{ref}/folder): creating one named by
+ * Item folders in the drive (GET /i/{ref}/folder opens one, POST creates it): creating one named by
  * `itemFolderName`, and Equip's own folder view for the local drive.
  */
 import { and, eq, isNull } from 'drizzle-orm';

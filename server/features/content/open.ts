@@ -1,5 +1,5 @@
 /**
- * Opening a content file (member-library §2 /content/{ref}, §9 export modes): the bytes stream from the drive as
+ * Opening a content file (/content/{ref}): the bytes stream from the drive as
  * the row's export mode says. An uploaded file must never run as part of Equip: every response says `nosniff`,
  * and inline ones other than PDFs are sandboxed (no script, no same-origin access).
  */

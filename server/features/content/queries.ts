@@ -1,4 +1,4 @@
-/** Reading and writing content rows (member-library §3 Content, §7). */
+/** Reading and writing content rows. */
 import { and, asc, count, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contents, items } from '../../db/schema';

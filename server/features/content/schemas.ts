@@ -1,4 +1,4 @@
-/** Request shapes of the folder and content calls (member-library §7). */
+/** Request shapes of the folder and content calls. */
 import { z } from 'zod';
 import { CONTENT_MESSAGES } from '../../../shared/content';
 import { formBody } from '../../lib/validation';

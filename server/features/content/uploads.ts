@@ -1,5 +1,5 @@
 /**
- * Upload Content (member-library §5, §9): files arrive as multipart parts and go to temporary files, never into
+ * Upload Content: files arrive as multipart parts and go to temporary files, never into
  * memory whole; each is checked by its name AND its bytes before any of them reaches the drive.
  */
 import { createReadStream, createWriteStream } from 'node:fs';

@@ -9,7 +9,7 @@ import { BY_POPULARITY, titleOrder, type KeyValues } from './list-orders';
 import { taggedWithAny } from './tag-catalogue';
 
 /**
- * A search's order (issue 35 §2): tiers of how well an item matches, and within a tier the most viewed first
+ * A search's order: tiers of how well an item matches, and within a tier the most viewed first
  * (`BY_POPULARITY`, a query-independent score). A page is read from the head of the popularity index, the tier's
  * condition, the access condition and the filters checked on the way, and the walk stops when the page is full; a
  * word that is common stops after a few dozen rows whatever the library's size. Decisions: "Best first".

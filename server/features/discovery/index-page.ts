@@ -33,7 +33,7 @@ const LISTING_TITLES: Partial<Record<ItemListing, string>> = {
   unlisted: 'Unlisted',
 };
 
-/** Heading rule (member-library §2 Item index): listing title, search text, selected tags, or 'All Items'. */
+/** Heading rule: listing title, search text, selected tags, or 'All Items'. */
 export function indexHeading(listing: ItemListing, search: string, tags: readonly { label: string }[]): string {
   const title = LISTING_TITLES[listing];
   if (title) return title;
@@ -44,7 +44,7 @@ export function indexHeading(listing: ItemListing, search: string, tags: readonl
 
 /**
  * A search of the whole index, without tag filters, that found nothing for this viewer, opened by a person (not a
- * partial reload, a prefetch or an admin's preview as level N): the admin stats' "Searches That Found Nothing" (issue 19 §8). With tag filters the
+ * partial reload, a prefetch or an admin's preview as level N): the admin stats' "Searches That Found Nothing". With tag filters the
  * tags, not the words, may be what found nothing, so such searches are left out.
  */
 function isUnmatchedSearch(request: FastifyRequest, listing: ItemListing, query: IndexQuery, selected: readonly CatalogueTag[], empty: boolean): boolean {
@@ -53,8 +53,8 @@ function isUnmatchedSearch(request: FastifyRequest, listing: ItemListing, query:
 
 /**
  * The address of an index whose tags came as repeated `tags` parameters (the filters' form without JavaScript sends
- * `tags=a&tags=b`), with the tags read from them joined as the one parameter of the app's links (`tags=a-b`, member-library
- * §7); null when they came as one. The app goes on from the address it is at: its infinite scroll adds `page` to it,
+ * `tags=a&tags=b`), with the tags read from them joined as the one parameter of the app's links (`tags=a-b`);
+ * null when they came as one. The app goes on from the address it is at: its infinite scroll adds `page` to it,
  * and Inertia's reading of a query keeps only the last of a repeated parameter, which would drop the other tags.
  */
 function canonicalIndexAddress(url: string, tags: readonly string[]): string | null {
@@ -100,7 +100,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
     {
       listing,
       heading,
-      // The next page is asked for after the last card's key (issue 35 §3); the address bar shows page numbers, which
+      // The next page is asked for after the last card's key; the address bar shows page numbers, which
       // a link may name. Matched by ref, a card a write moved into a later page is kept once, not twice.
       items: scroll(async () => ({ data: (await pageOnce()).cards }), {
         pagination: async () => {
@@ -112,7 +112,7 @@ export async function renderItemIndex(request: FastifyRequest, reply: FastifyRep
       filters: { search: query.search, tags: selected.map((tag) => tag.ref) },
       selectedTags: selected.map(toTag),
       filterTaxonomies: offeredTaxonomies,
-      // Results first, counts after (issue 35 §1): the page is painted, then the counts arrive.
+      // Results first, counts after: the page is painted, then the counts arrive.
       matchCount: defer(async () => (await countsOnce()).total, 'counts'),
       tagCounts: defer(async () => (await countsOnce()).tags, 'counts'),
       // Only an empty result of a filter or search suggests anything (a later page of a result is never empty).
@@ -163,7 +163,7 @@ async function listingCountsForClient(request: FastifyRequest, count: () => Prom
   return count();
 }
 
-/** A tag page's address (member-library §2: /tag/{tag label lowercased}), where its other filters are query parameters. */
+/** A tag page's address (/tag/{tag label lowercased}), where its other filters are query parameters. */
 function tagPagePath(tag: CatalogueTag): string {
   return ROUTES.tag.path({ label: tag.label.toLowerCase() });
 }
@@ -175,7 +175,7 @@ function tagFeedPath(tag: CatalogueTag, catalogue: TagCatalogue): string | null 
 
 /**
  * A tag's page offers Follow for its tag, and a public tag's page its feed, whatever other filters are chosen there
- * (they are the page's, not the tag's); a search of the whole index offers Follow too (issue 20 §4).
+ * (they are the page's, not the tag's); a search of the whole index offers Follow too.
  */
 async function indexFollowOffer(
   request: FastifyRequest,
@@ -197,7 +197,7 @@ function indexDocumentHead(pageTag: CatalogueTag | undefined, catalogue: TagCata
 }
 
 /**
- * Which of the cards the viewer maintains, for a maintainer's batch edit (issue 19 §1): none when the snapshot says
+ * Which of the cards the viewer maintains, for a maintainer's batch edit: none when the snapshot says
  * their lists are not their own (they maintain nothing), else one read of the page's refs by their index. (Reading
  * every ref a maintainer has, once per lists version, took 0.5 s for a demo maintainer of 200,000 items at 1,000,000,
  * and the lists version moves with every edit.)

@@ -5,7 +5,7 @@ import { items } from '../../db/schema';
 import { COVERED_WALK_LIMITS, WALK_LIMITS, type WalkLimits } from './filtered-ids';
 
 /**
- * The orders of the item lists, each with its key (issue 35 §3): the values of a row's order columns, which say where
+ * The orders of the item lists, each with its key: the values of a row's order columns, which say where
  * the next page starts, so that the infinite scroll asks for "the page after this item" and page 200 costs what page
  * 1 costs. Every order ends with the id, so a key names one place in the list.
  */

@@ -49,7 +49,7 @@ const CACHED_LISTINGS: ReadonlySet<ItemListing> = new Set(['all', 'tag']);
 
 /**
  * One page of items the viewer may list, and whether another follows: nothing that needs a count of all matches
- * (issue 35 §1: results first; `listingCounts` follows as a deferred prop).
+ * (results first; `listingCounts` follows as a deferred prop).
  */
 export async function listItems(db: Database, viewer: Viewer, catalogue: TagCatalogue, request: ListingRequest, reads?: CachedReads): Promise<ListingPage> {
   const now = new Date();
@@ -284,7 +284,7 @@ function listingCondition(
   return sql`${items.id} in (${searchCandidates(db, filters, search, catalogue.tagIdsMatching(search.plain), { titles: false })})`;
 }
 
-/** A list's counts, which follow its results (issue 35 §1): both up to EXACT_COUNT_LIMIT + 1 ("1,000+"). */
+/** A list's counts, which follow its results: both up to EXACT_COUNT_LIMIT + 1 ("1,000+"). */
 export interface ListingCounts {
   /** How many items the list holds. */
   total: number;
@@ -459,7 +459,7 @@ function pagination(page: number, hasMore: boolean): ItemsPagination {
 
 /**
  * The navbar's type-ahead: the best few matches the viewer may list; when nothing matches what was typed, the titles
- * closest to it (a typo: "asembly" offers "Assembly…", issue 35 §2), as the results page's suggestions are found.
+ * closest to it (a typo: "asembly" offers "Assembly…"), as the results page's suggestions are found.
  */
 export async function typeAheadResults(db: Database, viewer: Viewer, text: string): Promise<SearchResult[]> {
   const search = await completedSearch(db, text);

@@ -77,7 +77,7 @@ export const NEW_ITEM_MESSAGES = {
 export const taxonomyField = (taxonomyRef: string) => `taxonomy-${taxonomyRef}`;
 
 /**
- * POST /i, the New Item form (member-library §7): title, topic, and `taxonomy-{ref}`, a tag for each required
+ * POST /i, the New Item form: title, topic, and `taxonomy-{ref}`, a tag for each required
  * taxonomy. Which taxonomies are required is the library's data, so the route checks those fields (kept here as
  * sent) and, with them, that a title was given: the form then shows every missing field at once.
  */

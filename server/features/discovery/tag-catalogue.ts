@@ -149,7 +149,7 @@ function catalogueTag(row: TagRow, parent: TagRow | undefined): CatalogueTag {
   return { id: row.id, parentId: parent ? parent.id : null, taxonomyId: row.taxonomyId, ...tagFields(row, parent) };
 }
 
-/** A tag as pages show it (admin-curation §3 Tag); fullLabel is 'Parent > Child'. */
+/** A tag as pages show it; fullLabel is 'Parent > Child'. */
 export function tagFields(row: TagRow, parent: TagRow | undefined): Tag {
   return {
     ref: row.ref,

@@ -1,4 +1,4 @@
-/** Request shapes of /documentation (member-library §2). */
+/** Request shapes of /documentation. */
 import { z } from 'zod';
 import { DOCUMENTATION_SLUG } from '../../../shared/documentation';
 

@@ -1,5 +1,5 @@
 /**
- * The drive and image health actions of Admin Advanced (admin-curation §2). Each answers a plain-text report
+ * The drive and image health actions of Admin Advanced. Each answers a plain-text report
  * for the page's response box; the -fix actions (and the two missing-attribute repairs) report what they changed.
  */
 import type { DriveHealthAction } from '../../../shared/enums';

@@ -1,5 +1,5 @@
 /**
- * The drive's problems per item, for library health (issue 19 §7): content files missing in the drive, and folders or
+ * The drive's problems per item, for library health: content files missing in the drive, and folders or
  * files shared wider than Equip lets open them (the same rule as wrong-drive-sharing-permissions). The first finding of
  * each kind per item is kept; a call that fails for another reason is no finding (the next check looks again).
  */

@@ -14,7 +14,7 @@ import { hadUndecodableUrl } from './undecodable-url';
 export const RETRY_AFTER_SECONDS = { databaseUnavailable: 5, maintenance: 120 } as const;
 
 /**
- * Renders the spec's error pages (member-library §8) for full page loads and Inertia visits, answers JSON for JSON
+ * Renders the error pages (ERROR_PAGES: title and message per status) for full page loads and Inertia visits, answers JSON for JSON
  * requests, never shows a stack trace, and turns input that cannot be used into the one refusal of ./input.ts.
  */
 export const errorPagesPlugin = fp(

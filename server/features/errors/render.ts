@@ -3,7 +3,7 @@ import type { ForbiddenHelp } from '../../../shared/access-requests';
 import { wantsJson } from '../../lib/negotiation';
 import { errorPageProps } from './pages';
 
-/** The spec's error page (member-library §8) for a page or an Inertia visit, or `{ message, status }` for JSON requests. */
+/** The error page of a status (ERROR_PAGES) for a page or an Inertia visit, or `{ message, status }` for JSON requests. */
 export async function renderError(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null, help: ForbiddenHelp | null = null) {
   const props = errorPageProps(status, detail, help);
   if (wantsJson(request)) return reply.code(props.status).send({ message: props.message, status: props.status });

@@ -1,5 +1,5 @@
 /**
- * The digest (issue 20 §4): once a day or a week per member, an e-mail of the items new and updated in the tags,
+ * The digest: once a day or a week per member, an e-mail of the items new and updated in the tags,
  * searches and collections they follow since the last one, only those they may list now (`digestItemsCondition`).
  *
  * Never twice: a digest is written outside any transaction (reads only), then queued in the outbox in the same

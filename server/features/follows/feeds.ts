@@ -1,5 +1,5 @@
 /**
- * Atom feeds of a tag and of a public collection (issue 20 §4): the newest items a visitor may open there, for feed
+ * Atom feeds of a tag and of a public collection: the newest items a visitor may open there, for feed
  * readers. Public by the policy (`tagFeedItemsCondition`, `canFeedCollection`), so they may be cached like the sitemap.
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';

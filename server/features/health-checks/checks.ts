@@ -1,5 +1,5 @@
 /**
- * What `/readyz` checks (issue 17): the database answers, every migration this build ships is applied, and the drive
+ * What `/readyz` checks: the database answers, every migration this build ships is applied, and the drive
  * answers. Each check has a time limit, so a part that hangs makes the instance unready instead of holding the probe.
  */
 import { sql } from 'drizzle-orm';

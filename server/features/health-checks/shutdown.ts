@@ -1,5 +1,5 @@
 /**
- * A stop in two steps (issue 17). First, for SHUTDOWN_DRAIN_SECONDS, `/readyz` answers 503 while every request is
+ * A stop in two steps. First, for SHUTDOWN_DRAIN_SECONDS, `/readyz` answers 503 while every request is
  * still served, so the balancer takes the instance out of its rotation before anything is refused; then the app
  * closes: no new connections, requests in flight finish, the periodic jobs and the mail outbox end their round.
  * Without the first step a request sent on a kept-alive connection while the app closes gets a 503 that a balancer

@@ -1,5 +1,5 @@
 /**
- * The activity feed (issue 19 §2): every recorded change, newest first, filtered by the acting person (part of their
+ * The activity feed: every recorded change, newest first, filtered by the acting person (part of their
  * name or e-mail), the kind of change and a range of days, a page at a time or as a CSV file streamed in batches.
  */
 import { and, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';

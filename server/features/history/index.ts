@@ -1,5 +1,5 @@
 /**
- * The history of every change (issue 19 §2): for other features, the events that are no row's change; for the item
+ * The history of every change: for other features, the events that are no row's change; for the item
  * page, an item's History; for the admin area, the activity feed.
  */
 export { recordEvent } from './events';

@@ -1,5 +1,5 @@
 /**
- * An item's History (issue 19 §2): its recorded changes, newest first, for its maintainer and admins, each with the
+ * An item's History: its recorded changes, newest first, for its maintainer and admins, each with the
  * visit that puts an earlier value back where the viewer may make it ("Restore this value"). Restoring is an
  * ordinary edit through the item's own routes: the same checks, and a history entry of its own.
  */

@@ -10,7 +10,7 @@ const createdBy = alias(users, 'invitation_created_by');
 const acceptedBy = alias(users, 'invitation_accepted_by');
 const declinedBy = alias(users, 'invitation_declined_by');
 
-/** Invitations shown in one list at most; the spec leaves page sizes open and invitations are few. */
+/** Invitations shown in one list at most: invitations are few, so the list is not paged. */
 export const INVITATION_LIST_LIMIT = 500;
 
 export interface InvitationRow {

@@ -11,7 +11,7 @@ export const invitationToken = z.string().regex(INVITATION_TOKEN_PATTERN).nullab
 
 const userTypeRequired = { error: INVITATION_MESSAGES.userTypeRequired };
 
-/** POST /user_invitation (member-library §7): user_type_id, note_to_self. */
+/** POST /user_invitation: user_type_id, note_to_self. */
 export const createInvitationBody = formBody({
   user_type_id: z.coerce.number(userTypeRequired).int(userTypeRequired).min(1, userTypeRequired).max(INT4_MAX, userTypeRequired),
   note_to_self: z.string().trim().max(INVITATION_NOTE_MAX, { error: INVITATION_MESSAGES.noteTooLong }).optional().default(''),

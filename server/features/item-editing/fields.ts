@@ -1,5 +1,5 @@
 /**
- * The item fields PATCH /i/{ref} accepts (member-library §3, §7): how each is validated,
+ * The item fields PATCH /i/{ref} accepts: how each is validated,
  * which column it writes, and who may change it.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Request shapes of the item editing calls (member-library §7). */
+/** Request shapes of the item editing calls. */
 import { z } from 'zod';
 
 /**

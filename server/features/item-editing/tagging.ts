@@ -1,5 +1,5 @@
 /**
- * Tag-item links (member-library §4): quick tagging of one tag, and saving or clearing all of an
+ * Tag-item links: quick tagging of one tag, and saving or clearing all of an
  * item's tags in one taxonomy. A non-multiselect taxonomy holds one tag per item; a required
  * taxonomy never loses its last tag.
  */

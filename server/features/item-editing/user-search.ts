@@ -1,4 +1,4 @@
-/** GET /user/search (member-library §7): users by name or e-mail for pickers such as the maintainer's. */
+/** GET /user/search: users by name or e-mail for pickers such as the maintainer's. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, ilike, isNotNull, or } from 'drizzle-orm';
 import type { UserSearchResult } from '../../../shared/items';

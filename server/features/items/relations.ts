@@ -1,5 +1,5 @@
 /**
- * Related items (member-library §3 Relation). A relation links two items either way round: the
+ * Related items. A relation links two items either way round: the
  * page shows it on both, and relating them again in the other direction is a duplicate.
  */
 import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';

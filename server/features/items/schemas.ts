@@ -1,4 +1,4 @@
-/** Request shapes of the item page's calls (member-library §7), and their validation messages. */
+/** Request shapes of the item page's calls, and their validation messages. */
 import { z } from 'zod';
 import { REF_PATTERN } from '../../lib/ref';
 import { formBody } from '../../lib/validation';

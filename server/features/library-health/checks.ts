@@ -1,5 +1,5 @@
 /**
- * The checks of library health (issue 19 §7) and their schedules. A check finds its kinds of problem again, makes a
+ * The checks of library health and their schedules. A check finds its kinds of problem again, makes a
  * task for each new one and closes the tasks of those fixed; the link check first runs check-external-links (the same
  * code as Admin Advanced, with its SSRF guard and time limit), the drive check first asks the drive and replaces
  * drive_health_findings. A scheduled check runs once a day or week for the

@@ -1,5 +1,5 @@
 /**
- * Problems turned into tasks for the item's maintainer (issue 19 §7). One task per problem kind and item, ever
+ * Problems turned into tasks for the item's maintainer. One task per problem kind and item, ever
  * (tasks.problem_key, unique): making it again re-opens a closed one and leaves an open one alone, so a problem that
  * persists never gets a second task; a check that no longer finds the problem closes its task.
  */

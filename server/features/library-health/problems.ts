@@ -1,5 +1,5 @@
 /**
- * The problems of the health page (issue 19 §7), each kind one SQL condition on an item's row: the page counts it
+ * The problems of the health page, each kind one SQL condition on an item's row: the page counts it
  * (bounded, as discovery's EXACT_COUNT_LIMIT), pages its rows by item code, and the tasks module makes tasks where it
  * holds and closes them where it no longer does. Every condition reads an index or the item's own row (tag_ids).
  */

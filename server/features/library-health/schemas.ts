@@ -1,4 +1,4 @@
-/** Request shapes of library health (issue 19 §7): the page's kind and page, a row's task, a kind's tasks, a schedule. */
+/** Request shapes of library health: the page's kind and page, a row's task, a kind's tasks, a schedule. */
 import { z } from 'zod';
 import { HEALTH_PROBLEM_KINDS, HEALTH_SCHEDULE_PERIODS, LIBRARY_HEALTH_CHECK_NAMES, LIBRARY_HEALTH_ERRORS } from '../../../shared/library-health';
 import { pageQuery } from '../../lib/pagination';

@@ -1,5 +1,5 @@
 /**
- * Counts kept per UTC day instead of a row per event (issue 19 §8: the opens per user type, the searches that found
+ * Counts kept per UTC day instead of a row per event (the opens per user type, the searches that found
  * nothing): a batch of events is summed by key in memory, then one INSERT … ON CONFLICT DO UPDATE adds each sum to its
  * day's row. Keys are sorted, so two instances writing overlapping batches lock the rows in the same order and never
  * wait on each other in a circle; a key appears once per statement, which ON CONFLICT DO UPDATE requires.

@@ -1,5 +1,5 @@
 /**
- * Opens of item pages and contents per user type (issue 19 §8, the stats' Most Opened page): the item page's counted
+ * Opens of item pages and contents per user type (the stats' Most Opened page): the item page's counted
  * view and every GET of /content/{ref} queue an open with the viewer's user type — never the person — and the batch
  * writer adds them up per UTC day in opens_per_user_type (daily-counts.ts). The ref is kept without a foreign key, so
  * a deleted item's opens stay, shown as its path, until the request log's retention sweeps them (sweep.ts).

@@ -1,8 +1,8 @@
 /**
- * Logs every HTTP request for the admin stats (admin-curation §2 "Admin Stats"): an onResponse hook queues a row,
+ * Logs every HTTP request for the admin stats: an onResponse hook queues a row,
  * the batch writer (recorder.ts) inserts them, and the periodic sweep (sweep.ts) keeps REQUEST_LOG_RETENTION_DAYS.
  * What is left out and how paths are stored: rules.ts. Beside it, and swept with it, two daily counts other features
- * feed through the app's decorations (issue 19 §8): `app.openCounts` (opens.ts) and `app.unmatchedSearches`
+ * feed through the app's decorations: `app.openCounts` (opens.ts) and `app.unmatchedSearches`
  * (unmatched-searches.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * Retention of the request log: rows older than REQUEST_LOG_RETENTION_DAYS are deleted by a periodic job (once a
  * period for the deployment, server/db/periodic-jobs.ts), in batches. The same job and retention sweep the daily counts
- * kept beside it (issue 19 §8: opens per user type, searches that found nothing): a day's row goes once the whole day is
+ * kept beside it (opens per user type, searches that found nothing): a day's row goes once the whole day is
  * older than the retention.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Searches that found nothing (issue 19 §8): the item index queues the search text of a full visit whose search found
+ * Searches that found nothing: the item index queues the search text of a full visit whose search found
  * no item, and the batch writer adds them up per UTC day in unmatched_searches with the last time seen
  * (daily-counts.ts). Only the text is kept, normalised (`normaliseSearchText`): never who searched, nor their user type.
  */

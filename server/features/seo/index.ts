@@ -1,3 +1,3 @@
-/** What search engines and chat apps read (issue 20 §1): robots.txt, the sitemap, and the heads of public pages. */
+/** What search engines and chat apps read: robots.txt, the sitemap, and the heads of public pages. */
 export { seoRoutes } from './routes';
 export { collectionDocumentHead, itemDocumentHead } from './link-preview';

@@ -1,5 +1,5 @@
 /**
- * The document heads of item and collection pages (issue 20 §1): a description, the canonical address and the Open
+ * The document heads of item and collection pages: a description, the canonical address and the Open
  * Graph and Twitter card tags that make a pasted link unfurl with its picture. Only for what a visitor may open (the
  * policy's `canPreviewItem` and `canPreviewCollection`); anything else gets the site's own description and no more.
  */

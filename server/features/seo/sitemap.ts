@@ -1,5 +1,5 @@
 /**
- * The sitemap (issue 20 §1): an index of pages, each page the public, listed items (or public collections) in id
+ * The sitemap: an index of pages, each page the public, listed items (or public collections) in id
  * order, SITEMAP_PAGE_SIZE at most, streamed a batch at a time so a page of 50,000 addresses never sits in memory.
  */
 import { Readable } from 'node:stream';

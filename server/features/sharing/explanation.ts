@@ -1,5 +1,5 @@
 /**
- * The sharing explanation (member-library §3): computed by the server for one item and one viewer, shown in the
+ * The sharing explanation: computed by the server for one item and one viewer, shown in the
  * Share dialog's 'Please Explain...' panel and used by the Grant form (danger colour, opening level). Counts are
  * of the files the viewer can see themselves, so the explanation never reveals more of the item than they see.
  */

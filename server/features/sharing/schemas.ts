@@ -1,4 +1,4 @@
-/** Request shapes of sharing (member-library §5 Share form, §7 POST {current page path}/share, checkAccessEmail). */
+/** Request shapes of sharing (POST {current page path}/share, and the checkAccessEmail query). */
 import { z } from 'zod';
 import { LEVEL } from '../../../shared/levels';
 import { CONFIRM_EMAIL_FIELD, SHARE_MESSAGES, SHARE_VALIDITY_OPTIONS, type ShareValidity } from '../../../shared/sharing';

@@ -62,7 +62,7 @@ export async function setTaskCompleted(db: Database, taskId: number, completed: 
 const byUser = alias(users, 'task_by_user');
 
 /**
- * Tasks completed before the cutoff stay out of the list unless Re-Open mode asks for them (member-library §4), so
+ * Tasks completed before TASK_COMPLETED_CUTOFF_ISO stay out of the list unless Re-Open mode asks for them, so
  * pages hold only what shows.
  */
 function shownTasksCondition(reopenMode: boolean): SQL | undefined {

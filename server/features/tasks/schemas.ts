@@ -1,4 +1,4 @@
-/** Request shapes of tasks (member-library §5 Task form, §7 POST /i/{ref}/task, /task/{ref}/complete|incomplete, /task). */
+/** Request shapes of tasks (POST /i/{ref}/task, /task/{ref}/complete|incomplete, /task). */
 import { z } from 'zod';
 import { TASK_PRIORITY } from '../../../shared/enums';
 import { TASK_DEFAULT_PRIORITY, TASK_ERRORS, TASK_NOTES_MAX, TASK_REOPEN_PARAM, TASK_TEXT_MAX } from '../../../shared/tasks';

@@ -1,5 +1,5 @@
 /**
- * The trash (issue 19 §4): for the features that delete (people too), `moveToTrash` in the delete's transaction and
+ * The trash: for the features that delete (people too), `moveToTrash` in the delete's transaction and
  * `binDriveFolder` after it; for the image check, the trashed items' image files; for server/app.ts, the admin page and its routes, and the purge sweep.
  */
 export { moveToTrash, trashedImageKeys } from './trash';

@@ -108,12 +108,12 @@ export const TRASH_KIND_DEFINITIONS: Record<TrashKind, KindDefinition> = {
     afterRestore: (tx, row) => renumberList(tx, CHARACTERISTIC_ORDER, { id: Number(row.id), index: Number(row.position) }),
   },
   // A person goes with their sign-ins, collections, affirmations and follows, and comes back as they were; what they
-  // made that stays (items, comments, shares) gets them back as its maker (issue 34 §5).
+  // made that stays (items, comments, shares) gets them back as its maker.
   user: {
     table: 'users',
     describe: async (_db, row) => ({ title: shortened(row.name), context: String(row.email ?? '') }),
   },
-  // An affirmation option goes with every member's affirmation of it (issue 34 §5), and comes back with them.
+  // An affirmation option goes with every member's affirmation of it, and comes back with them.
   affirmation: {
     table: 'affirmation_options',
     describe: async (_db, row) => ({ title: shortened(row.title), context: row.is_negative ? 'Disapproval' : '' }),

@@ -159,7 +159,7 @@ export async function flagUnapprovedComments(db: Database, userId: number): Prom
 }
 
 /**
- * Deletes the user into the trash (issue 34 §5), where an admin can restore them for 30 days: the foreign keys decide
+ * Deletes the user into the trash, where an admin can restore them for 30 days: the foreign keys decide
  * the rest: their items stay in the library without a maintainer and their comments without an author (a restore gives
  * them back), their sign-in identities and collections go with them, their sessions go for good. The history's event
  * keeps who it was. Anyone acting as the user is first returned to their own account, and that is recorded as their stopping.

@@ -7,7 +7,7 @@ import { pageNumber } from '../../lib/pagination';
 export const MAX_USER_LIST_PAGE = 1000;
 
 /**
- * Query of GET /user (member-library §7: search, level), read leniently like the item index: a malformed part is
+ * Query of GET /user (search, level), read leniently like the item index: a malformed part is
  * dropped (an unknown level reads as All, a bad page as 1), so a hand-edited link still shows a useful list.
  */
 export const userListQuerySchema = z.object({

@@ -16,7 +16,7 @@ export interface CommentRemovedMailInput {
   note: string | null;
 }
 
-/** The e-mail that tells an author why an admin removed their comment (issue 19 §5). */
+/** The e-mail that tells an author why an admin removed their comment. */
 export function commentRemovedMail({ to, authorName, appName, itemTitle, itemLink, comment, reason, note }: CommentRemovedMailInput): MailMessage {
   return renderMail({
     to,

@@ -22,7 +22,7 @@ export interface DigestMailInput {
   settingsUrl: string;
 }
 
-/** The digest of what is new and updated in what a member follows (issue 20 §4). */
+/** The digest of what is new and updated in what a member follows. */
 export function digestMail({ to, name, appName, since, groups, settingsUrl }: DigestMailInput): MailMessage {
   const count = new Set(groups.flatMap((group) => group.items.map((item) => item.url))).size;
   return renderMail({

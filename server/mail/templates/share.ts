@@ -19,7 +19,7 @@ export interface ShareMailInput {
   sharedType?: SharedType;
 }
 
-/** The e-mail that brings a shared resource to the person it was shared with (member-library §2 Share dialog, Grant Access). */
+/** The e-mail that brings a shared resource to the person it was shared with (Grant Access in the Share dialog). */
 export function shareMail({ to, fromName, appName, title, link, levelName, expiresAt, timeZone, sharedType = 'item' }: ShareMailInput): MailMessage {
   const subject = `${fromName} shared “${title}” with you on ${appName}`;
   const until = expiresAt ? `until ${formatDay(expiresAt, timeZone)}` : 'with no end date';
