@@ -118,7 +118,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     appUrl: config.APP_URL,
     devServerUrl: config.VITE_DEV_SERVER_URL,
     // Every first page is rendered on the server, signed in or not: painted before the scripts run, and readable
-    // without them (docs/decisions.md "Server-side rendering").
+    // without them (docs/decisions/front-end.md "Server-side rendering").
     serverRenderer: config.SERVER_RENDERING && !config.VITE_DEV_SERVER_URL ? await loadServerRenderer(app.log) : null,
   });
   // helmet's middleware built once (the Fastify wrapper builds it anew for every request). The Referer goes to this

@@ -1,5 +1,5 @@
 /**
- * "Ask for access" (docs/decisions.md "Sharing that tells the truth"): the 403 page of an item says which
+ * "Ask for access" (docs/decisions/sharing.md "Sharing that tells the truth"): the 403 page of an item says which
  * level it needs and lets a signed-in person ask the people who can share it. The e-mail's one-click link only opens
  * the item page with its Share dialog filled in (`?share_to=&share_level=`, share-prefill.ts): the maintainer still
  * presses Grant Access.

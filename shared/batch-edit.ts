@@ -7,7 +7,7 @@ export const BATCH_PREVIEW_URL = '/batch-edit/preview';
 export const BATCH_MAX_ITEMS = 10_000;
 /**
  * Items decided and written per transaction, and per request when the dialog applies a larger batch a chunk at a time
- * under one batch id, with its progress (docs/decisions.md "Batch edits").
+ * under one batch id, with its progress (docs/decisions/curation.md "Batch edits").
  */
 export const BATCH_CHUNK = 500;
 /** A batch can be undone for this many days. */

@@ -5,7 +5,7 @@ import { COMMENT_MIN_LENGTH } from './constants';
 import { plural } from './messages';
 
 export { COMMENT_MIN_LENGTH };
-/** Longer texts are refused: a comment is a remark on an item, not a document (docs/decisions.md "Comments"). */
+/** Longer texts are refused: a comment is a remark on an item, not a document (docs/decisions/items.md "Comments"). */
 export const COMMENT_MAX_LENGTH = 2000;
 /** Rows per page of /admin/comment. */
 export const ADMIN_COMMENTS_PER_PAGE = 25;
@@ -31,7 +31,7 @@ export interface Comment {
 
 /** The moderation list of comments, the moderation queue. */
 export const ADMIN_COMMENTS_URL = '/admin/comment';
-/** Bulk approve and bulk delete from the queue: `refs` of the selected comments (docs/decisions.md "Moderation queue"). */
+/** Bulk approve and bulk delete from the queue: `refs` of the selected comments (docs/decisions/curation.md "Moderation queue"). */
 export const ADMIN_COMMENTS_APPROVE_URL = `${ADMIN_COMMENTS_URL}/approve`;
 export const ADMIN_COMMENTS_DELETE_URL = `${ADMIN_COMMENTS_URL}/delete`;
 /** Comments one bulk call may name: a page of the queue, with room to spare. */
@@ -131,7 +131,7 @@ export const COMMENT_MESSAGES = {
 export const COMMENT_NOTICES = {
   deleted: 'Comment deleted.',
   flagged: 'Thank you: the comment is flagged for admin moderation.',
-  /** A flag that changed nothing (docs/decisions.md "Comments"). */
+  /** A flag that changed nothing (docs/decisions/items.md "Comments"). */
   alreadyApproved: 'An admin has already reviewed and approved this comment.',
   approved: 'Comment approved.',
   /** The same person flagging again changes nothing. */

@@ -1,7 +1,7 @@
 /**
  * What an item's list of files shows to every reader: each format's icon and name, and
  * the note on files the reader may not open. Apart from content.ts, whose messages are the editors' and the server's,
- * since every item page shows the list (docs/decisions.md "What a first page downloads").
+ * since every item page shows the list (docs/decisions/front-end.md "What a first page downloads").
  */
 import type { ContentFormat } from './enums';
 

@@ -1,4 +1,4 @@
-/** Content files of an item, as pages receive them. Spelling: docs/decisions.md "How props are spelled". */
+/** Content files of an item, as pages receive them. Spelling: docs/decisions/front-end.md "How props are spelled". */
 import type { ContentFormat, ExportMode } from './enums';
 
 export interface Content {

@@ -1,6 +1,6 @@
 /**
  * Following a tag, a search or a collection, the e-mail digest of what is new there, and the Atom feeds of public
- * tags and collections (docs/decisions.md "Follows, digests and feeds").
+ * tags and collections (docs/decisions/collections-and-follows.md "Follows, digests and feeds").
  */
 
 export const PROFILE_DIGESTS_URL = '/profile/digests';

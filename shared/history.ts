@@ -1,6 +1,6 @@
 /**
  * The history of every change: the words and shapes the item's History and the admin activity feed
- * share (docs/decisions.md "A history of every change").
+ * share (docs/decisions/curation.md "A history of every change").
  */
 
 /** How a change can be undone from the History: the same visit an editor would make by hand. */

@@ -1,4 +1,4 @@
-/** Item-related shapes, as pages receive them. Spelling: docs/decisions.md "How props are spelled". */
+/** Item-related shapes, as pages receive them. Spelling: docs/decisions/front-end.md "How props are spelled". */
 import type { Comment } from './comments';
 import type { Content } from './content';
 import type { Visibility, VisibilityName } from './enums';

@@ -1,6 +1,6 @@
 /**
  * Library health: the problems the health page lists, the words it uses, and the checks an admin can
- * schedule to turn problems into tasks by themselves (docs/decisions.md "Library health, turned into tasks").
+ * schedule to turn problems into tasks by themselves (docs/decisions/curation.md "Library health, turned into tasks").
  */
 import type { Paginated } from './pagination';
 

@@ -54,7 +54,7 @@ export function movedToPositionMessage(name: string, index: number, count: numbe
   return `Moved '${name}' to position ${index + 1} of ${count}.`;
 }
 
-/** The one refusal of input that cannot be used (docs/decisions.md "Hostile input"). */
+/** The one refusal of input that cannot be used (docs/decisions/access.md "Hostile input"). */
 export const INPUT_REFUSED = {
   unstorable: 'This contains characters that cannot be saved (an invisible control character or a broken symbol). Please remove them and try again.',
   invalid: 'Some of what was sent could not be understood. Please check what you entered and try again.',
@@ -68,7 +68,7 @@ export const SIGN_IN_CANCELLED = 'Sign-in was cancelled.';
 /** What a link that opens a new tab adds to its name, for screen readers (components/lib/NewTabLink). */
 export const OPENS_IN_NEW_TAB = '(opens in a new tab)';
 
-/** Item page (docs/decisions.md "Items"). */
+/** Item page (docs/decisions/items.md "Items"). */
 export const SIGN_IN_HINT = 'Sign in to see more of the library.';
 export const STRONG_AFFIRMATION_CONFIRM = 'Please reserve these for particularly strong feelings (generally just use the thumbs). Continue?';
 export const DELETE_ITEM_CONFIRM = 'Are you sure you want to delete this item?';

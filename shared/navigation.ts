@@ -1,8 +1,7 @@
 /**
  * The fixed addresses, and one menu name, that code beyond their own feature names: the route table (routes.ts) builds
  * its routes on them, and the layout links to them. Strings only, so that the first page's script, which holds the
- * layout and the route table, carries none of a feature's messages with them (docs/decisions.md "What a first page
- * downloads").
+ * layout and the route table, carries none of a feature's messages with them (docs/decisions/front-end.md "What a first page downloads").
  */
 
 export const ADMIN_AFFIRMATIONS_URL = '/admin/affirmation';

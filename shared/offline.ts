@@ -1,5 +1,5 @@
 /**
- * Installable, with collections saved for offline (docs/decisions.md "Offline"). The service worker
+ * Installable, with collections saved for offline (docs/decisions/front-end.md "Offline"). The service worker
  * (public/sw.js) and the page share these names: a test keeps the worker's copies equal to them.
  */
 

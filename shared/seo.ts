@@ -1,6 +1,6 @@
 /**
  * What search engines read: robots.txt, and the sitemap of what a visitor may find, an index of pages
- * of at most SITEMAP_PAGE_SIZE addresses each, as the sitemap protocol allows (docs/decisions.md "Robots and sitemap").
+ * of at most SITEMAP_PAGE_SIZE addresses each, as the sitemap protocol allows (docs/decisions/operations.md "Robots and sitemap").
  */
 export const ROBOTS_URL = '/robots.txt';
 export const SITEMAP_URL = '/sitemap.xml';

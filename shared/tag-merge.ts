@@ -1,7 +1,7 @@
 /**
  * Merging a tag into another: the texts and shapes of /admin/tag/{ref}/merge, shared by the server and
  * the page. The source tag's items get the target, its child tags move under the target, the source goes, and
- * /tag/{source label} redirects to the target's page (docs/decisions.md "Merging tags").
+ * /tag/{source label} redirects to the target's page (docs/decisions/curation.md "Merging tags and taxonomies as CSV").
  */
 import { plural } from './messages';
 

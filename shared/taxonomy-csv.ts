@@ -1,6 +1,6 @@
 /**
  * A taxonomy as CSV: its export's columns, the import's limits, texts and preview, shared by the server
- * and the import page (docs/decisions.md "Taxonomies as CSV").
+ * and the import page (docs/decisions/curation.md "Merging tags and taxonomies as CSV").
  */
 import { plural } from './messages';
 

@@ -1,5 +1,5 @@
 /**
- * The trash (docs/decisions.md "A trash instead of loss"): deleted items, collections, comments, tags,
+ * The trash (docs/decisions/curation.md "A trash instead of loss"): deleted items, collections, comments, tags,
  * taxonomies, characteristics, affirmations (with every member's affirmation of them) and people wait here, whole, for
  * TRASH_RETENTION_DAYS before they go for good; an admin can
  * restore one, or delete it for good at once.

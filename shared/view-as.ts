@@ -1,6 +1,6 @@
 /**
  * "View as level N": maintainers and admins preview pages as a member of a lower (or their own) level, or
- * as a visitor, read-only, without impersonating anyone (docs/decisions.md "View as level N").
+ * as a visitor, read-only, without impersonating anyone (docs/decisions/access.md "View as level N").
  */
 import { ACCESS_LEVELS, LEVEL_NAMES, LEVEL_SHORT_NAMES, type AccessLevel } from './levels';
 

@@ -2,7 +2,7 @@
  * Stands in for `laravel-precognition` in the client and SSR builds (vite.config.ts aliases it here). Inertia's
  * core and React packages import it for live (Precognition) validation, which Equip does not use: every form is
  * validated by its route when submitted. The real package adds ~3.5 kB gzipped to every first page
- * (docs/decisions.md "What a first page downloads").
+ * (docs/decisions/front-end.md "What a first page downloads").
  * Only `toSimpleValidationErrors` is reached by Inertia without Precognition (`useHttp` on a 422 answer).
  */
 

@@ -17,7 +17,7 @@ const SWIPE_THRESHOLD_PX = 40;
  * The pictures have empty alt text: nothing describes them, and repeating the item's title would only say it again.
  * Which picture shows is said by the carousel's polite status line.
  *
- * Bootstrap's carousel markup without its script or react-bootstrap's (docs/decisions.md "The image carousel"): the
+ * Bootstrap's carousel markup without its script or react-bootstrap's (docs/decisions/items.md "The image carousel"): the
  * picture changes at once, and the page carries no transition code for it.
  */
 export default function ItemImageCarousel({ images, title }: { images: ItemImage[]; title: string }) {

@@ -11,7 +11,7 @@ type NewTabLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target'> &
 /**
  * A plain link that opens in a new tab, and says so: after its text an arrow out of a box for sighted users and
  * "(opens in a new tab)" for screen readers, which hear the arrow as nothing. Every `target="_blank"` of the app is one
- * of these (docs/decisions.md "Links that open a new tab").
+ * of these (docs/decisions/front-end.md "Links that open a new tab").
  */
 export default function NewTabLink({ children, rel = 'noopener noreferrer', ...props }: NewTabLinkProps) {
   return (

@@ -37,8 +37,7 @@ const ItemAdminSidebar = onDemand<ComponentProps<typeof Sidebars.ItemAdminSideba
 );
 
 /**
- * The item page: one section per part, each with its editor in edit mode, in the order docs/decisions.md "Item page and
- * collections" sets: the content list right after the overview.
+ * The item page: one section per part, each with its editor in edit mode, in the order docs/decisions/items.md "Item page order" sets: the content list right after the overview.
  */
 export default function ItemShow(props: PageProps<'items/Show'>) {
   const {

@@ -1,5 +1,5 @@
 /**
- * "View as level N" (docs/decisions.md "View as level N"): while the session holds a preview target, the
+ * "View as level N" (docs/decisions/access.md "View as level N"): while the session holds a preview target, the
  * request's viewer is a synthetic one of that level (or a visitor), so every route, the policy and the library cache
  * see exactly what they would for such a person; the real user is kept beside it (`previewerOf`). Nothing can be
  * changed meanwhile: every write but starting, ending the preview and signing out is refused.

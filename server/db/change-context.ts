@@ -1,6 +1,5 @@
 /**
- * Who is changing the database, and through which route: the change context of the history (docs/decisions.md "A
- * history of every change"). A request runs inside its context (server/history/plugin.ts); every transaction hands it
+ * Who is changing the database, and through which route: the change context of the history (docs/decisions/curation.md "A history of every change"). A request runs inside its context (server/history/plugin.ts); every transaction hands it
  * to the database as its first statement (`set_config('equip.change', …, true)` in client.ts), where the
  * `record_change` trigger reads it for each row it records. Work started by a request (an Advanced run) keeps its
  * request's context; work that no request started (a periodic job, the seed) has none, and its rows name no one.
@@ -12,7 +11,7 @@ export interface ChangeContext {
   impersonator: number | null;
   route: string | null;
   request: string | null;
-  /** The batch edit this work belongs to (docs/decisions.md "Batch edits"): recorded as change_history.batch_id. */
+  /** The batch edit this work belongs to (docs/decisions/curation.md "Batch edits"): recorded as change_history.batch_id. */
   batch?: string;
 }
 

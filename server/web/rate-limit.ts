@@ -1,5 +1,5 @@
 /**
- * Rate limits that stop abuse, not people (docs/decisions.md "Rate limits"): a signed-in person has a budget of their
+ * Rate limits that stop abuse, not people (docs/decisions/access.md "Rate limits"): a signed-in person has a budget of their
  * own, a visitor shares one with their address; built scripts and pictures are never counted; with REDIS_URL the
  * counters are shared by every instance, otherwise each instance counts in memory.
  */

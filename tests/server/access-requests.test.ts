@@ -1,4 +1,4 @@
-/** "Ask for access" from an item's 403 page (issue 15 §2; docs/decisions.md "Sharing that tells the truth"). */
+/** "Ask for access" from an item's 403 page (issue 15 §2; docs/decisions/sharing.md "Sharing that tells the truth"). */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VISIBILITY } from '../../shared/enums';

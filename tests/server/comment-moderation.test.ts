@@ -1,5 +1,5 @@
 /**
- * The moderation queue (issue 19 §5; docs/decisions.md "Moderation queue"): flags with a reason, one per person; the
+ * The moderation queue (issue 19 §5; docs/decisions/curation.md "Moderation queue"): flags with a reason, one per person; the
  * queue at /admin/comment ordered by flag count then age, with flaggers, neighbours and the author's history; bulk
  * approve and delete; the removed comment's author told why by e-mail; repeat flaggers of approved comments.
  */

@@ -1,6 +1,6 @@
 /**
  * The history records every change with who made it and through which route, in the change's own transaction
- * (issue 19 §2; docs/decisions.md "A history of every change").
+ * (issue 19 §2; docs/decisions/curation.md "A history of every change").
  */
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq, getTableColumns, getTableName, gt, is, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * A security review of the history (issue 19 §2; docs/decisions.md "A history of every change"): what an item's
+ * A security review of the history (issue 19 §2; docs/decisions/curation.md "A history of every change"): what an item's
  * History shows its maintainer must be no more than the maintainer may see elsewhere.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Logging every HTTP request for the admin stats (features/request-log; docs/decisions.md "Request stats"). */
+/** Logging every HTTP request for the admin stats (features/request-log; docs/decisions/curation.md "Request stats"). */
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { httpRequests, users } from '../../server/db/schema';

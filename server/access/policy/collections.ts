@@ -1,5 +1,5 @@
 /*
- * Collections (admin-curation §2, §3, §6 "Owners manage their collections"; docs/decisions.md "Collections"). A public
+ * Collections (admin-curation §2, §3, §6 "Owners manage their collections"; docs/decisions/collections-and-follows.md "Collections"). A public
  * collection opens for anyone with the link; a private one for its owner, admins and people it is validly shared
  * with. Only the owner changes it; admins may also delete it (moderation). The items inside still follow each
  * item's own rules (`openableCollectedItemsCondition`): a viewer who may not open one sees a locked placeholder.

@@ -1,5 +1,5 @@
 /*
- * Comments (admin-curation §6 "Per comment"; docs/decisions.md "Comments"). Every function below is asked only for a
+ * Comments (admin-curation §6 "Per comment"; docs/decisions/items.md "Comments"). Every function below is asked only for a
  * viewer who may open the comment's item (`canOpenItem`): the routes open the item first, and the item page's parts
  * exist only for such viewers. Authors manage their own words; admins delete and approve anyone's but never rewrite
  * them; other signed-in readers may flag a comment for an admin to look at.

@@ -34,7 +34,7 @@ export function canUndoBatch(viewer: Viewer, batchActorId: number | null): boole
 /**
  * What the item index offers for batch edits: every item to admins ('all', with "all n matching"), the items they
  * maintain to those who may add items ('own', item by item), nothing to others. The batch routes decide each item as
- * editing it decides whatever the page offered (docs/decisions.md "Batch edits").
+ * editing it decides whatever the page offered (docs/decisions/curation.md "Batch edits").
  */
 export function batchEditScope(viewer: Viewer): 'all' | 'own' | null {
   if (!isSignedIn(viewer)) return null;

@@ -355,7 +355,7 @@ export const tasks = pgTable(
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
      * A task made from a library health problem: `{kind}:{item id}`. One task per problem, ever: a check
-     * that finds it again re-opens that task, one that no longer finds it closes it (docs/decisions.md "Library health").
+     * that finds it again re-opens that task, one that no longer finds it closes it (docs/decisions/curation.md "Library health, turned into tasks").
      */
     problemKey: varchar('problem_key', { length: 80 }),
     createdAt: createdAt(),

@@ -210,7 +210,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * The history of every change (docs/decisions.md "A history of every change"): one row per changed row of
+ * The history of every change (docs/decisions/curation.md "A history of every change"): one row per changed row of
  * an audited table, written by the `record_change` trigger (migration 0022) in the statement's own transaction, and one
  * row per event that is no row's change (impersonation, a deleted user, an Advanced action). Who and through which
  * route come from the transaction's change context (server/db/change-context.ts). Ids are kept without foreign keys:
@@ -339,7 +339,7 @@ export const driveHealthFindings = pgTable(
 );
 
 /**
- * The trash (docs/decisions.md "A trash instead of loss"): one row per deleted item, collection, comment,
+ * The trash (docs/decisions/curation.md "A trash instead of loss"): one row per deleted item, collection, comment,
  * tag, taxonomy or characteristic, holding every row that went with it (`rows`: the deleted row and what its foreign
  * keys cascaded to, table by table, parents first; `relinks`: rows elsewhere that pointed at it and were cleared), so an
  * admin can restore it whole until the retention's sweep purges it. `parts` is what the trash page shows of `rows`.

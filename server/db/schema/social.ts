@@ -65,7 +65,7 @@ export const comments = pgTable(
 );
 
 /**
- * One person's flag on a comment (docs/decisions.md "Moderation queue"): why (a FLAG_REASONS key, or null
+ * One person's flag on a comment (docs/decisions/curation.md "Moderation queue"): why (a FLAG_REASONS key, or null
  * when the client sent none) and their optional words. One waiting flag per person and comment; approving the comment
  * stamps its flags `approved_at` (they count towards the flagger's approved flags), deleting it takes them with it.
  */
@@ -170,7 +170,7 @@ export const shareRemovals = pgTable(
 );
 
 /**
- * "Ask for access" from an item's 403 page (docs/decisions.md "Sharing that tells the truth"): one row per request, so a
+ * "Ask for access" from an item's 403 page (docs/decisions/sharing.md "Sharing that tells the truth"): one row per request, so a
  * repeat within the waiting time is refused on every instance. Nothing here grants anything.
  */
 export const accessRequests = pgTable(

@@ -1,5 +1,5 @@
 /**
- * Taking a characteristic's format change back (docs/decisions.md "Characteristics"): the change keeps
+ * Taking a characteristic's format change back (docs/decisions/curation.md "Admin dashboard, characteristics and affirmations"): the change keeps
  * every value it rewrote or removed, as it was; its undo, for 30 days, puts the old format back and each value as it
  * was, in one transaction. A value someone changed since (by hand, after the change) is left as it is and counted.
  */

@@ -2,7 +2,7 @@
  * The date range of every stats page (?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included, UTC). A value that is not
  * a real calendar date between 2000 and 2100 falls back to the default (the last STATS_DEFAULT_RANGE_DAYS days, today
  * included) rather than making an error: these addresses are only ever hand-edited. A range given backwards is turned
- * round. See docs/decisions.md "Request stats".
+ * round. See docs/decisions/curation.md "Request stats".
  */
 import { z } from 'zod';
 import { STATS_DEFAULT_RANGE_DAYS, STATS_PARAMETERS, type StatsRange } from '../../../shared/stats';

@@ -1,5 +1,5 @@
 /**
- * A taxonomy's tags from CSV (docs/decisions.md "Taxonomies as CSV"): the file read with csv-parse, the
+ * A taxonomy's tags from CSV (docs/decisions/curation.md "Merging tags and taxonomies as CSV"): the file read with csv-parse, the
  * plan of what it changes (adds, renames, moves, re-orders, the filtering flag; deletes only when asked), and its
  * application in one transaction that plans again from the tree as it is then and applies only if that plan is the
  * one previewed (its fingerprint). A file with any error changes nothing and says what is wrong, row by row.

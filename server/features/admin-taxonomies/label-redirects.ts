@@ -1,5 +1,5 @@
 /**
- * The old addresses of a tag (docs/decisions.md "Merging tags"): /tag/{label} of a label a tag no longer has, because it
+ * The old addresses of a tag (docs/decisions/curation.md "Merging tags and taxonomies as CSV"): /tag/{label} of a label a tag no longer has, because it
  * was merged into another or renamed, leads to the tag that took its place (discovery/tag-redirects.ts reads it).
  */
 import { eq, sql } from 'drizzle-orm';

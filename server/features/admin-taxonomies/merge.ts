@@ -1,5 +1,5 @@
 /**
- * Merging a tag into another of its taxonomy (docs/decisions.md "Merging tags"): its impact preview and
+ * Merging a tag into another of its taxonomy (docs/decisions/curation.md "Merging tags and taxonomies as CSV"): its impact preview and
  * the merge itself, one transaction. Every item tagged with the source gets the target (once), the source's child tags
  * move under the target (after the target's own children), the source goes to the trash (where a restore splits the
  * merge back), and its lowercased label is kept in tag_label_redirects so /tag/{label} leads to the target

@@ -1,6 +1,6 @@
 /**
  * One chunk of a batch, planned and (when applying) written: the same code decides for the preview and for the run,
- * so what the preview says is what the run does (docs/decisions.md "Batch edits"). An item is changed only when the
+ * so what the preview says is what the run does (docs/decisions/curation.md "Batch edits"). An item is changed only when the
  * viewer may edit it and may set the value there, exactly as PATCH /i/{ref} and the tag routes decide.
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Undoing a batch (docs/decisions.md "Batch edits"): the inverse of its recorded changes, read newest first, in one
+ * Undoing a batch (docs/decisions/curation.md "Batch edits"): the inverse of its recorded changes, read newest first, in one
  * transaction recorded as its own batch (`undo:{batch}`). Only the fields the batch set count: an item whose field was
  * changed since by someone's own edit is left as it is and listed, as is an item the viewer may no longer change that
  * way; a later batch over the same fields is to be undone first (the undo says which); everything else is restored.

@@ -1,5 +1,5 @@
 /**
- * Removing comments and telling their authors why (docs/decisions.md "Moderation queue"): when someone
+ * Removing comments and telling their authors why (docs/decisions/curation.md "Moderation queue"): when someone
  * else (an admin) deletes a comment, its author gets an e-mail through the outbox, in the deleting transaction, with
  * the reason its flags gave most (or the one the admin chose) and the admin's optional words; never who flagged it.
  * Authors deleting their own words are told nothing.

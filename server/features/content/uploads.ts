@@ -72,7 +72,7 @@ export function contentMultipartOptions(maxBytes: number) {
 export async function receiveContentUpload(request: FastifyRequest): Promise<Received> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'equip-upload-'));
   const discard = () => rm(directory, { recursive: true, force: true });
-  // Multipart bodies are read here, not by the input guard (docs/decisions.md "Hostile input"): refused alike.
+  // Multipart bodies are read here, not by the input guard (docs/decisions/access.md "Hostile input"): refused alike.
   const refuseUnstorable = async (): Promise<Received> => {
     await discard();
     return { ok: false, message: INPUT_REFUSED.unstorable };

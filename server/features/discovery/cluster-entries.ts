@@ -1,6 +1,5 @@
 /**
- * The library cache's entries shared by every instance through Redis (docs/decisions.md "One list computation per
- * cluster"). Behind a balancer each instance would otherwise compute every list again after each write that changes
+ * The library cache's entries shared by every instance through Redis (docs/decisions/caching.md "One list computation per cluster"). Behind a balancer each instance would otherwise compute every list again after each write that changes
  * it: N instances, N times the database work of one. Here the first instance to miss claims the computation; the
  * others wait for its entry (or compute themselves if it fails or Redis is away).
  *

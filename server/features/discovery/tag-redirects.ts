@@ -1,5 +1,5 @@
 /**
- * /tag/{label} of a merged tag (docs/decisions.md "Merging tags"): the label is kept in
+ * /tag/{label} of a merged tag (docs/decisions/curation.md "Merging tags and taxonomies as CSV"): the label is kept in
  * tag_label_redirects with the tag it was merged into, and its page leads there. Asked only when no tag the viewer can
  * see has the label (a real tag wins), and it leads only to a tag the viewer can see, so it shows nothing the viewer's
  * own /tag pages would not: for anyone else the old label stays a 404, as any unknown label.

@@ -1,5 +1,5 @@
 /**
- * The one answer to input that cannot be used (docs/decisions.md "Hostile input"): Inertia visits and form posts go
+ * The one answer to input that cannot be used (docs/decisions/access.md "Hostile input"): Inertia visits and form posts go
  * back with `errors`, JSON requests get 422 with `errors`, and a page (GET) gets the app's 400 page. Nothing runs
  * after it, so nothing is written.
  */

@@ -1,5 +1,5 @@
 /**
- * How a recorded change reads (docs/decisions.md "A history of every change"): a row of change_history, as the
+ * How a recorded change reads (docs/decisions/curation.md "A history of every change"): a row of change_history, as the
  * record_change trigger wrote it, becomes a summary and the values before and after, in the words of the editor.
  */
 import { visibilityInfo } from '../../../shared/enums';
@@ -91,7 +91,7 @@ function changesOf(diff: Diff, labels: Record<string, string>, users: UserNames)
   }));
 }
 
-/** The trash's restore writes an item back, and a delete moves it to the trash (docs/decisions.md "A trash instead of loss"). */
+/** The trash's restore writes an item back, and a delete moves it to the trash (docs/decisions/curation.md "A trash instead of loss"). */
 const TRASH_RESTORE_ROUTE = `POST ${ROUTES.adminTrashRestore.pattern}`;
 
 function itemSummary(operation: string, diff: Diff, route: string | null): string {

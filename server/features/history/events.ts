@@ -1,5 +1,5 @@
 /**
- * History rows that are no row's change (docs/decisions.md "A history of every change"): acting as another user, a
+ * History rows that are no row's change (docs/decisions/curation.md "A history of every change"): acting as another user, a
  * deleted user, an Advanced action. Written in the caller's transaction, with the route of the running request.
  */
 import type { Database } from '../../db/client';

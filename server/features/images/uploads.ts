@@ -32,7 +32,7 @@ export async function receiveImageFiles(request: FastifyRequest, maxBytes: numbe
   const files: ReceivedFile[] = [];
   try {
     for await (const part of request.parts()) {
-      // Multipart bodies are read here, not by the input guard (docs/decisions.md "Hostile input"): refused alike.
+      // Multipart bodies are read here, not by the input guard (docs/decisions/access.md "Hostile input"): refused alike.
       if (part.type !== 'file') {
         if (hasUnstorableCharacters(String(part.value))) return { ok: false, message: INPUT_REFUSED.unstorable };
         continue;

@@ -1,5 +1,5 @@
 /**
- * Which requests the request log keeps, and how (docs/decisions.md "Request stats"):
+ * Which requests the request log keeps, and how (docs/decisions/curation.md "Request stats"):
  * - static assets are not logged: the Vite build under /build/ and the files of public/ (favicon and the like);
  * - bots are not logged: a User-Agent naming a crawler, a link preview or a scripted client (BOT_USER_AGENT);
  * - the path is stored without its query string (it may carry search text or tokens), at most REQUEST_LOG_URL_MAX long;

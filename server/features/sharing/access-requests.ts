@@ -1,5 +1,5 @@
 /**
- * "Ask for access" (docs/decisions.md "Sharing that tells the truth"): an item's 403 page says which level
+ * "Ask for access" (docs/decisions/sharing.md "Sharing that tells the truth"): an item's 403 page says which level
  * it needs and lets a signed-in person ask the people who can share it (its maintainer, else the admins) by e-mail.
  * The e-mail links to the item page with the Share dialog filled in; nothing is granted until they press Grant Access.
  * The requester learns nothing of the item beyond what the 403 already says: not its title, not who was asked.

@@ -104,7 +104,7 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     return grant(request, reply, request.body, { target, opens: { item, content: found.content } }, ROUTES.item.path({ ref: item.ref }), now);
   });
 
-  /** A collection's owner grants one person access to it (docs/decisions.md "Collections"). */
+  /** A collection's owner grants one person access to it (docs/decisions/collections-and-follows.md "Collections"). */
   app.post(ROUTES.collectionShare.pattern, grantRoute(ROUTES.collectionShare), async (request, reply) => {
     const collection = await findCollectionByRef(app.db, request.params.ref);
     if (!collection) throw notFound();

@@ -1,5 +1,5 @@
 /**
- * A tag merged into another goes to the trash (docs/decisions.md "Merging tags"), with what the merge
+ * A tag merged into another goes to the trash (docs/decisions/curation.md "Merging tags and taxonomies as CSV"), with what the merge
  * changed besides removing it; restoring it splits the merge back: the items that got the target only from the merge
  * lose it again, and the child tags, follows and old addresses that moved to the target come back to it.
  */

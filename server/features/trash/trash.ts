@@ -1,6 +1,5 @@
 /**
- * Moving a deleted thing to the trash, restoring it whole, and deleting it for good (docs/decisions.md "A trash
- * instead of loss"). Each runs in one transaction; the drive's bin and image files are dealt with after the commit,
+ * Moving a deleted thing to the trash, restoring it whole, and deleting it for good (docs/decisions/curation.md "A trash instead of loss"). Each runs in one transaction; the drive's bin and image files are dealt with after the commit,
  * so a rolled-back delete or restore never moves a file.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
