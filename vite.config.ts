@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { SERVER_RENDERED_PAGES } from './shared/seo.ts';
-import { constants as zlib } from 'node:zlib';
 import { CLIENT_BOOT, CLIENT_BUILD_BASE, CLIENT_ENTRY, SSR_BUILD_DIR, SSR_ENTRY } from './server/web/client-build.ts';
 import { clientChunks } from './scripts/lib/client-chunks.ts';
+import { drawIconSprite, ICON_SPRITE_FILE } from './server/web/draw-icon-sprite.ts';
+import { precompress } from './scripts/lib/precompress.ts';
 
 const DEV_SERVER_PORT = Number(process.env.VITE_PORT ?? 5173);
 const devServerUrl = process.env.VITE_DEV_SERVER_URL ?? `http://localhost:${DEV_SERVER_PORT}`;
@@ -22,14 +22,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     chunks.plugin,
     react(),
-    // Built scripts and styles also as .br and .gz at the highest levels, which server/web/assets.ts serves as they are
-    // (preCompressed): smaller than compressing each answer on the fly, at no cost per request (issue 20 §2).
-    !isSsrBuild &&
-      compression({
-        include: /\.(js|css)$/,
-        threshold: 1024,
-        algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
-      }),
+    // The icon sprite (server/web/icon-sprite.ts), drawn here so that the server needs no icon package at run time.
+    !isSsrBuild && {
+      name: 'equip:icon-sprite',
+      apply: 'build',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: ICON_SPRITE_FILE, source: drawIconSprite() });
+      },
+    },
+    // Built scripts and styles also as .br and .gz, which server/web/assets.ts serves as they are (scripts/lib/precompress.ts).
+    !isSsrBuild && precompress(),
   ],
   // The Fastify server serves the build under /build/; the dev server answers at its own root.
   base: command === 'build' ? CLIENT_BUILD_BASE : '/',
@@ -49,7 +51,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           output: {
             // A module goes where scripts/lib/client-chunks.ts says, not with the modules that import it: they may belong
             // to other chunks.
-            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunks.chunkOf }] },
+            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunks.chunkOf, debugName: 'equip:client-chunks' }] },
             // A chunk is named by its hash alone: every script names the chunks it imports, and the entry the ones it
             // preloads, so a module's name in each (`ItemHistoryButton-…`) cost 1 to 2 kB of every first page (issue 20 §2).
             // The manifest still maps each source file to its chunk. Hashes of letters and digits only: no file name

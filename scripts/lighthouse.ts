@@ -4,10 +4,49 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium). It starts the built server in production mode on a new embedded
  * database with the demo library, prints the median of each figure against its target, and exits 1 when one is missed.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { firstInSitemap, startBuiltServer } from './lib/built-server';
 import { CHROMIUM_PATH } from './lib/chromium';
+
+/**
+ * Lighthouse brings some 120 MB of packages, too much for every `npm install` for a script run now and then: it is not
+ * in package.json, and the first run installs this version into .cache/lighthouse (gitignored), where later runs find it.
+ */
+const LIGHTHOUSE_VERSION = '13.5.0';
+const LIGHTHOUSE_DIR = fileURLToPath(new URL('../.cache/lighthouse/', import.meta.url));
+
+/** What this script uses of Lighthouse's API (its types come with the package, which the type check does not see). */
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+) => Promise<
+  { lhr: { categories: Record<string, { score: number | null } | undefined>; audits: Record<string, { numericValue?: number } | undefined> } } | undefined
+>;
+
+async function loadLighthouse(): Promise<Lighthouse> {
+  const manifest = path.join(LIGHTHOUSE_DIR, 'node_modules', 'lighthouse', 'package.json');
+  const installed = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : null;
+  if (installed !== LIGHTHOUSE_VERSION) {
+    console.log(`Installing Lighthouse ${LIGHTHOUSE_VERSION} into ${path.relative(process.cwd(), LIGHTHOUSE_DIR)} (once)…`);
+    const install = spawnSync(
+      'npm',
+      ['install', '--prefix', LIGHTHOUSE_DIR, '--no-audit', '--no-fund', '--loglevel=error', `lighthouse@${LIGHTHOUSE_VERSION}`],
+      {
+        stdio: 'inherit',
+      },
+    );
+    if (install.status !== 0) throw new Error(`npm install lighthouse@${LIGHTHOUSE_VERSION} failed`);
+  }
+  const entry = createRequire(path.join(LIGHTHOUSE_DIR, 'package.json')).resolve('lighthouse');
+  return ((await import(pathToFileURL(entry).href)) as { default: Lighthouse }).default;
+}
+
+const lighthouse = await loadLighthouse();
 
 const RUNS = 3;
 const MAX_FAILED_RUNS = 2;

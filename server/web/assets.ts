@@ -24,7 +24,6 @@ export const assetsPlugin = fp<AssetsPluginOptions>(
   async (app, options) => {
     const clientBuildDir = options.clientBuildDir ?? CLIENT_BUILD_DIR;
     const publicDir = options.publicDir ?? PUBLIC_DIR;
-    registerIconSprite(app);
 
     if (existsSync(clientBuildDir)) {
       await app.register(fastifyStatic, {
@@ -43,6 +42,7 @@ export const assetsPlugin = fp<AssetsPluginOptions>(
     } else if (!options.devServerUrl) {
       throw new MissingClientBuildError(clientBuildDir);
     }
+    registerIconSprite(app, { clientBuildDir, devServerUrl: options.devServerUrl });
 
     if (existsSync(publicDir)) {
       await app.register(fastifyStatic, {

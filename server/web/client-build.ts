@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { appPath } from '../app-root';
+// With its extension: vite.config.ts loads this module.
+import { appPath } from '../app-root.ts';
 
 /** The client entry, as Vite's manifest names it; vite.config.ts builds from the same constant. */
 export const CLIENT_ENTRY = 'components/app/main.tsx';

@@ -1,38 +1,27 @@
 /**
- * GET /icons.svg: every icon of the app (shared/icons.ts) as `<symbol>`s of one SVG sprite, drawn once at startup from
- * Bootstrap Icons (react-bootstrap-icons) and cached by browsers for good (its address names the icon list).
+ * GET /icons.svg: every icon of the app (shared/icons.ts) as `<symbol>`s of one SVG sprite, cached by browsers for good
+ * (its address names the icon list). `npm run build` draws it from the SVG files of Bootstrap Icons (the bootstrap-icons
+ * package, a devDependency: draw-icon-sprite.ts) into the client build, where the server finds it; in development (the Vite
+ * dev server, or a build from before the sprite was part of it) the server draws it once at start from the same files.
  */
-import { createElement, type ComponentType } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import * as bootstrapIcons from 'react-bootstrap-icons';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ICON_NAMES, ICON_SPRITE_PATH } from '../../shared/icons';
+import { ICON_SPRITE_PATH } from '../../shared/icons';
+import { drawIconSprite, ICON_SPRITE_FILE } from './draw-icon-sprite';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
-/** 'bi-arrow-up' → ArrowUp, the component react-bootstrap-icons exports for it. */
-function componentName(iconName: string): string {
-  const pascal = iconName
-    .slice('bi-'.length)
-    .split('-')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
-  return /^\d/.test(pascal) ? `Icon${pascal}` : pascal;
+export interface IconSpriteOptions {
+  /** The client build, which holds ICON_SPRITE_FILE. */
+  clientBuildDir: string;
+  /** While the Vite dev server serves the client, the sprite is drawn from the sources too. */
+  devServerUrl?: string;
 }
 
-export function iconSprite(): string {
-  const library = bootstrapIcons as unknown as Record<string, ComponentType>;
-  const symbols = ICON_NAMES.map((name) => {
-    const icon = library[componentName(name)];
-    if (!icon) throw new Error(`react-bootstrap-icons has no icon for ${name}`);
-    const drawing = renderToStaticMarkup(createElement(icon)).replace(/^<svg[^>]*>|<\/svg>$/g, '');
-    return `<symbol id="${name}" viewBox="0 0 16 16">${drawing}</symbol>`;
-  });
-  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
-}
-
-export function registerIconSprite(app: FastifyInstance): void {
-  const sprite = iconSprite();
+export function registerIconSprite(app: FastifyInstance, { clientBuildDir, devServerUrl }: IconSpriteOptions): void {
+  const built = path.join(clientBuildDir, ICON_SPRITE_FILE);
+  const sprite = !devServerUrl && existsSync(built) ? readFileSync(built, 'utf8') : drawIconSprite();
   app.get(ICON_SPRITE_PATH, async (_request, reply) =>
     reply.type('image/svg+xml; charset=utf-8').header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`).send(sprite),
   );
