@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { forbidden } from '../lib/http-errors';
-import { ACCESS_RULE } from '../lib/route-table';
+import { ACCESS_RULE, PUBLIC_REASON } from '../lib/route-table';
 import { isSignedIn, type Viewer } from './policy';
 
 /** A guard of a feature's own (its own refusal), named by the policy rule it checks for the route table. */
@@ -60,4 +60,12 @@ export function guardEveryRoute(app: FastifyInstance, guard: (request: FastifyRe
   app.addHook('onRoute', (route) => {
     route.preValidation = [guard, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
   });
+}
+
+/**
+ * Route option of a route open to anyone by its nature (a public page, static files, a link whose token is the
+ * credential): no check, only the reason, which the route table shows in place of a rule.
+ */
+export function publicBecause(reason: string) {
+  return Object.assign(async (): Promise<void> => {}, { [PUBLIC_REASON]: reason });
 }

@@ -1,3 +1,4 @@
+import { publicBecause } from '../access/guards';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PagePropsMap } from '../../shared/pages';
@@ -24,16 +25,19 @@ const rightfulHolderFirst = [sql`${users.emailVerifiedAt} is null`, asc(users.cr
  * Sign in as a seeded demo account without a provider. Registered only when
  * config.demoLogin (never in production), so otherwise both routes are 404s.
  */
+/** Signing in as a demo account: registered only where demo sign-in is on, before anyone is signed in. */
+const demoSignIn = publicBecause('demo sign-in, where it is on');
+
 export const demoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.demoLogin) return;
   const rateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
 
-  app.get('/dev/login', { schema: { querystring: signInQuery } }, async (request, reply) => {
+  app.get('/dev/login', { preValidation: demoSignIn, schema: { querystring: signInQuery } }, async (request, reply) => {
     const returnTo = checkedReturnPath(request, request.query.return_to);
     return reply.inertia('dev/Login', { accounts: await seededDemoAccounts(app.db), returnTo, title: 'Demo sign-in' });
   });
 
-  app.post('/dev/login', { config: { rateLimit }, schema: { body: demoSignInBody } }, async (request, reply) => {
+  app.post('/dev/login', { preValidation: demoSignIn, config: { rateLimit }, schema: { body: demoSignInBody } }, async (request, reply) => {
     const userId = await demoUserId(app.db, request.body.email);
     if (userId === null) return reply.redirectWithErrors({ email: UNKNOWN_DEMO_ACCOUNT }, '/dev/login');
     await signIn(request, userId);

@@ -1,3 +1,4 @@
+import { publicBecause } from '../access/guards';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +24,9 @@ interface ProviderClient {
  * (with a state cookie, and PKCE where supported); /auth/:provider/callback
  * exchanges the code, finds or creates the user and signs them in.
  */
+/** Signing in with a provider, before anyone is signed in. */
+const signingIn = publicBecause('signing in with a provider');
+
 export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const clients = await registerConfiguredProviders(app);
   const rateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
@@ -30,6 +34,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: ROUTES.signInRedirect.pattern,
+    preValidation: signingIn,
     config: { rateLimit },
     schema: { params: paramsOf(ROUTES.signInRedirect, { provider: loginProvider }), querystring: signInQuery },
     handler: async (request, reply) => {
@@ -44,7 +49,11 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ROUTES.signInCallback.pattern,
-    { config: { rateLimit }, schema: { params: paramsOf(ROUTES.signInCallback, { provider: loginProvider }), querystring: callbackQuery } },
+    {
+      preValidation: signingIn,
+      config: { rateLimit },
+      schema: { params: paramsOf(ROUTES.signInCallback, { provider: loginProvider }), querystring: callbackQuery },
+    },
     async (request, reply) => {
       const { provider } = request.params;
       const client = clients.get(provider);

@@ -1,3 +1,4 @@
+import { publicBecause } from '../access/guards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import { isSignedIn } from '../access/viewer';
@@ -28,15 +29,19 @@ export function loginPageProps(config: AppConfig, returnTo: string | null) {
 
 /** Login page, social and demo sign-in, logout and e-mail verification. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/login', { schema: { querystring: signInQuery } }, async (request, reply) => {
-    if (isSignedIn(request.viewer)) return reply.redirect('/');
-    // The page a visitor came from (or ?return_to=) travels with each provider button, so signing in comes back to it.
-    return reply.inertia('auth/Login', loginPageProps(app.config, requestedReturnPath(request, request.query.return_to)));
-  });
+  app.get(
+    '/login',
+    { preValidation: publicBecause('signing in, before anyone is signed in'), schema: { querystring: signInQuery } },
+    async (request, reply) => {
+      if (isSignedIn(request.viewer)) return reply.redirect('/');
+      // The page a visitor came from (or ?return_to=) travels with each provider button, so signing in comes back to it.
+      return reply.inertia('auth/Login', loginPageProps(app.config, requestedReturnPath(request, request.query.return_to)));
+    },
+  );
 
-  app.post('/logout', async (request, reply) => {
-    // Pages and collections saved for offline, and this person's navigation history, leave the device with them (issue
-    // 20 §3): the browser drops the site's caches, storage and service worker (the page clears the caches itself too).
+  app.post('/logout', { preValidation: publicBecause('signing out ends whatever session there is') }, async (request, reply) => {
+    // Pages and collections saved for offline, and this person's navigation history, leave the device with them:
+    // the browser drops the site's caches, storage and service worker (the page clears the caches itself too).
     reply.header('clear-site-data', '"cache", "storage"');
     // A preview as a visitor has an anonymous viewer; the person behind it is still signed in.
     if (isSignedIn(request.viewer) || previewerOf(request)) {

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROFILE_VERIFY_URL } from '../../shared/navigation';
 import { ROUTES } from '../../shared/routes';
-import { signedIn, signedInViewer } from '../access/guards';
+import { publicBecause, signedIn, signedInViewer } from '../access/guards';
 import type { Viewer } from '../access/viewer';
 import type { Database, Transaction } from '../db/client';
 import { takeWritersLock } from '../db/writers-lock';
@@ -34,13 +34,20 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirectBack('/');
   });
 
-  app.get(ROUTES.profileVerify.pattern, { schema: { params: paramsOf(ROUTES.profileVerify, { token: verificationToken }) } }, async (request, reply) => {
-    const { token } = request.params;
-    const verified = token !== null && (await verifyEmailWithToken(app.db, token));
-    if (!verified) throw gone();
-    reply.notify(AUTH_NOTICES.emailVerified);
-    return reply.redirect('/');
-  });
+  app.get(
+    ROUTES.profileVerify.pattern,
+    {
+      preValidation: publicBecause('the link’s signed token is the credential'),
+      schema: { params: paramsOf(ROUTES.profileVerify, { token: verificationToken }) },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const verified = token !== null && (await verifyEmailWithToken(app.db, token));
+      if (!verified) throw gone();
+      reply.notify(AUTH_NOTICES.emailVerified);
+      return reply.redirect('/');
+    },
+  );
 };
 
 async function sendVerificationIfDue(
@@ -142,7 +149,7 @@ export async function verifyCurrentEmail(tx: Transaction, userId: number, email:
 
 /**
  * SQL over `users`: the address when verified, else null, as for a user without one: an address merely typed is a
- * claim, never shown to others as someone's (docs/decisions.md "Who holds an e-mail address").
+ * claim, never shown to others as someone's (docs/decisions/access.md "Who holds an e-mail address").
  */
 export const verifiedEmail = sql<string | null>`case when ${users.emailVerifiedAt} is not null then ${users.email} end`;
 

@@ -2,13 +2,15 @@
  * Loading one item for a viewer: the record, and whether the viewer may open it. The ItemDetail the
  * item page shows is built in `features/items/detail.ts`.
  */
+import type { FastifyRequest } from 'fastify';
 import { and, eq, getTableColumns, max, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { SIGN_IN_HINT } from '../../shared/messages';
 import { canListItem, isSignedIn, itemOpening, validSharesToViewer, type ItemAccessFacts, type ItemOpening, type SqlTime, type Viewer } from '../access/policy';
+import type { RecordGuardOptions, Verdict } from '../access/record-guard';
 import { verifiedEmail } from '../auth/verification';
 import type { Database } from '../db/client';
 import { items, shares, users } from '../db/schema';
-import { forbidden, gone, notFound } from '../lib/http-errors';
+import { forbidden, gone } from '../lib/http-errors';
 
 // What only the indexes read (words, title words, filter keys, the title's order) is no part of an item's record.
 const { searchVector: _searchVector, titleVector: _titleVector, filterKeys: _filterKeys, titleKey: _titleKey, ...itemColumns } = getTableColumns(items);
@@ -89,17 +91,21 @@ export async function viewerCanList(db: Database, viewer: Viewer, record: ItemRe
   return canListItem(viewer, record, await grantedLevelFor(db, viewer, record.id, now), now);
 }
 
-/**
- * The item behind `ref` if this viewer may open it. Unknown → 404; exists but not for this
- * viewer → 403 (never the title; a sign-in hint for anonymous visitors); expired → 410 for
- * everyone but its editors.
- */
-export async function openItemForViewer(db: Database, viewer: Viewer, ref: string, now: Date = new Date()): Promise<ItemRecord> {
-  const record = await findItemRecord(db, ref);
-  if (!record) throw notFound();
-  await assertViewerMayOpen(db, viewer, record, now);
-  return record;
+/** Record rule of a route's item (server/access/record-guard.ts): whether the viewer may open it now, 'gone' when expired for them. */
+export async function mayOpenItem(viewer: Viewer, record: ItemAccessFacts & { id: number }, request: FastifyRequest): Promise<Verdict> {
+  const opening = await viewerOpening(request.server.db, viewer, record);
+  return opening === 'gone' ? 'gone' : opening === 'open';
 }
+
+/**
+ * A route's item opened as its page opens it (`loads('item', findItemRecord, { ...OPENS_ITEM, may })`): 403 naming the
+ * item for Ask for access, 410 with the expiry note.
+ */
+export const OPENS_ITEM = {
+  opens: mayOpenItem,
+  askForAccessTo: (item: { id: number }) => item.id,
+  goneDetail: (item: { expiresNote: string | null }) => item.expiresNote,
+} satisfies RecordGuardOptions<ItemRecord>;
 
 /** 403 (never the title; a sign-in hint for anonymous visitors) or 410 unless this viewer may open the item. */
 export async function assertViewerMayOpen(db: Database, viewer: Viewer, record: ItemRecord, now: Date): Promise<void> {

@@ -9,12 +9,27 @@ export interface RouteEntry {
   schema?: Pick<FastifySchema, 'params' | 'querystring' | 'body'>;
   /** The access guards declared on the route (`preValidation`), by the rule each checks; empty: open to anyone. */
   readonly access: string[];
+  /** Why a route without access guards is open to anyone (`publicBecause`, server/access/guards.ts); null: no reason given. */
+  readonly publicBecause: string | null;
   /** The file that registered the route (a plugin's routes, such as the static files, have none of ours on the stack). */
   file: string;
 }
 
 /** The access rule a guard checks, as the route table shows it (set on a guard by `describedAs`, server/access/guards.ts). */
 export const ACCESS_RULE = Symbol('access rule');
+
+/** Why a route is open to anyone, as the route table shows it (set by `publicBecause`, server/access/guards.ts). */
+export const PUBLIC_REASON = Symbol('public reason');
+
+/**
+ * The routes plugins register, which take no route options of ours: the built client and the files of public/,
+ * which every page needs before anyone has signed in.
+ */
+const PLUGIN_ROUTES_PUBLIC_BECAUSE: Readonly<Record<string, string>> = {
+  '/build/*': 'the built client, which every page loads',
+  '/sw.js': 'the service worker, a public file',
+  '/favicon.svg': 'the icon, a public file',
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +57,9 @@ export function recordRouteTable(app: FastifyInstance): void {
         get access() {
           return accessRules(route);
         },
+        get publicBecause() {
+          return publicReason(route);
+        },
       });
     }
   });
@@ -50,6 +68,12 @@ export function recordRouteTable(app: FastifyInstance): void {
 /** Only the guards that say which rule they check: other `preValidation` functions check the input's shape. */
 function accessRules(route: RouteOptions): string[] {
   return [route.preValidation ?? []].flat().flatMap((guard) => (guard as { [ACCESS_RULE]?: string })[ACCESS_RULE] ?? []);
+}
+
+/** The reason a route declares for being open to anyone, or the one given here for a plugin's route. */
+function publicReason(route: RouteOptions): string | null {
+  const declared = [route.preValidation ?? []].flat().flatMap((guard) => (guard as { [PUBLIC_REASON]?: string })[PUBLIC_REASON] ?? []);
+  return declared[0] ?? PLUGIN_ROUTES_PUBLIC_BECAUSE[route.url] ?? null;
 }
 
 /** The first frame of the app's own code that is not this file: where `app.get(…)` was called. */

@@ -4,6 +4,7 @@
  * package, a devDependency: draw-icon-sprite.ts) into the client build, where the server finds it; in development (the Vite
  * dev server, or a build from before the sprite was part of it) the server draws it once at start from the same files.
  */
+import { publicBecause } from '../access/guards';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,7 @@ export interface IconSpriteOptions {
 export function registerIconSprite(app: FastifyInstance, { clientBuildDir, devServerUrl }: IconSpriteOptions): void {
   const built = path.join(clientBuildDir, ICON_SPRITE_FILE);
   const sprite = !devServerUrl && existsSync(built) ? readFileSync(built, 'utf8') : drawIconSprite();
-  app.get(ICON_SPRITE_PATH, async (_request, reply) =>
+  app.get(ICON_SPRITE_PATH, { preValidation: publicBecause('the icons every page draws') }, async (_request, reply) =>
     reply.type('image/svg+xml; charset=utf-8').header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`).send(sprite),
   );
 }

@@ -17,12 +17,14 @@ import {
 } from '../../../shared/comments';
 import { COMMENT_LIST_TEXTS } from '../../../shared/comment-list';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { loaded, loads } from '../../access/record-guard';
+import type { Database } from '../../db/client';
 import { canApproveComment, canComment, canDeleteComment, canModerateComments, canUpdateComment, isFlaggerOf, type Viewer } from '../../access/policy';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { paginated } from '../../lib/pagination';
 import { ROUTES } from '../../../shared/routes';
 import { paramsOf } from '../../lib/validation';
-import { openItemForViewer } from '../../items';
+import { findItemRecord, mayOpenItem, OPENS_ITEM, type ItemRecord } from '../../items';
 import { refuseInput } from '../errors';
 import { moderationQueue } from './moderation-queue';
 import {
@@ -38,47 +40,67 @@ import {
 import { removeCommentsTellingAuthors } from './removal';
 import { adminCommentsQuery, bulkApproveBody, bulkDeleteBody, commentBody, flagBody, type BulkSelection } from './schemas';
 
-/** The comment `ref` names, on an item this viewer may open (404 when there is none). */
-async function commentTheViewerSees(request: FastifyRequest, ref: string): Promise<StoredComment> {
-  const comment = await findComment(request.server.db, ref);
-  if (!comment) throw notFound();
-  await openItemForViewer(request.server.db, request.viewer, comment.itemRef);
-  return comment;
+/** A comment with its item (null when either is gone). */
+async function findCommentWithItem(db: Database, ref: string): Promise<{ comment: StoredComment; item: ItemRecord } | null> {
+  const comment = await findComment(db, ref);
+  const item = comment && (await findItemRecord(db, comment.itemRef));
+  return comment && item ? { comment, item } : null;
 }
+
+/** A comment on an item the viewer may open, as the item page opens it (404, 403, 410), and then the route's own rule. */
+function commentThat(may: ((viewer: Viewer, comment: StoredComment) => boolean) | null) {
+  return loads('comment', findCommentWithItem, {
+    opens: (viewer, found, request) => mayOpenItem(viewer, found.item, request),
+    askForAccessTo: (found) => found.item.id,
+    goneDetail: (found) => found.item.expiresNote,
+    may: may ? (viewer, found) => may(viewer, found.comment) : [],
+    rule: may ? `mayOpenItem of its item + ${may.name}` : 'mayOpenItem of its item',
+  });
+}
+const updatedComment = commentThat(canUpdateComment);
+const deletedComment = commentThat(canDeleteComment);
+const flaggedComment = commentThat(isFlaggerOf);
+const moderatedComment = commentThat(null);
+/** A new comment's item, as its page opens it. */
+const commentedItem = loads('item', findItemRecord, OPENS_ITEM);
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ROUTES.itemComment.pattern,
-    { preValidation: allowedBy(canComment, COMMENT_LIST_TEXTS.verifyEmail), schema: { params: paramsOf(ROUTES.itemComment), body: commentBody } },
+    {
+      preValidation: [allowedBy(canComment, COMMENT_LIST_TEXTS.verifyEmail), commentedItem],
+      schema: { params: paramsOf(ROUTES.itemComment), body: commentBody },
+    },
     async (request, reply) => {
       const viewer = signedInViewer(request);
-      const item = await openItemForViewer(app.db, viewer, request.params.ref);
+      const item = loaded(request, commentedItem);
       await addComment(app.db, { itemId: item.id, userId: viewer.id, comment: request.body.comment });
       return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
     },
   );
 
-  app.patch(ROUTES.comment.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.comment), body: commentBody } }, async (request, reply) => {
-    const comment = await commentTheViewerSees(request, request.params.ref);
-    if (!canUpdateComment(request.viewer, comment)) throw forbidden();
-    await updateComment(app.db, comment.id, request.body.comment);
-    return reply.redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
-  });
+  app.patch(
+    ROUTES.comment.pattern,
+    { preValidation: [signedIn, updatedComment], schema: { params: paramsOf(ROUTES.comment), body: commentBody } },
+    async (request, reply) => {
+      const { comment } = loaded(request, updatedComment);
+      await updateComment(app.db, comment.id, request.body.comment);
+      return reply.redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
+    },
+  );
 
-  app.delete(ROUTES.comment.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.comment) } }, async (request, reply) => {
-    const comment = await commentTheViewerSees(request, request.params.ref);
-    if (!canDeleteComment(request.viewer, comment)) throw forbidden();
+  app.delete(ROUTES.comment.pattern, { preValidation: [signedIn, deletedComment], schema: { params: paramsOf(ROUTES.comment) } }, async (request, reply) => {
+    const { comment } = loaded(request, deletedComment);
     await removeCommentsTellingAuthors(app.db, app.config, signedInViewer(request), [comment], { choice: FROM_FLAGS, note: null });
     return reply.notify(COMMENT_NOTICES.deleted).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
   });
 
   app.post(
     ROUTES.commentFlag.pattern,
-    { preValidation: signedIn, schema: { params: paramsOf(ROUTES.commentFlag), body: flagBody } },
+    { preValidation: [signedIn, flaggedComment], schema: { params: paramsOf(ROUTES.commentFlag), body: flagBody } },
     async (request, reply) => {
       const viewer = signedInViewer(request);
-      const comment = await commentTheViewerSees(request, request.params.ref);
-      if (!isFlaggerOf(viewer, comment)) throw forbidden();
+      const { comment } = loaded(request, flaggedComment);
       const outcome = await flagComment(app.db, comment.id, viewer.id, { reason: request.body.reason ?? null, note: request.body.note ?? null });
       if (outcome === 'gone') throw notFound();
       if (outcome === 'already-flagged-by-you') reply.notify(COMMENT_NOTICES.alreadyFlaggedByYou, 'info');
@@ -90,9 +112,9 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     ROUTES.commentFlag.pattern,
-    { preValidation: allowedBy(canModerateComments), schema: { params: paramsOf(ROUTES.commentFlag) } },
+    { preValidation: [allowedBy(canModerateComments), moderatedComment], schema: { params: paramsOf(ROUTES.commentFlag) } },
     async (request, reply) => {
-      const comment = await commentTheViewerSees(request, request.params.ref);
+      const { comment } = loaded(request, moderatedComment);
       await approveComments(app.db, [comment.id]);
       return reply.notify(COMMENT_NOTICES.approved).redirectBack(ROUTES.item.path({ ref: comment.itemRef }));
     },

@@ -9,6 +9,7 @@ import { CONTENT_FIELDS, CONTENT_MESSAGES } from '../../../shared/content';
 import { ROUTES } from '../../../shared/routes';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { allowedBy, requireAllowed } from '../../access/guards';
+import { loaded, loads } from '../../access/record-guard';
 import { previewerOf } from '../../auth/view-as';
 import {
   canCreateDriveFolder,
@@ -28,7 +29,8 @@ import {
   findContentWithItem,
   findItemRecord,
   grantedLevelFor,
-  openItemForViewer,
+  mayOpenItem,
+  OPENS_ITEM,
   type ContentRecord,
   type ItemRecord,
 } from '../../items';
@@ -59,9 +61,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ROUTES.itemFolder.pattern,
-    { preValidation: allowedBy(canCreateDriveFolder), schema: { params: paramsOf(ROUTES.itemFolder) } },
+    { preValidation: [allowedBy(canCreateDriveFolder), folderItem], schema: { params: paramsOf(ROUTES.itemFolder) } },
     async (request, reply) => {
-      const item = await findItemOr404(request, request.params.ref);
+      const item = loaded(request, folderItem);
       const { created } = await ensureItemFolder(app.db, app.drive, item, request.log);
       return reply
         .notify(created ? CONTENT_MESSAGES.folderCreated : CONTENT_MESSAGES.folderExists, created ? 'success' : 'info')
@@ -69,10 +71,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(ROUTES.itemFolder.pattern, { schema: { params: paramsOf(ROUTES.itemFolder) } }, async (request, reply) => {
+  app.get(ROUTES.itemFolder.pattern, { preValidation: openedFolderItem, schema: { params: paramsOf(ROUTES.itemFolder) } }, async (request, reply) => {
     const now = new Date();
-    const item = await openItemForViewer(app.db, request.viewer, request.params.ref, now);
-    if (!canOpenDriveFolder(request.viewer, item, await grantedLevelFor(app.db, request.viewer, item.id, now))) throw forbidden();
+    const item = loaded(request, openedFolderItem);
     const folder = item.googleDriveFolderId ? await driveEntryOrNull(app.drive, item.googleDriveFolderId) : null;
     if (!folder) throw notFound();
     if (app.drive.kind !== 'local') return reply.redirect(folder.webViewUrl, 302);
@@ -80,28 +81,33 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The local drive's web view: what the drive's `webViewUrl` points at. */
-  app.get(ROUTES.localDriveFile.pattern, { schema: { params: paramsOf(ROUTES.localDriveFile, { id: localDriveId }) } }, async (request, reply) => {
-    if (app.drive.kind !== 'local') throw notFound();
-    const entry = await driveEntryOrNull(app.drive, request.params.id);
-    if (!entry) throw notFound();
-    const item = await itemOwningEntry(app.db, app.drive, entry);
-    if (entry.mimeType === FOLDER_MIME_TYPE) return openLocalFolder(request, reply, entry, item);
-    return openLocalFile(request, reply, entry, item);
-  });
+  app.get(
+    ROUTES.localDriveFile.pattern,
+    { preValidation: localDriveEntry, schema: { params: paramsOf(ROUTES.localDriveFile, { id: localDriveId }) } },
+    async (request, reply) => {
+      const { entry, item } = loaded(request, localDriveEntry);
+      if (entry.mimeType === FOLDER_MIME_TYPE) return openLocalFolder(request, reply, entry, item);
+      return openLocalFile(request, reply, entry, item);
+    },
+  );
 
-  app.post(ROUTES.itemContent.pattern, { schema: { params: paramsOf(ROUTES.itemContent), body: linkBody } }, async (request, reply) => {
-    const item = await managedItem(request, request.params.ref);
-    const linked = await linkExistingFile(app.db, app.drive, item, request.body.google_drive_file_id, request.body.label ?? null);
-    if (!linked.ok) return reply.redirectWithErrors(linked.errors, ROUTES.item.path({ ref: item.ref }));
-    return reply.notify(CONTENT_MESSAGES.linked).redirectBack(ROUTES.item.path({ ref: item.ref }));
-  });
+  app.post(
+    ROUTES.itemContent.pattern,
+    { preValidation: managedItem, schema: { params: paramsOf(ROUTES.itemContent), body: linkBody } },
+    async (request, reply) => {
+      const item = loaded(request, managedItem);
+      const linked = await linkExistingFile(app.db, app.drive, item, request.body.google_drive_file_id, request.body.label ?? null);
+      if (!linked.ok) return reply.redirectWithErrors(linked.errors, ROUTES.item.path({ ref: item.ref }));
+      return reply.notify(CONTENT_MESSAGES.linked).redirectBack(ROUTES.item.path({ ref: item.ref }));
+    },
+  );
 
   // A multipart body is read part by part in the handler (./uploads.ts), so only the path is declared.
   app.post(
     ROUTES.itemContentUpload.pattern,
-    { config: { rateLimit: uploadRateLimit }, schema: { params: paramsOf(ROUTES.itemContentUpload) } },
+    { config: { rateLimit: uploadRateLimit }, preValidation: managedItem, schema: { params: paramsOf(ROUTES.itemContentUpload) } },
     async (request, reply) => {
-      const item = await managedItem(request, request.params.ref);
+      const item = loaded(request, managedItem);
       const back = ROUTES.item.path({ ref: item.ref });
       if (!request.isMultipart()) return reply.redirectWithErrors({ [CONTENT_FIELDS.upload]: CONTENT_MESSAGES.nothingUploaded }, back);
       const received = await receiveContentUpload(request);
@@ -123,77 +129,96 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     ROUTES.content.pattern,
-    { preValidation: oneFieldTheViewerMayChange, schema: { params: paramsOf(ROUTES.content), body: CONTENT_FIELD_RULES.body } },
+    { preValidation: [oneFieldTheViewerMayChange, managedContent], schema: { params: paramsOf(ROUTES.content), body: CONTENT_FIELD_RULES.body } },
     async (request, reply) => {
-      const { content, item } = await managedContent(request, request.params.ref);
+      const { content, item } = loaded(request, managedContent);
       const result = await updateContentField(app.db, app.drive, content, request.body);
       if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
       return reply.notify(CONTENT_MESSAGES.saved).redirectBack(ROUTES.item.path({ ref: item.ref }));
     },
   );
 
-  app.post(ROUTES.contentReposition.pattern, { schema: { params: paramsOf(ROUTES.contentReposition), body: repositionBody } }, async (request, reply) => {
-    const { content, item } = await managedContent(request, request.params.ref);
-    await repositionContent(app.db, content, request.body.increase);
-    return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
-  });
+  app.post(
+    ROUTES.contentReposition.pattern,
+    { preValidation: managedContent, schema: { params: paramsOf(ROUTES.contentReposition), body: repositionBody } },
+    async (request, reply) => {
+      const { content, item } = loaded(request, managedContent);
+      await repositionContent(app.db, content, request.body.increase);
+      return reply.redirectBack(ROUTES.item.path({ ref: item.ref }));
+    },
+  );
 
-  app.delete(ROUTES.content.pattern, { schema: { params: paramsOf(ROUTES.content) } }, async (request, reply) => {
-    const { content, item } = await managedContent(request, request.params.ref);
+  app.delete(ROUTES.content.pattern, { preValidation: managedContent, schema: { params: paramsOf(ROUTES.content) } }, async (request, reply) => {
+    const { content, item } = loaded(request, managedContent);
     // The row only: the file stays in the drive folder, where it can be linked again.
     await deleteContent(app.db, content.id);
     return reply.notify(CONTENT_MESSAGES.deleted).redirectBack(ROUTES.item.path({ ref: item.ref }));
   });
 
-  app.get(ROUTES.content.pattern, { preValidation: checkSharedContentLink, schema: { params: paramsOf(ROUTES.content) } }, async (request, reply) => {
-    const { content } = await openableContent(request, request.params.ref);
-    const entry = content.googleDriveFileId ? await driveEntryOrNull(app.drive, content.googleDriveFileId) : null;
-    if (!entry) throw notFound();
-    const download = await contentDownload(app.drive, entry, content.exportMode);
-    if (request.method === 'GET' && !isPrefetch(request)) {
-      await countContentOpen(app.db, content.id);
-      // A preview as level N is no one opening it.
-      if (!previewerOf(request)) app.openCounts.record({ kind: 'content', ref: content.ref, userTypeId: request.viewer.userTypeId, at: new Date() });
-    }
-    if (!download) return reply.redirect(entry.webViewUrl, 302);
-    return sendContentFile(reply, download.file, download.presentation);
-  });
+  app.get(
+    ROUTES.content.pattern,
+    { preValidation: [checkSharedContentLink, openedContent], schema: { params: paramsOf(ROUTES.content) } },
+    async (request, reply) => {
+      const { content } = loaded(request, openedContent);
+      const entry = content.googleDriveFileId ? await driveEntryOrNull(app.drive, content.googleDriveFileId) : null;
+      if (!entry) throw notFound();
+      const download = await contentDownload(app.drive, entry, content.exportMode);
+      if (request.method === 'GET' && !isPrefetch(request)) {
+        await countContentOpen(app.db, content.id);
+        // A preview as level N is no one opening it.
+        if (!previewerOf(request)) app.openCounts.record({ kind: 'content', ref: content.ref, userTypeId: request.viewer.userTypeId, at: new Date() });
+      }
+      if (!download) return reply.redirect(entry.webViewUrl, 302);
+      return sendContentFile(reply, download.file, download.presentation);
+    },
+  );
 };
 
-async function findItemOr404(request: FastifyRequest, ref: string): Promise<ItemRecord> {
-  const item = await findItemRecord(request.server.db, ref);
-  if (!item) throw notFound();
-  return item;
-}
+/**
+ * An entry of the local drive with the item whose folder holds it. Whether the viewer may open it depends on what it
+ * is (a folder, a file a content row links, a file none does), so the handler asks the rule of each.
+ */
+const localDriveEntry = loads(
+  'local drive entry',
+  async (db, id, request) => {
+    const { drive } = request.server;
+    const entry = drive.kind === 'local' ? await driveEntryOrNull(drive, id) : null;
+    return entry && { entry, item: await itemOwningEntry(db, drive, entry) };
+  },
+  { param: 'id', pattern: /^[\s\S]{0,128}$/, rule: 'its item’s page, its content row’s rules or canOpenUnlinkedDriveFile (by what it is)' },
+);
 
-/** The item `ref` names, when the viewer manages its content: 404 for an unknown ref, 403 otherwise. */
-async function managedItem(request: FastifyRequest, ref: string): Promise<ItemRecord> {
-  const item = await findItemOr404(request, ref);
-  if (!canManageContent(request.viewer, item)) throw forbidden();
-  return item;
-}
+/** The item whose folder is created (canCreateDriveFolder is the route's own rule): 404 for an unknown ref. */
+const folderItem = loads('item', findItemRecord, { rule: 'any (404 when unknown)' });
 
-async function managedContent(request: FastifyRequest, ref: string): Promise<{ content: ContentRecord; item: ItemRecord }> {
-  const found = await findContentWithItem(request.server.db, ref);
-  if (!found) throw notFound();
-  if (!canManageContent(request.viewer, found.item)) throw forbidden();
-  return found;
-}
+/** The item whose folder is opened: as its page opens it, then the folder's own rule. */
+const openedFolderItem = loads('item', findItemRecord, {
+  ...OPENS_ITEM,
+  may: async (viewer, item, request) => canOpenDriveFolder(viewer, item, await grantedLevelFor(request.server.db, viewer, item.id)),
+  rule: 'mayOpenItem + canOpenDriveFolder',
+});
+
+/** The item whose content the viewer manages (its editors). */
+const managedItem = loads('item', findItemRecord, { may: canManageContent });
+
+/** A content row the viewer manages, with its item. */
+const managedContent = loads('content', findContentWithItem, { may: (viewer, found) => canManageContent(viewer, found.item), rule: 'canManageContent' });
+
+/**
+ * A content row the viewer may open: the item's own rules first (404, 403, 410), then the row's (unpublished rows
+ * for editors only, the minimum access level, a share's level).
+ */
+const openedContent = loads('content', findContentWithItem, {
+  opens: (viewer, found, request) => mayOpenItem(viewer, found.item, request),
+  askForAccessTo: (found) => found.item.id,
+  goneDetail: (found) => found.item.expiresNote,
+  may: (viewer, found, request) => contentRowOpensFor(request.server.db, viewer, found.item, found.content, new Date()),
+  rule: 'mayOpenItem + contentRowOpensFor',
+});
 
 /** A refusal that tells anonymous visitors signing in may help, as the item page does. */
 function refused(viewer: Viewer): HttpError {
   return forbidden(isSignedIn(viewer) ? null : SIGN_IN_HINT);
-}
-
-/**
- * The content row `ref` names, when the viewer may open it: the item's own rules first (404, 403, 410), then the
- * row's (unpublished rows for editors only, the minimum access level, a share's level).
- */
-async function openableContent(request: FastifyRequest, ref: string, now: Date = new Date()): Promise<{ content: ContentRecord; item: ItemRecord }> {
-  const found = await findContentWithItem(request.server.db, ref);
-  if (!found) throw notFound();
-  await assertMayOpenContent(request, found.item, found.content, now);
-  return found;
 }
 
 async function assertMayOpenContent(request: FastifyRequest, item: ItemRecord, content: ContentRecord, now: Date): Promise<void> {

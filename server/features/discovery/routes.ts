@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROUTES } from '../../../shared/routes';
-import { allowedBy, signedInViewer } from '../../access/guards';
+import { allowedBy, publicBecause, signedInViewer } from '../../access/guards';
 import { baseCan, canViewItemListing, type Viewer } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { paramsOf, tagLabel } from '../../lib/validation';
@@ -17,6 +17,9 @@ import { requesterKey } from '../../web/rate-limit';
 const mayCreateItems = (viewer: Viewer) => baseCan(viewer).create;
 
 /** Item index, tag pages, search, type-ahead, the special listings and the New Item form (member-library §2, §7). */
+/** The library's lists are for anyone: each lists only what the viewer may see, by the policy's SQL conditions. */
+const listedForTheViewer = publicBecause('lists only what the viewer may see');
+
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const typeAheadRateLimit = {
     timeWindow: '1 minute',
@@ -25,25 +28,35 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     max: (request: FastifyRequest) => (isTypeAheadRequest(request.query) ? app.config.RATE_LIMIT_TYPEAHEAD_MAX : app.config.RATE_LIMIT_MAX),
   };
 
-  app.get('/item', { config: { rateLimit: typeAheadRateLimit }, schema: { querystring: itemQuery } }, async (request, reply) => {
-    const query = request.query;
-    if (!query.typeAhead) return renderItemIndex(request, reply, 'all', query);
-    const json = await typeAheadJson(app.db, request.viewer, query.search, await cachedReadsFor(request));
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  app.get(
+    '/item',
+    { preValidation: listedForTheViewer, config: { rateLimit: typeAheadRateLimit }, schema: { querystring: itemQuery } },
+    async (request, reply) => {
+      const query = request.query;
+      if (!query.typeAhead) return renderItemIndex(request, reply, 'all', query);
+      const json = await typeAheadJson(app.db, request.viewer, query.search, await cachedReadsFor(request));
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 
-  app.get(ROUTES.tag.pattern, { schema: { params: paramsOf(ROUTES.tag, { label: tagLabel }), querystring: indexQuery } }, async (request, reply) => {
-    const catalogue = await requestTagCatalogue(request);
-    const tag = catalogue.tagByLabel(request.params.label);
-    if (tag) return renderItemIndex(request, reply, 'tag', request.query, tag);
-    // A merged tag's label leads to the tag it was merged into, with the same query (tag-redirects.ts).
-    const redirected = await redirectedTagPath(app.db, catalogue, request.params.label);
-    if (!redirected) throw notFound();
-    const query = request.url.indexOf('?');
-    return reply.redirect(query === -1 ? redirected : redirected + request.url.slice(query), 301);
-  });
+  app.get(
+    ROUTES.tag.pattern,
+    { preValidation: listedForTheViewer, schema: { params: paramsOf(ROUTES.tag, { label: tagLabel }), querystring: indexQuery } },
+    async (request, reply) => {
+      const catalogue = await requestTagCatalogue(request);
+      const tag = catalogue.tagByLabel(request.params.label);
+      if (tag) return renderItemIndex(request, reply, 'tag', request.query, tag);
+      // A merged tag's label leads to the tag it was merged into, with the same query (tag-redirects.ts).
+      const redirected = await redirectedTagPath(app.db, catalogue, request.params.label);
+      if (!redirected) throw notFound();
+      const query = request.url.indexOf('?');
+      return reply.redirect(query === -1 ? redirected : redirected + request.url.slice(query), 301);
+    },
+  );
 
-  app.get('/popular', { schema: { querystring: indexQuery } }, async (request, reply) => renderItemIndex(request, reply, 'popular', request.query));
+  app.get('/popular', { preValidation: listedForTheViewer, schema: { querystring: indexQuery } }, async (request, reply) =>
+    renderItemIndex(request, reply, 'popular', request.query),
+  );
 
   for (const listing of ['draft', 'unpublished', 'unlisted'] as const) {
     const mayViewListing = (viewer: Viewer) => canViewItemListing(viewer, listing);

@@ -17,7 +17,8 @@ import {
 import { FOLLOW_URL } from '../../../shared/navigation';
 import { PROFILE_URL } from '../../../shared/profile';
 import { ROUTES } from '../../../shared/routes';
-import { allowedBy, signedInViewer } from '../../access/guards';
+import { allowedBy, publicBecause, signedInViewer } from '../../access/guards';
+import { loaded, loads } from '../../access/record-guard';
 import { canFollow, canManageOwnProfile, isSignedIn, type Viewer } from '../../access/policy';
 import { runPeriodically } from '../../db/periodic-jobs';
 import { notFound } from '../../lib/http-errors';
@@ -32,6 +33,13 @@ import { unfollowLinkKey } from './tokens';
 const ATOM = 'application/atom+xml; charset=utf-8';
 /** Feeds are public: readers and proxies may keep them a quarter of an hour. */
 const PUBLIC_QUARTER_HOUR = 'public, max-age=900';
+
+/** One of the viewer's own follows: anyone else's answers 404, as if there were none. */
+const ownFollow = loads('follow', (db, ref, request) => findOwnFollow(db, signedInViewer(request), ref), { rule: 'the viewer’s own' });
+/** A digest's unfollow link works signed out: its signed token names the follow. */
+const tokenIsTheCredential = publicBecause('the link’s signed token is the credential');
+/** Feed readers do not sign in: a feed holds only what any visitor may open, and answers 404 otherwise. */
+const forFeedReaders = publicBecause('an Atom feed of what any visitor may open');
 
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   const linkKey = unfollowLinkKey(app.config.sessionSecret);
@@ -51,16 +59,15 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirectBack(target.kind === 'search' ? searchUrl(target.searchText) : '/');
   });
 
-  app.delete(ROUTES.follow.pattern, { preValidation: mayFollow, schema: { params: paramsOf(ROUTES.follow) } }, async (request, reply) => {
+  app.delete(ROUTES.follow.pattern, { preValidation: [mayFollow, ownFollow], schema: { params: paramsOf(ROUTES.follow) } }, async (request, reply) => {
     const viewer = signedInViewer(request);
-    const followed = await findOwnFollow(app.db, viewer, request.params.ref);
-    if (!followed) throw notFound();
+    const followed = loaded(request, ownFollow);
     await unfollow(app.db, viewer.id, followed.ref);
     reply.notify(FOLLOW_MESSAGES.unfollowed(followed.label));
     return reply.redirectBack(PROFILE_URL);
   });
 
-  app.get(ROUTES.unfollow.pattern, { config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
+  app.get(ROUTES.unfollow.pattern, { preValidation: tokenIsTheCredential, config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
     const followed = await findFollowByToken(app.db, linkKey, request.params.token);
     return reply.inertia('follow/Unfollow', {
       title: FOLLOW_TEXT.unfollowPageTitle,
@@ -70,17 +77,21 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post(ROUTES.unfollow.pattern, { config: tokenRateLimit, schema: { params: tokenParams } }, async (request, reply) => {
-    const page = ROUTES.unfollow.path({ token: request.params.token });
-    // The signature proves the link is one a digest carried; a forged one, or one whose follow is gone (used already,
-    // or unfollowed since), names nothing and stops nothing.
-    const followed = await findFollowByToken(app.db, linkKey, request.params.token);
-    if (!followed) return reply.notify(FOLLOW_MESSAGES.linkGone, 'warning').redirect(page, 303);
-    await unfollow(app.db, followed.userId, followed.ref);
-    // Confirmed on the link's own page, which anyone holding it may open: the followed page may be one only its
-    // follower opens, signed in, and the person who pressed may be signed out (issue 36 §6).
-    return reply.flash(UNFOLLOWED_FLASH, asSeenBy(request.viewer, followed)).redirect(page, 303);
-  });
+  app.post(
+    ROUTES.unfollow.pattern,
+    { preValidation: tokenIsTheCredential, config: tokenRateLimit, schema: { params: tokenParams } },
+    async (request, reply) => {
+      const page = ROUTES.unfollow.path({ token: request.params.token });
+      // The signature proves the link is one a digest carried; a forged one, or one whose follow is gone (used already,
+      // or unfollowed since), names nothing and stops nothing.
+      const followed = await findFollowByToken(app.db, linkKey, request.params.token);
+      if (!followed) return reply.notify(FOLLOW_MESSAGES.linkGone, 'warning').redirect(page, 303);
+      await unfollow(app.db, followed.userId, followed.ref);
+      // Confirmed on the link's own page, which anyone holding it may open: the followed page may be one only its
+      // follower opens, signed in, and the person who pressed may be signed out (issue 36 §6).
+      return reply.flash(UNFOLLOWED_FLASH, asSeenBy(request.viewer, followed)).redirect(page, 303);
+    },
+  );
 
   app.post(PROFILE_DIGESTS_URL, { preValidation: allowedBy(canManageOwnProfile), schema: { body: digestsBody } }, async (request, reply) => {
     await setDigestFrequency(app.db, signedInViewer(request).id, request.body.frequency);
@@ -103,13 +114,17 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const site = { appUrl: app.config.APP_URL, appName: app.config.APP_NAME };
-  app.get(ROUTES.tagFeed.pattern, { schema: { params: paramsOf(ROUTES.tagFeed, { label: tagLabel }) } }, async (request, reply) => {
-    const atom = await tagFeed(app.db, site, request.params.label);
-    if (atom === null) throw notFound();
-    return reply.type(ATOM).header('cache-control', PUBLIC_QUARTER_HOUR).send(atom);
-  });
+  app.get(
+    ROUTES.tagFeed.pattern,
+    { preValidation: forFeedReaders, schema: { params: paramsOf(ROUTES.tagFeed, { label: tagLabel }) } },
+    async (request, reply) => {
+      const atom = await tagFeed(app.db, site, request.params.label);
+      if (atom === null) throw notFound();
+      return reply.type(ATOM).header('cache-control', PUBLIC_QUARTER_HOUR).send(atom);
+    },
+  );
 
-  app.get(ROUTES.collectionFeed.pattern, { schema: { params: paramsOf(ROUTES.collectionFeed) } }, async (request, reply) => {
+  app.get(ROUTES.collectionFeed.pattern, { preValidation: forFeedReaders, schema: { params: paramsOf(ROUTES.collectionFeed) } }, async (request, reply) => {
     const atom = await collectionFeed(app.db, site, request.params.ref);
     if (atom === null) throw notFound();
     return reply.type(ATOM).header('cache-control', PUBLIC_QUARTER_HOUR).send(atom);

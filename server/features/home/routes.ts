@@ -1,3 +1,4 @@
+import { publicBecause } from '../../access/guards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const HOME_INTRO =
@@ -5,7 +6,7 @@ export const HOME_INTRO =
   'Find what others have made and tested, affirm what helped you, and share it with your team.';
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', async (_request, reply) =>
+  app.get('/', { preValidation: publicBecause('the home page, for anyone') }, async (_request, reply) =>
     reply.inertia('Home', {
       intro: HOME_INTRO,
       contactHref: app.config.CONTACT_URL,

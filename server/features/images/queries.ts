@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { itemAccessColumns, type ItemAccessFacts, type Viewer } from '../../access/policy';
+import { itemAccessColumns, type ItemAccessFacts } from '../../access/policy';
 import type { Database } from '../../db/client';
 import { itemImages, items } from '../../db/schema';
-import { gone } from '../../lib/http-errors';
-import { viewerOpening } from '../../items';
 
 export type ItemImageRow = typeof itemImages.$inferSelect;
 export type NewItemImage = Pick<ItemImageRow, 'ref' | 'extension' | 'source' | 'storageKey'>;
@@ -35,19 +33,6 @@ export async function findImageWithItem(db: Database, imageRef: string): Promise
     .where(eq(itemImages.ref, imageRef))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * The image when the viewer may open its item; null when there is no such image; 'hidden' when its item's page would
- * answer 403. When that page would answer 410 (expired, and the viewer is not one of its editors) this throws the
- * same 410, so a picture never tells anyone more, or less, than its item's page.
- */
-export async function findViewableImage(db: Database, viewer: Viewer, imageRef: string, now: Date = new Date()): Promise<ItemImageRow | 'hidden' | null> {
-  const found = await findImageWithItem(db, imageRef);
-  if (!found) return null;
-  const opening = await viewerOpening(db, viewer, found.item, now);
-  if (opening === 'gone') throw gone(found.item.expiresNote);
-  return opening === 'open' ? found.image : 'hidden';
 }
 
 /** Appends the images after the item's last one, all or none. */

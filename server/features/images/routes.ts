@@ -1,18 +1,20 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGE_MESSAGES } from '../../../shared/messages';
 import type { StockImageResult } from '../../../shared/items';
 import { ROUTES } from '../../../shared/routes';
-import { allowedForJson, signedIn } from '../../access/guards';
+import { allowedForJson, publicBecause, signedIn } from '../../access/guards';
+import { loaded, loads } from '../../access/record-guard';
+import { mayOpenItem } from '../../items';
 import { canEditItem, canSearchStockImages } from '../../access/policy';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { newRef } from '../../lib/ref';
 import { paramsOf } from '../../lib/validation';
 import { refuseInput } from '../errors';
 import { contentTypeOf, type ImageExtension } from './processing';
-import { appendItemImages, deleteItemImage, findImageWithItem, findItemForImages, findViewableImage, type ItemForImages, type ItemImageRow } from './queries';
+import { appendItemImages, deleteItemImage, findImageWithItem, findItemForImages, type ItemImageRow } from './queries';
 import { externalImageBody, parseStockStorageKey, STOCK_SEARCH_MESSAGE, stockId, stockIdFrom, stockSearchQuery, stockStorageKey } from './schemas';
 import { removeImageFiles } from './file-cleanup';
 import { imagesDirIn, largeKeyOf, localImageStore, type ImageStore } from './storage';
@@ -51,9 +53,9 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
 
   app.post(
     ROUTES.itemImageUpload.pattern,
-    { config: { rateLimit: uploadRateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageUpload) } },
+    { config: { rateLimit: uploadRateLimit }, preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.itemImageUpload) } },
     async (request, reply) => {
-      const item = await editableItem(request, request.params.ref);
+      const item = loaded(request, editedItem);
       const back = ROUTES.item.path({ ref: item.ref });
       if (!request.isMultipart()) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
       const received = await receiveImageFiles(request, app.config.IMAGE_MAX_BYTES);
@@ -68,9 +70,9 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
 
   app.post(
     ROUTES.itemImageExternal.pattern,
-    { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemImageExternal), body: externalImageBody } },
+    { preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.itemImageExternal), body: externalImageBody } },
     async (request, reply) => {
-      const item = await editableItem(request, request.params.ref);
+      const item = loaded(request, editedItem);
       const back = ROUTES.item.path({ ref: item.ref });
       const chosen = request.body.image;
       if (!chosen) return reply.redirectWithErrors({ image: IMAGE_MESSAGES.nothingChosen }, back);
@@ -83,10 +85,8 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     },
   );
 
-  app.delete(ROUTES.image.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) => {
-    const found = await findImageWithItem(app.db, request.params.ref);
-    if (!found) throw notFound();
-    if (!canEditItem(request.viewer, found.item)) throw forbidden();
+  app.delete(ROUTES.image.pattern, { preValidation: [signedIn, removedImage], schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) => {
+    const found = loaded(request, removedImage);
     await deleteItemImage(app.db, found.image.id);
     await removeImageFiles(store, [found.image], request.log);
     return reply.notify(NOTICES.removed).redirectBack(ROUTES.item.path({ ref: found.item.ref }));
@@ -99,36 +99,46 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     return results;
   });
 
-  app.get(ROUTES.stockImage.pattern, { schema: { params: paramsOf(ROUTES.stockImage, { id: stockId }) } }, async (request, reply) =>
-    serveStock(reply, stock, request.params.id, 'full'),
+  const stockPicture = publicBecause('a stock picture, the same for everyone');
+  app.get(
+    ROUTES.stockImage.pattern,
+    { preValidation: stockPicture, schema: { params: paramsOf(ROUTES.stockImage, { id: stockId }) } },
+    async (request, reply) => serveStock(reply, stock, request.params.id, 'full'),
   );
-  app.get(ROUTES.stockImagePreview.pattern, { schema: { params: paramsOf(ROUTES.stockImagePreview, { id: stockId }) } }, async (request, reply) =>
-    serveStock(reply, stock, request.params.id, 'preview'),
+  app.get(
+    ROUTES.stockImagePreview.pattern,
+    { preValidation: stockPicture, schema: { params: paramsOf(ROUTES.stockImagePreview, { id: stockId }) } },
+    async (request, reply) => serveStock(reply, stock, request.params.id, 'preview'),
   );
 
-  app.get(ROUTES.image.pattern, { schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) =>
-    serveItemImage(request, reply, stock, store, request.params.ref, 'full'),
+  app.get(ROUTES.image.pattern, { preValidation: openedImage, schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) =>
+    serveItemImage(reply, stock, store, loaded(request, openedImage).image, 'full'),
   );
-  app.get(ROUTES.imageLarge.pattern, { schema: { params: paramsOf(ROUTES.imageLarge) } }, async (request, reply) =>
-    serveItemImage(request, reply, stock, store, request.params.ref, 'large'),
+  app.get(ROUTES.imageLarge.pattern, { preValidation: openedImage, schema: { params: paramsOf(ROUTES.imageLarge) } }, async (request, reply) =>
+    serveItemImage(reply, stock, store, loaded(request, openedImage).image, 'large'),
   );
 };
 
 /** The stock search is a JSON endpoint: anonymous visitors get 401 with a message rather than the 403 page. */
 const maySearchStockImages = allowedForJson(canSearchStockImages, { signIn: 'Sign in to search stock images.' });
 
-/** The item `ref` names, when the viewer may edit it: 404 for an unknown ref, 403 otherwise. */
-async function editableItem(request: FastifyRequest, ref: string): Promise<ItemForImages> {
-  const item = await findItemForImages(request.server.db, ref);
-  if (!item) throw notFound();
-  if (!canEditItem(request.viewer, item)) throw forbidden();
-  return item;
-}
+/** The item whose pictures the viewer edits. */
+const editedItem = loads('item', findItemForImages, { may: canEditItem });
 
-async function serveItemImage(request: FastifyRequest, reply: FastifyReply, stock: StockLibrary, store: ImageStore, ref: string, variant: 'full' | 'large') {
-  const image = await findViewableImage(request.server.db, request.viewer, ref);
-  if (image === 'hidden') throw forbidden();
-  if (!image) throw notFound();
+/** A picture to remove, of an item the viewer edits. */
+const removedImage = loads('image', findImageWithItem, { may: (viewer, found) => canEditItem(viewer, found.item), rule: 'canEditItem of its item' });
+
+/**
+ * A picture is served only to viewers who may open its item, answering as the item's page does (403, 410), so it
+ * never tells anyone more, or less, than that page.
+ */
+const openedImage = loads('image', findImageWithItem, {
+  opens: (viewer, found, request) => mayOpenItem(viewer, found.item, request),
+  goneDetail: (found) => found.item.expiresNote,
+  rule: 'mayOpenItem of its item',
+});
+
+async function serveItemImage(reply: FastifyReply, stock: StockLibrary, store: ImageStore, image: ItemImageRow, variant: 'full' | 'large') {
   const file = await itemImageFile(image, variant, stock, store);
   if (!file) throw notFound();
   return sendImage(reply, file.data, file.extension, ITEM_IMAGE_CACHE);

@@ -1,5 +1,5 @@
 /**
- * The recipient's side (member-library §2 /invite, §7): the accept link `/invite/{token}` shows the invitation
+ * The recipient's side: the accept link `/invite/{token}` shows the invitation
  * (or the redundant page), POST to it accepts, `/invite` shows the invitation opened last in this session, and
  * DELETE /invite declines it. A visitor signs in first (a link that can still be accepted is its own sign-in page,
  * naming who invites and to what) and is brought back to the link.
@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INVITATION_MESSAGES } from '../../../shared/invitations';
 import { ROUTES } from '../../../shared/routes';
-import { signedIn, signedInViewer } from '../../access/guards';
+import { publicBecause, signedIn, signedInViewer } from '../../access/guards';
 import { invitationRaisesLevel, isSignedIn, type Viewer } from '../../access/policy';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
@@ -95,41 +95,53 @@ export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
     return invitation;
   }
 
-  app.get(ROUTES.invite.pattern, { config: { rateLimit }, schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) } }, async (request, reply) => {
-    const { token } = request.params;
-    if (token === null) throw gone(GONE_DETAIL.unknown);
-    const viewer = request.viewer;
-    if (!isSignedIn(viewer)) {
-      reply.setCookie(PENDING_INVITATION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: app.config.cookieSecure,
-        maxAge: PENDING_INVITATION_MAX_AGE_SECONDS,
-      });
-      const returnTo = ROUTES.invite.path({ token });
-      // A link that can still be accepted is its own sign-in page, saying who invites and to what above the buttons
-      // (issue 36 §6): only what the link's holder may know, and nothing at all for a link unknown, used or expired.
-      const invitation = await findInvitationByTokenHash(app.db, invitationTokenHash(token));
-      if (invitation && invitationState(invitation) === 'active')
-        return reply.inertia('auth/Login', { ...loginPageProps(app.config, returnTo), invitation: toInvitationToSignIn(invitation, settings.appName) });
-      reply.notify(INVITATION_MESSAGES.signInFirst, 'info');
-      return reply.redirect(`/login?return_to=${encodeURIComponent(returnTo)}`);
-    }
-    if (request.cookies[PENDING_INVITATION_COOKIE] !== undefined) reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
-    const invitation = refuseUnlessActive(await findInvitationByTokenHash(app.db, invitationTokenHash(token)));
-    request.session.set('invitationId', invitation.id);
-    return showInvitation(reply, viewer, invitation, ROUTES.invite.path({ token }));
-  });
+  app.get(
+    ROUTES.invite.pattern,
+    {
+      preValidation: publicBecause('the link’s token is the credential'),
+      config: { rateLimit },
+      schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      if (token === null) throw gone(GONE_DETAIL.unknown);
+      const viewer = request.viewer;
+      if (!isSignedIn(viewer)) {
+        reply.setCookie(PENDING_INVITATION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: app.config.cookieSecure,
+          maxAge: PENDING_INVITATION_MAX_AGE_SECONDS,
+        });
+        const returnTo = ROUTES.invite.path({ token });
+        // A link that can still be accepted is its own sign-in page, saying who invites and to what above the buttons:
+        // only what the link's holder may know, and nothing at all for a link unknown, used or expired.
+        const invitation = await findInvitationByTokenHash(app.db, invitationTokenHash(token));
+        if (invitation && invitationState(invitation) === 'active')
+          return reply.inertia('auth/Login', { ...loginPageProps(app.config, returnTo), invitation: toInvitationToSignIn(invitation, settings.appName) });
+        reply.notify(INVITATION_MESSAGES.signInFirst, 'info');
+        return reply.redirect(`/login?return_to=${encodeURIComponent(returnTo)}`);
+      }
+      if (request.cookies[PENDING_INVITATION_COOKIE] !== undefined) reply.clearCookie(PENDING_INVITATION_COOKIE, { path: '/' });
+      const invitation = refuseUnlessActive(await findInvitationByTokenHash(app.db, invitationTokenHash(token)));
+      request.session.set('invitationId', invitation.id);
+      return showInvitation(reply, viewer, invitation, ROUTES.invite.path({ token }));
+    },
+  );
 
-  app.get('/invite', async (request, reply) => {
-    const viewer = request.viewer;
-    if (!isSignedIn(viewer)) return reply.redirect('/login');
-    const invitationId = request.session.invitationId;
-    if (invitationId === undefined) throw notFound(INVITATION_MESSAGES.noneOpen);
-    const invitation = refuseUnlessActive(await findInvitationById(app.db, invitationId));
-    return showInvitation(reply, viewer, invitation, null);
-  });
+  app.get(
+    '/invite',
+    { preValidation: publicBecause('the invitation this session opened by its link; visitors are sent to sign in') },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!isSignedIn(viewer)) return reply.redirect('/login');
+      const invitationId = request.session.invitationId;
+      if (invitationId === undefined) throw notFound(INVITATION_MESSAGES.noneOpen);
+      const invitation = refuseUnlessActive(await findInvitationById(app.db, invitationId));
+      return showInvitation(reply, viewer, invitation, null);
+    },
+  );
 
   app.post(
     ROUTES.invite.pattern,

@@ -8,13 +8,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VISIBILITY } from '../../../shared/enums';
 import { ROUTES } from '../../../shared/routes';
-import { signedIn } from '../../access/guards';
-import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, canSeeTaxonomy, isSignedIn, type Viewer } from '../../access/policy';
-import type { Database } from '../../db/client';
+import { signedIn, signedInViewer } from '../../access/guards';
+import { loaded, loads } from '../../access/record-guard';
+import { canDeleteItem, canDuplicateItem, canEditCharacteristicValue, canEditItem, canSeeTaxonomy, isSignedIn } from '../../access/policy';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { binDriveFolder, moveToTrash } from '../trash';
-import { openItemForViewer } from '../../items';
+import { findItemRecord, OPENS_ITEM } from '../../items';
 import { duplicateItem } from './duplicate';
 import { ITEM_EDIT_NOTICES } from './messages';
 import { findCharacteristic, findEditableItem, findTaxonomy, removeCharacteristicValue, touchItem, type EditableItem } from './queries';
@@ -23,13 +23,15 @@ import { addItemTag, clearTaxonomyTags, removeItemTag, setTaxonomyTags, taxonomy
 import { itemFieldOf, updateItemField } from './update-field';
 import { userSearchRoutes } from './user-search';
 
-/** The item, or 404 when there is none; 403 when it exists but the viewer may not edit it. */
-async function itemTheViewerEdits(db: Database, viewer: Viewer, ref: string): Promise<EditableItem> {
-  const item = await findEditableItem(db, ref);
-  if (!item) throw notFound();
-  if (!canEditItem(viewer, item)) throw forbidden();
-  return item;
-}
+/** The item an edit names: 404 when there is none; 403 when the viewer may not edit it. */
+const editedItem = loads('item', findEditableItem, { may: canEditItem });
+const deletedItem = loads('item', findEditableItem, { may: canDeleteItem });
+/** Duplicate answers as the item page does first (404, 403, 410): nothing is copied from an item one may not open. */
+const duplicatedItem = loads('item', findItemRecord, {
+  ...OPENS_ITEM,
+  may: (viewer, item) => isSignedIn(viewer) && canDuplicateItem(viewer, item),
+  rule: 'mayOpenItem + canDuplicateItem',
+});
 
 function afterTagging(reply: FastifyReply, item: EditableItem, result: FieldSaveResult, notice: string): FastifyReply {
   if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.item.path({ ref: item.ref }));
@@ -41,8 +43,8 @@ function afterTagging(reply: FastifyReply, item: EditableItem, result: FieldSave
  * duplicate answers as the item page does first (404, 403, 410).
  */
 export const itemEditingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch(ROUTES.item.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
-    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+  app.patch(ROUTES.item.pattern, { preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
+    const item = loaded(request, editedItem);
     // The body names one field, the item's or a characteristic-{ref}: a malformed one is a 400, not a field error.
     const [name, value] = itemFieldOf(request.body);
     const result = await updateItemField(app.db, request.viewer, item, name, value);
@@ -52,9 +54,9 @@ export const itemEditingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     ROUTES.itemCharacteristic.pattern,
-    { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemCharacteristic) } },
+    { preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.itemCharacteristic) } },
     async (request, reply) => {
-      const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+      const item = loaded(request, editedItem);
       const characteristic = await findCharacteristic(app.db, request.params.characteristicRef);
       if (!characteristic) throw notFound();
       if (!canEditCharacteristicValue(request.viewer, item, characteristic)) throw forbidden();
@@ -67,49 +69,50 @@ export const itemEditingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Saves the item's tags in one taxonomy: body `tags`, a list of tag refs (one at most unless multiselect). */
-  app.post(ROUTES.itemTaxonomy.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTaxonomy) } }, async (request, reply) => {
-    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
-    const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
-    if (!taxonomy || !canSeeTaxonomy(request.viewer, taxonomy)) throw notFound();
-    const body = taxonomyTagsBody.safeParse(request.body);
-    if (!body.success) throw new HttpError(400, `Send the tags of ${taxonomyField(taxonomy)} as a list of tag refs.`);
-    const result = await setTaxonomyTags(app.db, item.id, taxonomy, body.data.tags);
-    return afterTagging(reply, item, result, ITEM_EDIT_NOTICES.tagsSaved);
-  });
+  app.post(
+    ROUTES.itemTaxonomy.pattern,
+    { preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.itemTaxonomy) } },
+    async (request, reply) => {
+      const item = loaded(request, editedItem);
+      const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
+      if (!taxonomy || !canSeeTaxonomy(request.viewer, taxonomy)) throw notFound();
+      const body = taxonomyTagsBody.safeParse(request.body);
+      if (!body.success) throw new HttpError(400, `Send the tags of ${taxonomyField(taxonomy)} as a list of tag refs.`);
+      const result = await setTaxonomyTags(app.db, item.id, taxonomy, body.data.tags);
+      return afterTagging(reply, item, result, ITEM_EDIT_NOTICES.tagsSaved);
+    },
+  );
 
-  app.delete(ROUTES.itemTaxonomy.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTaxonomy) } }, async (request, reply) => {
-    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
-    const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
-    if (!taxonomy || !canSeeTaxonomy(request.viewer, taxonomy)) throw notFound();
-    return afterTagging(reply, item, await clearTaxonomyTags(app.db, item.id, taxonomy), ITEM_EDIT_NOTICES.tagsSaved);
-  });
+  app.delete(
+    ROUTES.itemTaxonomy.pattern,
+    { preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.itemTaxonomy) } },
+    async (request, reply) => {
+      const item = loaded(request, editedItem);
+      const taxonomy = await findTaxonomy(app.db, request.params.taxonomyRef);
+      if (!taxonomy || !canSeeTaxonomy(request.viewer, taxonomy)) throw notFound();
+      return afterTagging(reply, item, await clearTaxonomyTags(app.db, item.id, taxonomy), ITEM_EDIT_NOTICES.tagsSaved);
+    },
+  );
 
-  app.post(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
-    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+  app.post(ROUTES.itemTag.pattern, { preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
+    const item = loaded(request, editedItem);
     const added = await addItemTag(app.db, request.viewer, item.id, request.params.tagRef);
     return afterTagging(reply, item, added, added.notice);
   });
 
-  app.delete(ROUTES.itemTag.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
-    const item = await itemTheViewerEdits(app.db, request.viewer, request.params.ref);
+  app.delete(ROUTES.itemTag.pattern, { preValidation: [signedIn, editedItem], schema: { params: paramsOf(ROUTES.itemTag) } }, async (request, reply) => {
+    const item = loaded(request, editedItem);
     return afterTagging(reply, item, await removeItemTag(app.db, request.viewer, item.id, request.params.tagRef), ITEM_EDIT_NOTICES.tagRemoved);
   });
 
-  app.post(ROUTES.item.pattern, { schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
-    const viewer = request.viewer;
-    const now = new Date();
-    // What the item page would answer (404, 403, 410) comes first: nothing is copied from an item one may not open.
-    const item = await openItemForViewer(app.db, viewer, request.params.ref, now);
-    if (!isSignedIn(viewer) || !canDuplicateItem(viewer, item, now)) throw forbidden();
-    const copy = await duplicateItem(app.db, viewer, item.id);
+  app.post(ROUTES.item.pattern, { preValidation: duplicatedItem, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
+    const copy = await duplicateItem(app.db, signedInViewer(request), loaded(request, duplicatedItem).id);
     reply.notify(ITEM_EDIT_NOTICES.duplicated(copy.title));
     return reply.redirect(ROUTES.item.path({ ref: copy.ref }), 303);
   });
 
-  app.delete(ROUTES.item.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
-    const item = await findEditableItem(app.db, request.params.ref);
-    if (!item) throw notFound();
-    if (!canDeleteItem(request.viewer, item)) throw forbidden();
+  app.delete(ROUTES.item.pattern, { preValidation: [signedIn, deletedItem], schema: { params: paramsOf(ROUTES.item) } }, async (request, reply) => {
+    const item = loaded(request, deletedItem);
     // To the trash with everything that hangs off it; its files wait in the drive's bin and the image store.
     const trashed = await app.db.transaction((tx) => moveToTrash(tx, 'item', item.id));
     await binDriveFolder(app.drive, trashed, request.log);

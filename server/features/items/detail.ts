@@ -1,5 +1,5 @@
 /**
- * The item page's parts for a viewer who may open the item (`openItemForViewer`): images, tags,
+ * The item page's parts for a viewer who may open the item (the item routes' guard, `OPENS_ITEM`): images, tags,
  * characteristics, relations, tasks (editors only), the affirmation summary, the content list, the comments and
  * the affirmation options.
  * However many of them a request wants, they come in ONE statement, each part a JSON value of its row
@@ -123,7 +123,7 @@ function sameStatement(a: PartsShape, b: PartsShape): boolean {
 
 /**
  * The item page of a full visit, found by ref. The parts are read only once the policy has let the viewer open the
- * item (the same 404/403/410 answers as `openItemForViewer`).
+ * item (the same 404/403/410 answers as the item routes' guard, `OPENS_ITEM`).
  * - With the library cache (`reads`): one statement brings the record and the viewer's own affirmation options; the
  *   item's other parts come from the cache, per access class and library version like lists (their tables raise the
  *   version, migrations 0002 and 0005), and are computed in a statement of their own when missing. The cache keeps

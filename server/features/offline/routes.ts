@@ -2,6 +2,7 @@
  * Installable (issue 20 §3): the web app manifest and the home-screen icons, drawn once from public/favicon.svg. The
  * service worker itself is public/sw.js; what a collection saves for offline is the collections feature's.
  */
+import { publicBecause } from '../../access/guards';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
@@ -28,14 +29,19 @@ export function webAppManifest(appName: string) {
   };
 }
 
+/** What a browser reads to install the app, before anyone signs in. */
+const forInstalling = publicBecause('installing the app, the same for everyone');
+
 export const offlineRoutes: FastifyPluginAsync = async (app) => {
   const manifest = JSON.stringify(webAppManifest(app.config.APP_NAME));
-  app.get(MANIFEST_URL, async (_request, reply) => reply.type('application/manifest+json; charset=utf-8').header('cache-control', PUBLIC_DAY).send(manifest));
+  app.get(MANIFEST_URL, { preValidation: forInstalling }, async (_request, reply) =>
+    reply.type('application/manifest+json; charset=utf-8').header('cache-control', PUBLIC_DAY).send(manifest),
+  );
 
   // Drawn on first ask and kept: a few kilobytes each.
   const icons = new Map<number, Buffer>();
   for (const size of APP_ICON_SIZES) {
-    app.get(appIconUrl(size), async (_request, reply) => {
+    app.get(appIconUrl(size), { preValidation: forInstalling }, async (_request, reply) => {
       if (!icons.has(size)) icons.set(size, await drawIcon(size));
       return reply.type('image/png').header('cache-control', PUBLIC_DAY).send(icons.get(size));
     });

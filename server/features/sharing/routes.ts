@@ -11,6 +11,7 @@ import { CONFIRM_EMAIL_FIELD, EMAIL_SUGGESTION_FIELD, SHARE_MESSAGES, SHARES_PER
 import { SHARE_TEXTS } from '../../../shared/share-texts';
 import { ROUTES, type Route } from '../../../shared/routes';
 import { allowedBy, signedIn, signedInViewer } from '../../access/guards';
+import { loaded, loads, type RecordGuard } from '../../access/record-guard';
 import { pageRef, sharedLinkRef } from '../../access/shared-link';
 import {
   canRemoveShare,
@@ -35,7 +36,7 @@ import { pageQuery, paginated } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
 import type { Database } from '../../db/client';
-import { contentRowOpensFor, findContentWithItem, findItemRecord, openItemForViewer, viewerCanOpen } from '../../items';
+import { contentRowOpensFor, findContentWithItem, findItemRecord, mayOpenItem, OPENS_ITEM, viewerCanOpen } from '../../items';
 import { findCollectionByRef } from '../collections';
 import {
   expiryFor,
@@ -61,20 +62,29 @@ import { absoluteUrl } from '../../lib/site-url';
 
 const SHARES_PATHS: Record<ShareDirection, string> = { received: '/share', sent: '/sent' };
 
+/** What is shared, opened as its page opens it (404, 403, 410), then the rule for sharing it. */
+const sharedItem = loads('item', findItemRecord, { ...OPENS_ITEM, may: canShareItem, rule: 'mayOpenItem + canShareItem' });
+const sharedContent = loads('content', findContentWithItem, {
+  opens: (viewer, found, request) => mayOpenItem(viewer, found.item, request),
+  askForAccessTo: (found) => found.item.id,
+  goneDetail: (found) => found.item.expiresNote,
+  may: (viewer, found) => canShareContent(viewer, found.item, found.content),
+  rule: 'mayOpenItem of its item + canShareContent',
+});
+const sharedCollection = loads('collection', findCollectionByRef, { may: canShareCollection });
+
 const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const shareRateLimit = perMinute(app.config.RATE_LIMIT_SHARE_MAX);
   /** Who may grant at all is the viewer's alone; what they may share is checked on the record. */
-  const grantRoute = <Pattern extends string>(contract: Route<Pattern>) => ({
-    preValidation: allowedBy(canGrantAccess),
+  const grantRoute = <Pattern extends string>(contract: Route<Pattern>, record: RecordGuard<unknown>) => ({
+    preValidation: [allowedBy(canGrantAccess), record],
     config: { rateLimit: shareRateLimit },
     schema: { params: paramsOf(contract), body: shareBody },
   });
 
-  app.post(ROUTES.itemShare.pattern, grantRoute(ROUTES.itemShare), async (request, reply) => {
-    const viewer = request.viewer;
+  app.post(ROUTES.itemShare.pattern, grantRoute(ROUTES.itemShare, sharedItem), async (request, reply) => {
     const now = new Date();
-    const item = await openItemForViewer(app.db, viewer, request.params.ref, now);
-    if (!canShareItem(viewer, item)) throw forbidden();
+    const item = loaded(request, sharedItem);
     const target: ShareTarget = {
       sharedType: 'item',
       itemId: item.id,
@@ -86,13 +96,10 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     return grant(request, reply, request.body, { target, opens: { item, content: null } }, ROUTES.item.path({ ref: item.ref }), now);
   });
 
-  app.post(ROUTES.contentShare.pattern, grantRoute(ROUTES.contentShare), async (request, reply) => {
-    const viewer = request.viewer;
+  app.post(ROUTES.contentShare.pattern, grantRoute(ROUTES.contentShare, sharedContent), async (request, reply) => {
     const now = new Date();
-    const found = await findContentWithItem(app.db, request.params.ref);
-    if (!found) throw notFound();
-    const item = await openItemForViewer(app.db, viewer, found.item.ref, now);
-    if (!canShareContent(viewer, item, found.content)) throw forbidden();
+    const found = loaded(request, sharedContent);
+    const { item } = found;
     const target: ShareTarget = {
       sharedType: 'item_content',
       itemId: item.id,
@@ -105,10 +112,8 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** A collection's owner grants one person access to it (docs/decisions/collections-and-follows.md "Collections"). */
-  app.post(ROUTES.collectionShare.pattern, grantRoute(ROUTES.collectionShare), async (request, reply) => {
-    const collection = await findCollectionByRef(app.db, request.params.ref);
-    if (!collection) throw notFound();
-    if (!canShareCollection(request.viewer, collection)) throw forbidden();
+  app.post(ROUTES.collectionShare.pattern, grantRoute(ROUTES.collectionShare, sharedCollection), async (request, reply) => {
+    const collection = loaded(request, sharedCollection);
     const path = ROUTES.collection.path({ ref: collection.ref });
     const target: ShareTarget = { sharedType: 'collection', itemId: null, contentId: null, collectionId: collection.id, title: collection.title, path };
     return grant(request, reply, request.body, { target, opens: null }, path, new Date());

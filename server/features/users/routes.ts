@@ -47,7 +47,7 @@ import { userListQuerySchema } from './schemas';
 import { recordEvent } from '../history';
 import { updateUserField, USER_FIELD_RULES } from './update-field';
 import { perMinute } from '../../web/rate-limit';
-import { describedAs } from '../../access/guards';
+import { describedAs, publicBecause } from '../../access/guards';
 import { personGrants } from '../sharing';
 
 const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
@@ -104,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(STOP_IMPERSONATING_URL, async (request, reply) => {
+  app.post(STOP_IMPERSONATING_URL, { preValidation: publicBecause('ends the impersonation the session holds (400 without one)') }, async (request, reply) => {
     const actedAs = request.viewer;
     const stopped = await stopImpersonating(request);
     if (!stopped) throw new HttpError(400, NOT_IMPERSONATING);

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SIGN_IN_HINT } from '../../../shared/messages';
 import { END_VIEW_AS_URL, parseViewAsTarget, VIEW_AS_TEXT, VIEW_AS_URL, viewAsLabel } from '../../../shared/view-as';
-import { describedAs } from '../../access/guards';
+import { describedAs, publicBecause } from '../../access/guards';
 import { isSignedIn } from '../../access/policy';
 import { requestedReturnPath } from '../../auth/return-to';
 import { mayViewAs, previewerOf, startViewingAs, stopViewingAs } from '../../auth/view-as';
@@ -41,7 +41,7 @@ export const viewAsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(back === null || back === '/admin' || back.startsWith('/admin/') ? PREVIEW_HOME : back, 303);
   });
 
-  app.post(END_VIEW_AS_URL, async (request, reply) => {
+  app.post(END_VIEW_AS_URL, { preValidation: publicBecause('ends the preview the session holds, if any') }, async (request, reply) => {
     const wasPreviewing = previewerOf(request) !== null;
     stopViewingAs(request);
     if (wasPreviewing) reply.notify(VIEW_AS_TEXT.ended, 'info');
