@@ -9,8 +9,8 @@ import { join } from 'node:path';
 
 const MAPPED_PARENTS = ['server/features', 'components'];
 const ARCHITECTURE = 'docs/architecture.md';
-/** The folders kept free of outside citations; server/ joins once its comments are reworded. */
-const CITATION_FREE_DIRS = ['components', 'pages', 'shared'];
+/** The folders kept free of outside citations. */
+const CITATION_FREE_DIRS = ['server', 'components', 'pages', 'shared'];
 const CITATION = /§\s*\d+|member-library|admin-curation|\bissues? #?\d+/i;
 const CHECKED_EXTENSIONS = /\.(tsx?|css|js|svg|md)$/;
 

@@ -38,7 +38,7 @@ export function levelOnlyViewer(level: AccessLevel): Viewer {
 }
 
 /**
- * Whom a preview as `level` (issue 19 §6, "View as level N") shows the library to: a signed-in member of that level
+ * Whom a preview as `level` shows the library to: a signed-in member of that level
  * with nothing of their own (no items maintained, no shares, collections, tasks or comments), verified but with no
  * e-mail address on record, so no share addressed to an address reaches them. Their id is the previewer's negated:
  * no user row has it (every query about "their" things finds nothing), yet rate limits still count the previewer.

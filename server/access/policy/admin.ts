@@ -1,5 +1,5 @@
 /*
- * Admin: characteristics and affirmations (admin-curation §2, §6). The Admin Dashboard, characteristics and
+ * Admin: characteristics and affirmations. The Admin Dashboard, characteristics and
  * affirmations are for admins and superadmins. The dashboard shows every admin Advanced Settings and Server Logs;
  * their routes are for superadmins (canUseAdvanced).
  */
@@ -31,7 +31,7 @@ export function affirmationOptionCan(viewer: Viewer): CanFlags {
 
 // Admin: advanced
 
-/** Admin Advanced and Server Logs (admin-curation §2, §6): maintenance over the drive, images and database, for superadmins only. */
+/** Admin Advanced and Server Logs: maintenance over the drive, images and database, for superadmins only. */
 export function canUseAdvanced(viewer: Viewer): boolean {
   return isSignedIn(viewer) && viewer.superadmin;
 }
@@ -39,7 +39,7 @@ export function canUseAdvanced(viewer: Viewer): boolean {
 // Admin: library health
 
 /**
- * The library health page, its tasks and its schedules (issue 19 §7): admins. The tasks it makes are for the item's
+ * The library health page, its tasks and its schedules: admins. The tasks it makes are for the item's
  * maintainer, who sees them as any task of theirs (tasks.ts).
  */
 export function canSeeLibraryHealth(viewer: Viewer): boolean {
@@ -49,7 +49,7 @@ export function canSeeLibraryHealth(viewer: Viewer): boolean {
 // Admin: the trash
 
 /**
- * The trash (issue 19 §4): admins see what was deleted, restore it or delete it for good. Admins open every item, so
+ * The trash: admins see what was deleted, restore it or delete it for good. Admins open every item, so
  * nothing in the trash is more than they may see; a maintainer who deleted their own item asks an admin.
  */
 export function canManageTrash(viewer: Viewer): boolean {

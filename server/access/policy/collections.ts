@@ -1,5 +1,5 @@
 /*
- * Collections (admin-curation §2, §3, §6 "Owners manage their collections"; docs/decisions/collections-and-follows.md "Collections"). A public
+ * Collections (docs/decisions/collections-and-follows.md "Collections"). A public
  * collection opens for anyone with the link; a private one for its owner, admins and people it is validly shared
  * with. Only the owner changes it; admins may also delete it (moderation). The items inside still follow each
  * item's own rules (`openableCollectedItemsCondition`): a viewer who may not open one sees a locked placeholder.
@@ -37,12 +37,12 @@ export function publicCollectionsCondition(): SQL {
   return eq(collections.public, true);
 }
 
-/** Saving a collection for offline reading (issue 20 §3) is for members; what it holds, the collection's own rules decide. */
+/** Saving a collection for offline reading is for members; what it holds, the collection's own rules decide. */
 export function canSaveForOffline(viewer: Viewer): boolean {
   return isSignedIn(viewer);
 }
 
-/** My Collections, Create New and Add to Collection are for every signed-in user (member-library §6). */
+/** My Collections, Create New and Add to Collection are for every signed-in user. */
 export function canCreateCollection(viewer: Viewer): boolean {
   return isSignedIn(viewer);
 }
@@ -67,7 +67,7 @@ export function canSeeLockedEntryNote(viewer: Viewer, collection: CollectionAcce
   return ownsCollection(viewer, collection);
 }
 
-/** Page-level flags of a collection page and of My Collections (admin-curation §3: create, update, delete, share). */
+/** Page-level flags of a collection page and of My Collections. */
 export function collectionCan(viewer: Viewer, collection: CollectionAccessFacts | null): CanFlags {
   return {
     ...baseCan(viewer),

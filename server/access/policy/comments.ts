@@ -1,5 +1,5 @@
 /*
- * Comments (admin-curation §6 "Per comment"; docs/decisions/items.md "Comments"). Every function below is asked only for a
+ * Comments (docs/decisions/items.md "Comments"). Every function below is asked only for a
  * viewer who may open the comment's item (`canOpenItem`): the routes open the item first, and the item page's parts
  * exist only for such viewers. Authors manage their own words; admins delete and approve anyone's but never rewrite
  * them; other signed-in readers may flag a comment for an admin to look at.
@@ -78,7 +78,7 @@ export function removalIsTold(viewer: Viewer, comment: CommentAccessFacts): bool
   return comment.authorId !== null && !writtenBy(viewer, comment);
 }
 
-/** The per-comment flags of admin-curation §3 for this viewer. */
+/** The per-comment flags (can_flag, can_update, can_delete, can_approve) for this viewer. */
 export function commentCan(viewer: Viewer, comment: CommentAccessFacts) {
   return {
     can_flag: canFlagComment(viewer, comment),

@@ -33,7 +33,7 @@ export function canCurateContent(viewer: Viewer): boolean {
   return isAdmin(viewer);
 }
 
-/** Admins create an item's drive folder (member-library §6). */
+/** Admins create an item's drive folder. */
 export function canCreateDriveFolder(viewer: Viewer): boolean {
   return isAdmin(viewer);
 }

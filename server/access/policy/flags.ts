@@ -10,7 +10,7 @@ import { MIN_SHARE_LEVEL } from '../../../shared/sharing';
 import type { ViewAsTarget } from '../../../shared/view-as';
 import { effectiveLevel, isAdmin, isSignedIn, type Viewer } from './levels';
 
-/** Layout entries (member-library §2 Layout, §6). */
+/** Layout entries. */
 export function menuFlags(viewer: Viewer): MenuFlags {
   const admin = isAdmin(viewer);
   const signedIn = isSignedIn(viewer);
@@ -65,18 +65,18 @@ export function canManageUsers(viewer: Viewer): boolean {
   return isAdmin(viewer) || (isSignedIn(viewer) && viewer.manageUsers);
 }
 
-/** User invitations (member-library §6 User area: invite): admins and user managers invite. */
+/** User invitations: admins and user managers invite. */
 export function canInvite(viewer: Viewer): boolean {
   return canManageUsers(viewer);
 }
 
-/** /documentation (member-library §2, §6): both readings of the spec apply, staff and admins, and managers. */
+/** /documentation: for staff and admins, and for managers. */
 export function canReadDocumentation(viewer: Viewer): boolean {
   return isAdmin(viewer) || viewer.manager || effectiveLevel(viewer) >= LEVEL.STAFF;
 }
 
 /**
- * "View as level N" (issue 19 §6, decisions "View as level N"): the previews this viewer may start. Admins, and
+ * "View as level N": the previews this viewer may start. Admins, and
  * maintainers (members who maintain at least one item: `maintainsItems`, which the caller knows or asks the database),
  * as a visitor or as any level up to their own, never above it (a preview never shows more than its previewer may see);
  * nobody else any.

@@ -1,5 +1,5 @@
 /**
- * Follows, digests and feeds (issue 20 §4). A member follows what they may see now; a digest lists only what the
+ * Follows, digests and feeds. A member follows what they may see now; a digest lists only what the
  * member may list at the moment it is written (`digestItemsCondition`), and goes only to a verified address; a feed is
  * public, so it holds only what a visitor may open.
  */

@@ -1,4 +1,4 @@
-/** The history of every change (issue 19 §2): an item's History and the admin activity feed. */
+/** The history of every change: an item's History and the admin activity feed. */
 import { isAdmin, isSignedIn, type Viewer } from './levels';
 import { baseCan } from './flags';
 import { canEditItem, canSeeCharacteristic, canSeeTaxonomy, type ItemAccessFacts } from './items';

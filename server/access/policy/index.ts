@@ -6,7 +6,7 @@
  * - levels.ts: the viewer (`Viewer`, `isSignedIn`, `ANONYMOUS`), `effectiveLevel`, `isAdmin`;
  * - flags.ts: the page-level flags every page carries (`baseCan`, `menuFlags`) and the rules about the viewer alone
  *   they read (`maxShareLevel`, `canGrantAccess`, `canManageUsers`, `canInvite`, `canReadDocumentation`, and
- *   `viewAsTargets`, `canViewAs`: who may preview the library as a level, issue 19 §6);
+ *   `viewAsTargets`, `canViewAs`: who may preview the library as a level);
  * - viewer-sql.ts: how the SQL conditions see a viewer (`SqlTime`, the shares addressed to them, prepared
  *   statements' stand-in viewers);
  * - items.ts: opening, listing (with their SQL conditions), editing, expiry, drafts and the item page's parts;

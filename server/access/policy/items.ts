@@ -142,7 +142,7 @@ export function previewableItemsCondition(now: SqlTime = new Date()): SQL | unde
   return openableItemsCondition(ANONYMOUS, now);
 }
 
-/** SQL: the items a visitor may find in lists, which the sitemap offers search engines (issue 20 §1). */
+/** SQL: the items a visitor may find in lists, which the sitemap offers search engines. */
 export function publicListedItemsCondition(now: SqlTime = new Date()): SQL | undefined {
   return listableItemsCondition(ANONYMOUS, now);
 }
@@ -293,7 +293,7 @@ export function canSeeMaintainerEmail(viewer: Viewer, item: ItemAccessFacts & { 
 
 /**
  * The item's record-keeping (its code, view counts and the curators' explanation of its visibility): the Access and
- * Info sections, which the spec gives admins in the right sidebar (member-library §2 Layout) and its maintainers see
+ * Info sections, which admins get in the right sidebar and its maintainers see
  * for their own item. Members and visitors are sent none of it.
  */
 export function canSeeItemRecordKeeping(viewer: Viewer, item: ItemAccessFacts): boolean {

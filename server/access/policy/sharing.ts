@@ -1,5 +1,5 @@
 /*
- * Sharing (member-library §6 can.share and can.shareToLevel; docs/decisions/sharing.md "Sharing"). A grant raises what one
+ * Sharing (docs/decisions/sharing.md "Sharing"). A grant raises what one
  * person sees of one resource to the granted level; it never gives a role (admin, editor), so even a level-6 grant
  * opens only that resource's level-6 rows and nothing of the admin areas.
  */

@@ -1,5 +1,5 @@
 /*
- * Tasks (member-library §3 Task, §4 Task states, §5 Task form; docs/decisions/items.md "Tasks"). An item's tasks are its
+ * Tasks (docs/decisions/items.md "Tasks"). An item's tasks are its
  * editors' work list (`canSeeItemTasks`), so the same people add to it. A task is settled (Mark as Done, Re-Open) by
  * those it concerns: its assignee, its creator, the item's editors, and admins.
  */

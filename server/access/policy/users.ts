@@ -7,7 +7,7 @@ import type { CanFlags } from '../../../shared/props';
 import { effectiveLevel, isAdmin, isSignedIn, type Viewer } from './levels';
 import { baseCan, canManageUsers } from './flags';
 
-/** What the policy needs to know about a user someone manages (member-library §6, User area). */
+/** What the policy needs to know about a user someone manages. */
 export interface UserAccessFacts {
   id: number;
   level: number;

@@ -1,5 +1,5 @@
 /**
- * Admin Advanced (admin-curation §2 "Admin Advanced", §6, §7): the superadmin's maintenance actions and
+ * Admin Advanced: the superadmin's maintenance actions and
  * Server Logs. POST /admin/advanced starts one action off the request (runs.ts), waits a few seconds for it and
  * redirects back: an action that ended shows its report in the response box (the `response` prop), once; one still
  * running is the page's `run`, which it polls for progress until the report is there.

@@ -1,5 +1,5 @@
 /**
- * Affirmations (admin-curation §2 "Admin affirmations list" and "Admin affirmation detail", §5, §7): the paged list,
+ * Affirmations: the paged list,
  * creating one, editing it one field at a time, and deleting it. Admins only.
  */
 import type { FastifyRequest } from 'fastify';
@@ -59,7 +59,7 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id, ...affirmation } = await affirmationOf(request, request.params.ref);
     return reply.inertia('admin/affirmation/Show', {
       affirmation,
-      // What Delete takes with it, said in its confirmation (issue 34 §5).
+      // What Delete takes with it, said in its confirmation.
       impact: await affirmationImpact(app.db, id, app.config.TRASH_RETENTION_DAYS),
       can: affirmationOptionCan(request.viewer),
       title: affirmation.title,

@@ -1,5 +1,5 @@
 /**
- * Characteristics (admin-curation §2 "Admin characteristics list" and "Admin characteristic detail", §7): the paged
+ * Characteristics: the paged
  * list under both spellings, creating one, editing it one field at a time, and deleting it. Admins only.
  */
 import type { FastifyRequest } from 'fastify';

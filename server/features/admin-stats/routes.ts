@@ -1,7 +1,7 @@
 /**
- * Admin stats (admin-curation §2 "Admin Stats", §3, §7, §9): the links page /admin/stats, the "Top …" lists
+ * Admin stats: the links page /admin/stats, the "Top …" lists
  * /admin/stats/{parameter}, the over-time lists /admin/stats/time[/month|/year] and the CSV download
- * /admin/stats/download_http, and (issue 19 §8) the most opened items and contents per user type /admin/stats/opened
+ * /admin/stats/download_http, and the most opened items and contents per user type /admin/stats/opened
  * and the searches that found nothing /admin/stats/unmatched_searches, every one over the date range of ?from=&to=
  * (schemas.ts). Admins only.
  */

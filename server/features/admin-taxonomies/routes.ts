@@ -1,5 +1,5 @@
 /**
- * Taxonomies and tags (admin-curation §2 "Taxonomies and tags", §3, §4, §5, §7): the taxonomy list, one taxonomy with
+ * Taxonomies and tags: the taxonomy list, one taxonomy with
  * its tag tree, their create, inline edit, delete and drag re-order calls, and the quick-tag matrix of items against a
  * taxonomy's tags (its cells call the item-editing quick tagging routes). Admins only.
  */

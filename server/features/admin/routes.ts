@@ -1,5 +1,5 @@
 /**
- * The Admin Dashboard /admin (admin-curation §2): big buttons into the admin area, for admins and superadmins (the
+ * The Admin Dashboard /admin: big buttons into the admin area, for admins and superadmins (the
  * admin area's guard, server/app.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Batch edits (issue 19 §1), JSON for the batch edit dialog: POST /batch-edit/preview (a dry run), POST /batch-edit
+ * Batch edits, JSON for the batch edit dialog: POST /batch-edit/preview (a dry run), POST /batch-edit
  * (applies; a large batch a chunk at a time, each later chunk naming the batch), POST /batch-edit/{batch}/undo. Signed-in viewers; each item is changed only as editing it allows, so a
  * member's batch of items they do not maintain changes nothing and says so. Bad input: 422 with `errors`.
  */

@@ -1,6 +1,5 @@
 /**
- * Collections (admin-curation §2 "Collections list" and "Collection detail", §7; member-library §7 POST
- * /collection/{collection}/item/{ref}): My Collections, one collection with its sections, editing it one field at a
+ * Collections (with Add to Collection's POST /collection/{collection}/item/{ref}): My Collections, one collection with its sections, editing it one field at a
  * time, deleting it, adding items from their pages, and each entry's note, section and place. Sharing a collection
  * is in features/sharing (POST /collection/{ref}/share).
  */
@@ -146,7 +145,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ grantsProp: CollectionGra
     },
   );
 
-  // Save for offline (issue 20 §3): JSON for the page's own script, which stores what it lists.
+  // Save for offline: JSON for the page's own script, which stores what it lists.
   const maySaveForOffline = allowedForJson(canSaveForOffline, { signIn: SIGN_IN_HINT });
   app.get(
     ROUTES.collectionOffline.pattern,

@@ -1,5 +1,5 @@
 /**
- * Comments and their moderation (admin-curation §2, §6, §7): writing, editing and deleting comments on an item,
+ * Comments and their moderation: writing, editing and deleting comments on an item,
  * flagging them for admin moderation, approving them, and the moderation list /admin/comment.
  * Every call on a comment first opens its item for the viewer (the item page's 404/403/410 answers).
  */

@@ -1,5 +1,5 @@
 /**
- * Item folders and content files (member-library §2 /i/{ref}/folder and /content/{ref}, §5, §7): creating and
+ * Item folders and content files: creating and
  * opening the folder, linking and uploading content, editing, ordering and removing rows, and opening a file.
  */
 import multipart from '@fastify/multipart';

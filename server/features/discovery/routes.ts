@@ -16,7 +16,7 @@ import { requesterKey } from '../../web/rate-limit';
 
 const mayCreateItems = (viewer: Viewer) => baseCan(viewer).create;
 
-/** Item index, tag pages, search, type-ahead, the special listings and the New Item form (member-library §2, §7). */
+/** Item index, tag pages, search, type-ahead, the special listings and the New Item form. */
 /** The library's lists are for anyone: each lists only what the viewer may see, by the policy's SQL conditions. */
 const listedForTheViewer = publicBecause('lists only what the viewer may see');
 

@@ -1,5 +1,5 @@
 /**
- * Internal documentation (member-library §2 /documentation, §6): the handbook pages, for staff and admins and
+ * Internal documentation: the handbook pages, for staff and admins and
  * for managers (policy.canReadDocumentation, the same rule as the menu entry).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 /**
  * Following and unfollowing (POST /follow, DELETE /follow/{ref}), a digest's unfollow link (/unfollow/{token}), the
  * digest setting (POST /profile/digests) and "Send my digest now" (POST /profile/digests/send), the Atom feeds, and the
- * digests' periodic job (issue 20 §4).
+ * digests' periodic job.
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -88,7 +88,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!followed) return reply.notify(FOLLOW_MESSAGES.linkGone, 'warning').redirect(page, 303);
       await unfollow(app.db, followed.userId, followed.ref);
       // Confirmed on the link's own page, which anyone holding it may open: the followed page may be one only its
-      // follower opens, signed in, and the person who pressed may be signed out (issue 36 §6).
+      // follower opens, signed in, and the person who pressed may be signed out.
       return reply.flash(UNFOLLOWED_FLASH, asSeenBy(request.viewer, followed)).redirect(page, 303);
     },
   );

@@ -39,7 +39,7 @@ const NOTICES = {
 };
 
 /**
- * Item images (member-library §5, §7): upload, stock search and pick, removal, and serving every
+ * Item images: upload, stock search and pick, removal, and serving every
  * image only to viewers who may open its item.
  */
 export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, options) => {

@@ -1,5 +1,5 @@
 /**
- * User invitations (member-library §2, §7): the list and its 'Elevate user(s)' dialog, the detail page, sending
+ * User invitations: the list and its 'Elevate user(s)' dialog, the detail page, sending
  * to addresses, regenerating and deleting; the recipient's side is in recipient.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

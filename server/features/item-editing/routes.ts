@@ -1,5 +1,5 @@
 /**
- * Editing an item (member-library §7): PATCH /i/{ref} one field at a time, characteristic
+ * Editing an item: PATCH /i/{ref} one field at a time, characteristic
  * values, tags by taxonomy and quick tagging, duplicate, delete, and the user search that
  * the maintainer picker uses.
  */

@@ -71,7 +71,7 @@ const removedRelation = loads('relation', findRelationWithItems, {
   rule: 'mayOpenItem of both items + canDeleteRelation',
 });
 
-/** The item page (member-library §2 "Item page"), its affirmations and related items (§7). */
+/** The item page, its affirmations and related items. */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   refreshRecentViewCountsPeriodically(app);
 

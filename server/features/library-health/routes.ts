@@ -1,5 +1,5 @@
 /**
- * /admin/health (issue 19 §7): the library's problems with counts and a page of each kind, a task for the item's
+ * /admin/health: the library's problems with counts and a page of each kind, a task for the item's
  * maintainer from one row or every row of a kind, and the schedules of the checks. Admins (the admin area's guard, and
  * canSeeLibraryHealth on every route).
  */

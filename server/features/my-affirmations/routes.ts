@@ -1,4 +1,4 @@
-/** My Affirmations (member-library §2 /affirmation): a paged grid of the items the signed-in person affirmed. */
+/** My Affirmations: a paged grid of the items the signed-in person affirmed. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MY_AFFIRMATIONS_TEXTS } from '../../../shared/my-affirmations';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';

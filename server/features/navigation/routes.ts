@@ -7,6 +7,6 @@ import { navigationHistory } from './queries';
 const signedInOr401 = allowedForJson(isSignedIn, { signIn: 'Sign in to see your history.' });
 
 export const navigationRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** JSON for the sidebar's Recent, Frequent and Collections groups (member-library §3, §7). */
+  /** JSON for the sidebar's Recent, Frequent and Collections groups. */
   app.get('/user/item_history_for_navigation', { preValidation: signedInOr401 }, async (request) => navigationHistory(app.db, signedInViewer(request)));
 };

@@ -1,5 +1,5 @@
 /**
- * Installable (issue 20 §3): the web app manifest and the home-screen icons, drawn once from public/favicon.svg. The
+ * Installable: the web app manifest and the home-screen icons, drawn once from public/favicon.svg. The
  * service worker itself is public/sw.js; what a collection saves for offline is the collections feature's.
  */
 import { publicBecause } from '../../access/guards';

@@ -19,7 +19,7 @@ async function mayChangeOwnEmail(request: FastifyRequest): Promise<void> {
 /** Whether the viewer may ask for a Person page at all (the route itself answers when they already have one). */
 const mayCreateOwnPersonPage = (viewer: Viewer) => canCreateOwnPersonPage(viewer, false);
 
-/** The profile page, its e-mail and the user's own Person page (member-library §2 /profile, §5, §7). */
+/** The profile page, its e-mail and the user's own Person page. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // As POST /profile/verify: each change sends a verification e-mail.
   const emailRateLimit = perMinute(app.config.RATE_LIMIT_SIGN_IN_MAX);
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       breadcrumbs: [{ label: PROFILE_TEXT.title }],
       user: profile.user,
       personItem: profile.personItem,
-      // "A prompt opens when missing" (member-library §5), and when the banner's link asks for it.
+      // "A prompt opens when missing", and when the banner's link asks for it.
       emailPromptOpen: changeEmailAllowed && (request.query.emailPrompt || profile.user.email === null),
       digests: { frequency: profile.digestFrequency, follows: await listFollows(app.db, viewer) },
       can: {

@@ -1,5 +1,5 @@
 /**
- * GET /robots.txt and the sitemap (issue 20 §1): what a search engine may read, and every address a visitor may find,
+ * GET /robots.txt and the sitemap: what a search engine may read, and every address a visitor may find,
  * by the policy's own listing rule. Public, cached by browsers and proxies for an hour.
  */
 import { publicBecause } from '../../access/guards';

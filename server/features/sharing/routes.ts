@@ -1,5 +1,5 @@
 /**
- * Sharing (member-library §2 /share, /sent, {current page path}/share; §7 POST {current page path}/share): granting
+ * Sharing: granting
  * one person access to an item or a content row by e-mail, the shared link's expiry, and the two share lists.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Tasks (member-library §2 /task, §4 Task states, §5 Task form, §7): adding a task on an item, Mark as Done and
+ * Tasks: adding a task on an item, Mark as Done and
  * Re-Open, and My Tasks, the signed-in person's paged list.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * /admin/trash (issue 19 §4): what was deleted, by whom and with what; Restore puts it back whole, Delete for good
+ * /admin/trash: what was deleted, by whom and with what; Restore puts it back whole, Delete for good
  * purges it at once. Admins (the admin area's guard, and canManageTrash on every route).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

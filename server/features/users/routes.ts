@@ -1,5 +1,5 @@
 /**
- * The user area (member-library §2 /user, /user/{ref}; §6; §7): the user list with search and level groups, a user's
+ * The user area: the user list with search and level groups, a user's
  * page, editing one field at a time, deleting, flagging all unapproved comments, and acting as the user.
  */
 import type { FastifyRequest } from 'fastify';
@@ -53,8 +53,8 @@ import { personGrants } from '../sharing';
 const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
 
 /**
- * A refusal in the user area: anonymous visitors get the plain 403 page; signed-in users get it with the contact
- * message of member-library §6 (managers and user managers: the provider's team; others: also their regional field
+ * A refusal in the user area: anonymous visitors get the plain 403 page; signed-in users get it with a message saying
+ * whom to contact (managers and user managers: the provider's team; others: also their regional field
  * contact).
  */
 function refusal(request: FastifyRequest): HttpError {

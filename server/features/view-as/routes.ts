@@ -1,5 +1,5 @@
 /**
- * "View as level N" (issue 19 §6): starting and ending a preview. What a preview is and how it stands in for the
+ * "View as level N": starting and ending a preview. What a preview is and how it stands in for the
  * viewer lives in server/auth/view-as.ts; who may start one, in the policy (`canViewAs`).
  */
 import type { FastifyRequest } from 'fastify';
