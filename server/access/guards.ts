@@ -32,7 +32,12 @@ export const signedIn = describedAs('signed in', async (request: FastifyRequest)
  * (what the person can do about it) or nothing for the others.
  */
 export function requireAllowed(viewer: Viewer, rule: (viewer: Viewer) => boolean, refusal: string | null = null): void {
-  if (!rule(viewer)) throw forbidden(isSignedIn(viewer) ? refusal : SIGN_IN_HINT);
+  if (!rule(viewer)) throw refusalFor(viewer, refusal);
+}
+
+/** The 403 of a refused viewer: the sign-in hint for anonymous visitors, `refusal` for the others; `itemId` offers Ask for access. */
+export function refusalFor(viewer: Viewer, refusal: string | null = null, itemId: number | null = null): Error {
+  return forbidden(isSignedIn(viewer) ? refusal : SIGN_IN_HINT, itemId);
 }
 
 /** Route option: the policy's `rule` must hold for the viewer (see requireAllowed). */

@@ -5,11 +5,11 @@
  * names the record and its rules ("collection: mayOpenCollection + canEditCollection").
  */
 import type { FastifyRequest } from 'fastify';
-import { SIGN_IN_HINT } from '../../shared/messages';
-import { forbidden, gone, notFound } from '../lib/http-errors';
+import { gone, notFound } from '../lib/http-errors';
 import { REF_PATTERN } from '../lib/ref';
 import { ACCESS_RULE } from '../lib/route-table';
-import { isSignedIn, type Viewer } from './policy';
+import { refusalFor } from './guards';
+import type { Viewer } from './policy';
 
 /** What a record rule answers: true lets the request on, false refuses it (403), 'gone' answers 410. */
 export type Verdict = boolean | 'gone';
@@ -68,7 +68,7 @@ export function loads<R>(
     const record = await find(request.server.db, ref, request);
     if (record === null) throw notFound();
     const viewer = request.viewer;
-    const refused = (itemId: number | null) => forbidden(isSignedIn(viewer) ? refusal : SIGN_IN_HINT, itemId);
+    const refused = (itemId: number | null) => refusalFor(viewer, refusal, itemId);
     if (opens) answer(await opens(viewer, record, request), record, () => refused(askForAccessTo?.(record) ?? null));
     for (const rule of rules) answer(await rule(viewer, record, request), record, () => refused(null));
     keep(request, record);
