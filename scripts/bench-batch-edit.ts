@@ -13,7 +13,7 @@ import { migrateDatabase } from '../server/db/migrate';
 import { items, tags, taxonomies } from '../server/db/schema';
 import { resolveAction } from '../server/features/batch-edit/action';
 import { applyBatch, previewBatch } from '../server/features/batch-edit/batch';
-import { undoBatch } from '../server/features/batch-edit/undo';
+import { findRecordedBatch, undoBatch } from '../server/features/batch-edit/undo';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });
 const count = Number(values.items);
@@ -37,7 +37,8 @@ try {
     if (!resolved.ok) throw new Error(JSON.stringify(resolved.errors));
     const preview = await timed('preview', () => previewBatch(db, viewer, resolved.action, refs));
     const result = await timed('apply', () => applyBatch(db, viewer, resolved.action, refs));
-    const undone = await timed('undo', () => undoBatch(db, viewer, result.batch!));
+    const recorded = (await findRecordedBatch(db, result.batch!))!;
+    const undone = await timed('undo', () => undoBatch(db, viewer, recorded));
     console.log({
       engine: handle.kind,
       items: count,

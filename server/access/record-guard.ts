@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { gone, notFound } from '../lib/http-errors';
 import { REF_PATTERN } from '../lib/ref';
-import { ACCESS_RULE } from '../lib/route-table';
+import { ACCESS_RULE, RECORD_PARAM } from '../lib/route-table';
 import { refusalFor } from './guards';
 import type { Viewer } from './policy';
 
@@ -30,8 +30,11 @@ export interface RecordGuardOptions<R> {
   may?: RecordRule<R> | readonly RecordRule<R>[];
   /** The route table's words for the rules, when their names would not say it. */
   rule?: string;
-  /** The 403 of a signed-in viewer: what they can do about it (anonymous visitors are told to sign in). */
-  refusal?: string | null;
+  /**
+   * The 403 of a signed-in viewer: what they can do about it (anonymous visitors are told to sign in); or the whole
+   * refusal, for an area that words it for each viewer itself.
+   */
+  refusal?: string | null | ((request: FastifyRequest, record: R) => Error);
   /** The item an `opens` refusal concerns, for the 403 page's Ask for access. */
   askForAccessTo?: (record: R) => number;
   /** What a 410 says. */
@@ -42,6 +45,8 @@ export interface RecordGuardOptions<R> {
 export interface RecordGuard<R> {
   (request: FastifyRequest): Promise<void>;
   readonly [ACCESS_RULE]: string;
+  /** The path parameter the record is loaded by. */
+  readonly [RECORD_PARAM]: string;
   /** Only for the type of the record. */
   readonly record?: R;
 }
@@ -68,7 +73,7 @@ export function loads<R>(
     const record = await find(request.server.db, ref, request);
     if (record === null) throw notFound();
     const viewer = request.viewer;
-    const refused = (itemId: number | null) => refusalFor(viewer, refusal, itemId);
+    const refused = (itemId: number | null) => (typeof refusal === 'function' ? refusal(request, record) : refusalFor(viewer, refusal, itemId));
     if (opens) answer(await opens(viewer, record, request), record, () => refused(askForAccessTo?.(record) ?? null));
     for (const rule of rules) answer(await rule(viewer, record, request), record, () => refused(null));
     keep(request, record);
@@ -82,7 +87,7 @@ export function loads<R>(
     if (verdict === 'gone') throw gone(goneDetail?.(record) ?? null);
     if (!verdict) throw refusedError();
   }
-  return Object.assign(guard, { [ACCESS_RULE]: names ? `${recordName}: ${names}` : recordName });
+  return Object.assign(guard, { [ACCESS_RULE]: names ? `${recordName}: ${names}` : recordName, [RECORD_PARAM]: param });
 }
 
 /** The record `guard` loaded for this request (the guard must be among the route's `preValidation`). */

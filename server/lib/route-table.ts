@@ -9,6 +9,8 @@ export interface RouteEntry {
   schema?: Pick<FastifySchema, 'params' | 'querystring' | 'body'>;
   /** The access guards declared on the route (`preValidation`), by the rule each checks; empty: open to anyone. */
   readonly access: string[];
+  /** The path parameters the route's record guards load records by (`loads`, server/access/record-guard.ts). */
+  readonly recordParams: string[];
   /** Why a route without access guards is open to anyone (`publicBecause`, server/access/guards.ts); null: no reason given. */
   readonly publicBecause: string | null;
   /** The file that registered the route (a plugin's routes, such as the static files, have none of ours on the stack). */
@@ -17,6 +19,9 @@ export interface RouteEntry {
 
 /** The access rule a guard checks, as the route table shows it (set on a guard by `describedAs`, server/access/guards.ts). */
 export const ACCESS_RULE = Symbol('access rule');
+
+/** The path parameter a record guard loads its record by (set by `loads`, server/access/record-guard.ts). */
+export const RECORD_PARAM = Symbol('record param');
 
 /** Why a route is open to anyone, as the route table shows it (set by `publicBecause`, server/access/guards.ts). */
 export const PUBLIC_REASON = Symbol('public reason');
@@ -57,6 +62,9 @@ export function recordRouteTable(app: FastifyInstance): void {
         get access() {
           return accessRules(route);
         },
+        get recordParams() {
+          return recordParams(route);
+        },
         get publicBecause() {
           return publicReason(route);
         },
@@ -68,6 +76,10 @@ export function recordRouteTable(app: FastifyInstance): void {
 /** Only the guards that say which rule they check: other `preValidation` functions check the input's shape. */
 function accessRules(route: RouteOptions): string[] {
   return [route.preValidation ?? []].flat().flatMap((guard) => (guard as { [ACCESS_RULE]?: string })[ACCESS_RULE] ?? []);
+}
+
+function recordParams(route: RouteOptions): string[] {
+  return [route.preValidation ?? []].flat().flatMap((guard) => (guard as { [RECORD_PARAM]?: string })[RECORD_PARAM] ?? []);
 }
 
 /** The reason a route declares for being open to anyone, or the one given here for a plugin's route. */

@@ -15,7 +15,7 @@ describe('the route table', () => {
     expect(entry('GET', '/user')?.access).toEqual(['canManageUsers']);
     expect(entry('POST', '/i')?.access).toEqual(['mayCreateItems']);
     expect(entry('GET', '/user/item_history_for_navigation')?.access).toEqual(['isSignedIn (JSON)']);
-    expect(entry('PATCH', '/admin/tag/:ref')?.access).toEqual(['canOpenAdminArea']);
+    expect(entry('PATCH', '/admin/tag/:ref')?.access).toEqual(['canOpenAdminArea', 'tag']);
     // Advanced's own guard and the area's, in either order: each refuses alone.
     expect(entry('GET', ADVANCED_URL)?.access).toHaveLength(2);
     expect(entry('GET', ADVANCED_URL)?.access).toEqual(expect.arrayContaining(['canOpenAdminArea', 'canUseAdvanced']));

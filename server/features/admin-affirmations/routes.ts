@@ -2,14 +2,13 @@
  * Affirmations: the paged list,
  * creating one, editing it one field at a time, and deleting it. Admins only.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_LABEL, ADMIN_URL, AFFIRMATION_MESSAGES, AFFIRMATIONS_TITLE } from '../../../shared/admin';
 import { ADMIN_AFFIRMATIONS_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { affirmationOptionCan } from '../../access/policy';
-import { notFound } from '../../lib/http-errors';
+import { loaded, loads } from '../../access/record-guard';
 import { offsetAndLimit, pageQuery, paginated } from '../../lib/pagination';
 import { paramsOf, repositionBody } from '../../lib/validation';
 import {
@@ -20,7 +19,6 @@ import {
   listAffirmations,
   repositionAffirmation,
   updateAffirmation,
-  type AffirmationRecord,
 } from './queries';
 import { AFFIRMATION_FIELD_RULES, createAffirmationBody } from './schemas';
 
@@ -29,12 +27,8 @@ const LIST_CRUMBS = [
   { label: AFFIRMATIONS_TITLE, href: ADMIN_AFFIRMATIONS_URL },
 ];
 
-/** The affirmation `ref` names (404 when there is none). */
-async function affirmationOf(request: FastifyRequest, ref: string): Promise<AffirmationRecord> {
-  const affirmation = await findAffirmation(request.server.db, ref);
-  if (!affirmation) throw notFound();
-  return affirmation;
-}
+/** The affirmation the path names (404 when there is none): any admin may act on any (the admin area's rule). */
+const namedAffirmation = loads('affirmation', findAffirmation);
 
 export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ADMIN_AFFIRMATIONS_URL, { schema: { querystring: pageQuery } }, async (request, reply) => {
@@ -55,42 +49,54 @@ export const adminAffirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(AFFIRMATION_MESSAGES.created(created.value.title)).redirectBack(ADMIN_AFFIRMATIONS_URL);
   });
 
-  app.get(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
-    const { id, ...affirmation } = await affirmationOf(request, request.params.ref);
-    return reply.inertia('admin/affirmation/Show', {
-      affirmation,
-      // What Delete takes with it, said in its confirmation.
-      impact: await affirmationImpact(app.db, id, app.config.TRASH_RETENTION_DAYS),
-      can: affirmationOptionCan(request.viewer),
-      title: affirmation.title,
-      breadcrumbs: [...LIST_CRUMBS, { label: affirmation.title, href: ROUTES.adminAffirmation.path({ ref: affirmation.ref }) }],
-    });
-  });
+  app.get(
+    ROUTES.adminAffirmation.pattern,
+    { preValidation: namedAffirmation, schema: { params: paramsOf(ROUTES.adminAffirmation) } },
+    async (request, reply) => {
+      const { id, ...affirmation } = loaded(request, namedAffirmation);
+      return reply.inertia('admin/affirmation/Show', {
+        affirmation,
+        // What Delete takes with it, said in its confirmation.
+        impact: await affirmationImpact(app.db, id, app.config.TRASH_RETENTION_DAYS),
+        can: affirmationOptionCan(request.viewer),
+        title: affirmation.title,
+        breadcrumbs: [...LIST_CRUMBS, { label: affirmation.title, href: ROUTES.adminAffirmation.path({ ref: affirmation.ref }) }],
+      });
+    },
+  );
 
-  app.patch(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
-    const affirmation = await affirmationOf(request, request.params.ref);
-    const back = ROUTES.adminAffirmation.path({ ref: affirmation.ref });
-    const field = AFFIRMATION_FIELD_RULES.parse(request.body);
-    if (!field.ok) return reply.redirectWithErrors(field.errors, back);
-    const saved = await updateAffirmation(app.db, affirmation.id, field.name, field.value);
-    if (!saved.ok) return reply.redirectWithErrors({ title: AFFIRMATION_MESSAGES.titleTaken }, back);
-    return reply.notify(AFFIRMATION_MESSAGES.saved).redirectBack(back);
-  });
+  app.patch(
+    ROUTES.adminAffirmation.pattern,
+    { preValidation: namedAffirmation, schema: { params: paramsOf(ROUTES.adminAffirmation) } },
+    async (request, reply) => {
+      const affirmation = loaded(request, namedAffirmation);
+      const back = ROUTES.adminAffirmation.path({ ref: affirmation.ref });
+      const field = AFFIRMATION_FIELD_RULES.parse(request.body);
+      if (!field.ok) return reply.redirectWithErrors(field.errors, back);
+      const saved = await updateAffirmation(app.db, affirmation.id, field.name, field.value);
+      if (!saved.ok) return reply.redirectWithErrors({ title: AFFIRMATION_MESSAGES.titleTaken }, back);
+      return reply.notify(AFFIRMATION_MESSAGES.saved).redirectBack(back);
+    },
+  );
 
   app.post(
     ROUTES.adminAffirmationReposition.pattern,
-    { schema: { params: paramsOf(ROUTES.adminAffirmationReposition), body: repositionBody } },
+    { preValidation: namedAffirmation, schema: { params: paramsOf(ROUTES.adminAffirmationReposition), body: repositionBody } },
     async (request, reply) => {
-      const affirmation = await affirmationOf(request, request.params.ref);
+      const affirmation = loaded(request, namedAffirmation);
       await repositionAffirmation(app.db, affirmation.id, request.body.position);
       return reply.redirectBack(ADMIN_AFFIRMATIONS_URL);
     },
   );
 
-  app.delete(ROUTES.adminAffirmation.pattern, { schema: { params: paramsOf(ROUTES.adminAffirmation) } }, async (request, reply) => {
-    const affirmation = await affirmationOf(request, request.params.ref);
-    await deleteAffirmation(app.db, affirmation.id);
-    reply.notify(AFFIRMATION_MESSAGES.deleted(affirmation.title));
-    return reply.redirect(ADMIN_AFFIRMATIONS_URL, 303);
-  });
+  app.delete(
+    ROUTES.adminAffirmation.pattern,
+    { preValidation: namedAffirmation, schema: { params: paramsOf(ROUTES.adminAffirmation) } },
+    async (request, reply) => {
+      const affirmation = loaded(request, namedAffirmation);
+      await deleteAffirmation(app.db, affirmation.id);
+      reply.notify(AFFIRMATION_MESSAGES.deleted(affirmation.title));
+      return reply.redirect(ADMIN_AFFIRMATIONS_URL, 303);
+    },
+  );
 };

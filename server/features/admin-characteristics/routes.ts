@@ -2,7 +2,6 @@
  * Characteristics: the paged
  * list under both spellings, creating one, editing it one field at a time, and deleting it. Admins only.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_CHARACTERISTICS_PLURAL_URL,
@@ -17,7 +16,7 @@ import { ADMIN_CHARACTERISTICS_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/pagination';
 import { characteristicCan } from '../../access/policy';
-import { notFound } from '../../lib/http-errors';
+import { loaded, loads } from '../../access/record-guard';
 import { offsetAndLimit, pageQuery, paginated } from '../../lib/pagination';
 import { paramsOf, repositionBody } from '../../lib/validation';
 import { booleanInput } from '../../lib/form-input';
@@ -31,7 +30,6 @@ import {
   repositionCharacteristic,
   setCharacteristicMinimum,
   updateCharacteristic,
-  type CharacteristicRecord,
 } from './queries';
 import { CHARACTERISTIC_FIELD_RULES, createCharacteristicBody } from './schemas';
 import { latestFormatChange, undoFormatChange } from './format-changes';
@@ -41,12 +39,8 @@ const LIST_CRUMBS = [
   { label: CHARACTERISTICS_TITLE, href: ADMIN_CHARACTERISTICS_URL },
 ];
 
-/** The characteristic `ref` names (404 when there is none). */
-async function characteristicOf(request: FastifyRequest, ref: string): Promise<CharacteristicRecord> {
-  const characteristic = await findCharacteristic(request.server.db, ref);
-  if (!characteristic) throw notFound();
-  return characteristic;
-}
+/** The characteristic the path names (404 when there is none): any admin may act on any (the admin area's rule). */
+const namedCharacteristic = loads('characteristic', findCharacteristic);
 
 export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of [ADMIN_CHARACTERISTICS_URL, ADMIN_CHARACTERISTICS_PLURAL_URL]) {
@@ -70,67 +64,89 @@ export const adminCharacteristicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(CHARACTERISTIC_MESSAGES.created(created.value.title)).redirectBack(ADMIN_CHARACTERISTICS_URL);
   });
 
-  app.get(ROUTES.adminCharacteristic.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristic) } }, async (request, reply) => {
-    const { id, ...characteristic } = await characteristicOf(request, request.params.ref);
-    return reply.inertia('admin/characteristic/Show', {
-      characteristic,
-      valueCount: await characteristicValueCount(app.db, id),
-      formatChange: await latestFormatChange(app.db, id),
-      formats: CHARACTERISTIC_FORMAT_LABELS,
-      can: characteristicCan(request.viewer),
-      title: characteristic.title,
-      breadcrumbs: [...LIST_CRUMBS, { label: characteristic.title, href: ROUTES.adminCharacteristic.path({ ref: characteristic.ref }) }],
-    });
-  });
+  app.get(
+    ROUTES.adminCharacteristic.pattern,
+    { preValidation: namedCharacteristic, schema: { params: paramsOf(ROUTES.adminCharacteristic) } },
+    async (request, reply) => {
+      const { id, ...characteristic } = loaded(request, namedCharacteristic);
+      return reply.inertia('admin/characteristic/Show', {
+        characteristic,
+        valueCount: await characteristicValueCount(app.db, id),
+        formatChange: await latestFormatChange(app.db, id),
+        formats: CHARACTERISTIC_FORMAT_LABELS,
+        can: characteristicCan(request.viewer),
+        title: characteristic.title,
+        breadcrumbs: [...LIST_CRUMBS, { label: characteristic.title, href: ROUTES.adminCharacteristic.path({ ref: characteristic.ref }) }],
+      });
+    },
+  );
 
-  app.patch(ROUTES.adminCharacteristic.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristic) } }, async (request, reply) => {
-    const characteristic = await characteristicOf(request, request.params.ref);
-    const back = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
-    const { [CONFIRM_FORMAT_CONVERSION_FIELD]: confirmation, ...fields } = (request.body ?? {}) as Record<string, unknown>;
-    const field = CHARACTERISTIC_FIELD_RULES.parse(fields);
-    if (!field.ok) return reply.redirectWithErrors(field.errors, back);
-    if (field.name === 'format') {
-      const format = field.value;
-      const changed = await changeCharacteristicFormat(app.db, characteristic.id, format, booleanInput(confirmation) === true);
-      if (!changed.ok) {
-        const message = CHARACTERISTIC_MESSAGES.formatLosesValues(changed.unconvertible, changed.total, CHARACTERISTIC_FORMAT_LABELS[format], changed.example);
-        return reply.redirectWithErrors({ format: message }, back);
+  app.patch(
+    ROUTES.adminCharacteristic.pattern,
+    { preValidation: namedCharacteristic, schema: { params: paramsOf(ROUTES.adminCharacteristic) } },
+    async (request, reply) => {
+      const characteristic = loaded(request, namedCharacteristic);
+      const back = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
+      const { [CONFIRM_FORMAT_CONVERSION_FIELD]: confirmation, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+      const field = CHARACTERISTIC_FIELD_RULES.parse(fields);
+      if (!field.ok) return reply.redirectWithErrors(field.errors, back);
+      if (field.name === 'format') {
+        const format = field.value;
+        const changed = await changeCharacteristicFormat(app.db, characteristic.id, format, booleanInput(confirmation) === true);
+        if (!changed.ok) {
+          const message = CHARACTERISTIC_MESSAGES.formatLosesValues(
+            changed.unconvertible,
+            changed.total,
+            CHARACTERISTIC_FORMAT_LABELS[format],
+            changed.example,
+          );
+          return reply.redirectWithErrors({ format: message }, back);
+        }
+        return reply.notify(CHARACTERISTIC_MESSAGES.formatConverted(changed.converted, changed.removed)).redirectBack(back);
       }
-      return reply.notify(CHARACTERISTIC_MESSAGES.formatConverted(changed.converted, changed.removed)).redirectBack(back);
-    }
-    if (field.name === 'minimum') {
-      const minimum = field.value;
-      const changed = await setCharacteristicMinimum(app.db, characteristic.id, minimum);
-      if (!changed.ok) return reply.redirectWithErrors({ minimum: CHARACTERISTIC_MESSAGES.minimumBelowValues(changed.below, minimum!, changed.example) }, back);
+      if (field.name === 'minimum') {
+        const minimum = field.value;
+        const changed = await setCharacteristicMinimum(app.db, characteristic.id, minimum);
+        if (!changed.ok)
+          return reply.redirectWithErrors({ minimum: CHARACTERISTIC_MESSAGES.minimumBelowValues(changed.below, minimum!, changed.example) }, back);
+        return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
+      }
+      const saved = await updateCharacteristic(app.db, characteristic.id, field.name, field.value);
+      if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
       return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
-    }
-    const saved = await updateCharacteristic(app.db, characteristic.id, field.name, field.value);
-    if (!saved.ok) return reply.redirectWithErrors({ title: CHARACTERISTIC_MESSAGES.titleTaken }, back);
-    return reply.notify(CHARACTERISTIC_MESSAGES.saved).redirectBack(back);
-  });
+    },
+  );
 
-  app.post(ROUTES.adminCharacteristicFormatUndo.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristicFormatUndo) } }, async (request, reply) => {
-    const characteristic = await characteristicOf(request, request.params.ref);
-    const back = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
-    const undone = await undoFormatChange(app.db, characteristic.id);
-    if (!undone.ok) return reply.redirectWithErrors({ format: undone.message }, back);
-    return reply.notify(CHARACTERISTIC_MESSAGES.formatUndone(undone.restored, undone.keptChanged)).redirectBack(back);
-  });
+  app.post(
+    ROUTES.adminCharacteristicFormatUndo.pattern,
+    { preValidation: namedCharacteristic, schema: { params: paramsOf(ROUTES.adminCharacteristicFormatUndo) } },
+    async (request, reply) => {
+      const characteristic = loaded(request, namedCharacteristic);
+      const back = ROUTES.adminCharacteristic.path({ ref: characteristic.ref });
+      const undone = await undoFormatChange(app.db, characteristic.id);
+      if (!undone.ok) return reply.redirectWithErrors({ format: undone.message }, back);
+      return reply.notify(CHARACTERISTIC_MESSAGES.formatUndone(undone.restored, undone.keptChanged)).redirectBack(back);
+    },
+  );
 
   app.post(
     ROUTES.adminCharacteristicReposition.pattern,
-    { schema: { params: paramsOf(ROUTES.adminCharacteristicReposition), body: repositionBody } },
+    { preValidation: namedCharacteristic, schema: { params: paramsOf(ROUTES.adminCharacteristicReposition), body: repositionBody } },
     async (request, reply) => {
-      const characteristic = await characteristicOf(request, request.params.ref);
+      const characteristic = loaded(request, namedCharacteristic);
       await repositionCharacteristic(app.db, characteristic.id, request.body.position);
       return reply.redirectBack(ADMIN_CHARACTERISTICS_URL);
     },
   );
 
-  app.delete(ROUTES.adminCharacteristic.pattern, { schema: { params: paramsOf(ROUTES.adminCharacteristic) } }, async (request, reply) => {
-    const characteristic = await characteristicOf(request, request.params.ref);
-    await deleteCharacteristic(app.db, characteristic.id);
-    reply.notify(CHARACTERISTIC_MESSAGES.deleted(characteristic.title));
-    return reply.redirect(ADMIN_CHARACTERISTICS_URL, 303);
-  });
+  app.delete(
+    ROUTES.adminCharacteristic.pattern,
+    { preValidation: namedCharacteristic, schema: { params: paramsOf(ROUTES.adminCharacteristic) } },
+    async (request, reply) => {
+      const characteristic = loaded(request, namedCharacteristic);
+      await deleteCharacteristic(app.db, characteristic.id);
+      reply.notify(CHARACTERISTIC_MESSAGES.deleted(characteristic.title));
+      return reply.redirect(ADMIN_CHARACTERISTICS_URL, 303);
+    },
+  );
 };

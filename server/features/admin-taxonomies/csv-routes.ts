@@ -9,12 +9,12 @@ import { ROUTES } from '../../../shared/routes';
 import { ADMIN_TAXONOMIES_TITLE, TAXONOMY_MESSAGES } from '../../../shared/taxonomies-admin';
 import { ADMIN_TAXONOMIES_URL } from '../../../shared/navigation';
 import { csvImportSummary, TAXONOMY_CSV_MAX_CHARS, TAXONOMY_CSV_MESSAGES, TAXONOMY_CSV_TEXTS, type TaxonomyCsvPreview } from '../../../shared/taxonomy-csv';
+import { loaded, loads } from '../../access/record-guard';
 import { booleanInput } from '../../lib/form-input';
-import { notFound } from '../../lib/http-errors';
 import { formBody, paramsOf } from '../../lib/validation';
 import { taxonomyCsv, taxonomyCsvFileName } from './csv-export';
 import { applyImport, previewImport } from './csv-import';
-import { findTaxonomy, taxonomyTagRows, unlessTaken } from './queries';
+import { findTaxonomyByRef, taxonomyTagRows, unlessTaken } from './queries';
 
 const importBody = formBody({
   csv: z
@@ -26,15 +26,12 @@ const importBody = formBody({
   fingerprint: z.string().max(100).catch('').default(''),
 });
 
-export const taxonomyCsvRoutes: FastifyPluginAsyncZod = async (app) => {
-  const taxonomyOf = async (ref: string) => {
-    const taxonomy = await findTaxonomy(app.db, ref);
-    if (!taxonomy) throw notFound();
-    return taxonomy;
-  };
+/** The taxonomy exported or imported: any admin may (the admin area's rule). */
+const csvTaxonomy = loads('taxonomy', findTaxonomyByRef);
 
-  app.get(ROUTES.adminTaxonomyCsv.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyCsv) } }, async (request, reply) => {
-    const taxonomy = await taxonomyOf(request.params.ref);
+export const taxonomyCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(ROUTES.adminTaxonomyCsv.pattern, { preValidation: csvTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomyCsv) } }, async (request, reply) => {
+    const taxonomy = loaded(request, csvTaxonomy);
     const csv = taxonomyCsv(await taxonomyTagRows(app.db, taxonomy.id));
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
@@ -55,27 +52,35 @@ export const taxonomyCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     ],
   });
 
-  app.get(ROUTES.adminTaxonomyImport.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyImport) } }, async (request, reply) => {
-    const taxonomy = await taxonomyOf(request.params.ref);
-    return reply.inertia('admin/taxonomy/Import', importPage(taxonomy, null));
-  });
+  app.get(
+    ROUTES.adminTaxonomyImport.pattern,
+    { preValidation: csvTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomyImport) } },
+    async (request, reply) => {
+      const taxonomy = loaded(request, csvTaxonomy);
+      return reply.inertia('admin/taxonomy/Import', importPage(taxonomy, null));
+    },
+  );
 
-  app.post(ROUTES.adminTaxonomyImport.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyImport), body: importBody } }, async (request, reply) => {
-    const taxonomy = await taxonomyOf(request.params.ref);
-    const back = ROUTES.adminTaxonomyImport.path({ ref: taxonomy.ref });
-    const { csv, delete_missing: deleteMissing, fingerprint } = request.body;
-    if (fingerprint === '') {
-      const result = await previewImport(app.db, taxonomy.id, csv, deleteMissing);
-      if (!result.ok) return reply.redirectWithErrors({ csv: result.message }, back);
-      // The preview is this POST's answer (nothing was written): Apply sends the same file with its fingerprint.
-      return reply.inertia('admin/taxonomy/Import', importPage(taxonomy, result.preview));
-    }
-    // Labels are compared as JavaScript lowercases them; the unique index uses PostgreSQL's lower(), which may join
-    // two labels JavaScript keeps apart (rare letters): that clash is answered like any taken label, never a 500.
-    const applied = await unlessTaken(() => applyImport(app.db, taxonomy.id, csv, deleteMissing, fingerprint));
-    if (applied === 'taken') return reply.redirectWithErrors({ csv: TAXONOMY_MESSAGES.labelTaken }, back);
-    if (!applied.ok) return reply.redirectWithErrors({ csv: applied.message }, back);
-    reply.notify(TAXONOMY_CSV_MESSAGES.imported(csvImportSummary(applied.preview)));
-    return reply.redirect(ROUTES.adminTaxonomy.path({ ref: taxonomy.ref }), 303);
-  });
+  app.post(
+    ROUTES.adminTaxonomyImport.pattern,
+    { preValidation: csvTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomyImport), body: importBody } },
+    async (request, reply) => {
+      const taxonomy = loaded(request, csvTaxonomy);
+      const back = ROUTES.adminTaxonomyImport.path({ ref: taxonomy.ref });
+      const { csv, delete_missing: deleteMissing, fingerprint } = request.body;
+      if (fingerprint === '') {
+        const result = await previewImport(app.db, taxonomy.id, csv, deleteMissing);
+        if (!result.ok) return reply.redirectWithErrors({ csv: result.message }, back);
+        // The preview is this POST's answer (nothing was written): Apply sends the same file with its fingerprint.
+        return reply.inertia('admin/taxonomy/Import', importPage(taxonomy, result.preview));
+      }
+      // Labels are compared as JavaScript lowercases them; the unique index uses PostgreSQL's lower(), which may join
+      // two labels JavaScript keeps apart (rare letters): that clash is answered like any taken label, never a 500.
+      const applied = await unlessTaken(() => applyImport(app.db, taxonomy.id, csv, deleteMissing, fingerprint));
+      if (applied === 'taken') return reply.redirectWithErrors({ csv: TAXONOMY_MESSAGES.labelTaken }, back);
+      if (!applied.ok) return reply.redirectWithErrors({ csv: applied.message }, back);
+      reply.notify(TAXONOMY_CSV_MESSAGES.imported(csvImportSummary(applied.preview)));
+      return reply.redirect(ROUTES.adminTaxonomy.path({ ref: taxonomy.ref }), 303);
+    },
+  );
 };

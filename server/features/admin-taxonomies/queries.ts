@@ -73,9 +73,9 @@ export async function listTaxonomies(db: Database): Promise<AdminTaxonomySummary
   return rows.map(({ taxonomy, tagCount: total }) => ({ ...toTaxonomyFields(taxonomy), tag_count: Number(total) }));
 }
 
-export async function findTaxonomy(db: Database, ref: string): Promise<TaxonomyRow | undefined> {
+export async function findTaxonomyByRef(db: Database, ref: string): Promise<TaxonomyRow | null> {
   const [row] = await db.select().from(taxonomies).where(eq(taxonomies.ref, ref));
-  return row;
+  return row ?? null;
 }
 
 /** Whether another taxonomy already has this title (compared without case). */
@@ -200,13 +200,13 @@ export async function taxonomyUsage(db: Database, taxonomyId: number): Promise<T
   };
 }
 
-export async function findTag(db: Database, ref: string): Promise<TagRecord | undefined> {
+export async function findTagByRef(db: Database, ref: string): Promise<TagRecord | null> {
   const [row] = await db
     .select({ tag: tags, taxonomyRef: taxonomies.ref, taxonomyTitle: taxonomies.title, taxonomyRequired: taxonomies.required })
     .from(tags)
     .innerJoin(taxonomies, eq(taxonomies.id, tags.taxonomyId))
     .where(eq(tags.ref, ref));
-  return row ? { ...row.tag, taxonomyRef: row.taxonomyRef, taxonomyTitle: row.taxonomyTitle, taxonomyRequired: row.taxonomyRequired } : undefined;
+  return row ? { ...row.tag, taxonomyRef: row.taxonomyRef, taxonomyTitle: row.taxonomyTitle, taxonomyRequired: row.taxonomyRequired } : null;
 }
 
 export async function findTagInTaxonomy(db: Database, taxonomyId: number, ref: string): Promise<TagRow | undefined> {

@@ -8,9 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_TAXONOMIES_TITLE, QUICK_TAG_PER_PAGE, TAXONOMY_MESSAGES, TAXONOMY_TEXTS } from '../../../shared/taxonomies-admin';
 import { ADMIN_TAXONOMIES_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
-import type { Database } from '../../db/client';
+import { loaded, loads } from '../../access/record-guard';
 import { optional } from '../../inertia';
-import { notFound } from '../../lib/http-errors';
 import { paginated } from '../../lib/pagination';
 import type { CheckedFieldOf } from '../../lib/single-field';
 import { paramsOf, repositionBody } from '../../lib/validation';
@@ -19,9 +18,9 @@ import {
   createTaxonomy,
   deleteTag,
   deleteTaxonomy,
-  findTag,
+  findTagByRef,
   findTagInTaxonomy,
-  findTaxonomy,
+  findTaxonomyByRef,
   listTaxonomies,
   quickTagMatrix,
   repositionTaxonomy,
@@ -42,19 +41,9 @@ import { moveTag } from './tag-moves';
 const ADMIN_CRUMB = { label: 'Admin', href: '/admin' };
 const LIST_CRUMB = { label: ADMIN_TAXONOMIES_TITLE, href: ADMIN_TAXONOMIES_URL };
 
-/** The taxonomy `ref` names (404 when there is none). */
-async function taxonomyOf(db: Database, ref: string) {
-  const taxonomy = await findTaxonomy(db, ref);
-  if (!taxonomy) throw notFound();
-  return taxonomy;
-}
-
-/** The tag `ref` names (404 when there is none). */
-async function tagOf(db: Database, ref: string): Promise<TagRecord> {
-  const tag = await findTag(db, ref);
-  if (!tag) throw notFound();
-  return tag;
-}
+/** The taxonomy or tag the path's ref names: any admin may act on any of them (the admin area's rule). */
+const namedTaxonomy = loads('taxonomy', findTaxonomyByRef);
+const namedTag = loads('tag', findTagByRef);
 
 export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(ADMIN_TAXONOMIES_URL, async (_request, reply) => {
@@ -74,8 +63,8 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(ROUTES.adminTaxonomy.path({ ref: created.ref }), 303);
   });
 
-  app.get(ROUTES.adminTaxonomy.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
-    const taxonomy = await taxonomyOf(app.db, request.params.ref);
+  app.get(ROUTES.adminTaxonomy.pattern, { preValidation: namedTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
+    const taxonomy = loaded(request, namedTaxonomy);
     return reply.inertia('admin/taxonomy/Show', {
       taxonomy: await taxonomyDetail(app.db, taxonomy),
       usage: await taxonomyUsage(app.db, taxonomy.id),
@@ -85,8 +74,8 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.patch(ROUTES.adminTaxonomy.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
-    const taxonomy = await taxonomyOf(app.db, request.params.ref);
+  app.patch(ROUTES.adminTaxonomy.pattern, { preValidation: namedTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
+    const taxonomy = loaded(request, namedTaxonomy);
     const back = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
     const field = TAXONOMY_FIELD_RULES.parse(request.body);
     if (!field.ok) return reply.redirectWithErrors(field.errors, back);
@@ -97,8 +86,8 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete(ROUTES.adminTaxonomy.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
-    const taxonomy = await taxonomyOf(app.db, request.params.ref);
+  app.delete(ROUTES.adminTaxonomy.pattern, { preValidation: namedTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomy) } }, async (request, reply) => {
+    const taxonomy = loaded(request, namedTaxonomy);
     await deleteTaxonomy(app.db, taxonomy.id);
     reply.notify(TAXONOMY_MESSAGES.deleted(taxonomy.title));
     return reply.redirect(ADMIN_TAXONOMIES_URL, 303);
@@ -106,30 +95,34 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ROUTES.adminTaxonomyReposition.pattern,
-    { schema: { params: paramsOf(ROUTES.adminTaxonomyReposition), body: repositionBody } },
+    { preValidation: namedTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomyReposition), body: repositionBody } },
     async (request, reply) => {
-      const taxonomy = await taxonomyOf(app.db, request.params.ref);
+      const taxonomy = loaded(request, namedTaxonomy);
       await repositionTaxonomy(app.db, taxonomy.id, request.body.position);
       return reply.redirectBack(ADMIN_TAXONOMIES_URL);
     },
   );
 
-  app.post(ROUTES.adminTaxonomyTag.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyTag), body: createTagBody } }, async (request, reply) => {
-    const taxonomy = await taxonomyOf(app.db, request.params.ref);
-    const back = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
-    const body = request.body;
-    const errors: Record<string, string> = {};
-    if (await tagLabelTaken(app.db, taxonomy.id, body.label)) errors.label = TAXONOMY_MESSAGES.labelTaken;
-    const parent = body.parent_ref === '' ? null : await findTagInTaxonomy(app.db, taxonomy.id, body.parent_ref);
-    if (parent === undefined) errors.parent_ref = TAXONOMY_MESSAGES.parentUnknown;
-    if (Object.keys(errors).length > 0) return reply.redirectWithErrors(errors, back);
-    const tag = await unlessTaken(() => createTag(app.db, taxonomy.id, body.label, parent?.id ?? null));
-    if (tag === 'taken') return reply.redirectWithErrors({ label: TAXONOMY_MESSAGES.labelTaken }, back);
-    return reply.notify(TAXONOMY_MESSAGES.tagCreated(tag.label)).redirectBack(back);
-  });
+  app.post(
+    ROUTES.adminTaxonomyTag.pattern,
+    { preValidation: namedTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomyTag), body: createTagBody } },
+    async (request, reply) => {
+      const taxonomy = loaded(request, namedTaxonomy);
+      const back = ROUTES.adminTaxonomy.path({ ref: taxonomy.ref });
+      const body = request.body;
+      const errors: Record<string, string> = {};
+      if (await tagLabelTaken(app.db, taxonomy.id, body.label)) errors.label = TAXONOMY_MESSAGES.labelTaken;
+      const parent = body.parent_ref === '' ? null : await findTagInTaxonomy(app.db, taxonomy.id, body.parent_ref);
+      if (parent === undefined) errors.parent_ref = TAXONOMY_MESSAGES.parentUnknown;
+      if (Object.keys(errors).length > 0) return reply.redirectWithErrors(errors, back);
+      const tag = await unlessTaken(() => createTag(app.db, taxonomy.id, body.label, parent?.id ?? null));
+      if (tag === 'taken') return reply.redirectWithErrors({ label: TAXONOMY_MESSAGES.labelTaken }, back);
+      return reply.notify(TAXONOMY_MESSAGES.tagCreated(tag.label)).redirectBack(back);
+    },
+  );
 
-  app.patch(ROUTES.adminTag.pattern, { schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
-    const tag = await tagOf(app.db, request.params.ref);
+  app.patch(ROUTES.adminTag.pattern, { preValidation: namedTag, schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
+    const tag = loaded(request, namedTag);
     const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
     const field = TAG_FIELD_RULES.parse(request.body);
     if (!field.ok) return reply.redirectWithErrors(field.errors, back);
@@ -138,38 +131,48 @@ export const adminTaxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.notify(TAXONOMY_MESSAGES.saved).redirectBack(back);
   });
 
-  app.delete(ROUTES.adminTag.pattern, { schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
-    const tag = await tagOf(app.db, request.params.ref);
+  app.delete(ROUTES.adminTag.pattern, { preValidation: namedTag, schema: { params: paramsOf(ROUTES.adminTag) } }, async (request, reply) => {
+    const tag = loaded(request, namedTag);
     const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
     if ((await deleteTag(app.db, tag, tag.taxonomyRequired)) === 'refused')
       return reply.redirectWithErrors({ tag: TAXONOMY_MESSAGES.lastRequiredTag(tag.taxonomyTitle) }, back);
     return reply.notify(TAXONOMY_MESSAGES.tagDeleted(tag.label)).redirectBack(back);
   });
 
-  app.post(ROUTES.adminTagReposition.pattern, { schema: { params: paramsOf(ROUTES.adminTagReposition), body: repositionBody } }, async (request, reply) => {
-    const tag = await tagOf(app.db, request.params.ref);
-    await moveTag(app.db, tag.id, null, request.body.position);
-    return reply.redirectBack(ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef }));
-  });
+  app.post(
+    ROUTES.adminTagReposition.pattern,
+    { preValidation: namedTag, schema: { params: paramsOf(ROUTES.adminTagReposition), body: repositionBody } },
+    async (request, reply) => {
+      const tag = loaded(request, namedTag);
+      await moveTag(app.db, tag.id, null, request.body.position);
+      return reply.redirectBack(ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef }));
+    },
+  );
 
-  app.post(ROUTES.adminTagMove.pattern, { schema: { params: paramsOf(ROUTES.adminTagMove), body: moveTagBody } }, async (request, reply) => {
-    const tag = await tagOf(app.db, request.params.ref);
-    const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
-    const { taxonomy_ref, parent_ref, position } = request.body;
-    const taxonomy = await findTaxonomy(app.db, taxonomy_ref);
-    if (!taxonomy) return reply.redirectWithErrors({ taxonomy_ref: TAXONOMY_MESSAGES.taxonomyUnknown }, back);
-    const refused = await moveTag(app.db, tag.id, { taxonomyId: taxonomy.id, parentRef: parent_ref }, position ?? null);
-    if (refused) return reply.redirectWithErrors({ [refused.field]: refused.message }, back);
-    return reply.notify(TAXONOMY_MESSAGES.tagMoved(tag.label, taxonomy.title)).redirectBack(back);
-  });
+  app.post(
+    ROUTES.adminTagMove.pattern,
+    { preValidation: namedTag, schema: { params: paramsOf(ROUTES.adminTagMove), body: moveTagBody } },
+    async (request, reply) => {
+      const tag = loaded(request, namedTag);
+      const back = ROUTES.adminTaxonomy.path({ ref: tag.taxonomyRef });
+      const { taxonomy_ref, parent_ref, position } = request.body;
+      const taxonomy = await findTaxonomyByRef(app.db, taxonomy_ref);
+      if (!taxonomy) return reply.redirectWithErrors({ taxonomy_ref: TAXONOMY_MESSAGES.taxonomyUnknown }, back);
+      const refused = await moveTag(app.db, tag.id, { taxonomyId: taxonomy.id, parentRef: parent_ref }, position ?? null);
+      if (refused) return reply.redirectWithErrors({ [refused.field]: refused.message }, back);
+      return reply.notify(TAXONOMY_MESSAGES.tagMoved(tag.label, taxonomy.title)).redirectBack(back);
+    },
+  );
 
-  app.get(ROUTES.adminTaxonomyItems.pattern, { schema: { params: paramsOf(ROUTES.adminTaxonomyItems), querystring: matrixQuery } }, async (request, reply) =>
-    quickTagPage(request, reply, request.params.ref, request.query, false),
+  app.get(
+    ROUTES.adminTaxonomyItems.pattern,
+    { preValidation: namedTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomyItems), querystring: matrixQuery } },
+    async (request, reply) => quickTagPage(request, reply, request.query, false),
   );
   app.get(
     ROUTES.adminTaxonomyAllItems.pattern,
-    { schema: { params: paramsOf(ROUTES.adminTaxonomyAllItems), querystring: matrixQuery } },
-    async (request, reply) => quickTagPage(request, reply, request.params.ref, request.query, true),
+    { preValidation: namedTaxonomy, schema: { params: paramsOf(ROUTES.adminTaxonomyAllItems), querystring: matrixQuery } },
+    async (request, reply) => quickTagPage(request, reply, request.query, true),
   );
 };
 
@@ -190,9 +193,9 @@ async function saveTagField(app: FastifyInstance, tag: TagRecord, field: Checked
 }
 
 /** The quick-tag matrix: items without a tag in the taxonomy (/item), or all items (/item/all), a page at a time. */
-async function quickTagPage(request: FastifyRequest, reply: FastifyReply, ref: string, { page, search }: MatrixQuery, all: boolean) {
+async function quickTagPage(request: FastifyRequest, reply: FastifyReply, { page, search }: MatrixQuery, all: boolean) {
   const db = request.server.db;
-  const taxonomy = await taxonomyOf(db, ref);
+  const taxonomy = loaded(request, namedTaxonomy);
   const { rows, total } = await quickTagMatrix(db, { taxonomyId: taxonomy.id, untaggedOnly: !all, search, page, perPage: QUICK_TAG_PER_PAGE });
   const path = (all ? ROUTES.adminTaxonomyAllItems : ROUTES.adminTaxonomyItems).path({ ref: taxonomy.ref });
   const heading = all ? TAXONOMY_TEXTS.quickTagAll : TAXONOMY_TEXTS.quickTagUntagged;

@@ -12,7 +12,17 @@ import { resolveAction } from './action';
 import { applyBatch, previewBatch } from './batch';
 import { matchingItemRun } from '../discovery';
 import { batchEditBody, batchParams, type BatchEditBody } from './schemas';
-import { continuingRefusal, undoBatch } from './undo';
+import { continuingRefusal, findRecordedBatch, mayUndoRecordedBatch, undoBatch } from './undo';
+import { loaded, loads } from '../../access/record-guard';
+
+/** A batch id as the dialog makes them (a UUID); anything else is left to the params schema. */
+const BATCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const undoneBatch = loads('batch', (db, batch) => findRecordedBatch(db, batch), {
+  param: 'batch',
+  pattern: BATCH_ID,
+  may: mayUndoRecordedBatch,
+  rule: 'canUndoBatch (its author or an admin)',
+});
 
 /**
  * The refs sent, or a run of the items the listing matches for the viewer (the discovery feature's own condition):
@@ -44,8 +54,8 @@ export const batchEditRoutes: FastifyPluginAsyncZod = async (app) => {
     return applyBatch(app.db, request.viewer, resolved.action, (await selected(request, request.body)).refs, batch);
   });
 
-  app.post(ROUTES.batchEditUndo.pattern, { preValidation: signedIn, schema: { params: batchParams } }, async (request, reply) => {
-    const answer = await undoBatch(app.db, request.viewer, request.params.batch, new Date(), app.config.TIME_ZONE);
+  app.post(ROUTES.batchEditUndo.pattern, { preValidation: [signedIn, undoneBatch], schema: { params: batchParams } }, async (request, reply) => {
+    const answer = await undoBatch(app.db, request.viewer, loaded(request, undoneBatch), new Date(), app.config.TIME_ZONE);
     if (!answer.ok) return reply.code(422).send({ errors: { batch: answer.message } });
     return answer.result;
   });

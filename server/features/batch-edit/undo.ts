@@ -10,7 +10,6 @@ import { canCurateItem, canEditItem, canUndoBatch, itemAccessColumns, type ItemA
 import { inBatch } from '../../db/change-context';
 import type { Database, Transaction } from '../../db/client';
 import { changeHistory, items, itemTags, tags, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
 import { itemFieldRestore } from '../item-editing';
 import { BATCH_COLUMNS, type BatchColumn } from './action';
 import { summarize } from './batch';
@@ -43,10 +42,21 @@ export async function continuingRefusal(db: Database, viewer: Viewer & { id: num
 
 export type UndoAnswer = { ok: true; result: BatchResult } | { ok: false; message: string };
 
-export async function undoBatch(db: Database, viewer: Viewer, batch: string, now = new Date(), timeZone = 'UTC'): Promise<UndoAnswer> {
+/** A batch as the undo reads it: its recorded changes, newest first; null when no change carries that id. */
+export interface RecordedBatch {
+  batch: string;
+  entries: [Entry, ...Entry[]];
+}
+
+export async function findRecordedBatch(db: Database, batch: string): Promise<RecordedBatch | null> {
   const entries = await db.select().from(changeHistory).where(eq(changeHistory.batchId, batch)).orderBy(desc(changeHistory.id));
-  if (entries.length === 0) throw notFound();
-  if (!canUndoBatch(viewer, entries[0]!.actorUserId)) throw forbidden();
+  return entries.length === 0 ? null : { batch, entries: entries as [Entry, ...Entry[]] };
+}
+
+/** The undo route's rule: the batch's own author, or an admin. */
+export const mayUndoRecordedBatch = (viewer: Viewer, { entries }: RecordedBatch) => canUndoBatch(viewer, entries[0].actorUserId);
+
+export async function undoBatch(db: Database, viewer: Viewer, { batch, entries }: RecordedBatch, now = new Date(), timeZone = 'UTC'): Promise<UndoAnswer> {
   if (now.getTime() - entries.at(-1)!.createdAt.getTime() > BATCH_UNDO_DAYS * DAY_MS) return { ok: false, message: BATCH_ERRORS.tooOld };
   const [undone] = await db
     .select({ id: changeHistory.id })

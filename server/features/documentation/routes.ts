@@ -7,10 +7,14 @@ import { DOCUMENTATION_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy } from '../../access/guards';
 import { canReadDocumentation } from '../../access/policy';
-import { notFound } from '../../lib/http-errors';
+import { loaded, loads } from '../../access/record-guard';
 import { paramsOf } from '../../lib/validation';
 import { handbookPage, handbookPages } from './handbook';
 import { documentationSlug } from './schemas';
+import { DOCUMENTATION_SLUG } from '../../../shared/documentation';
+
+/** A handbook page, by its slug: each is for every reader of the documentation. */
+const openedHandbookPage = loads('handbook page', (_db, slug) => handbookPage(slug), { param: 'slug', pattern: DOCUMENTATION_SLUG });
 
 const TITLE = 'Documentation';
 
@@ -23,10 +27,9 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ROUTES.documentationPage.pattern,
-    { preValidation: readers, schema: { params: paramsOf(ROUTES.documentationPage, { slug: documentationSlug }) } },
+    { preValidation: [readers, openedHandbookPage], schema: { params: paramsOf(ROUTES.documentationPage, { slug: documentationSlug }) } },
     async (request, reply) => {
-      const page = await handbookPage(request.params.slug);
-      if (!page) throw notFound();
+      const page = loaded(request, openedHandbookPage);
       return reply.inertia('documentation/Show', {
         pages: await handbookPages(),
         page,

@@ -11,9 +11,11 @@ import { INVITATION_MESSAGES } from '../../../shared/invitations';
 import { ROUTES } from '../../../shared/routes';
 import { publicBecause, signedIn, signedInViewer } from '../../access/guards';
 import { invitationRaisesLevel, isSignedIn, type Viewer } from '../../access/policy';
+import { loaded, loads, type Verdict } from '../../access/record-guard';
+import type { Database } from '../../db/client';
 import { forbidden, gone, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
-import { acceptInvitation, declineInvitation, type AcceptOutcome } from './actions';
+import { acceptInvitation, declineInvitation } from './actions';
 import { inviterName, toInvitationToSignIn, toReceivedInvitation } from './present';
 import { findInvitationById, findInvitationByTokenHash, findUserType, invitationState, type InvitationRow } from './queries';
 import { invitationSettings } from './routes';
@@ -41,6 +43,43 @@ const GONE_DETAIL: Record<'unknown' | 'expired' | 'accepted' | 'declined', strin
   accepted: INVITATION_MESSAGES.used,
   declined: INVITATION_MESSAGES.wasDeclined,
 };
+
+/** What an accept link's token names: its invitation, or none (410, as for one no longer valid). */
+interface AcceptLink {
+  invitation: InvitationRow | null;
+}
+
+async function findAcceptLink(db: Database, token: string): Promise<AcceptLink> {
+  return { invitation: await findInvitationByTokenHash(db, invitationTokenHash(token)) };
+}
+
+/** Why the link can no longer be accepted, or null while its invitation is active. */
+function goneReason(invitation: InvitationRow | null): keyof typeof GONE_DETAIL | null {
+  if (!invitation) return 'unknown';
+  const state = invitationState(invitation);
+  return state === 'active' ? null : state;
+}
+
+/** The 403 of an invitation that would not raise the viewer's level, saying who invites them. */
+function redundantRefusal(invitation: InvitationRow | null, appName: string): Error {
+  return forbidden(INVITATION_MESSAGES.redundant(invitation ? inviterName(invitation, appName) : appName));
+}
+
+/** A link is accepted while its invitation is active: unknown, used, declined or expired is 410. */
+const isActiveLink = (_viewer: Viewer, { invitation }: AcceptLink): Verdict => goneReason(invitation) === null || 'gone';
+
+/** Accepting must raise the viewer's level. */
+const raisesViewerLevel = (viewer: Viewer, { invitation }: AcceptLink): Verdict => !invitation || invitationRaisesLevel(viewer, invitation.userType);
+
+/** The invitation an accept link names, for accepting it (the acceptance checks both again as it takes it). */
+const acceptedInvitation = loads('invitation', findAcceptLink, {
+  param: 'token',
+  pattern: INVITATION_TOKEN_PATTERN,
+  may: [isActiveLink, raisesViewerLevel],
+  refusal: (request, { invitation }) => redundantRefusal(invitation, request.server.config.APP_NAME),
+  rule: 'active (410 otherwise) + invitationRaisesLevel',
+  goneDetail: ({ invitation }) => GONE_DETAIL[goneReason(invitation) ?? 'unknown'],
+});
 
 /**
  * Once signed in, the first page visit goes to the pending invitation link instead. Registered before the other
@@ -145,24 +184,21 @@ export const invitationRecipientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ROUTES.invite.pattern,
-    { config: { rateLimit }, preValidation: signedIn, schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) } },
+    { config: { rateLimit }, preValidation: [signedIn, acceptedInvitation], schema: { params: paramsOf(ROUTES.invite, { token: invitationToken }) } },
     async (request, reply) => {
       const viewer = signedInViewer(request);
       const { token } = request.params;
+      // A token that could not have been made here names nothing: an unknown invitation.
       if (token === null) throw gone(GONE_DETAIL.unknown);
+      const { invitation } = loaded(request, acceptedInvitation);
       const outcome = await acceptInvitation(app.db, invitationTokenHash(token), viewer.id);
-      if (!outcome.ok) return refuse(outcome, token);
+      // Taken or changed since the guard read it.
+      if (!outcome.ok) throw outcome.reason === 'redundant' ? redundantRefusal(invitation, settings.appName) : gone(GONE_DETAIL[outcome.reason]);
       request.session.set('invitationId', undefined);
       reply.notify(INVITATION_MESSAGES.accepted(outcome.userTypeTitle));
       return reply.redirect('/', 303);
     },
   );
-
-  async function refuse(outcome: Extract<AcceptOutcome, { ok: false }>, token: string): Promise<never> {
-    if (outcome.reason !== 'redundant') throw gone(GONE_DETAIL[outcome.reason]);
-    const invitation = await findInvitationByTokenHash(app.db, invitationTokenHash(token));
-    throw forbidden(INVITATION_MESSAGES.redundant(invitation ? inviterName(invitation, settings.appName) : settings.appName));
-  }
 
   app.delete('/invite', { config: { rateLimit }, preValidation: signedIn }, async (request, reply) => {
     const viewer = signedInViewer(request);

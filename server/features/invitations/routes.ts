@@ -9,11 +9,12 @@ import { USER_INVITATIONS_URL } from '../../../shared/navigation';
 import { ROUTES } from '../../../shared/routes';
 import { allowedBy, signedInViewer } from '../../access/guards';
 import { canInvite, canInviteToUserType, canManageInvitation } from '../../access/policy';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { loaded, loads } from '../../access/record-guard';
+import { forbidden, HttpError } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { createInvitation, deleteInvitation, regenerateInvitation, sendInvitation, type InvitationSettings } from './actions';
 import { inviterName, toUserInvitation } from './present';
-import { findInvitationByRef, findUserType, invitableUserTypes, invitationState, listInvitations, type InvitationRow } from './queries';
+import { findInvitationByRef, findUserType, invitableUserTypes, invitationState, listInvitations } from './queries';
 import { addressesBody, createInvitationBody, parseAddresses } from './schemas';
 import { invitationLinkKey } from './tokens';
 import { perMinute } from '../../web/rate-limit';
@@ -32,19 +33,21 @@ export function invitationSettings(app: FastifyInstance): InvitationSettings {
   };
 }
 
-/** The invitation `ref` names, or 404; 403 when it exists but is another user manager's. */
-async function invitationTheViewerManages(request: FastifyRequest, ref: string): Promise<InvitationRow> {
-  const invitation = await findInvitationByRef(request.server.db, ref);
-  if (!invitation) throw notFound();
-  if (!canManageInvitation(request.viewer, invitation)) throw forbidden();
-  return invitation;
-}
+/**
+ * An invitation the viewer manages (403 when it is another user manager's); sending it or regenerating its link also
+ * needs its user type.
+ */
+const managedInvitation = loads('invitation', findInvitationByRef, { may: canManageInvitation });
+const sentInvitation = loads('invitation', findInvitationByRef, {
+  may: [canManageInvitation, (viewer, invitation) => canInviteToUserType(viewer, invitation.userType)],
+  rule: 'canManageInvitation + canInviteToUserType of its user type',
+});
 
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = invitationSettings(app);
   const rateLimit = perMinute(app.config.RATE_LIMIT_INVITE_MAX);
   const inviters = allowedBy(canInvite);
-  const oneInvitation = { preValidation: inviters, schema: { params: paramsOf(ROUTES.userInvitation) } };
+  const params = paramsOf(ROUTES.userInvitation);
 
   async function listPage(request: FastifyRequest, reply: FastifyReply, createOpen: boolean) {
     const viewer = signedInViewer(request);
@@ -61,8 +64,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(LIST_URL, { preValidation: inviters }, (request, reply) => listPage(request, reply, false));
   app.get(CREATE_URL, { preValidation: inviters }, (request, reply) => listPage(request, reply, true));
 
-  app.get(ROUTES.userInvitation.pattern, oneInvitation, async (request, reply) => {
-    const invitation = await invitationTheViewerManages(request, request.params.ref);
+  app.get(ROUTES.userInvitation.pattern, { preValidation: [inviters, managedInvitation], schema: { params } }, async (request, reply) => {
+    const invitation = loaded(request, managedInvitation);
     const state = invitationState(invitation);
     const mayInviteToType = canInviteToUserType(request.viewer, invitation.userType);
     return reply.inertia('user_invitation/Show', {
@@ -86,10 +89,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ROUTES.userInvitation.pattern,
-    { ...oneInvitation, config: { rateLimit }, schema: { ...oneInvitation.schema, body: addressesBody } },
+    { config: { rateLimit }, preValidation: [inviters, sentInvitation], schema: { params, body: addressesBody } },
     async (request, reply) => {
-      const invitation = await invitationTheViewerManages(request, request.params.ref);
-      if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
+      const invitation = loaded(request, sentInvitation);
       const { valid, invalid } = parseAddresses(request.body.addresses);
       const refusal = addressesRefusal(valid, invalid);
       if (refusal) return reply.redirectWithErrors({ addresses: refusal }, ROUTES.userInvitation.path({ ref: invitation.ref }));
@@ -106,20 +108,23 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(ROUTES.userInvitation.pattern, { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
-    const invitation = await invitationTheViewerManages(request, request.params.ref);
-    if (!canInviteToUserType(request.viewer, invitation.userType)) throw forbidden();
+  app.patch(ROUTES.userInvitation.pattern, { config: { rateLimit }, preValidation: [inviters, sentInvitation], schema: { params } }, async (request, reply) => {
+    const invitation = loaded(request, sentInvitation);
     if (!(await regenerateInvitation(app.db, invitation.id, settings))) throw new HttpError(409, INVITATION_MESSAGES.notRegenerable);
     reply.notify(INVITATION_MESSAGES.regenerated);
     return reply.redirect(ROUTES.userInvitation.path({ ref: invitation.ref }), 303);
   });
 
-  app.delete(ROUTES.userInvitation.pattern, { ...oneInvitation, config: { rateLimit } }, async (request, reply) => {
-    const invitation = await invitationTheViewerManages(request, request.params.ref);
-    await deleteInvitation(app.db, invitation.id);
-    reply.notify(INVITATION_MESSAGES.deleted);
-    return reply.redirect(LIST_URL, 303);
-  });
+  app.delete(
+    ROUTES.userInvitation.pattern,
+    { config: { rateLimit }, preValidation: [inviters, managedInvitation], schema: { params } },
+    async (request, reply) => {
+      const invitation = loaded(request, managedInvitation);
+      await deleteInvitation(app.db, invitation.id);
+      reply.notify(INVITATION_MESSAGES.deleted);
+      return reply.redirect(LIST_URL, 303);
+    },
+  );
 };
 
 /**

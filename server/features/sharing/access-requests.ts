@@ -14,12 +14,12 @@ import { ACCESS_REQUEST_REPEAT_HOURS, ACCESS_REQUEST_TEXTS, ACCESS_REQUESTS_PER_
 import { SHARE_LEVEL_PARAM, SHARE_TO_PARAM } from '../../../shared/share-prefill';
 import { ROUTES } from '../../../shared/routes';
 import { signedIn, signedInViewer, type SignedInViewer } from '../../access/guards';
+import { loaded, loads } from '../../access/record-guard';
 import { accessRequestLevel, canAnswerAccessRequest, isItemExpired, isSignedIn, type ItemAccessFacts, type Viewer } from '../../access/policy';
 import { toViewer, viewerColumns } from '../../auth/viewer';
 import { safeReturnPath } from '../../auth/return-to';
 import type { Database } from '../../db/client';
 import { accessRequests, users, userTypes } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
 import { paramsOf } from '../../lib/validation';
 import { queueMail } from '../../mail/outbox';
 import type { MailMessage } from '../../mail/mailer';
@@ -28,6 +28,20 @@ import { findItemRecord, findItemRecordById, grantedLevelFor, viewerCanOpen, typ
 import { absoluteUrl } from '../../lib/site-url';
 import { escapeHtml } from '../../lib/html';
 import { takeWritersLock } from '../../db/writers-lock';
+
+/**
+ * The item asked about: one a grant could open for the viewer, or one they open already (taken to it); for an item no
+ * grant opens, the 403 says all there is.
+ */
+const askedItem = loads('item', findItemRecord, {
+  opens: async (viewer, item, request) => {
+    const now = new Date();
+    const db = request.server.db;
+    return accessRequestLevel(viewer, item, await grantedLevelFor(db, viewer, item.id, now), now) !== null || viewerCanOpen(db, viewer, item, now);
+  },
+  askForAccessTo: (item) => item.id,
+  rule: 'accessRequestLevel, or mayOpenItem (taken to it)',
+});
 
 const REPEAT_MS = ACCESS_REQUEST_REPEAT_HOURS * 3_600_000;
 
@@ -169,19 +183,19 @@ async function recordRequest(
 const accessRequestRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ROUTES.itemAccessRequest.pattern,
-    { preValidation: signedIn, config: { rateLimit: perMinute(app.config.RATE_LIMIT_SHARE_MAX) }, schema: { params: paramsOf(ROUTES.itemAccessRequest) } },
+    {
+      preValidation: [signedIn, askedItem],
+      config: { rateLimit: perMinute(app.config.RATE_LIMIT_SHARE_MAX) },
+      schema: { params: paramsOf(ROUTES.itemAccessRequest) },
+    },
     async (request, reply) => {
       const viewer = signedInViewer(request);
       const now = new Date();
-      const item = await findItemRecord(app.db, request.params.ref);
-      if (!item) throw notFound();
+      const item = loaded(request, askedItem);
       const back = ROUTES.item.path({ ref: item.ref });
       const level = accessRequestLevel(viewer, item, await grantedLevelFor(app.db, viewer, item.id, now), now);
-      // Someone who opens it already is simply taken there; for an item no grant opens, the 403 says all there is.
-      if (level === null) {
-        if (await viewerCanOpen(app.db, viewer, item, now)) return reply.notify(ACCESS_REQUEST_TEXTS.canOpen, 'info').redirect(back, 303);
-        throw forbidden(null, item.id);
-      }
+      // Someone who opens it already is simply taken there.
+      if (level === null) return reply.notify(ACCESS_REQUEST_TEXTS.canOpen, 'info').redirect(back, 303);
       if (!viewer.emailVerified || viewer.email === null) return reply.notify(ACCESS_REQUEST_TEXTS.verifyEmail, 'warning').redirect(back, 303);
       const link = absoluteUrl(app.config.APP_URL, `${back}?${new URLSearchParams({ [SHARE_TO_PARAM]: viewer.email, [SHARE_LEVEL_PARAM]: String(level) })}`);
       const requester = { name: viewer.name, email: viewer.email };

@@ -365,8 +365,14 @@ export async function findGrantForRemoval(db: Database, ref: string): Promise<Gr
   return { id: row.id, ref: row.ref, toEmail: row.toEmail, grant: { fromUserId: row.fromUserId, item, collection }, resourcePath: grantResourcePath(row) };
 }
 
-/** A grant that was removed, with what the policy needs to judge who may hear so; null when `ref` names none. */
-export async function findRemovedShare(db: Database, ref: string): Promise<{ grant: GrantFacts; resourcePath: string | null } | null> {
+/** A grant that was removed, with what the policy needs to judge who may hear so. */
+export interface RemovedGrant {
+  grant: GrantFacts;
+  resourcePath: string | null;
+}
+
+/** The removed grant `ref` names, or null when it names none. */
+export async function findRemovedShare(db: Database, ref: string): Promise<RemovedGrant | null> {
   const [row] = await db
     .select({
       fromUserId: shareRemovals.fromUserId,

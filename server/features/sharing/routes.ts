@@ -31,7 +31,7 @@ import {
 } from '../../access/policy';
 import type { ItemRecord } from '../../items';
 import { optional } from '../../inertia';
-import { forbidden, gone, notFound } from '../../lib/http-errors';
+import { gone } from '../../lib/http-errors';
 import { pageQuery, paginated } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
 import { shareMail } from '../../mail/templates/share';
@@ -43,6 +43,8 @@ import {
   findGrantForRemoval,
   findRemovedShare,
   findShareByRef,
+  type GrantForRemoval,
+  type RemovedGrant,
   grantShare,
   listRemovedShares,
   listShares,
@@ -72,6 +74,22 @@ const sharedContent = loads('content', findContentWithItem, {
   rule: 'mayOpenItem of its item + canShareContent',
 });
 const sharedCollection = loads('collection', findCollectionByRef, { may: canShareCollection });
+
+/**
+ * A share being removed: the live grant, or one removed already, which only those who could have removed it learn
+ * of (for anyone else the ref names nothing).
+ */
+type ShareToRemove = ({ removed: false } & GrantForRemoval) | ({ removed: true } & RemovedGrant);
+const removedShare = loads(
+  'share',
+  async (db, ref, request): Promise<ShareToRemove | null> => {
+    const live = await findGrantForRemoval(db, ref);
+    if (live) return { removed: false, ...live };
+    const removed = await findRemovedShare(db, ref);
+    return removed && canRemoveShare(request.viewer, removed.grant) ? { removed: true, ...removed } : null;
+  },
+  { may: (viewer, share) => canRemoveShare(viewer, share.grant), rule: 'canRemoveShare' },
+);
 
 const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const shareRateLimit = perMinute(app.config.RATE_LIMIT_SHARE_MAX);
@@ -124,17 +142,11 @@ const sharingRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
    * manages what it opens, and admins. A second Remove says it is done; a ref the viewer could not have removed is
    * unknown.
    */
-  app.delete(ROUTES.share.pattern, { preValidation: signedIn, schema: { params: paramsOf(ROUTES.share) } }, async (request, reply) => {
-    const viewer = signedInViewer(request);
-    const found = await findGrantForRemoval(app.db, request.params.ref);
-    if (!found) {
-      const removed = await findRemovedShare(app.db, request.params.ref);
-      if (!removed || !canRemoveShare(viewer, removed.grant)) throw notFound();
-      return reply.notify(SHARE_MESSAGES.alreadyRemoved, 'info').redirectBack(removed.resourcePath ?? SHARES_PATHS.sent);
-    }
-    if (!canRemoveShare(viewer, found.grant)) throw forbidden();
-    await removeShare(app.db, found.id, viewer.id);
-    return reply.notify(SHARE_MESSAGES.removed(found.toEmail)).redirectBack(found.resourcePath ?? SHARES_PATHS.sent);
+  app.delete(ROUTES.share.pattern, { preValidation: [signedIn, removedShare], schema: { params: paramsOf(ROUTES.share) } }, async (request, reply) => {
+    const share = loaded(request, removedShare);
+    if (share.removed) return reply.notify(SHARE_MESSAGES.alreadyRemoved, 'info').redirectBack(share.resourcePath ?? SHARES_PATHS.sent);
+    await removeShare(app.db, share.id, signedInViewer(request).id);
+    return reply.notify(SHARE_MESSAGES.removed(share.toEmail)).redirectBack(share.resourcePath ?? SHARES_PATHS.sent);
   });
 
   runPeriodically(app, {

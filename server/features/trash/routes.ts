@@ -11,6 +11,7 @@ import { TRASH_ERRORS, TRASH_KIND_NAMES, TRASH_MESSAGES, TRASH_TEXTS, type Trash
 import { TRASH_URL } from '../../../shared/navigation';
 import { allowedBy } from '../../access/guards';
 import { canManageTrash } from '../../access/policy';
+import { loaded, loads } from '../../access/record-guard';
 import { offsetAndLimit, pageQuery, paginated } from '../../lib/pagination';
 import { firstValue, paramsOf } from '../../lib/validation';
 import { unbinDriveFolder } from './drive-bin';
@@ -23,6 +24,13 @@ import { restoreFromTrash, type RestoreOutcome } from './trash';
 const trashQuery = pageQuery.extend({
   kind: z.preprocess(firstValue, z.enum(['all', ...TRASH_KIND_NAMES])).catch('all'),
 });
+
+/**
+ * The trash entry the path names, by its ref alone: whether it is still in the trash is for the restore or the purge
+ * to say in its own transaction (two admins at once: one restores it, the other is told it is gone), so an entry no
+ * longer there is told with a flash rather than a 404.
+ */
+const namedTrashEntry = loads('trash entry', async (_db, ref) => ref, { rule: 'any, as canManageTrash allows (one gone already: a flash)' });
 
 function refusal(outcome: Extract<RestoreOutcome, { ok: false }>): string {
   if (outcome.reason === 'gone') return TRASH_ERRORS.gone;
@@ -48,19 +56,27 @@ export const trashRoutes: FastifyPluginAsyncZod<{ removeImageFiles: RemoveImageF
     });
   });
 
-  app.post(ROUTES.adminTrashRestore.pattern, { preValidation: allowed, schema: { params: paramsOf(ROUTES.adminTrashRestore) } }, async (request, reply) => {
-    const outcome = await restoreFromTrash(app.db, request.params.ref);
-    if (!outcome.ok) return reply.notify(refusal(outcome), 'danger').redirectBack(TRASH_URL);
-    const filesBack = await unbinDriveFolder(app.drive, outcome.driveFolderId, request.log);
-    const lost = lostPartsText(outcome.lost);
-    reply.notify(lost ? TRASH_MESSAGES.partlyRestored(outcome.title, lost) : TRASH_MESSAGES.restored(outcome.title), lost ? 'warning' : 'success');
-    if (!filesBack) reply.notify(TRASH_MESSAGES.driveNotRestored, 'warning');
-    return reply.redirectBack(TRASH_URL);
-  });
+  app.post(
+    ROUTES.adminTrashRestore.pattern,
+    { preValidation: [allowed, namedTrashEntry], schema: { params: paramsOf(ROUTES.adminTrashRestore) } },
+    async (request, reply) => {
+      const outcome = await restoreFromTrash(app.db, loaded(request, namedTrashEntry));
+      if (!outcome.ok) return reply.notify(refusal(outcome), 'danger').redirectBack(TRASH_URL);
+      const filesBack = await unbinDriveFolder(app.drive, outcome.driveFolderId, request.log);
+      const lost = lostPartsText(outcome.lost);
+      reply.notify(lost ? TRASH_MESSAGES.partlyRestored(outcome.title, lost) : TRASH_MESSAGES.restored(outcome.title), lost ? 'warning' : 'success');
+      if (!filesBack) reply.notify(TRASH_MESSAGES.driveNotRestored, 'warning');
+      return reply.redirectBack(TRASH_URL);
+    },
+  );
 
-  app.delete(ROUTES.adminTrashEntry.pattern, { preValidation: allowed, schema: { params: paramsOf(ROUTES.adminTrashEntry) } }, async (request, reply) => {
-    const title = await purgeOne(app, { drive: app.drive, removeImageFiles: options.removeImageFiles, log: request.log }, request.params.ref);
-    if (title === null) return reply.notify(TRASH_ERRORS.gone, 'danger').redirectBack(TRASH_URL);
-    return reply.notify(TRASH_MESSAGES.deletedForGood(title)).redirectBack(TRASH_URL);
-  });
+  app.delete(
+    ROUTES.adminTrashEntry.pattern,
+    { preValidation: [allowed, namedTrashEntry], schema: { params: paramsOf(ROUTES.adminTrashEntry) } },
+    async (request, reply) => {
+      const title = await purgeOne(app, { drive: app.drive, removeImageFiles: options.removeImageFiles, log: request.log }, loaded(request, namedTrashEntry));
+      if (title === null) return reply.notify(TRASH_ERRORS.gone, 'danger').redirectBack(TRASH_URL);
+      return reply.notify(TRASH_MESSAGES.deletedForGood(title)).redirectBack(TRASH_URL);
+    },
+  );
 };

@@ -29,7 +29,7 @@ import {
   type Viewer,
 } from '../../access/policy';
 import { impersonatorOf, startImpersonating, stopImpersonating } from '../../auth/impersonation';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { forbidden, HttpError } from '../../lib/http-errors';
 import { paginated } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
 import {
@@ -47,7 +47,8 @@ import { userListQuerySchema } from './schemas';
 import { recordEvent } from '../history';
 import { updateUserField, USER_FIELD_RULES } from './update-field';
 import { perMinute } from '../../web/rate-limit';
-import { describedAs, publicBecause } from '../../access/guards';
+import { describedAs, publicBecause, signedInViewer } from '../../access/guards';
+import { loaded, loads, type RecordGuard } from '../../access/record-guard';
 import { personGrants } from '../sharing';
 
 const USERS_BREADCRUMB = { label: 'Users', href: USER_LIST_URL };
@@ -69,13 +70,16 @@ const userManagers = describedAs('canManageUsers', async (request: FastifyReques
   if (!canManageUsers(request.viewer)) throw refusal(request);
 });
 
-/** The user `ref` names: 404 when there is none, 403 (with the contact message) when the viewer may not open them. */
-async function userTheViewerOpens(request: FastifyRequest, ref: string): Promise<ManagedUser> {
-  const user = await findManagedUser(request.server.db, ref);
-  if (!user) throw notFound();
-  if (!canOpenUser(request.viewer, user)) throw refusal(request);
-  return user;
-}
+/** The user the path's ref names, one the viewer may open, and what the route does to them; refused as above. */
+const openedUser = loads('user', findManagedUser, { opens: canOpenUser, refusal });
+const deletedUser = loads('user', findManagedUser, { opens: canOpenUser, may: canDeleteUser, refusal });
+const flaggedUser = loads('user', findManagedUser, { opens: canOpenUser, may: canFlagUserComments, refusal });
+const impersonatedUser = loads('user', findManagedUser, {
+  opens: canOpenUser,
+  may: (viewer, user, request) => canImpersonate(viewer, user, impersonatorOf(request) !== null),
+  rule: 'canOpenUser + canImpersonate',
+  refusal,
+});
 
 function permissionsFor(viewer: Viewer, user: ManagedUser): UserPermissions {
   const flags = Object.fromEntries(USER_FLAG_FIELDS.map((flag) => [flag, canSetUserFlag(viewer, user, flag)])) as UserPermissions['flags'];
@@ -84,7 +88,10 @@ function permissionsFor(viewer: Viewer, user: ManagedUser): UserPermissions {
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const listRateLimit = perMinute(app.config.RATE_LIMIT_USER_SEARCH_MAX);
-  const oneUser = <Pattern extends string>(contract: Route<Pattern>) => ({ preValidation: userManagers, schema: { params: paramsOf(contract) } });
+  const oneUser = <Pattern extends string>(contract: Route<Pattern>, user: RecordGuard<ManagedUser>) => ({
+    preValidation: [userManagers, user],
+    schema: { params: paramsOf(contract) },
+  });
 
   app.get(
     USER_LIST_URL,
@@ -121,9 +128,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(isSignedIn(real) && actedAs.ref ? ROUTES.user.path({ ref: actedAs.ref }) : '/', 303);
   });
 
-  app.get(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
+  app.get(ROUTES.user.pattern, oneUser(ROUTES.user, openedUser), async (request, reply) => {
     const viewer = request.viewer;
-    const user = await userTheViewerOpens(request, request.params.ref);
+    const user = loaded(request, openedUser);
     const can = userCan(viewer, user, impersonatorOf(request) !== null);
     const [itemsCreated, userComments, types, grants, collectionCount] = await Promise.all([
       itemsCreatedBy(app.db, viewer, user.id),
@@ -157,34 +164,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.patch(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
-    const user = await userTheViewerOpens(request, request.params.ref);
+  app.patch(ROUTES.user.pattern, oneUser(ROUTES.user, openedUser), async (request, reply) => {
+    const user = loaded(request, openedUser);
     const [name, value] = USER_FIELD_RULES.pick(request.body);
     const result = await updateUserField(app.db, request.viewer, user, name, value);
     if (!result.ok) return reply.redirectWithErrors(result.errors, ROUTES.user.path({ ref: user.ref }));
     return reply.notify(USER_NOTICES.saved).redirectBack(ROUTES.user.path({ ref: user.ref }));
   });
 
-  app.delete(ROUTES.user.pattern, oneUser(ROUTES.user), async (request, reply) => {
-    const viewer = request.viewer;
-    const user = await userTheViewerOpens(request, request.params.ref);
-    if (!isSignedIn(viewer) || !canDeleteUser(viewer, user)) throw refusal(request);
+  app.delete(ROUTES.user.pattern, oneUser(ROUTES.user, deletedUser), async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const user = loaded(request, deletedUser);
     await deleteUser(app.db, viewer.id, user);
     reply.notify(USER_NOTICES.deleted(user.name));
     return reply.redirect('/user', 303);
   });
 
-  app.post(ROUTES.userFlagAllUnapprovedComments.pattern, oneUser(ROUTES.userFlagAllUnapprovedComments), async (request, reply) => {
-    const user = await userTheViewerOpens(request, request.params.ref);
-    if (!canFlagUserComments(request.viewer, user)) throw refusal(request);
+  app.post(ROUTES.userFlagAllUnapprovedComments.pattern, oneUser(ROUTES.userFlagAllUnapprovedComments, flaggedUser), async (request, reply) => {
+    const user = loaded(request, flaggedUser);
     const flagged = await flagUnapprovedComments(app.db, user.id);
     return reply.notify(USER_NOTICES.commentsFlagged(flagged)).redirectBack(ROUTES.user.path({ ref: user.ref }));
   });
 
-  app.post(ROUTES.userImpersonate.pattern, oneUser(ROUTES.userImpersonate), async (request, reply) => {
-    const viewer = request.viewer;
-    const user = await userTheViewerOpens(request, request.params.ref);
-    if (!isSignedIn(viewer) || !canImpersonate(viewer, user, impersonatorOf(request) !== null)) throw refusal(request);
+  app.post(ROUTES.userImpersonate.pattern, oneUser(ROUTES.userImpersonate, impersonatedUser), async (request, reply) => {
+    const viewer = signedInViewer(request);
+    const user = loaded(request, impersonatedUser);
     // Recorded first: no one acts as another user without a trace.
     await recordEvent(app.db, { kind: 'impersonate', actorUserId: viewer.id, subjectUserId: user.id, details: { request_id: request.id } });
     await startImpersonating(request, user.id);
