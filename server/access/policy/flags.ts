@@ -19,7 +19,7 @@ export function menuFlags(viewer: Viewer): MenuFlags {
     // Manage Users is hidden for admins: they reach users from System Admin.
     manageUsers: viewer.manageUsers && !admin,
     invitations: canInvite(viewer),
-    // Both readings of the spec apply: staff and admins, and managers.
+    // Staff and admins read the handbook, and so do managers (docs/decisions/access.md).
     documentation: canReadDocumentation(viewer),
     drafts: signedIn,
     unpublished: admin,
