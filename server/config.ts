@@ -67,6 +67,13 @@ export const envSchema = z.object({
       return false;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `/metrics` (Prometheus' text format) answers a scraper that sends `Authorization: Bearer <this>`; long enough that it
+   * cannot be guessed. Unset, and without METRICS_ALLOW_PRIVATE, `/metrics` answers 404.
+   */
+  METRICS_TOKEN: optionalString.refine((token) => token === undefined || token.length >= 32, 'must be at least 32 characters (openssl rand -hex 32)'),
+  /** `/metrics` also answers loopback and private addresses without the token (the client's address as TRUST_PROXY finds it). */
+  METRICS_ALLOW_PRIVATE: booleanFromEnv.transform((value) => value ?? false),
   VITE_DEV_SERVER_URL: optionalString,
   DEMO_LOGIN: booleanFromEnv,
   SEED_ON_EMPTY: booleanFromEnv,

@@ -36,6 +36,8 @@ export interface DatabaseHandle {
    * queue behind a busy pool and take a loaded (but working) instance out of the balancer.
    */
   healthCheckDb(): Database;
+  /** PostgreSQL only: the pool's size and connections, and the callers waiting for one (read by features/metrics). */
+  poolUse?(): { max: number; total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -93,6 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       retriedTransactions: () => retries.count,
       withOneConnection,
       healthCheckDb: () => checkDb,
+      poolUse: () => ({ max: pool.options.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });

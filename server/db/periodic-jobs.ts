@@ -50,10 +50,14 @@ export function runPeriodically(app: FastifyInstance, job: PeriodicJob): void {
     const started = Date.now();
     const result = await job.work();
     app.log.info({ job: job.name, result, ms: Date.now() - started }, 'periodic job ran');
+    app.metrics.periodicJobRan(job.name, 'succeeded');
   };
   const look = () => {
     running ??= runIfDue()
-      .catch((error: unknown) => app.log.warn({ err: error, job: job.name }, 'periodic job failed'))
+      .catch((error: unknown) => {
+        app.log.warn({ err: error, job: job.name }, 'periodic job failed');
+        app.metrics.periodicJobRan(job.name, 'failed');
+      })
       .finally(() => (running = null));
   };
   const timer = setInterval(look, periodMs / CHECKS_PER_PERIOD);

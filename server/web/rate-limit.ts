@@ -7,10 +7,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from '../config';
 import { CLIENT_BUILD_BASE } from './client-build';
-import { isHealthCheckPath } from './health-check-paths';
+import { isMonitoringPath } from './health-check-paths';
 
-/** Whose budget a request spends: the signed-in person's, else the address's (the real client's behind TRUST_PROXY). */
+/**
+ * Whose budget a request spends: a personal access token's own (apart from its owner's pages), else the signed-in
+ * person's, else the address's (the real client's behind TRUST_PROXY).
+ */
 export function requesterKey(request: FastifyRequest): string {
+  if (request.apiToken) return `token:${request.apiToken.id}`;
   const userId = request.viewer.id;
   return userId === null ? `ip:${request.ip}` : `user:${userId}`;
 }
@@ -19,13 +23,13 @@ export function requesterKey(request: FastifyRequest): string {
 export const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
 /**
- * Pictures and built files: a page shows dozens, and each is cheap and access-checked where it is served. Health checks:
- * a load balancer probes every few seconds from one address.
+ * Pictures and built files: a page shows dozens, and each is cheap and access-checked where it is served. Health checks
+ * and the metrics scrape: a load balancer or Prometheus asks every few seconds from one address.
  */
 function isUncounted(request: FastifyRequest): boolean {
   // The route's pattern, not the URL: `/image/%73earch` is the stock search, whatever its spelling.
   const route = request.routeOptions.url ?? '';
-  if (route.startsWith(CLIENT_BUILD_BASE) || route === '/favicon.svg' || isHealthCheckPath(route)) return true;
+  if (route.startsWith(CLIENT_BUILD_BASE) || route === '/favicon.svg' || isMonitoringPath(route)) return true;
   return (request.method === 'GET' || request.method === 'HEAD') && route.startsWith('/image/') && route !== '/image/search';
 }
 

@@ -121,6 +121,8 @@ export type CacheDependency = 'library' | 'lists';
 export class LibraryCache {
   private readonly entries: LRUCache<string, CacheEntry> | null;
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** Lookups answered from this instance's memory, and the others (computed, or from another instance), for features/metrics. */
+  readonly lookups = { hits: 0, misses: 0 };
 
   /** `cluster`: the entries every instance shares (Redis); without it, this instance's memory only. */
   constructor(
@@ -178,7 +180,11 @@ export class LibraryCache {
     const version = dependsOn === 'lists' ? snapshot.listsVersion : snapshot.version;
     const fullKey = `${snapshot.generation}|${dependsOn}|${snapshot.accessKey}|${key}`;
     const entry = this.entries.get(fullKey);
-    if (entry && answers(entry, version)) return entry.value as T;
+    if (entry && answers(entry, version)) {
+      this.lookups.hits += 1;
+      return entry.value as T;
+    }
+    this.lookups.misses += 1;
     const flightKey = `${version}|${fullKey}`;
     const pending = this.inFlight.get(flightKey);
     if (pending) return pending as Promise<T>;

@@ -2,7 +2,7 @@
  * Health checks for load balancers and orchestrators: `GET /healthz` says the process answers;
  * `GET /readyz` says whether it can serve (database, migrations, drive), 503 naming the failing parts otherwise, and
  * 503 'stopping' from the moment the process was asked to stop (shutdown.ts).
- * Neither is rate limited nor counted in the request stats (`isHealthCheckPath`): a balancer probes every few seconds.
+ * Neither is rate limited nor counted in the request stats (`isMonitoringPath`): a balancer probes every few seconds.
  */
 import { publicBecause } from '../../access/guards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -12,7 +12,7 @@ import { createRequestLog, type LoggedRequest, type RequestLog } from './recorde
 import { isBot, pathOf, refererOf, staticAssetMatcher } from './rules';
 import { sweepOldRequestsPeriodically } from './sweep';
 import { createUnmatchedSearchLog } from './unmatched-searches';
-import { isHealthCheckPath } from '../../web/health-check-paths';
+import { isMonitoringPath } from '../../web/health-check-paths';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +45,7 @@ export const requestLogPlugin = fp<RequestLogPluginOptions>(
     app.decorate('requestLog', { record: recorder.record, flush: recorder.flush });
     app.addHook('onResponse', (request, reply, done) => {
       const path = pathOf(request.url);
-      if (!isStaticAsset(path) && !isHealthCheckPath(path) && !isBot(request.headers['user-agent'])) recorder.record(loggedRequest(request, reply, path));
+      if (!isStaticAsset(path) && !isMonitoringPath(path) && !isBot(request.headers['user-agent'])) recorder.record(loggedRequest(request, reply, path));
       done();
     });
     const openCounts = createOpenCounts(app.db, app.log);
