@@ -13,6 +13,8 @@ export const TRASH_URL = '/admin/trash';
 export const DOCUMENTATION_URL = '/documentation';
 export const FOLLOW_URL = '/follow';
 export const PROFILE_VERIFY_URL = '/profile/verify';
+/** The profile's personal access tokens: POST creates one, DELETE …/{ref} revokes it. */
+export const PROFILE_TOKENS_URL = '/profile/tokens';
 /** The profile with the e-mail prompt open: where the layout's "email missing" banner leads. */
 export const PROFILE_EMAIL_PROMPT_URL = '/profile?email=1';
 

@@ -4,6 +4,7 @@ import Notice from '../../components/lib/Notice';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import EmailPrompt from '../../components/profile/EmailPrompt';
+import AccessTokens from '../../components/profile/AccessTokens';
 import DigestSettings from '../../components/follows/DigestSettings';
 import AppLink from '../../components/lib/AppLink';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
@@ -19,8 +20,8 @@ const providerLabel = (provider: string | null): string =>
       ? LOGIN_PROVIDER_LABELS[provider as LoginProvider]
       : provider;
 
-/** The signed-in user's profile: name, e-mail, login provider, their Person page. */
-export default function ProfileShow({ user, personItem, emailPromptOpen, digests, can }: PageProps<'profile/Show'>) {
+/** The signed-in user's profile: name, e-mail, login provider, their Person page, their access tokens. */
+export default function ProfileShow({ user, personItem, emailPromptOpen, digests, accessTokens, can }: PageProps<'profile/Show'>) {
   const [promptOpen, setPromptOpen] = useState(emailPromptOpen);
   const [busy, setBusy] = useState(false);
   const during = { onStart: () => setBusy(true), onFinish: () => setBusy(false) };
@@ -84,7 +85,7 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, digests
         </div>
       </div>
       <DigestSettings frequency={digests.frequency} follows={digests.follows} emailVerified={user.email_verified} />
-      <div className="card">
+      <div className="card mb-3">
         <div className="card-body">
           <h2 className="card-title h5">{PROFILE_TEXT.personPage}</h2>
           {personItem ? (
@@ -103,6 +104,7 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, digests
           )}
         </div>
       </div>
+      <AccessTokens {...accessTokens} />
       <EmailPrompt show={can.change_email && promptOpen} onHide={() => setPromptOpen(false)} current={user.email} />
     </>
   );

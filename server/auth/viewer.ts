@@ -8,8 +8,13 @@ import { users, userTypes } from '../db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who is asking: the signed-in user, or ANONYMOUS. */
+    /** Who is asking: the signed-in user (or a personal access token's owner), or ANONYMOUS. */
     viewer: Viewer;
+    /**
+     * The personal access token that authenticated this request to the API (features/access-tokens), whose owner is
+     * then the viewer in place of any session's user; null for every other request.
+     */
+    apiToken: { id: number; ref: string } | null;
     /**
      * The side values read with this request's session (see SessionSideColumns), while the session is still the
      * signed-in user's it was read for and that user is the viewer; null without one, after a sign-in, sign-out or
@@ -41,7 +46,10 @@ export const viewerPlugin = fp(
         return read && read.userId === this.viewer.id ? read.side : null;
       },
     });
+    app.decorateRequest('apiToken', null);
     app.addHook('onRequest', async (request) => {
+      // A token's owner was made the viewer before the session was read (features/access-tokens).
+      if (request.apiToken !== null) return;
       request.viewer = await viewerForSession(app.db, request);
     });
   },

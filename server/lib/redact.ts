@@ -6,7 +6,10 @@
  * - query secrets: a shared link's `?share={ref}`, and the `code` and `state` an OAuth provider sends to
  *   `/auth/{provider}/callback`.
  * A query value that is itself a URL (`/login?return_to=%2Finvite%2F…`) is redacted the same way, decoded first.
+ * A personal access token's secret (`equip_pat_…`, which travels in a header) is redacted wherever it stands, should
+ * one be pasted into a URL or an error message.
  */
+import { ACCESS_TOKEN_PREFIX } from '../../shared/access-tokens';
 import { SHARE_QUERY_PARAM } from '../../shared/sharing';
 
 export const REDACTED = '[redacted]';
@@ -16,6 +19,8 @@ export const REDACTED = '[redacted]';
  * `https://host/equip/invite/{token}`); redacting a look-alike elsewhere costs nothing.
  */
 const SECRET_PATH = /(\/(?:invite|profile\/verify|unfollow)\/)[^/]+/gi;
+/** A personal access token's secret: its prefix and what follows it. */
+const ACCESS_TOKEN_SECRET = new RegExp(`${ACCESS_TOKEN_PREFIX}[A-Za-z0-9_-]*`, 'gi');
 /** Query keys whose values are secrets (compared in lower case). */
 const SECRET_QUERY_KEYS: ReadonlySet<string> = new Set([SHARE_QUERY_PARAM, 'code', 'state']);
 /** The start of an absolute URL: scheme and authority. */
@@ -28,6 +33,7 @@ const URLS_IN_TEXT = /(?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s"\\]*/gi;
 
 /** The URL (absolute, or a path with its query) with every secret replaced by REDACTED; anything else unchanged. */
 export function redactUrl(url: string): string {
+  url = withoutAccessTokens(url);
   const origin = ORIGIN.exec(url)?.[0] ?? '';
   const rest = url.slice(origin.length);
   const pathEnd = rest.search(/[?#]/);
@@ -41,13 +47,18 @@ export function redactUrl(url: string): string {
 
 /** Every URL and path inside a text (a log line, an error message) redacted with redactUrl. */
 export function redactUrlsIn(text: string): string {
-  return text.includes('/') ? text.replace(URLS_IN_TEXT, (url) => redactUrl(url)) : text;
+  const redacted = withoutAccessTokens(text);
+  return redacted.includes('/') ? redacted.replace(URLS_IN_TEXT, (url) => redactUrl(url)) : redacted;
+}
+
+function withoutAccessTokens(text: string): string {
+  return text.replace(ACCESS_TOKEN_SECRET, REDACTED);
 }
 
 /** Percent-encoded paths route the same as plain ones (`/%69nvite/…`), so they are judged decoded. */
 function redactPath(path: string): string {
   const judged = path.includes('%') ? (decodedOrNull(path) ?? path) : path;
-  const redacted = judged.replace(SECRET_PATH, `$1${REDACTED}`);
+  const redacted = withoutAccessTokens(judged.replace(SECRET_PATH, `$1${REDACTED}`));
   return redacted === judged ? path : redacted;
 }
 

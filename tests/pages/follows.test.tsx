@@ -81,7 +81,8 @@ describe('the profile’s Digests card', () => {
       login_using: null,
     };
     const shared = { ...SHARED_MEMBER, errors, can: { ...SHARED_MEMBER.can, create_self_item: true, change_email: true } };
-    const props = { user, personItem: null, emailPromptOpen: false, digests, ...shared, title: PROFILE_TEXT.title };
+    const accessTokens = { tokens: [], canCreate: false, cannotCreateBecause: null, created: null };
+    const props = { user, personItem: null, emailPromptOpen: false, digests, accessTokens, ...shared, title: PROFILE_TEXT.title };
     return renderInertiaPage(pageObject('profile/Show', props, { url: '/profile' }));
   }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { router } from '@inertiajs/react';
 import type { PagePropsMap } from '../../shared/pages';
 import { PROFILE_MESSAGES, PROFILE_TEXT } from '../../shared/profile';
+import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKEN_TEXT, type AccessTokenSummary, type AccessTokensSection } from '../../shared/access-tokens';
 import type { SharedProps } from '../../shared/props';
 import { MEMBER, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
@@ -37,8 +38,17 @@ const USER: PagePropsMap['profile/Show']['user'] = {
   login_using: 'google',
 };
 
+const NO_TOKENS: AccessTokensSection = { tokens: [], canCreate: true, cannotCreateBecause: null, created: null };
+
 async function renderProfile(own: Partial<PagePropsMap['profile/Show']> = {}, shared: Partial<SharedProps> = {}) {
-  const props = { user: USER, personItem: null, emailPromptOpen: false, digests: { frequency: 'weekly' as const, follows: [] }, ...own };
+  const props = {
+    user: USER,
+    personItem: null,
+    emailPromptOpen: false,
+    digests: { frequency: 'weekly' as const, follows: [] },
+    accessTokens: NO_TOKENS,
+    ...own,
+  };
   const sharedProps = {
     ...SHARED_MEMBER,
     ...shared,
@@ -126,5 +136,134 @@ describe('the profile page', () => {
     expect(await within(dialog).findByText(PROFILE_MESSAGES.emailInvalid)).toBeTruthy();
     expect(field.getAttribute('aria-invalid') ?? field.className).toMatch(/true|is-invalid/);
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('the profile’s Access tokens', () => {
+  const ACTIVE: AccessTokenSummary = {
+    ref: 'tok000000001',
+    name: 'Backup script',
+    prefix: 'equip_pat_AbC123',
+    createdAt: '2030-01-10T09:00:00.000Z',
+    expiresAt: '2030-06-01T00:00:00.000Z',
+    lastUsedAt: '2030-01-12T14:05:00.000Z',
+    revokedAt: null,
+    state: 'active',
+  };
+  const REVOKED: AccessTokenSummary = {
+    ...ACTIVE,
+    ref: 'tok000000002',
+    name: 'Old laptop',
+    prefix: 'equip_pat_XyZ789',
+    expiresAt: null,
+    lastUsedAt: null,
+    revokedAt: '2030-01-11T10:00:00.000Z',
+    state: 'revoked',
+  };
+  const SECRET = `equip_pat_${'k'.repeat(43)}`;
+  let deletes: string[];
+
+  beforeEach(() => {
+    deletes = [];
+    vi.spyOn(router, 'delete').mockImplementation((url, options = {}) => {
+      deletes.push(String(url));
+      options.onStart?.({} as never);
+      options.onFinish?.({} as never);
+    });
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderTokens = (accessTokens: Partial<AccessTokensSection>) => renderProfile({ accessTokens: { ...NO_TOKENS, ...accessTokens } });
+  const card = () => screen.getByRole('region', { name: ACCESS_TOKEN_TEXT.title });
+
+  it('lists the tokens with their prefix, dates and state, and revokes an active one after asking', async () => {
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    await renderTokens({ tokens: [ACTIVE, REVOKED] });
+    const rows = within(within(card()).getByRole('list', { name: ACCESS_TOKEN_TEXT.listLabel })).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Backup script')).toBeTruthy();
+    expect(within(rows[0]!).getByText('equip_pat_AbC123…')).toBeTruthy();
+    expect(within(rows[0]!).getByText(ACCESS_TOKEN_TEXT.states.active)).toBeTruthy();
+    expect(rows[0]!.textContent).toContain('10 January 2030');
+    expect(rows[0]!.textContent).toContain('1 June 2030');
+    expect(rows[0]!.textContent).toContain('12 Jan, 14:05:00');
+    expect(within(rows[1]!).getByText(ACCESS_TOKEN_TEXT.states.revoked)).toBeTruthy();
+    expect(rows[1]!.textContent).toContain(`${ACCESS_TOKEN_TEXT.lastUsed}: ${ACCESS_TOKEN_TEXT.neverUsed}`);
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+
+    const revoke = within(rows[0]!).getByRole('button', { name: ACCESS_TOKEN_TEXT.revokeLabel('Backup script') });
+    await userEvent.click(revoke);
+    expect(deletes).toEqual([]);
+    await userEvent.click(revoke);
+    expect(confirm).toHaveBeenLastCalledWith(ACCESS_TOKEN_TEXT.revokeConfirm('Backup script'));
+    expect(deletes).toEqual(['/profile/tokens/tok000000001']);
+  });
+
+  it('says when there are none, and why a token cannot be created', async () => {
+    await renderTokens({ canCreate: false, cannotCreateBecause: ACCESS_TOKEN_MESSAGES.needsVerifiedEmail });
+    expect(within(card()).getByText(ACCESS_TOKEN_TEXT.none)).toBeTruthy();
+    expect(within(card()).getByText(ACCESS_TOKEN_MESSAGES.needsVerifiedEmail)).toBeTruthy();
+    expect(within(card()).queryByRole('button', { name: ACCESS_TOKEN_TEXT.create })).toBeNull();
+  });
+
+  it('creates a token from the dialog: a name and an optional expiry day, labelled, by keyboard', async () => {
+    await renderTokens({});
+    await userEvent.click(within(card()).getByRole('button', { name: ACCESS_TOKEN_TEXT.create }));
+    const dialog = await screen.findByRole('dialog', { name: ACCESS_TOKEN_TEXT.create });
+    const name = within(dialog).getByLabelText(ACCESS_TOKEN_TEXT.nameLabel) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.maxLength).toBe(100);
+    const expiry = within(dialog).getByLabelText(ACCESS_TOKEN_TEXT.expiresLabel) as HTMLInputElement;
+    expect(expiry.type).toBe('date');
+    expect(expiry.min > new Date().toISOString().slice(0, 10) || expiry.min === '').toBe(true);
+    await userEvent.keyboard('Reading list sync');
+    await userEvent.type(expiry, '2031-03-01');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: ACCESS_TOKEN_TEXT.submit }));
+    await userEvent.keyboard('{Enter}');
+    expect(posts).toEqual([{ url: '/profile/tokens', data: { name: 'Reading list sync', expires_on: '2031-03-01' } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the dialog open, with what was typed, when the server refuses it', async () => {
+    await renderTokens({});
+    await userEvent.click(within(card()).getByRole('button', { name: ACCESS_TOKEN_TEXT.create }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(ACCESS_TOKEN_TEXT.nameLabel), 'Script');
+    await userEvent.type(within(dialog).getByLabelText(ACCESS_TOKEN_TEXT.expiresLabel), '2001-01-01');
+    answerErrors = { expires_on: ACCESS_TOKEN_MESSAGES.expiryNotFuture };
+    await userEvent.click(within(dialog).getByRole('button', { name: ACCESS_TOKEN_TEXT.submit }));
+    expect(await within(dialog).findByText(ACCESS_TOKEN_MESSAGES.expiryNotFuture)).toBeTruthy();
+    const expiry = within(dialog).getByLabelText(ACCESS_TOKEN_TEXT.expiresLabel) as HTMLInputElement;
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
+    expect(expiry.getAttribute('aria-describedby')).toContain(within(dialog).getByText(ACCESS_TOKEN_MESSAGES.expiryNotFuture).id);
+    expect(expiry.value).toBe('2001-01-01');
+    expect((within(dialog).getByLabelText(ACCESS_TOKEN_TEXT.nameLabel) as HTMLInputElement).value).toBe('Script');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('shows a new token’s secret once, says it will not be shown again, and copies it', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderTokens({ tokens: [ACTIVE], created: { ref: ACTIVE.ref, name: 'Backup script', token: SECRET } });
+    const field = within(card()).getByLabelText(ACCESS_TOKEN_TEXT.tokenLabel) as HTMLInputElement;
+    expect(field.value).toBe(SECRET);
+    expect(field.readOnly).toBe(true);
+    expect(within(card()).getByText(ACCESS_TOKEN_TEXT.createdWarning)).toBeTruthy();
+    expect(ACCESS_TOKEN_TEXT.createdWarning).toMatch(/will not be shown again/);
+    expect(field.getAttribute('aria-describedby')).toBe(within(card()).getByText(ACCESS_TOKEN_TEXT.createdWarning).id);
+    await userEvent.click(within(card()).getByRole('button', { name: ACCESS_TOKEN_TEXT.copy }));
+    expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(await within(card()).findAllByText(ACCESS_TOKEN_TEXT.copied)).not.toHaveLength(0);
+  });
+
+  it('asks to copy by hand when there is no clipboard', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    await renderTokens({ created: { ref: ACTIVE.ref, name: 'Backup script', token: SECRET } });
+    await userEvent.click(within(card()).getByRole('button', { name: ACCESS_TOKEN_TEXT.copy }));
+    expect(await within(card()).findByText(ACCESS_TOKEN_TEXT.copyFailed)).toBeTruthy();
   });
 });

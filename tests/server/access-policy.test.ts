@@ -328,13 +328,21 @@ describe('Admin Advanced actions', () => {
 });
 
 // The profile (member-library §2 /profile, §7 POST /profile/create_own_person_page).
-import { canCreateOwnPersonPage, canManageOwnProfile } from '../../server/access/policy';
+import { canCreateAccessToken, canCreateOwnPersonPage, canManageOwnProfile } from '../../server/access/policy';
 
 describe('the profile', () => {
   it('every signed-in user manages their own profile; visitors have none', () => {
     expect(canManageOwnProfile(viewer({ level: 1 }))).toBe(true);
     expect(canManageOwnProfile(viewer({ level: 6, admin: true }))).toBe(true);
     expect(canManageOwnProfile(ANONYMOUS)).toBe(false);
+  });
+
+  it('a signed-in user with a verified e-mail may create access tokens, not while acting as someone; visitors never', () => {
+    expect(canCreateAccessToken(viewer({ level: 1 }), false)).toBe(true);
+    expect(canCreateAccessToken(viewer({ level: 6, admin: true, superadmin: true }), false)).toBe(true);
+    expect(canCreateAccessToken(viewer({ level: 1, emailVerified: false }), false)).toBe(false);
+    expect(canCreateAccessToken(viewer({ level: 4 }), true)).toBe(false);
+    expect(canCreateAccessToken(ANONYMOUS, false)).toBe(false);
   });
 
   it('a signed-in user may create their own Person page once; visitors never', () => {

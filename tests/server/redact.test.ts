@@ -17,6 +17,9 @@ describe('redactUrl', () => {
     [`/login?return_to=${encodeURIComponent(`/i/abc?share=${TOKEN}`)}`, `/login?return_to=${encodeURIComponent(`/i/abc?share=${REDACTED}`)}`],
     [`https://equip.example.org/invite/${TOKEN}`, `https://equip.example.org/invite/${REDACTED}`],
     [`https://equip.example.org/i/abc?share=${TOKEN}`, `https://equip.example.org/i/abc?share=${REDACTED}`],
+    // A personal access token wherever it was pasted.
+    [`/api/v1/items?access_token=equip_pat_${TOKEN}&limit=5`, `/api/v1/items?access_token=${REDACTED}&limit=5`],
+    [`/api/v1/equip_pat_${TOKEN}`, `/api/v1/${REDACTED}`],
   ])('%s becomes %s', (url, redacted) => {
     expect(redactUrl(url)).toBe(redacted);
     expect(redactUrl(redacted)).toBe(redacted);
@@ -52,6 +55,7 @@ describe('redactUrlsIn', () => {
     expect(redactUrlsIn(`see https://h.example/i/a?share=${TOKEN} and /profile/verify/${TOKEN} today`)).toBe(
       `see https://h.example/i/a?share=${REDACTED} and /profile/verify/${REDACTED} today`,
     );
+    expect(redactUrlsIn(`a token equip_pat_${TOKEN} in a message`)).toBe(`a token ${REDACTED} in a message`);
     expect(redactUrlsIn('no addresses here')).toBe('no addresses here');
     expect(redactUrlsIn('dates 2025/03/01 and /srv/equip/logs stay')).toBe('dates 2025/03/01 and /srv/equip/logs stay');
   });

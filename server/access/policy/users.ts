@@ -98,6 +98,15 @@ export function canChangeOwnEmail(viewer: Viewer, impersonating: boolean): boole
   return baseCan(viewer).change_email && !impersonating;
 }
 
+/**
+ * Creating a personal access token (POST /profile/tokens): a signed-in person with a verified e-mail address, for
+ * themself. Not while acting as someone else: a token outlives the impersonation and would let its holder read as that
+ * person with no one acting. Revoking one's own tokens needs only `canManageOwnProfile`.
+ */
+export function canCreateAccessToken(viewer: Viewer, impersonating: boolean): boolean {
+  return isSignedIn(viewer) && viewer.emailVerified && !impersonating;
+}
+
 /** Creating one's own Person page (`can.create_self_item`): signed-in users who do not have one yet. */
 export function canCreateOwnPersonPage(viewer: Viewer, hasPersonPage: boolean): boolean {
   return baseCan(viewer).create_self_item && !hasPersonPage;

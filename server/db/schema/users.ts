@@ -69,6 +69,31 @@ export const identities = pgTable(
   (t) => [uniqueIndex('identities_provider_subject_unique').on(t.provider, t.subject), index('identities_user_idx').on(t.userId)],
 );
 
+/**
+ * A personal access token: what a request to the read-only API (/api/) carries in place of a session. Only the
+ * secret's SHA-256 is kept; `prefix`, its first characters, tells a person's tokens apart on the profile. Revoked and
+ * expired tokens stay listed until their owner is deleted.
+ */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: id(),
+    ref: ref(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    prefix: varchar('prefix', { length: 24 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Written at most once a minute per token, not on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('personal_access_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
 export const invitations = pgTable(
   'invitations',
   {

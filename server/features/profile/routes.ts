@@ -9,6 +9,7 @@ import { forbidden } from '../../lib/http-errors';
 import { changeEmail, createOwnPersonPage, loadProfile } from './queries';
 import { emailBody, profileQuery } from './schemas';
 import { perMinute } from '../../web/rate-limit';
+import { accessTokensSection } from '../access-tokens';
 import { listFollows } from '../follows';
 
 /** Route option: one's own address may be changed, but not while acting as someone else (403 saying so). */
@@ -37,6 +38,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       // "A prompt opens when missing", and when the banner's link asks for it.
       emailPromptOpen: changeEmailAllowed && (request.query.emailPrompt || profile.user.email === null),
       digests: { frequency: profile.digestFrequency, follows: await listFollows(app.db, viewer) },
+      // Lazy: only a visit that sends the section takes a new token's secret out of the session.
+      accessTokens: () => accessTokensSection(request, viewer),
       can: {
         ...baseCan(viewer),
         create_self_item: canCreateOwnPersonPage(viewer, profile.personItem !== null),
