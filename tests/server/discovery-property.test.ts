@@ -306,6 +306,11 @@ async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY
         refsWhere((index) => generated[index].words.includes(word) && generated[index].type === tag.label).length,
       );
 
+    // The JSON API lists and searches as the index does, in its order.
+    const apiRefs = async (url: string) => ((await request('GET', url, jar)).json().data as { ref: string }[]).map((item) => item.ref);
+    expect(await apiRefs('/api/v1/items?limit=100'), `/api/v1/items as ${name}`).toEqual(all.ordered);
+    expect(await apiRefs(`/api/v1/items?search=${word}&limit=100`), `/api/v1/items search ${word} as ${name}`).toEqual(searched.ordered);
+
     await expectKeyedPagesToAgree(library, who, listedIndexes);
 
     const tagged = await listedRefs('/tag/resource', jar);
@@ -327,6 +332,8 @@ async function expectEveryListToAgree(library: Library, word: (typeof VOCABULARY
         .map((row) => row.ref)
         .sort(),
     );
+    const apiEntries: { item: { ref: string } }[] = (await request('GET', `/api/v1/collections/${collection.ref}`, jar)).json().entries;
+    expect(apiEntries.map((entry) => entry.item.ref).sort(), `/api/v1/collections entries as ${name}`).toEqual(shownRefs);
 
     if (who.viewer.id === null) continue;
     expect(refsWhere(() => true)).toEqual(expect.arrayContaining((await listedRefs('/draft', jar)).refs));
@@ -372,7 +379,7 @@ async function expectKeyedPagesToAgree(library: Library, who: TestViewer, listed
 const STATUS_OF: Record<ItemOpening, number> = { open: 200, forbidden: 403, gone: 410 };
 
 describe('every read or copy path agrees with the policy, expiry and shares included', () => {
-  it('index, tag page, search, popular, drafts, type-ahead, history and collection entries hold exactly what the policy allows', async () => {
+  it('index, tag page, search, popular, drafts, type-ahead, history, collection entries and the JSON API hold exactly what the policy allows', async () => {
     const exercised = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(generatedItem, { minLength: 1, maxLength: MAX_ITEMS }), fc.constantFrom(...VOCABULARY), async (generated, word) => {
@@ -409,7 +416,7 @@ describe('every read or copy path agrees with the policy, expiry and shares incl
     // 20 s alone on a 2-core machine; with CI and a 1,000,000-item seed beside it, over 90 s.
   }, 180_000);
 
-  it('duplicate, content and the local drive folder answer as the item page would (403, 410), and reveal or copy nothing then', async () => {
+  it('duplicate, content, the local drive folder and the API’s item answer as the item page would (403, 410), and reveal or copy nothing then', async () => {
     const exercised = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(generatedItem, { minLength: 1, maxLength: MAX_ITEMS }), async (generated) => {
@@ -422,6 +429,10 @@ describe('every read or copy path agrees with the policy, expiry and shares incl
             const expected = opening(index);
             const as = `item ${index} as ${who.name} (${expected})`;
             rulesDeciding(library, who, index).forEach((rule) => exercised.add(rule));
+
+            const apiItem = await request('GET', `/api/v1/items/${row.ref}`, who.jar);
+            expect(apiItem.statusCode, `/api/v1/items ${as}`).toBe(STATUS_OF[expected]);
+            if (expected !== 'open') expect(apiItem.body, `/api/v1/items ${as}`).not.toContain(row.title);
 
             const content = await request('GET', `/content/${contentRefs[index]}`, who.jar);
             expect(content.statusCode, `/content ${as}`).toBe(STATUS_OF[expected]);
@@ -474,7 +485,7 @@ describe('search text from users', () => {
     );
   });
 
-  it('never answers 500 on the index or the type-ahead', async () => {
+  it('never answers 500 on the index, the type-ahead or the JSON API’s search', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 40 }), async (search) => {
         const query = encodeURIComponent(search);
@@ -483,6 +494,7 @@ describe('search text from users', () => {
         // As the search box asks for it: JSON, so a refused search is 422 with its reasons (a page would get the 400 page).
         const typeAhead = await request('GET', `/item?search=${query}&simplejson=true`, undefined, { accept: 'application/json' });
         expect([200, 422]).toContain(typeAhead.statusCode);
+        expect((await request('GET', `/api/v1/items?search=${query}`)).statusCode).toBe(200);
       }),
       { numRuns: 60, seed: SEED },
     );

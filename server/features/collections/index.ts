@@ -1,6 +1,7 @@
 /**
  * The public entry of server/features/collections: what other features use of collections: the item page's Add to
- * Collection choices, and the collection a grant shares. Another feature imports these from here, never a file inside
- * (`.dependency-cruiser.cjs`).
+ * Collection choices, the collection a grant shares, and a collection with its entries as its page opens it (the JSON
+ * API). Another feature imports these from here, never a file inside (`.dependency-cruiser.cjs`).
  */
-export { collectionChoicesOf, findCollectionByRef } from './queries';
+export { collectionChoicesOf, collectionEntries, findCollectionByRef } from './queries';
+export { mayOpenCollection } from './routes';

@@ -61,7 +61,7 @@ async function namesOneCollectionField(request: FastifyRequest): Promise<void> {
 }
 
 /** Whether the viewer may open it, asking for shares only when being public, the owner or an admin is not enough. */
-async function mayOpenCollection(viewer: Viewer, collection: CollectionAccessFacts & { id: number }, request: FastifyRequest): Promise<boolean> {
+export async function mayOpenCollection(viewer: Viewer, collection: CollectionAccessFacts & { id: number }, request: FastifyRequest): Promise<boolean> {
   if (canOpenCollection(viewer, collection)) return true;
   return canOpenCollection(viewer, collection, await isCollectionSharedWith(request.server.db, viewer, collection.id));
 }

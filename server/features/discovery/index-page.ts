@@ -14,6 +14,8 @@ import { listingCounts, listingItemRun, listItems, suggestionsFor, type ListingC
 import type { IndexQuery } from './schemas';
 import { cachedReadsFor, type CachedReads } from './library-cache';
 import type { MatchingRun } from '../../../shared/batch-edit';
+import { keyOf, listOrder, pageAfterKey, type PageStart } from './list-orders';
+import { tierKeyOf } from './best-first';
 import {
   allTaxonomies,
   filterTaxonomies,
@@ -247,4 +249,29 @@ export async function matchingItemRun(
     nextAfter: found.more ? found.refs.at(-1)! : null,
   };
   return { refs: found.refs, run };
+}
+
+/**
+ * A page of the item index as the JSON API reads it: the index's own list (its search, its tag filters, what the
+ * viewer may list, its order), `size` items from the first or after `start`, a `nextPageKey` of a page before it of the
+ * same search and filters. Null when `start` is no such key. `next` is where the page after this one starts.
+ */
+export async function itemIndexPage(
+  request: FastifyRequest,
+  catalogue: TagCatalogue,
+  query: { search: string; tags: readonly CatalogueTag[] },
+  size: number,
+  start: string | null,
+): Promise<{ summaries: ItemSummary[]; next: string | null } | null> {
+  const from = start === null ? { number: 1, after: null } : pageAfterKey(start);
+  if (from === null || (start !== null && !isKeyOfList(query.search, from.after))) return null;
+  const tagsInUse = query.tags.length > 0 ? await requestTagIdsInUse(request) : undefined;
+  const listingRequest = { listing: 'all' as const, search: query.search, tags: query.tags, page: from.number, pageSize: size, after: from.after, tagsInUse };
+  const { summaries, nextPageKey } = await listItems(request.server.db, request.viewer, catalogue, listingRequest, await cachedReadsFor(request));
+  return { summaries, next: nextPageKey };
+}
+
+/** Whether `after` is a key of the index's order: a search's (best first), or the titles'. */
+function isKeyOfList(search: string, after: PageStart['after']): boolean {
+  return search === '' ? keyOf(listOrder('all'), after) !== null : tierKeyOf(after) !== null;
 }

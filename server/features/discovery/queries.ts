@@ -25,6 +25,8 @@ export interface ListingRequest {
   search: string;
   tags: readonly CatalogueTag[];
   page: number;
+  /** How many items a page holds: PAGE_SIZE unless said (the JSON API's `limit`). */
+  pageSize?: number;
   /** The key of the last item before this page, from the infinite scroll (`list-orders.ts`); else the page is an offset. */
   after?: KeyValues | null;
   /**
@@ -58,13 +60,13 @@ export async function listItems(db: Database, viewer: Viewer, catalogue: TagCata
   return {
     // Cards are made per request: whether an item is expiring depends on the time.
     summaries: rows.map((row) => itemSummary(row, now)),
-    pagination: pagination(request.page, hasMore),
+    pagination: pagination(request.page, hasMore, sizeOf(request)),
     nextPageKey: hasMore && lastKey ? nextPageParam(request.page + 1, lastKey) : null,
   };
 }
 
-function listingKey({ listing, search, tags, page, after }: ListingRequest): string {
-  return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page, after ?? null]);
+function listingKey({ listing, search, tags, page, pageSize = PAGE_SIZE, after }: ListingRequest): string {
+  return JSON.stringify(['listing', listing, search, tags.map((tag) => tag.id), page, pageSize, after ?? null]);
 }
 
 /** What was typed as a search (`textSearch`), its last word completed to the library's words (`withCompletedLastWord`); null when nothing searchable is left. */
@@ -81,7 +83,8 @@ function cacheKeyOf(request: ListingRequest, key: string): string | null {
   return CACHED_LISTINGS.has(request.listing) ? key : null;
 }
 
-const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
+const sizeOf = (request: ListingRequest) => request.pageSize ?? PAGE_SIZE;
+const offsetOf = (request: ListingRequest) => (request.page - 1) * sizeOf(request);
 
 /** Whether a filter group has no tag in use for the viewer, so that no item passes the groups. */
 function passesNothing(groups: readonly FilterGroup[], tagsInUse: ReadonlySet<number> | undefined): boolean {
@@ -101,7 +104,7 @@ async function listingRows(
   if (groups.length > 0) return tagFilteredRows(db, viewer, request, groups, now);
   // One row more than a page says whether another page follows.
   const fetched: ListingRow[] = await listingPageQuery(db, viewer, catalogue, request, now);
-  return { rows: fetched.slice(0, PAGE_SIZE), hasMore: fetched.length > PAGE_SIZE };
+  return { rows: fetched.slice(0, sizeOf(request)), hasMore: fetched.length > sizeOf(request) };
 }
 
 /**
@@ -112,8 +115,8 @@ async function searchedRows(db: Database, viewer: Viewer, catalogue: TagCatalogu
   const search = await completedSearch(db, request.search);
   // A search with nothing searchable left (only punctuation) matches nothing.
   if (!search) return { rows: [], hasMore: false };
-  const offset = offsetOf(request.page);
-  const shown = Math.max(0, Math.min(PAGE_SIZE, EXACT_COUNT_LIMIT - offset));
+  const offset = offsetOf(request);
+  const shown = Math.max(0, Math.min(sizeOf(request), EXACT_COUNT_LIMIT - offset));
   const key = tierKeyOf(request.after);
   const start = key ? { after: key } : { skip: offset };
   const labelTagIds = catalogue.tagIdsMatching(search.plain);
@@ -172,8 +175,8 @@ async function tagFilteredRows(db: Database, viewer: Viewer, request: ListingReq
   const order = listOrder(request.listing);
   const key = pageKeyOf(request);
   const question = filteredQuestion(viewer, request.listing, groups, now, key);
-  const found = await filteredIds(db, question, key ? 0 : offsetOf(request.page), PAGE_SIZE + 1);
-  const pageIds = found.ids.slice(0, PAGE_SIZE);
+  const found = await filteredIds(db, question, key ? 0 : offsetOf(request), sizeOf(request) + 1);
+  const pageIds = found.ids.slice(0, sizeOf(request));
   const rows: ListingRow[] =
     pageIds.length === 0
       ? []
@@ -182,7 +185,7 @@ async function tagFilteredRows(db: Database, viewer: Viewer, request: ListingReq
           .from(items)
           .where(inArray(items.id, pageIds))
           .orderBy(...order.by);
-  return { rows, hasMore: found.ids.length > PAGE_SIZE };
+  return { rows, hasMore: found.ids.length > sizeOf(request) };
 }
 
 /** The key a page starts after, when the request has one of its listing's order (not for a search). */
@@ -212,8 +215,8 @@ export function listingPageQuery(db: Database, viewer: Viewer, catalogue: TagCat
     .from(items)
     .where(key ? and(where, order.after(key)) : where)
     .orderBy(...order.by)
-    .limit(PAGE_SIZE + 1)
-    .offset(key ? 0 : offsetOf(request.page));
+    .limit(sizeOf(request) + 1)
+    .offset(key ? 0 : offsetOf(request));
   return db
     .select({ ...summaryColumns, orderKey: order.key.mapWith((value) => value as KeyValues) })
     .from(items)
@@ -453,8 +456,8 @@ function listingScope(viewer: Viewer, listing: ItemListing): SQL | undefined {
   }
 }
 
-function pagination(page: number, hasMore: boolean): ItemsPagination {
-  return { currentPage: page, nextPage: hasMore ? page + 1 : null, previousPage: page > 1 ? page - 1 : null, perPage: PAGE_SIZE };
+function pagination(page: number, hasMore: boolean, perPage: number): ItemsPagination {
+  return { currentPage: page, nextPage: hasMore ? page + 1 : null, previousPage: page > 1 ? page - 1 : null, perPage };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one answer to input that cannot be used (docs/decisions/access.md "Hostile input"): Inertia visits and form posts go
- * back with `errors`, JSON requests get 422 with `errors`, and a page (GET) gets the app's 400 page. Nothing runs
- * after it, so nothing is written.
+ * back with `errors`, JSON requests get 422 with `errors` (a problem on the JSON API's paths), and a page (GET) gets the
+ * app's 400 page. Nothing runs after it, so nothing is written.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INPUT_REFUSED } from '../../../shared/messages';
@@ -9,8 +9,10 @@ import type { ValidationErrors } from '../../../shared/props';
 import { hasUnstorableCharacters } from '../../lib/text-input';
 import { wantsJson } from '../../lib/negotiation';
 import { renderError } from './render';
+import { isApiRequest, sendProblem } from './problem';
 
 export async function refuseInput(request: FastifyRequest, reply: FastifyReply, errors: ValidationErrors): Promise<FastifyReply> {
+  if (isApiRequest(request)) return sendProblem(request, reply, 422, null, errors);
   if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors });
   if (request.method === 'GET' || request.method === 'HEAD') return renderError(request, reply, 400, null);
   return reply.redirectWithErrors(errors);
@@ -55,6 +57,7 @@ export async function refuseUrl(
   reply: FastifyReply,
   errors: ValidationErrors = { form: INPUT_REFUSED.badUrl },
 ): Promise<FastifyReply> {
+  if (isApiRequest(request)) return sendProblem(request, reply, 422, null, errors);
   if (wantsJson(request)) return reply.code(422).send({ message: INPUT_REFUSED.invalid, errors });
   return renderError(request, reply, 400, null);
 }

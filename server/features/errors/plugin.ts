@@ -9,6 +9,7 @@ import { forbiddenHelp } from '../sharing';
 import { wantsJson } from '../../lib/negotiation';
 import { plainErrorResponse, renderError, renderErrorSafely } from './render';
 import { hadUndecodableUrl } from './undecodable-url';
+import { isApiRequest } from './problem';
 
 /** What a 503's Retry-After asks for: a database hiccup passes in seconds, maintenance takes minutes. */
 export const RETRY_AFTER_SECONDS = { databaseUnavailable: 5, maintenance: 120 } as const;
@@ -45,7 +46,10 @@ export const errorPagesPlugin = fp(
       }
       const detail = error instanceof HttpError ? error.detail : null;
       // A 403 page also says what would open it: signing in and coming back, or the level an item needs and Ask for access.
-      const help = status === 403 && !wantsJson(request) ? () => forbiddenHelp(request, error instanceof HttpError ? error.refusedItemId : null) : undefined;
+      const help =
+        status === 403 && !wantsJson(request) && !isApiRequest(request)
+          ? () => forbiddenHelp(request, error instanceof HttpError ? error.refusedItemId : null)
+          : undefined;
       return renderErrorSafely(request, reply, status, detail, help);
     });
 

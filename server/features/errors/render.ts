@@ -2,9 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ForbiddenHelp } from '../../../shared/access-requests';
 import { wantsJson } from '../../lib/negotiation';
 import { errorPageProps } from './pages';
+import { isApiRequest, sendProblem } from './problem';
 
-/** The error page of a status (ERROR_PAGES) for a page or an Inertia visit, or `{ message, status }` for JSON requests. */
+/**
+ * The error page of a status (ERROR_PAGES) for a page or an Inertia visit, `{ message, status }` for JSON requests, or
+ * a problem (./problem.ts) on the JSON API's paths.
+ */
 export async function renderError(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null, help: ForbiddenHelp | null = null) {
+  if (isApiRequest(request)) return sendProblem(request, reply, status, detail);
   const props = errorPageProps(status, detail, help);
   if (wantsJson(request)) return reply.code(props.status).send({ message: props.message, status: props.status });
   return reply.inertia('errors/Error', props, { status: props.status });
@@ -31,6 +36,7 @@ export async function renderErrorSafely(
 
 /** The error page's words without the app around them, or `{ message, status }` to a JSON or Inertia request. */
 export function plainErrorResponse(request: FastifyRequest, reply: FastifyReply, status: number, detail: string | null): FastifyReply {
+  if (isApiRequest(request)) return sendProblem(request, reply, status, detail);
   const props = errorPageProps(status, detail);
   reply.code(props.status);
   // The header, not `request.isInertia`: this answer may come before the Inertia adapter has looked at the request.
