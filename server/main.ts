@@ -7,6 +7,8 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { createDrive } from './drive/plugin';
 import { stopGracefully } from './features/health-checks/shutdown';
+import { backupSources } from './features/backup/backup';
+import { answersAt, backupSocketPath, listenForBackups } from './features/backup/backup-socket';
 import { checkPortIsFree, databaseStartupProblem, listenStartupProblem, StartupProblem } from './startup-problems';
 
 async function main() {
@@ -14,6 +16,9 @@ async function main() {
   const config = loadConfig();
   // Said at once, not after the migrations: the port is the first thing an operator may have wrong.
   await checkPortIsFree(config);
+  if (!config.DATABASE_URL && (await answersAt(backupSocketPath(config.DATA_DIR)))) {
+    throw new StartupProblem(`Another Equip process is using the embedded database in ${config.DATA_DIR}: stop it first, or set DATA_DIR to another folder.`);
+  }
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDataDir: config.pgliteDataDir });
   try {
     await migrateDatabase(database);
@@ -27,6 +32,9 @@ async function main() {
     console.log('Seeded the demo library into the new embedded database.');
   }
   const app = await buildApp(config, { database, drive });
+  // `npm run backup` asks this process, which alone may read the embedded database.
+  const stopServingBackups =
+    database.kind === 'pglite' ? await listenForBackups(backupSocketPath(config.DATA_DIR), backupSources(config, database), app.log) : null;
 
   // The database closes after the app, so requests in flight and the background work's last round can still use it.
   closeWithGrace({ delay: (config.SHUTDOWN_DRAIN_SECONDS + 10) * 1000 }, async ({ signal, err }) => {
@@ -37,6 +45,7 @@ async function main() {
       app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
       await stopGracefully(app);
     }
+    await stopServingBackups?.();
     await database.close();
   });
 
