@@ -24,6 +24,7 @@ import { impersonationPlugin } from './auth/impersonation';
 import { csrfPlugin } from './auth/csrf';
 import { viewAsPlugin } from './auth/view-as';
 import { viewAsRoutes } from './features/view-as/routes';
+import { apiRoutes } from './features/api/routes';
 import { authRoutes } from './auth/routes';
 import { mailPlugin } from './mail/plugin';
 import { mailOutboxPlugin } from './mail/outbox';
@@ -36,6 +37,8 @@ import { seoRoutes } from './features/seo';
 import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
+import { metricsPlugin } from './features/metrics/plugin';
+import { metricsRoutes } from './features/metrics/routes';
 import type { Lifecycle } from './features/health-checks/shutdown';
 import { libraryCachePlugin, snapshotSideColumns } from './features/discovery/library-cache';
 import { itemRoutes } from './features/items/routes';
@@ -45,6 +48,8 @@ import { batchEditRoutes } from './features/batch-edit';
 import { imageRoutes } from './features/images/routes';
 import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
+import { accessTokenPlugin } from './features/access-tokens/authentication';
+import { accessTokenRoutes } from './features/access-tokens/routes';
 import { followRoutes, sendDigestsPeriodically } from './features/follows/routes';
 import { offlineRoutes } from './features/offline/routes';
 import { collectionGrantsProp, sharingRoutes } from './features/sharing/routes';
@@ -135,6 +140,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(compress, { global: true, threshold: 1024 });
   await decorateRedis(app, config);
   await registerRateLimits(app, config);
+  // Requests, the database pool, the library cache, the outbox and periodic jobs, for Prometheus (features/metrics):
+  // before every route, so its request hook sees them all.
+  await app.register(metricsPlugin, { database });
+  // A personal access token to the API: before the cookies are read, which a token request goes without.
+  await app.register(accessTokenPlugin);
   await app.register(cookie);
   await app.register(formbody);
   // Signed-in requests read the library cache's snapshot with their session (features/discovery/library-cache.ts).
@@ -160,6 +170,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(mailOutboxPlugin);
   await app.register(drivePlugin, { drive: deps.drive ?? (await createDrive(config)) });
   await app.register(healthCheckRoutes, { db: database.healthCheckDb() });
+  await app.register(metricsRoutes);
 
   // Before every route: a signed-in user with a pending invitation link is taken to it (features/invitations).
   await app.register(pendingInvitationPlugin);
@@ -176,6 +187,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(imageRoutes);
   await app.register(contentRoutes);
   await app.register(profileRoutes);
+  await app.register(accessTokenRoutes);
   await app.register(followRoutes);
   await app.register(offlineRoutes);
   await app.register(sharingRoutes);
@@ -190,6 +202,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(invitationRoutes);
   await app.register(invitationRecipientRoutes);
   await app.register(viewAsRoutes);
+  await app.register(apiRoutes);
   return app;
 }
 

@@ -16,6 +16,7 @@ import type { ForbiddenHelp } from './access-requests';
 import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserTypeSummary } from './users';
 import type { InvitationToSignIn, InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
+import type { AccessTokensSection } from './access-tokens';
 import type { DigestFrequency, FollowOffer, FollowSummary } from './follows';
 import type { ListPlace, Paginated } from './pagination';
 import type { ItemTask } from './items';
@@ -30,6 +31,7 @@ import type { DocumentationPage, DocumentationPageLink } from './documentation';
 import type { AdvancedAction, AdvancedRunView, LastCheck } from './advanced';
 import type { TagMergePreview, TagMergeTarget } from './tag-merge';
 import type { TaxonomyCsvPreview } from './taxonomy-csv';
+import type { ApiReferencePage } from './api';
 
 export interface PagePropsMap {
   Home: {
@@ -237,6 +239,8 @@ export interface PagePropsMap {
     emailPromptOpen: boolean;
     /** How often the digest comes, and what it covers. */
     digests: { frequency: DigestFrequency; follows: FollowSummary[] };
+    /** The person's personal access tokens, and a new one's secret on the one visit that shows it. */
+    accessTokens: AccessTokensSection;
   };
   /**
    * /admin/comment, the moderation queue: every comment, those waiting for an admin
@@ -351,6 +355,10 @@ export interface PagePropsMap {
   'documentation/Show': {
     pages: DocumentationPageLink[];
     page: DocumentationPage;
+  };
+  /** /api: the JSON API's reference, read from its OpenAPI document. */
+  'api/Index': {
+    reference: ApiReferencePage;
   };
 }
 

@@ -16,6 +16,7 @@ import {
   DOCUMENTATION_URL,
   FOLLOW_URL,
   PROFILE_VERIFY_URL,
+  PROFILE_TOKENS_URL,
   STATS_URL,
   TRASH_URL,
   USER_INVITATIONS_URL,
@@ -111,6 +112,7 @@ export const ROUTES = {
   userInvitation: route(`${USER_INVITATIONS_URL}/:ref`, ['GET', 'POST', 'PATCH', 'DELETE']),
   invite: route('/invite/:token', ['GET', 'POST']),
   profileVerify: route(`${PROFILE_VERIFY_URL}/:token`, ['GET']),
+  profileToken: route(`${PROFILE_TOKENS_URL}/:ref`, ['DELETE']),
 
   // Follows: one's own, and a digest's unfollow link (its secret stands in for signing in).
   follow: route(`${FOLLOW_URL}/:ref`, ['DELETE']),
@@ -140,4 +142,8 @@ export const ROUTES = {
   adminStatsTop: route(`${STATS_URL}/:parameter`, ['GET']),
   adminTrashEntry: route(`${TRASH_URL}/:ref`, ['DELETE']),
   adminTrashRestore: route(`${TRASH_URL}/:ref/restore`, ['POST']),
+
+  // The read-only JSON API (shared/api.ts has its paths without parameters).
+  apiItem: route('/api/v1/items/:ref', ['GET']),
+  apiCollection: route('/api/v1/collections/:ref', ['GET']),
 } as const;
