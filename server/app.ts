@@ -22,6 +22,7 @@ import { sessionPlugin } from './auth/session';
 import { viewerPlugin } from './auth/viewer';
 import { impersonationPlugin } from './auth/impersonation';
 import { csrfPlugin } from './auth/csrf';
+import { sessionlessPlugin } from './auth/sessionless';
 import { viewAsPlugin } from './auth/view-as';
 import { viewAsRoutes } from './features/view-as/routes';
 import { apiRoutes } from './features/api/routes';
@@ -34,6 +35,7 @@ import { sharedPropsFor } from './features/layout/shared-props';
 import { navigationHistory } from './features/navigation/queries';
 import { homeRoutes } from './features/home/routes';
 import { seoRoutes } from './features/seo';
+import { embedRoutes, embedSecurityHeaders, mayBeFramedByAnySite, visitorOnlyPlugin } from './features/embeds';
 import { navigationRoutes } from './features/navigation/routes';
 import { discoveryRoutes } from './features/discovery/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
@@ -133,9 +135,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     hsts: config.isProduction,
     referrerPolicy: { policy: 'same-origin' },
   });
+  // Only the embeds' cards may be framed by other sites; every other answer refuses frames (helmet's frame-ancestors
+  // 'self' and X-Frame-Options).
+  const embedHeaders = helmet(embedSecurityHeaders(config));
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    const headers = mayBeFramedByAnySite(request) ? embedHeaders : securityHeaders;
+    headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await decorateRedis(app, config);
@@ -143,8 +149,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // Requests, the database pool, the library cache, the outbox and periodic jobs, for Prometheus (features/metrics):
   // before every route, so its request hook sees them all.
   await app.register(metricsPlugin, { database });
+  // Token requests and the embeds go without a session: its hook runs before the session's and the CSRF token's.
+  await app.register(sessionlessPlugin);
   // A personal access token to the API: before the cookies are read, which a token request goes without.
   await app.register(accessTokenPlugin);
+  // The embeds answer as a visitor whatever the cookies, and set none: before the cookies are read too.
+  await app.register(visitorOnlyPlugin);
   await app.register(cookie);
   await app.register(formbody);
   // Signed-in requests read the library cache's snapshot with their session (features/discovery/library-cache.ts).
@@ -177,6 +187,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(authRoutes);
   await app.register(homeRoutes);
   await app.register(seoRoutes);
+  await app.register(embedRoutes);
   await app.register(navigationRoutes);
   await app.register(libraryCachePlugin);
   await app.register(discoveryRoutes);

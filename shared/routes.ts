@@ -102,6 +102,10 @@ export const ROUTES = {
   collectionAddItem: route('/collection/:collection/item/:ref', ['POST']),
   collectionEntry: route('/collection_item/:ref', ['PATCH', 'DELETE']),
 
+  // The cards other sites show in a frame (the oEmbed answer's iframe): only what a visitor may open.
+  embedItem: route('/embed/i/:ref', ['GET']),
+  embedCollection: route('/embed/collection/:ref', ['GET']),
+
   // A grant, taken back (Remove access): from Shared By Me, an item's or a collection's access panel, a user's page.
   share: route('/share/:ref', ['DELETE']),
 

@@ -11,6 +11,11 @@ export interface DocumentHead {
   preview?: LinkPreview;
   /** A public Atom feed of the page (a tag, a public collection): `<link rel="alternate">` for feed readers. */
   feed?: { title: string; path: string };
+  /**
+   * Other sites may embed the page (what a visitor may open: features/seo/link-preview.ts decides): the oEmbed
+   * discovery link to its answer, titled so. Written only beside `canonicalPath`, the address the answer is for.
+   */
+  embed?: { title: string };
 }
 
 export interface LinkPreview {

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { serializePage, type PageObject } from '../inertia';
 import { absoluteUrl } from '../lib/site-url';
 import { NOSCRIPT_NOTE, siteDescription } from '../../shared/seo';
+import { oembedQuery } from '../../shared/embeds';
 import { RENDERED_PARTS_ATTRIBUTE, SCREEN_SIZE_ATTRIBUTE } from '../../shared/constants';
 import type { DocumentHead } from './document-head';
 import { CLIENT_BOOT, CLIENT_BUILD_BASE, CLIENT_ENTRY, CLIENT_MANIFEST_PATH, CLIENT_PARTS_FILE, MissingClientBuildError } from './client-build';
@@ -157,7 +158,8 @@ function documentTitle(page: PageObject, appName: string): string {
 
 /**
  * The description every page has, and for what a visitor may open (features/seo/link-preview.ts decides) the canonical
- * address and the Open Graph and Twitter card tags a chat app unfurls a pasted link with.
+ * address, the oEmbed discovery link other sites embed it by, and the Open Graph and Twitter card tags a chat app
+ * unfurls a pasted link with.
  */
 function describingTags(head: DocumentHead, { appName, appUrl }: DocumentRendererOptions): string[] {
   const description = head.description ?? siteDescription(appName);
@@ -167,6 +169,10 @@ function describingTags(head: DocumentHead, { appName, appUrl }: DocumentRendere
     tags.push(
       `<link rel="alternate" type="application/atom+xml" title="${escapeAttribute(head.feed.title)}" href="${escapeAttribute(absoluteUrl(appUrl, head.feed.path))}">`,
     );
+  if (head.embed && head.canonicalPath !== undefined) {
+    const oembed = absoluteUrl(appUrl, oembedQuery(absoluteUrl(appUrl, head.canonicalPath)));
+    tags.push(`<link rel="alternate" type="application/json+oembed" href="${escapeAttribute(oembed)}" title="${escapeAttribute(head.embed.title)}">`);
+  }
   const preview = head.preview;
   if (!preview) return tags;
   const image = preview.imagePath === null ? null : absoluteUrl(appUrl, preview.imagePath);

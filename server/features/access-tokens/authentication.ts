@@ -1,11 +1,11 @@
 /**
  * Personal access tokens at the door of the read-only API (docs/decisions/access.md "Personal access tokens"). A
  * request to a path under /api/ with `Authorization: Bearer …` is its token owner's, and only theirs:
- * - the session cookie does not count beside a token (it is removed before the cookies are read), so no session is
- *   read, nobody is impersonated and no preview applies; the viewer is the owner's, from their account as it is now;
+ * - the request goes without a session (server/auth/sessionless.ts): nobody is impersonated and no preview applies;
+ *   the viewer is the owner's, from their account as it is now;
  * - an unknown, revoked or expired token is answered 401, and any method but GET and HEAD 405, as problem details,
  *   before the body is read (after the rate limit, which counts a refused token against the address);
- * - the request never saves a session nor sets a cookie, so it has no CSRF token either (it only reads);
+ * - it sets no cookie, so it has no CSRF token either (it only reads);
  * - `request.apiToken` names the token, and the rate limit counts the token's requests apart (web/rate-limit.ts).
  * Elsewhere the header means nothing here: a page is served as to the session.
  */
@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_TOKEN_PROBLEMS } from '../../../shared/access-tokens';
 import { API_PREFIX, PROBLEM_CONTENT_TYPE } from '../../../shared/api';
+import { goWithoutSession } from '../../auth/sessionless';
 import { loadViewer } from '../../auth/viewer';
 import { usableToken } from './tokens';
 
@@ -54,7 +55,7 @@ export const accessTokenPlugin = fp(
       const secret = bearerSecret(request);
       if (secret === null) return;
       tokenRequests.add(request);
-      delete request.raw.headers.cookie;
+      goWithoutSession(request);
       const token = await usableToken(app.db, secret, new Date());
       const owner = token && (await loadViewer(app.db, token.userId));
       if (!token || !owner) return;
@@ -71,11 +72,6 @@ export const accessTokenPlugin = fp(
         await answerProblem(reply, 405, 'Method Not Allowed', ACCESS_TOKEN_PROBLEMS.readOnly);
       }
       return payload;
-    });
-    // Before the session's and the CSRF token's own onSend hooks (registered after this plugin): with no session to
-    // save, neither sets a cookie, whatever the route did with it.
-    app.addHook('onSend', async (request) => {
-      if (tokenRequests.has(request)) (request as { session: unknown }).session = null;
     });
   },
   { name: 'equip-access-tokens' },

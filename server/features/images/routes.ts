@@ -8,7 +8,7 @@ import { ROUTES } from '../../../shared/routes';
 import { allowedForJson, publicBecause, signedIn } from '../../access/guards';
 import { loaded, loads } from '../../access/record-guard';
 import { mayOpenItem } from '../../items';
-import { canEditItem, canSearchStockImages } from '../../access/policy';
+import { canEditItem, canPreviewItem, canSearchStockImages, type ItemAccessFacts } from '../../access/policy';
 import { notFound } from '../../lib/http-errors';
 import { newRef } from '../../lib/ref';
 import { paramsOf } from '../../lib/validation';
@@ -111,12 +111,14 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     async (request, reply) => serveStock(reply, stock, request.params.id, 'preview'),
   );
 
-  app.get(ROUTES.image.pattern, { preValidation: openedImage, schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) =>
-    serveItemImage(reply, stock, store, loaded(request, openedImage).image, 'full'),
-  );
-  app.get(ROUTES.imageLarge.pattern, { preValidation: openedImage, schema: { params: paramsOf(ROUTES.imageLarge) } }, async (request, reply) =>
-    serveItemImage(reply, stock, store, loaded(request, openedImage).image, 'large'),
-  );
+  app.get(ROUTES.image.pattern, { preValidation: openedImage, schema: { params: paramsOf(ROUTES.image) } }, async (request, reply) => {
+    const { image, item } = loaded(request, openedImage);
+    return serveItemImage(otherSitesMayShow(reply, item), stock, store, image, 'full');
+  });
+  app.get(ROUTES.imageLarge.pattern, { preValidation: openedImage, schema: { params: paramsOf(ROUTES.imageLarge) } }, async (request, reply) => {
+    const { image, item } = loaded(request, openedImage);
+    return serveItemImage(otherSitesMayShow(reply, item), stock, store, image, 'large');
+  });
 };
 
 /** The stock search is a JSON endpoint: anonymous visitors get 401 with a message rather than the 403 page. */
@@ -137,6 +139,15 @@ const openedImage = loads('image', findImageWithItem, {
   goneDetail: (found) => found.item.expiresNote,
   rule: 'mayOpenItem of its item',
 });
+
+/**
+ * A picture of an item a visitor may open may be shown by other sites: by an embedded card, whose frame WordPress
+ * sandboxes without an origin of its own, and as an oEmbed thumbnail (docs/decisions/sharing.md "Embeds"). Any other
+ * picture keeps the same-origin resource policy every answer has.
+ */
+function otherSitesMayShow(reply: FastifyReply, item: ItemAccessFacts): FastifyReply {
+  return canPreviewItem(item) ? reply.header('cross-origin-resource-policy', 'cross-origin') : reply;
+}
 
 async function serveItemImage(reply: FastifyReply, stock: StockLibrary, store: ImageStore, image: ItemImageRow, variant: 'full' | 'large') {
   const file = await itemImageFile(image, variant, stock, store);

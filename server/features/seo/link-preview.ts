@@ -1,6 +1,7 @@
 /**
- * The document heads of item and collection pages: a description, the canonical address and the Open
- * Graph and Twitter card tags that make a pasted link unfurl with its picture. Only for what a visitor may open (the
+ * The document heads of item and collection pages: a description, the canonical address, the Open
+ * Graph and Twitter card tags that make a pasted link unfurl with its picture, and the oEmbed discovery link other
+ * sites embed the page by (features/embeds answers it by the same rule). Only for what a visitor may open (the
  * policy's `canPreviewItem` and `canPreviewCollection`); anything else gets the site's own description and no more.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -25,6 +26,7 @@ export async function itemDocumentHead(
     description: clippedDescription(item.blurb),
     canonicalPath: ROUTES.item.path({ ref: item.ref }),
     preview: { title: item.title, ...previewPicture(image?.ref ?? null), type: 'article' },
+    embed: { title: item.title },
   };
 }
 
@@ -57,6 +59,7 @@ export async function collectionDocumentHead(
       type: 'website',
     },
     feed: { title: collection.title, path: ROUTES.collectionFeed.path({ ref: collection.ref }) },
+    embed: { title: collection.title },
   };
 }
 
