@@ -103,7 +103,8 @@ function NewTokenSecret({ created }: { created: CreatedAccessToken }) {
           aria-describedby={warningId}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <Button variant="outline-primary" onClick={() => void copyToken()}>
+        {/* Solid: an outline button's blue on the notice's green falls below 4.5:1. */}
+        <Button variant="primary" onClick={() => void copyToken()}>
           {copy === 'copied' ? ACCESS_TOKEN_TEXT.copied : ACCESS_TOKEN_TEXT.copy}
         </Button>
       </InputGroup>

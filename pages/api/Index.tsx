@@ -113,7 +113,8 @@ function Operation({ operation }: { operation: ApiReferenceOperation }) {
         <Response key={`${response.status}-${response.contentType}`} response={response} />
       ))}
       <h3 className="h6">Example</h3>
-      <pre className="bg-body-tertiary p-2 rounded">
+      {/* Wrapped, not scrolled: a phone shows the whole command, and no region needs the keyboard to scroll it. */}
+      <pre className="bg-body-tertiary p-2 rounded text-wrap text-break">
         <code>{operation.curl}</code>
       </pre>
     </section>
