@@ -74,6 +74,8 @@ export const TRASH_TEXTS = {
   deletedBy: 'Deleted by',
   deletedAs: 'as',
   unknownPerson: 'someone no longer known',
+  /** A person who deleted their own account: signing in before the purge brings them back. */
+  deletedByThemselves: 'themselves (signing in brings them back)',
   purgeAt: 'Deleted for good',
   driveFolder: 'Its drive folder waits in the drive’s bin.',
   wentWithIt: 'What went with it',

@@ -140,16 +140,5 @@ export const USER_AREA_CONTACT = {
   managers: (team: string) => `To manage users or change someone's access, please contact the ${team} team.`,
 } as const;
 
-export const DELETE_USER_CONFIRM = 'Are you sure you want to delete this user? Their items stay in the library without a maintainer.';
-
-/** What deleting a person changes, as their page's Delete asks it first. */
-export function deleteUserConfirm(impact: { items: number; comments: number; collections: number }): string {
-  const count = (n: number, one: string, more: string) => `${n.toLocaleString('en')} ${n === 1 ? one : more}`;
-  return [
-    DELETE_USER_CONFIRM,
-    `${count(impact.items, 'item loses', 'items lose')} its maintainer, ${count(impact.comments, 'comment stays', 'comments stay')} without an author, and ${count(impact.collections, 'collection goes', 'collections go')} with them.`,
-    'An admin can restore them from the Trash for 30 days.',
-  ].join(' ');
-}
 export const FLAG_COMMENTS_CONFIRM = "Flag all of this user's unapproved comments?";
 export const IMPERSONATE_CONFIRM = 'Act as this user? You can return to your own account from the banner at the top of every page.';

@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
 import type { PageProps } from '../../shared/pages';
-import { USER_FIELD_LABELS, USER_FLAG_FIELDS, deleteUserConfirm, type UserComment, type UserDetail, type UserFlagField } from '../../shared/users';
+import { USER_FIELD_LABELS, USER_FLAG_FIELDS, type UserComment, type UserDetail, type UserFlagField } from '../../shared/users';
 import InlineEditableField from '../../components/inline-edit/InlineEditableField';
 import ItemLink from '../../components/lib/ItemLink';
 import UserActions from '../../components/users/UserActions';
@@ -22,7 +22,7 @@ function loginProviderLabel(loginUsing: string | null): string {
  * A user's page (/user/{ref}): details edited in place, items created, comments, actions.
  * Edit and the actions follow the page's `can` flags; the user type and permission flags follow `permissions`.
  */
-export default function UserShow({ user, permissions, userTypeChoices, can, grants, collectionCount }: PageProps<'user/Show'>) {
+export default function UserShow({ user, permissions, userTypeChoices, can, grants, deletion }: PageProps<'user/Show'>) {
   const url = ROUTES.user.path({ ref: user.ref });
   const typeOptions = userTypeChoices.map((type) => ({ value: String(type.id), label: `${type.title} (level ${type.level})` }));
   return (
@@ -30,11 +30,7 @@ export default function UserShow({ user, permissions, userTypeChoices, can, gran
       <Head title={user.name} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">{user.name}</h1>
-        <UserActions
-          userRef={user.ref}
-          can={can}
-          deleteQuestion={deleteUserConfirm({ items: user.items_created.length, comments: user.comments.length, collections: collectionCount ?? 0 })}
-        />
+        <UserActions userRef={user.ref} userName={user.name} can={can} deletion={deletion} />
       </div>
       <div className="card mb-4">
         <div className="card-body">

@@ -6,6 +6,9 @@ import type { Database } from '../db/client';
 import { users, userTypes } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../db/seed/accounts';
 import { AUTH_NOTICES, UNKNOWN_DEMO_ACCOUNT } from './messages';
+import { DELETE_ACCOUNT_MESSAGES } from '../../shared/account-deletion';
+import { signInFromTrash } from '../features/trash';
+import { SignInRefused } from './identities';
 import { checkedReturnPath } from './return-to';
 import { demoSignInBody, signInQuery } from './schemas';
 import { signIn } from './viewer';
@@ -38,10 +41,11 @@ export const demoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/dev/login', { preValidation: demoSignIn, config: { rateLimit }, schema: { body: demoSignInBody } }, async (request, reply) => {
-    const userId = await demoUserId(app.db, request.body.email);
-    if (userId === null) return reply.redirectWithErrors({ email: UNKNOWN_DEMO_ACCOUNT }, '/dev/login');
-    await signIn(request, userId);
-    reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
+    const account = await demoAccount(app.db, request.body.email);
+    if (account === null) return reply.redirectWithErrors({ email: UNKNOWN_DEMO_ACCOUNT }, '/dev/login');
+    if (account instanceof SignInRefused) return reply.redirectWithErrors({ email: account.message }, '/dev/login');
+    await signIn(request, account.userId);
+    reply.notify(account.restored ? DELETE_ACCOUNT_MESSAGES.restored(request.viewer.name) : AUTH_NOTICES.signedInAs(request.viewer.name));
     // Back to the page signing in started from (a 403 page's Log in), same site only.
     return reply.redirect(checkedReturnPath(request, request.body.return_to) ?? '/', 303);
   });
@@ -82,7 +86,11 @@ function rolesOf(user: { admin: boolean; superadmin: boolean; manager: boolean; 
   return roles.filter(([has]) => has).map(([, label]) => label);
 }
 
-async function demoUserId(db: Database, email: string): Promise<number | null> {
+/**
+ * The account a demo address signs in as; one in the trash comes back when its person deleted it, as a provider's
+ * sign-in brings it back (identities.ts), and is refused when an admin did.
+ */
+async function demoAccount(db: Database, email: string): Promise<{ userId: number; restored: boolean } | SignInRefused | null> {
   if (!DEMO_EMAILS.includes(email)) return null;
   const [user] = await db
     .select({ id: users.id })
@@ -90,5 +98,8 @@ async function demoUserId(db: Database, email: string): Promise<number | null> {
     .where(sql`${lowerEmail} = ${email}`)
     .orderBy(...rightfulHolderFirst)
     .limit(1);
-  return user?.id ?? null;
+  if (user) return { userId: user.id, restored: false };
+  const found = await db.transaction((tx) => signInFromTrash(tx, { demoEmail: email }));
+  if (!found) return null;
+  return found.outcome === 'restored' ? { userId: found.userId, restored: true } : new SignInRefused(found.outcome);
 }

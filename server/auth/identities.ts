@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { LOGIN_PROVIDER_LABELS, type LoginProvider } from '../../shared/enums';
+import { DELETE_ACCOUNT_MESSAGES } from '../../shared/account-deletion';
 import type { AppConfig } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { identities, users } from '../db/schema';
+import { signInFromTrash, type TrashedPersonSignIn } from '../features/trash';
 import { newcomerUserType, userTypeById, userTypeTitled, type Queryable } from './user-types';
 import { lockEmailAddress, userIdWithVerifiedEmail, verifyCurrentEmail } from './verification';
 
@@ -19,13 +21,29 @@ export type OrganisationConfig = Pick<AppConfig, 'ORGANISATION_GOOGLE_DOMAINS' |
 
 export interface SignInOutcome {
   userId: number;
-  /** How the user was found: an existing identity, a user with the same verified e-mail, or a new account. */
-  via: 'identity' | 'verified-email' | 'new-user';
+  /**
+   * How the user was found: an existing identity, a user with the same verified e-mail, an account its person deleted
+   * and now brings back from the trash (by either), or a new account.
+   */
+  via: 'identity' | 'verified-email' | 'restored' | 'new-user';
+}
+
+/**
+ * A sign-in that names a person in the trash who cannot come back by signing in: nothing was changed. Its message is
+ * what the person is told.
+ */
+export class SignInRefused extends Error {
+  constructor(readonly reason: Exclude<TrashedPersonSignIn['outcome'], 'restored'>) {
+    super(reason === 'deleted-by-admin' ? DELETE_ACCOUNT_MESSAGES.deletedByAdmin : DELETE_ACCOUNT_MESSAGES.notRestorable);
+    this.name = 'SignInRefused';
+  }
 }
 
 /**
  * The user a provider profile signs in as, in one transaction: the linked identity's user; else the user who holds
  * the provider's verified e-mail verified (the identity is linked to it); else a new user of the lowest signed-in type.
+ * A person in the trash whom the identity, or else the verified e-mail, names comes back when they deleted their own
+ * account, and is refused (`SignInRefused`) when an admin deleted them: a live account's identity or address wins.
  * An address merely typed on another account never captures a sign-in: the provider's proof settles it for the
  * account signing in, and the other account's unverified claim is dropped. Organisation Google accounts raise the
  * account they sign in to the organisation's user type, never lower it.
@@ -34,7 +52,12 @@ export async function findOrCreateUserFromProfile(db: Database, config: Organisa
   const profile = normalised(input);
   return db.transaction(async (tx) => {
     if (profile.emailVerified && profile.email) await lockEmailAddress(tx, profile.email);
-    const outcome = (await viaIdentity(tx, profile)) ?? (await viaVerifiedEmail(tx, profile)) ?? (await viaNewUser(tx, profile));
+    const outcome =
+      (await viaIdentity(tx, profile)) ??
+      (await viaTrash(tx, profile, 'identity')) ??
+      (await viaVerifiedEmail(tx, profile)) ??
+      (await viaTrash(tx, profile, 'verified-email')) ??
+      (await viaNewUser(tx, profile));
     if (profile.emailVerified && profile.email) await verifyCurrentEmail(tx, outcome.userId, profile.email, new Date());
     await raiseOrganisationAccount(tx, config, outcome.userId, profile);
     await tx.update(users).set({ loginUsing: profile.provider }).where(eq(users.id, outcome.userId));
@@ -60,6 +83,18 @@ async function viaIdentity(tx: Queryable, profile: ProviderProfile): Promise<Sig
     .where(and(eq(identities.provider, profile.provider), eq(identities.subject, profile.subject)))
     .returning({ userId: identities.userId });
   return identity ? { userId: identity.userId, via: 'identity' } : null;
+}
+
+async function viaTrash(tx: Transaction, profile: ProviderProfile, by: 'identity' | 'verified-email'): Promise<SignInOutcome | null> {
+  if (by === 'verified-email' && !(profile.emailVerified && profile.email)) return null;
+  const key = by === 'identity' ? { identity: { provider: profile.provider, subject: profile.subject } } : { verifiedEmail: profile.email! };
+  const found = await signInFromTrash(tx, key);
+  if (!found) return null;
+  if (found.outcome !== 'restored') throw new SignInRefused(found.outcome);
+  // Their sign-in accounts came back with them; one named only by the address is linked as a verified e-mail's is.
+  if (by === 'identity') return { userId: (await viaIdentity(tx, profile))?.userId ?? found.userId, via: 'restored' };
+  await linkIdentity(tx, found.userId, profile);
+  return { userId: found.userId, via: 'restored' };
 }
 
 async function viaVerifiedEmail(tx: Database, profile: ProviderProfile): Promise<SignInOutcome | null> {

@@ -6,7 +6,8 @@ import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../.
 import { SIGN_IN_CANCELLED, SIGN_IN_FAILED } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
 import { paramsOf } from '../lib/validation';
-import { findOrCreateUserFromProfile } from './identities';
+import { findOrCreateUserFromProfile, SignInRefused } from './identities';
+import { DELETE_ACCOUNT_MESSAGES } from '../../shared/account-deletion';
 import { AUTH_NOTICES } from './messages';
 import { fetchProviderProfile, oauthOptions, providerCredentials, type ProviderCredentials } from './providers';
 import { rememberReturnTo, takeReturnTo } from './return-to';
@@ -61,8 +62,11 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       if (query?.error === 'access_denied') return backToLogin(reply, SIGN_IN_CANCELLED, 'info');
       if (!query || query.error || !query.code) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
-      if (!(await completeSignIn(request, reply, provider, client))) return backToLogin(reply, SIGN_IN_FAILED, 'danger');
-      reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
+      const completed = await completeSignIn(request, reply, provider, client);
+      if (completed === 'failed') return backToLogin(reply, SIGN_IN_FAILED, 'danger');
+      if (completed instanceof SignInRefused) return backToLogin(reply, completed.message, 'warning');
+      if (completed === 'restored') reply.notify(DELETE_ACCOUNT_MESSAGES.restored(request.viewer.name));
+      else reply.notify(AUTH_NOTICES.signedInAs(request.viewer.name));
       return reply.redirect(takeReturnTo(request, reply));
     },
   );
@@ -82,18 +86,30 @@ async function registerConfiguredProviders(app: FastifyInstance): Promise<Map<Lo
   return clients;
 }
 
-/** Exchanges the code (state checked first), asks who it is, and signs them in; false when any step fails. */
-async function completeSignIn(request: FastifyRequest, reply: FastifyReply, provider: LoginProvider, client: ProviderClient): Promise<boolean> {
+/**
+ * Exchanges the code (state checked first), asks who it is, and signs them in: 'restored' when that brought their
+ * account back from the trash; the refusal when it names one that cannot come back; 'failed' when any step fails.
+ */
+async function completeSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  provider: LoginProvider,
+  client: ProviderClient,
+): Promise<'signed-in' | 'restored' | 'failed' | SignInRefused> {
   try {
     const { token } = await client.oauth.getAccessTokenFromAuthorizationCodeFlow(request, reply);
     const profile = await fetchProviderProfile(provider, client.credentials, client.oauth, token);
     const { userId, via } = await findOrCreateUserFromProfile(request.server.db, request.server.config, profile);
     await signIn(request, userId);
     request.log.info({ provider, userId, via }, 'signed in');
-    return true;
+    return via === 'restored' ? 'restored' : 'signed-in';
   } catch (error) {
+    if (error instanceof SignInRefused) {
+      request.log.info({ provider, reason: error.reason }, 'sign-in refused: the account is in the trash');
+      return error;
+    }
     request.log.warn({ err: error, provider }, 'sign-in did not complete');
-    return false;
+    return 'failed';
   }
 }
 

@@ -6,6 +6,7 @@ import { defaultLayout, inertiaDefaults, pageTitle } from '../../components/app/
 import { resolvePage } from '../../components/lib/page-modules';
 import type { LayoutExtras, PageName, PagePropsMap } from '../../shared/pages';
 import type { AuthProps, CanFlags, FlashData, LoginProviderOption, MenuFlags, SharedProps } from '../../shared/props';
+import type { AccountDeletionImpact } from '../../shared/account-deletion';
 
 const NO_MENU: MenuFlags = {
   systemAdmin: false,
@@ -83,6 +84,20 @@ export const SHARED_ANONYMOUS: SharedProps = {
 };
 
 export const SHARED_MEMBER: SharedProps = { ...SHARED_ANONYMOUS, auth: MEMBER, menu: MENUS.member, loginProviders: [] };
+
+/** What deleting an account with nothing in it changes (the profile's Delete my account, a user's Delete). */
+export const NO_DELETION_IMPACT: AccountDeletionImpact = {
+  comments: 0,
+  itemsMaintained: 0,
+  collections: 0,
+  follows: 0,
+  affirmations: 0,
+  sharesGiven: 0,
+  sharesReceived: 0,
+  tasksAssigned: 0,
+  accessTokens: 0,
+  personPage: false,
+};
 
 export const HOME_PROPS: PagePropsMap['Home'] = {
   intro: 'A shared library of ministry resources.',

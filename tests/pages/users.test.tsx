@@ -7,7 +7,8 @@ import type { PagePropsMap } from '../../shared/pages';
 import type { PaginationLink } from '../../shared/pagination';
 import type { CanFlags, SharedProps } from '../../shared/props';
 import type { UserListEntry, UserPermissions } from '../../shared/users';
-import { HOME_PROPS, MENUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { deletionImpactLines } from '../../shared/account-deletion';
+import { HOME_PROPS, MENUS, NO_DELETION_IMPACT, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 const SHARED_USER_MANAGER: SharedProps = {
   ...SHARED_MEMBER,
@@ -181,7 +182,7 @@ function showProps(overrides: Partial<ShowProps> = {}): ShowProps {
       { id: 2, level: 2, title: 'Affiliate', description: '' },
     ],
     grants: null,
-    collectionCount: 3,
+    deletion: { impact: { ...NO_DELETION_IMPACT, itemsMaintained: 1, comments: 1, collections: 3 }, retentionDays: 30 },
     ...overrides,
   };
 }
@@ -219,19 +220,28 @@ describe('the user page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in as this user' }));
     expect(post).toHaveBeenCalledWith('/user/maya00000001/impersonate');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Maya Thompson?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(del).toHaveBeenCalledWith('/user/maya00000001', expect.objectContaining({ preserveScroll: true }));
   });
 
-  it('does nothing when an action is not confirmed; Delete asks with what it changes (issue 34 §5)', async () => {
+  it('does nothing when an action is not confirmed; Delete says first what it changes, as Delete my account does', async () => {
     const del = vi.spyOn(router, 'delete').mockImplementation(() => {});
     const confirm = vi.fn(() => false);
     vi.stubGlobal('confirm', confirm);
     await renderShow(showProps());
+    await userEvent.click(screen.getByRole('button', { name: 'Flag all unapproved comments' }));
+    expect(confirm).toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Maya Thompson?' });
+    expect(within(dialog).getByText(/signing in does not bring them back/)).toBeTruthy();
+    const impact = within(within(dialog).getByRole('list', { name: 'Delete Maya Thompson?' }))
+      .getAllByRole('listitem')
+      .map((line) => line.textContent);
+    expect(impact).toEqual(deletionImpactLines({ ...NO_DELETION_IMPACT, itemsMaintained: 1, comments: 1, collections: 3 }));
+    expect(impact).toContain('3 collections are deleted.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(del).not.toHaveBeenCalled();
-    expect(confirm).toHaveBeenCalledWith(
-      'Are you sure you want to delete this user? Their items stay in the library without a maintainer. 1 item loses its maintainer, 1 comment stays without an author, and 3 collections go with them. An admin can restore them from the Trash for 30 days.',
-    );
   });
 
   it('is read-only without permissions: no actions, no edit buttons, unset flags hidden', async () => {

@@ -269,11 +269,14 @@ describe('GET /user/{ref}', () => {
     expect(user.comments).toEqual([
       { ref: comment.ref, comment: 'Lovely resource', item_ref: published.ref, item_title: 'Published by Maya', flagged: false, approved: false },
     ]);
-    // Delete's question says how many collections go with them; only those who may delete are told.
-    expect(page.props.collectionCount).toBe(0);
+    // Delete's dialog says what deleting them changes, counted whole; only those who may delete are told.
+    expect(page.props.deletion).toEqual({
+      impact: expect.objectContaining({ comments: 1, itemsMaintained: 2, collections: 0, personPage: false }),
+      retentionDays: 30,
+    });
     const own = await visit(context.app, `/user/${(await userRow(USER_MANAGER)).ref}`, await as(USER_MANAGER));
     expect(own.page.props.can.delete).toBe(false);
-    expect(own.page.props.collectionCount).toBeNull();
+    expect(own.page.props.deletion).toBeNull();
   });
 
   it('lists only the items created that the viewer may open', async () => {

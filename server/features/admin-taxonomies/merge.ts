@@ -99,12 +99,14 @@ export async function mergeTag(db: Database, sourceId: number, targetId: number)
     const movedRedirectLabels = await keepRedirects(tx, source, target);
     const movedFollowUserIds = await moveFollows(tx, source, target);
     await moveToTrash(tx, 'tag', source.id, {
-      targetTagId: target.id,
-      targetLabel: target.label,
-      addedItemIds: added.map((row) => row.item_id),
-      movedChildIds,
-      movedFollowUserIds,
-      movedRedirectLabels,
+      merge: {
+        targetTagId: target.id,
+        targetLabel: target.label,
+        addedItemIds: added.map((row) => row.item_id),
+        movedChildIds,
+        movedFollowUserIds,
+        movedRedirectLabels,
+      },
     });
     await renumberList(tx, siblingsOf(source.taxonomyId, source.parentId));
     return 'merged' as const;

@@ -9,7 +9,7 @@ import { runPeriodically } from '../../db/periodic-jobs';
 import { trashEntries } from '../../db/schema';
 import type { DrivePort } from '../../drive/port';
 import { removeDriveFolder } from './drive-bin';
-import { purgeEntries, type Purged, type TrashedImage } from './trash';
+import { purgeEntries, type Purged, type TrashedImage } from './purge-entries';
 import { DAY_MS } from '../../../shared/dates';
 
 /** Entries a purge statement takes: each carries every row that went with it. */

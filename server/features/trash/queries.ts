@@ -1,7 +1,7 @@
 /** The trash page's rows: a page of entries, newest first, of every kind or one, with who deleted each. */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TrashEntryView, TrashFilter, TrashKind, TrashPart } from '../../../shared/trash';
+import { TRASH_TEXTS, type TrashEntryView, type TrashFilter, type TrashKind, type TrashPart } from '../../../shared/trash';
 import type { Database } from '../../db/client';
 import { trashEntries, users } from '../../db/schema';
 import { DAY_MS } from '../../../shared/dates';
@@ -30,6 +30,7 @@ export async function trashPage(db: Database, kind: TrashFilter, offset: number,
       driveFolderId: trashEntries.driveFolderId,
       deletedBy: deleter.name,
       impersonator: impersonator.name,
+      selfDeleted: trashEntries.selfDeleted,
     })
     .from(trashEntries)
     .leftJoin(deleter, eq(deleter.id, trashEntries.deletedByUserId))
@@ -44,7 +45,7 @@ export async function trashPage(db: Database, kind: TrashFilter, offset: number,
     title: row.title,
     context: row.context,
     deletedAt: row.deletedAt.toISOString(),
-    deletedBy: row.deletedBy,
+    deletedBy: row.selfDeleted ? TRASH_TEXTS.deletedByThemselves : row.deletedBy,
     impersonator: row.impersonator,
     purgeAt: new Date(row.deletedAt.getTime() + retentionDays * DAY_MS).toISOString(),
     parts: row.parts as TrashPart[],

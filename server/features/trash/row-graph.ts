@@ -49,10 +49,11 @@ const DERIVED_COLUMNS: Record<string, Record<string, SQL>> = {
 const identifier = (name: string) => sql.identifier(name);
 
 /**
- * Rows never kept in the trash: a deleted person's sessions go for good with them (their foreign key's cascade), so a
- * restored person signs in again rather than finding a session revived.
+ * Rows never kept in the trash, which go for good with a deleted person (their foreign key's cascade): sessions, so a
+ * restored person signs in again rather than finding a session revived; personal access tokens, so a program holding
+ * one is not let in again by a restore; data exports, whose archives are swept meanwhile.
  */
-const NEVER_KEPT = new Set(['sessions']);
+const NEVER_KEPT = new Set(['sessions', 'personal_access_tokens', 'data_exports']);
 
 /** `column = any(values)`, the values passed as one JSON parameter and cast to the column's type. */
 function oneOf(column: SQL, values: unknown[], type: string): SQL {

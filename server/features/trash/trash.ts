@@ -2,9 +2,9 @@
  * Moving a deleted thing to the trash, restoring it whole, and deleting it for good (docs/decisions/curation.md "A trash instead of loss"). Each runs in one transaction; the drive's bin and image files are dealt with after the commit,
  * so a rolled-back delete or restore never moves a file.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TrashKind } from '../../../shared/trash';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { currentChangeContext } from '../../db/change-context';
 import { isUniqueViolation } from '../../db/errors';
 import { sqlRows } from '../../db/sql-rows';
@@ -31,12 +31,20 @@ export interface Trashed {
   driveFolderId: string | null;
 }
 
+/** How a thing went to the trash, beyond being deleted: a tag merged into another, a person who deleted their own account. */
+export interface TrashedHow {
+  merge?: MergedInto;
+  selfDeleted?: boolean;
+}
+
 /**
  * Deletes the row `kind` `id` with everything its foreign keys cascade to, keeping all of it in the trash; clears
  * the references that stay (as the foreign keys would). Null when the row is already gone. Call it in the delete's
  * transaction: the row is locked before it is read, so nothing is added under it unseen.
  */
-export async function moveToTrash(tx: Runner, kind: TrashKind, id: number, merge?: MergedInto): Promise<Trashed | null> {
+export async function moveToTrash(tx: Runner, kind: TrashKind, id: number, how: TrashedHow = {}): Promise<Trashed | null> {
+  const { merge } = how;
+  const selfDeleted = kind === 'user' && how.selfDeleted === true;
   const definition = TRASH_KIND_DEFINITIONS[kind];
   const graph = await captureRowGraph(tx, definition.table, id);
   if (!graph) return null;
@@ -61,8 +69,10 @@ export async function moveToTrash(tx: Runner, kind: TrashKind, id: number, merge
       relinks: graph.relinks,
       driveFolderId,
       mergedInto: merge ?? null,
-      deletedByUserId: change?.actor ?? null,
+      // A person's own row is gone by now: the entry names them by `selfDeleted` instead.
+      deletedByUserId: selfDeleted ? null : (change?.actor ?? null),
       impersonatorUserId: change?.impersonator ?? null,
+      selfDeleted,
     })
     .returning({ ref: trashEntries.ref, title: trashEntries.title });
   return { ref: entry!.ref, title: entry!.title, driveFolderId };
@@ -111,27 +121,42 @@ const PARENT_NAMES: Record<string, string> = {
  */
 export async function restoreFromTrash(db: Database, ref: string): Promise<RestoreOutcome> {
   try {
-    return await db.transaction(async (tx) => {
-      const [entry] = await tx.delete(trashEntries).where(eq(trashEntries.ref, ref)).returning();
-      if (!entry) throw new RestoreRefused({ ok: false, reason: 'gone' });
-      const kind = entry.kind as TrashKind;
-      const tables = entry.rows as CapturedTable[];
-      const restored = await restoreRowGraph(tx, { tables, relinks: entry.relinks as Relink[] }).catch((error: unknown) => {
-        if (error instanceof MissingParentError)
-          throw new RestoreRefused({ ok: false, reason: 'parent-gone', parent: PARENT_NAMES[error.parentTable] ?? error.parentTable });
-        if (isUniqueViolation(error)) throw new RestoreRefused({ ok: false, reason: 'clash' });
-        throw error;
-      });
-      const root = tables[0]!.rows[0]!;
-      // A merged tag splits back before its place is settled: until then its items hold the target in its taxonomy.
-      if (entry.mergedInto) await splitMerge(tx, Number(root.id), String(root.label), entry.mergedInto as MergedInto);
-      const leftOut = (await TRASH_KIND_DEFINITIONS[kind].afterRestore?.(tx, root)) ?? [];
-      return { ok: true as const, kind, title: entry.title, lost: lostOf([...restored, ...leftOut]), driveFolderId: entry.driveFolderId };
-    });
+    return await db.transaction((tx) => restoreEntry(tx, ref));
   } catch (error) {
     if (error instanceof RestoreRefused) return error.outcome;
     throw error;
   }
+}
+
+/**
+ * As `restoreFromTrash`, inside the caller's transaction (a person signing in comes back in their sign-in's), as a
+ * savepoint: a refused restore changes nothing and the caller's transaction goes on.
+ */
+export async function restoreInTransaction(tx: Transaction, ref: string): Promise<RestoreOutcome> {
+  try {
+    return await tx.transaction((savepoint) => restoreEntry(savepoint, ref));
+  } catch (error) {
+    if (error instanceof RestoreRefused) return error.outcome;
+    throw error;
+  }
+}
+
+async function restoreEntry(tx: Transaction, ref: string): Promise<Extract<RestoreOutcome, { ok: true }>> {
+  const [entry] = await tx.delete(trashEntries).where(eq(trashEntries.ref, ref)).returning();
+  if (!entry) throw new RestoreRefused({ ok: false, reason: 'gone' });
+  const kind = entry.kind as TrashKind;
+  const tables = entry.rows as CapturedTable[];
+  const restored = await restoreRowGraph(tx, { tables, relinks: entry.relinks as Relink[] }).catch((error: unknown) => {
+    if (error instanceof MissingParentError)
+      throw new RestoreRefused({ ok: false, reason: 'parent-gone', parent: PARENT_NAMES[error.parentTable] ?? error.parentTable });
+    if (isUniqueViolation(error)) throw new RestoreRefused({ ok: false, reason: 'clash' });
+    throw error;
+  });
+  const root = tables[0]!.rows[0]!;
+  // A merged tag splits back before its place is settled: until then its items hold the target in its taxonomy.
+  if (entry.mergedInto) await splitMerge(tx, Number(root.id), String(root.label), entry.mergedInto as MergedInto);
+  const leftOut = (await TRASH_KIND_DEFINITIONS[kind].afterRestore?.(tx, root)) ?? [];
+  return { ok: true as const, kind, title: entry.title, lost: lostOf([...restored, ...leftOut]), driveFolderId: entry.driveFolderId };
 }
 
 /** The rows left out, one count per table. */
@@ -142,58 +167,6 @@ function lostOf(tables: RestoredTable[]): RestoredTable[] {
     byTable.set(table, { table, restored: known.restored + restored, skipped: known.skipped + skipped });
   }
   return [...byTable.values()].filter((table) => table.skipped > 0);
-}
-
-/** What deleting trash entries for good leaves to do outside the database: their drive folders and image files. */
-export interface Purged {
-  title: string;
-  driveFolderId: string | null;
-  images: TrashedImage[];
-}
-
-/** A purged item's image row, as the images feature removes its files. */
-export interface TrashedImage {
-  ref: string;
-  source: string;
-  storageKey: string;
-}
-
-/** Deletes the entries `where` selects for good, at most `limit`, skipping those another instance is purging. */
-export async function purgeEntries(db: Database, where: ReturnType<typeof sql>, limit: number): Promise<Purged[]> {
-  const rows = await db.transaction(async (tx) => {
-    const purged = await tx
-      .delete(trashEntries)
-      .where(sql`${trashEntries.id} in (select id from ${trashEntries} where ${where} order by id limit ${limit} for update skip locked)`)
-      .returning({
-        title: trashEntries.title,
-        // A folder another item uses (or took over since) stays: it is that item's now.
-        driveFolderId: sql<
-          string | null
-        >`case when exists (select 1 from ${items} where ${items.googleDriveFolderId} = ${trashEntries.driveFolderId}) then null else ${trashEntries.driveFolderId} end`,
-        // Only the image rows leave the database: an entry can hold many thousands of rows.
-        images: sql<Row[]>`jsonb_path_query_array(${trashEntries.rows}, '$[*] ? (@.table == "item_images").rows[*]')`,
-        kind: trashEntries.kind,
-        subjectId: trashEntries.subjectId,
-      });
-    // A person gone for good takes what was theirs in the trash with them, as their delete once did at once.
-    for (const entry of purged) if (entry.kind === 'user') await forgetPersonInTrash(tx, entry.subjectId);
-    return purged;
-  });
-  return rows.map((row) => ({ title: row.title, driveFolderId: row.driveFolderId, images: row.images.map(imageOf) }));
-}
-
-function imageOf(row: Row): TrashedImage {
-  return { ref: String(row.ref), source: String(row.source), storageKey: String(row.storage_key) };
-}
-
-/**
- * A person purged from the trash takes for good what was theirs in it (their collections and comments): while the
- * person waits there, those wait too, to be restored after them.
- */
-export async function forgetPersonInTrash(tx: Runner & Pick<Database, 'delete'>, userId: number): Promise<void> {
-  await tx
-    .delete(trashEntries)
-    .where(and(inArray(trashEntries.kind, ['collection', 'comment']), sql`(${trashEntries.rows} -> 0 -> 'rows' -> 0 ->> 'user_id')::integer = ${userId}`));
 }
 
 /** The image store keys of the uploaded images of items in the trash: their files stay until the purge. */

@@ -5,10 +5,14 @@ import { canOpenUser, openableItemsCondition, type UserAccessFacts, type Viewer 
 import { returnImpersonatorsOf } from '../../auth/impersonation';
 import { recordEvent } from '../history';
 import type { Database } from '../../db/client';
-import { collections, comments, items, users, userTypes } from '../../db/schema';
+import { comments, items, users, userTypes } from '../../db/schema';
 import { escapeLikePattern } from '../../db/like';
 import type { UserListQuery } from './schemas';
 import { moveToTrash } from '../trash';
+import type { AppConfig } from '../../config';
+import { queueMail } from '../../mail/outbox';
+import { accountDeletedMail } from '../../mail/templates/account-deleted';
+import { absoluteUrl } from '../../lib/site-url';
 
 /** The level a user acts at: admins at 6 whatever their user type says (as `effectiveLevel`). */
 const actingLevel = sql<number>`(case when ${users.admin} or ${users.superadmin} then 6 else ${userTypes.level} end)`;
@@ -109,11 +113,6 @@ export async function itemsCreatedBy(db: Database, viewer: Viewer, userId: numbe
     .orderBy(asc(items.title), asc(items.id));
 }
 
-/** How many collections the person has: they go with the person when deleted. */
-export async function collectionCountOf(db: Database, userId: number): Promise<number> {
-  return db.$count(collections, eq(collections.userId, userId));
-}
-
 /** The user's comments on items the viewer may open, newest first. */
 export async function commentsBy(db: Database, viewer: Viewer, userId: number): Promise<UserComment[]> {
   const rows = await db
@@ -158,15 +157,21 @@ export async function flagUnapprovedComments(db: Database, userId: number): Prom
   return flagged.length;
 }
 
+/** One's own deletion, with what its e-mail needs (docs/decisions/access.md "Deleting an account"). */
+export interface OwnDeletion {
+  config: Pick<AppConfig, 'APP_NAME' | 'APP_URL' | 'TRASH_RETENTION_DAYS'>;
+}
+
 /**
  * Deletes the user into the trash, where an admin can restore them for 30 days: the foreign keys decide
  * the rest: their items stay in the library without a maintainer and their comments without an author (a restore gives
  * them back), their sign-in identities and collections go with them, their sessions go for good. The history's event
  * keeps who it was. Anyone acting as the user is first returned to their own account, and that is recorded as their stopping.
  * Those sessions are rewritten before the user row is deleted, in the order a session save takes the two (its row,
- * then the user through the foreign key).
+ * then the user through the foreign key). A person deleting their own account (`own`) is marked so in the trash, which
+ * lets their signing in bring them back, and is told by e-mail at their verified address.
  */
-export async function deleteUser(db: Database, actorUserId: number, user: ManagedUser): Promise<void> {
+export async function deleteUser(db: Database, actorUserId: number, user: ManagedUser, own?: OwnDeletion): Promise<void> {
   await db.transaction(async (tx) => {
     await recordEvent(tx, {
       kind: 'delete_user',
@@ -182,6 +187,19 @@ export async function deleteUser(db: Database, actorUserId: number, user: Manage
         details: { ref: user.ref, reason: 'user deleted' },
       });
     }
-    await moveToTrash(tx, 'user', user.id);
+    await moveToTrash(tx, 'user', user.id, { selfDeleted: own !== undefined });
+    if (own && user.email && user.emailVerifiedAt) {
+      const { APP_NAME, APP_URL, TRASH_RETENTION_DAYS } = own.config;
+      await queueMail(
+        tx,
+        accountDeletedMail({
+          to: user.email,
+          name: user.name,
+          appName: APP_NAME,
+          signInLink: absoluteUrl(APP_URL, '/login'),
+          retentionDays: TRASH_RETENTION_DAYS,
+        }),
+      );
+    }
   });
 }

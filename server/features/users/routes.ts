@@ -32,18 +32,9 @@ import { impersonatorOf, startImpersonating, stopImpersonating } from '../../aut
 import { forbidden, HttpError } from '../../lib/http-errors';
 import { paginated } from '../../lib/pagination';
 import { paramsOf } from '../../lib/validation';
-import {
-  allUserTypes,
-  collectionCountOf,
-  commentsBy,
-  deleteUser,
-  findManagedUser,
-  flagUnapprovedComments,
-  itemsCreatedBy,
-  listUsers,
-  type ManagedUser,
-} from './queries';
+import { allUserTypes, commentsBy, deleteUser, findManagedUser, flagUnapprovedComments, itemsCreatedBy, listUsers, type ManagedUser } from './queries';
 import { userListQuerySchema } from './schemas';
+import { deletionImpact } from './deletion-impact';
 import { recordEvent } from '../history';
 import { updateUserField, USER_FIELD_RULES } from './update-field';
 import { perMinute } from '../../web/rate-limit';
@@ -132,12 +123,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = request.viewer;
     const user = loaded(request, openedUser);
     const can = userCan(viewer, user, impersonatorOf(request) !== null);
-    const [itemsCreated, userComments, types, grants, collectionCount] = await Promise.all([
+    const [itemsCreated, userComments, types, grants, impact] = await Promise.all([
       itemsCreatedBy(app.db, viewer, user.id),
       commentsBy(app.db, viewer, user.id),
       allUserTypes(app.db),
       personGrants(app.db, viewer, { id: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null }),
-      can.delete ? collectionCountOf(app.db, user.id) : null,
+      can.delete ? deletionImpact(app.db, user.id) : null,
     ]);
     return reply.inertia('user/Show', {
       user: {
@@ -158,7 +149,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       permissions: permissionsFor(viewer, user),
       userTypeChoices: types.filter((type) => type.id === user.userType.id || canSetUserType(viewer, type)),
       grants,
-      collectionCount,
+      deletion: impact && { impact, retentionDays: app.config.TRASH_RETENTION_DAYS },
       title: user.name,
       breadcrumbs: [USERS_BREADCRUMB, { label: user.name }],
     });
