@@ -52,6 +52,8 @@ import { contentRoutes } from './features/content/routes';
 import { profileRoutes } from './features/profile/routes';
 import { accessTokenPlugin } from './features/access-tokens/authentication';
 import { accessTokenRoutes } from './features/access-tokens/routes';
+import { dataExportRoutes } from './features/data-export/routes';
+import { prepareDataExportsPeriodically } from './features/data-export/archive-job';
 import { followRoutes, sendDigestsPeriodically } from './features/follows/routes';
 import { offlineRoutes } from './features/offline/routes';
 import { collectionGrantsProp, sharingRoutes } from './features/sharing/routes';
@@ -62,6 +64,7 @@ import type { DrivePort } from './drive/port';
 import { invitationRecipientRoutes, pendingInvitationPlugin } from './features/invitations/recipient';
 import { invitationRoutes } from './features/invitations/routes';
 import { userRoutes } from './features/users/routes';
+import { ownAccountRoutes } from './features/users/own-account';
 import { taskRoutes } from './features/tasks/routes';
 import { myAffirmationRoutes } from './features/my-affirmations/routes';
 import { adminCommentRoutes, commentRoutes } from './features/comments/routes';
@@ -111,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   runHealthChecksPeriodically(app);
   purgeTrashPeriodically(app, trashedImageFileRemover(app));
   sendDigestsPeriodically(app);
+  prepareDataExportsPeriodically(app);
   app.addHook('onSend', async (request, reply) => {
     // Lets people quote the id that is in the log when they report a problem.
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -199,12 +203,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(contentRoutes);
   await app.register(profileRoutes);
   await app.register(accessTokenRoutes);
+  await app.register(dataExportRoutes);
   await app.register(followRoutes);
   await app.register(offlineRoutes);
   await app.register(sharingRoutes);
   await app.register(accessRequestRoutes);
   await app.register(collectionRoutes, { grantsProp: collectionGrantsProp });
   await app.register(userRoutes);
+  await app.register(ownAccountRoutes);
   await app.register(taskRoutes);
   await app.register(myAffirmationRoutes);
   await app.register(commentRoutes);

@@ -15,6 +15,8 @@ export const FOLLOW_URL = '/follow';
 export const PROFILE_VERIFY_URL = '/profile/verify';
 /** The profile's personal access tokens: POST creates one, DELETE …/{ref} revokes it. */
 export const PROFILE_TOKENS_URL = '/profile/tokens';
+/** "Download my data": POST asks for an archive, GET …/{token} downloads it by the e-mailed link. */
+export const PROFILE_DATA_EXPORT_URL = '/profile/data-export';
 /** The profile with the e-mail prompt open: where the layout's "email missing" banner leads. */
 export const PROFILE_EMAIL_PROMPT_URL = '/profile?email=1';
 

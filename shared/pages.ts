@@ -17,6 +17,8 @@ import type { UserDetail, UserLevelFilter, UserListEntry, UserPermissions, UserT
 import type { InvitationToSignIn, InvitationUserType, ReceivedInvitation, UserInvitation } from './invitations';
 import type { ProfileUser } from './profile';
 import type { AccessTokensSection } from './access-tokens';
+import type { DataExportSection } from './data-export';
+import type { AccountDeletionSection, AccountDeletionSummary } from './account-deletion';
 import type { DigestFrequency, FollowOffer, FollowSummary } from './follows';
 import type { ListPlace, Paginated } from './pagination';
 import type { ItemTask } from './items';
@@ -195,8 +197,8 @@ export interface PagePropsMap {
     userTypeChoices: UserTypeSummary[];
     /** Admins: the grants the user made and received, each with Remove access; null for others. */
     grants: PersonGrants | null;
-    /** For those who may delete the user: how many collections go with them (their Delete's question says so). */
-    collectionCount: number | null;
+    /** For those who may delete the user: what deleting them changes (their Delete's dialog says so first). */
+    deletion: AccountDeletionSummary | null;
   };
   /** /collection, My Collections. */
   'collection/Index': {
@@ -241,6 +243,10 @@ export interface PagePropsMap {
     digests: { frequency: DigestFrequency; follows: FollowSummary[] };
     /** The person's personal access tokens, and a new one's secret on the one visit that shows it. */
     accessTokens: AccessTokensSection;
+    /** "Download my data": the person's latest requests and whether they may ask now. */
+    dataExports: DataExportSection;
+    /** Delete my account: what it changes, and why it is refused, if it is. */
+    accountDeletion: AccountDeletionSection;
   };
   /**
    * /admin/comment, the moderation queue: every comment, those waiting for an admin

@@ -17,6 +17,7 @@ import {
   FOLLOW_URL,
   PROFILE_VERIFY_URL,
   PROFILE_TOKENS_URL,
+  PROFILE_DATA_EXPORT_URL,
   STATS_URL,
   TRASH_URL,
   USER_INVITATIONS_URL,
@@ -117,6 +118,8 @@ export const ROUTES = {
   invite: route('/invite/:token', ['GET', 'POST']),
   profileVerify: route(`${PROFILE_VERIFY_URL}/:token`, ['GET']),
   profileToken: route(`${PROFILE_TOKENS_URL}/:ref`, ['DELETE']),
+  // The e-mailed link to one's data: it works only for the person it was prepared for, signed in.
+  profileDataExport: route(`${PROFILE_DATA_EXPORT_URL}/:token`, ['GET']),
 
   // Follows: one's own, and a digest's unfollow link (its secret stands in for signing in).
   follow: route(`${FOLLOW_URL}/:ref`, ['DELETE']),

@@ -5,6 +5,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import EmailPrompt from '../../components/profile/EmailPrompt';
 import AccessTokens from '../../components/profile/AccessTokens';
+import DownloadMyData from '../../components/profile/DownloadMyData';
+import DeleteAccount from '../../components/profile/DeleteAccount';
 import DigestSettings from '../../components/follows/DigestSettings';
 import AppLink from '../../components/lib/AppLink';
 import { LOGIN_PROVIDER_LABELS, LOGIN_PROVIDERS, type LoginProvider } from '../../shared/enums';
@@ -20,8 +22,17 @@ const providerLabel = (provider: string | null): string =>
       ? LOGIN_PROVIDER_LABELS[provider as LoginProvider]
       : provider;
 
-/** The signed-in user's profile: name, e-mail, login provider, their Person page, their access tokens. */
-export default function ProfileShow({ user, personItem, emailPromptOpen, digests, accessTokens, can }: PageProps<'profile/Show'>) {
+/** The signed-in user's profile: name, e-mail, login provider, their Person page, Download my data, their access tokens, Delete my account. */
+export default function ProfileShow({
+  user,
+  personItem,
+  emailPromptOpen,
+  digests,
+  accessTokens,
+  dataExports,
+  accountDeletion,
+  can,
+}: PageProps<'profile/Show'>) {
   const [promptOpen, setPromptOpen] = useState(emailPromptOpen);
   const [busy, setBusy] = useState(false);
   const during = { onStart: () => setBusy(true), onFinish: () => setBusy(false) };
@@ -104,7 +115,9 @@ export default function ProfileShow({ user, personItem, emailPromptOpen, digests
           )}
         </div>
       </div>
+      <DownloadMyData {...dataExports} />
       <AccessTokens {...accessTokens} />
+      <DeleteAccount {...accountDeletion} />
       <EmailPrompt show={can.change_email && promptOpen} onHide={() => setPromptOpen(false)} current={user.email} />
     </>
   );

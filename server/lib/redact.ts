@@ -2,7 +2,7 @@
  * Bearer secrets that travel in URLs, taken out before a URL is written anywhere people read (the server log, Server
  * Logs, the request log and its referers): anyone holding one of these links can act on it.
  * - path secrets: an invitation's accept link `/invite/{token}`, an e-mail verification link `/profile/verify/{token}`,
- *   a digest's unfollow link `/unfollow/{token}`;
+ *   a digest's unfollow link `/unfollow/{token}`, the link to one's data `/profile/data-export/{token}`;
  * - query secrets: a shared link's `?share={ref}`, and the `code` and `state` an OAuth provider sends to
  *   `/auth/{provider}/callback`.
  * A query value that is itself a URL (`/login?return_to=%2Finvite%2F…`) is redacted the same way, decoded first.
@@ -18,7 +18,7 @@ export const REDACTED = '[redacted]';
  * One of these segments is followed by a secret, wherever it stands (APP_URL may have a path of its own, such as
  * `https://host/equip/invite/{token}`); redacting a look-alike elsewhere costs nothing.
  */
-const SECRET_PATH = /(\/(?:invite|profile\/verify|unfollow)\/)[^/]+/gi;
+const SECRET_PATH = /(\/(?:invite|profile\/verify|profile\/data-export|unfollow)\/)[^/]+/gi;
 /** A personal access token's secret: its prefix and what follows it. */
 const ACCESS_TOKEN_SECRET = new RegExp(`${ACCESS_TOKEN_PREFIX}[A-Za-z0-9_-]*`, 'gi');
 /** Query keys whose values are secrets (compared in lower case). */

@@ -6,7 +6,7 @@ import { router } from '@inertiajs/react';
 import { FOLLOW_MESSAGES, FOLLOW_TEXT, UNFOLLOWED_FLASH, type FollowOffer } from '../../shared/follows';
 import type { PagePropsMap } from '../../shared/pages';
 import { PROFILE_TEXT } from '../../shared/profile';
-import { SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { NO_DELETION_IMPACT, SHARED_ANONYMOUS, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 type Call = { method: string; url: string; data?: unknown };
 let calls: Call[];
@@ -82,7 +82,9 @@ describe('the profile’s Digests card', () => {
     };
     const shared = { ...SHARED_MEMBER, errors, can: { ...SHARED_MEMBER.can, create_self_item: true, change_email: true } };
     const accessTokens = { tokens: [], canCreate: false, cannotCreateBecause: null, created: null };
-    const props = { user, personItem: null, emailPromptOpen: false, digests, accessTokens, ...shared, title: PROFILE_TEXT.title };
+    const dataExports = { exports: [], canRequest: false, cannotRequestBecause: null };
+    const accountDeletion = { impact: NO_DELETION_IMPACT, retentionDays: 30, refusal: null };
+    const props = { user, personItem: null, emailPromptOpen: false, digests, accessTokens, dataExports, accountDeletion, ...shared, title: PROFILE_TEXT.title };
     return renderInertiaPage(pageObject('profile/Show', props, { url: '/profile' }));
   }
 

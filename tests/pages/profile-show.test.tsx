@@ -6,7 +6,7 @@ import type { PagePropsMap } from '../../shared/pages';
 import { PROFILE_MESSAGES, PROFILE_TEXT } from '../../shared/profile';
 import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKEN_TEXT, type AccessTokenSummary, type AccessTokensSection } from '../../shared/access-tokens';
 import type { SharedProps } from '../../shared/props';
-import { MEMBER, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
+import { MEMBER, NO_DELETION_IMPACT, SHARED_MEMBER, pageObject, renderInertiaPage } from './support';
 
 type Call = { url: string; data: unknown };
 let posts: Call[];
@@ -47,6 +47,8 @@ async function renderProfile(own: Partial<PagePropsMap['profile/Show']> = {}, sh
     emailPromptOpen: false,
     digests: { frequency: 'weekly' as const, follows: [] },
     accessTokens: NO_TOKENS,
+    dataExports: { exports: [], canRequest: true, cannotRequestBecause: null },
+    accountDeletion: { impact: NO_DELETION_IMPACT, retentionDays: 30, refusal: null },
     ...own,
   };
   const sharedProps = {

@@ -328,7 +328,7 @@ describe('Admin Advanced actions', () => {
 });
 
 // The profile (member-library §2 /profile, §7 POST /profile/create_own_person_page).
-import { canCreateAccessToken, canCreateOwnPersonPage, canManageOwnProfile } from '../../server/access/policy';
+import { canCreateAccessToken, canCreateOwnPersonPage, canDeleteOwnAccount, canManageOwnProfile } from '../../server/access/policy';
 
 describe('the profile', () => {
   it('every signed-in user manages their own profile; visitors have none', () => {
@@ -343,6 +343,19 @@ describe('the profile', () => {
     expect(canCreateAccessToken(viewer({ level: 1, emailVerified: false }), false)).toBe(false);
     expect(canCreateAccessToken(viewer({ level: 4 }), true)).toBe(false);
     expect(canCreateAccessToken(ANONYMOUS, false)).toBe(false);
+  });
+
+  it('a signed-in user may delete their own account, not while acting as someone, nor as the last admin or superadmin', () => {
+    const others = { impersonating: false, otherSuperadmins: 1, otherAdmins: 2 };
+    const alone = { impersonating: false, otherSuperadmins: 0, otherAdmins: 0 };
+    expect(canDeleteOwnAccount(viewer({ level: 1 }), alone)).toBe(true);
+    expect(canDeleteOwnAccount(viewer({ level: 1, emailVerified: false }), alone)).toBe(true);
+    expect(canDeleteOwnAccount(viewer({ level: 1 }), { ...others, impersonating: true })).toBe(false);
+    expect(canDeleteOwnAccount(viewer({ level: 6, admin: true }), others)).toBe(true);
+    expect(canDeleteOwnAccount(viewer({ level: 6, admin: true }), { ...alone, otherAdmins: 0 })).toBe(false);
+    expect(canDeleteOwnAccount(viewer({ level: 6, admin: true, superadmin: true }), others)).toBe(true);
+    expect(canDeleteOwnAccount(viewer({ level: 6, admin: true, superadmin: true }), { ...others, otherSuperadmins: 0 })).toBe(false);
+    expect(canDeleteOwnAccount(ANONYMOUS, others)).toBe(false);
   });
 
   it('a signed-in user may create their own Person page once; visitors never', () => {
@@ -494,5 +507,26 @@ describe('user invitations', () => {
     expect(invitationRaisesLevel(viewer({ level: 2 }), { level: 2 })).toBe(false);
     expect(invitationRaisesLevel(viewer({ level: 1, admin: true }), { level: 5 })).toBe(false);
     expect(invitationRaisesLevel(ANONYMOUS, { level: 5 })).toBe(false);
+  });
+});
+
+// Download my data (docs/decisions/access.md "Download my data").
+import { canDownloadDataExport, canExportOwnData } from '../../server/access/policy';
+
+describe('download my data', () => {
+  it('a signed-in user with a verified e-mail may ask for their data, not while acting as someone; visitors never', () => {
+    expect(canExportOwnData(viewer({ level: 0 }), false)).toBe(true);
+    expect(canExportOwnData(viewer({ level: 6, admin: true }), false)).toBe(true);
+    expect(canExportOwnData(viewer({ level: 1, emailVerified: false }), false)).toBe(false);
+    expect(canExportOwnData(viewer({ level: 1 }), true)).toBe(false);
+    expect(canExportOwnData(ANONYMOUS, false)).toBe(false);
+  });
+
+  it('only the person an archive was prepared for downloads it, signed in as themself: not an admin, nor someone acting as them', () => {
+    const person = viewer({ id: 7, level: 1 });
+    expect(canDownloadDataExport(person, { userId: 7 }, false)).toBe(true);
+    expect(canDownloadDataExport(person, { userId: 7 }, true)).toBe(false);
+    expect(canDownloadDataExport(viewer({ id: 8, level: 6, admin: true, superadmin: true }), { userId: 7 }, false)).toBe(false);
+    expect(canDownloadDataExport(ANONYMOUS, { userId: 7 }, false)).toBe(false);
   });
 });

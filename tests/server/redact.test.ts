@@ -9,6 +9,9 @@ describe('redactUrl', () => {
     [`/invite/${TOKEN}`, `/invite/${REDACTED}`],
     [`/invite/${TOKEN}?x=1`, `/invite/${REDACTED}?x=1`],
     [`/profile/verify/${TOKEN}`, `/profile/verify/${REDACTED}`],
+    // The link to one's data ("Download my data"), and the sign-in page a visitor is sent to on the way.
+    [`/profile/data-export/${TOKEN}`, `/profile/data-export/${REDACTED}`],
+    [`/login?return_to=${encodeURIComponent(`/profile/data-export/${TOKEN}`)}`, `/login?return_to=${encodeURIComponent(`/profile/data-export/${REDACTED}`)}`],
     [`/%69nvite/${TOKEN}`, `/invite/${REDACTED}`],
     [`/i/abc123def456?share=${TOKEN}`, `/i/abc123def456?share=${REDACTED}`],
     [`/content/abc123def456?mode=download&SHARE=${TOKEN}#top`, `/content/abc123def456?mode=download&SHARE=${REDACTED}#top`],
@@ -29,6 +32,7 @@ describe('redactUrl', () => {
     '/',
     '/invite',
     '/profile/verify',
+    '/profile/data-export',
     '/i/abc123def456',
     '/item?search=invite%2Fme&page=2',
     '/tag/resource?q=a%ZZ',

@@ -107,6 +107,43 @@ export function canCreateAccessToken(viewer: Viewer, impersonating: boolean): bo
   return isSignedIn(viewer) && viewer.emailVerified && !impersonating;
 }
 
+/**
+ * Asking for one's own data (POST /profile/data-export): a signed-in person with a verified e-mail address, since the
+ * link goes there. Not while acting as someone else: the archive holds that person's data, which the impersonation is
+ * not for.
+ */
+export function canExportOwnData(viewer: Viewer, impersonating: boolean): boolean {
+  return isSignedIn(viewer) && viewer.emailVerified && !impersonating;
+}
+
+/**
+ * Downloading a prepared archive by its e-mailed link: the person it was prepared for, signed in as themself; the
+ * link's token alone opens nothing, and nobody else's session (nor someone acting as them) opens it with the token.
+ */
+export function canDownloadDataExport(viewer: Viewer, dataExport: { userId: number }, impersonating: boolean): boolean {
+  return isSignedIn(viewer) && viewer.id === dataExport.userId && !impersonating;
+}
+
+/** What deleting one's own account depends on besides the viewer: who else holds their role. */
+export interface OwnAccountFacts {
+  /** A superadmin acting as the viewer. */
+  impersonating: boolean;
+  /** Other people who are superadmins, and who are admins or superadmins. */
+  otherSuperadmins: number;
+  otherAdmins: number;
+}
+
+/**
+ * Deleting one's own account (DELETE /profile/account): every signed-in person, for themself. Not while a superadmin
+ * acts as them: the account is theirs to end, and the restore by signing in would be the superadmin's too. Nor the last
+ * superadmin, or the last admin: the library would be left with no one to manage it, or to receive what they maintained.
+ */
+export function canDeleteOwnAccount(viewer: Viewer, facts: OwnAccountFacts): boolean {
+  if (!isSignedIn(viewer) || facts.impersonating) return false;
+  if (viewer.superadmin && facts.otherSuperadmins === 0) return false;
+  return !isAdmin(viewer) || facts.otherAdmins > 0;
+}
+
 /** Creating one's own Person page (`can.create_self_item`): signed-in users who do not have one yet. */
 export function canCreateOwnPersonPage(viewer: Viewer, hasPersonPage: boolean): boolean {
   return baseCan(viewer).create_self_item && !hasPersonPage;

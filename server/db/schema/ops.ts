@@ -374,7 +374,47 @@ export const trashEntries = pgTable(
     deletedByUserId: integer('deleted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The admin acting as `deleted_by` at the time, if any. */
     impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A person who deleted their own account (kind user): signing in before the purge brings them back. Their own
+     * row is gone by then, so `deleted_by_user_id` cannot name them.
+     */
+    selfDeleted: boolean('self_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('trash_entries_deleted_idx').on(t.deletedAt, t.id), index('trash_entries_kind_idx').on(t.kind, t.deletedAt, t.id)],
+);
+
+/**
+ * "Download my data" (docs/decisions/access.md "Download my data"): a person's request for an archive of their own
+ * data. The periodic job of features/data-export claims a pending row, writes DATA_DIR/exports/{ref}.zip and e-mails
+ * a link whose token is kept only as its SHA-256; the sweep deletes the file once the link has expired. One pending
+ * request per person (the partial unique index), whichever instance takes it.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    ref: ref(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending, ready, expired or failed. */
+    state: varchar('state', { length: 16 }).notNull().default('pending'),
+    tokenHash: varchar('token_hash', { length: 64 }).unique(),
+    /** Runs that claimed it; one that keeps failing is given up. */
+    attempts: smallint('attempts').notNull().default(0),
+    /** A run holds a claimed row until then; a run that died lets it go when this passes. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('data_exports_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending'`),
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    check('data_exports_state_check', sql`${t.state} in ('pending', 'ready', 'expired', 'failed')`),
+  ],
 );

@@ -6,4 +6,6 @@ export { recordEvent } from './events';
 /** For server/app.ts: every request runs inside its change context; old changes are swept. */
 export { registerHistory } from './plugin';
 export { itemHistoryOf } from './item-history';
+/** For data-export: how a recorded change reads, in a person's archive of their own data. */
+export { describeChange, userIdsNamedBy } from './describe';
 export { activityRoutes } from './routes';

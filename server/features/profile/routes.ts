@@ -10,7 +10,9 @@ import { changeEmail, createOwnPersonPage, loadProfile } from './queries';
 import { emailBody, profileQuery } from './schemas';
 import { perMinute } from '../../web/rate-limit';
 import { accessTokensSection } from '../access-tokens';
+import { dataExportSection } from '../data-export';
 import { listFollows } from '../follows';
+import { accountDeletionSection } from '../users';
 
 /** Route option: one's own address may be changed, but not while acting as someone else (403 saying so). */
 async function mayChangeOwnEmail(request: FastifyRequest): Promise<void> {
@@ -40,6 +42,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       digests: { frequency: profile.digestFrequency, follows: await listFollows(app.db, viewer) },
       // Lazy: only a visit that sends the section takes a new token's secret out of the session.
       accessTokens: () => accessTokensSection(request, viewer),
+      dataExports: await dataExportSection(request, viewer),
+      accountDeletion: await accountDeletionSection(request, viewer),
       can: {
         ...baseCan(viewer),
         create_self_item: canCreateOwnPersonPage(viewer, profile.personItem !== null),

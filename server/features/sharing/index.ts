@@ -8,3 +8,5 @@ export { forbiddenHelp } from './access-requests';
 export { sharingExplanationProp } from './explanation';
 export { checkSharedContentLink, checkSharedItemLink, itemGrantsProp } from './routes';
 export { personGrants } from './queries';
+/** For data-export: a person's grants made and received, as Shared By Me and Shared With Me list them. */
+export { listShares } from './queries';
