@@ -84,3 +84,6 @@ export const DELETE_ACCOUNT_MESSAGES = {
   deletedByAdmin: 'This account was deleted by an administrator. Only an administrator can restore it.',
   notRestorable: 'This account was deleted and cannot come back by signing in. Please ask an administrator.',
 } as const;
+
+/** The demo sign-in's note on an account its person deleted: signing in brings it back. */
+export const DEMO_ACCOUNT_DELETED_ROLE = 'Deleted: signing in restores it';

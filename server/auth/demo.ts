@@ -6,8 +6,8 @@ import type { Database } from '../db/client';
 import { users, userTypes } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../db/seed/accounts';
 import { AUTH_NOTICES, UNKNOWN_DEMO_ACCOUNT } from './messages';
-import { DELETE_ACCOUNT_MESSAGES } from '../../shared/account-deletion';
-import { signInFromTrash } from '../features/trash';
+import { DELETE_ACCOUNT_MESSAGES, DEMO_ACCOUNT_DELETED_ROLE } from '../../shared/account-deletion';
+import { selfDeletedAddresses, signInFromTrash } from '../features/trash';
 import { SignInRefused } from './identities';
 import { checkedReturnPath } from './return-to';
 import { demoSignInBody, signInQuery } from './schemas';
@@ -69,9 +69,16 @@ export async function seededDemoAccounts(db: Database): Promise<DemoAccountOptio
     .where(inArray(lowerEmail, DEMO_EMAILS))
     .orderBy(lowerEmail, ...rightfulHolderFirst);
   const byEmail = new Map(rows.map((row) => [row.email?.toLowerCase(), row]));
-  return DEMO_EMAILS.flatMap((email) => {
+  // One who deleted their own account is offered too: signing in brings it back, as a provider's sign-in would.
+  const deleted = await selfDeletedAddresses(
+    db,
+    DEMO_EMAILS.filter((email) => !byEmail.has(email)),
+  );
+  return DEMO_ACCOUNTS.flatMap((account) => {
+    const email = account.email.toLowerCase();
     const row = byEmail.get(email);
-    return row ? [{ email, name: row.name, level: row.level, roles: rolesOf(row) }] : [];
+    if (row) return [{ email, name: row.name, level: row.level, roles: rolesOf(row) }];
+    return deleted.has(email) ? [{ email, name: account.name, level: account.level, roles: [DEMO_ACCOUNT_DELETED_ROLE] }] : [];
   });
 }
 

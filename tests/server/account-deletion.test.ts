@@ -38,7 +38,7 @@ import {
 import { sqlRows } from '../../server/db/sql-rows';
 import { purgeOldTrash } from '../../server/features/trash/purge';
 import { expectInertia, pageProps } from '../../server/inertia/testing';
-import { DELETE_ACCOUNT_MESSAGES, DELETE_ACCOUNT_URL } from '../../shared/account-deletion';
+import { DELETE_ACCOUNT_MESSAGES, DELETE_ACCOUNT_URL, DEMO_ACCOUNT_DELETED_ROLE } from '../../shared/account-deletion';
 import { DAY_MS } from '../../shared/dates';
 import { useTestApp, type CookieJar } from '../support/app';
 import { csrfJar, nextPage, send, visit, xsrfHeader } from '../support/http';
@@ -347,7 +347,9 @@ describe('deleting one’s own account', () => {
     expect(await personRow()).toBeDefined();
     const [affiliate] = await db().select().from(users).where(eq(users.email, 'affiliate@example.org'));
     expect(affiliate).toBeUndefined();
-    // The demo sign-in brings a person who deleted themselves back too.
+    // The demo sign-in page still offers them, and signing in brings a person who deleted themselves back.
+    const demoPage = (await visit(context.app, '/dev/login')).page.props.accounts as { email: string; roles: string[] }[];
+    expect(demoPage.find((account) => account.email === 'affiliate@example.org')?.roles).toEqual([DEMO_ACCOUNT_DELETED_ROLE]);
     const back = await as('affiliate@example.org');
     expect((await visit(context.app, '/profile', back)).page.props.user.name).toBe('Daniel Mensah');
   });

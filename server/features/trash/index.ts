@@ -5,6 +5,6 @@
  */
 export { moveToTrash, trashedImageKeys } from './trash';
 export { binDriveFolder } from './drive-bin';
-export { signInFromTrash, type TrashedPersonSignIn } from './sign-in';
+export { selfDeletedAddresses, signInFromTrash, type TrashedPersonSignIn } from './sign-in';
 export { trashRoutes } from './routes';
 export { purgeTrashPeriodically, type RemoveImageFiles } from './purge';

@@ -3,8 +3,8 @@
  * account comes back whole, in the sign-in's own transaction, as an admin's restore would bring them; one an admin
  * deleted stays in the trash, and the sign-in is refused rather than making them a new account beside it.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
 import { trashEntries } from '../../db/schema';
 import { restoreInTransaction } from './trash';
 
@@ -26,6 +26,17 @@ function matching(key: TrashedPersonKey): SQL {
   if ('verifiedEmail' in key)
     return sql`lower(${deletedAccount} ->> 'email') = ${key.verifiedEmail.toLowerCase()} and ${deletedAccount} ->> 'email_verified_at' is not null`;
   return sql`lower(${deletedAccount} ->> 'email') = ${key.demoEmail.toLowerCase()}`;
+}
+
+/** Which of `emails` (lower case) belong to people in the trash who deleted their own account: signing in brings them back. */
+export async function selfDeletedAddresses(db: Database, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const address = sql<string>`lower(${deletedAccount} ->> 'email')`;
+  const rows = await db
+    .select({ email: address })
+    .from(trashEntries)
+    .where(and(eq(trashEntries.kind, 'user'), eq(trashEntries.selfDeleted, true), inArray(address, [...emails])));
+  return new Set(rows.map((row) => row.email));
 }
 
 /**
