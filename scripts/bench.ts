@@ -14,7 +14,7 @@ import { BATCH_MAX_ITEMS } from '../shared/batch-edit';
 import { VISIBILITY } from '../shared/enums';
 import { CROWD_CONNECTIONS, CROWD_SCENARIO_NAME, crowdScenario, prepareCrowd, type Crowd } from './bench/crowd';
 import { prepareBenchDatabase, withBenchDatabase, type BenchDatabase } from './bench/database';
-import { BENCH_VIEWER_EMAIL, indexPath, pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
+import { apiItemsPath, BENCH_VIEWER_EMAIL, indexPath, pickBenchFixtures, type BenchFixtures } from './bench/fixtures';
 import { runScenario, waitUntilSettled, type Scenario, type ScenarioFigures } from './bench/load';
 import { BENCH_USAGE, parseBenchOptions } from './bench/options';
 import { loadVocabulary, realisticScenarios, startBackgroundWriter, writerTagRefs, type Vocabulary } from './bench/realistic';
@@ -22,7 +22,7 @@ import { downloadSummary, sideBySideTable, statsTableHeader, statsTableRow, tabl
 import { startBenchCluster } from './bench/cluster';
 import { runWritersScenario, WRITERS_SCENARIO_NAME, writersTable, type WritersSetup } from './bench/writers';
 import { startBenchServer, type BenchServer, type BenchServerOptions } from './bench/server';
-import { assetVersion, inertiaVisitHeaders, signInAs, writeHeaders } from './bench/session';
+import { assetVersion, inertiaVisitHeaders, personalAccessToken, signInAs, writeHeaders } from './bench/session';
 import {
   requestsInRange,
   runStatsCheck,
@@ -260,7 +260,9 @@ function reportFailingStats(figures: StatsFigures[]): void {
 async function benchScenarios(address: string, fixtures: BenchFixtures): Promise<{ scenarios: Scenario[]; settleHeaders: Record<string, string> }> {
   const version = await assetVersion(address);
   const staffCookie = await signInAs(address, 'staff@example.org');
-  const leaderVisit = inertiaVisitHeaders(await signInAs(address, BENCH_VIEWER_EMAIL), version);
+  const leaderCookie = await signInAs(address, BENCH_VIEWER_EMAIL);
+  const leaderVisit = inertiaVisitHeaders(leaderCookie, version);
+  const apiHeaders = { authorization: `Bearer ${await personalAccessToken(address, leaderCookie, version)}`, accept: 'application/json' };
   const scenarios: Scenario[] = [
     { name: 'home, first visit (HTML)', paths: ['/'] },
     { name: 'home, Inertia visit (JSON)', paths: ['/'], headers: { 'X-Inertia': 'true', 'X-Inertia-Version': version } },
@@ -276,6 +278,9 @@ async function benchScenarios(address: string, fixtures: BenchFixtures): Promise
       headers: { cookie: leaderVisit.cookie, accept: 'application/json' },
       distinctAddresses: true,
     },
+    // The API as a program reads it, with the leader's personal access token: the index's own list and search.
+    { name: 'API items, 3 tags + search (leader token)', paths: [apiItemsPath(fixtures)], headers: apiHeaders },
+    { name: 'API item (leader token)', paths: fixtures.itemRefs.map((ref) => `/api/v1/items/${ref}`), headers: apiHeaders },
     // Last: its writes move the library's versions, which the scenarios above would otherwise wait to settle. Each
     // edit is a new value, so each writes its row, its history entry and the cache's version.
     {

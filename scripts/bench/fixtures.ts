@@ -106,3 +106,9 @@ export function indexPath(fixtures: BenchFixtures): string {
   const query = new URLSearchParams({ tags: fixtures.filterTags.map((tag) => tag.ref).join('-'), search: fixtures.searchTerm });
   return `/item?${query}`;
 }
+
+/** The same question to the API, whose tag refs are joined by commas. */
+export function apiItemsPath(fixtures: BenchFixtures): string {
+  const query = new URLSearchParams({ tags: fixtures.filterTags.map((tag) => tag.ref).join(','), search: fixtures.searchTerm });
+  return `/api/v1/items?${query}`;
+}

@@ -1,4 +1,5 @@
 /** How the bench becomes a browser: the asset version Inertia visits send, and a demo sign-in. */
+import { PROFILE_TOKENS_URL } from '../../shared/navigation';
 
 /** The asset version a loaded client sends with Inertia visits. */
 export async function assetVersion(base: string): Promise<string> {
@@ -37,4 +38,23 @@ export function xsrfTokenOf(cookie: string): string {
 /** Headers of an Inertia write by a signed-in user: the visit's, and the XSRF header. */
 export function writeHeaders(cookie: string, version: string): Record<string, string> {
   return { ...inertiaVisitHeaders(cookie, version), 'x-xsrf-token': xsrfTokenOf(cookie) };
+}
+
+/**
+ * A personal access token of a signed-in user, made as a person makes one: created on the profile, whose next visit
+ * shows its secret once.
+ */
+export async function personalAccessToken(base: string, cookie: string, version: string): Promise<string> {
+  const created = await fetch(`${base}${PROFILE_TOKENS_URL}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...writeHeaders(cookie, version), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'bench' }),
+  });
+  if (created.status !== 303) throw new Error(`Creating an access token failed (${created.status})`);
+  const profile = await fetch(`${base}/profile`, { headers: inertiaVisitHeaders(cookie, version) });
+  const page = (await profile.json()) as { props: { accessTokens?: { created: { token: string } | null } } };
+  const token = page.props.accessTokens?.created?.token;
+  if (!token) throw new Error('The profile did not show the new access token');
+  return token;
 }
