@@ -6,11 +6,10 @@
  * secret; revoked (confirmed first), it is listed as revoked and the API refuses it. Axe and the sideways check run on
  * the states reached. Then the API reference (/api) for a visitor on a phone.
  */
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKEN_PREFIX, ACCESS_TOKEN_PROBLEMS, ACCESS_TOKEN_TEXT } from '../../shared/access-tokens';
 import { API_TEXTS } from '../../shared/api';
-import { DESKTOP, expectAccessible, expectNoSidewaysScroll, PHONE, SMALLEST_PHONE } from './journey';
+import { DESKTOP, expectAccessible, expectNoSidewaysScroll, focused, PHONE, SMALLEST_PHONE, tabTo } from './journey';
 import { pageHeading, signInWithEmail, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -21,32 +20,6 @@ const SIZES: Array<[string, { width: number; height: number }]> = [
   ['320 px', SMALLEST_PHONE],
   ['1280 px', DESKTOP],
 ];
-
-/** What has the focus: its tag, its label (or name), and the text of what its aria-describedby names. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLInputElement | null;
-    const described = (element?.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '');
-    return {
-      tag: element?.tagName.toLowerCase(),
-      label: element?.labels?.[0]?.textContent?.trim() ?? element?.getAttribute('aria-label') ?? element?.textContent?.trim(),
-      invalid: element?.getAttribute('aria-invalid') ?? null,
-      described,
-      inDialog: Boolean(element?.closest('[role="dialog"]')),
-    };
-  });
-
-/** Presses Tab until the focus is on `target` (at most `limit` times): whether the keyboard reached it. */
-async function tabTo(page: Page, target: Locator, limit: number): Promise<boolean> {
-  for (let step = 0; step < limit; step += 1) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return true;
-  }
-  return false;
-}
 
 /** A day as YYYY-MM-DD, `days` from today (UTC; far enough either way to be past or future in any time zone). */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

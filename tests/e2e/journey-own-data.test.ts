@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { DELETE_ACCOUNT_MESSAGES, DELETE_ACCOUNT_TEXTS, deletionImpactLines, type AccountDeletionImpact } from '../../shared/account-deletion';
 import { DATA_EXPORT_MESSAGES, DATA_EXPORT_TEXT } from '../../shared/data-export';
 import { PROFILE_TEXT } from '../../shared/profile';
-import { expectAccessible, expectNoSidewaysScroll, PHONE, SMALLEST_PHONE } from './journey';
+import { expectAccessible, expectNoSidewaysScroll, focused, PHONE, SMALLEST_PHONE, tabTo } from './journey';
 import { nameOf, pageHeading, signInAs, useWatchedBrowser } from './support';
 
 const { e2e, open } = useWatchedBrowser();
@@ -29,32 +29,6 @@ const { e2e, open } = useWatchedBrowser();
 const PERSON = 'usermanager@example.org';
 /** TRASH_RETENTION_DAYS of the e2e server (the default). */
 const RETENTION_DAYS = 30;
-
-/** What has the focus: its tag, its label (or name), whether it is marked invalid, and the text it is described by. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLInputElement | null;
-    const described = (element?.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '');
-    return {
-      tag: element?.tagName.toLowerCase(),
-      label: element?.labels?.[0]?.textContent?.trim() ?? element?.getAttribute('aria-label') ?? element?.textContent?.trim(),
-      invalid: element?.getAttribute('aria-invalid') ?? null,
-      described,
-      inDialog: Boolean(element?.closest('[role="dialog"]')),
-    };
-  });
-
-/** Presses Tab until the focus is on `target` (at most `limit` times): whether the keyboard reached it. */
-async function tabTo(page: Page, target: Locator, limit: number): Promise<boolean> {
-  for (let step = 0; step < limit; step += 1) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return true;
-  }
-  return false;
-}
 
 /** A flash notification, by its exact words. */
 const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text }).first();

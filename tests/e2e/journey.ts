@@ -1,9 +1,9 @@
 /**
- * What every journey test of issue 15 shares: the two screen sizes it runs at, an axe check of the state the
- * journey has reached (WCAG 2.2 A/AA, any impact fails), and the "no sideways scroll" check.
+ * What every journey test shares: the screen sizes it runs at, an axe check of the state the
+ * journey has reached (WCAG 2.2 A/AA, any impact fails), the "no sideways scroll" check, and the keyboard's focus.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const PHONE = { width: 375, height: 740 };
@@ -65,4 +65,30 @@ export async function expectNoSidewaysScroll(page: Page, state: string): Promise
     };
   });
   expect(scrollWidth, `page width on ${state} (reaching past the edge: ${culprits.join(', ')})`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** What has the focus: its tag, its label (or name), whether it is marked invalid, and the text it is described by. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLInputElement | null;
+    const described = (element?.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '');
+    return {
+      tag: element?.tagName.toLowerCase(),
+      label: element?.labels?.[0]?.textContent?.trim() ?? element?.getAttribute('aria-label') ?? element?.textContent?.trim(),
+      invalid: element?.getAttribute('aria-invalid') ?? null,
+      described,
+      inDialog: Boolean(element?.closest('[role="dialog"]')),
+    };
+  });
+
+/** Presses Tab until the focus is on `target` (at most `limit` times): whether the keyboard reached it. */
+export async function tabTo(page: Page, target: Locator, limit: number): Promise<boolean> {
+  for (let step = 0; step < limit; step += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return true;
+  }
+  return false;
 }
