@@ -29,16 +29,24 @@ import { absoluteUrl } from '../../lib/site-url';
 import { escapeHtml } from '../../lib/html';
 import { takeWritersLock } from '../../db/writers-lock';
 
+/** The item asked about, with the level a grant gives the viewer at this moment (read once, for the rule and the ask). */
+async function findAskedItem(db: Database, ref: string, request: FastifyRequest) {
+  const item = await findItemRecord(db, ref);
+  if (!item) return null;
+  const now = new Date();
+  return { ...item, now, grantedLevel: await grantedLevelFor(db, request.viewer, item.id, now) };
+}
+
+/** The level worth asking for, or null when no grant would open more. */
+const levelToAsk = (viewer: Viewer, asked: NonNullable<Awaited<ReturnType<typeof findAskedItem>>>) =>
+  accessRequestLevel(viewer, asked, asked.grantedLevel, asked.now);
+
 /**
  * The item asked about: one a grant could open for the viewer, or one they open already (taken to it); for an item no
  * grant opens, the 403 says all there is.
  */
-const askedItem = loads('item', findItemRecord, {
-  opens: async (viewer, item, request) => {
-    const now = new Date();
-    const db = request.server.db;
-    return accessRequestLevel(viewer, item, await grantedLevelFor(db, viewer, item.id, now), now) !== null || viewerCanOpen(db, viewer, item, now);
-  },
+const askedItem = loads('item', findAskedItem, {
+  opens: async (viewer, asked, request) => levelToAsk(viewer, asked) !== null || viewerCanOpen(request.server.db, viewer, asked, asked.now),
   askForAccessTo: (item) => item.id,
   rule: 'accessRequestLevel, or mayOpenItem (taken to it)',
 });
@@ -190,10 +198,10 @@ const accessRequestRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = signedInViewer(request);
-      const now = new Date();
       const item = loaded(request, askedItem);
+      const { now } = item;
       const back = ROUTES.item.path({ ref: item.ref });
-      const level = accessRequestLevel(viewer, item, await grantedLevelFor(app.db, viewer, item.id, now), now);
+      const level = levelToAsk(viewer, item);
       // Someone who opens it already is simply taken there.
       if (level === null) return reply.notify(ACCESS_REQUEST_TEXTS.canOpen, 'info').redirect(back, 303);
       if (!viewer.emailVerified || viewer.email === null) return reply.notify(ACCESS_REQUEST_TEXTS.verifyEmail, 'warning').redirect(back, 303);
