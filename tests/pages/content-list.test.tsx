@@ -234,7 +234,8 @@ describe('UploadContentDialog', () => {
       CONTENT_MESSAGES.someFilesRefused,
       CONTENT_MESSAGES.contentMismatch('Notes.txt'),
     ]);
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    // The finish's state update may render after the alerts on a loaded machine: wait for it.
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
   it('needs a chosen full version for a sample', async () => {
